@@ -1,0 +1,50 @@
+/**
+ * Typed errors of the pure rules core. Services map them to HTTP problems in one place,
+ * so every domain error carries a stable machine `code`, the rule number it enforces, and
+ * field-level `issues` that become `errors: [{ path, message }]` in problem+json.
+ */
+
+export interface DomainIssue {
+  /** Where in the input the problem is, e.g. "scores[2].vp" or "winnerId". */
+  readonly path: string;
+  /** Human message naming the seat/player and the rule. */
+  readonly message: string;
+}
+
+export interface DomainRuleErrorOptions {
+  /** Stable machine string, e.g. "invalid_game_result". */
+  readonly code: string;
+  /** Rule number from RULES.md / the championship rules, e.g. "1.4.3". */
+  readonly rule: string;
+  readonly issues?: readonly DomainIssue[];
+}
+
+/** Base class: a rule of the championship (or a project decision about one) was broken. */
+export class DomainRuleError extends Error {
+  readonly code: string;
+  readonly rule: string;
+  readonly issues: DomainIssue[];
+
+  constructor(message: string, options: DomainRuleErrorOptions) {
+    super(message);
+    this.name = "DomainRuleError";
+    this.code = options.code;
+    this.rule = options.rule;
+    // Copied so later changes by the caller to its array can't alter a thrown error.
+    this.issues = options.issues ? options.issues.map((i) => ({ path: i.path, message: i.message })) : [];
+  }
+}
+
+/** A reported game result breaks RULES.md §3 (one winner, VP bounds, every seat once). */
+export class GameResultError extends DomainRuleError {
+  constructor(issues: readonly DomainIssue[]) {
+    const first = issues[0]?.message ?? "invalid game result";
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+    super(`Invalid game result: ${first}${more}`, { code: "invalid_game_result", rule: "1.1.11", issues });
+    this.name = "GameResultError";
+  }
+}
+
+export function isDomainRuleError(value: unknown): value is DomainRuleError {
+  return value instanceof DomainRuleError;
+}
