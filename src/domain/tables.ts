@@ -1,0 +1,34 @@
+/**
+ * Table sizes (rule 1.1.7, RULES.md §2.1): 4-player tables, topped up with up to three
+ * 3-player tables when the player count is not a multiple of 4.
+ */
+
+import { DomainRuleError } from "./errors";
+
+/** The player count cannot be split into tables of 3 and 4 players. */
+export class TableSplitError extends DomainRuleError {
+  constructor(message: string, path = "playerCount") {
+    super(message, { code: "invalid_table_split", rule: "1.1.7", issues: [{ path, message }] });
+    this.name = "TableSplitError";
+  }
+}
+
+/**
+ * Table sizes for `playerCount` players, 4-player tables first, then 3-player tables.
+ * Remainder 3 → one 3-player table, 2 → two, 1 → three (83 = 20×4 + 3; 45 = 9×4 + 3×3).
+ */
+export function splitTables(playerCount: number): number[] {
+  if (!Number.isSafeInteger(playerCount) || playerCount < 0) {
+    throw new TableSplitError(`Player count must be a non-negative integer, got ${playerCount}.`);
+  }
+  if (playerCount === 0 || playerCount === 1 || playerCount === 2 || playerCount === 5) {
+    throw new TableSplitError(
+      `${playerCount} player${playerCount === 1 ? "" : "s"} cannot be seated at tables of 3 and 4 players ` +
+        "(rule 1.1.7; 2-player tables do not exist in tournament play).",
+    );
+  }
+  // Each 3-player table frees one seat, so (4 − remainder) mod 4 of them absorb the remainder.
+  const threes = (4 - (playerCount % 4)) % 4;
+  const fours = (playerCount - 3 * threes) / 4;
+  return [...Array<number>(fours).fill(4), ...Array<number>(threes).fill(3)];
+}
