@@ -1,0 +1,239 @@
+/**
+ * Scoring of one finished table (RULES.md §3, rules 1.1.11, 1.4.2, 1.4.3): validation of the
+ * reported sheet, counted VP, table total (with the 2026 fictitious 4th score), VP shares
+ * and placements. Everything that later ranks players is derived from a ScoredGame.
+ */
+import type { DomainIssue } from "./errors";
+import { GameResultError } from "./errors";
+import { type Fraction, fraction } from "./fraction";
+
+export { GameResultError } from "./errors";
+
+export type Ruleset = "2026" | "legacy";
+
+export interface ScoreInput {
+  readonly playerId: string;
+  readonly vp: number;
+}
+
+export interface GameInput {
+  readonly ruleset: Ruleset;
+  /** The table's players in turn order (3 or 4). */
+  readonly seatPlayerIds: readonly string[];
+  readonly scores: readonly ScoreInput[];
+  readonly winnerId: string;
+  readonly disqualifiedPlayerIds?: readonly string[];
+}
+
+export interface ScoredSeat {
+  readonly playerId: string;
+  /** VP as reported on the sheet. */
+  readonly vp: number;
+  /** min(vp, 10): what ranking uses (rule 1.4.2). */
+  readonly counted: number;
+  /** counted / tableTotal (rule 1.4.3). */
+  readonly share: Fraction;
+  /** 1..4; equal counted VP share the higher place. Disqualified seats come after all others. */
+  readonly placement: number;
+  readonly win: boolean;
+  readonly disqualified: boolean;
+}
+
+export interface ScoredGame {
+  /** In seat (turn) order. */
+  readonly seats: readonly ScoredSeat[];
+  readonly tableTotal: number;
+  /** The 2026 fictitious 4th score at a 3-player table; null otherwise. */
+  readonly fictitiousFourth: number | null;
+}
+
+export const MAX_COUNTED_VP = 10;
+export const WINNING_VP = 10;
+export const MIN_NON_WINNER_VP = 2;
+export const MAX_REPORTED_VP = 20;
+
+function seatLabel(seatIndex: number, playerId: string): string {
+  return seatIndex >= 0 ? `seat ${seatIndex + 1} (player ${playerId})` : `player ${playerId}`;
+}
+
+function checkVp(
+  vp: number,
+  label: string,
+  isWinner: boolean,
+  isDisqualified: boolean,
+  path: string,
+  issues: DomainIssue[],
+): void {
+  if (typeof vp !== "number" || !Number.isInteger(vp) || vp < 0) {
+    issues.push({ path, message: `${label}: VP must be a whole number ≥ 0, got ${vp} (RULES §3)` });
+    return;
+  }
+  if (vp > MAX_REPORTED_VP) {
+    issues.push({
+      path,
+      message: `${label}: ${vp} VP is above the maximum of ${MAX_REPORTED_VP} anyone can report (RULES §3)`,
+    });
+    return;
+  }
+  if (isWinner && vp < WINNING_VP) {
+    issues.push({
+      path,
+      message: `${label} is the winner but has ${vp} VP; a game is won by reaching ${WINNING_VP} VP (rule 1.1.11)`,
+    });
+  } else if (!isWinner && !isDisqualified && vp < MIN_NON_WINNER_VP) {
+    issues.push({
+      path,
+      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; the two starting settlements can't be lost (RULES §3)`,
+    });
+  } else if (!isWinner && !isDisqualified && vp > WINNING_VP) {
+    issues.push({
+      path,
+      message: `${label}: ${vp} VP but not the winner; the game ends when the first player reaches ${WINNING_VP} (rule 1.1.11)`,
+    });
+  }
+}
+
+function checkSeats(input: GameInput, issues: DomainIssue[]): void {
+  const seats = input.seatPlayerIds;
+  if (seats.length < 3 || seats.length > 4) {
+    issues.push({
+      path: "seatPlayerIds",
+      message: `a table seats 3 or 4 players, got ${seats.length} (rule 1.1.7)`,
+    });
+  }
+  const seen = new Set<string>();
+  seats.forEach((id, i) => {
+    if (seen.has(id)) issues.push({ path: `seatPlayerIds[${i}]`, message: `player ${id} is seated twice` });
+    seen.add(id);
+  });
+}
+
+function checkDisqualified(input: GameInput, issues: DomainIssue[]): void {
+  const seats = input.seatPlayerIds;
+  const seen = new Set<string>();
+  (input.disqualifiedPlayerIds ?? []).forEach((id, i) => {
+    const path = `disqualifiedPlayerIds[${i}]`;
+    if (!seats.includes(id)) {
+      issues.push({
+        path,
+        message: `player ${id} is disqualified but not seated at this table (rule 1.3.6)`,
+      });
+    } else if (seen.has(id)) {
+      issues.push({ path, message: `${seatLabel(seats.indexOf(id), id)} is listed as disqualified twice` });
+    }
+    seen.add(id);
+  });
+}
+
+/**
+ * Checks a reported result against RULES.md §3 and throws a GameResultError listing every
+ * violation at once, so a scorer can fix the sheet in one round trip.
+ */
+export function validateGameResult(input: GameInput): void {
+  const issues: DomainIssue[] = [];
+  const seats = input.seatPlayerIds;
+  const disqualified = new Set(input.disqualifiedPlayerIds ?? []);
+  checkSeats(input, issues);
+  checkDisqualified(input, issues);
+
+  const winnerId = input.winnerId;
+  const winnerSeated = typeof winnerId === "string" && winnerId !== "" && seats.includes(winnerId);
+  if (typeof winnerId !== "string" || winnerId === "") {
+    issues.push({
+      path: "winnerId",
+      message: "no winner given; every finished table has exactly one winner (rule 1.1.11)",
+    });
+  } else if (!winnerSeated) {
+    issues.push({
+      path: "winnerId",
+      message: `winner ${winnerId} is not seated at this table (rule 1.1.11)`,
+    });
+  } else if (disqualified.has(winnerId)) {
+    issues.push({
+      path: "winnerId",
+      message: `${seatLabel(seats.indexOf(winnerId), winnerId)} is disqualified and can't be the winner (rule 1.3.6)`,
+    });
+  }
+
+  const reported = new Set<string>();
+  input.scores.forEach((score, i) => {
+    const id = score.playerId;
+    const seatIndex = seats.indexOf(id);
+    if (seatIndex < 0) {
+      issues.push({ path: `scores[${i}].playerId`, message: `player ${id} is not seated at this table` });
+    } else if (reported.has(id)) {
+      issues.push({
+        path: `scores[${i}].playerId`,
+        message: `${seatLabel(seatIndex, id)} has more than one score`,
+      });
+    }
+    reported.add(id);
+    // A stranger's VP is still range-checked so that every problem is reported at once.
+    checkVp(
+      score.vp,
+      seatLabel(seatIndex, id),
+      id === winnerId,
+      disqualified.has(id),
+      `scores[${i}].vp`,
+      issues,
+    );
+  });
+  seats.forEach((id, i) => {
+    if (!reported.has(id)) {
+      issues.push({
+        path: "scores",
+        message: `${seatLabel(i, id)} has no score; every seat must be reported`,
+      });
+    }
+  });
+
+  if (issues.length > 0) throw new GameResultError(issues);
+}
+
+/** Nearest integer of n/3, .5 up (rule 1.4.3), in integers so no float rounding can creep in. */
+function roundHalfUpThird(sum: number): number {
+  return Math.floor((2 * sum + 3) / 6);
+}
+
+/**
+ * Scores a valid table. Decisions (RULES.md §3, §7):
+ * - A disqualified player's counted VP stays in the table total: the game was played with them
+ *   and the others' shares should reflect that game. Standings drop the player later.
+ * - A disqualified player forfeits their place: they are placed after every other seat, so the
+ *   others' 2nd/3rd places are not taken by someone who is out of the event.
+ */
+export function scoreGame(input: GameInput): ScoredGame {
+  validateGameResult(input);
+  const disqualified = new Set(input.disqualifiedPlayerIds ?? []);
+  const vpById = new Map(input.scores.map((s) => [s.playerId, s.vp]));
+
+  const base = input.seatPlayerIds.map((playerId) => {
+    const vp = vpById.get(playerId)!;
+    return {
+      playerId,
+      vp,
+      counted: Math.min(vp, MAX_COUNTED_VP),
+      win: playerId === input.winnerId,
+      disqualified: disqualified.has(playerId),
+    };
+  });
+
+  const sum = base.reduce((acc, s) => acc + s.counted, 0);
+  const fictitiousFourth = input.ruleset === "2026" && base.length === 3 ? roundHalfUpThird(sum) : null;
+  const tableTotal = sum + (fictitiousFourth ?? 0);
+
+  // Sort key: winner first, then non-disqualified, then counted VP; a seat's placement is
+  // 1 + the number of seats strictly ahead of it, which makes equal VP share the higher place.
+  const ahead = (a: (typeof base)[number], b: (typeof base)[number]): boolean => {
+    if (a.win !== b.win) return a.win;
+    if (a.disqualified !== b.disqualified) return !a.disqualified;
+    return a.counted > b.counted;
+  };
+
+  const seats: ScoredSeat[] = base.map((seat) => ({
+    ...seat,
+    share: fraction(seat.counted, tableTotal),
+    placement: 1 + base.filter((other) => ahead(other, seat)).length,
+  }));
+  return { seats, tableTotal, fictitiousFourth };
+}
