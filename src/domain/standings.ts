@@ -1,0 +1,192 @@
+/**
+ * Ranking of players over scored games (rules 1.4.1–1.4.3, RULES.md §4 and §9):
+ * wins, then counted VP, then exact VP%, then (2026 only) 2nd places and 3rd places,
+ * then reproducible lots. The order is total and does not depend on input order.
+ */
+import { addFractions, compareFractions, type Fraction, ZERO } from "./fraction";
+import type { Ruleset, ScoredGame } from "./game-score";
+
+export type Criterion = "wins" | "vp" | "vpPct" | "seconds" | "thirds" | "lots";
+
+export interface PlayerRecord {
+  readonly playerId: string;
+  readonly games: number;
+  readonly wins: number;
+  /** Sum of counted VP (max 10 per game). */
+  readonly vp: number;
+  /** Exact sum of the per-game shares. */
+  readonly vpPct: Fraction;
+  readonly seconds: number;
+  readonly thirds: number;
+}
+
+export interface RankedRow<R extends PlayerRecord = PlayerRecord> {
+  /** 1..n: lots separate every tie, so ranks are positions. */
+  readonly rank: number;
+  readonly record: R;
+  /** First criterion separating this row from the next one; null for the last row. */
+  readonly decidedBy: Criterion | null;
+  /** Lots decided this row's position against the row above or the row below. */
+  readonly decidedByLots: boolean;
+}
+
+export interface SessionStandings {
+  readonly rows: RankedRow[];
+  readonly disqualified: PlayerRecord[];
+}
+
+export interface RankOptions {
+  readonly ruleset: Ruleset;
+  /** 16 lowercase hex chars (API.md: SHA-256 of "<lotSeed>:<playerId>"); lower ranks higher. */
+  readonly lotOf: (playerId: string) => string;
+}
+
+/** Binary string order: locale-independent, so every server sorts ids identically. */
+export function compareIds(a: string, b: string): -1 | 0 | 1 {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  return 0;
+}
+
+export function emptyRecord(playerId: string): PlayerRecord {
+  return { playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
+}
+
+/** Field-wise sum of two records of the same player (used by playoffs, never across sessions). */
+export function addRecords(a: PlayerRecord, b: PlayerRecord): PlayerRecord {
+  if (a.playerId !== b.playerId) {
+    throw new RangeError(`cannot add records of ${a.playerId} and ${b.playerId}`);
+  }
+  return {
+    playerId: a.playerId,
+    games: a.games + b.games,
+    wins: a.wins + b.wins,
+    vp: a.vp + b.vp,
+    vpPct: addFractions(a.vpPct, b.vpPct),
+    seconds: a.seconds + b.seconds,
+    thirds: a.thirds + b.thirds,
+  };
+}
+
+/**
+ * One record per player over the given games, sorted by player id. Every seat counts,
+ * disqualified or not: dropping disqualified players is the caller's (standings') job.
+ */
+export function aggregateRecords(games: readonly ScoredGame[]): PlayerRecord[] {
+  const acc = new Map<
+    string,
+    { games: number; wins: number; vp: number; shares: Fraction[]; seconds: number; thirds: number }
+  >();
+  for (const game of games) {
+    for (const seat of game.seats) {
+      let r = acc.get(seat.playerId);
+      if (!r) {
+        r = { games: 0, wins: 0, vp: 0, shares: [], seconds: 0, thirds: 0 };
+        acc.set(seat.playerId, r);
+      }
+      r.games += 1;
+      if (seat.win) r.wins += 1;
+      r.vp += seat.counted;
+      r.shares.push(seat.share);
+      if (seat.placement === 2) r.seconds += 1;
+      if (seat.placement === 3) r.thirds += 1;
+    }
+  }
+  return [...acc.entries()]
+    .sort(([a], [b]) => compareIds(a, b))
+    .map(([playerId, r]) => ({
+      playerId,
+      games: r.games,
+      wins: r.wins,
+      vp: r.vp,
+      vpPct: r.shares.reduce(addFractions, ZERO),
+      seconds: r.seconds,
+      thirds: r.thirds,
+    }));
+}
+
+function desc(a: number, b: number): -1 | 0 | 1 {
+  if (a > b) return -1;
+  if (a < b) return 1;
+  return 0;
+}
+
+/**
+ * The 1.4.2 chain without lots: order -1 when `a` ranks above `b`. Legacy (RULES.md §9)
+ * stops after VP%, so 2nd/3rd places never decide there.
+ */
+export function compareRecords(
+  a: PlayerRecord,
+  b: PlayerRecord,
+  ruleset: Ruleset,
+): { order: -1 | 0 | 1; criterion: Criterion | null } {
+  let order = desc(a.wins, b.wins);
+  if (order !== 0) return { order, criterion: "wins" };
+  order = desc(a.vp, b.vp);
+  if (order !== 0) return { order, criterion: "vp" };
+  // Higher VP% ranks higher, so the exact comparison is negated.
+  order = compareFractions(b.vpPct, a.vpPct);
+  if (order !== 0) return { order, criterion: "vpPct" };
+  if (ruleset === "2026") {
+    order = desc(a.seconds, b.seconds);
+    if (order !== 0) return { order, criterion: "seconds" };
+    order = desc(a.thirds, b.thirds);
+    if (order !== 0) return { order, criterion: "thirds" };
+  }
+  return { order: 0, criterion: null };
+}
+
+/**
+ * Sorts and numbers records. Ties after the chain go to lots (lower lot first); in the
+ * astronomically rare case two players share a 64-bit lot, the player id decides so the
+ * order stays total. Player ids must be unique.
+ */
+export function rankRecords<R extends PlayerRecord>(
+  records: readonly R[],
+  opts: RankOptions,
+): RankedRow<R>[] {
+  const lots = new Map<string, string>();
+  for (const r of records) {
+    if (lots.has(r.playerId)) throw new RangeError(`player ${r.playerId} has more than one record to rank`);
+    lots.set(r.playerId, opts.lotOf(r.playerId).toLowerCase());
+  }
+  const byLot = (a: R, b: R): number =>
+    compareIds(lots.get(a.playerId)!, lots.get(b.playerId)!) || compareIds(a.playerId, b.playerId);
+  const sorted = [...records].sort((a, b) => compareRecords(a, b, opts.ruleset).order || byLot(a, b));
+
+  const decided: (Criterion | null)[] = sorted.map((r, i) => {
+    const next = sorted[i + 1];
+    if (!next) return null;
+    return compareRecords(r, next, opts.ruleset).criterion ?? "lots";
+  });
+  return sorted.map((record, i) => ({
+    rank: i + 1,
+    record,
+    decidedBy: decided[i] ?? null,
+    decidedByLots: decided[i] === "lots" || (i > 0 && decided[i - 1] === "lots"),
+  }));
+}
+
+/**
+ * Standings of one prelim session. A player is out when listed in `disqualifiedPlayerIds`
+ * or disqualified at any of the session's tables (rule 1.3.6: excluded from standings);
+ * their record is still returned, apart, so the API can show them as disqualified.
+ */
+export function computeSessionStandings(input: {
+  readonly ruleset: Ruleset;
+  readonly games: readonly ScoredGame[];
+  readonly disqualifiedPlayerIds: readonly string[];
+  readonly lotOf: (id: string) => string;
+}): SessionStandings {
+  const out = new Set(input.disqualifiedPlayerIds);
+  for (const game of input.games) {
+    for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
+  }
+  const records = aggregateRecords(input.games);
+  const ranked = records.filter((r) => !out.has(r.playerId));
+  const disqualified = records.filter((r) => out.has(r.playerId));
+  return {
+    rows: rankRecords(ranked, { ruleset: input.ruleset, lotOf: input.lotOf }),
+    disqualified,
+  };
+}
