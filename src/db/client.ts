@@ -1,0 +1,10 @@
+import type { Client } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import * as schema from "./schema";
+
+export type Database = LibSQLDatabase<typeof schema>;
+
+/** Wraps a libSQL client (Node, web or embedded) in the typed Drizzle database the services use. */
+export function createDatabase(client: Client): Database {
+  return drizzle(client, { schema });
+}

@@ -1,0 +1,38 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+/** Who changed what, when and why. Written in the same batch as the change itself. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull(),
+    eventId: text("event_id"),
+    actorClientId: text("actor_client_id").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_event_idx").on(t.eventId, t.id)],
+);
+
+/** Replays of `Idempotency-Key` requests: one stored response per client and key. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    clientId: text("client_id").notNull(),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    responseBody: text("response_body").notNull(),
+    responseHeaders: text("response_headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] })],
+);

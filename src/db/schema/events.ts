@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+import { organizations } from "./organizations";
+import { players } from "./players";
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    ruleset: text("ruleset", { enum: ["2026", "legacy"] }).notNull(),
+    visibility: text("visibility", { enum: ["public", "private"] }).notNull(),
+    /** Public seed of the reproducible lots (RULES.md §4): anyone can re-check the order. */
+    lotSeed: text("lot_seed").notNull(),
+    startsOn: text("starts_on"),
+    timezone: text("timezone"),
+    venue: text("venue"),
+    timers: text("timers", { mode: "json" }),
+    /** Bumped in the same batch as every result change: the ETag of every ranking of the event. */
+    resultsVersion: integer("results_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("events_org_idx").on(t.orgId)],
+);
+
+/** Referees and organisers of an event; rule 1.3.2 forbids them to play in it. */
+export const eventStaff = sqliteTable(
+  "event_staff",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    role: text("role", { enum: ["referee", "organizer"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.playerId] })],
+);
+
+/** Friends and family not to be seated together (rule 1.1.6); stored with playerA < playerB. */
+export const avoidPairs = sqliteTable(
+  "avoid_pairs",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    playerA: text("player_a")
+      .notNull()
+      .references(() => players.id),
+    playerB: text("player_b")
+      .notNull()
+      .references(() => players.id),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.playerA, t.playerB] }),
+    check("avoid_pairs_ordered", sql`${t.playerA} < ${t.playerB}`),
+  ],
+);
+
+/** Prelim sessions: one event may run several, on different dates and venues (rule 1.2). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    date: text("date"),
+    venue: text("venue"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_event_idx").on(t.eventId)],
+);
+
+export const registrations = sqliteTable(
+  "registrations",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    /** Set by the zero-win cut before game 4 of an 80+ session. */
+    eliminatedAt: text("eliminated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.playerId] }),
+    index("registrations_player_idx").on(t.playerId),
+  ],
+);

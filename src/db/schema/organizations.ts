@@ -1,0 +1,32 @@
+import { type AnySQLiteColumn, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["store", "chain", "federation", "club"] }).notNull(),
+    parentOrgId: text("parent_org_id").references((): AnySQLiteColumn => organizations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organizations_parent_idx").on(t.parentOrgId)],
+);
+
+/**
+ * OAuth2 client-credentials clients. `orgId` is null only for platform admins.
+ * Only a hash of the secret is stored; the secret itself is shown once at creation.
+ */
+export const apiClients = sqliteTable(
+  "api_clients",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").references(() => organizations.id),
+    name: text("name").notNull(),
+    role: text("role", { enum: ["admin", "owner", "organizer", "referee", "reporter", "reader"] }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("api_clients_org_idx").on(t.orgId)],
+);

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { events } from "./events";
+import { players } from "./players";
+import { gameTables } from "./rounds";
+
+export type StoredScore = { playerId: string; vp: number };
+
+/** The current result of a table: at most one per table. */
+export const tableResults = sqliteTable(
+  "table_results",
+  {
+    tableId: text("table_id")
+      .primaryKey()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "final"] }).notNull(),
+    version: integer("version").notNull(),
+    winnerId: text("winner_id").notNull(),
+    scores: text("scores", { mode: "json" }).$type<StoredScore[]>().notNull(),
+    /** How the result became final: a signed paper sheet, every player's confirmation, or a referee. */
+    finalizedBy: text("finalized_by", { enum: ["signed", "confirmations", "referee", "correction"] }),
+    submittedByClientId: text("submitted_by_client_id").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [
+    check("table_results_final_has_way", sql`(${t.status} = 'final') = (${t.finalizedBy} IS NOT NULL)`),
+    index("table_results_event_idx").on(t.eventId),
+  ],
+);
+
+/**
+ * Every state a result went through. The primary key (table, version) is what makes two
+ * racing writers safe: both compute the same next version, so the second batch fails as a
+ * whole and nothing is half-written.
+ */
+export const resultRevisions = sqliteTable(
+  "result_revisions",
+  {
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    action: text("action", {
+      enum: ["submit", "resubmit", "confirm", "finalize", "disqualify", "correction"],
+    }).notNull(),
+    status: text("status", { enum: ["pending", "final"] }).notNull(),
+    winnerId: text("winner_id").notNull(),
+    scores: text("scores", { mode: "json" }).$type<StoredScore[]>().notNull(),
+    actorClientId: text("actor_client_id").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.version] })],
+);
+
+/** Digital scoring (rule 1.3.4): each seated player agrees to one version of the result. */
+export const resultConfirmations = sqliteTable(
+  "result_confirmations",
+  {
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    actorClientId: text("actor_client_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tableId, t.version, t.playerId] })],
+);
+
+/** Rule 1.3.6: a disqualified player leaves the event's later seating, standings and qualification. */
+export const disqualifications = sqliteTable(
+  "disqualifications",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    reason: text("reason").notNull(),
+    actorClientId: text("actor_client_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("disqualifications_event_player_uq").on(t.eventId, t.playerId)],
+);

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { events, sessions } from "./events";
+import { players } from "./players";
+
+/** A game played by every table at once: a prelim game of a session, the semifinals or the final. */
+export const rounds = sqliteTable(
+  "rounds",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** Null for semifinals and the final, which belong to the event. */
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["prelim", "semifinal", "final"] }).notNull(),
+    number: integer("number").notNull(),
+    /** How the seating was made: generated (with seed), snake by rank, or by hand. */
+    method: text("method", { enum: ["generated", "snake", "manual"] }).notNull(),
+    seed: text("seed"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("rounds_session_number_uq").on(t.sessionId, t.number).where(sql`${t.kind} = 'prelim'`),
+    uniqueIndex("rounds_event_playoff_uq").on(t.eventId, t.kind).where(sql`${t.kind} <> 'prelim'`),
+    check("rounds_prelim_has_session", sql`(${t.kind} = 'prelim') = (${t.sessionId} IS NOT NULL)`),
+    index("rounds_event_idx").on(t.eventId),
+  ],
+);
+
+export const gameTables = sqliteTable(
+  "game_tables",
+  {
+    id: text("id").primaryKey(),
+    roundId: text("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("game_tables_round_number_uq").on(t.roundId, t.number)],
+);
+
+/**
+ * A player's chair at a table. `position` is the turn order (1 plays first). The current
+ * counted VP and placement are copied here in the same batch as the result they come from.
+ */
+export const seats = sqliteTable(
+  "seats",
+  {
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    /** Repeated from the table so the database can forbid a player twice in one round. */
+    roundId: text("round_id")
+      .notNull()
+      .references(() => rounds.id, { onDelete: "cascade" }),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    position: integer("position").notNull(),
+    /** Rank that placed the player here in snake seating; null for prelim games 1–3. */
+    seedRank: integer("seed_rank"),
+    vp: integer("vp"),
+    placement: integer("placement"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tableId, t.position] }),
+    uniqueIndex("seats_round_player_uq").on(t.roundId, t.playerId),
+    check("seats_position_range", sql`${t.position} BETWEEN 1 AND 4`),
+    index("seats_player_idx").on(t.playerId),
+  ],
+);
+
+/** One board per round (rule 2.0.1): every table of the round plays it. */
+export const boards = sqliteTable("boards", {
+  roundId: text("round_id")
+    .primaryKey()
+    .references(() => rounds.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["random", "built"] }).notNull(),
+  seed: text("seed"),
+  hexes: text("hexes", { mode: "json" }).notNull(),
+  createdAt: createdAt(),
+});

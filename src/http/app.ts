@@ -1,0 +1,52 @@
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { type AppDeps, consoleLogger } from "./context";
+import { mountDocs } from "./docs";
+import { mountOpenApi } from "./openapi/document";
+import { errorToResponse, problemResponse } from "./problem";
+import { createRouter } from "./router";
+import { healthRouter } from "./routes/health";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the whole API from its dependencies; Node and Workers entry points only supply them. */
+export function createApp(deps: AppDeps) {
+  const logger = deps.logger ?? consoleLogger;
+  const clock = deps.clock ?? (() => new Date());
+  const app = createRouter();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("db", deps.db);
+    c.set("clock", clock);
+    c.set("logger", logger);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HTTPException(413);
+      },
+    }),
+  );
+
+  app.route("/", healthRouter);
+
+  mountOpenApi(app, deps.publicUrl);
+  mountDocs(app);
+
+  app.notFound((c) =>
+    problemResponse(c, {
+      status: 404,
+      code: "route_not_found",
+      detail: `No route ${c.req.method} ${c.req.path}.`,
+    }),
+  );
+  app.onError((error, c) => errorToResponse(error, c, logger.error));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,34 @@
+import type { Database } from "../db/client";
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.log(JSON.stringify({ level: "info", message, ...fields })),
+  error: (message, fields) => console.error(JSON.stringify({ level: "error", message, ...fields })),
+};
+
+/** Everything an entry point supplies: the app reads no environment and holds no singletons. */
+export interface AppDeps {
+  db: Database;
+  clock?: () => Date;
+  logger?: Logger;
+  /** The Scalar reference bundle, served from the installed package so /docs works offline. */
+  docsScript?: () => Promise<string>;
+  /** Public base URL, listed as the server in the OpenAPI document. */
+  publicUrl?: string;
+}
+
+export interface AppVariables {
+  requestId: string;
+  deps: AppDeps;
+  db: Database;
+  clock: () => Date;
+  logger: Logger;
+}
+
+export interface AppEnv {
+  Variables: AppVariables;
+}

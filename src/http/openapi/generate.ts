@@ -1,0 +1,14 @@
+import { createClient } from "@libsql/client";
+import { createDatabase } from "../../db/client";
+import { createApp } from "../app";
+
+/** The OpenAPI document as the routes define it; no database is touched to produce it. */
+export async function generateOpenApiDocument(): Promise<unknown> {
+  const app = createApp({ db: createDatabase(createClient({ url: ":memory:" })) });
+  const response = await app.request("/openapi.json");
+  return response.json();
+}
+
+export function serializeOpenApi(document: unknown): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

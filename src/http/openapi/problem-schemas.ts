@@ -1,0 +1,66 @@
+import { z } from "@hono/zod-openapi";
+
+export const FieldIssueSchema = z
+  .object({
+    path: z.string().openapi({ example: "scores[2].vp" }),
+    message: z
+      .string()
+      .openapi({ example: "seat 3 (ply_…): 25 VP is above the 20 VP maximum (rule 1.1.11)" }),
+  })
+  .openapi("FieldIssue");
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ example: "https://catan-tournament-api.dev/problems/validation-failed" }),
+    title: z.string().openapi({ example: "Unprocessable Content" }),
+    status: z.number().int().openapi({ example: 422 }),
+    detail: z.string().openapi({ example: "The request json is not valid: name: Too small" }),
+    code: z.string().openapi({
+      description: "Stable machine-readable error code; switch on this, not on `title` or `detail`.",
+      example: "validation_failed",
+    }),
+    instance: z.string().optional().openapi({ example: "/v1/orgs/org_01J…/events" }),
+    rule: z
+      .string()
+      .optional()
+      .openapi({ description: "Number of the tournament rule that was broken.", example: "1.1.11" }),
+    errors: z.array(FieldIssueSchema).optional(),
+    requestId: z.string().optional().openapi({ description: "Also sent as the X-Request-Id header." }),
+  })
+  .openapi("Problem", { description: "RFC 9457 problem details." });
+
+const DESCRIPTIONS = {
+  400: "Malformed request: the body is not valid JSON, or a header is malformed.",
+  401: 'Missing, invalid or expired bearer token (`WWW-Authenticate: Bearer error="invalid_token"`).',
+  403: "The token is valid but its role may not do this.",
+  404: "No such resource, or it belongs to an organisation the token cannot see.",
+  409: "The request conflicts with the current state (e.g. the result is already final).",
+  412: "`If-Match` names a version that is no longer current; re-read and retry.",
+  413: "The request body is larger than 1 MB.",
+  415: "The request body has a content type this route does not accept.",
+  422: "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
+  500: "Unexpected server error; quote the `requestId`.",
+} as const;
+
+export type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+/** Problem responses to spread into a route's `responses`. */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: DESCRIPTIONS[status],
+        content: { "application/problem+json": { schema: ProblemSchema } },
+      },
+    ]),
+  ) as unknown as {
+    [K in S]: {
+      description: string;
+      content: { "application/problem+json": { schema: typeof ProblemSchema } };
+    };
+  };
+}
+
+/** Errors any JSON-writing route can return. */
+export const WRITE_ERRORS = [400, 413, 415, 422, 500] as const;

@@ -1,0 +1,156 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import { DomainRuleError } from "../domain/errors";
+import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+const TYPE_BASE = "https://catan-tournament-api.dev/problems/";
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  instance?: string;
+  rule?: string;
+  errors?: FieldIssue[];
+  requestId?: string;
+}
+
+const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition_failed: 412,
+  too_large: 413,
+  unsupported_media_type: 415,
+  invalid: 422,
+};
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+};
+
+const CODE_OF_STATUS: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  500: "internal_error",
+};
+
+export function problemResponse(
+  c: Context,
+  problem: Omit<Problem, "type" | "title"> & { title?: string },
+  headers?: Record<string, string>,
+): Response {
+  const requestId = c.get("requestId" as never) as string | undefined;
+  const body: Problem = {
+    type: TYPE_BASE + problem.code.replace(/_/g, "-"),
+    title: problem.title ?? TITLES[problem.status] ?? "Error",
+    ...problem,
+    instance: problem.instance ?? c.req.path,
+    ...(requestId ? { requestId } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status: problem.status,
+    headers: {
+      "content-type": PROBLEM_CONTENT_TYPE,
+      ...(requestId ? { "x-request-id": requestId } : {}),
+      ...headers,
+    },
+  });
+}
+
+/** zod issues → `[{ path, message }]` with JSON-pointer-like dotted paths (`scores[2].vp`). */
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.reduce<string>(
+      (acc, part) =>
+        typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part),
+      "",
+    ),
+    message: issue.message,
+  }));
+}
+
+export function validationProblem(c: Context, error: ZodError, target: string): Response {
+  const errors = zodIssues(error).map((issue) => ({ ...issue, path: issue.path || target }));
+  return problemResponse(c, {
+    status: 422,
+    code: "validation_failed",
+    detail: `The request ${target} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+    errors,
+  });
+}
+
+/** The single place where thrown errors become HTTP responses. Never leaks stack traces or SQL. */
+export function errorToResponse(
+  error: unknown,
+  c: Context,
+  log: (message: string, fields: Record<string, unknown>) => void,
+): Response {
+  if (error instanceof ServiceError) {
+    return problemResponse(
+      c,
+      {
+        status: STATUS_OF[error.kind],
+        code: error.code,
+        detail: error.message,
+        ...(error.details.rule ? { rule: error.details.rule } : {}),
+        ...(error.details.issues ? { errors: error.details.issues } : {}),
+      },
+      error.details.headers,
+    );
+  }
+  if (error instanceof DomainRuleError) {
+    return problemResponse(c, {
+      status: 422,
+      code: error.code,
+      detail: error.message,
+      rule: error.rule,
+      errors: error.issues,
+    });
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const code = CODE_OF_STATUS[status] ?? (status >= 500 ? "internal_error" : "http_error");
+    const detail =
+      status === 413
+        ? "The request body is larger than the 1 MB limit."
+        : error.message || TITLES[status] || "Error";
+    // Keep headers such as WWW-Authenticate, but never the exception's own text/plain content type.
+    const headers = Object.fromEntries([...error.getResponse().headers].filter(([name]) => name !== "content-type"));
+    return problemResponse(c, { status, code, detail }, headers);
+  }
+  const requestId = c.get("requestId" as never) as string | undefined;
+  log("unhandled error", {
+    requestId,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  return problemResponse(c, {
+    status: 500,
+    code: "internal_error",
+    detail: "An unexpected error occurred. Quote the request id when reporting it.",
+  });
+}

@@ -1,0 +1,36 @@
+/** One typed error for every use-case failure; the HTTP layer maps `kind` to a status in one place. */
+export type ServiceErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "precondition_failed"
+  | "invalid"
+  | "too_large"
+  | "unsupported_media_type";
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export class ServiceError extends Error {
+  override readonly name = "ServiceError";
+  constructor(
+    readonly kind: ServiceErrorKind,
+    /** Stable machine string, e.g. `result_already_final`. */
+    readonly code: string,
+    message: string,
+    readonly details: { rule?: string; issues?: FieldIssue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string, id: string) =>
+  new ServiceError(
+    "not_found",
+    `${what}_not_found`,
+    `No ${what.replace(/_/g, " ")} with id '${id}' is visible to you.`,
+  );

@@ -1,0 +1,33 @@
+import type { ExecutionContext } from "hono";
+import { openWebDatabase } from "./db/web";
+import { type App, createApp } from "./http/app";
+
+/** Variables and secrets of the Worker (see wrangler.toml). */
+export interface WorkerEnv {
+  DATABASE_URL: string;
+  DATABASE_AUTH_TOKEN?: string;
+  JWT_SECRET?: string;
+  PUBLIC_URL?: string;
+}
+
+// One app per isolate: env is fixed for an isolate's life, so building it once per env object
+// avoids re-creating the database client on every request.
+const apps = new WeakMap<WorkerEnv, App>();
+
+function appFor(env: WorkerEnv): App {
+  let app = apps.get(env);
+  if (!app) {
+    app = createApp({
+      db: openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
+      publicUrl: env.PUBLIC_URL,
+    });
+    apps.set(env, app);
+  }
+  return app;
+}
+
+export default {
+  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
+    return appFor(env).fetch(request, env, ctx);
+  },
+};

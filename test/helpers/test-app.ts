@@ -1,0 +1,32 @@
+import { createClient } from "@libsql/client";
+import { createDatabase, type Database } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/node";
+import { createApp } from "../../src/http/app";
+import type { AppDeps, Logger } from "../../src/http/context";
+
+export interface TestLogger extends Logger {
+  lines: { level: string; message: string; fields?: Record<string, unknown> }[];
+}
+
+export function createTestLogger(): TestLogger {
+  const lines: TestLogger["lines"] = [];
+  return {
+    lines,
+    info: (message, fields) => lines.push({ level: "info", message, fields }),
+    error: (message, fields) => lines.push({ level: "error", message, fields }),
+  };
+}
+
+/** A fresh migrated in-memory database: each test file (or test) gets its own. */
+export async function createTestDatabase(): Promise<Database> {
+  const db = createDatabase(createClient({ url: ":memory:" }));
+  await migrateDatabase(db);
+  return db;
+}
+
+export async function createTestApp(overrides: Partial<AppDeps> = {}) {
+  const db = overrides.db ?? (await createTestDatabase());
+  const logger = createTestLogger();
+  const app = createApp({ db, logger, docsScript: async () => "/* scalar */", ...overrides });
+  return { app, db, logger };
+}
