@@ -1,12 +1,13 @@
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
 import { createRouter } from "./router";
-import { healthRouter } from "./routes/health";
+import { apiRouters } from "./routes";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps) {
     c.set("db", deps.db);
     c.set("clock", clock);
     c.set("logger", logger);
+    c.set("actor", ANONYMOUS);
     await next();
   });
   app.use(
@@ -33,7 +35,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route("/", healthRouter);
+  for (const router of apiRouters) app.route("/", router);
 
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);

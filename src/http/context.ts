@@ -1,4 +1,6 @@
 import type { Database } from "../db/client";
+import type { Actor } from "../services/access";
+import type { ServiceContext } from "../services/context";
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -27,8 +29,15 @@ export interface AppVariables {
   db: Database;
   clock: () => Date;
   logger: Logger;
+  /** Who is asking: set by the authentication middleware (anonymous without a token). */
+  actor: Actor;
 }
 
 export interface AppEnv {
   Variables: AppVariables;
+}
+
+/** The per-request dependencies handed to services (unkey-style injection, no singletons). */
+export function serviceContext(c: { var: AppVariables }): ServiceContext {
+  return { db: c.var.db, actor: c.var.actor, clock: c.var.clock };
 }

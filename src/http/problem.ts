@@ -139,7 +139,9 @@ export function errorToResponse(
         ? "The request body is larger than the 1 MB limit."
         : error.message || TITLES[status] || "Error";
     // Keep headers such as WWW-Authenticate, but never the exception's own text/plain content type.
-    const headers = Object.fromEntries([...error.getResponse().headers].filter(([name]) => name !== "content-type"));
+    const headers = Object.fromEntries(
+      [...error.getResponse().headers].filter(([name]) => name !== "content-type"),
+    );
     return problemResponse(c, { status, code, detail }, headers);
   }
   const requestId = c.get("requestId" as never) as string | undefined;

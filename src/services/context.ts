@@ -1,0 +1,9 @@
+import type { Database } from "../db/client";
+import type { Actor } from "./access";
+
+/** What every use case receives: the request's database, who is asking, and the clock. */
+export interface ServiceContext {
+  db: Database;
+  actor: Actor;
+  clock: () => Date;
+}
