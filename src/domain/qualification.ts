@@ -1,0 +1,67 @@
+/**
+ * Qualification over multi-session prelims (rules 1.2.3, 1.2.4; RULES.md §5): each player's
+ * best single-session result, ranked by the same 1.4.2 chain. Session results are never
+ * added together.
+ */
+import type { Ruleset } from "./game-score";
+import { compareIds, compareRecords, type PlayerRecord, type RankedRow, rankRecords } from "./standings";
+
+export interface SessionResult {
+  readonly sessionId: string;
+  /** The session's ranked (non-disqualified) players' records. */
+  readonly records: readonly PlayerRecord[];
+}
+
+export interface QualificationRecord extends PlayerRecord {
+  /** The session whose result counted for this player. */
+  readonly sessionId: string;
+}
+
+export type QualificationRow = RankedRow<QualificationRecord> & { readonly qualified: boolean };
+
+/**
+ * Each player's best session by the 1.4.2 chain without lots, one record per player, sorted by
+ * player id. Decision: when two of a player's own sessions tie on the whole chain, the earlier
+ * one in `sessions` (pass them in date order) counts; lots can't help here because a lot
+ * belongs to the player, not to the session. `_lotOf` is accepted for API symmetry only.
+ */
+export function bestSessionRecords(
+  sessions: readonly SessionResult[],
+  ruleset: Ruleset,
+  _lotOf?: (playerId: string) => string,
+): QualificationRecord[] {
+  const best = new Map<string, QualificationRecord>();
+  for (const session of sessions) {
+    const inSession = new Set<string>();
+    for (const record of session.records) {
+      if (inSession.has(record.playerId)) {
+        throw new RangeError(`player ${record.playerId} has two records in session ${session.sessionId}`);
+      }
+      inSession.add(record.playerId);
+      const current = best.get(record.playerId);
+      // Strictly better only: an equal later session never replaces an earlier one.
+      if (!current || compareRecords(record, current, ruleset).order < 0) {
+        best.set(record.playerId, { ...record, sessionId: session.sessionId });
+      }
+    }
+  }
+  return [...best.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
+}
+
+/**
+ * Ranks the best session records and marks the top `qualifierCount` (16, or 4 when N is
+ * 12–28; see structure.ts). Excluded players (disqualified in the event, rule 1.3.6) are
+ * left out before ranking, so the next player moves up into a qualifying place.
+ */
+export function computeQualification(input: {
+  readonly ruleset: Ruleset;
+  readonly sessions: readonly SessionResult[];
+  readonly qualifierCount: number;
+  readonly lotOf: (playerId: string) => string;
+  readonly excludedPlayerIds?: readonly string[];
+}): { rows: QualificationRow[] } {
+  const excluded = new Set(input.excludedPlayerIds ?? []);
+  const records = bestSessionRecords(input.sessions, input.ruleset).filter((r) => !excluded.has(r.playerId));
+  const ranked = rankRecords(records, { ruleset: input.ruleset, lotOf: input.lotOf });
+  return { rows: ranked.map((row) => ({ ...row, qualified: row.rank <= input.qualifierCount })) };
+}
