@@ -1,0 +1,344 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DomainRuleError } from "./errors";
+import { ZERO } from "./fraction";
+import { type ScoredGame, scoreGame } from "./game-score";
+import { computeEventStandings, finalStandings, semifinalStandings } from "./playoffs";
+import { computeQualification, type QualificationRow } from "./qualification";
+import type { PlayerRecord } from "./standings";
+import { eventStructure } from "./structure";
+
+/** A 2026 game from [id, vp] pairs; the first pair reaching 10 VP is the winner. */
+function g(cells: [string, number][], disqualifiedPlayerIds: string[] = []): ScoredGame {
+  const scores = cells.map(([playerId, vp]) => ({ playerId, vp }));
+  const winnerId = scores.find((s) => s.vp >= 10 && !disqualifiedPlayerIds.includes(s.playerId))!.playerId;
+  return scoreGame({
+    ruleset: "2026",
+    seatPlayerIds: scores.map((s) => s.playerId),
+    scores,
+    winnerId,
+    disqualifiedPlayerIds,
+  });
+}
+
+const lot = (id: string) => Buffer.from(id.padEnd(8, "_").slice(0, 8)).toString("hex");
+const id = (n: number) => `q${String(n).padStart(2, "0")}`;
+
+/** n players, one session, q01 best … by VP alone: qN has 40 − N VP (q01 39, q02 38, …). */
+function qualification(n: number): QualificationRow[] {
+  const records: PlayerRecord[] = Array.from({ length: n }, (_, i) => ({
+    playerId: id(i + 1),
+    games: 3,
+    wins: 1,
+    vp: 39 - i,
+    vpPct: ZERO,
+    seconds: 0,
+    thirds: 0,
+  }));
+  const structure = eventStructure(n);
+  return computeQualification({
+    ruleset: "2026",
+    sessions: [{ sessionId: "ses_1", records }],
+    qualifierCount: structure.qualifierCount,
+    lotOf: lot,
+  }).rows;
+}
+
+// Snake seating of the semifinals (RULES.md §2.3): 1,8,9,16 · 2,7,10,15 · 3,6,11,14 · 4,5,12,13.
+const semis = [
+  g([
+    [id(1), 8],
+    [id(8), 8],
+    [id(9), 5],
+    [id(16), 10],
+  ]),
+  g([
+    [id(2), 10],
+    [id(7), 9],
+    [id(10), 6],
+    [id(15), 6],
+  ]),
+  g([
+    [id(3), 7],
+    [id(6), 10],
+    [id(11), 7],
+    [id(14), 4],
+  ]),
+  g([
+    [id(4), 4],
+    [id(5), 3],
+    [id(12), 9],
+    [id(13), 10],
+  ]),
+];
+const final = g([
+  [id(2), 8],
+  [id(6), 5],
+  [id(13), 10],
+  [id(16), 8],
+]);
+const semiStructure = eventStructure(40);
+const ids = (rows: { playerId: string }[]) => rows.map((r) => r.playerId);
+
+describe("semifinalStandings (rule 1.4.4, RULES.md §6)", () => {
+  it("orders non-winners by placement, ties by qualifying record + semifinal game", () => {
+    const quals = qualification(40);
+    const s = semifinalStandings({
+      ruleset: "2026",
+      games: semis,
+      qualifyingRecords: quals.map((q) => q.record),
+      lotOf: lot,
+    });
+    // Winners by the chain: q02 48 VP, q06 44, q13 37, q16 34 (all 2 wins).
+    expect(ids(s.winners)).toEqual([id(2), id(6), id(13), id(16)]);
+    expect(s.winners.map((w) => w.position)).toEqual([1, 2, 3, 4]);
+    // 2nd places: q01 39+8, q03 37+7, q07 33+9, q08 32+8, q12 28+9, q11 29+7.
+    // 3rd places: q04 36+4, q10 30+6, q15 25+6. 4th places: q05 35+3, q09 31+5, q14 26+4.
+    expect(ids(s.others)).toEqual([1, 3, 7, 8, 12, 11, 4, 10, 15, 5, 9, 14].map(id));
+    expect(s.others.map((o) => o.position)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(s.others.map((o) => o.placement)).toEqual([2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4]);
+    expect(s.others[5]!.decidedBy).toBe("placement");
+    expect(s.others[0]).toMatchObject({ decidedBy: "vp", record: { games: 4, vp: 47 } });
+    expect(s.winners[3]!.decidedBy).toBe("placement");
+    expect(s.others[11]!.decidedBy).toBeNull();
+  });
+});
+
+describe("finalStandings", () => {
+  it("winner first, then by VP; equal VP by the chain including prelims and semifinals", () => {
+    const quals = qualification(40);
+    const s = semifinalStandings({
+      ruleset: "2026",
+      games: semis,
+      qualifyingRecords: quals.map((q) => q.record),
+      lotOf: lot,
+    });
+    const f = finalStandings({
+      ruleset: "2026",
+      game: final,
+      priorRecords: s.winners.map((w) => w.record),
+      lotOf: lot,
+    });
+    // q02 and q16 both have 8 VP in the final: q02 has 56 VP over the event, q16 42.
+    expect(ids(f)).toEqual([id(13), id(2), id(16), id(6)]);
+    expect(f.map((r) => r.decidedBy)).toEqual(["placement", "vp", "placement", null]);
+    expect(f[1]!.record).toMatchObject({ games: 5, wins: 2, vp: 56 });
+    expect(f[2]!.record).toMatchObject({ games: 5, wins: 2, vp: 42 });
+  });
+});
+
+describe("computeEventStandings", () => {
+  const quals = qualification(40);
+
+  it("before playoffs: the prelim (qualification) order", () => {
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals,
+      lotOf: lot,
+    });
+    expect(e.phase).toBe("prelim");
+    expect(e.rows.map((r) => r.playerId)).toEqual(quals.map((q) => q.record.playerId));
+    expect(e.rows.every((r) => r.phase === "prelim")).toBe(true);
+    expect(e.rows.map((r) => r.decidedBy)).toEqual(quals.map((q) => q.decidedBy));
+  });
+
+  it("with 2 of 4 semifinals in: still the prelim order", () => {
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals,
+      semifinalGames: semis.slice(0, 2),
+      lotOf: lot,
+    });
+    expect(e.phase).toBe("prelim");
+    expect(e.rows[0]!.playerId).toBe(id(1));
+  });
+
+  it("after the semifinals: winners 1–4 (reached the final), 5–16 from the semifinals, then prelims", () => {
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals,
+      semifinalGames: semis,
+      lotOf: lot,
+    });
+    expect(e.phase).toBe("semifinal");
+    expect(ids(e.rows).slice(0, 16)).toEqual([2, 6, 13, 16, 1, 3, 7, 8, 12, 11, 4, 10, 15, 5, 9, 14].map(id));
+    expect(e.rows.slice(0, 4).every((r) => r.phase === "final" && r.finalPlacement === null)).toBe(true);
+    expect(e.rows.slice(4, 16).every((r) => r.phase === "semifinal")).toBe(true);
+    expect(e.rows[15]).toMatchObject({ decidedBy: "phase", semifinalPlacement: 4 });
+    expect(ids(e.rows).slice(16)).toEqual(Array.from({ length: 24 }, (_, i) => id(i + 17)));
+    expect(e.rows[16]).toMatchObject({
+      rank: 17,
+      phase: "prelim",
+      decidedBy: "vp",
+      semifinalPlacement: null,
+    });
+  });
+
+  it("after the final: 1–4 from the final, 5–16 from the semifinals, 17+ from prelims", () => {
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals,
+      semifinalGames: semis,
+      finalGame: final,
+      lotOf: lot,
+    });
+    expect(e.phase).toBe("final");
+    expect(ids(e.rows).slice(0, 8)).toEqual([13, 2, 16, 6, 1, 3, 7, 8].map(id));
+    expect(e.rows[0]).toMatchObject({ rank: 1, phase: "final", finalPlacement: 1, semifinalPlacement: 1 });
+    expect(e.rows[3]).toMatchObject({ decidedBy: "phase", record: { games: 5 } });
+    expect(e.rows[4]).toMatchObject({ phase: "semifinal", finalPlacement: null, qualification: { rank: 1 } });
+    expect(e.rows.map((r) => r.rank)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(e.rows.at(-1)!.decidedBy).toBeNull();
+  });
+
+  it("12–28 players: 1–4 from the final, 5 and below from the prelim ranking", () => {
+    const q14 = qualification(14);
+    expect(q14.filter((q) => q.qualified)).toHaveLength(4);
+    const f = g([
+      [id(1), 9],
+      [id(2), 7],
+      [id(3), 9],
+      [id(4), 10],
+    ]);
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: eventStructure(14),
+      qualificationRows: q14,
+      finalGame: f,
+      lotOf: lot,
+    });
+    expect(e.phase).toBe("final");
+    expect(ids(e.rows)).toEqual([4, 1, 3, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(id));
+    expect(e.rows.map((r) => r.phase)).toEqual([...Array(4).fill("final"), ...Array(10).fill("prelim")]);
+    expect(e.rows[1]!.decidedBy).toBe("vp");
+  });
+
+  it("leaves out a player disqualified at a semifinal table", () => {
+    const dq = [...semis];
+    dq[3] = g(
+      [
+        [id(4), 4],
+        [id(5), 3],
+        [id(12), 9],
+        [id(13), 10],
+      ],
+      [id(12)],
+    );
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals,
+      semifinalGames: dq,
+      lotOf: lot,
+    });
+    expect(ids(e.rows)).not.toContain(id(12));
+    expect(e.rows).toHaveLength(39);
+    // q04 is now 2nd at its table: 6 second places, then 3rd places.
+    expect(e.rows.find((r) => r.playerId === id(4))!.semifinalPlacement).toBe(2);
+  });
+
+  it("refuses inconsistent playoff input", () => {
+    const base = { ruleset: "2026" as const, qualificationRows: quals, lotOf: lot };
+    const expectRule = (fn: () => unknown, pattern: RegExp) => {
+      try {
+        fn();
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toBeInstanceOf(DomainRuleError);
+        expect((e as DomainRuleError).code).toBe("invalid_playoff_results");
+        expect((e as DomainRuleError).issues.map((i) => i.message).join(" ")).toMatch(pattern);
+      }
+    };
+    expectRule(
+      () => computeEventStandings({ ...base, structure: semiStructure, finalGame: final }),
+      /all 4 semifinals/,
+    );
+    expectRule(
+      () => computeEventStandings({ ...base, structure: eventStructure(20), semifinalGames: semis }),
+      /no semifinals/,
+    );
+    const wrongFinal = g([
+      [id(1), 10],
+      [id(6), 5],
+      [id(13), 7],
+      [id(16), 8],
+    ]);
+    expectRule(
+      () =>
+        computeEventStandings({
+          ...base,
+          structure: semiStructure,
+          semifinalGames: semis,
+          finalGame: wrongFinal,
+        }),
+      /not a semifinal winner: q01/,
+    );
+    const stranger = [
+      ...semis.slice(0, 3),
+      g([
+        ["zz", 10],
+        [id(5), 3],
+        [id(12), 9],
+        [id(13), 4],
+      ]),
+    ];
+    expectRule(
+      () => computeEventStandings({ ...base, structure: semiStructure, semifinalGames: stranger }),
+      /zz has no qualifying record/,
+    );
+    const twice = [
+      ...semis.slice(0, 3),
+      g([
+        [id(1), 10],
+        [id(5), 3],
+        [id(12), 9],
+        [id(13), 4],
+      ]),
+    ];
+    expectRule(
+      () => computeEventStandings({ ...base, structure: semiStructure, semifinalGames: twice }),
+      /q01 sits at two playoff tables/,
+    );
+  });
+});
+
+describe("computeEventStandings properties", () => {
+  const quals = qualification(30);
+  const tables = [
+    [1, 8, 9, 16],
+    [2, 7, 10, 15],
+    [3, 6, 11, 14],
+    [4, 5, 12, 13],
+  ];
+  const arbTable = fc.tuple(
+    fc.nat(3),
+    fc.array(fc.integer({ min: 2, max: 10 }), { minLength: 4, maxLength: 4 }),
+  );
+
+  it("is a permutation of the field, playoff groups first, prelims in qualification order", () => {
+    fc.assert(
+      fc.property(fc.tuple(arbTable, arbTable, arbTable, arbTable), (draws) => {
+        const games = draws.map(([w, vps], t) =>
+          g(tables[t]!.map((rank, i): [string, number] => [id(rank), i === w ? 10 : Math.min(vps[i]!, 9)])),
+        );
+        const e = computeEventStandings({
+          ruleset: "2026",
+          structure: eventStructure(30),
+          qualificationRows: quals,
+          semifinalGames: games,
+          lotOf: lot,
+        });
+        expect(e.rows.map((r) => r.rank)).toEqual(quals.map((_, i) => i + 1));
+        expect([...ids(e.rows)].sort()).toEqual(quals.map((q) => q.record.playerId).sort());
+        expect(e.rows.slice(0, 4).every((r) => r.semifinalPlacement === 1)).toBe(true);
+        const placements = e.rows.slice(4, 16).map((r) => r.semifinalPlacement!);
+        expect(placements).toEqual([...placements].sort((a, b) => a - b));
+        expect(ids(e.rows).slice(16)).toEqual(quals.slice(16).map((q) => q.record.playerId));
+      }),
+    );
+  });
+});
