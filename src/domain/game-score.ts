@@ -195,6 +195,33 @@ function roundHalfUpThird(sum: number): number {
   return Math.floor((2 * sum + 3) / 6);
 }
 
+interface BaseSeat {
+  readonly playerId: string;
+  readonly vp: number;
+  readonly counted: number;
+  readonly win: boolean;
+  readonly disqualified: boolean;
+}
+
+/**
+ * 1 + the number of seats strictly ahead: the winner first, then non-disqualified seats, then
+ * counted VP. Counting "strictly ahead" is what makes equal VP share the higher place.
+ */
+function placementOf(seat: BaseSeat, all: readonly BaseSeat[]): number {
+  let ahead = 0;
+  for (const other of all) {
+    if (other === seat) continue;
+    if (other.win !== seat.win) {
+      if (other.win) ahead++;
+    } else if (other.disqualified !== seat.disqualified) {
+      if (!other.disqualified) ahead++;
+    } else if (other.counted > seat.counted) {
+      ahead++;
+    }
+  }
+  return ahead + 1;
+}
+
 /**
  * Scores a valid table. Decisions (RULES.md §3, §7):
  * - A disqualified player's counted VP stays in the table total: the game was played with them
@@ -207,7 +234,7 @@ export function scoreGame(input: GameInput): ScoredGame {
   const disqualified = new Set(input.disqualifiedPlayerIds ?? []);
   const vpById = new Map(input.scores.map((s) => [s.playerId, s.vp]));
 
-  const base = input.seatPlayerIds.map((playerId) => {
+  const base: BaseSeat[] = input.seatPlayerIds.map((playerId) => {
     const vp = vpById.get(playerId)!;
     return {
       playerId,
@@ -222,18 +249,15 @@ export function scoreGame(input: GameInput): ScoredGame {
   const fictitiousFourth = input.ruleset === "2026" && base.length === 3 ? roundHalfUpThird(sum) : null;
   const tableTotal = sum + (fictitiousFourth ?? 0);
 
-  // Sort key: winner first, then non-disqualified, then counted VP; a seat's placement is
-  // 1 + the number of seats strictly ahead of it, which makes equal VP share the higher place.
-  const ahead = (a: (typeof base)[number], b: (typeof base)[number]): boolean => {
-    if (a.win !== b.win) return a.win;
-    if (a.disqualified !== b.disqualified) return !a.disqualified;
-    return a.counted > b.counted;
-  };
-
+  // Fields spelled out rather than spread: object spread here was the hot spot of scoring.
   const seats: ScoredSeat[] = base.map((seat) => ({
-    ...seat,
+    playerId: seat.playerId,
+    vp: seat.vp,
+    counted: seat.counted,
     share: fraction(seat.counted, tableTotal),
-    placement: 1 + base.filter((other) => ahead(other, seat)).length,
+    placement: placementOf(seat, base),
+    win: seat.win,
+    disqualified: seat.disqualified,
   }));
   return { seats, tableTotal, fictitiousFourth };
 }

@@ -19,6 +19,20 @@ export interface QualificationRecord extends PlayerRecord {
 
 export type QualificationRow = RankedRow<QualificationRecord> & { readonly qualified: boolean };
 
+/** Spelled out, not spread: the spread was the hot spot of qualification in the benchmark. */
+function toQualificationRecord(r: PlayerRecord, sessionId: string): QualificationRecord {
+  return {
+    playerId: r.playerId,
+    games: r.games,
+    wins: r.wins,
+    vp: r.vp,
+    vpPct: r.vpPct,
+    seconds: r.seconds,
+    thirds: r.thirds,
+    sessionId,
+  };
+}
+
 /**
  * Each player's best session by the 1.4.2 chain without lots, one record per player, sorted by
  * player id. Decision: when two of a player's own sessions tie on the whole chain, the earlier
@@ -41,7 +55,7 @@ export function bestSessionRecords(
       const current = best.get(record.playerId);
       // Strictly better only: an equal later session never replaces an earlier one.
       if (!current || compareRecords(record, current, ruleset).order < 0) {
-        best.set(record.playerId, { ...record, sessionId: session.sessionId });
+        best.set(record.playerId, toQualificationRecord(record, session.sessionId));
       }
     }
   }
@@ -63,5 +77,12 @@ export function computeQualification(input: {
   const excluded = new Set(input.excludedPlayerIds ?? []);
   const records = bestSessionRecords(input.sessions, input.ruleset).filter((r) => !excluded.has(r.playerId));
   const ranked = rankRecords(records, { ruleset: input.ruleset, lotOf: input.lotOf });
-  return { rows: ranked.map((row) => ({ ...row, qualified: row.rank <= input.qualifierCount })) };
+  const rows = ranked.map((row) => ({
+    rank: row.rank,
+    record: row.record,
+    decidedBy: row.decidedBy,
+    decidedByLots: row.decidedByLots,
+    qualified: row.rank <= input.qualifierCount,
+  }));
+  return { rows };
 }
