@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
+import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { createApp } from "./http/app";
 
@@ -21,12 +22,15 @@ async function main(): Promise<void> {
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const { db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN);
   await migrateDatabase(db);
+  const auth = loadNodeAuthConfig(process.env, databaseUrl);
+  const firstAdmin = await bootstrapLocalAdmin(db, databaseUrl);
 
-  const app = createApp({ db, docsScript: scalarBundleLoader(), publicUrl });
+  const app = createApp({ db, auth, docsScript: scalarBundleLoader(), publicUrl });
   serve({ fetch: app.fetch, port }, (info) => {
     console.log(`CATAN Tournament API on http://localhost:${info.port} (database ${databaseUrl})`);
     console.log(`  docs:    ${publicUrl}/docs`);
     console.log(`  openapi: ${publicUrl}/openapi.json`);
+    if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));
   });
 }
 

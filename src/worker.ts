@@ -1,6 +1,7 @@
 import type { ExecutionContext } from "hono";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
+import { createAuthConfig } from "./services/tokens";
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
 export interface WorkerEnv {
@@ -8,6 +9,10 @@ export interface WorkerEnv {
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET?: string;
   PUBLIC_URL?: string;
+  /** Optional external identity provider (all three together). */
+  JWKS_URL?: string;
+  JWT_ISSUER?: string;
+  JWT_AUDIENCE?: string;
 }
 
 // One app per isolate: env is fixed for an isolate's life, so building it once per env object
@@ -17,8 +22,16 @@ const apps = new WeakMap<WorkerEnv, App>();
 function appFor(env: WorkerEnv): App {
   let app = apps.get(env);
   if (!app) {
+    // No generated fallback here: isolates share nothing, so every one must sign with the same key.
+    if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not set: run `wrangler secret put JWT_SECRET`.");
     app = createApp({
       db: openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
+      auth: createAuthConfig({
+        secret: env.JWT_SECRET,
+        jwksUrl: env.JWKS_URL,
+        externalIssuer: env.JWT_ISSUER,
+        externalAudience: env.JWT_AUDIENCE,
+      }),
       publicUrl: env.PUBLIC_URL,
     });
     apps.set(env, app);

@@ -4,6 +4,7 @@ import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
+import { authenticate } from "./middleware/auth";
 import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
 import { createRouter } from "./router";
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
     c.set("actor", ANONYMOUS);
     await next();
   });
+  app.use(authenticate);
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

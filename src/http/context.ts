@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { Actor } from "../services/access";
 import type { ServiceContext } from "../services/context";
+import type { AuthConfig } from "../services/tokens";
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -15,6 +16,8 @@ export const consoleLogger: Logger = {
 /** Everything an entry point supplies: the app reads no environment and holds no singletons. */
 export interface AppDeps {
   db: Database;
+  /** Token signing and verification (JWT_SECRET, optional external JWKS). */
+  auth: AuthConfig;
   clock?: () => Date;
   logger?: Logger;
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { ServiceError } from "./errors";
+import { notFound, ServiceError } from "./errors";
 
 export const ROLES = ["admin", "owner", "organizer", "referee", "reporter", "reader"] as const;
 export type Role = (typeof ROLES)[number];
@@ -68,7 +68,14 @@ export const PERMISSIONS: Record<Role, readonly Permission[]> = {
     "audit:read",
     "private:read",
   ],
-  referee: ["results:submit", "results:confirm", "results:finalize", "results:disqualify", "audit:read", "private:read"],
+  referee: [
+    "results:submit",
+    "results:confirm",
+    "results:finalize",
+    "results:disqualify",
+    "audit:read",
+    "private:read",
+  ],
   reporter: ["results:submit", "results:confirm", "private:read"],
   reader: ["private:read"],
 };
@@ -89,7 +96,11 @@ export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> 
 export function requirePermission(actor: Actor, permission: Permission): Extract<Actor, { kind: "client" }> {
   const client = requireClient(actor);
   if (!hasPermission(client, permission)) {
-    throw new ServiceError("forbidden", "insufficient_role", `The role '${client.role}' may not do this (needs ${permission}).`);
+    throw new ServiceError(
+      "forbidden",
+      "insufficient_role",
+      `The role '${client.role}' may not do this (needs ${permission}).`,
+    );
   }
   return client;
 }
@@ -133,4 +144,99 @@ export function canReadOrg(actor: Actor, ancestry: readonly string[]): boolean {
 export function canWriteOrg(actor: Actor, ownerOrgId: string): boolean {
   if (actor.kind !== "client") return false;
   return actor.role === "admin" || actor.orgId === ownerOrgId;
+}
+
+export type ClientActor = Extract<Actor, { kind: "client" }>;
+
+/** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
+export const SYSTEM_ACTOR: ClientActor = { kind: "client", clientId: "system", orgId: null, role: "admin" };
+
+export type Visibility = "public" | "private";
+
+export interface AccessTarget {
+  /** Names the 404: `event` → code `event_not_found`. */
+  what?: string;
+  /** The id quoted in the 404 detail. */
+  id?: string;
+  /** The owner's ancestry (itself first), when the caller already loaded it; saves the query. */
+  ancestry?: readonly string[];
+}
+
+function hidden(target: AccessTarget, ownerOrgId: string): ServiceError {
+  const what = target.what ?? "organization";
+  return notFound(what, target.id ?? ownerOrgId);
+}
+
+/**
+ * Throws unless `actor` may read data owned by `ownerOrgId`. Public data (visibility
+ * "public") is readable by anyone, token or not. Private data: the platform admin, the owning
+ * organisation and its ancestors. Everyone else gets the same 404 as for a missing id, so ids
+ * of other organisations cannot be probed.
+ */
+export async function assertCanRead(
+  db: Database,
+  actor: Actor,
+  ownerOrgId: string,
+  visibility: Visibility = "private",
+  target: AccessTarget = {},
+): Promise<void> {
+  if (visibility === "public") return;
+  if (actor.kind !== "client") throw hidden(target, ownerOrgId);
+  if (actor.role === "admin" || actor.orgId === ownerOrgId) return;
+  const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
+  if (!canReadOrg(actor, ancestry)) throw hidden(target, ownerOrgId);
+}
+
+/**
+ * Throws unless `actor` may change data owned by `ownerOrgId` with `permission`:
+ * - no token → 401; another organisation (not an ancestor) → 404, as if the id did not exist;
+ * - an ancestor organisation → 403 `read_only_ancestor` (it may read the data, not change it);
+ * - the owning organisation without the permission → 403 `insufficient_role`.
+ * The owning organisation and the platform admin pass when their role has the permission.
+ * Returns the client actor (for audit rows).
+ */
+export async function assertCanWrite(
+  db: Database,
+  actor: Actor,
+  ownerOrgId: string,
+  permission: Permission,
+  target: AccessTarget = {},
+): Promise<ClientActor> {
+  const client = requireClient(actor);
+  if (client.role !== "admin" && client.orgId !== ownerOrgId) {
+    const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
+    if (!canReadOrg(client, ancestry)) throw hidden(target, ownerOrgId);
+    throw new ServiceError(
+      "forbidden",
+      "read_only_ancestor",
+      "A parent organisation may read this organisation's data but not change it; use a client of the organisation itself.",
+    );
+  }
+  return requirePermission(client, permission);
+}
+
+/**
+ * Which rows of a list under `orgId` the actor may see: the organisations to include
+ * (the org alone, or its whole subtree with `includeDescendants`) and whether private rows
+ * are included. Members of the org or of an ancestor (and the admin) see private rows; anyone
+ * else sees public rows only. A list query must filter on both, so it never returns foreign
+ * private rows. Throws 404 when the organisation does not exist.
+ */
+export async function listScope(
+  db: Database,
+  actor: Actor,
+  orgId: string,
+  options: { includeDescendants?: boolean } = {},
+): Promise<{ orgIds: string[]; includePrivate: boolean }> {
+  const ancestry = await orgAncestry(db, orgId);
+  if (ancestry.length === 0) throw notFound("organization", orgId);
+  const orgIds = options.includeDescendants ? await orgSubtree(db, orgId) : [orgId];
+  return { orgIds, includePrivate: canReadOrg(actor, ancestry) };
+}
+
+/** Rows every org member may read but no one else: 404 otherwise (organisations, clients). */
+export async function assertMemberOf(db: Database, actor: Actor, orgId: string, target: AccessTarget = {}) {
+  const client = requireClient(actor);
+  await assertCanRead(db, client, orgId, "private", target);
+  return client;
 }

@@ -3,6 +3,10 @@ import { createDatabase, type Database } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
 import type { AppDeps, Logger } from "../../src/http/context";
+import { createAuthConfig } from "../../src/services/tokens";
+
+/** The signing key of test tokens (tests that forge tokens sign with it, or deliberately not). */
+export const TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef";
 
 export interface TestLogger extends Logger {
   lines: { level: string; message: string; fields?: Record<string, unknown> }[];
@@ -27,6 +31,12 @@ export async function createTestDatabase(): Promise<Database> {
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
   const db = overrides.db ?? (await createTestDatabase());
   const logger = createTestLogger();
-  const app = createApp({ db, logger, docsScript: async () => "/* scalar */", ...overrides });
+  const app = createApp({
+    db,
+    logger,
+    auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
+    docsScript: async () => "/* scalar */",
+    ...overrides,
+  });
   return { app, db, logger };
 }

@@ -5,6 +5,18 @@ export const API_VERSION = "1.0.0";
 
 export const TAGS = [
   { name: "System", description: "Health, OpenAPI document and interactive reference." },
+  {
+    name: "Auth",
+    description:
+      "OAuth2 client credentials: exchange a client id and secret for a 15-minute bearer token. " +
+      "The token endpoint answers OAuth 2.0 error objects, not problem+json.",
+  },
+  {
+    name: "Organisations",
+    description:
+      "Stores, chains, federations and clubs, in a tree; API clients (credentials and roles) of each. " +
+      "A parent organisation reads its descendants' data but writes only its own.",
+  },
 ] as const;
 
 export function documentConfig(publicUrl?: string) {
@@ -37,6 +49,11 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, publicUrl?: string): void
     scheme: "bearer",
     bearerFormat: "JWT",
     description: "An access token from POST /v1/auth/token (OAuth2 client credentials).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
+    type: "oauth2",
+    description: "The same bearer token, fetched with the client-credentials grant.",
+    flows: { clientCredentials: { tokenUrl: "/v1/auth/token", scopes: {} } },
   });
   app.doc31("/openapi.json", documentConfig(publicUrl));
 }

@@ -1,0 +1,57 @@
+import type { MiddlewareHandler } from "hono";
+import { isClientActive } from "../../services/clients";
+import { InvalidTokenError, verifyAccessToken } from "../../services/tokens";
+import type { AppEnv } from "../context";
+import { problemResponse } from "../problem";
+
+/** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
+export const TOKEN_PATH = "/v1/auth/token";
+const REALM = "catan";
+
+function unauthorized(c: Parameters<MiddlewareHandler<AppEnv>>[0], code: string, detail: string): Response {
+  return problemResponse(
+    c,
+    { status: 401, code, detail },
+    {
+      "www-authenticate": `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/["\\]/g, "")}"`,
+      "cache-control": "no-store",
+    },
+  );
+}
+
+/**
+ * Sets `c.var.actor` from `Authorization: Bearer <JWT>`: anonymous without the header; a
+ * header that is present but not a valid, unexpired token of an active client is answered
+ * 401 here, before any route or handler runs. Our own tokens cost one primary-key read (the
+ * revocation check); external identity-provider tokens none.
+ */
+export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header("authorization");
+  if (header === undefined || c.req.path === TOKEN_PATH) return next();
+  const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(header);
+  if (!match?.[1]) {
+    return unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'.");
+  }
+  const auth = c.var.deps.auth;
+  try {
+    const actor = await verifyAccessToken(auth, match[1], c.var.clock());
+    if (actor.source === "local" && !(await isClientActive(c.var.db, actor.clientId, actor))) {
+      throw new InvalidTokenError("The client of this token has been revoked.");
+    }
+    const { source: _source, ...client } = actor;
+    c.set("actor", client);
+  } catch (error) {
+    if (!(error instanceof InvalidTokenError)) throw error;
+    c.var.logger.info("bearer token refused", { requestId: c.var.requestId, reason: error.message });
+    return unauthorized(c, "invalid_token", error.message);
+  }
+  return next();
+};
+
+/** Route middleware for operations that always need a token: 401 before validation or the handler. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.actor.kind !== "client") {
+    return unauthorized(c, "token_required", "This operation needs a bearer token from POST /v1/auth/token.");
+  }
+  return next();
+};

@@ -1,0 +1,52 @@
+import { z } from "@hono/zod-openapi";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT } from "../services/pagination";
+
+export type { Page, PageRequest } from "../services/pagination";
+export {
+  afterCursor,
+  DEFAULT_PAGE_LIMIT,
+  decodeCursor,
+  encodeCursor,
+  MAX_PAGE_LIMIT,
+  paginate,
+} from "../services/pagination";
+
+/**
+ * `?limit=` (default 50, 1–500; over 500 → 422) and `?cursor=` (opaque, from `nextCursor`;
+ * a cursor that is not ours → 422). Extend it for filters: `PaginationQuerySchema.extend({ q: … })`.
+ */
+export const PaginationQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .default(DEFAULT_PAGE_LIMIT)
+    .openapi({
+      param: { name: "limit", in: "query" },
+      description: `Page size, 1–${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).`,
+      example: DEFAULT_PAGE_LIMIT,
+    }),
+  cursor: z
+    .string()
+    .refine((value) => decodeCursor(value) !== null, { message: "Not a cursor returned by this API." })
+    .optional()
+    .openapi({
+      param: { name: "cursor", in: "query" },
+      description: "`nextCursor` of the previous page; omit for the first page.",
+      example: "djE6cGx5XzAxSkJDREVGR0gxMjM0NTY3ODlBQkNERUY",
+    }),
+});
+
+/** `{ data: [...], nextCursor }` around an item schema; registered as `<Name>Page`. */
+export function pageSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      data: z.array(item),
+      nextCursor: z.string().nullable().openapi({
+        description: "Pass as `?cursor=` for the next page; null on the last page.",
+        example: null,
+      }),
+    })
+    .openapi(`${name}Page`);
+}

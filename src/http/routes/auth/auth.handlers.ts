@@ -1,0 +1,97 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ZodError } from "zod";
+import { exchangeClientCredentials, OAuthError } from "../../../services/clients";
+import type { AppEnv } from "../../context";
+import type { postToken } from "./auth.routes";
+
+const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+
+function oauthResponse(c: Context, error: OAuthError): Response {
+  const headers: Record<string, string> = { "content-type": "application/json", ...NO_STORE };
+  if (error.status === 401) headers["www-authenticate"] = 'Basic realm="catan"';
+  const requestId = c.get("requestId" as never) as string | undefined;
+  if (requestId) headers["x-request-id"] = requestId;
+  return new Response(JSON.stringify({ error: error.error, error_description: error.description }), {
+    status: error.status,
+    headers,
+  });
+}
+
+/**
+ * The token endpoint speaks OAuth 2.0 errors (RFC 6749 §5.2), not problem+json: this turns
+ * service errors and the framework's malformed-body / wrong-content-type errors into them.
+ */
+export const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const error = c.error;
+  if (error instanceof OAuthError) c.res = oauthResponse(c, error);
+  else if (error instanceof HTTPException && (error.status === 400 || error.status === 415)) {
+    const description =
+      error.status === 415
+        ? "Send application/x-www-form-urlencoded or application/json."
+        : "The request body could not be parsed.";
+    c.res = oauthResponse(c, new OAuthError("invalid_request", description, 400));
+  }
+};
+
+/** Schema violations of the token request are `invalid_request`, not a 422 problem. */
+export function tokenRequestHook(
+  result: { success: true } | { success: false; error: ZodError },
+  c: Context<AppEnv>,
+): undefined {
+  if (!result.success) {
+    const fields = result.error.issues.map((issue) => issue.path.join(".") || "body").join(", ");
+    // A plain Response: the typed route responses describe handler results, not hook results.
+    return oauthResponse(
+      c,
+      new OAuthError("invalid_request", `Missing or malformed parameter: ${fields}.`, 400),
+    ) as never;
+  }
+  return undefined;
+}
+
+/** `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1), or null. */
+function basicCredentials(header: string | undefined): { clientId: string; clientSecret: string } | null {
+  if (!header || !/^basic /i.test(header)) return null;
+  try {
+    const decoded = atob(header.slice(6).trim());
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw new Error("no colon");
+    const part = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
+    return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
+  } catch {
+    throw new OAuthError("invalid_client", "The Basic credentials are malformed.", 401);
+  }
+}
+
+export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c) => {
+  const body = { ...c.req.valid("form"), ...c.req.valid("json") };
+  if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
+  if (body.grant_type !== "client_credentials") {
+    throw new OAuthError("unsupported_grant_type", "Only grant_type=client_credentials is supported.", 400);
+  }
+  const basic = basicCredentials(c.req.header("authorization"));
+  if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
+    throw new OAuthError(
+      "invalid_request",
+      "Send the client credentials in the body or with Basic, not both.",
+      400,
+    );
+  }
+  const credentials =
+    basic ??
+    (body.client_id && body.client_secret
+      ? { clientId: body.client_id, clientSecret: body.client_secret }
+      : null);
+  if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.", 401);
+
+  const token = await exchangeClientCredentials(c.var.db, c.var.deps.auth, c.var.clock(), credentials);
+  c.var.logger.info("access token issued", { requestId: c.var.requestId, clientId: credentials.clientId });
+  return c.json(
+    { access_token: token.accessToken, token_type: "Bearer" as const, expires_in: token.expiresIn },
+    200,
+    NO_STORE,
+  );
+};

@@ -1,0 +1,50 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./auth.schemas";
+
+const oauthError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: OAuthErrorSchema } },
+});
+
+export const postToken = createRoute({
+  method: "post",
+  path: "/v1/auth/token",
+  operationId: "createAccessToken",
+  tags: ["Auth"],
+  summary: "Get an access token (OAuth2 client credentials)",
+  description:
+    "Exchanges a client id and secret for a bearer token valid 15 minutes (RFC 6749 §4.4). Send " +
+    "`grant_type=client_credentials` form-encoded or as JSON, with the credentials in the body or in " +
+    "`Authorization: Basic base64(client_id:client_secret)`. Errors are OAuth 2.0 error objects " +
+    "(`{error, error_description}`), not problem+json. A revoked client gets no token.",
+  security: [],
+  request: {
+    body: {
+      required: false,
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: TokenRequestSchema,
+          example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
+        },
+        "application/json": {
+          schema: TokenRequestSchema,
+          example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "A bearer token for the client's organisation and role.",
+      headers: { "Cache-Control": { schema: { type: "string", example: "no-store" } } },
+      content: { "application/json": { schema: TokenResponseSchema } },
+    },
+    400: oauthError(
+      "`invalid_request` (malformed or missing parameters, two client authentication methods) or " +
+        "`unsupported_grant_type` (only `client_credentials` is supported).",
+    ),
+    401: oauthError("`invalid_client`: unknown client, wrong secret, revoked client or no credentials."),
+    ...errorResponses(413, 500),
+  },
+});

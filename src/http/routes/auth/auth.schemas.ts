@@ -1,0 +1,46 @@
+import { z } from "@hono/zod-openapi";
+
+// Not strict: RFC 6749 §3.2 says the token endpoint ignores parameters it does not know.
+export const TokenRequestSchema = z
+  .object({
+    grant_type: z.string().openapi({ example: "client_credentials" }),
+    client_id: z
+      .string()
+      .optional()
+      .openapi({ description: "Or send it with HTTP Basic.", example: "cli_01JD3Q8Y2N5K7M9P4R6T8V0W2X" }),
+    client_secret: z
+      .string()
+      .optional()
+      .openapi({ description: "Or send it with HTTP Basic.", example: "cs_Xq3…" }),
+    scope: z
+      .string()
+      .optional()
+      .openapi({ description: "Ignored: the client's role decides what it may do." }),
+  })
+  .openapi("TokenRequest", {
+    description:
+      "OAuth 2.0 client-credentials grant (RFC 6749 §4.4), form-encoded or JSON. Client credentials go in the " +
+      "body or in an `Authorization: Basic` header (RFC 6749 §2.3.1), not both.",
+  });
+
+export const TokenResponseSchema = z
+  .object({
+    access_token: z.string().openapi({ example: "eyJhbGciOiJIUzI1NiIsInR5cCI6ImF0K2p3dCJ9…" }),
+    token_type: z.literal("Bearer"),
+    expires_in: z.number().int().openapi({ description: "Seconds until the token expires.", example: 900 }),
+  })
+  .openapi("TokenResponse");
+
+export const OAuthErrorSchema = z
+  .object({
+    error: z.enum(["invalid_request", "invalid_client", "unsupported_grant_type"]).openapi({
+      example: "invalid_client",
+    }),
+    error_description: z
+      .string()
+      .openapi({ example: "Unknown client, wrong secret, or the client is revoked." }),
+  })
+  .openapi("OAuthError", {
+    description:
+      "OAuth 2.0 error response (RFC 6749 §5.2). The token endpoint answers these, not problem+json.",
+  });

@@ -1,0 +1,209 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { newId } from "../db/ids";
+import { apiClients, organizations } from "../db/schema";
+import { assertCanWrite, type OrgRole, type Role } from "./access";
+import type { ServiceContext } from "./context";
+import { notFound } from "./errors";
+import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
+import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
+
+const SECRET_PREFIX = "cs_";
+
+export interface ApiClientDto {
+  clientId: string;
+  orgId: string | null;
+  name: string;
+  role: Role;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface NewClientCredentials extends ApiClientDto {
+  /** Shown once: only its SHA-256 is stored. */
+  clientSecret: string;
+}
+
+type ClientRow = typeof apiClients.$inferSelect;
+
+function toDto(row: ClientRow): ApiClientDto {
+  return {
+    clientId: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    role: row.role,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** 256 random bits: a plain SHA-256 is enough to store it (no dictionary to attack). */
+function newClientSecret(): string {
+  return SECRET_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+export async function hashClientSecret(secret: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
+  return `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Compares two strings in time independent of where they differ. */
+function constantTimeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+/**
+ * Inserts a client and returns its secret once. No permission check: callers are the
+ * authorised service functions below, the CLI and the first-start bootstrap.
+ */
+export async function insertApiClient(
+  db: Database,
+  input: { orgId: string | null; name: string; role: Role },
+  now: Date,
+): Promise<NewClientCredentials> {
+  const clientSecret = newClientSecret();
+  const row: ClientRow = {
+    id: newId("cli", now.getTime()),
+    orgId: input.orgId,
+    name: input.name,
+    role: input.role,
+    secretHash: await hashClientSecret(clientSecret),
+    createdAt: now.toISOString(),
+    revokedAt: null,
+  };
+  await db.insert(apiClients).values(row);
+  return { ...toDto(row), clientSecret };
+}
+
+async function requireOrgExists(db: Database, orgId: string): Promise<void> {
+  const [org] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .limit(1);
+  if (!org) throw notFound("organization", orgId);
+}
+
+/** POST /v1/orgs/{orgId}/clients: owners (and the admin) of the organisation itself. */
+export async function createOrgClient(
+  ctx: ServiceContext,
+  orgId: string,
+  input: { name: string; role: OrgRole },
+): Promise<NewClientCredentials> {
+  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
+  await requireOrgExists(ctx.db, orgId);
+  return insertApiClient(ctx.db, { orgId, ...input }, ctx.clock());
+}
+
+export async function listOrgClients(
+  ctx: ServiceContext,
+  orgId: string,
+  page: PageRequest,
+): Promise<Page<ApiClientDto>> {
+  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
+  await requireOrgExists(ctx.db, orgId);
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select()
+        .from(apiClients)
+        .where(and(eq(apiClients.orgId, orgId), afterCursor(apiClients.id, page)))
+        .orderBy(asc(apiClients.id))
+        .limit(limit),
+    toDto,
+  );
+}
+
+async function loadOrgClient(ctx: ServiceContext, orgId: string, clientId: string): Promise<ClientRow> {
+  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
+  const [row] = await ctx.db
+    .select()
+    .from(apiClients)
+    .where(and(eq(apiClients.id, clientId), eq(apiClients.orgId, orgId)))
+    .limit(1);
+  if (!row) throw notFound("client", clientId);
+  return row;
+}
+
+export async function getOrgClient(
+  ctx: ServiceContext,
+  orgId: string,
+  clientId: string,
+): Promise<ApiClientDto> {
+  return toDto(await loadOrgClient(ctx, orgId, clientId));
+}
+
+/** Revokes a client: no new tokens, and its unexpired tokens are refused from now on. Idempotent. */
+export async function revokeOrgClient(ctx: ServiceContext, orgId: string, clientId: string): Promise<void> {
+  const row = await loadOrgClient(ctx, orgId, clientId);
+  if (row.revokedAt) return;
+  await ctx.db
+    .update(apiClients)
+    .set({ revokedAt: ctx.clock().toISOString() })
+    .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)));
+}
+
+/** Thrown by the token endpoint; mapped to an OAuth 2.0 error body (RFC 6749 §5.2), not problem+json. */
+export class OAuthError extends Error {
+  override readonly name = "OAuthError";
+  constructor(
+    readonly error: "invalid_request" | "invalid_client" | "unsupported_grant_type",
+    readonly description: string,
+    readonly status: 400 | 401,
+  ) {
+    super(description);
+  }
+}
+
+/** OAuth2 client credentials: checks the secret in constant time and issues an access token. */
+export async function exchangeClientCredentials(
+  db: Database,
+  auth: AuthConfig,
+  now: Date,
+  credentials: { clientId: string; clientSecret: string },
+): Promise<IssuedToken> {
+  const presented = await hashClientSecret(credentials.clientSecret);
+  const [row] = /^cli_[0-9A-Z]{10,40}$/.test(credentials.clientId)
+    ? await db.select().from(apiClients).where(eq(apiClients.id, credentials.clientId)).limit(1)
+    : [];
+  // Compare against a dummy hash for unknown ids too, so timing does not tell which ids exist.
+  const stored = row?.secretHash ?? "sha256:".padEnd(presented.length, "0");
+  const matches = constantTimeEqual(presented, stored);
+  if (!row || !matches || row.revokedAt) {
+    throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
+  }
+  return issueAccessToken(auth, { clientId: row.id, orgId: row.orgId, role: row.role }, now);
+}
+
+/**
+ * The revocation check done for every request with one of our tokens: one primary-key read.
+ * A token stays valid only while its client exists, is not revoked and still has the token's org and role.
+ */
+export async function isClientActive(
+  db: Database,
+  clientId: string,
+  claims: { orgId: string | null; role: Role },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ orgId: apiClients.orgId, role: apiClients.role, revokedAt: apiClients.revokedAt })
+    .from(apiClients)
+    .where(eq(apiClients.id, clientId))
+    .limit(1);
+  return !!row && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
+}
+
+/** Whether any client exists at all (the first start of an empty database creates an admin). */
+export async function hasAnyClient(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: apiClients.id }).from(apiClients).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq } from "drizzle-orm";
+import { newId } from "../db/ids";
+import { organizations } from "../db/schema";
+import { assertMemberOf, requirePermission } from "./access";
+import type { ServiceContext } from "./context";
+import { notFound, ServiceError } from "./errors";
+import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
+
+export const ORG_KINDS = ["store", "chain", "federation", "club"] as const;
+export type OrgKind = (typeof ORG_KINDS)[number];
+
+export interface OrganizationDto {
+  id: string;
+  name: string;
+  kind: OrgKind;
+  parentOrgId: string | null;
+  createdAt: string;
+}
+
+type OrgRow = typeof organizations.$inferSelect;
+
+const toDto = (row: OrgRow): OrganizationDto => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  parentOrgId: row.parentOrgId,
+  createdAt: row.createdAt,
+});
+
+/** POST /v1/orgs: the platform admin creates an organisation, optionally under a parent. */
+export async function createOrganization(
+  ctx: ServiceContext,
+  input: { name: string; kind: OrgKind; parentOrgId?: string | undefined },
+): Promise<OrganizationDto> {
+  requirePermission(ctx.actor, "orgs:create");
+  if (input.parentOrgId) {
+    const [parent] = await ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, input.parentOrgId))
+      .limit(1);
+    if (!parent) {
+      throw new ServiceError("invalid", "parent_org_not_found", `No organisation '${input.parentOrgId}'.`, {
+        issues: [{ path: "parentOrgId", message: "No such organisation." }],
+      });
+    }
+  }
+  const now = ctx.clock();
+  const row: OrgRow = {
+    id: newId("org", now.getTime()),
+    name: input.name,
+    kind: input.kind,
+    parentOrgId: input.parentOrgId ?? null,
+    createdAt: now.toISOString(),
+  };
+  await ctx.db.insert(organizations).values(row);
+  return toDto(row);
+}
+
+/** GET /v1/orgs/{orgId}: members of the organisation or of an ancestor; 404 for anyone else. */
+export async function getOrganization(ctx: ServiceContext, orgId: string): Promise<OrganizationDto> {
+  await assertMemberOf(ctx.db, ctx.actor, orgId, { what: "organization", id: orgId });
+  const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+  if (!row) throw notFound("organization", orgId);
+  return toDto(row);
+}
+
+/** GET /v1/orgs/{orgId}/children: the direct children, for members of the org or an ancestor. */
+export async function listChildOrganizations(
+  ctx: ServiceContext,
+  orgId: string,
+  page: PageRequest,
+): Promise<Page<OrganizationDto>> {
+  await getOrganization(ctx, orgId);
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select()
+        .from(organizations)
+        .where(and(eq(organizations.parentOrgId, orgId), afterCursor(organizations.id, page)))
+        .orderBy(asc(organizations.id))
+        .limit(limit),
+    toDto,
+  );
+}
