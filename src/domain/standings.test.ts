@@ -179,6 +179,19 @@ describe("floating-point trap: VP% equal as fractions is a tie, whatever the flo
       seconds,
     });
 
+  it("finds 6/25 + 6/30 + 7/35 = 0.64 vs 6/25 + 6/36 + 7/30 = 0.6399999999999999 (both 16/25)", () => {
+    expect(a).toEqual([
+      [6, 25],
+      [6, 30],
+      [7, 35],
+    ]);
+    expect(b).toEqual([
+      [6, 25],
+      [6, 36],
+      [7, 30],
+    ]);
+  });
+
   it("ties on vpPct and is separated by 2nd places", () => {
     const floatA = a.reduce((acc, [c, t]) => acc + c / t, 0);
     const floatB = b.reduce((acc, [c, t]) => acc + c / t, 0);
