@@ -1,0 +1,166 @@
+/**
+ * The search behind the prelim schedule (rule 1.1.6), on player indices 0..n−1.
+ *
+ * A greedy start seats the free rounds one by one; a tabu min-conflicts search then swaps two
+ * players of one round (they also trade turn positions) or two positions at one table, picking
+ * the best swap for a random player who is in a conflict. Every swap is scored incrementally
+ * from typed arrays (a handful of lookups), which keeps 500 players within milliseconds.
+ *
+ * Cost parts, in the priority order of the rule (see CostParts in schedule-state.ts):
+ *  - pairs: a pair's j-th extra meeting costs j², so a triple (1 + 4) costs more than the three
+ *    doubles it could be traded for: fewest triples first, then fewest doubles;
+ *  - turn positions: C(times in that position, 2) per player and position, position 1 heavier;
+ *  - avoid pairs seated together.
+ * The search walks a weighted sum of the parts; the schedule it keeps is the best in that order.
+ */
+
+import { createState, greedyRound } from "./schedule-start";
+import { type CostParts, isBetter, PAIR_COST, type SeatingState } from "./schedule-state";
+
+export interface SearchProblem {
+  readonly playerCount: number;
+  /** Table sizes of every free round (3 or 4). */
+  readonly tableSizes: readonly number[];
+  /** Rounds kept as they are: tables of player indices in turn order, −1 for a player who left. */
+  readonly fixedRounds: readonly (readonly (readonly number[])[])[];
+  readonly freeRounds: number;
+  readonly avoidPairs: readonly (readonly [number, number])[];
+  readonly random: { int(n: number): number };
+}
+
+/** Budget in swap evaluations: ample for the small counts where a perfect schedule may not exist. */
+const EVALUATION_BUDGET = 3_000_000;
+const MAX_ITERATIONS = 20_000;
+
+type Rng = { int(n: number): number };
+
+/** The free rounds, as tables of player indices in turn order. */
+export function searchSchedule(problem: SearchProblem): number[][][] {
+  const state = createState(problem);
+  const { random } = problem;
+  if (state.freeRounds === 0 || state.n === 0) return state.rounds();
+  for (let k = 0; k < state.freeRounds; k++) greedyRound(state, k, random);
+  let best = state.parts();
+  let bestAt: Int32Array = state.at.slice();
+  const empty = new Int32Array(bestAt.length).fill(-1);
+  const maxIterations = Math.min(MAX_ITERATIONS, Math.ceil(EVALUATION_BUDGET / state.n));
+  // Short walks from fresh greedy seatings beat long ones: in tight cases (13–16 players, a
+  // last round with two fixed ones) a stalled walk is trapped near its start.
+  const patience = 50 + 5 * state.n;
+  const tabu = new Int32Array(state.freeRounds * state.n);
+  const floor = pairCostFloor(problem);
+  const isDone = (parts: CostParts): boolean =>
+    parts.pairs <= floor && parts.seats === 0 && parts.avoided === 0;
+  let iteration = 0;
+  while (!isDone(best) && iteration < maxIterations) {
+    if (iteration > 0) {
+      state.load(empty);
+      for (let k = 0; k < state.freeRounds; k++) greedyRound(state, k, random);
+    }
+    const walked = tabuWalk(state, random, tabu, iteration, maxIterations, patience, isDone);
+    iteration = walked.iteration;
+    if (isBetter(walked.best, best)) {
+      best = walked.best;
+      bestAt = walked.bestAt;
+    }
+  }
+  state.load(bestAt);
+  return state.rounds();
+}
+
+/**
+ * The least pair cost the free rounds can reach when it is known to be above 0: 12 players at
+ * three 4-player tables over 3 games cannot do better than 9 pairs meeting twice (exhaustive
+ * search over every second and third round). Lets the search stop instead of using its budget.
+ */
+function pairCostFloor(problem: SearchProblem): number {
+  const { playerCount, fixedRounds, freeRounds } = problem;
+  if (playerCount !== 12 || fixedRounds.length + freeRounds !== 3) return 0;
+  const meetings = new Map<number, number>();
+  let fixedCost = 0;
+  for (const round of fixedRounds) {
+    // The bound assumes every game seats these same 12 players at three tables of 4.
+    if (round.length !== 3 || round.some((table) => table.length !== 4 || table.some((i) => i < 0))) return 0;
+    for (const table of round) {
+      for (let i = 0; i < 4; i++) {
+        for (let j = i + 1; j < 4; j++) {
+          const key = Math.min(table[i]!, table[j]!) * 12 + Math.max(table[i]!, table[j]!);
+          const met = meetings.get(key) ?? 0;
+          fixedCost += PAIR_COST[met]!;
+          meetings.set(key, met + 1);
+        }
+      }
+    }
+  }
+  return Math.max(0, 9 - fixedCost);
+}
+
+/**
+ * Tabu min-conflicts walk from the current state until nothing is left to fix, `end` is
+ * reached or the weighted cost has not improved for `patience` iterations. Returns the best
+ * schedule seen, in the priority order of the rule.
+ */
+function tabuWalk(
+  state: SeatingState,
+  random: Rng,
+  tabu: Int32Array,
+  start: number,
+  end: number,
+  patience: number,
+  isDone: (parts: CostParts) => boolean,
+): { best: CostParts; bestAt: Int32Array; iteration: number } {
+  const { n, slots, at } = state;
+  const conflicts = new Int32Array(state.freeRounds * n);
+  let best = state.parts();
+  let bestAt: Int32Array = at.slice();
+  let bestCost = state.cost;
+  let sinceBetter = 0;
+  let iteration = start;
+  while (iteration < end && sinceBetter < patience && !isDone(best)) {
+    iteration++;
+    const conflictCount = state.collectConflicts(conflicts);
+    if (conflictCount === 0) break;
+    const pick = conflicts[random.int(conflictCount)]!;
+    const k = (pick / n) | 0;
+    const a = pick - k * n;
+
+    // Best swap for `a` in round k; ties broken at random so the walk does not cycle.
+    let bestDelta = Number.POSITIVE_INFINITY;
+    let bestB = -1;
+    let ties = 0;
+    const base = k * slots;
+    const cost = state.cost;
+    for (let s = 0; s < slots; s++) {
+      const b = at[base + s]!;
+      if (b < 0 || b === a) continue;
+      const delta = state.swapDelta(k, a, b);
+      const isTabu = tabu[k * n + a]! > iteration || tabu[k * n + b]! > iteration;
+      if (isTabu && cost + delta >= bestCost) continue;
+      if (delta < bestDelta) {
+        bestDelta = delta;
+        bestB = b;
+        ties = 1;
+      } else if (delta === bestDelta && random.int(++ties) === 0) {
+        bestB = b;
+      }
+    }
+    if (bestB < 0) continue;
+    state.applySwap(k, a, bestB);
+    const tenure = 1 + random.int(4);
+    tabu[k * n + a] = iteration + tenure;
+    tabu[k * n + bestB] = iteration + tenure;
+
+    const parts = state.parts();
+    if (isBetter(parts, best)) {
+      best = parts;
+      bestAt = at.slice();
+    }
+    if (state.cost < bestCost) {
+      bestCost = state.cost;
+      sinceBetter = 0;
+    } else {
+      sinceBetter++;
+    }
+  }
+  return { best, bestAt, iteration };
+}
