@@ -145,7 +145,7 @@ CREATE TABLE `result_confirmations` (
 	`player_id` text NOT NULL,
 	`actor_client_id` text NOT NULL,
 	`created_at` text NOT NULL,
-	PRIMARY KEY(`table_id`, `version`, `player_id`),
+	PRIMARY KEY(`table_id`, `player_id`),
 	FOREIGN KEY (`table_id`) REFERENCES `game_tables`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON UPDATE no action ON DELETE no action
 );

@@ -57,13 +57,17 @@ export const resultRevisions = sqliteTable(
   (t) => [primaryKey({ columns: [t.tableId, t.version] })],
 );
 
-/** Digital scoring (rule 1.3.4): each seated player agrees to one version of the result. */
+/**
+ * Digital scoring (rule 1.3.4): each seated player agrees to the current scores. Rows are
+ * deleted whenever the scores change, so a confirmation always refers to what is on record.
+ */
 export const resultConfirmations = sqliteTable(
   "result_confirmations",
   {
     tableId: text("table_id")
       .notNull()
       .references(() => gameTables.id, { onDelete: "cascade" }),
+    /** The result version the player saw when confirming. */
     version: integer("version").notNull(),
     playerId: text("player_id")
       .notNull()
@@ -71,7 +75,7 @@ export const resultConfirmations = sqliteTable(
     actorClientId: text("actor_client_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tableId, t.version, t.playerId] })],
+  (t) => [primaryKey({ columns: [t.tableId, t.playerId] })],
 );
 
 /** Rule 1.3.6: a disqualified player leaves the event's later seating, standings and qualification. */

@@ -3,7 +3,7 @@
  * client-credentials flow (both schemes name the same token; tools that support OAuth2 can
  * fetch it themselves). Spread into createRoute: `security: BEARER_SECURITY`.
  */
-export const BEARER_SECURITY = [{ bearerAuth: [] }, { oauth2: [] }];
+export const BEARER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { oauth2: [] }];
 
 /** `security` of routes that work without a token but accept one (public reads of events). */
-export const OPTIONAL_BEARER_SECURITY = [{}, { bearerAuth: [] }, { oauth2: [] }];
+export const OPTIONAL_BEARER_SECURITY: Record<string, string[]>[] = [{}, { bearerAuth: [] }, { oauth2: [] }];

@@ -1,0 +1,143 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
+import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
+import { createOrgClient, insertApiClient } from "./services/clients";
+import type { ServiceContext } from "./services/context";
+import { ServiceError } from "./services/errors";
+import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
+
+const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEFAULT_DATABASE_URL}).
+
+  npm run cli -- create-admin [--name "…"] [--json]
+      a platform admin client (creates organisations, manages every organisation's clients)
+  npm run cli -- create-org --name "…" --kind store|chain|federation|club [--parent org_…] [--json]
+      an organisation and its first owner client
+  npm run cli -- create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
+      another client of an existing organisation
+
+Secrets are printed once; only their hash is stored. --json prints one JSON object.`;
+
+type Output = Record<string, string>;
+
+function print(output: Output, json: boolean, publicUrl: string): void {
+  if (json) {
+    console.log(JSON.stringify(output));
+    return;
+  }
+  for (const [key, value] of Object.entries(output)) console.log(`${key.padEnd(13)} ${value}`);
+  console.log("\nThe secret is shown only now. Get a token:");
+  console.log(
+    `  curl -s ${publicUrl}/v1/auth/token -u '${output.clientId}:${output.clientSecret}' -d grant_type=client_credentials`,
+  );
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T {
+  if (!value || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`${flag} must be one of: ${allowed.join(", ")}`);
+  }
+  return value as T;
+}
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      kind: { type: "string" },
+      parent: { type: "string" },
+      org: { type: "string" },
+      role: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+}
+
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 1;
+  }
+  const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8787}`;
+  const { client, db } = openNodeDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+  try {
+    await migrateDatabase(db);
+    const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
+    const json = values.json ?? false;
+    switch (command) {
+      case "create-admin": {
+        const admin = await insertApiClient(
+          db,
+          { orgId: null, name: values.name ?? "platform admin", role: "admin" },
+          ctx.clock(),
+        );
+        print({ clientId: admin.clientId, clientSecret: admin.clientSecret }, json, publicUrl);
+        return 0;
+      }
+      case "create-org": {
+        if (!values.name?.trim()) throw new UsageError("--name is required");
+        const kind = oneOf<OrgKind>(values.kind, ORG_KINDS, "--kind");
+        const org = await createOrganization(ctx, {
+          name: values.name.trim(),
+          kind,
+          parentOrgId: values.parent,
+        });
+        const owner = await insertApiClient(
+          db,
+          { orgId: org.id, name: "owner (cli)", role: "owner" },
+          ctx.clock(),
+        );
+        print({ orgId: org.id, clientId: owner.clientId, clientSecret: owner.clientSecret }, json, publicUrl);
+        return 0;
+      }
+      case "create-client": {
+        if (!values.org) throw new UsageError("--org is required");
+        const role = oneOf<OrgRole>(values.role, ORG_ROLES, "--role");
+        const created = await createOrgClient(ctx, values.org, {
+          name: values.name ?? `${role} (cli)`,
+          role,
+        });
+        print(
+          { orgId: values.org, clientId: created.clientId, clientSecret: created.clientSecret },
+          json,
+          publicUrl,
+        );
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ServiceError) {
+      console.error(`error: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    client.close();
+  }
+}
+
+// Run only as the entry point (tests import runCli).
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/src/cli.ts")) {
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from "@hono/zod-openapi";
+
+/** A path parameter holding a prefixed id (`evt_…`). */
+export function idParam(name: string, prefix: string, description: string) {
+  return z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name, in: "path" }, description, example: `${prefix}_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A` });
+}
+
+export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
+export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
+
+export const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({
+  required: true,
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }];
+/** Public reads: a token is optional (needed for private events). */
+export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];

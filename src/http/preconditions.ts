@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import { ServiceError } from "../services/errors";
+
+/**
+ * The version named by `If-Match` (`"3"`, `W/"3"` or `3`), or undefined without the header.
+ * `*` means "any current result", which the services treat as no precondition.
+ */
+export function ifMatchVersion(c: Context): number | undefined {
+  const header = c.req.header("if-match")?.trim();
+  if (!header || header === "*") return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})(?:\.\d{1,3})?"?$/.exec(header);
+  if (!match) {
+    throw new ServiceError(
+      "bad_request",
+      "invalid_if_match",
+      'If-Match must be a result version as sent in the ETag header, e.g. "3".',
+      {
+        issues: [{ path: "If-Match", message: "not a version" }],
+      },
+    );
+  }
+  return Number(match[1]);
+}
+
+/**
+ * ETag of a table: `"<result version>.<disqualifications>"` (version 0 before any result).
+ * If-Match compares only the version part: a disqualification changes what GET shows, but
+ * not the sheet a scorer is replacing.
+ */
+export function tableEtag(version: number | undefined, disqualifiedCount: number): string {
+  return `"${version ?? 0}.${disqualifiedCount}"`;
+}

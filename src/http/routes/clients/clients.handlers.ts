@@ -1,0 +1,33 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as clients from "../../../services/clients";
+import { type AppEnv, serviceContext } from "../../context";
+import type { createApiClient, getApiClient, listApiClients, revokeApiClient } from "./clients.routes";
+
+export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const created = await clients.createOrgClient(serviceContext(c), orgId, c.req.valid("json"));
+  // The secret goes to the caller only: log the id, never the response body.
+  c.var.logger.info("api client created", { requestId: c.var.requestId, orgId, clientId: created.clientId });
+  return c.json(created, 201, {
+    location: `/v1/orgs/${orgId}/clients/${created.clientId}`,
+    "cache-control": "no-store",
+  });
+};
+
+export const listApiClientsHandler: RouteHandler<typeof listApiClients, AppEnv> = async (c) =>
+  c.json(
+    await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    200,
+  );
+
+export const getApiClientHandler: RouteHandler<typeof getApiClient, AppEnv> = async (c) => {
+  const { orgId, clientId } = c.req.valid("param");
+  return c.json(await clients.getOrgClient(serviceContext(c), orgId, clientId), 200);
+};
+
+export const revokeApiClientHandler: RouteHandler<typeof revokeApiClient, AppEnv> = async (c) => {
+  const { orgId, clientId } = c.req.valid("param");
+  await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
+  c.var.logger.info("api client revoked", { requestId: c.var.requestId, orgId, clientId });
+  return c.body(null, 204);
+};

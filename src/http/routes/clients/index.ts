@@ -1,0 +1,14 @@
+import { createRouter } from "../../router";
+import {
+  createApiClientHandler,
+  getApiClientHandler,
+  listApiClientsHandler,
+  revokeApiClientHandler,
+} from "./clients.handlers";
+import { createApiClient, getApiClient, listApiClients, revokeApiClient } from "./clients.routes";
+
+export const clientsRouter = createRouter()
+  .openapi(createApiClient, createApiClientHandler)
+  .openapi(listApiClients, listApiClientsHandler)
+  .openapi(getApiClient, getApiClientHandler)
+  .openapi(revokeApiClient, revokeApiClientHandler);

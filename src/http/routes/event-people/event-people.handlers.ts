@@ -1,0 +1,19 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as people from "../../../services/event-people";
+import { type AppEnv, serviceContext } from "../../context";
+import type { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./event-people.routes";
+
+export const addStaffHandler: RouteHandler<typeof addStaff, AppEnv> = async (c) =>
+  c.json(await people.addStaff(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")), 200);
+
+export const listStaffHandler: RouteHandler<typeof listStaff, AppEnv> = async (c) =>
+  c.json(await people.listStaff(serviceContext(c), c.req.valid("param").eventId), 200);
+
+export const addAvoidPairHandler: RouteHandler<typeof addAvoidPair, AppEnv> = async (c) =>
+  c.json(
+    await people.addAvoidPair(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")),
+    200,
+  );
+
+export const listAvoidPairsHandler: RouteHandler<typeof listAvoidPairs, AppEnv> = async (c) =>
+  c.json(await people.listAvoidPairs(serviceContext(c), c.req.valid("param").eventId), 200);

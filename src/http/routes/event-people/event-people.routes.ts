@@ -1,0 +1,69 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import {
+  AddAvoidPairSchema,
+  AddStaffSchema,
+  AvoidPairListSchema,
+  StaffListSchema,
+} from "./event-people.schemas";
+
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+
+export const addStaff = createRoute({
+  method: "post",
+  path: "/v1/events/{eventId}/staff",
+  operationId: "addStaff",
+  tags: ["Events"],
+  summary: "Name a referee or organiser of the event",
+  description:
+    "Rule 1.3.2, both ways: a player registered in any session of the event cannot become its staff (422), and staff cannot be registered. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, body: jsonBody(AddStaffSchema, "The staff member.") },
+  responses: {
+    200: jsonContent(StaffListSchema, "All staff of the event."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const listStaff = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/staff",
+  operationId: "listStaff",
+  tags: ["Events"],
+  summary: "List the event's referees and organisers",
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: { 200: jsonContent(StaffListSchema, "All staff of the event."), ...errorResponses(401, 404) },
+});
+
+export const addAvoidPair = createRoute({
+  method: "post",
+  path: "/v1/events/{eventId}/avoid-pairs",
+  operationId: "addAvoidPair",
+  tags: ["Events"],
+  summary: "Keep two players apart in seating",
+  description:
+    "Friends and family (rule 1.1.6, third priority after new opponents and rotating turn order). Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, body: jsonBody(AddAvoidPairSchema, "The pair.") },
+  responses: {
+    200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const listAvoidPairs = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/avoid-pairs",
+  operationId: "listAvoidPairs",
+  tags: ["Events"],
+  summary: "List the avoid pairs",
+  description: "Private to the organising staff (roles owner, organizer).",
+  security: BEARER,
+  request: { params: EventParams },
+  responses: {
+    200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
+    ...errorResponses(401, 403, 404),
+  },
+});

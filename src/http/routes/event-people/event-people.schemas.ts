@@ -1,0 +1,39 @@
+import { z } from "@hono/zod-openapi";
+
+export const AddStaffSchema = z
+  .object({
+    playerId: z.string().min(1).max(64),
+    role: z.enum(["referee", "organizer"]),
+  })
+  .strict()
+  .openapi("AddStaff", { example: { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", role: "referee" } });
+
+export const StaffListSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        player: z.object({ id: z.string(), name: z.string() }),
+        role: z.enum(["referee", "organizer"]),
+      }),
+    ),
+  })
+  .openapi("StaffList");
+
+export const AddAvoidPairSchema = z
+  .object({
+    playerIds: z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]),
+    reason: z.string().max(200).nullish(),
+  })
+  .strict()
+  .openapi("AddAvoidPair", {
+    example: {
+      playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
+      reason: "siblings",
+    },
+  });
+
+export const AvoidPairListSchema = z
+  .object({
+    data: z.array(z.object({ playerIds: z.tuple([z.string(), z.string()]), reason: z.string().nullable() })),
+  })
+  .openapi("AvoidPairList");

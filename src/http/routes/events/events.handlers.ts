@@ -1,0 +1,26 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as events from "../../../services/events";
+import { type AppEnv, serviceContext } from "../../context";
+import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
+
+export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = async (c) => {
+  const event = await events.createEvent(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json"));
+  return c.json(event, 201, { location: `/v1/events/${event.id}` });
+};
+
+export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async (c) => {
+  const { include, ...query } = c.req.valid("query");
+  return c.json(
+    await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include === "descendants",
+    }),
+    200,
+  );
+};
+
+export const getEventHandler: RouteHandler<typeof getEvent, AppEnv> = async (c) =>
+  c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
+
+export const updateEventHandler: RouteHandler<typeof updateEvent, AppEnv> = async (c) =>
+  c.json(await events.updateEvent(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")), 200);

@@ -1,0 +1,78 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import {
+  CreateEventSchema,
+  EventListSchema,
+  EventSchema,
+  ListEventsQuerySchema,
+  UpdateEventSchema,
+} from "./events.schemas";
+
+const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation.") });
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+
+export const createEvent = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/events",
+  operationId: "createEvent",
+  tags: ["Events"],
+  summary: "Create an event",
+  description:
+    "Creates a tournament with its public `lotSeed` (reproducible lots). Add prelim sessions next. Roles: owner, organizer. Accepts `Idempotency-Key`.",
+  security: BEARER,
+  request: { params: OrgParams, body: jsonBody(CreateEventSchema, "The event.") },
+  responses: {
+    201: jsonContent(EventSchema, "The created event; `Location` points to it."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const listEvents = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/events",
+  operationId: "listEvents",
+  tags: ["Events"],
+  summary: "List an organisation's events",
+  description:
+    "Newest first. `?include=descendants` adds the events of member organisations (a federation's leaderboards). Members of the organisation or of an ancestor only.",
+  security: BEARER,
+  request: { params: OrgParams, query: ListEventsQuerySchema },
+  responses: {
+    200: jsonContent(EventListSchema, "A page of events."),
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+export const getEvent = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}",
+  operationId: "getEvent",
+  tags: ["Events"],
+  summary: "Get an event",
+  description:
+    "The event with `uniqueParticipants`, `structure` (final-only / semifinals / semifinals-80plus), `valid` and its reasons, and the `phase`. Public events need no token. Sends an ETag.",
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: {
+    200: jsonContent(EventSchema, "The event."),
+    304: { description: "Not modified (`If-None-Match` matched)." },
+    ...errorResponses(401, 404),
+  },
+});
+
+export const updateEvent = createRoute({
+  method: "patch",
+  path: "/v1/events/{eventId}",
+  operationId: "updateEvent",
+  tags: ["Events"],
+  summary: "Change an event",
+  description:
+    "Changes name, visibility, dates, venue or timers; the ruleset only until the first result. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, body: jsonBody(UpdateEventSchema, "The fields to change.") },
+  responses: {
+    200: jsonContent(EventSchema, "The event after the change."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});

@@ -1,0 +1,127 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+import { PaginationQuerySchema, pageSchema } from "../../pagination";
+
+export const TimersSchema = z
+  .object({
+    boardStudySeconds: z.number().int().min(0).max(3600),
+    placementSeconds: z.number().int().min(0).max(3600),
+    doublePlacementSeconds: z.number().int().min(0).max(3600),
+    turn: z.discriminatedUnion("mode", [
+      z
+        .object({
+          mode: z.literal("bank"),
+          turnSeconds: z.number().int().min(1).max(3600),
+          bankSeconds: z.number().int().min(0).max(7200),
+        })
+        .strict(),
+      z
+        .object({
+          mode: z.literal("after-one-hour"),
+          afterMinutes: z.number().int().min(0).max(600),
+          turnSeconds: z.number().int().min(1).max(3600),
+        })
+        .strict(),
+    ]),
+  })
+  .strict()
+  .openapi("Timers", {
+    description:
+      "Timers frontends may show (rules 1.1.8, 1.1.9, 1.1.11): board study, placement, and either 90 s turns with a 10-minute bank or 2-minute turns after one hour.",
+    example: {
+      boardStudySeconds: 300,
+      placementSeconds: 120,
+      doublePlacementSeconds: 180,
+      turn: { mode: "bank", turnSeconds: 90, bankSeconds: 600 },
+    },
+  });
+
+export const EventSchema = z
+  .object({
+    id: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    orgId: z.string(),
+    name: z.string(),
+    ruleset: z.enum(["2026", "legacy"]).openapi({
+      description: "`2026` (tiebreaks wins, VP, VP%, 2nds, 3rds, lots) or `legacy` (wins, VP, VP%, lots).",
+    }),
+    visibility: z.enum(["public", "private"]),
+    lotSeed: z.string().openapi({
+      description:
+        'Public seed of the lots: lot = first 16 hex digits of SHA-256("<lotSeed>:<playerId>"), lower ranks higher.',
+      example: "9f2c4e1a7b3d5f60812a4c6e8b0d2f41",
+    }),
+    startsOn: IsoDateSchema.nullable(),
+    timezone: z.string().nullable().openapi({ example: "Europe/Vilnius" }),
+    venue: z.string().nullable(),
+    timers: TimersSchema,
+    phase: z
+      .enum(["setup", "prelims", "semifinals", "final", "completed"])
+      .openapi({ description: "Derived from rounds and results." }),
+    uniqueParticipants: z
+      .number()
+      .int()
+      .openapi({ description: "N of rule 1.2.2: unique players over all prelim sessions.", example: 42 }),
+    structure: z.enum(["final-only", "semifinals", "semifinals-80plus"]),
+    qualifierCount: z
+      .number()
+      .int()
+      .openapi({ description: "16 to the semifinals, or 4 to the final when N is 12–28.", example: 16 }),
+    valid: z.boolean().openapi({
+      description: "False under 12 competitors (rule 1.1.3): the event runs but does not count.",
+    }),
+    validity: z.array(z.string()).openapi({ description: "Why the event is not valid; empty when valid." }),
+    resultsVersion: z
+      .number()
+      .int()
+      .openapi({ description: "Increases on every result change; the ETag of the rankings." }),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .openapi("Event");
+
+const eventFields = {
+  name: z.string().trim().min(1).max(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
+  ruleset: z
+    .enum(["2026", "legacy"])
+    .openapi({ description: "Default `2026`; cannot change once a result exists." }),
+  visibility: z
+    .enum(["public", "private"])
+    .openapi({ description: "Default `public`: readable without a token." }),
+  startsOn: IsoDateSchema.nullable(),
+  timezone: z.string().max(64).nullable(),
+  venue: z.string().max(200).nullable(),
+  timers: TimersSchema.partial(),
+};
+
+export const CreateEventSchema = z
+  .object(eventFields)
+  .partial()
+  .required({ name: true })
+  .strict()
+  .openapi("CreateEvent", {
+    example: {
+      name: "Vilnius Store Championship Qualifier 2026",
+      startsOn: "2026-12-12",
+      venue: "Gedimino pr. 9",
+    },
+  });
+
+export const UpdateEventSchema = z
+  .object(eventFields)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
+  .openapi("UpdateEvent", { example: { visibility: "private" } });
+
+export const EventListSchema = pageSchema(EventSchema, "Event");
+
+export const ListEventsQuerySchema = PaginationQuerySchema.extend({
+  include: z
+    .enum(["descendants"])
+    .optional()
+    .openapi({ description: "`descendants`: also the events of child organisations (federations, chains)." }),
+  status: z
+    .enum(["setup", "prelims", "semifinals", "final", "completed"])
+    .optional()
+    .openapi({ description: "Only events in this phase." }),
+});

@@ -1,0 +1,18 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as orgs from "../../../services/orgs";
+import { type AppEnv, serviceContext } from "../../context";
+import type { createOrganization, getOrganization, listChildOrganizations } from "./orgs.routes";
+
+export const createOrganizationHandler: RouteHandler<typeof createOrganization, AppEnv> = async (c) => {
+  const org = await orgs.createOrganization(serviceContext(c), c.req.valid("json"));
+  return c.json(org, 201, { location: `/v1/orgs/${org.id}` });
+};
+
+export const getOrganizationHandler: RouteHandler<typeof getOrganization, AppEnv> = async (c) =>
+  c.json(await orgs.getOrganization(serviceContext(c), c.req.valid("param").orgId), 200);
+
+export const listChildOrganizationsHandler: RouteHandler<typeof listChildOrganizations, AppEnv> = async (c) =>
+  c.json(
+    await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    200,
+  );

@@ -1,0 +1,84 @@
+import { createRoute } from "@hono/zod-openapi";
+import { requireAuth } from "../../middleware/auth";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { BEARER_SECURITY } from "../../openapi/security";
+import { PaginationQuerySchema } from "../../pagination";
+import {
+  CreateOrganizationSchema,
+  OrganizationPageSchema,
+  OrganizationSchema,
+  OrgParamsSchema,
+} from "./orgs.schemas";
+
+export const createOrganization = createRoute({
+  method: "post",
+  path: "/v1/orgs",
+  operationId: "createOrganization",
+  tags: ["Organisations"],
+  summary: "Create an organisation",
+  description:
+    "Platform admin only. A store, chain, federation or club, optionally under a parent (a federation " +
+    "reads the data of every organisation below it). Then create its first owner client with " +
+    "POST /v1/orgs/{orgId}/clients. Unknown fields are refused (422).",
+  security: BEARER_SECURITY,
+  middleware: [requireAuth] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: CreateOrganizationSchema,
+          example: { name: "Spielwiese Graz", kind: "store", parentOrgId: "org_01JDQ6Y0…" },
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: "The organisation.",
+      headers: { Location: { schema: { type: "string", example: "/v1/orgs/org_01JDQ6Z8…" } } },
+      content: { "application/json": { schema: OrganizationSchema } },
+    },
+    ...errorResponses(400, 401, 403, 413, 415, 422, 500),
+  },
+});
+
+export const getOrganization = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}",
+  operationId: "getOrganization",
+  tags: ["Organisations"],
+  summary: "Get an organisation",
+  description:
+    "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
+  security: BEARER_SECURITY,
+  middleware: [requireAuth] as const,
+  request: { params: OrgParamsSchema },
+  responses: {
+    200: {
+      description: "The organisation.",
+      content: { "application/json": { schema: OrganizationSchema } },
+    },
+    ...errorResponses(401, 404, 500),
+  },
+});
+
+export const listChildOrganizations = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/children",
+  operationId: "listChildOrganizations",
+  tags: ["Organisations"],
+  summary: "List the organisations directly below one",
+  description:
+    "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
+  security: BEARER_SECURITY,
+  middleware: [requireAuth] as const,
+  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  responses: {
+    200: {
+      description: "A page of organisations, oldest first.",
+      content: { "application/json": { schema: OrganizationPageSchema } },
+    },
+    ...errorResponses(401, 404, 422, 500),
+  },
+});

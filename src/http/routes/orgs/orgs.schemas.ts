@@ -1,0 +1,42 @@
+import { z } from "@hono/zod-openapi";
+import { ORG_KINDS } from "../../../services/orgs";
+import { pageSchema } from "../../pagination";
+
+export const OrgIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({
+    param: { name: "orgId", in: "path" },
+    description: "The organisation.",
+    example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
+  });
+
+export const OrgParamsSchema = z.object({ orgId: OrgIdSchema });
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string().openapi({ example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    name: z.string().openapi({ example: "Brettspielcafé Würfelglück" }),
+    kind: z.enum(ORG_KINDS).openapi({ example: "store" }),
+    parentOrgId: z
+      .string()
+      .nullable()
+      .openapi({ description: "The chain or federation above, if any.", example: "org_01JDQ6Y0…" }),
+    createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
+  })
+  .openapi("Organization");
+
+export const CreateOrganizationSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200).openapi({ example: "Brettspielcafé Würfelglück" }),
+    kind: z.enum(ORG_KINDS).openapi({ example: "store" }),
+    parentOrgId: z.string().min(1).max(64).optional().openapi({
+      description: "Put the new organisation under a chain or federation.",
+      example: "org_01JDQ6Y0…",
+    }),
+  })
+  .strict()
+  .openapi("CreateOrganization");
+
+export const OrganizationPageSchema = pageSchema(OrganizationSchema, "Organization");

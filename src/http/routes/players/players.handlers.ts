@@ -1,0 +1,33 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as players from "../../../services/players";
+import { type AppEnv, serviceContext } from "../../context";
+import type { createPlayer, getPlayer, listPlayers, updatePlayer } from "./players.routes";
+
+export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = async (c) => {
+  const player = await players.createPlayer(
+    serviceContext(c),
+    c.req.valid("param").orgId,
+    c.req.valid("json"),
+  );
+  return c.json(player, 201, { location: `/v1/players/${player.id}` });
+};
+
+export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = async (c) => {
+  const { include, ...query } = c.req.valid("query");
+  return c.json(
+    await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include === "descendants",
+    }),
+    200,
+  );
+};
+
+export const getPlayerHandler: RouteHandler<typeof getPlayer, AppEnv> = async (c) =>
+  c.json(await players.getPlayer(serviceContext(c), c.req.valid("param").playerId), 200);
+
+export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = async (c) =>
+  c.json(
+    await players.updatePlayer(serviceContext(c), c.req.valid("param").playerId, c.req.valid("json")),
+    200,
+  );

@@ -1,0 +1,69 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import {
+  CreatePlayerSchema,
+  ListPlayersQuerySchema,
+  PlayerListSchema,
+  PlayerSchema,
+  UpdatePlayerSchema,
+} from "./players.schemas";
+
+const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation.") });
+const PlayerParams = z.object({ playerId: idParam("playerId", "ply", "The player.") });
+
+export const createPlayer = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/players",
+  operationId: "createPlayer",
+  tags: ["Players"],
+  summary: "Create a player",
+  description:
+    "A player keeps one id across every event of the organisation. `externalId` (membership number) must be unique in the organisation tree (409 otherwise). Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: OrgParams, body: jsonBody(CreatePlayerSchema, "The player.") },
+  responses: {
+    201: jsonContent(PlayerSchema, "The created player."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const listPlayers = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/players",
+  operationId: "listPlayers",
+  tags: ["Players"],
+  summary: "Search an organisation's players",
+  description:
+    "Newest first; filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
+  security: BEARER,
+  request: { params: OrgParams, query: ListPlayersQuerySchema },
+  responses: { 200: jsonContent(PlayerListSchema, "A page of players."), ...errorResponses(401, 404, 422) },
+});
+
+export const getPlayer = createRoute({
+  method: "get",
+  path: "/v1/players/{playerId}",
+  operationId: "getPlayer",
+  tags: ["Players"],
+  summary: "Get a player",
+  description: "Members of the player's organisation or of an ancestor.",
+  security: BEARER,
+  request: { params: PlayerParams },
+  responses: { 200: jsonContent(PlayerSchema, "The player."), ...errorResponses(401, 404) },
+});
+
+export const updatePlayer = createRoute({
+  method: "patch",
+  path: "/v1/players/{playerId}",
+  operationId: "updatePlayer",
+  tags: ["Players"],
+  summary: "Change a player",
+  description: "Name, externalId or discordId. Roles: owner, organizer of the player's organisation.",
+  security: BEARER,
+  request: { params: PlayerParams, body: jsonBody(UpdatePlayerSchema, "The fields to change.") },
+  responses: {
+    200: jsonContent(PlayerSchema, "The player after the change."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});

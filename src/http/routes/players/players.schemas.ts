@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+import { TimestampSchema } from "../../openapi/common-schemas";
+import { PaginationQuerySchema, pageSchema } from "../../pagination";
+
+export const PlayerSchema = z
+  .object({
+    id: z.string().openapi({
+      description: "Stable player id, the same in every event.",
+      example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+    }),
+    orgId: z.string(),
+    name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+    externalId: z.string().nullable().openapi({
+      description: "Federation membership number; unique in the organisation tree.",
+      example: "LT-2026-0142",
+    }),
+    discordId: z.string().nullable().openapi({ example: "412345678901234567" }),
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+  })
+  .openapi("Player");
+
+const playerFields = {
+  name: z.string().trim().min(1).max(200).openapi({ example: "Rūta Kazlauskienė" }),
+  externalId: z.string().trim().min(1).max(100).nullable().openapi({ example: "LT-2026-0142" }),
+  discordId: z
+    .string()
+    .regex(/^\d{5,25}$/, "a Discord id is a numeric snowflake")
+    .nullable()
+    .openapi({ example: "412345678901234567" }),
+};
+
+export const CreatePlayerSchema = z
+  .object(playerFields)
+  .partial()
+  .required({ name: true })
+  .strict()
+  .openapi("CreatePlayer", { example: { name: "Rūta Kazlauskienė", externalId: "LT-2026-0142" } });
+
+export const UpdatePlayerSchema = z
+  .object(playerFields)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
+  .openapi("UpdatePlayer", { example: { discordId: "412345678901234567" } });
+
+export const PlayerListSchema = pageSchema(PlayerSchema, "Player");
+
+export const ListPlayersQuerySchema = PaginationQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ description: "Part of the name, or an exact externalId." }),
+  externalId: z.string().max(100).optional(),
+  discordId: z.string().max(25).optional(),
+  include: z
+    .enum(["descendants"])
+    .optional()
+    .openapi({ description: "`descendants`: also players of child organisations." }),
+});

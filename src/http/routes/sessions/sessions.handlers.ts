@@ -1,0 +1,45 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as sessions from "../../../services/sessions";
+import { type AppEnv, serviceContext } from "../../context";
+import type {
+  createSession,
+  getSession,
+  listRegistrations,
+  listSessions,
+  registerPlayers,
+  unregisterPlayer,
+} from "./sessions.routes";
+
+export const createSessionHandler: RouteHandler<typeof createSession, AppEnv> = async (c) => {
+  const session = await sessions.createSession(
+    serviceContext(c),
+    c.req.valid("param").eventId,
+    c.req.valid("json"),
+  );
+  return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
+};
+
+export const listSessionsHandler: RouteHandler<typeof listSessions, AppEnv> = async (c) =>
+  c.json(await sessions.listSessions(serviceContext(c), c.req.valid("param").eventId), 200);
+
+export const getSessionHandler: RouteHandler<typeof getSession, AppEnv> = async (c) =>
+  c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200);
+
+export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv> = async (c) =>
+  c.json(
+    await sessions.registerPlayers(
+      serviceContext(c),
+      c.req.valid("param").sessionId,
+      c.req.valid("json").playerIds,
+    ),
+    200,
+  );
+
+export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) =>
+  c.json(await sessions.listRegistrations(serviceContext(c), c.req.valid("param").sessionId), 200);
+
+export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
+  const { sessionId, playerId } = c.req.valid("param");
+  await sessions.unregisterPlayer(serviceContext(c), sessionId, playerId);
+  return c.body(null, 204);
+};

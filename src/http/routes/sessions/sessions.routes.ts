@@ -1,0 +1,94 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import {
+  CreateSessionSchema,
+  RegisterPlayersSchema,
+  RegistrationListSchema,
+  SessionListSchema,
+  SessionSchema,
+} from "./sessions.schemas";
+
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
+
+export const createSession = createRoute({
+  method: "post",
+  path: "/v1/events/{eventId}/sessions",
+  operationId: "createSession",
+  tags: ["Sessions"],
+  summary: "Add a prelim session",
+  description:
+    "An event may hold several prelim sessions on different dates and venues (rule 1.2); each is scored on its own. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, body: jsonBody(CreateSessionSchema, "The session.") },
+  responses: {
+    201: jsonContent(SessionSchema, "The created session."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const listSessions = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/sessions",
+  operationId: "listSessions",
+  tags: ["Sessions"],
+  summary: "List an event's prelim sessions",
+  description: "By date. Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: { 200: jsonContent(SessionListSchema, "The sessions."), ...errorResponses(401, 404) },
+});
+
+export const getSession = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}",
+  operationId: "getSession",
+  tags: ["Sessions"],
+  summary: "Get a prelim session",
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams },
+  responses: { 200: jsonContent(SessionSchema, "The session."), ...errorResponses(401, 404) },
+});
+
+export const registerPlayers = createRoute({
+  method: "post",
+  path: "/v1/sessions/{sessionId}/players",
+  operationId: "registerPlayers",
+  tags: ["Sessions"],
+  summary: "Register players to a session",
+  description:
+    "Bulk and idempotent per player (registering someone twice is not an error). Refused (422) for staff of the event (rule 1.3.2) and disqualified players; 404 for unknown players; 409 once the first round is seated. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: SessionParams, body: jsonBody(RegisterPlayersSchema, "The players to register.") },
+  responses: {
+    200: jsonContent(RegistrationListSchema, "Everyone registered now."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const listRegistrations = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/players",
+  operationId: "listRegistrations",
+  tags: ["Sessions"],
+  summary: "List a session's players",
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams },
+  responses: {
+    200: jsonContent(RegistrationListSchema, "The registered players."),
+    ...errorResponses(401, 404),
+  },
+});
+
+export const unregisterPlayer = createRoute({
+  method: "delete",
+  path: "/v1/sessions/{sessionId}/players/{playerId}",
+  operationId: "unregisterPlayer",
+  tags: ["Sessions"],
+  summary: "Withdraw a registration",
+  description: "Only before the player is seated (409 after). Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
+  responses: { 204: { description: "Withdrawn." }, ...errorResponses(401, 403, 404, 409) },
+});

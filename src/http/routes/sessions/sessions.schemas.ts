@@ -1,0 +1,54 @@
+import { z } from "@hono/zod-openapi";
+import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+
+export const SessionSchema = z
+  .object({
+    id: z.string().openapi({ example: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" }),
+    eventId: z.string(),
+    name: z.string().openapi({ example: "Qualifier #1 — Kaunas" }),
+    date: IsoDateSchema.nullable(),
+    venue: z.string().nullable(),
+    playerCount: z.number().int().openapi({ description: "Registered players.", example: 18 }),
+    gamesPlanned: z
+      .union([z.literal(3), z.literal(4)])
+      .openapi({ description: "4 (with the zero-win cut after game 3) when the session has 80+ players." }),
+    roundsGenerated: z.number().int(),
+    createdAt: TimestampSchema,
+  })
+  .openapi("Session");
+
+export const CreateSessionSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    date: IsoDateSchema.nullish(),
+    venue: z.string().max(200).nullish(),
+  })
+  .strict()
+  .openapi("CreateSession", {
+    example: { name: "Qualifier #1 — Kaunas", date: "2026-12-05", venue: "Board Game Café, Laisvės al. 53" },
+  });
+
+export const SessionListSchema = z.object({ data: z.array(SessionSchema) }).openapi("SessionList");
+
+export const RegisterPlayersSchema = z
+  .object({
+    playerIds: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(1000)
+      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
+  })
+  .strict()
+  .openapi("RegisterPlayers");
+
+export const RegistrationSchema = z
+  .object({
+    player: z.object({ id: z.string(), name: z.string(), externalId: z.string().nullable() }),
+    eliminated: z.boolean().openapi({ description: "Cut after game 3 of an 80+ session (zero wins)." }),
+    registeredAt: TimestampSchema,
+  })
+  .openapi("Registration");
+
+export const RegistrationListSchema = z
+  .object({ data: z.array(RegistrationSchema) })
+  .openapi("RegistrationList");

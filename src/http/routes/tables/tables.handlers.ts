@@ -1,0 +1,80 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { listAudit as listAuditEntries } from "../../../services/audit";
+import * as results from "../../../services/results";
+import { type AppEnv, serviceContext } from "../../context";
+import { ifMatchVersion, tableEtag } from "../../preconditions";
+import type {
+  confirmResult,
+  correctResult,
+  disqualifyPlayer,
+  finalizeResult,
+  getTable,
+  listAudit,
+  submitResult,
+} from "./tables.routes";
+
+function withEtag(c: Context<AppEnv>, table: results.TableDto) {
+  const etag = tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length);
+  c.header("ETag", etag);
+  return etag;
+}
+
+export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) => {
+  const table = await results.getTable(serviceContext(c), c.req.valid("param").tableId);
+  const etag = withEtag(c, table);
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  return c.json(table, 200);
+};
+
+export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = async (c) => {
+  const table = await results.submitResult(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json"),
+    ifMatchVersion(c),
+  );
+  withEtag(c, table);
+  return c.json(table, 200);
+};
+
+export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = async (c) => {
+  const table = await results.confirmResult(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json").playerId,
+  );
+  withEtag(c, table);
+  return c.json(table, 200);
+};
+
+export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> = async (c) => {
+  const body = c.req.valid("json") as { reason?: string | null } | undefined;
+  const table = await results.finalizeResult(serviceContext(c), c.req.valid("param").tableId, body?.reason);
+  withEtag(c, table);
+  return c.json(table, 200);
+};
+
+export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppEnv> = async (c) => {
+  const table = await results.disqualifyPlayer(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json"),
+  );
+  withEtag(c, table);
+  return c.json(table, 200);
+};
+
+export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = async (c) => {
+  const table = await results.correctResult(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json"),
+    ifMatchVersion(c),
+  );
+  withEtag(c, table);
+  return c.json(table, 200);
+};
+
+export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c) =>
+  c.json(await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")), 200);

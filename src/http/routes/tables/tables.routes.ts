@@ -1,0 +1,174 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { PaginationQuerySchema, pageSchema } from "../../pagination";
+import {
+  AuditEntrySchema,
+  ConfirmResultSchema,
+  CorrectResultSchema,
+  DisqualifySchema,
+  FinalizeResultSchema,
+  SubmitResultSchema,
+  TableSchema,
+} from "./tables.schemas";
+
+const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
+const IfMatchHeader = z.object({
+  "if-match": z.string().optional().openapi({
+    description: "The table's ETag (or its result version): 412 when the result has changed since.",
+    example: '"1.0"',
+  }),
+});
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
+});
+
+const tableResponse = (description: string) => ({
+  200: {
+    ...jsonContent(TableSchema, description),
+    headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
+  },
+});
+
+export const getTable = createRoute({
+  method: "get",
+  path: "/v1/tables/{tableId}",
+  operationId: "getTable",
+  tags: ["Tables and results"],
+  summary: "Get a table with its seats and result",
+  description:
+    "Seats in turn order with VP, placement, confirmation and disqualification; the current result and who still has to confirm. Poll with If-None-Match.",
+  security: OPTIONAL_BEARER,
+  request: { params: TableParams },
+  responses: {
+    ...tableResponse("The table."),
+    304: { description: "Not modified." },
+    ...errorResponses(401, 404),
+  },
+});
+
+export const submitResult = createRoute({
+  method: "put",
+  path: "/v1/tables/{tableId}/result",
+  operationId: "submitResult",
+  tags: ["Tables and results"],
+  summary: "Submit a table's result sheet",
+  description:
+    "Validated against the rules (one winner with ≥ 10 VP, others 2–10, nobody above 20, every seat once): violations are a 422 naming the seat and rule. " +
+    "Without `signed` the result is `pending` until every player confirms (rule 1.3.4); with `signed: true` it is final. " +
+    "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
+    "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IfMatchHeader.merge(IdempotencyHeader),
+    body: jsonBody(SubmitResultSchema, "The sheet."),
+  },
+  responses: {
+    ...tableResponse("The table with its new result."),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
+  },
+});
+
+export const confirmResult = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/result/confirmations",
+  operationId: "confirmResult",
+  tags: ["Tables and results"],
+  summary: "A player agrees to the pending result",
+  description:
+    "Digital scoring (rule 1.3.4): when every seated player (disqualified ones excepted) has confirmed, the result becomes final. Roles: owner, organizer, referee, reporter.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyHeader,
+    body: jsonBody(ConfirmResultSchema, "Who confirms."),
+  },
+  responses: {
+    ...tableResponse("The table after the confirmation."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const finalizeResult = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/result/finalize",
+  operationId: "finalizeResult",
+  tags: ["Tables and results"],
+  summary: "Referee makes the pending result final",
+  description:
+    "When a player refuses to sign, the referee decides (rule 1.3.5). Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyHeader,
+    body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
+  },
+  responses: {
+    ...tableResponse("The table with its final result."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const disqualifyPlayer = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/disqualifications",
+  operationId: "disqualifyPlayer",
+  tags: ["Tables and results"],
+  summary: "Disqualify a player at this table",
+  description:
+    "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyHeader,
+    body: jsonBody(DisqualifySchema, "Who and why."),
+  },
+  responses: {
+    ...tableResponse("The table after the disqualification."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const correctResult = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/result/corrections",
+  operationId: "correctResult",
+  tags: ["Tables and results"],
+  summary: "Correct a final result (audited)",
+  description:
+    "The only way to change a final result: an organiser states the reason (e.g. a transcription error); before and after go to the event's audit trail. 409 while the result is still pending. Roles: owner, organizer.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IfMatchHeader.merge(IdempotencyHeader),
+    body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
+  },
+  responses: {
+    ...tableResponse("The table with the corrected result."),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
+  },
+});
+
+export const listAudit = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/audit",
+  operationId: "listAudit",
+  tags: ["Tables and results"],
+  summary: "The event's audit trail",
+  description:
+    "Who changed what, when and why: every result submission, confirmation, finalization, correction and disqualification, plus event set-up. Oldest first. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    query: PaginationQuerySchema,
+  },
+  responses: {
+    200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries."),
+    ...errorResponses(401, 403, 404, 422),
+  },
+});

@@ -1,0 +1,155 @@
+import { z } from "@hono/zod-openapi";
+import { TimestampSchema } from "../../openapi/common-schemas";
+
+const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
+
+export const ScoreSchema = z
+  .object({
+    playerId: z.string().min(1).max(64),
+    vp: z.number().int().openapi({
+      description: "Victory points on the sheet (integer). Ranking counts at most 10.",
+      example: 8,
+    }),
+  })
+  .strict()
+  .openapi("Score");
+
+const sheetFields = {
+  scores: z.array(ScoreSchema).min(3).max(4).openapi({ description: "One entry per seated player." }),
+  winnerId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ description: "The player who reached 10 VP on their turn.", example: PLAYER_ID }),
+};
+
+export const SubmitResultSchema = z
+  .object({
+    ...sheetFields,
+    signed: z.boolean().optional().openapi({
+      description:
+        "true: the paper sheet is signed by all players, so the result is final at once (rule 1.3.4).",
+    }),
+  })
+  .strict()
+  .openapi("SubmitResult", {
+    example: {
+      scores: [
+        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
+        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
+        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
+        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
+      ],
+      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+    },
+  });
+
+export const CorrectResultSchema = z
+  .object({
+    ...sheetFields,
+    reason: z
+      .string()
+      .trim()
+      .min(3)
+      .max(500)
+      .openapi({ example: "Transcription error: seat 3 had 7 VP, not 5." }),
+  })
+  .strict()
+  .openapi("CorrectResult");
+
+export const ConfirmResultSchema = z
+  .object({ playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }) })
+  .strict()
+  .openapi("ConfirmResult");
+
+export const FinalizeResultSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .openapi({ example: "Seat 2 refused to sign; the referee checked the board." }),
+  })
+  .strict()
+  .openapi("FinalizeResult");
+
+export const DisqualifySchema = z
+  .object({
+    playerId: z.string().min(1).max(64),
+    reason: z
+      .string()
+      .trim()
+      .min(3)
+      .max(500)
+      .openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
+  })
+  .strict()
+  .openapi("Disqualify");
+
+export const SeatSchema = z
+  .object({
+    position: z.number().int().openapi({ description: "Turn order: 1 plays first.", example: 1 }),
+    seedRank: z.number().int().nullable().openapi({
+      description: "The rank that placed the player here (snake-seated games); null for prelim games 1–3.",
+    }),
+    player: z.object({ id: z.string(), name: z.string() }),
+    vp: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "VP on the current result, null before one is submitted." }),
+    placement: z.number().int().nullable().openapi({ description: "1–4; equal VP share the higher place." }),
+    confirmed: z
+      .boolean()
+      .openapi({ description: "This player agreed to the current scores (digital scoring)." }),
+    disqualified: z.boolean(),
+  })
+  .openapi("Seat");
+
+export const TableResultSchema = z
+  .object({
+    status: z.enum(["pending", "final"]).openapi({
+      description:
+        "`pending` awaits confirmations; `final` counts in the rankings and changes only by correction.",
+    }),
+    version: z
+      .number()
+      .int()
+      .openapi({ description: "Increases on every change; send it back in If-Match.", example: 1 }),
+    winnerId: z.string(),
+    scores: z.array(ScoreSchema),
+    finalizedBy: z.enum(["signed", "confirmations", "referee", "correction"]).nullable(),
+    awaitingConfirmation: z
+      .array(z.string())
+      .openapi({ description: "Players who have not confirmed yet (pending only)." }),
+    updatedAt: TimestampSchema,
+  })
+  .openapi("TableResult");
+
+export const TableSchema = z
+  .object({
+    id: z.string().openapi({ example: "tbl_01JDQ7F3M1X5Z7B9D1F3H5K7M9" }),
+    roundId: z.string(),
+    eventId: z.string(),
+    sessionId: z.string().nullable(),
+    kind: z.enum(["prelim", "semifinal", "final"]),
+    number: z.number().int().openapi({ example: 3 }),
+    seats: z.array(SeatSchema),
+    result: TableResultSchema.nullable(),
+  })
+  .openapi("Table");
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    action: z.string().openapi({ example: "result.correction" }),
+    entityType: z.string().openapi({ example: "table" }),
+    entityId: z.string(),
+    actorClientId: z.string(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    reason: z.string().nullable(),
+    createdAt: TimestampSchema,
+  })
+  .openapi("AuditEntry");

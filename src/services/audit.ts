@@ -1,0 +1,66 @@
+import { and, asc, eq } from "drizzle-orm";
+import { newId } from "../db/ids";
+import { auditLog } from "../db/schema";
+import { canReadOrg, requirePermission } from "./access";
+import type { ServiceContext } from "./context";
+import { notFound } from "./errors";
+import { loadScopedEvent } from "./event-access";
+import { afterCursor, type PageRequest, paginate } from "./pagination";
+
+export interface AuditEntry {
+  orgId: string;
+  eventId?: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** An audit insert to put in the same batch as the change it records. */
+export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
+  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const now = ctx.clock();
+  return ctx.db.insert(auditLog).values({
+    id: newId("aud", now.getTime()),
+    orgId: entry.orgId,
+    eventId: entry.eventId ?? null,
+    actorClientId,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+    createdAt: now.toISOString(),
+  });
+}
+
+/** Who changed what, when and why: organisers, referees and owners of the event's organisation (or an ancestor). */
+export async function listAudit(ctx: ServiceContext, eventId: string, page: PageRequest) {
+  const event = await loadScopedEvent(ctx, eventId);
+  if (!event || !canReadOrg(ctx.actor, event.ancestry)) throw notFound("event", eventId);
+  requirePermission(ctx.actor, "audit:read");
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.eventId, eventId), afterCursor(auditLog.id, page)))
+        .orderBy(asc(auditLog.id))
+        .limit(limit),
+    (row) => ({
+      id: row.id,
+      action: row.action,
+      entityType: row.entityType,
+      entityId: row.entityId,
+      actorClientId: row.actorClientId,
+      before: row.before ?? null,
+      after: row.after ?? null,
+      reason: row.reason,
+      createdAt: row.createdAt,
+    }),
+  );
+}

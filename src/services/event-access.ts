@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { orgAncestryJson } from "../db/ancestry";
+import { events } from "../db/schema";
+import {
+  type Actor,
+  canReadOrg,
+  canWriteOrg,
+  type Permission,
+  requireClient,
+  requirePermission,
+} from "./access";
+import type { ServiceContext } from "./context";
+import { notFound } from "./errors";
+
+export type EventRow = typeof events.$inferSelect;
+export interface ScopedEvent extends EventRow {
+  /** The owning organisation and its ancestors: who may read a private event. */
+  ancestry: string[];
+}
+
+export function canReadEvent(actor: Actor, event: Pick<ScopedEvent, "visibility" | "ancestry">): boolean {
+  return event.visibility === "public" || canReadOrg(actor, event.ancestry);
+}
+
+/**
+ * Authorises a read: unknown ids and private events of other organisations are both 404, so
+ * another tenant cannot even learn that an id exists.
+ */
+export function assertEventReadable(
+  actor: Actor,
+  event: ScopedEvent | undefined,
+  eventId: string,
+): ScopedEvent {
+  if (!event || !canReadEvent(actor, event)) throw notFound("event", eventId);
+  return event;
+}
+
+/**
+ * Authorises a write: anonymous → 401; another organisation (even one that can read a public
+ * event, or a parent that reads its children) → 404; the owning org without the role → 403.
+ */
+export function assertEventWritable(
+  actor: Actor,
+  event: ScopedEvent | undefined,
+  eventId: string,
+  permission: Permission,
+) {
+  if (!event) throw notFound("event", eventId);
+  requireClient(actor);
+  if (!canWriteOrg(actor, event.orgId)) throw notFound("event", eventId);
+  return { event, actor: requirePermission(actor, permission) };
+}
+
+export async function loadScopedEvent(
+  ctx: ServiceContext,
+  eventId: string,
+): Promise<ScopedEvent | undefined> {
+  const [row] = await ctx.db
+    .select({ event: events, ancestry: orgAncestryJson(events.orgId) })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return row ? { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] } : undefined;
+}
+
+export async function readableEvent(ctx: ServiceContext, eventId: string): Promise<ScopedEvent> {
+  return assertEventReadable(ctx.actor, await loadScopedEvent(ctx, eventId), eventId);
+}
+
+export async function writableEvent(ctx: ServiceContext, eventId: string, permission: Permission) {
+  return assertEventWritable(ctx.actor, await loadScopedEvent(ctx, eventId), eventId, permission);
+}

@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { newId } from "../db/ids";
+import { events, tableResults } from "../db/schema";
+import { orgSubtree, requireClient } from "./access";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import { readableEvent, writableEvent } from "./event-access";
+import { describeStructure, type EventPhase, eventPhaseSql, eventSummaryColumns } from "./event-summary";
+import { assertOrgReadable, assertOrgWritable } from "./org-access";
+import { afterCursor, type PageRequest, paginate } from "./pagination";
+
+export interface Timers {
+  boardStudySeconds: number;
+  placementSeconds: number;
+  doublePlacementSeconds: number;
+  turn:
+    | { mode: "bank"; turnSeconds: number; bankSeconds: number }
+    | { mode: "after-one-hour"; afterMinutes: number; turnSeconds: number };
+}
+
+/** The championship's timers (rules 1.1.8, 1.1.9, 1.1.11), published for frontends. */
+export const DEFAULT_TIMERS: Timers = {
+  boardStudySeconds: 300,
+  placementSeconds: 120,
+  doublePlacementSeconds: 180,
+  turn: { mode: "bank", turnSeconds: 90, bankSeconds: 600 },
+};
+
+export interface CreateEventInput {
+  name: string;
+  ruleset?: "2026" | "legacy";
+  visibility?: "public" | "private";
+  startsOn?: string | null;
+  timezone?: string | null;
+  venue?: string | null;
+  timers?: Partial<Timers>;
+}
+
+export type UpdateEventInput = Partial<Omit<CreateEventInput, "timers">> & { timers?: Partial<Timers> };
+
+type EventWithSummary = typeof events.$inferSelect & { phase: EventPhase; uniqueParticipants: number };
+
+export function toEventDto(row: EventWithSummary) {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    ruleset: row.ruleset,
+    visibility: row.visibility,
+    lotSeed: row.lotSeed,
+    startsOn: row.startsOn,
+    timezone: row.timezone,
+    venue: row.venue,
+    timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
+    phase: row.phase,
+    ...describeStructure(Number(row.uniqueParticipants)),
+    resultsVersion: row.resultsVersion,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type EventDto = ReturnType<typeof toEventDto>;
+
+function randomLotSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function loadEventDto(ctx: ServiceContext, eventId: string): Promise<EventDto> {
+  const [row] = await ctx.db
+    .select({ event: events, ...eventSummaryColumns })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!row) throw new ServiceError("not_found", "event_not_found", `No event with id '${eventId}'.`);
+  return toEventDto({ ...row.event, phase: row.phase, uniqueParticipants: row.uniqueParticipants });
+}
+
+export async function createEvent(
+  ctx: ServiceContext,
+  orgId: string,
+  input: CreateEventInput,
+): Promise<EventDto> {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  const now = ctx.clock();
+  const id = newId("evt", now.getTime());
+  const row = {
+    id,
+    orgId,
+    name: input.name,
+    ruleset: input.ruleset ?? "2026",
+    visibility: input.visibility ?? "public",
+    lotSeed: randomLotSeed(),
+    startsOn: input.startsOn ?? null,
+    timezone: input.timezone ?? null,
+    venue: input.venue ?? null,
+    timers: { ...DEFAULT_TIMERS, ...input.timers },
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  } as const;
+  await ctx.db.batch([
+    ctx.db.insert(events).values(row),
+    auditInsert(ctx, {
+      orgId,
+      eventId: id,
+      action: "event.create",
+      entityType: "event",
+      entityId: id,
+      after: row,
+    }),
+  ]);
+  return loadEventDto(ctx, id);
+}
+
+export async function getEvent(ctx: ServiceContext, eventId: string): Promise<EventDto> {
+  await readableEvent(ctx, eventId);
+  return loadEventDto(ctx, eventId);
+}
+
+export async function updateEvent(
+  ctx: ServiceContext,
+  eventId: string,
+  patch: UpdateEventInput,
+): Promise<EventDto> {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  if (patch.ruleset && patch.ruleset !== event.ruleset) {
+    const [anyResult] = await ctx.db
+      .select({ tableId: tableResults.tableId })
+      .from(tableResults)
+      .where(eq(tableResults.eventId, eventId))
+      .limit(1);
+    if (anyResult) {
+      throw new ServiceError(
+        "conflict",
+        "ruleset_locked",
+        "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
+        { issues: [{ path: "ruleset", message: "locked after the first result" }] },
+      );
+    }
+  }
+  const changes = {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.ruleset !== undefined ? { ruleset: patch.ruleset } : {}),
+    ...(patch.visibility !== undefined ? { visibility: patch.visibility } : {}),
+    ...(patch.startsOn !== undefined ? { startsOn: patch.startsOn } : {}),
+    ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+    ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
+    ...(patch.timers !== undefined
+      ? { timers: { ...((event.timers as Timers | null) ?? DEFAULT_TIMERS), ...patch.timers } }
+      : {}),
+    updatedAt: ctx.clock().toISOString(),
+  };
+  await ctx.db.batch([
+    ctx.db.update(events).set(changes).where(eq(events.id, eventId)),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId,
+      action: "event.update",
+      entityType: "event",
+      entityId: eventId,
+      before: Object.fromEntries(Object.keys(changes).map((k) => [k, event[k as keyof typeof event]])),
+      after: changes,
+    }),
+  ]);
+  return loadEventDto(ctx, eventId);
+}
+
+export interface ListEventsQuery extends PageRequest {
+  includeDescendants: boolean;
+  status?: EventPhase;
+}
+
+/** Events of an organisation (and of its descendants on request), oldest first. */
+export async function listEvents(ctx: ServiceContext, orgId: string, query: ListEventsQuery) {
+  requireClient(ctx.actor);
+  await assertOrgReadable(ctx, orgId);
+  const orgIds = query.includeDescendants ? await orgSubtree(ctx.db, orgId) : [orgId];
+  return paginate(
+    query,
+    async (limit) => {
+      const rows = await ctx.db
+        .select({ event: events, ...eventSummaryColumns })
+        .from(events)
+        .where(
+          and(
+            inArray(events.orgId, orgIds),
+            query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
+            afterCursor(events.id, query),
+          ),
+        )
+        .orderBy(asc(events.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...row.event,
+        phase: row.phase,
+        uniqueParticipants: row.uniqueParticipants,
+      }));
+    },
+    toEventDto,
+  );
+}

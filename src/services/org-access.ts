@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { orgAncestryJson } from "../db/ancestry";
+import { organizations } from "../db/schema";
+import { canReadOrg, canWriteOrg, type Permission, requireClient, requirePermission } from "./access";
+import type { ServiceContext } from "./context";
+import { notFound } from "./errors";
+
+async function orgAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
+  const [row] = await ctx.db
+    .select({ ancestry: orgAncestryJson(organizations.id) })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row ? (JSON.parse(row.ancestry) as string[]) : undefined;
+}
+
+/** Members of the organisation or of an ancestor read it; everyone else gets 404. */
+export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Promise<void> {
+  requireClient(ctx.actor);
+  const ancestry = await orgAncestry(ctx, orgId);
+  if (!ancestry || !canReadOrg(ctx.actor, ancestry)) throw notFound("organization", orgId);
+}
+
+/** Writes stay inside the organisation: another org (a parent included) gets 404, a weaker role 403. */
+export async function assertOrgWritable(ctx: ServiceContext, orgId: string, permission: Permission) {
+  const actor = requireClient(ctx.actor);
+  const ancestry = await orgAncestry(ctx, orgId);
+  if (!ancestry || !canWriteOrg(actor, orgId)) throw notFound("organization", orgId);
+  return requirePermission(actor, permission);
+}

@@ -1,0 +1,394 @@
+import { and, eq, sql } from "drizzle-orm";
+import { isConstraintError } from "../db/errors";
+import { newId } from "../db/ids";
+import {
+  disqualifications,
+  events,
+  resultConfirmations,
+  resultRevisions,
+  type StoredScore,
+  seats,
+  tableResults,
+} from "../db/schema";
+import { scoreGame } from "../domain/game-score";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import { readableTable, type TableScope, writableTable } from "./table-scope";
+
+export interface ResultInput {
+  scores: StoredScore[];
+  winnerId: string;
+}
+
+type RevisionAction = (typeof resultRevisions.$inferInsert)["action"];
+type FinalizedBy = (typeof tableResults.$inferInsert)["finalizedBy"];
+
+export function toTableDto(scope: TableScope) {
+  const dq = new Set(scope.disqualified);
+  const confirmed = new Set(scope.confirmedBy);
+  const result = scope.result;
+  return {
+    id: scope.table.id,
+    roundId: scope.round.id,
+    eventId: scope.event.id,
+    sessionId: scope.round.sessionId,
+    kind: scope.round.kind,
+    number: scope.table.number,
+    seats: scope.seats.map((seat) => ({
+      position: seat.position,
+      seedRank: seat.seedRank,
+      player: { id: seat.playerId, name: seat.name },
+      vp: result ? seat.vp : null,
+      placement: result ? seat.placement : null,
+      confirmed: confirmed.has(seat.playerId),
+      disqualified: dq.has(seat.playerId),
+    })),
+    result: result
+      ? {
+          status: result.status,
+          version: result.version,
+          winnerId: result.winnerId,
+          scores: result.scores,
+          finalizedBy: result.finalizedBy,
+          awaitingConfirmation:
+            result.status === "pending"
+              ? scope.seats
+                  .filter((s) => !confirmed.has(s.playerId) && !dq.has(s.playerId))
+                  .map((s) => s.playerId)
+              : [],
+          updatedAt: result.updatedAt,
+        }
+      : null,
+  };
+}
+export type TableDto = ReturnType<typeof toTableDto>;
+
+export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
+  return toTableDto(await readableTable(ctx, tableId));
+}
+
+/** Validates a sheet with the rules engine (RULES.md §3) and returns the seats' counted VP and placements. */
+function scoreSheet(scope: TableScope, input: ResultInput) {
+  return scoreGame({
+    ruleset: scope.event.ruleset,
+    seatPlayerIds: scope.seats.map((s) => s.playerId),
+    scores: input.scores,
+    winnerId: input.winnerId,
+    disqualifiedPlayerIds: scope.disqualified,
+  });
+}
+
+function assertNotFinal(scope: TableScope, what: string): void {
+  if (scope.result?.status === "final") {
+    throw new ServiceError(
+      "conflict",
+      "result_final",
+      `The result of this table is final: ${what} is no longer possible. An organiser can correct it with a stated reason (POST …/result/corrections).`,
+      {
+        rule: "1.3.5",
+      },
+    );
+  }
+}
+
+function assertVersion(scope: TableScope, expected: number | undefined): void {
+  if (expected === undefined) return;
+  const current = scope.result?.version ?? 0;
+  if (current !== expected) {
+    throw new ServiceError(
+      "precondition_failed",
+      "version_mismatch",
+      `If-Match names version ${expected} but the result is at version ${current}; re-read the table and retry.`,
+    );
+  }
+}
+
+interface Transition {
+  action: RevisionAction;
+  status: "pending" | "final";
+  finalizedBy: FinalizedBy;
+  sheet: ResultInput;
+  reason?: string | null;
+  /** Scores changed: earlier confirmations no longer apply. */
+  clearConfirmations?: boolean;
+  extra?: Parameters<ServiceContext["db"]["batch"]>[0][number][];
+}
+
+/**
+ * Moves a table's result to its next version in one atomic batch. The (table, version)
+ * primary key of result_revisions makes concurrent writers collide: exactly one batch
+ * commits, the others fail whole and answer 409.
+ */
+async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
+  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const now = ctx.clock().toISOString();
+  const previous = scope.result;
+  const version = (previous?.version ?? 0) + 1;
+  const scored = scoreSheet(scope, t.sheet);
+  const tableId = scope.table.id;
+  const current = {
+    status: t.status,
+    version,
+    winnerId: t.sheet.winnerId,
+    scores: t.sheet.scores,
+    finalizedBy: t.status === "final" ? t.finalizedBy : null,
+    submittedByClientId: actorClientId,
+    updatedAt: now,
+  };
+  const statements = [
+    ctx.db.insert(resultRevisions).values({
+      tableId,
+      version,
+      action: t.action,
+      status: t.status,
+      winnerId: t.sheet.winnerId,
+      scores: t.sheet.scores,
+      actorClientId,
+      reason: t.reason ?? null,
+      createdAt: now,
+    }),
+    previous
+      ? ctx.db
+          .update(tableResults)
+          .set(current)
+          .where(and(eq(tableResults.tableId, tableId), eq(tableResults.version, previous.version)))
+      : ctx.db.insert(tableResults).values({ tableId, eventId: scope.event.id, ...current }),
+    ...scored.seats.map((seat) =>
+      ctx.db
+        .update(seats)
+        .set({ vp: seat.vp, placement: seat.placement })
+        .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
+    ),
+    ...(t.clearConfirmations
+      ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
+      : []),
+    ctx.db
+      .update(events)
+      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+      .where(eq(events.id, scope.event.id)),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: `result.${t.action}`,
+      entityType: "table",
+      entityId: tableId,
+      before: previous
+        ? {
+            status: previous.status,
+            version: previous.version,
+            winnerId: previous.winnerId,
+            scores: previous.scores,
+          }
+        : null,
+      after: { status: t.status, version, winnerId: t.sheet.winnerId, scores: t.sheet.scores },
+      reason: t.reason ?? null,
+    }),
+    ...(t.extra ?? []),
+  ] as const;
+  try {
+    await ctx.db.batch(statements as never);
+  } catch (error) {
+    if (isConstraintError(error)) {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_update",
+        "Another change to this table's result was committed first; re-read the table and retry.",
+      );
+    }
+    throw error;
+  }
+}
+
+function sameSheet(a: ResultInput, b: ResultInput): boolean {
+  if (a.winnerId !== b.winnerId || a.scores.length !== b.scores.length) return false;
+  const byPlayer = new Map(a.scores.map((s) => [s.playerId, s.vp]));
+  return b.scores.every((s) => byPlayer.get(s.playerId) === s.vp);
+}
+
+/**
+ * PUT result (rules 1.3.4, 1.3.5): a first sheet, or a replacement of a pending one with
+ * If-Match. `signed: true` means the paper sheet carries every signature: final at once.
+ */
+export async function submitResult(
+  ctx: ServiceContext,
+  tableId: string,
+  input: ResultInput & { signed?: boolean },
+  ifMatch?: number,
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:submit");
+  assertNotFinal(scope, "submitting a new sheet");
+  assertVersion(scope, ifMatch);
+  if (scope.result && ifMatch === undefined) {
+    // A retry of the very same sheet is harmless; a different sheet must say which version it replaces.
+    if (sameSheet(scope.result, input) && !input.signed) return toTableDto(scope);
+    throw new ServiceError(
+      "conflict",
+      "result_exists",
+      `A result (version ${scope.result.version}) is already recorded for this table; send If-Match: "${scope.result.version}" to replace it while it is pending.`,
+    );
+  }
+  await commitTransition(ctx, scope, {
+    action: scope.result ? "resubmit" : "submit",
+    status: input.signed ? "final" : "pending",
+    finalizedBy: "signed",
+    sheet: { scores: input.scores, winnerId: input.winnerId },
+    clearConfirmations: true,
+  });
+  return getTable(ctx, tableId);
+}
+
+/** Digital scoring (rule 1.3.4): once every seated (not disqualified) player agrees, the result is final. */
+export async function confirmResult(
+  ctx: ServiceContext,
+  tableId: string,
+  playerId: string,
+): Promise<TableDto> {
+  // Confirmations commute, so one that loses a race to another confirmation is simply re-applied.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await confirmOnce(ctx, tableId, playerId);
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function confirmOnce(ctx: ServiceContext, tableId: string, playerId: string): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:confirm");
+  if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to confirm yet.");
+  assertNotFinal(scope, "confirming");
+  if (!scope.seats.some((s) => s.playerId === playerId)) {
+    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
+      rule: "1.3.4",
+      issues: [{ path: "playerId", message: "not seated at this table" }],
+    });
+  }
+  const confirmed = new Set([...scope.confirmedBy, playerId]);
+  const everyone = scope.seats
+    .filter((s) => !scope.disqualified.includes(s.playerId))
+    .every((s) => confirmed.has(s.playerId));
+  const now = ctx.clock().toISOString();
+  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const confirmation = ctx.db
+    .insert(resultConfirmations)
+    .values({ tableId, version: scope.result.version, playerId, actorClientId, createdAt: now })
+    .onConflictDoNothing();
+  await commitTransition(ctx, scope, {
+    action: "confirm",
+    status: everyone ? "final" : "pending",
+    finalizedBy: "confirmations",
+    sheet: scope.result,
+    reason: `confirmed by ${playerId}`,
+    extra: [confirmation],
+  });
+  return getTable(ctx, tableId);
+}
+
+/** Rule 1.3.5: when a player refuses to sign, the referee decides. */
+export async function finalizeResult(
+  ctx: ServiceContext,
+  tableId: string,
+  reason?: string | null,
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to finalize yet.");
+  assertNotFinal(scope, "finalizing again");
+  await commitTransition(ctx, scope, {
+    action: "finalize",
+    status: "final",
+    finalizedBy: "referee",
+    sheet: scope.result,
+    reason: reason ?? null,
+  });
+  return getTable(ctx, tableId);
+}
+
+/** Rule 1.3.6: during the game or before the sheet is final, never after. */
+export async function disqualifyPlayer(
+  ctx: ServiceContext,
+  tableId: string,
+  input: { playerId: string; reason: string },
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:disqualify");
+  assertNotFinal(scope, "disqualifying");
+  if (!scope.seats.some((s) => s.playerId === input.playerId)) {
+    throw new ServiceError(
+      "invalid",
+      "not_seated",
+      `Player '${input.playerId}' is not seated at this table.`,
+      { rule: "1.3.6", issues: [{ path: "playerId", message: "not seated at this table" }] },
+    );
+  }
+  if (scope.disqualified.includes(input.playerId)) {
+    throw new ServiceError(
+      "conflict",
+      "already_disqualified",
+      `Player '${input.playerId}' is already disqualified from this event.`,
+    );
+  }
+  const now = ctx.clock();
+  const statements = [
+    ctx.db.insert(disqualifications).values({
+      id: newId("dsq", now.getTime()),
+      eventId: scope.event.id,
+      tableId,
+      playerId: input.playerId,
+      reason: input.reason,
+      actorClientId: ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous",
+      createdAt: now.toISOString(),
+    }),
+    ctx.db
+      .update(events)
+      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+      .where(eq(events.id, scope.event.id)),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: "player.disqualify",
+      entityType: "table",
+      entityId: tableId,
+      after: input,
+      reason: input.reason,
+    }),
+  ];
+  try {
+    await ctx.db.batch(statements as never);
+  } catch (error) {
+    if (isConstraintError(error))
+      throw new ServiceError(
+        "conflict",
+        "already_disqualified",
+        `Player '${input.playerId}' is already disqualified from this event.`,
+      );
+    throw error;
+  }
+  return getTable(ctx, tableId);
+}
+
+/** The only way to change a final result: an organiser's correction with a reason, kept in the audit trail. */
+export async function correctResult(
+  ctx: ServiceContext,
+  tableId: string,
+  input: ResultInput & { reason: string },
+  ifMatch?: number,
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:correct");
+  if (scope.result?.status !== "final") {
+    throw new ServiceError(
+      "conflict",
+      "result_not_final",
+      "Only a final result is corrected; a pending result is replaced with PUT …/result and If-Match.",
+    );
+  }
+  assertVersion(scope, ifMatch);
+  await commitTransition(ctx, scope, {
+    action: "correction",
+    status: "final",
+    finalizedBy: "correction",
+    sheet: { scores: input.scores, winnerId: input.winnerId },
+    reason: input.reason,
+    clearConfirmations: true,
+  });
+  return getTable(ctx, tableId);
+}

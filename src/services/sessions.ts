@@ -1,0 +1,264 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { newId } from "../db/ids";
+import { disqualifications, eventStaff, players, registrations, rounds, seats, sessions } from "../db/schema";
+import { sessionGameCount } from "../domain/structure";
+import { orgSubtree } from "./access";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { notFound, ServiceError } from "./errors";
+import {
+  assertEventReadable,
+  assertEventWritable,
+  loadScopedEvent,
+  readableEvent,
+  type ScopedEvent,
+  writableEvent,
+} from "./event-access";
+
+type SessionRow = typeof sessions.$inferSelect;
+
+const playerCountSql = sql<number>`(select count(*) from registrations r where r.session_id = ${sessions.id})`;
+const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${sessions.id})`;
+
+export function toSessionDto(row: SessionRow & { playerCount: number; roundCount: number }) {
+  const playerCount = Number(row.playerCount);
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    name: row.name,
+    date: row.date,
+    venue: row.venue,
+    playerCount,
+    /** 4 with the zero-win cut when the session itself has 80+ players (RULES.md §1). */
+    gamesPlanned: sessionGameCount(playerCount),
+    roundsGenerated: Number(row.roundCount),
+    createdAt: row.createdAt,
+  };
+}
+export type SessionDto = ReturnType<typeof toSessionDto>;
+
+export interface SessionInput {
+  name: string;
+  date?: string | null;
+  venue?: string | null;
+}
+
+async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
+  const [row] = await ctx.db
+    .select({ session: sessions, playerCount: playerCountSql, roundCount: roundCountSql })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  if (!row) throw notFound("session", sessionId);
+  return toSessionDto({ ...row.session, playerCount: row.playerCount, roundCount: row.roundCount });
+}
+
+export async function createSession(
+  ctx: ServiceContext,
+  eventId: string,
+  input: SessionInput,
+): Promise<SessionDto> {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const now = ctx.clock();
+  const id = newId("ses", now.getTime());
+  const row = {
+    id,
+    eventId,
+    name: input.name,
+    date: input.date ?? null,
+    venue: input.venue ?? null,
+    createdAt: now.toISOString(),
+  };
+  await ctx.db.batch([
+    ctx.db.insert(sessions).values(row),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId,
+      action: "session.create",
+      entityType: "session",
+      entityId: id,
+      after: row,
+    }),
+  ]);
+  return loadSessionDto(ctx, id);
+}
+
+export async function listSessions(ctx: ServiceContext, eventId: string): Promise<{ data: SessionDto[] }> {
+  await readableEvent(ctx, eventId);
+  const rows = await ctx.db
+    .select({ session: sessions, playerCount: playerCountSql, roundCount: roundCountSql })
+    .from(sessions)
+    .where(eq(sessions.eventId, eventId))
+    .orderBy(asc(sessions.date), asc(sessions.id));
+  return {
+    data: rows.map((r) =>
+      toSessionDto({ ...r.session, playerCount: r.playerCount, roundCount: r.roundCount }),
+    ),
+  };
+}
+
+/** Loads a session with its event (and the event's org ancestry) for authorisation. */
+export async function loadSessionScope(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ session: SessionRow; event: ScopedEvent | undefined }> {
+  const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  if (!session) throw notFound("session", sessionId);
+  return { session, event: await loadScopedEvent(ctx, session.eventId) };
+}
+
+export async function getSession(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
+  const { event } = await loadSessionScope(ctx, sessionId);
+  if (!event) throw notFound("session", sessionId);
+  try {
+    assertEventReadable(ctx.actor, event, event.id);
+  } catch {
+    throw notFound("session", sessionId);
+  }
+  return loadSessionDto(ctx, sessionId);
+}
+
+export async function writableSession(ctx: ServiceContext, sessionId: string) {
+  const { session, event } = await loadSessionScope(ctx, sessionId);
+  try {
+    return { session, ...assertEventWritable(ctx.actor, event, session.eventId, "events:write") };
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === "not_found") throw notFound("session", sessionId);
+    throw error;
+  }
+}
+
+/** The organisation tree the event belongs to: players of any org in it may take part. */
+async function eventPlayerPool(ctx: ServiceContext, event: ScopedEvent): Promise<string[]> {
+  return orgSubtree(ctx.db, event.ancestry.at(-1) ?? event.orgId);
+}
+
+/**
+ * Registers players, idempotently per player. Refused for unknown or foreign players, staff of
+ * the event (rule 1.3.2), disqualified players, and once the session's first round is seated.
+ */
+export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
+  const { session, event } = await writableSession(ctx, sessionId);
+  const unique = [...new Set(playerIds)];
+  const [known, staff, disqualified, roundCount, pool] = await Promise.all([
+    ctx.db.select({ id: players.id, orgId: players.orgId }).from(players).where(inArray(players.id, unique)),
+    ctx.db
+      .select({ playerId: eventStaff.playerId, role: eventStaff.role })
+      .from(eventStaff)
+      .where(and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))),
+    ctx.db
+      .select({ playerId: disqualifications.playerId })
+      .from(disqualifications)
+      .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
+    ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
+    eventPlayerPool(ctx, event),
+  ]);
+  if ((roundCount[0]?.n ?? 0) > 0) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "Registration is closed: the session's first round is already seated.",
+    );
+  }
+  const poolSet = new Set(pool);
+  const knownIds = new Map(known.filter((p) => poolSet.has(p.orgId)).map((p) => [p.id, p]));
+  const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
+  const dqIds = new Set(disqualified.map((d) => d.playerId));
+  const issues = playerIds.flatMap((id, index) => {
+    const path = `playerIds[${index}]`;
+    if (!knownIds.has(id)) return [{ path, message: `no player '${id}' in this organisation tree` }];
+    if (staffIds.has(id))
+      return [
+        {
+          path,
+          message: `player '${id}' is a ${staffIds.get(id)} of this event and may not play in it (rule 1.3.2)`,
+        },
+      ];
+    if (dqIds.has(id))
+      return [{ path, message: `player '${id}' was disqualified from this event (rule 1.3.6)` }];
+    return [];
+  });
+  if (issues.length > 0) {
+    const unknown = issues.every((i) => i.message.startsWith("no player"));
+    throw new ServiceError(
+      unknown ? "not_found" : "invalid",
+      unknown ? "player_not_found" : "registration_refused",
+      issues.map((i) => i.message).join("; "),
+      {
+        rule: unknown ? undefined : staffIds.size > 0 ? "1.3.2" : "1.3.6",
+        issues,
+      },
+    );
+  }
+  const now = ctx.clock().toISOString();
+  await ctx.db.batch([
+    ctx.db
+      .insert(registrations)
+      .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
+      .onConflictDoNothing(),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "session.register",
+      entityType: "session",
+      entityId: session.id,
+      after: { playerIds: unique },
+    }),
+  ]);
+  return listRegistrations(ctx, sessionId);
+}
+
+export async function unregisterPlayer(
+  ctx: ServiceContext,
+  sessionId: string,
+  playerId: string,
+): Promise<void> {
+  const { event } = await writableSession(ctx, sessionId);
+  const [seated] = await ctx.db
+    .select({ playerId: seats.playerId })
+    .from(seats)
+    .innerJoin(rounds, eq(rounds.id, seats.roundId))
+    .where(and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId)))
+    .limit(1);
+  if (seated)
+    throw new ServiceError(
+      "conflict",
+      "player_already_seated",
+      "The player is already seated in this session; registration can only be withdrawn before seating.",
+    );
+  const deleted = await ctx.db
+    .delete(registrations)
+    .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId)))
+    .returning({ playerId: registrations.playerId });
+  if (deleted.length === 0) throw notFound("registration", playerId);
+  await auditInsert(ctx, {
+    orgId: event.orgId,
+    eventId: event.id,
+    action: "session.unregister",
+    entityType: "session",
+    entityId: sessionId,
+    before: { playerId },
+  });
+}
+
+export async function listRegistrations(ctx: ServiceContext, sessionId: string) {
+  await getSession(ctx, sessionId);
+  const rows = await ctx.db
+    .select({
+      id: players.id,
+      name: players.name,
+      externalId: players.externalId,
+      eliminatedAt: registrations.eliminatedAt,
+      registeredAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(eq(registrations.sessionId, sessionId))
+    .orderBy(asc(players.name), asc(players.id));
+  return {
+    data: rows.map((r) => ({
+      player: { id: r.id, name: r.name, externalId: r.externalId },
+      eliminated: r.eliminatedAt !== null,
+      registeredAt: r.registeredAt,
+    })),
+  };
+}
