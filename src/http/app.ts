@@ -5,6 +5,7 @@ import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
+import { idempotency } from "./middleware/idempotency";
 import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
 import { createRouter } from "./router";
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  app.use("/v1/*", idempotency);
 
   for (const router of apiRouters) app.route("/", router);
 

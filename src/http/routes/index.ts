@@ -1,7 +1,22 @@
 import { authRouter } from "./auth";
 import { clientsRouter } from "./clients";
+import { eventPeopleRouter } from "./event-people";
+import { eventsRouter } from "./events";
 import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
+import { playersRouter } from "./players";
+import { sessionsRouter } from "./sessions";
+import { tablesRouter } from "./tables";
 
 /** Every API router, mounted at the root by createApp (each route carries its full path). */
-export const apiRouters = [healthRouter, authRouter, orgsRouter, clientsRouter];
+export const apiRouters = [
+  healthRouter,
+  authRouter,
+  orgsRouter,
+  clientsRouter,
+  playersRouter,
+  eventsRouter,
+  eventPeopleRouter,
+  sessionsRouter,
+  tablesRouter,
+];
