@@ -1,19 +1,21 @@
 /**
  * The search behind the prelim schedule (rule 1.1.6), on player indices 0..n−1.
  *
- * A greedy start seats the free rounds one by one; a tabu min-conflicts search then swaps two
- * players of one round (they also trade turn positions) or two positions at one table, picking
- * the best swap for a random player who is in a conflict. Every swap is scored incrementally
- * from typed arrays (a handful of lookups), which keeps 500 players within milliseconds.
+ * A greedy start seats the free rounds one by one; a tabu min-conflicts walk then repeatedly
+ * takes a random player who is in a conflict and makes the best swap for them with another
+ * player of the same round: across tables (the two also trade turn positions) or within their
+ * table (turn positions only). Swaps are scored incrementally from typed arrays (a handful of
+ * lookups each), which keeps 500 players within milliseconds. A walk that stops improving is
+ * abandoned for a fresh greedy start; the best schedule over all walks is kept.
  *
  * Cost parts, in the priority order of the rule (see CostParts in schedule-state.ts):
- *  - pairs: a pair's j-th extra meeting costs j², so a triple (1 + 4) costs more than the three
- *    doubles it could be traded for: fewest triples first, then fewest doubles;
+ *  - opponents: a pair's 2nd meeting costs 1, a 3rd 16, … so triples go first, then doubles;
  *  - turn positions: C(times in that position, 2) per player and position, position 1 heavier;
  *  - avoid pairs seated together.
- * The search walks a weighted sum of the parts; the schedule it keeps is the best in that order.
+ * The walk follows a weighted sum of the parts; the kept schedule is the best in that order.
  */
 
+import type { Random } from "./random";
 import { createState, greedyRound } from "./schedule-start";
 import { type CostParts, isBetter, PAIR_COST, type SeatingState } from "./schedule-state";
 
@@ -25,14 +27,12 @@ export interface SearchProblem {
   readonly fixedRounds: readonly (readonly (readonly number[])[])[];
   readonly freeRounds: number;
   readonly avoidPairs: readonly (readonly [number, number])[];
-  readonly random: { int(n: number): number };
+  readonly random: Pick<Random, "int">;
 }
 
 /** Budget in swap evaluations: ample for the small counts where a perfect schedule may not exist. */
 const EVALUATION_BUDGET = 3_000_000;
 const MAX_ITERATIONS = 20_000;
-
-type Rng = { int(n: number): number };
 
 /** The free rounds, as tables of player indices in turn order. */
 export function searchSchedule(problem: SearchProblem): number[][][] {
@@ -71,7 +71,7 @@ export function searchSchedule(problem: SearchProblem): number[][][] {
 /**
  * The least pair cost the free rounds can reach when it is known to be above 0: 12 players at
  * three 4-player tables over 3 games cannot do better than 9 pairs meeting twice (exhaustive
- * search over every second and third round). Lets the search stop instead of using its budget.
+ * enumeration of all 5,775² second and third rounds). Lets the search stop early there.
  */
 function pairCostFloor(problem: SearchProblem): number {
   const { playerCount, fixedRounds, freeRounds } = problem;
@@ -102,7 +102,7 @@ function pairCostFloor(problem: SearchProblem): number {
  */
 function tabuWalk(
   state: SeatingState,
-  random: Rng,
+  random: Pick<Random, "int">,
   tabu: Int32Array,
   start: number,
   end: number,

@@ -3,6 +3,7 @@
  * of each free round for the tabu search (schedule-search.ts) to repair.
  */
 
+import type { Random } from "./random";
 import type { SearchProblem } from "./schedule-search";
 import { PAIR_COST, SEAT_UNITS, SeatingState } from "./schedule-state";
 
@@ -63,7 +64,7 @@ export function createState(problem: SearchProblem): SeatingState {
  * the least (scanned from a random start, stopping at a free one), then each table gets the
  * turn order that repeats the fewest positions.
  */
-export function greedyRound(state: SeatingState, k: number, random: { int(n: number): number }): void {
+export function greedyRound(state: SeatingState, k: number, random: Pick<Random, "int">): void {
   const { n, sizes, meet, avoid } = state;
   const tableCount = sizes.length;
   const filled = new Int32Array(tableCount);
@@ -121,7 +122,7 @@ function seatTable(
   k: number,
   players: Int32Array,
   t: number,
-  random: { int(n: number): number },
+  random: Pick<Random, "int">,
 ): void {
   const size = players.length;
   let bestOrder = PERMUTATIONS[size]![0]!;

@@ -1,0 +1,55 @@
+/**
+ * Seating benchmark: median time to plan 3 prelim games for 200 and 500 players (20% of them
+ * in avoid pairs), with the quality reached. Run: npx tsx bench/seating.bench.ts
+ * Targets: ≤ 10 ms for 200 players, ≤ 50 ms for 500 (median, warm).
+ */
+
+import { createRandom, shuffled } from "../src/domain/random";
+import { type AvoidPair, evaluateSchedule, generateSchedule } from "../src/domain/schedule";
+
+const RUNS = 31;
+
+function avoidPairsFor(ids: readonly string[], seed: string): AvoidPair[] {
+  const picked = shuffled(ids, createRandom(seed)).slice(0, Math.floor(ids.length / 10) * 2);
+  return Array.from({ length: picked.length / 2 }, (_, i) => [picked[2 * i]!, picked[2 * i + 1]!] as const);
+}
+
+function bench(playerCount: number): void {
+  const ids = Array.from({ length: playerCount }, (_, i) => `player-${i + 1}`);
+  // Warm-up runs (avoid pairs included) so the JIT has compiled every path before timing.
+  for (let i = 0; i < 10; i++) {
+    generateSchedule({
+      playerIds: ids,
+      rounds: 3,
+      avoidPairs: avoidPairsFor(ids, `warm-${i}`),
+      seed: `warm-${i}`,
+    });
+  }
+  const times: number[] = [];
+  const worst = {
+    repeatedPairs: 0,
+    maxMeetings: 0,
+    seatRepeats: 0,
+    avoidViolations: 0,
+    positionOneSpread: 0,
+  };
+  for (let run = 0; run < RUNS; run++) {
+    const avoidPairs = avoidPairsFor(ids, `avoid-${run}`);
+    const start = performance.now();
+    const rounds = generateSchedule({ playerIds: ids, rounds: 3, avoidPairs, seed: `bench-${run}` });
+    times.push(performance.now() - start);
+    const quality = evaluateSchedule(rounds, avoidPairs);
+    for (const key of Object.keys(worst) as (keyof typeof worst)[])
+      worst[key] = Math.max(worst[key], quality[key]);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[times.length >> 1]!;
+  const max = times[times.length - 1]!;
+  console.log(
+    `${playerCount} players, 3 games, ${RUNS} seeds: median ${median.toFixed(2)} ms (max ${max.toFixed(2)} ms); ` +
+      `worst quality ${JSON.stringify(worst)}`,
+  );
+}
+
+bench(200);
+bench(500);
