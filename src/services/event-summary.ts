@@ -1,18 +1,21 @@
 import { type SQL, sql } from "drizzle-orm";
+import { qualified } from "../db/ancestry";
 import { events } from "../db/schema";
 import { eventStructure } from "../domain/structure";
 
 export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
 export type EventPhase = (typeof EVENT_PHASES)[number];
 
+const eventId = qualified(events.id);
+
 const roundExists = (kind: string) =>
-  sql`exists (select 1 from rounds r where r.event_id = ${events.id} and r.kind = ${kind})`;
+  sql`exists (select 1 from rounds r where r.event_id = ${eventId} and r.kind = ${kind})`;
 
 /** The phase of an event, derived from its rounds and results (never stored, so never stale). */
 export const eventPhaseSql: SQL<EventPhase> = sql<EventPhase>`case
   when exists (select 1 from rounds r join game_tables t on t.round_id = r.id
                join table_results tr on tr.table_id = t.id
-               where r.event_id = ${events.id} and r.kind = 'final' and tr.status = 'final') then 'completed'
+               where r.event_id = ${eventId} and r.kind = 'final' and tr.status = 'final') then 'completed'
   when ${roundExists("final")} then 'final'
   when ${roundExists("semifinal")} then 'semifinals'
   when ${roundExists("prelim")} then 'prelims'
@@ -20,7 +23,7 @@ export const eventPhaseSql: SQL<EventPhase> = sql<EventPhase>`case
 
 /** N of rule 1.2.2: unique participants over all the event's prelim sessions. */
 export const uniqueParticipantsSql: SQL<number> = sql<number>`(select count(distinct reg.player_id)
-  from registrations reg join sessions s on s.id = reg.session_id where s.event_id = ${events.id})`;
+  from registrations reg join sessions s on s.id = reg.session_id where s.event_id = ${eventId})`;
 
 export const eventSummaryColumns = { phase: eventPhaseSql, uniqueParticipants: uniqueParticipantsSql };
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { qualified } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { disqualifications, eventStaff, players, registrations, rounds, seats, sessions } from "../db/schema";
 import { sessionGameCount } from "../domain/structure";
@@ -17,8 +18,8 @@ import {
 
 type SessionRow = typeof sessions.$inferSelect;
 
-const playerCountSql = sql<number>`(select count(*) from registrations r where r.session_id = ${sessions.id})`;
-const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${sessions.id})`;
+const playerCountSql = sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)})`;
+const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`;
 
 export function toSessionDto(row: SessionRow & { playerCount: number; roundCount: number }) {
   const playerCount = Number(row.playerCount);
