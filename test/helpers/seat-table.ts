@@ -17,17 +17,15 @@ export async function seatPrelimTable(
   const tableId = newId("tbl");
   const now = new Date().toISOString();
   await db.batch([
-    db
-      .insert(rounds)
-      .values({
-        id: roundId,
-        eventId,
-        sessionId,
-        kind: "prelim",
-        number: roundNumber,
-        method: "manual",
-        createdAt: now,
-      }),
+    db.insert(rounds).values({
+      id: roundId,
+      eventId,
+      sessionId,
+      kind: "prelim",
+      number: roundNumber,
+      method: "manual",
+      createdAt: now,
+    }),
     db.insert(gameTables).values({ id: tableId, roundId, number: 1, createdAt: now }),
     db
       .insert(seats)
