@@ -22,6 +22,8 @@ export interface AppDeps {
   logger?: Logger;
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */
   docsScript?: () => Promise<string>;
+  /** How often a change feed (SSE) re-reads the results version; default 2 s. */
+  changePollMs?: number;
   /** Public base URL, listed as the server in the OpenAPI document. */
   publicUrl?: string;
 }

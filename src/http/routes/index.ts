@@ -1,4 +1,5 @@
 import { authRouter } from "./auth";
+import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { eventPeopleRouter } from "./event-people";
 import { eventsRouter } from "./events";
@@ -19,4 +20,5 @@ export const apiRouters = [
   eventPeopleRouter,
   sessionsRouter,
   tablesRouter,
+  changesRouter,
 ];

@@ -1,0 +1,25 @@
+import { GraphQLError } from "graphql";
+import { DomainRuleError } from "../domain/errors";
+import { ServiceError } from "../services/errors";
+
+/** Service and rule errors keep their stable `code` in GraphQL too (as `extensions.code`). */
+export function toGraphQLError(error: unknown): unknown {
+  if (error instanceof ServiceError) {
+    return new GraphQLError(error.message, { extensions: { code: error.code.toUpperCase(), kind: error.kind, rule: error.details.rule } });
+  }
+  if (error instanceof DomainRuleError) {
+    return new GraphQLError(error.message, { extensions: { code: error.code.toUpperCase(), rule: error.rule, issues: error.issues } });
+  }
+  return error;
+}
+
+/** Wraps a resolver so expected errors reach the client and unexpected ones stay masked. */
+export function resolver<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  };
+}
