@@ -16,8 +16,9 @@
  */
 
 import type { Random } from "./random";
+import { costFloor } from "./schedule-floor";
 import { createState, greedyRound } from "./schedule-start";
-import { type CostParts, isBetter, PAIR_COST, type SeatingState } from "./schedule-state";
+import { type CostParts, isBetter, type SeatingState } from "./schedule-state";
 
 export interface SearchProblem {
   readonly playerCount: number;
@@ -48,9 +49,10 @@ export function searchSchedule(problem: SearchProblem): number[][][] {
   // last round with two fixed ones) a stalled walk is trapped near its start.
   const patience = 50 + 5 * state.n;
   const tabu = new Int32Array(state.freeRounds * state.n);
-  const floor = pairCostFloor(problem);
+  // Stop at a known optimum: without one, unavoidable repeats would use up the whole budget.
+  const floor = costFloor(problem);
   const isDone = (parts: CostParts): boolean =>
-    parts.pairs <= floor && parts.seats === 0 && parts.avoided === 0;
+    parts.pairs <= floor.pairs && parts.seats <= floor.seats && parts.avoided === 0;
   let iteration = 0;
   while (!isDone(best) && iteration < maxIterations) {
     if (iteration > 0) {
@@ -66,33 +68,6 @@ export function searchSchedule(problem: SearchProblem): number[][][] {
   }
   state.load(bestAt);
   return state.rounds();
-}
-
-/**
- * The least pair cost the free rounds can reach when it is known to be above 0: 12 players at
- * three 4-player tables over 3 games cannot do better than 9 pairs meeting twice (exhaustive
- * enumeration of all 5,775² second and third rounds). Lets the search stop early there.
- */
-function pairCostFloor(problem: SearchProblem): number {
-  const { playerCount, fixedRounds, freeRounds } = problem;
-  if (playerCount !== 12 || fixedRounds.length + freeRounds !== 3) return 0;
-  const meetings = new Map<number, number>();
-  let fixedCost = 0;
-  for (const round of fixedRounds) {
-    // The bound assumes every game seats these same 12 players at three tables of 4.
-    if (round.length !== 3 || round.some((table) => table.length !== 4 || table.some((i) => i < 0))) return 0;
-    for (const table of round) {
-      for (let i = 0; i < 4; i++) {
-        for (let j = i + 1; j < 4; j++) {
-          const key = Math.min(table[i]!, table[j]!) * 12 + Math.max(table[i]!, table[j]!);
-          const met = meetings.get(key) ?? 0;
-          fixedCost += PAIR_COST[met]!;
-          meetings.set(key, met + 1);
-        }
-      }
-    }
-  }
-  return Math.max(0, 9 - fixedCost);
 }
 
 /**

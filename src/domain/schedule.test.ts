@@ -109,6 +109,17 @@ describe("generateSchedule (rule 1.1.6)", () => {
     }
   });
 
+  it("plans four games with only the position repeats that 3-player tables force", () => {
+    // 16 players: four games with new opponents each time and all four positions once each.
+    const sixteen = generateSchedule({ playerIds: players(16), rounds: 4, seed: "four" });
+    expect(evaluateSchedule(sixteen)).toMatchObject({ repeatedPairs: 0, seatRepeats: 0 });
+    // 45 players: 48 first, second and third seats for 45 players, so 3 + 3 + 3 must repeat.
+    const ids = players(45);
+    const rounds = generateSchedule({ playerIds: ids, rounds: 4, seed: "four" });
+    expectWellFormed(rounds, ids);
+    expect(evaluateSchedule(rounds)).toMatchObject({ repeatedPairs: 0, seatRepeats: 9 });
+  });
+
   it("is reproducible for a seed and independent of the order of the player list", () => {
     const ids = players(29);
     const input = {
