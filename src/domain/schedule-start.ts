@@ -61,8 +61,8 @@ export function createState(problem: SearchProblem): SeatingState {
 
 /**
  * Seats free round k greedily: players in random order each take the table with room that adds
- * the least (scanned from a random start, stopping at a free one), then each table gets the
- * turn order that repeats the fewest positions.
+ * the least (scanned from a random start, stopping at the first that adds nothing), then each
+ * table gets the turn order that repeats the fewest positions.
  */
 export function greedyRound(state: SeatingState, k: number, random: Pick<Random, "int">): void {
   const { n, sizes, meet, avoid } = state;

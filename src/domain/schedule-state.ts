@@ -16,13 +16,13 @@
 const PAIR_WEIGHT = 8;
 const AVOID_WEIGHT = 4;
 /**
- * PAIR_COST[m]: cost of a pair's meeting when it already met m times. The third meeting costs
- * far more than any number of second meetings it could save (with 12 players, one triple
- * allows 4 doubles instead of the 9 of the best triple-free schedule), so schedules are
- * ranked by most meetings of a pair first, then by repeats.
+ * PAIR_COST[m]: cost of a pair's meeting when it already met m times: 0, 1, 16, 256, …
+ * A third meeting outweighs the second meetings it could save (with 12 players, one triple
+ * allows 4 doubles instead of the 9 of the best triple-free schedule), so schedules rank by
+ * how often the same pair meets first, then by repeats. Capped to stay exact in a double.
  */
 export const PAIR_COST = Float64Array.from({ length: 256 }, (_, m) =>
-  m === 0 ? 0 : 16 ** Math.min(m - 1, 12),
+  m === 0 ? 0 : 16 ** Math.min(m - 1, 8),
 );
 /** Seat units of a repeated position: going first twice is the least fair repeat. */
 export const SEAT_UNITS = [5, 4, 4, 4];
