@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   const auth = loadNodeAuthConfig(process.env, databaseUrl);
   const firstAdmin = await bootstrapLocalAdmin(db, databaseUrl);
 
-  const app = createApp({ db, auth, docsScript: scalarBundleLoader(), publicUrl });
+  const graphiql = process.env.NODE_ENV !== "production";
+  const app = createApp({ db, auth, docsScript: scalarBundleLoader(), publicUrl, graphiql });
   serve({ fetch: app.fetch, port }, (info) => {
     console.log(`CATAN Tournament API on http://localhost:${info.port} (database ${databaseUrl})`);
     console.log(`  docs:    ${publicUrl}/docs`);

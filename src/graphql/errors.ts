@@ -1,14 +1,21 @@
-import { GraphQLError } from "graphql";
+import { createGraphQLError } from "graphql-yoga";
 import { DomainRuleError } from "../domain/errors";
 import { ServiceError } from "../services/errors";
 
-/** Service and rule errors keep their stable `code` in GraphQL too (as `extensions.code`). */
+/**
+ * Built with yoga's own `createGraphQLError` so the error comes from the same graphql module
+ * instance that yoga checks (a CJS/ESM double load would otherwise mask it).
+ * Service and rule errors keep their stable `code` in GraphQL too (as `extensions.code`). */
 export function toGraphQLError(error: unknown): unknown {
   if (error instanceof ServiceError) {
-    return new GraphQLError(error.message, { extensions: { code: error.code.toUpperCase(), kind: error.kind, rule: error.details.rule } });
+    return createGraphQLError(error.message, {
+      extensions: { code: error.code.toUpperCase(), kind: error.kind, rule: error.details.rule },
+    });
   }
   if (error instanceof DomainRuleError) {
-    return new GraphQLError(error.message, { extensions: { code: error.code.toUpperCase(), rule: error.rule, issues: error.issues } });
+    return createGraphQLError(error.message, {
+      extensions: { code: error.code.toUpperCase(), rule: error.rule, issues: error.issues },
+    });
   }
   return error;
 }

@@ -10,6 +10,7 @@ import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
+import { createGraphQLRouter } from "./routes/graphql";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", idempotency);
 
   for (const router of apiRouters) app.route("/", router);
+  app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false }));
 
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);

@@ -22,6 +22,8 @@ export interface AppDeps {
   logger?: Logger;
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */
   docsScript?: () => Promise<string>;
+  /** Serve GraphiQL on GET /graphql (development: it loads its assets from a CDN). */
+  graphiql?: boolean;
   /** How often a change feed (SSE) re-reads the results version; default 2 s. */
   changePollMs?: number;
   /** Public base URL, listed as the server in the OpenAPI document. */

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { createOrgClient } from "./helpers/auth";
+import { seatPrelimTable } from "./helpers/seat-table";
+import { createTestApp } from "./helpers/test-app";
+import { createPlayers, jsonRequest } from "./helpers/workflow";
+
+async function graphql(
+  app: Awaited<ReturnType<typeof createTestApp>>["app"],
+  query: string,
+  variables: Record<string, unknown>,
+  auth: Record<string, string> = {},
+) {
+  const res = await app.request("/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...auth },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      data?: Record<string, unknown>;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+    },
+  };
+}
+
+describe("POST /graphql", () => {
+  it("reads an event with its sessions, players and a table in one query", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Graph Cup" })).body;
+    const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "Day 1", date: "2026-12-05" }))
+      .body;
+    const ids = await createPlayers(api, store.orgId, 4);
+    await api.post(`/v1/sessions/${session.id}/players`, { playerIds: ids });
+    const { tableId } = await seatPrelimTable(ctx.db, event.id, session.id, ids);
+    await api.put(`/v1/tables/${tableId}/result`, {
+      scores: ids.map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
+      winnerId: ids[0],
+      signed: true,
+    });
+
+    const { status, body } = await graphql(
+      ctx.app,
+      `query ($event: ID!, $table: ID!) {
+        event(id: $event) { name phase uniqueParticipants sessions { name playerCount players { player { name } } } }
+        table(id: $table) { number seats { position vp placement player { id } } result { status version } }
+      }`,
+      { event: event.id, table: tableId },
+    );
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.event).toMatchObject({
+      name: "Graph Cup",
+      phase: "prelims",
+      uniqueParticipants: 4,
+      sessions: [{ name: "Day 1", playerCount: 4 }],
+    });
+    expect(body.data?.table).toMatchObject({ result: { status: "final", version: 1 } });
+  });
+
+  it("applies the same authorisation as REST and keeps the error code", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const event = (
+      await jsonRequest(ctx.app, store.auth).post(`/v1/orgs/${store.orgId}/events`, {
+        name: "Secret",
+        visibility: "private",
+      })
+    ).body;
+    const anonymous = await graphql(ctx.app, "query ($id: ID!) { event(id: $id) { name } }", {
+      id: event.id,
+    });
+    expect(anonymous.body.data?.event).toBeNull();
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("EVENT_NOT_FOUND");
+    const member = await graphql(
+      ctx.app,
+      "query ($id: ID!) { event(id: $id) { name } }",
+      { id: event.id },
+      store.auth,
+    );
+    expect(member.body.data?.event).toEqual({ name: "Secret" });
+  });
+
+  it("answers a malformed query with a GraphQL error, not a 500", async () => {
+    const ctx = await createTestApp();
+    const res = await graphql(ctx.app, "{ event(id: ", {});
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.errors?.length).toBeGreaterThan(0);
+  });
+});
