@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createGraphQLHandler } from "../../../graphql";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { createRouter } from "../../router";
