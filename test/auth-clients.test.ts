@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
-import { apiClients, organizations } from "../src/db/schema";
+import { apiClients, idempotencyKeys, organizations } from "../src/db/schema";
 import type { App } from "../src/http/app";
 import { encodeCursor } from "../src/http/pagination";
 import { hashClientSecret } from "../src/services/clients";
@@ -158,6 +158,22 @@ describe("client secrets", () => {
     expect(logged).toContain(created.clientId);
     expect(logged).not.toContain(secret.slice(3));
     expect(logged).not.toContain(token.split(".")[2]);
+  });
+
+  it("are not stored or replayed by Idempotency-Key (a retry creates a new client instead)", async () => {
+    const send = () =>
+      app.request(`/v1/orgs/${store.orgId}/clients`, {
+        method: "POST",
+        headers: { ...store.auth, "content-type": "application/json", "idempotency-key": "bot-1" },
+        body: JSON.stringify({ name: "Retried bot", role: "reader" }),
+      });
+    const first = await (await send()).json();
+    const stored = JSON.stringify(await db.select().from(idempotencyKeys));
+    expect(stored).not.toContain(first.clientSecret.slice(3));
+    const retry = await send();
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect((await retry.json()).clientSecret).not.toBe(first.clientSecret);
   });
 
   it("two clients never share a secret", async () => {

@@ -209,7 +209,7 @@ export async function assertCanWrite(
     throw new ServiceError(
       "forbidden",
       "read_only_ancestor",
-      "A parent organisation may read this organisation's data but not change it; use a client of the organisation itself.",
+      "A parent organisation may read this organisation's data but not change it or manage its clients; use a client of the organisation itself.",
     );
   }
   return requirePermission(client, permission);

@@ -81,8 +81,9 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 
   await next();
   const response = c.res;
-  if (response.status >= 500) {
-    // A server failure is not an answer: let the client retry the same key.
+  // A server failure is not an answer: let the client retry the same key. A `no-store` response
+  // carries a secret shown once (a new client's secret): never stored, never replayed.
+  if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
     await db.delete(idempotencyKeys).where(where);
     return;
   }
