@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../db/ids";
 import { auditLog } from "../db/schema";
-import { canReadOrg, requirePermission } from "./access";
+import { canReadOrg, requireClient, requirePermission } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 import { loadScopedEvent } from "./event-access";
@@ -39,6 +39,7 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
 
 /** Who changed what, when and why: organisers, referees and owners of the event's organisation (or an ancestor). */
 export async function listAudit(ctx: ServiceContext, eventId: string, page: PageRequest) {
+  requireClient(ctx.actor);
   const event = await loadScopedEvent(ctx, eventId);
   if (!event || !canReadOrg(ctx.actor, event.ancestry)) throw notFound("event", eventId);
   requirePermission(ctx.actor, "audit:read");

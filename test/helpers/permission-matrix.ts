@@ -62,9 +62,11 @@ export function permissionMatrix(rows: MatrixRow[], world: () => MatrixWorld): v
         const w = world();
         const headers: Record<string, string> = {};
         if (caller !== "anonymous") headers.authorization = `Bearer ${w.callers[caller].token}`;
+        // The path first: it may create the fixture that the body refers to.
+        const path = await row.path(w);
         const body = row.body?.(w);
         if (body !== undefined) headers["content-type"] = "application/json";
-        const res = await w.app.request(await row.path(w), {
+        const res = await w.app.request(path, {
           method: row.method,
           headers,
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
