@@ -7,6 +7,7 @@ import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
 import { sessionsRouter } from "./sessions";
+import { standingsRouter } from "./standings";
 import { tablesRouter } from "./tables";
 
 /** Every API router, mounted at the root by createApp (each route carries its full path). */
@@ -19,6 +20,7 @@ export const apiRouters = [
   eventsRouter,
   eventPeopleRouter,
   sessionsRouter,
+  standingsRouter,
   tablesRouter,
   changesRouter,
 ];

@@ -1,0 +1,64 @@
+/**
+ * Conditional GET for reads whose version is known before the body is built (rankings from
+ * `events.resultsVersion`, anything with a version column). The handler loads the version with
+ * its authorisation query, then:
+ *
+ *   const etag = weakEtag(event.id, event.resultsVersion, "qualification");
+ *   if (notModified(c, etag)) return c.body(null, 304);
+ *   return c.json(await computeTheBody(), 200);
+ *
+ * Tags are weak (`W/"…"`): they name a state of the data, not the bytes of one encoding, so
+ * they stay valid through compression and JSON formatting changes. If-None-Match always uses
+ * the weak comparison (RFC 9110 §13.1.2), so clients just echo the header back.
+ */
+import type { Context } from "hono";
+
+/** Characters RFC 9110 allows inside an entity tag (no `"`, no spaces or controls). */
+const ETAG_PART = /^[\x21\x23-\x7e]+$/;
+
+/** `W/"part1:part2:…"`; parts must be visible ASCII without `"` (ids, numbers, hex). */
+export function weakEtag(...parts: (string | number)[]): string {
+  const text = parts.map(String).join(":");
+  if (!ETAG_PART.test(text))
+    throw new RangeError(`entity tag parts must be visible ASCII without '"': ${text}`);
+  return `W/"${text}"`;
+}
+
+/** The opaque part of a tag, without `W/` and quotes: what the weak comparison compares. */
+function opaque(tag: string): string {
+  const match = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(tag);
+  return match ? match[1]! : tag.trim();
+}
+
+/**
+ * Whether an If-None-Match header matches `etag` (weak comparison). Handles lists
+ * (`"a", W/"b"`), commas inside tags and `*`.
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const wanted = opaque(etag);
+  for (const match of ifNoneMatch.matchAll(/(?:W\/)?"([^"]*)"/g)) {
+    if (match[1] === wanted) return true;
+  }
+  return false;
+}
+
+export interface ConditionalOptions {
+  /**
+   * Responses that only some tokens may see (private events) are `private`, so shared caches
+   * never keep them. Default false.
+   */
+  private?: boolean;
+}
+
+/**
+ * Sets `ETag` and `Cache-Control: no-cache` (store, but revalidate every time: polling stays
+ * cheap and never stale) and says whether the client's copy is current. When it returns true
+ * the handler answers `c.body(null, 304)`, which keeps both headers as RFC 9110 wants.
+ */
+export function notModified(c: Context, etag: string, options: ConditionalOptions = {}): boolean {
+  c.header("ETag", etag);
+  c.header("Cache-Control", options.private ? "private, no-cache" : "no-cache");
+  return etagMatches(c.req.header("if-none-match"), etag);
+}

@@ -1,0 +1,41 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as standings from "../../../services/standings";
+import { type AppEnv, serviceContext } from "../../context";
+import { notModified, weakEtag } from "../../middleware/etag";
+import type { getEventStandings, getQualification, getSessionStandings } from "./standings.routes";
+
+/**
+ * `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`: resultsVersion moves with every result
+ * change and disqualification, the roster tag with registrations, the zero-win cut, renames.
+ */
+function standingsEtag(scope: standings.StandingsScope, kind: string): string {
+  return weakEtag(scope.event.id, scope.event.resultsVersion, kind, scope.rosterTag);
+}
+
+const isPrivate = (scope: standings.StandingsScope) => scope.event.visibility === "private";
+
+export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await standings.loadSessionStandingsScope(ctx, c.req.valid("param").sessionId);
+  const etag = standingsEtag(scope, `session.${scope.session.id}`);
+  if (notModified(c, etag, { private: isPrivate(scope) })) return c.body(null, 304);
+  return c.json(await standings.sessionStandings(ctx, scope), 200);
+};
+
+export const getQualificationHandler: RouteHandler<typeof getQualification, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
+  if (notModified(c, standingsEtag(scope, "qualification"), { private: isPrivate(scope) })) {
+    return c.body(null, 304);
+  }
+  return c.json(await standings.qualification(ctx, scope), 200);
+};
+
+export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
+  if (notModified(c, standingsEtag(scope, "standings"), { private: isPrivate(scope) })) {
+    return c.body(null, 304);
+  }
+  return c.json(await standings.eventStandings(ctx, scope), 200);
+};

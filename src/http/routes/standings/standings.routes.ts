@@ -1,0 +1,87 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { EventStandingsSchema, QualificationSchema, SessionStandingsSchema } from "./standings.schemas";
+
+const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+
+const CACHE_HEADERS = {
+  ETag: {
+    description:
+      'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`; send it back in `If-None-Match` when polling.',
+    schema: {
+      type: "string" as const,
+      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:5d41402a"',
+    },
+  },
+  "Cache-Control": {
+    description: "`no-cache` (`private, no-cache` for private events): keep it, but revalidate every time.",
+    schema: { type: "string" as const, example: "no-cache" },
+  },
+};
+
+const withCacheHeaders = <T extends object>(response: T) => ({ ...response, headers: CACHE_HEADERS });
+
+const NOT_MODIFIED = {
+  description:
+    "`If-None-Match` matched: nothing this ranking shows has changed. No body; costs the server one small query.",
+  headers: CACHE_HEADERS,
+};
+
+const COMMON =
+  "Computed on read from FINAL table results only: pending sheets count once every player confirmed or a referee finalised them. " +
+  "Order (rules 1.4.1–1.4.3): wins, total counted VP (≤ 10 per game), VP% (exact), 2nd places, 3rd places (2026 ruleset; `legacy` stops after VP%), lots. " +
+  "`decidedBy` on a row is the first criterion separating it from the next row; `decidedByLots: true` flags rows placed by lots. " +
+  'To re-check lots: `lot` = first 16 hex digits of SHA-256("<lotSeed>:<playerId>") (`printf \'%s\' "$lotSeed:$playerId" | sha256sum | cut -c1-16`), lower ranks higher. ' +
+  "Players disqualified from the event (rule 1.3.6) are not ranked; they are listed in `disqualified`. " +
+  "Polling (scoreboards, Discord bots): send the last `ETag` in `If-None-Match`; a 304 means nothing changed. The tag changes with every result change, correction, disqualification, registration, zero-win cut and player rename. " +
+  "Public events need no token; private ones need a token of the organisation or of a parent organisation (others get 404).";
+
+export const getSessionStandings = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/standings",
+  operationId: "getSessionStandings",
+  tags: ["Rankings"],
+  summary: "Ranking of one prelim session",
+  description: `The session's players ranked over its prelim games. ${COMMON} \`eliminated\` marks players cut by the zero-win rule of an 80+ session; \`qualified\` is null here (see the event's qualification). \`rounds\` shows how many results are in.`,
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams },
+  responses: {
+    200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 409),
+  },
+});
+
+export const getQualification = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/qualification",
+  operationId: "getQualification",
+  tags: ["Rankings"],
+  summary: "Qualification over all prelim sessions",
+  description: `Each player's best single-session result (rule 1.2: sessions never add up), ranked with the same chain; \`sessionId\` names the session that counted, \`qualified\` marks the top 16 (top 4 when the event has 12–28 unique participants, who go straight to the final). ${COMMON}`,
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: {
+    200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 409),
+  },
+});
+
+export const getEventStandings = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/standings",
+  operationId: "getEventStandings",
+  tags: ["Rankings"],
+  summary: "Final event standings",
+  description: `The event's standings (rule 1.4.4): the final table first (winner, then by VP), then the semifinal non-winners by semifinal place (once all 4 semifinal results are final), then everyone else in qualification order. Before playoff results this is the qualification order (\`phase: "prelim"\`). Ties inside a playoff place are broken by the chain over the qualifying session plus playoff games, which is the record shown; \`decidedBy\` may also be \`placement\` or \`phase\`. ${COMMON} A 409 means the stored playoff results contradict the qualification (e.g. a semifinal was corrected after the final was seated).`,
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: {
+    200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 409),
+  },
+});

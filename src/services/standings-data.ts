@@ -1,0 +1,212 @@
+/**
+ * Round trip 2 of every ranking read: ONE `db.batch` of plain selects (final tables, their
+ * seats with player names, rounds progress, registrations, disqualifications, sessions), then
+ * the stored sheets are turned into the domain's ScoredGames.
+ */
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import {
+  disqualifications,
+  gameTables,
+  players,
+  registrations,
+  rounds,
+  type StoredScore,
+  seats,
+  sessions,
+  tableResults,
+} from "../db/schema";
+import { GameResultError } from "../domain/errors";
+import { type Ruleset, type ScoredGame, scoreGame } from "../domain/game-score";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+
+export type RoundKind = "prelim" | "semifinal" | "final";
+
+/** Which games a ranking reads: one session's prelims, all prelims of an event, or everything. */
+export type GameFilter =
+  | { kind: "session"; sessionId: string }
+  | { kind: "prelims"; eventId: string }
+  | { kind: "event"; eventId: string };
+
+export interface StoredGame {
+  tableId: string;
+  roundId: string;
+  sessionId: string | null;
+  kind: RoundKind;
+  roundNumber: number;
+  tableNumber: number;
+  winnerId: string;
+  scores: StoredScore[];
+  /** In turn order. */
+  seatPlayerIds: string[];
+}
+
+export interface RoundProgress {
+  id: string;
+  sessionId: string | null;
+  kind: RoundKind;
+  number: number;
+  tables: number;
+  finalTables: number;
+}
+
+export interface StandingsData {
+  /** Tables whose result is final, in round then table order. Pending results are not read. */
+  games: StoredGame[];
+  rounds: RoundProgress[];
+  names: Map<string, string>;
+  /** Registrations in scope: `eliminatedAt` marks the 80+ zero-win cut. */
+  registrations: { sessionId: string; playerId: string; eliminated: boolean }[];
+  /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
+  disqualified: string[];
+  /** The event's sessions in date order (then id), as qualification wants them. */
+  sessions: { id: string; name: string; date: string | null }[];
+}
+
+function roundsWhere(filter: GameFilter): SQL | undefined {
+  switch (filter.kind) {
+    case "session":
+      return and(eq(rounds.sessionId, filter.sessionId), eq(rounds.kind, "prelim"));
+    case "prelims":
+      return and(eq(rounds.eventId, filter.eventId), eq(rounds.kind, "prelim"));
+    case "event":
+      return eq(rounds.eventId, filter.eventId);
+  }
+}
+
+function eventIdOf(filter: GameFilter, eventId: string): string {
+  return filter.kind === "session" ? eventId : filter.eventId;
+}
+
+export async function loadStandingsData(
+  ctx: ServiceContext,
+  eventId: string,
+  filter: GameFilter,
+): Promise<StandingsData> {
+  const { db } = ctx;
+  const where = roundsWhere(filter);
+  const isFinal = eq(tableResults.status, "final");
+  const evt = eventIdOf(filter, eventId);
+  const [tableRows, seatRows, roundRows, registrationRows, dqRows, sessionRows] = await db.batch([
+    db
+      .select({
+        tableId: gameTables.id,
+        roundId: rounds.id,
+        sessionId: rounds.sessionId,
+        kind: rounds.kind,
+        roundNumber: rounds.number,
+        tableNumber: gameTables.number,
+        winnerId: tableResults.winnerId,
+        scores: tableResults.scores,
+      })
+      .from(tableResults)
+      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(and(where, isFinal))
+      .orderBy(asc(rounds.kind), asc(rounds.number), asc(gameTables.number)),
+    db
+      .select({ tableId: seats.tableId, playerId: seats.playerId, name: players.name })
+      .from(seats)
+      .innerJoin(players, eq(players.id, seats.playerId))
+      .innerJoin(tableResults, eq(tableResults.tableId, seats.tableId))
+      .innerJoin(rounds, eq(rounds.id, seats.roundId))
+      .where(and(where, isFinal))
+      .orderBy(asc(seats.tableId), asc(seats.position)),
+    db
+      .select({
+        id: rounds.id,
+        sessionId: rounds.sessionId,
+        kind: rounds.kind,
+        number: rounds.number,
+        tables: count(gameTables.id),
+        finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
+      })
+      .from(rounds)
+      .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
+      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+      .where(where)
+      .groupBy(rounds.id)
+      .orderBy(asc(rounds.sessionId), asc(rounds.kind), asc(rounds.number)),
+    db
+      .select({
+        sessionId: registrations.sessionId,
+        playerId: registrations.playerId,
+        eliminatedAt: registrations.eliminatedAt,
+        name: players.name,
+      })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .innerJoin(players, eq(players.id, registrations.playerId))
+      .where(
+        filter.kind === "session"
+          ? eq(registrations.sessionId, filter.sessionId)
+          : eq(sessions.eventId, filter.eventId),
+      ),
+    db
+      .select({ playerId: disqualifications.playerId, name: players.name })
+      .from(disqualifications)
+      .innerJoin(players, eq(players.id, disqualifications.playerId))
+      .where(eq(disqualifications.eventId, evt)),
+    db
+      .select({ id: sessions.id, name: sessions.name, date: sessions.date })
+      .from(sessions)
+      .where(eq(sessions.eventId, evt))
+      .orderBy(asc(sessions.date), asc(sessions.id)),
+  ]);
+
+  const names = new Map<string, string>();
+  const seatsByTable = new Map<string, string[]>();
+  for (const seat of seatRows) {
+    names.set(seat.playerId, seat.name);
+    const list = seatsByTable.get(seat.tableId);
+    if (list) list.push(seat.playerId);
+    else seatsByTable.set(seat.tableId, [seat.playerId]);
+  }
+  for (const r of registrationRows) names.set(r.playerId, r.name);
+  for (const d of dqRows) names.set(d.playerId, d.name);
+
+  return {
+    games: tableRows.map((t) => ({ ...t, seatPlayerIds: seatsByTable.get(t.tableId) ?? [] })),
+    rounds: roundRows.map((r) => ({ ...r, tables: Number(r.tables), finalTables: Number(r.finalTables) })),
+    names,
+    registrations: registrationRows.map((r) => ({
+      sessionId: r.sessionId,
+      playerId: r.playerId,
+      eliminated: r.eliminatedAt !== null,
+    })),
+    disqualified: dqRows.map((d) => d.playerId),
+    sessions: sessionRows,
+  };
+}
+
+/**
+ * Scores a stored final sheet with the event's ruleset. A player disqualified from the event
+ * is marked disqualified at each of their tables except one they won (a disqualified player
+ * can't be a winner, and a game they won keeps its places anyway): so nobody out of the event
+ * takes a 2nd or 3rd place from anyone, whether the disqualification came before or after
+ * that sheet was signed. This is also how the results service validates sheets.
+ */
+export function scoreStoredGame(
+  ruleset: Ruleset,
+  game: StoredGame,
+  disqualified: ReadonlySet<string>,
+): ScoredGame {
+  try {
+    return scoreGame({
+      ruleset,
+      seatPlayerIds: game.seatPlayerIds,
+      scores: game.scores,
+      winnerId: game.winnerId,
+      disqualifiedPlayerIds: game.seatPlayerIds.filter((id) => disqualified.has(id) && id !== game.winnerId),
+    });
+  } catch (error) {
+    if (!(error instanceof GameResultError)) throw error;
+    // Only reachable if stored rows were edited behind the services' back.
+    throw new ServiceError(
+      "conflict",
+      "inconsistent_result",
+      `The final result of table ${game.tableId} does not match its seats: ${error.issues.map((i) => i.message).join("; ")}`,
+      { rule: error.rule, issues: error.issues },
+    );
+  }
+}

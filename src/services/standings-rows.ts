@@ -1,0 +1,103 @@
+/**
+ * The public standings row (API.md "Rankings"): its field names are a contract with
+ * third-party frontends and bots. VP% goes out as a 16-decimal string and as the exact
+ * reduced fraction; never as a float.
+ */
+import { toDecimalString, toFractionString } from "../domain/fraction";
+import type { EventCriterion, EventPhase } from "../domain/playoffs";
+import type { Criterion, PlayerRecord } from "../domain/standings";
+
+export interface StandingsRowDto<C extends string = Criterion> {
+  rank: number;
+  player: { id: string; name: string };
+  games: number;
+  wins: number;
+  vp: number;
+  vpPct: string;
+  vpPctExact: string;
+  seconds: number;
+  thirds: number;
+  decidedBy: C | null;
+  decidedByLots: boolean;
+  lot: string;
+  /** The session whose result this row is (the counted one in qualification). */
+  sessionId: string | null;
+  /** null where not computed (session standings: see the qualification). */
+  qualified: boolean | null;
+  disqualified: boolean;
+  eliminated: boolean;
+}
+
+/** A row of the `disqualified` list (rule 1.3.6): not ranked, never qualified. */
+export interface DisqualifiedRowDto
+  extends Omit<StandingsRowDto, "rank" | "decidedBy" | "qualified" | "disqualified"> {
+  rank: null;
+  decidedBy: null;
+  qualified: false | null;
+  disqualified: true;
+}
+
+export interface EventStandingsRowDto extends StandingsRowDto<EventCriterion> {
+  phase: EventPhase;
+  qualificationRank: number;
+  semifinalPlacement: number | null;
+  finalPlacement: number | null;
+}
+
+export interface RowContext {
+  names: ReadonlyMap<string, string>;
+  lotOf: (playerId: string) => string;
+  /** `${sessionId}:${playerId}` of registrations cut by the 80+ zero-win rule. */
+  eliminated: ReadonlySet<string>;
+}
+
+export interface RowMeta<C extends string = Criterion> {
+  rank: number;
+  decidedBy: C | null;
+  decidedByLots: boolean;
+  sessionId: string | null;
+  qualified: boolean | null;
+  disqualified: boolean;
+}
+
+/** Fields in the order API.md shows them, so the JSON reads like the documentation. */
+export function toRow<C extends string = Criterion>(
+  record: PlayerRecord,
+  meta: RowMeta<C>,
+  rc: RowContext,
+): StandingsRowDto<C> {
+  const id = record.playerId;
+  return {
+    rank: meta.rank,
+    player: { id, name: rc.names.get(id) ?? id },
+    games: record.games,
+    wins: record.wins,
+    vp: record.vp,
+    vpPct: toDecimalString(record.vpPct, 16),
+    vpPctExact: toFractionString(record.vpPct),
+    seconds: record.seconds,
+    thirds: record.thirds,
+    decidedBy: meta.decidedBy,
+    decidedByLots: meta.decidedByLots,
+    lot: rc.lotOf(id),
+    sessionId: meta.sessionId,
+    qualified: meta.qualified,
+    disqualified: meta.disqualified,
+    eliminated: meta.sessionId !== null && rc.eliminated.has(`${meta.sessionId}:${id}`),
+  };
+}
+
+/** A row of the `disqualified` list: no rank, no tiebreak, never qualified. */
+export function toDisqualifiedRow(
+  record: PlayerRecord,
+  sessionId: string | null,
+  qualified: false | null,
+  rc: RowContext,
+): DisqualifiedRowDto {
+  const row = toRow<Criterion>(
+    record,
+    { rank: 0, decidedBy: null, decidedByLots: false, sessionId, qualified, disqualified: true },
+    rc,
+  );
+  return { ...row, rank: null, decidedBy: null, qualified, disqualified: true };
+}

@@ -1,0 +1,268 @@
+/**
+ * Rankings computed on read from FINAL results only (RULES.md §4–§6, API.md "Rankings"):
+ * one prelim session, the event's qualification (each player's best session), and the event
+ * standings after the playoffs. Nothing is stored, so a correction re-ranks everyone at once.
+ *
+ * Every read is exactly two database round trips: the scope (standings-scope.ts: authorise,
+ * answer 304) and one batch of selects (standings-data.ts). The split is exported so the HTTP
+ * layer can stop after the first; `get*` run both for callers without conditional requests.
+ */
+import { DomainRuleError } from "../domain/errors";
+import type { ScoredGame } from "../domain/game-score";
+import { computeEventStandings } from "../domain/playoffs";
+import { bestSessionRecords, computeQualification, type SessionResult } from "../domain/qualification";
+import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../domain/standings";
+import { type EventStructure, eventStructure, sessionGameCount } from "../domain/structure";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import { describeStructure } from "./event-summary";
+import { lotLookup, lotsFor } from "./lots";
+import {
+  type GameFilter,
+  loadStandingsData,
+  type RoundProgress,
+  type StandingsData,
+  scoreStoredGame,
+} from "./standings-data";
+import {
+  type DisqualifiedRowDto,
+  type EventStandingsRowDto,
+  type RowContext,
+  type StandingsRowDto,
+  toDisqualifiedRow,
+  toRow,
+} from "./standings-rows";
+import {
+  loadEventStandingsScope,
+  loadSessionStandingsScope,
+  type SessionStandingsScope,
+  type StandingsScope,
+} from "./standings-scope";
+
+export type { DisqualifiedRowDto, EventStandingsRowDto, StandingsRowDto } from "./standings-rows";
+export {
+  loadEventStandingsScope,
+  loadSessionStandingsScope,
+  type SessionStandingsScope,
+  type StandingsScope,
+} from "./standings-scope";
+
+export interface StandingsHeaderDto extends ReturnType<typeof describeStructure> {
+  eventId: string;
+  ruleset: "2026" | "legacy";
+  lotSeed: string;
+  /** The version the ETag names; the rows are at least this new. */
+  resultsVersion: number;
+  /** Every round in scope with its table count and how many results are final. */
+  rounds: RoundProgress[];
+}
+
+export interface SessionStandingsDto extends StandingsHeaderDto {
+  sessionId: string;
+  sessionName: string;
+  playerCount: number;
+  gamesPlanned: 3 | 4;
+  rows: StandingsRowDto[];
+  disqualified: DisqualifiedRowDto[];
+}
+
+export interface QualificationDto extends StandingsHeaderDto {
+  sessions: { id: string; name: string; date: string | null }[];
+  rows: StandingsRowDto[];
+  disqualified: DisqualifiedRowDto[];
+}
+
+export interface EventStandingsDto extends StandingsHeaderDto {
+  /** The furthest phase whose results are in the standings. */
+  phase: "prelim" | "semifinal" | "final";
+  rows: EventStandingsRowDto[];
+  disqualified: DisqualifiedRowDto[];
+}
+
+interface Loaded {
+  data: StandingsData;
+  rc: RowContext;
+  header: StandingsHeaderDto;
+  disqualified: ReadonlySet<string>;
+}
+
+async function load(ctx: ServiceContext, scope: StandingsScope, filter: GameFilter): Promise<Loaded> {
+  const { event } = scope;
+  const data = await loadStandingsData(ctx, event.id, filter);
+  const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys()));
+  const eliminated = new Set(
+    data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
+  );
+  return {
+    data,
+    rc: { names: data.names, lotOf, eliminated },
+    disqualified: new Set(data.disqualified),
+    header: {
+      eventId: event.id,
+      ruleset: event.ruleset,
+      lotSeed: event.lotSeed,
+      resultsVersion: event.resultsVersion,
+      ...describeStructure(scope.uniqueParticipants),
+      rounds: data.rounds,
+    },
+  };
+}
+
+function scoreAll(l: Loaded, games: StandingsData["games"]): ScoredGame[] {
+  return games.map((g) => scoreStoredGame(l.header.ruleset, g, l.disqualified));
+}
+
+/** Disqualified players with no final game in scope still show up, with an empty record. */
+function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: Iterable<string>) {
+  const listed = new Set(records.map((r) => r.playerId));
+  return [...new Set(candidates)].filter((id) => l.disqualified.has(id) && !listed.has(id)).map(emptyRecord);
+}
+
+/** Ranking of one prelim session (rules 1.4.1–1.4.3). */
+export async function sessionStandings(
+  ctx: ServiceContext,
+  scope: SessionStandingsScope,
+): Promise<SessionStandingsDto> {
+  const sessionId = scope.session.id;
+  const l = await load(ctx, scope, { kind: "session", sessionId });
+  const standings = computeSessionStandings({
+    ruleset: l.header.ruleset,
+    games: scoreAll(l, l.data.games),
+    disqualifiedPlayerIds: l.data.disqualified,
+    lotOf: l.rc.lotOf,
+  });
+  const registered = l.data.registrations.map((r) => r.playerId);
+  const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
+  return {
+    ...l.header,
+    sessionId,
+    sessionName: scope.session.name,
+    playerCount: registered.length,
+    gamesPlanned: sessionGameCount(registered.length),
+    rows: standings.rows.map((row) =>
+      toRow(row.record, { ...row, sessionId, qualified: null, disqualified: false }, l.rc),
+    ),
+    disqualified: dqRecords.map((r) => toDisqualifiedRow(r, sessionId, null, l.rc)),
+  };
+}
+
+function qualify(l: Loaded, structure: EventStructure) {
+  const ruleset = l.header.ruleset;
+  const gamesBySession = new Map<string, StandingsData["games"]>();
+  for (const game of l.data.games) {
+    if (game.kind !== "prelim" || game.sessionId === null) continue;
+    const list = gamesBySession.get(game.sessionId) ?? [];
+    list.push(game);
+    gamesBySession.set(game.sessionId, list);
+  }
+  const ranked: SessionResult[] = [];
+  const out: SessionResult[] = [];
+  for (const session of l.data.sessions) {
+    const standings = computeSessionStandings({
+      ruleset,
+      games: scoreAll(l, gamesBySession.get(session.id) ?? []),
+      disqualifiedPlayerIds: l.data.disqualified,
+      lotOf: l.rc.lotOf,
+    });
+    ranked.push({ sessionId: session.id, records: standings.rows.map((r) => r.record) });
+    out.push({ sessionId: session.id, records: standings.disqualified });
+  }
+  const { rows } = computeQualification({
+    ruleset,
+    sessions: ranked,
+    qualifierCount: structure.qualifierCount,
+    lotOf: l.rc.lotOf,
+    excludedPlayerIds: l.data.disqualified,
+  });
+  const dqBest = bestSessionRecords(out, ruleset);
+  const disqualified = [
+    ...dqBest.map((r) => toDisqualifiedRow(r, r.sessionId, false, l.rc)),
+    ...withoutGames(l, dqBest, l.data.disqualified).map((r) => toDisqualifiedRow(r, null, false, l.rc)),
+  ];
+  return { rows, disqualified };
+}
+
+/** Each player's best single session over all sessions; the top 16 (or 4) qualify (rule 1.2). */
+export async function qualification(ctx: ServiceContext, scope: StandingsScope): Promise<QualificationDto> {
+  const l = await load(ctx, scope, { kind: "prelims", eventId: scope.event.id });
+  const { rows, disqualified } = qualify(l, eventStructure(scope.uniqueParticipants));
+  return {
+    ...l.header,
+    sessions: l.data.sessions,
+    rows: rows.map((row) =>
+      toRow(
+        row.record,
+        { ...row, sessionId: row.record.sessionId, qualified: row.qualified, disqualified: false },
+        l.rc,
+      ),
+    ),
+    disqualified,
+  };
+}
+
+/** Final event standings (rule 1.4.4) once playoffs have results; the prelim order before. */
+export async function eventStandings(ctx: ServiceContext, scope: StandingsScope): Promise<EventStandingsDto> {
+  const l = await load(ctx, scope, { kind: "event", eventId: scope.event.id });
+  const structure = eventStructure(scope.uniqueParticipants);
+  const q = qualify(l, structure);
+  const playoff = (kind: "semifinal" | "final") =>
+    scoreAll(
+      l,
+      l.data.games.filter((g) => g.kind === kind),
+    );
+  let standings: ReturnType<typeof computeEventStandings>;
+  try {
+    standings = computeEventStandings({
+      ruleset: l.header.ruleset,
+      structure,
+      qualificationRows: q.rows,
+      semifinalGames: playoff("semifinal"),
+      finalGame: playoff("final")[0] ?? null,
+      lotOf: l.rc.lotOf,
+      excludedPlayerIds: l.data.disqualified,
+    });
+  } catch (error) {
+    if (!(error instanceof DomainRuleError)) throw error;
+    throw new ServiceError(
+      "conflict",
+      "inconsistent_playoff_results",
+      `The playoff results don't fit the qualification: ${error.message}. A corrected semifinal or final result, or registrations that changed the event's structure, usually cause this.`,
+      { rule: error.rule, issues: error.issues },
+    );
+  }
+  return {
+    ...l.header,
+    phase: standings.phase,
+    rows: standings.rows.map((row) => ({
+      ...toRow(
+        row.record,
+        {
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
+          sessionId: row.qualification.record.sessionId,
+          qualified: row.qualification.qualified,
+          disqualified: false,
+        },
+        l.rc,
+      ),
+      phase: row.phase,
+      qualificationRank: row.qualification.rank,
+      semifinalPlacement: row.semifinalPlacement,
+      finalPlacement: row.finalPlacement,
+    })),
+    disqualified: q.disqualified,
+  };
+}
+
+export async function getSessionStandings(ctx: ServiceContext, sessionId: string) {
+  return sessionStandings(ctx, await loadSessionStandingsScope(ctx, sessionId));
+}
+
+export async function getQualification(ctx: ServiceContext, eventId: string) {
+  return qualification(ctx, await loadEventStandingsScope(ctx, eventId));
+}
+
+export async function getEventStandings(ctx: ServiceContext, eventId: string) {
+  return eventStandings(ctx, await loadEventStandingsScope(ctx, eventId));
+}
