@@ -47,12 +47,12 @@ const WRITE_ORG = {
   owner: 201,
   organizer: 201,
   anonymous: 401,
-  parentOwner: 404,
+  parentOwner: 403,
   foreignOwner: 404,
 };
 const READ_ORG = statuses(200, { anonymous: 401, foreignOwner: 404 });
 const EVENT_WRITE = (ok: number) =>
-  statuses(403, { admin: ok, owner: ok, organizer: ok, anonymous: 401, parentOwner: 404, foreignOwner: 404 });
+  statuses(403, { admin: ok, owner: ok, organizer: ok, anonymous: 401, parentOwner: 403, foreignOwner: 404 });
 
 let lastTable: Awaited<ReturnType<typeof seatedTable>>;
 
@@ -158,7 +158,7 @@ const ROWS: MatrixRow[] = [
       return `/v1/tables/${lastTable.tableId}/result`;
     },
     body: () => lastTable.sheet,
-    expect: statuses(200, { reader: 403, anonymous: 401, parentOwner: 404, foreignOwner: 404 }),
+    expect: statuses(200, { reader: 403, anonymous: 401, parentOwner: 403, foreignOwner: 404 }),
   },
   {
     name: "POST /v1/tables/{tableId}/result/confirmations",
@@ -168,7 +168,7 @@ const ROWS: MatrixRow[] = [
       return `/v1/tables/${lastTable.tableId}/result/confirmations`;
     },
     body: () => ({ playerId: lastTable.ids[1] }),
-    expect: statuses(200, { reader: 403, anonymous: 401, parentOwner: 404, foreignOwner: 404 }),
+    expect: statuses(200, { reader: 403, anonymous: 401, parentOwner: 403, foreignOwner: 404 }),
   },
   {
     name: "POST /v1/tables/{tableId}/result/finalize",
@@ -179,7 +179,7 @@ const ROWS: MatrixRow[] = [
       reporter: 403,
       reader: 403,
       anonymous: 401,
-      parentOwner: 404,
+      parentOwner: 403,
       foreignOwner: 404,
     }),
   },
@@ -195,7 +195,7 @@ const ROWS: MatrixRow[] = [
       reporter: 403,
       reader: 403,
       anonymous: 401,
-      parentOwner: 404,
+      parentOwner: 403,
       foreignOwner: 404,
     }),
   },

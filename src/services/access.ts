@@ -203,8 +203,25 @@ export async function assertCanWrite(
   target: AccessTarget = {},
 ): Promise<ClientActor> {
   const client = requireClient(actor);
+  if (client.role === "admin" || client.orgId === ownerOrgId) return requirePermission(client, permission);
+  const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
+  return assertWriteWithin(client, ownerOrgId, ancestry, permission, target);
+}
+
+/**
+ * The write decision when the owner's ancestry is already loaded: writes stay inside the
+ * owning organisation; an ancestor (which can read) gets 403, anyone else the 404 of a
+ * missing id; inside the org, the role must carry the permission (403).
+ */
+export function assertWriteWithin(
+  actor: Actor,
+  ownerOrgId: string,
+  ancestry: readonly string[],
+  permission: Permission,
+  target: AccessTarget = {},
+): ClientActor {
+  const client = requireClient(actor);
   if (client.role !== "admin" && client.orgId !== ownerOrgId) {
-    const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
     if (!canReadOrg(client, ancestry)) throw hidden(target, ownerOrgId);
     throw new ServiceError(
       "forbidden",

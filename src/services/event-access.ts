@@ -1,14 +1,7 @@
 import { eq } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { events } from "../db/schema";
-import {
-  type Actor,
-  canReadOrg,
-  canWriteOrg,
-  type Permission,
-  requireClient,
-  requirePermission,
-} from "./access";
+import { type Actor, assertWriteWithin, canReadOrg, type Permission, requireClient } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 
@@ -37,7 +30,7 @@ export function assertEventReadable(
 
 /**
  * Authorises a write: anonymous → 401; another organisation (even one that can read a public
- * event, or a parent that reads its children) → 404; the owning org without the role → 403.
+ * event) → 404; an ancestor that reads the event → 403; the owning org without the role → 403.
  */
 export function assertEventWritable(
   actor: Actor,
@@ -45,10 +38,14 @@ export function assertEventWritable(
   eventId: string,
   permission: Permission,
 ) {
-  if (!event) throw notFound("event", eventId);
-  requireClient(actor);
-  if (!canWriteOrg(actor, event.orgId)) throw notFound("event", eventId);
-  return { event, actor: requirePermission(actor, permission) };
+  if (!event) {
+    requireClient(actor);
+    throw notFound("event", eventId);
+  }
+  return {
+    event,
+    actor: assertWriteWithin(actor, event.orgId, event.ancestry, permission, { what: "event", id: eventId }),
+  };
 }
 
 export async function loadScopedEvent(

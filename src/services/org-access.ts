@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { organizations } from "../db/schema";
-import { canReadOrg, canWriteOrg, type Permission, requireClient, requirePermission } from "./access";
+import { assertWriteWithin, canReadOrg, type Permission, requireClient } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 
@@ -20,10 +20,10 @@ export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Pro
   if (!ancestry || !canReadOrg(ctx.actor, ancestry)) throw notFound("organization", orgId);
 }
 
-/** Writes stay inside the organisation: another org (a parent included) gets 404, a weaker role 403. */
+/** Writes stay inside the organisation: an ancestor gets 403, anyone else 404, a weaker role 403. */
 export async function assertOrgWritable(ctx: ServiceContext, orgId: string, permission: Permission) {
-  const actor = requireClient(ctx.actor);
+  requireClient(ctx.actor);
   const ancestry = await orgAncestry(ctx, orgId);
-  if (!ancestry || !canWriteOrg(actor, orgId)) throw notFound("organization", orgId);
-  return requirePermission(actor, permission);
+  if (!ancestry) throw notFound("organization", orgId);
+  return assertWriteWithin(ctx.actor, orgId, ancestry, permission, { what: "organization", id: orgId });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { organizations, players } from "../db/schema";
-import { canReadOrg, canWriteOrg, orgSubtree, requireClient, requirePermission } from "./access";
+import { assertWriteWithin, canReadOrg, orgSubtree, requireClient } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import { assertOrgReadable, assertOrgWritable } from "./org-access";
@@ -96,14 +96,14 @@ async function loadPlayer(ctx: ServiceContext, playerId: string) {
     .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
     .from(players)
     .where(eq(players.id, playerId));
-  if (!row || !canReadOrg(ctx.actor, JSON.parse(row.ancestry) as string[]))
-    throw notFound("player", playerId);
-  return row.player;
+  const ancestry = row ? (JSON.parse(row.ancestry) as string[]) : [];
+  if (!row || !canReadOrg(ctx.actor, ancestry)) throw notFound("player", playerId);
+  return { player: row.player, ancestry };
 }
 
 export async function getPlayer(ctx: ServiceContext, playerId: string): Promise<PlayerDto> {
   requireClient(ctx.actor);
-  return toPlayerDto(await loadPlayer(ctx, playerId));
+  return toPlayerDto((await loadPlayer(ctx, playerId)).player);
 }
 
 export async function updatePlayer(
@@ -112,9 +112,8 @@ export async function updatePlayer(
   patch: Partial<PlayerInput>,
 ): Promise<PlayerDto> {
   const actor = requireClient(ctx.actor);
-  const player = await loadPlayer(ctx, playerId);
-  if (!canWriteOrg(actor, player.orgId)) throw notFound("player", playerId);
-  requirePermission(actor, "players:write");
+  const { player, ancestry } = await loadPlayer(ctx, playerId);
+  assertWriteWithin(actor, player.orgId, ancestry, "players:write", { what: "player", id: playerId });
   if (patch.externalId) await assertExternalIdFree(ctx, player.orgId, patch.externalId, playerId);
   const [row] = await ctx.db
     .update(players)
