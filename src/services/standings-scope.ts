@@ -32,13 +32,16 @@ export interface SessionStandingsScope extends StandingsScope {
 /**
  * Registration count, unique players, eliminated count, newest registration, newest cut,
  * newest player edit, session count. Aggregates over the event's own registrations only.
+ * The outer column is spelled out: in a single-table select Drizzle renders `${events.id}`
+ * unqualified, which inside this subquery would mean `sessions.id` or `players.id`.
  */
+const EVENT_ID = sql.raw('"events"."id"');
 const rosterSql = sql<string>`(select count(*) || '.' || count(distinct reg.player_id) || '.' ||
     count(reg.eliminated_at) || '.' || coalesce(max(reg.created_at), '-') || '.' ||
     coalesce(max(reg.eliminated_at), '-') || '.' || coalesce(max(p.updated_at), '-')
   from registrations reg join sessions s on s.id = reg.session_id join players p on p.id = reg.player_id
-  where s.event_id = ${events.id})
-  || '.' || (select count(*) from sessions s2 where s2.event_id = ${events.id})`;
+  where s.event_id = ${EVENT_ID})
+  || '.' || (select count(*) from sessions s2 where s2.event_id = ${EVENT_ID})`;
 
 const scopeColumns = {
   event: events,

@@ -1,0 +1,255 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../src/db/client";
+import type { App } from "../src/http/app";
+import type { EventStandingsDto, QualificationDto } from "../src/services/standings";
+import { createOrgClient } from "./helpers/auth";
+import { type Seeder, seeder, splitTables } from "./helpers/seed-results";
+import { createTestApp } from "./helpers/test-app";
+
+let app: App;
+let db: Database;
+let s: Seeder;
+
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+  const org = await createOrgClient(app, db);
+  s = seeder(db, org.orgId);
+});
+
+async function get<T>(path: string): Promise<T> {
+  const res = await app.request(path);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+const qualification = (eventId: string) => get<QualificationDto>(`/v1/events/${eventId}/qualification`);
+const eventStandings = (eventId: string) => get<EventStandingsDto>(`/v1/events/${eventId}/standings`);
+
+/** Distinct VP per table so nobody ties: winner 10, then 9 − t, 6, 2 (3-player tables drop the last). */
+function spreadResults(tables: string[][]) {
+  return tables.map((players, t) => ({
+    players,
+    vp: [10, 9 - (t % 3), 6 - (t % 2), 2].slice(0, players.length),
+  }));
+}
+
+/** One prelim session of `ids` with one fully reported round; returns the session id. */
+async function sessionWithRound(eventId: string, ids: string[], date?: string) {
+  const ses = await s.session(eventId, ids, { date });
+  await s.round(eventId, { sessionId: ses, tables: spreadResults(splitTables(ids)) });
+  return ses;
+}
+
+describe("GET /v1/events/{eventId}/qualification", () => {
+  it("takes each player's best single session over 3 overlapping sessions and names it", async () => {
+    const evt = await s.event();
+    const [a, b, c, d] = await s.players(["A", "B", "C", "D"]);
+    const x = await s.players(14);
+    // S1: A wins 10/28, C wins 10/27 · S2: B wins, A 2nd, D wins 10/27, C 2nd · S3: A wins 10/27, D wins 10/27 again.
+    const s1 = await s.session(evt.id, [a!, b!, c!, ...x.slice(0, 5)], { date: "2026-01-10" });
+    await s.round(evt.id, {
+      sessionId: s1,
+      tables: [
+        { players: [a!, b!, x[0]!, x[1]!], vp: [10, 8, 6, 4] },
+        { players: [c!, x[2]!, x[3]!, x[4]!], vp: [10, 9, 5, 3] },
+      ],
+    });
+    const s2 = await s.session(evt.id, [a!, b!, c!, d!, ...x.slice(5, 9)], { date: "2026-02-10" });
+    await s.round(evt.id, {
+      sessionId: s2,
+      tables: [
+        { players: [b!, a!, x[5]!, x[6]!], vp: [10, 9, 6, 5] },
+        { players: [d!, c!, x[7]!, x[8]!], vp: [10, 9, 5, 3] },
+      ],
+    });
+    const s3 = await s.session(evt.id, [a!, d!, ...x.slice(9, 14)], { date: "2026-03-10" });
+    await s.round(evt.id, {
+      sessionId: s3,
+      tables: [
+        { players: [a!, x[9]!, x[10]!, x[11]!], vp: [10, 9, 5, 3] },
+        { players: [d!, x[12]!, x[13]!], vp: [10, 9, 5] },
+      ],
+    });
+    const body = await qualification(evt.id);
+    expect(body.sessions.map((ses) => ses.id)).toEqual([s1, s2, s3]);
+    expect(body.uniqueParticipants).toBe(18);
+    const row = (id: string) => body.rows.find((r) => r.player.id === id)!;
+    expect(body.rows).toHaveLength(18);
+    expect(new Set(body.rows.map((r) => r.player.id)).size).toBe(18);
+    // A: S3 (10/27) beats S1 (10/28) on VP%; sessions never add up.
+    expect(row(a!)).toMatchObject({ sessionId: s3, games: 1, wins: 1, vp: 10, vpPctExact: "10/27" });
+    expect(row(b!)).toMatchObject({ sessionId: s2, wins: 1, vpPctExact: "1/3" });
+    expect(row(c!)).toMatchObject({ sessionId: s1, wins: 1, vpPctExact: "10/27" });
+    // D: a 4-player 10/27 in S2; S3's 3-player table (10, 9, 5 + fictitious 8 = 32) is worse.
+    expect(row(d!)).toMatchObject({ sessionId: s2, vpPctExact: "10/27" });
+    // 18 players: final-only, the top 4 qualify.
+    expect(body).toMatchObject({ structure: "final-only", qualifierCount: 4, valid: true });
+    expect(body.rows.filter((r) => r.qualified).map((r) => r.rank)).toEqual([1, 2, 3, 4]);
+    expect(body.rows.slice(0, 4).map((r) => r.wins)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("on an exact tie between a player's own sessions, the earlier session counts", async () => {
+    const evt = await s.event();
+    const [p] = await s.players(1);
+    const others = await s.players(6);
+    const late = await s.session(evt.id, [p!, ...others.slice(3)], { date: "2026-05-01" });
+    const early = await s.session(evt.id, [p!, ...others.slice(0, 3)], { date: "2026-04-01" });
+    for (const [ses, o] of [
+      [late, others.slice(3)],
+      [early, others.slice(0, 3)],
+    ] as const) {
+      await s.round(evt.id, { sessionId: ses, tables: [{ players: [p!, ...o], vp: [10, 8, 6, 4] }] });
+    }
+    const body = await qualification(evt.id);
+    expect(body.sessions.map((x) => x.id)).toEqual([early, late]);
+    expect(body.rows.find((r) => r.player.id === p)?.sessionId).toBe(early);
+  });
+
+  it.each([
+    [12, "final-only", 4],
+    [28, "final-only", 4],
+    [29, "semifinals", 16],
+  ] as const)("%i unique participants → %s, %i qualified", async (n, structure, count) => {
+    const evt = await s.event();
+    const ids = await s.players(n);
+    await sessionWithRound(evt.id, ids);
+    const body = await qualification(evt.id);
+    expect(body).toMatchObject({ uniqueParticipants: n, structure, qualifierCount: count, valid: true });
+    expect(body.rows).toHaveLength(n);
+    expect(body.rows.filter((r) => r.qualified).map((r) => r.rank)).toEqual(
+      Array.from({ length: count }, (_, i) => i + 1),
+    );
+  });
+
+  it("N counts registrations over every session, even before results", async () => {
+    const evt = await s.event();
+    const ids = await s.players(30);
+    await sessionWithRound(evt.id, ids.slice(0, 20));
+    await s.session(evt.id, ids.slice(10, 30));
+    const body = await qualification(evt.id);
+    expect(body).toMatchObject({ uniqueParticipants: 30, structure: "semifinals", qualifierCount: 16 });
+    expect(body.rows).toHaveLength(20);
+    expect(body.rows.filter((r) => r.qualified)).toHaveLength(16);
+  });
+
+  it("leaves a disqualified player out (the next one moves up) and lists them apart", async () => {
+    const evt = await s.event();
+    const ids = await s.players(16);
+    const ses = await s.session(evt.id, ids);
+    const { tableIds } = await s.round(evt.id, { sessionId: ses, tables: spreadResults(splitTables(ids)) });
+    const before = await qualification(evt.id);
+    const top = before.rows[0]!.player.id;
+    const fifth = before.rows[4]!.player.id;
+    const table = splitTables(ids).findIndex((t) => t.includes(top));
+    // Disqualified at a table they won: the win can't be taken back, but they leave the ranking.
+    await s.disqualify(evt.id, tableIds[table]!, top);
+    const after = await qualification(evt.id);
+    expect(after.rows.map((r) => r.player.id)).not.toContain(top);
+    expect(after.rows.find((r) => r.player.id === fifth)).toMatchObject({ rank: 4, qualified: true });
+    expect(after.disqualified).toEqual([
+      expect.objectContaining({ player: expect.objectContaining({ id: top }), rank: null, qualified: false }),
+    ]);
+    expect(after.disqualified[0]).toMatchObject({ sessionId: ses, disqualified: true, wins: 1 });
+    expect(after.resultsVersion).toBe(before.resultsVersion + 1);
+  });
+});
+
+describe("GET /v1/events/{eventId}/standings", () => {
+  it("is the qualification order before any playoff result", async () => {
+    const evt = await s.event();
+    const ids = await s.players(14);
+    await sessionWithRound(evt.id, ids);
+    const [q, e] = await Promise.all([qualification(evt.id), eventStandings(evt.id)]);
+    expect(e.phase).toBe("prelim");
+    expect(e.rows.map((r) => r.player.id)).toEqual(q.rows.map((r) => r.player.id));
+    expect(e.rows.every((r) => r.phase === "prelim" && r.finalPlacement === null)).toBe(true);
+    expect(e.rows.map((r) => r.qualificationRank)).toEqual(q.rows.map((r) => r.rank));
+  });
+
+  it("12–28 players: positions 1–4 from the final table, 5 and below from the prelims", async () => {
+    const evt = await s.event();
+    const ids = await s.players(14);
+    await sessionWithRound(evt.id, ids);
+    const q = await qualification(evt.id);
+    const finalists = q.rows.slice(0, 4).map((r) => r.player.id);
+    // The 4th qualifier wins the final; 1st and 2nd tie on VP at the table.
+    await s.round(evt.id, {
+      kind: "final",
+      tables: [{ players: finalists, vp: [8, 8, 6, 10], winner: finalists[3] }],
+    });
+    const e = await eventStandings(evt.id);
+    expect(e.phase).toBe("final");
+    expect(e.rows.slice(0, 4).map((r) => [r.player.id, r.finalPlacement, r.phase])).toEqual([
+      [finalists[3], 1, "final"],
+      [finalists[0], 2, "final"],
+      [finalists[1], 2, "final"],
+      [finalists[2], 4, "final"],
+    ]);
+    expect(e.rows[0]).toMatchObject({ rank: 1, games: 2, wins: 2, decidedBy: "placement", qualified: true });
+    // Equal placement at the final: the chain over prelims plus the final decides.
+    expect(e.rows[1]!.decidedBy).not.toBe("placement");
+    expect(e.rows[3]!.decidedBy).toBe("phase");
+    expect(e.rows.slice(4).map((r) => r.player.id)).toEqual(q.rows.slice(4).map((r) => r.player.id));
+    expect(e.rows.slice(4).every((r) => r.phase === "prelim")).toBe(true);
+  });
+
+  it("29+ players: final, then semifinal non-winners by semifinal place, then the rest", async () => {
+    const evt = await s.event();
+    const ids = await s.players(32);
+    await sessionWithRound(evt.id, ids);
+    const q = await qualification(evt.id);
+    expect(q.qualifierCount).toBe(16);
+    const byRank = q.rows.map((r) => r.player.id);
+    const snake = [
+      [1, 8, 9, 16],
+      [2, 7, 10, 15],
+      [3, 6, 11, 14],
+      [4, 5, 12, 13],
+    ].map((ranks) => ranks.map((r) => byRank[r - 1]!));
+    // Table t is won by its seat t+1 player (ranks 1, 7, 11, 13); the others score 9, 6, 2 in seat order.
+    const semis = snake.map((players, t) => {
+      const others = [9, 6, 2];
+      return { players, vp: players.map((_, i) => (i === t ? 10 : others.shift()!)), winner: players[t]! };
+    });
+    await s.round(evt.id, { kind: "semifinal", tables: semis });
+    const afterSemis = await eventStandings(evt.id);
+    expect(afterSemis.phase).toBe("semifinal");
+    const winners = semis.map((t) => t.winner);
+    expect(new Set(afterSemis.rows.slice(0, 4).map((r) => r.player.id))).toEqual(new Set(winners));
+    expect(afterSemis.rows.slice(0, 4).every((r) => r.phase === "final" && r.semifinalPlacement === 1)).toBe(
+      true,
+    );
+    expect(afterSemis.rows.slice(4, 16).map((r) => r.semifinalPlacement)).toEqual([
+      2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4,
+    ]);
+    expect(afterSemis.rows.slice(16).map((r) => r.player.id)).toEqual(byRank.slice(16));
+
+    await s.round(evt.id, { kind: "final", tables: [{ players: winners, vp: [6, 10, 7, 5] }] });
+    const done = await eventStandings(evt.id);
+    expect(done.phase).toBe("final");
+    expect(done.rows.slice(0, 4).map((r) => r.player.id)).toEqual([
+      winners[1],
+      winners[2],
+      winners[0],
+      winners[3],
+    ]);
+    expect(done.rows[0]).toMatchObject({ finalPlacement: 1, semifinalPlacement: 1, games: 3, wins: 3 });
+    expect(done.rows.slice(4, 16).every((r) => r.phase === "semifinal")).toBe(true);
+    expect(done.rows[15]!.decidedBy).toBe("phase");
+  });
+
+  it("409 when the final contradicts the semifinals", async () => {
+    const evt = await s.event();
+    const ids = await s.players(29);
+    await sessionWithRound(evt.id, ids);
+    const q = await qualification(evt.id);
+    // A final with a semifinal still unplayed.
+    await s.round(evt.id, {
+      kind: "final",
+      tables: [{ players: q.rows.slice(0, 4).map((r) => r.player.id), vp: [10, 8, 6, 4] }],
+    });
+    const res = await app.request(`/v1/events/${evt.id}/standings`);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { code: string }).code).toBe("inconsistent_playoff_results");
+  });
+});
