@@ -1,4 +1,5 @@
 import { authRouter } from "./auth";
+import { boardsRouter } from "./boards";
 import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { eventPeopleRouter } from "./event-people";
@@ -6,6 +7,8 @@ import { eventsRouter } from "./events";
 import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
+import { playoffsRouter } from "./playoffs";
+import { roundsRouter } from "./rounds";
 import { sessionsRouter } from "./sessions";
 import { standingsRouter } from "./standings";
 import { tablesRouter } from "./tables";
@@ -22,5 +25,8 @@ export const apiRouters = [
   sessionsRouter,
   standingsRouter,
   tablesRouter,
+  roundsRouter,
+  playoffsRouter,
+  boardsRouter,
   changesRouter,
 ];

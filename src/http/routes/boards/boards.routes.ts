@@ -1,0 +1,48 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
+
+const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
+});
+
+export const createBoard = createRoute({
+  method: "post",
+  path: "/v1/rounds/{roundId}/board",
+  operationId: "createBoard",
+  tags: ["Boards"],
+  summary: "Set the round's board",
+  description:
+    "All tables of a round play the same board (rule 2.0.1). `{}` or `{seed}`: a random legal board (no red numbers side by side, no harbours). " +
+    "`{hexes: [...]}`: a built board, checked: an illegal board is a 422 with rule 2.0.1 and one error per problem (e.g. `hexes[4].number`). " +
+    "409 when the round already has a board. Roles: owner, organizer.",
+  security: BEARER,
+  request: {
+    params: RoundParams,
+    headers: IdempotencyHeader,
+    body: jsonBody(CreateBoardSchema, "A seed for a random board, or the hexes of a built one."),
+  },
+  responses: {
+    201: jsonContent(BoardSchema, "The board."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const getBoard = createRoute({
+  method: "get",
+  path: "/v1/rounds/{roundId}/board",
+  operationId: "getBoard",
+  tags: ["Boards"],
+  summary: "Get the round's board",
+  description:
+    "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: RoundParams },
+  responses: { 200: jsonContent(BoardSchema, "The board."), ...errorResponses(401, 404) },
+});

@@ -1,0 +1,50 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonContent } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { RoundSchema } from "../rounds/rounds.schemas";
+
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
+});
+
+export const seatSemifinals = createRoute({
+  method: "post",
+  path: "/v1/events/{eventId}/semifinals",
+  operationId: "seatSemifinals",
+  tags: ["Playoffs"],
+  summary: "Seat the semifinals",
+  description:
+    "Seats the top 16 of qualification (each player's best single session; disqualified players excluded) at 4 snake-seated tables: " +
+    "table 1 ranks 1, 8, 9, 16 · table 2 ranks 2, 7, 10, 15 · table 3 ranks 3, 6, 11, 14 · table 4 ranks 4, 5, 12, 13. Seats are listed by rank (`seedRank`); players choose turn order by rank. " +
+    "No body. 409 while a prelim table has no final result or a started session has games left, when the event has no semifinals (12–28 participants: use POST …/final), " +
+    "when fewer than 16 players qualify, or when the semifinals are already seated. Results go through PUT /v1/tables/{tableId}/result. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, headers: IdempotencyHeader },
+  responses: {
+    201: jsonContent(RoundSchema, "The semifinal round (kind `semifinal`)."),
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
+});
+
+export const seatFinal = createRoute({
+  method: "post",
+  path: "/v1/events/{eventId}/final",
+  operationId: "seatFinal",
+  tags: ["Playoffs"],
+  summary: "Seat the final",
+  description:
+    "With semifinals: the 4 semifinal winners, once all 4 semifinal tables have a final result; `seedRank` is their position after the semifinals (the 1.4.2 chain over qualifying session plus semifinal). " +
+    "Without semifinals (12–28 participants): the top 4 of qualification, `seedRank` = qualification rank. One table listed by rank; players choose turn order by rank. " +
+    "No body. 409 while the phase before is unfinished, when the semifinals are not seated yet, or when the final is already seated. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: EventParams, headers: IdempotencyHeader },
+  responses: {
+    201: jsonContent(RoundSchema, "The final round (kind `final`)."),
+    ...errorResponses(401, 403, 404, 409, 422),
+  },
+});

@@ -1,0 +1,82 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
+
+const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
+const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
+});
+
+export const createRounds = createRoute({
+  method: "post",
+  path: "/v1/sessions/{sessionId}/rounds",
+  operationId: "createRounds",
+  tags: ["Seating"],
+  summary: "Seat the next prelim game",
+  description:
+    "`{}` or `{seed}`: seats the next game of 1–3 (planned together with the games left, so quality stays as good as seating all at once). " +
+    '`{plan: "all"}`: seats every remaining game of 1–3 at once. `{tables: [[playerId, …], …]}`: a hand-made seating, validated (every registered player once, table sizes by rule 1.1.7; a 422 names `tables[i][j]`). ' +
+    "Registered players take part, disqualified ones excluded; avoid pairs are kept apart where possible. Each table lists players in turn order. " +
+    "Game 4 of an 80+ session (send `{}` once game 3 is all final): players without a win are eliminated (rule 1.1.5) and the rest are snake-seated by the session standings. " +
+    "409: an earlier game still has a table without a final result, every game is seated, or the playoffs are seated. 422: the players cannot be split into tables of 3 and 4 (1, 2 or 5 players; rule 1.1.7). " +
+    "Returns the created rounds with their quality. Roles: owner, organizer.",
+  security: BEARER,
+  request: {
+    params: SessionParams,
+    headers: IdempotencyHeader,
+    body: jsonBody(
+      CreateRoundsSchema,
+      "How to seat: generated (optional seed), all games, or hand-made tables.",
+    ),
+  },
+  responses: {
+    201: jsonContent(RoundListSchema, "The rounds just seated."),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export const listSessionRounds = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/rounds",
+  operationId: "listSessionRounds",
+  tags: ["Seating"],
+  summary: "List a session's games with their seating",
+  description:
+    "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams },
+  responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), ...errorResponses(401, 404) },
+});
+
+export const getRound = createRoute({
+  method: "get",
+  path: "/v1/rounds/{roundId}",
+  operationId: "getRound",
+  tags: ["Seating"],
+  summary: "Get a round with its tables and seats",
+  description:
+    "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: RoundParams },
+  responses: { 200: jsonContent(RoundSchema, "The round."), ...errorResponses(401, 404) },
+});
+
+export const deleteRound = createRoute({
+  method: "delete",
+  path: "/v1/rounds/{roundId}",
+  operationId: "deleteRound",
+  tags: ["Seating"],
+  summary: "Remove a seating to regenerate it",
+  description:
+    "Only the last round (the session's last game, or the final before the semifinals) and only while none of its tables has a result or a disqualification (409 otherwise): seating cannot be regenerated once a result exists. " +
+    "Removing game 4 of an 80+ session also lifts its zero-win cut. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: RoundParams },
+  responses: { 204: { description: "Removed." }, ...errorResponses(401, 403, 404, 409) },
+});

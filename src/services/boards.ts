@@ -1,0 +1,105 @@
+/**
+ * The board of a round (rule 2.0.1, RULES.md §8): one per round, shared by all its tables;
+ * random from a seed, or built by the organiser and checked for legality.
+ */
+import { eq } from "drizzle-orm";
+import { isConstraintError } from "../db/errors";
+import { boards } from "../db/schema";
+import { type BoardHex, generateBoard, validateBoard } from "../domain/board";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import { randomSeed, readableRound, writableRound } from "./rounds-read";
+
+export interface CreateBoardInput {
+  /** Random board from this seed (a random seed when neither seed nor hexes is given). */
+  seed?: string;
+  /** A built board: 19 hexes. */
+  hexes?: unknown[];
+}
+
+type BoardRow = typeof boards.$inferSelect;
+
+function toBoardDto(row: BoardRow) {
+  return {
+    roundId: row.roundId,
+    kind: row.kind,
+    seed: row.seed,
+    hexes: row.hexes as BoardHex[],
+    createdAt: row.createdAt,
+  };
+}
+export type BoardDto = ReturnType<typeof toBoardDto>;
+
+const boardExists = (roundId: string) =>
+  new ServiceError(
+    "conflict",
+    "board_exists",
+    `Round ${roundId} already has its board; every table of the round plays that one (rule 2.0.1).`,
+    { rule: "2.0.1" },
+  );
+
+export async function createBoard(
+  ctx: ServiceContext,
+  roundId: string,
+  input: CreateBoardInput,
+): Promise<BoardDto> {
+  const { round, event } = await writableRound(ctx, roundId, "events:write");
+  if (input.seed !== undefined && input.hexes !== undefined) {
+    throw new ServiceError(
+      "invalid",
+      "board_mode_conflict",
+      "Send `seed` for a random board or `hexes` for a built one, not both.",
+      { issues: [{ path: "hexes", message: "not allowed with seed" }] },
+    );
+  }
+  const [existing] = await ctx.db
+    .select({ roundId: boards.roundId })
+    .from(boards)
+    .where(eq(boards.roundId, roundId));
+  if (existing) throw boardExists(roundId);
+
+  let kind: BoardRow["kind"] = "random";
+  let seed: string | null = null;
+  let hexes: BoardHex[];
+  if (input.hexes !== undefined) {
+    const board = { hexes: input.hexes };
+    validateBoard(board); // 422 naming rule 2.0.1 and every illegal hex
+    kind = "built";
+    hexes = board.hexes.map(({ q, r, terrain, number }) => ({ q, r, terrain, number: number ?? null }));
+  } else {
+    seed = input.seed ?? randomSeed();
+    hexes = generateBoard(seed).hexes;
+  }
+  const row = { roundId, kind, seed, hexes, createdAt: ctx.clock().toISOString() };
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(boards).values(row),
+      auditInsert(ctx, {
+        orgId: event.orgId,
+        eventId: event.id,
+        action: "board.create",
+        entityType: "round",
+        entityId: round.id,
+        after: { kind, seed },
+      }),
+    ]);
+  } catch (error) {
+    if (isConstraintError(error)) throw boardExists(roundId);
+    throw error;
+  }
+  return toBoardDto(row);
+}
+
+export async function getBoard(ctx: ServiceContext, roundId: string): Promise<BoardDto> {
+  await readableRound(ctx, roundId);
+  const [row] = await ctx.db.select().from(boards).where(eq(boards.roundId, roundId));
+  if (!row) {
+    throw new ServiceError(
+      "not_found",
+      "board_not_found",
+      `Round ${roundId} has no board yet; an organiser creates it with POST /v1/rounds/${roundId}/board.`,
+    );
+  }
+  return toBoardDto(row);
+}

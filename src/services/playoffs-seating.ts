@@ -1,0 +1,193 @@
+/**
+ * Seating of the semifinals and the final (rules 1.1.5, 1.1.10, 1.1.12; RULES.md §6): snake
+ * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
+ */
+import { and, count, countDistinct, eq } from "drizzle-orm";
+import { registrations, rounds, sessions } from "../db/schema";
+import { semifinalStandings } from "../domain/playoffs";
+import { snakeSeating } from "../domain/snake";
+import { eventStructure, sessionGameCount } from "../domain/structure";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import { type ScopedEvent, writableEvent } from "./event-access";
+import { finalGames, loadPrelimState, type PrelimState, qualificationOf } from "./rounds-ranking";
+import { loadRounds, type RoundDto, roundDto } from "./rounds-read";
+import { commitSeating, type NewSeat, roundStatements } from "./rounds-write";
+
+const SEMIFINAL_TABLES = 4;
+
+const conflict = (code: string, message: string, rule?: string) =>
+  new ServiceError("conflict", code, message, rule ? { rule } : {});
+
+/** N of rule 1.2.2 (unique participants over all sessions) and each session's registration count. */
+async function loadCounts(ctx: ServiceContext, eventId: string) {
+  const [[unique], perSession] = await Promise.all([
+    ctx.db
+      .select({ n: countDistinct(registrations.playerId) })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(eq(sessions.eventId, eventId)),
+    ctx.db
+      .select({ sessionId: registrations.sessionId, n: count() })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(eq(sessions.eventId, eventId))
+      .groupBy(registrations.sessionId),
+  ]);
+  return {
+    uniqueParticipants: Number(unique?.n ?? 0),
+    registered: new Map(perSession.map((s) => [s.sessionId, Number(s.n)])),
+  };
+}
+
+/**
+ * The prelims are over when every session with registered players has seated all its games (3,
+ * or 4 in an 80+ session) and every table has a final result. A session that will not be
+ * played has its registrations withdrawn first.
+ */
+function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>): void {
+  const open = prelims.rounds.flatMap((l) =>
+    l.tables
+      .filter((t) => t.result?.status !== "final")
+      .map((t) => `game ${l.round.number} table ${t.number}`),
+  );
+  if (open.length > 0) {
+    throw conflict(
+      "prelims_unfinished",
+      `Every prelim table needs a final result first; still open: ${open.join(", ")}.`,
+    );
+  }
+  for (const sessionId of prelims.sessionIds) {
+    const played = prelims.rounds.filter((r) => r.round.sessionId === sessionId).length;
+    const planned = sessionGameCount(registered.get(sessionId) ?? 0);
+    if ((registered.get(sessionId) ?? 0) > 0 && played < planned) {
+      throw conflict(
+        "prelims_incomplete",
+        `Session ${sessionId} has played ${played} of its ${planned} prelim games (rule 1.1.5).`,
+        "1.1.5",
+      );
+    }
+  }
+}
+
+async function assertNotSeated(ctx: ServiceContext, eventId: string, kind: "semifinal" | "final") {
+  const [existing] = await ctx.db
+    .select({ id: rounds.id })
+    .from(rounds)
+    .where(and(eq(rounds.eventId, eventId), eq(rounds.kind, kind)));
+  if (existing) {
+    throw conflict(
+      `${kind}_exists`,
+      `The ${kind === "final" ? "final" : "semifinals"} are already seated (round ${existing.id}); remove that round to seat again.`,
+    );
+  }
+}
+
+async function seatPlayoff(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  kind: "semifinal" | "final",
+  tables: NewSeat[][],
+): Promise<RoundDto> {
+  const { roundId, statements } = roundStatements(ctx, event, {
+    sessionId: null,
+    kind,
+    number: 1,
+    method: "snake",
+    seed: null,
+    tables,
+  });
+  await commitSeating(ctx, statements);
+  const [created] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
+  return roundDto(ctx, created!);
+}
+
+/**
+ * POST /v1/events/{id}/semifinals: the top 16 of qualification in 4 snake-seated tables
+ * (T1: ranks 1, 8, 9, 16 …), each table listed by rank; seedRank = qualification rank.
+ */
+export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
+  const structure = eventStructure(uniqueParticipants);
+  if (structure.kind === "final-only") {
+    throw conflict(
+      "no_semifinals",
+      `With ${uniqueParticipants} participants the top 4 go straight to the final (rule 1.1.5: semifinals from 29 players); seat it with POST /v1/events/${eventId}/final.`,
+      "1.1.5",
+    );
+  }
+  await assertNotSeated(ctx, eventId, "semifinal");
+  const prelims = await loadPrelimState(ctx, eventId);
+  assertPrelimsOver(prelims, registered);
+  const { rows } = await qualificationOf(event, prelims, structure.qualifierCount);
+  const qualified = rows.filter((r) => r.qualified);
+  if (qualified.length < structure.qualifierCount) {
+    throw conflict(
+      "not_enough_qualifiers",
+      `Only ${qualified.length} players have a prelim result (disqualified players excluded); the semifinals need ${structure.qualifierCount} (rule 1.1.5).`,
+      "1.1.5",
+    );
+  }
+  const tables = snakeSeating(qualified, SEMIFINAL_TABLES).map((table) =>
+    table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
+  );
+  return seatPlayoff(ctx, event, "semifinal", tables);
+}
+
+/**
+ * POST /v1/events/{id}/final: the 4 semifinal winners once all 4 semifinal tables are final,
+ * ranked by the chain over their qualifying session plus their semifinal (rule 1.4.4); without
+ * semifinals (12–28 players), the top 4 of qualification. seedRank is that rank.
+ */
+export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
+  const structure = eventStructure(uniqueParticipants);
+  await assertNotSeated(ctx, eventId, "final");
+  const prelims = await loadPrelimState(ctx, eventId);
+  assertPrelimsOver(prelims, registered);
+  const { rows, lotOf } = await qualificationOf(event, prelims, structure.qualifierCount);
+
+  if (structure.kind === "final-only") {
+    const top = rows.filter((r) => r.qualified);
+    if (top.length < structure.qualifierCount) {
+      throw conflict(
+        "not_enough_qualifiers",
+        `Only ${top.length} players have a prelim result (disqualified players excluded); the final needs 4.`,
+        "1.1.5",
+      );
+    }
+    const tables = snakeSeating(top, 1).map((table) =>
+      table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
+    );
+    return seatPlayoff(ctx, event, "final", tables);
+  }
+
+  const [semifinal] = await loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal")));
+  if (!semifinal) {
+    throw conflict(
+      "semifinals_not_seated",
+      `With ${uniqueParticipants} participants the final is played by the 4 semifinal winners; seat the semifinals first (POST /v1/events/${eventId}/semifinals).`,
+      "1.1.10",
+    );
+  }
+  const open = semifinal.tables.filter((t) => t.result?.status !== "final").map((t) => t.number);
+  if (open.length > 0) {
+    throw conflict(
+      "semifinals_unfinished",
+      `The final is seated once all 4 semifinal tables have a final result; still open: table ${open.join(", table ")}.`,
+      "1.1.10",
+    );
+  }
+  const { winners } = semifinalStandings({
+    ruleset: event.ruleset,
+    games: finalGames([semifinal], event.ruleset, prelims.disqualified),
+    qualifyingRecords: rows.map((r) => r.record),
+    lotOf,
+  });
+  const tables = snakeSeating(winners, 1).map((table) =>
+    table.map((w) => ({ playerId: w.playerId, seedRank: w.position })),
+  );
+  return seatPlayoff(ctx, event, "final", tables);
+}

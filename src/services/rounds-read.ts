@@ -1,0 +1,247 @@
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import {
+  avoidPairs,
+  disqualifications,
+  gameTables,
+  players,
+  rounds,
+  seats,
+  tableResults,
+} from "../db/schema";
+import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../domain/schedule";
+import { type Permission, requireClient } from "./access";
+import type { ServiceContext } from "./context";
+import { notFound, ServiceError } from "./errors";
+import { assertEventReadable, assertEventWritable, loadScopedEvent, type ScopedEvent } from "./event-access";
+
+export type RoundRow = typeof rounds.$inferSelect;
+
+export interface LoadedSeat {
+  playerId: string;
+  name: string;
+  position: number;
+  seedRank: number | null;
+}
+
+export interface LoadedTable {
+  id: string;
+  roundId: string;
+  number: number;
+  /** In turn order (position 1 first). */
+  seats: LoadedSeat[];
+  result: { status: "pending" | "final"; version: number; winnerId: string; scores: StoredScores } | null;
+  /** Players disqualified at this very table (rule 1.3.6); what scoring the table needs. */
+  disqualified: string[];
+}
+type StoredScores = (typeof tableResults.$inferSelect)["scores"];
+
+export interface LoadedRound {
+  round: RoundRow;
+  tables: LoadedTable[];
+}
+
+/** A non-empty batch of statements for `db.batch` (drizzle wants a tuple type). */
+export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/**
+ * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in two
+ * round trips whatever the number of rounds. Prelim rounds come by number, playoffs after.
+ */
+export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): Promise<LoadedRound[]> {
+  const roundRows = await ctx.db
+    .select()
+    .from(rounds)
+    .where(where)
+    .orderBy(asc(rounds.sessionId), asc(rounds.number), asc(rounds.id));
+  if (roundRows.length === 0) return [];
+  const ids = roundRows.map((r) => r.id);
+  const [tableRows, seatRows, resultRows, dqRows] = await ctx.db.batch([
+    ctx.db.select().from(gameTables).where(inArray(gameTables.roundId, ids)).orderBy(asc(gameTables.number)),
+    ctx.db
+      .select({
+        tableId: seats.tableId,
+        playerId: seats.playerId,
+        name: players.name,
+        position: seats.position,
+        seedRank: seats.seedRank,
+      })
+      .from(seats)
+      .innerJoin(players, eq(players.id, seats.playerId))
+      .where(inArray(seats.roundId, ids))
+      .orderBy(asc(seats.position)),
+    ctx.db
+      .select({
+        tableId: tableResults.tableId,
+        status: tableResults.status,
+        version: tableResults.version,
+        winnerId: tableResults.winnerId,
+        scores: tableResults.scores,
+      })
+      .from(tableResults)
+      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+      .where(inArray(gameTables.roundId, ids)),
+    ctx.db
+      .select({ tableId: disqualifications.tableId, playerId: disqualifications.playerId })
+      .from(disqualifications)
+      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
+      .where(inArray(gameTables.roundId, ids)),
+  ]);
+  const tables = new Map<string, LoadedTable>();
+  for (const t of tableRows) {
+    tables.set(t.id, {
+      id: t.id,
+      roundId: t.roundId,
+      number: t.number,
+      seats: [],
+      result: null,
+      disqualified: [],
+    });
+  }
+  for (const { tableId, ...seat } of seatRows) tables.get(tableId)?.seats.push(seat);
+  for (const { tableId, ...result } of resultRows) {
+    const table = tables.get(tableId);
+    if (table) table.result = result;
+  }
+  for (const dq of dqRows) tables.get(dq.tableId)?.disqualified.push(dq.playerId);
+  const byRound = new Map(roundRows.map((round) => [round.id, { round, tables: [] as LoadedTable[] }]));
+  for (const table of tables.values()) byRound.get(table.roundId)?.tables.push(table);
+  const kindOrder = { prelim: 0, semifinal: 1, final: 2 } as const;
+  return [...byRound.values()].sort((a, b) => kindOrder[a.round.kind] - kindOrder[b.round.kind]);
+}
+
+/** Player ids of each table in turn order: the shape the schedule functions take. */
+export function toIdRound(loaded: LoadedRound): Round {
+  return loaded.tables.map((t) => t.seats.map((s) => s.playerId));
+}
+
+export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Promise<AvoidPair[]> {
+  const rows = await ctx.db
+    .select({ a: avoidPairs.playerA, b: avoidPairs.playerB })
+    .from(avoidPairs)
+    .where(eq(avoidPairs.eventId, eventId));
+  return rows.map((r) => [r.a, r.b] as const);
+}
+
+export function toQualityDto(q: ScheduleQuality) {
+  return {
+    repeatedPairs: q.repeatedPairs,
+    maxMeetings: q.maxMeetings,
+    seatRepeats: q.seatRepeats,
+    avoidViolations: q.avoidViolations,
+    positionOneSpread: q.positionOneSpread,
+  };
+}
+
+/**
+ * Rounds as the API shows them. A prelim round's quality covers the session's games up to and
+ * including it (repeats only exist across games); a playoff round's quality is its own.
+ */
+export function toRoundDtos(loaded: readonly LoadedRound[], avoid: readonly AvoidPair[]) {
+  const prelimsBySession = new Map<string, LoadedRound[]>();
+  for (const l of loaded) {
+    if (l.round.kind !== "prelim" || !l.round.sessionId) continue;
+    const list = prelimsBySession.get(l.round.sessionId) ?? [];
+    list.push(l);
+    prelimsBySession.set(l.round.sessionId, list);
+  }
+  return loaded.map((l) => {
+    const history =
+      l.round.kind === "prelim"
+        ? (prelimsBySession.get(l.round.sessionId ?? "") ?? []).filter(
+            (p) => p.round.number <= l.round.number,
+          )
+        : [l];
+    return toRoundDto(l, evaluateSchedule(history.map(toIdRound), avoid));
+  });
+}
+
+function toRoundDto(l: LoadedRound, quality: ScheduleQuality) {
+  const { round } = l;
+  return {
+    id: round.id,
+    eventId: round.eventId,
+    sessionId: round.sessionId,
+    kind: round.kind,
+    number: round.number,
+    method: round.method,
+    seed: round.seed,
+    tables: l.tables.map((t) => ({
+      id: t.id,
+      number: t.number,
+      seats: t.seats.map((s) => ({
+        position: s.position,
+        seedRank: s.seedRank,
+        player: { id: s.playerId, name: s.name },
+      })),
+      result: t.result ? { status: t.result.status, version: t.result.version } : null,
+    })),
+    quality: toQualityDto(quality),
+    createdAt: round.createdAt,
+  };
+}
+export type RoundDto = ReturnType<typeof toRoundDto>;
+
+/** Every round of a session, numbered, with the cumulative quality of the seating. */
+export async function sessionRoundDtos(ctx: ServiceContext, eventId: string, sessionId: string) {
+  const [loaded, avoid] = await Promise.all([
+    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
+    loadAvoidPairs(ctx, eventId),
+  ]);
+  return toRoundDtos(loaded, avoid);
+}
+
+/** One round with the quality it is shown with everywhere (prelims: the session up to it). */
+export async function roundDto(ctx: ServiceContext, round: RoundRow): Promise<RoundDto> {
+  if (round.kind === "prelim" && round.sessionId) {
+    const all = await sessionRoundDtos(ctx, round.eventId, round.sessionId);
+    const found = all.find((r) => r.id === round.id);
+    if (found) return found;
+  }
+  const [loaded, avoid] = await Promise.all([
+    loadRounds(ctx, eq(rounds.id, round.id)),
+    loadAvoidPairs(ctx, round.eventId),
+  ]);
+  const dto = toRoundDtos(loaded, avoid)[0];
+  if (!dto) throw notFound("round", round.id);
+  return dto;
+}
+
+async function loadRoundScope(ctx: ServiceContext, roundId: string, write = false) {
+  const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
+  if (!round) {
+    if (write) requireClient(ctx.actor); // writes answer 401 before anything else
+    throw notFound("round", roundId);
+  }
+  return { round, event: await loadScopedEvent(ctx, round.eventId) };
+}
+
+/** A round the caller may read: private events of other organisations are a 404, as unknown ids. */
+export async function readableRound(
+  ctx: ServiceContext,
+  roundId: string,
+): Promise<{ round: RoundRow; event: ScopedEvent }> {
+  const { round, event } = await loadRoundScope(ctx, roundId);
+  try {
+    return { round, event: assertEventReadable(ctx.actor, event, round.eventId) };
+  } catch {
+    throw notFound("round", roundId);
+  }
+}
+
+/** A round the caller may change: 401 without a token, 404 for other organisations, 403 without the role. */
+export async function writableRound(ctx: ServiceContext, roundId: string, permission: Permission) {
+  const { round, event } = await loadRoundScope(ctx, roundId, true);
+  try {
+    return { round, ...assertEventWritable(ctx.actor, event, round.eventId, permission) };
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === "not_found") throw notFound("round", roundId);
+    throw error;
+  }
+}
+
+/** A random seed for seating and boards when the organiser gives none; stored, so it is reproducible. */
+export function randomSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

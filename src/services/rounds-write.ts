@@ -1,0 +1,90 @@
+import { isConstraintError } from "../db/errors";
+import { newId } from "../db/ids";
+import { gameTables, rounds, seats } from "../db/schema";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { ServiceError } from "./errors";
+import type { ScopedEvent } from "./event-access";
+import type { Statements } from "./rounds-read";
+
+export interface NewSeat {
+  playerId: string;
+  /** The rank that put the player here (snake seating); null for generated and hand-made games. */
+  seedRank: number | null;
+}
+
+export interface NewRound {
+  sessionId: string | null;
+  kind: "prelim" | "semifinal" | "final";
+  number: number;
+  method: "generated" | "snake" | "manual";
+  seed: string | null;
+  /** Each table's players in turn order: position = index + 1. */
+  tables: readonly (readonly NewSeat[])[];
+}
+
+/** Inserts of one round, its tables and seats, plus the audit row: to go in one batch. */
+export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: NewRound) {
+  const now = ctx.clock();
+  const createdAt = now.toISOString();
+  const roundId = newId("rnd", now.getTime());
+  const tableIds = input.tables.map(() => newId("tbl", now.getTime()));
+  const seatRows = input.tables.flatMap((table, t) =>
+    table.map((seat, p) => ({
+      tableId: tableIds[t]!,
+      roundId,
+      playerId: seat.playerId,
+      position: p + 1,
+      seedRank: seat.seedRank,
+    })),
+  );
+  const statements: Statements = [
+    ctx.db.insert(rounds).values({
+      id: roundId,
+      eventId: event.id,
+      sessionId: input.sessionId,
+      kind: input.kind,
+      number: input.number,
+      method: input.method,
+      seed: input.seed,
+      createdAt,
+    }),
+    ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
+    ctx.db.insert(seats).values(seatRows),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "round.create",
+      entityType: "round",
+      entityId: roundId,
+      after: {
+        sessionId: input.sessionId,
+        kind: input.kind,
+        number: input.number,
+        method: input.method,
+        seed: input.seed,
+        tables: input.tables.map((table) => table.map((s) => s.playerId)),
+      },
+    }),
+  ];
+  return { roundId, statements };
+}
+
+/**
+ * Runs the batch; a uniqueness violation means someone seated the same round a moment
+ * earlier (the partial unique indexes on rounds), which is a 409, not a 500.
+ */
+export async function commitSeating(ctx: ServiceContext, statements: Statements): Promise<void> {
+  try {
+    await ctx.db.batch(statements);
+  } catch (error) {
+    if (isConstraintError(error)) {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_seating",
+        "This round was seated by another request a moment ago; re-read the rounds before seating again.",
+      );
+    }
+    throw error;
+  }
+}

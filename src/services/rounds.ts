@@ -1,0 +1,288 @@
+/**
+ * Prelim seating of a session (rules 1.1.6, 1.1.7, 1.1.5): generated games 1–3, hand-made
+ * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { registrations, rounds } from "../db/schema";
+import { generateNextRound, generateSchedule, type Round, validateRound } from "../domain/schedule";
+import { snakeSeating, zeroWinCut } from "../domain/snake";
+import { sessionGameCount } from "../domain/structure";
+import { splitTables } from "../domain/tables";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { notFound, ServiceError } from "./errors";
+import { assertEventReadable, type ScopedEvent } from "./event-access";
+import { eventDisqualified, sessionStandingsOf } from "./rounds-ranking";
+import {
+  type LoadedRound,
+  loadAvoidPairs,
+  loadRounds,
+  type RoundDto,
+  randomSeed,
+  readableRound,
+  roundDto,
+  type Statements,
+  sessionRoundDtos,
+  toIdRound,
+  writableRound,
+} from "./rounds-read";
+import { commitSeating, type NewRound, roundStatements } from "./rounds-write";
+import { loadSessionScope, writableSession } from "./sessions";
+
+/** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
+const GENERATED_GAMES = 3;
+
+export interface CreateRoundsInput {
+  /** Seed of the generated seating (random when absent); stored with the round. */
+  seed?: string;
+  /** "all": every remaining game of 1–3 at once. */
+  plan?: "all";
+  /** A hand-made seating: each table's player ids in turn order. */
+  tables?: string[][];
+}
+
+const conflict = (code: string, message: string, rule?: string) =>
+  new ServiceError("conflict", code, message, rule ? { rule } : {});
+
+function unfinishedTables(previous: readonly LoadedRound[]): string[] {
+  return previous.flatMap((l) =>
+    l.tables
+      .filter((t) => t.result?.status !== "final")
+      .map((t) => `game ${l.round.number} table ${t.number}`),
+  );
+}
+
+/**
+ * POST /v1/sessions/{id}/rounds. Refused while an earlier game has a table without a final
+ * result (409), when every game is seated (409), when the playoffs are already seated (409),
+ * and when the players cannot be split into tables of 3 and 4 (422, rule 1.1.7).
+ */
+export async function createRounds(
+  ctx: ServiceContext,
+  sessionId: string,
+  input: CreateRoundsInput,
+): Promise<{ data: RoundDto[] }> {
+  const { session, event } = await writableSession(ctx, sessionId);
+  if (input.tables && (input.plan || input.seed)) {
+    throw new ServiceError(
+      "invalid",
+      "seating_mode_conflict",
+      "Send either `tables` (a hand-made seating) or `seed`/`plan` (a generated one), not both.",
+      { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
+    );
+  }
+  const [regs, disqualified, previous, playoffs] = await Promise.all([
+    ctx.db
+      .select({ playerId: registrations.playerId })
+      .from(registrations)
+      .where(eq(registrations.sessionId, sessionId)),
+    eventDisqualified(ctx, event.id),
+    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
+    ctx.db
+      .select({ kind: rounds.kind })
+      .from(rounds)
+      .where(and(eq(rounds.eventId, event.id), ne(rounds.kind, "prelim")))
+      .limit(1),
+  ]);
+  if (playoffs[0]) {
+    throw conflict(
+      "prelims_closed",
+      `The event's ${playoffs[0].kind} is already seated: no more prelim games can be seated.`,
+    );
+  }
+  const unfinished = unfinishedTables(previous);
+  if (unfinished.length > 0) {
+    throw conflict(
+      "previous_round_unfinished",
+      `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
+    );
+  }
+  const gameCount = sessionGameCount(regs.length);
+  if (previous.length >= GENERATED_GAMES) {
+    if (gameCount === 4 && previous.length === GENERATED_GAMES) {
+      return { data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)] };
+    }
+    throw conflict(
+      "no_more_games",
+      `All ${gameCount} prelim games of this session are seated (rule 1.1.5: ${gameCount} games for ${regs.length} players).`,
+      "1.1.5",
+    );
+  }
+  const dq = new Set(disqualified);
+  const playerIds = regs.map((r) => r.playerId).filter((id) => !dq.has(id));
+  splitTables(playerIds.length); // 422 rule 1.1.7 for 0, 1, 2 or 5 players
+
+  const previousRounds = previous.map(toIdRound);
+  let seated: Round[];
+  let method: NewRound["method"] = "generated";
+  let seed: string | null = null;
+  if (input.tables) {
+    validateRound(input.tables, playerIds);
+    seated = [input.tables];
+    method = "manual";
+  } else {
+    seed = input.seed ?? randomSeed();
+    const avoidPairs = await loadAvoidPairs(ctx, event.id);
+    const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
+    seated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
+  }
+  const created = seated.map((round, i) =>
+    roundStatements(ctx, event, {
+      sessionId: session.id,
+      kind: "prelim",
+      number: previous.length + i + 1,
+      method,
+      seed,
+      tables: round.map((table) => table.map((playerId) => ({ playerId, seedRank: null }))),
+    }),
+  );
+  await commitSeating(ctx, created.flatMap((c) => c.statements) as Statements);
+  const all = await sessionRoundDtos(ctx, event.id, sessionId);
+  const ids = new Set(created.map((c) => c.roundId));
+  return { data: all.filter((r) => ids.has(r.id)) };
+}
+
+/**
+ * Game 4 of an 80+ session (rule 1.1.5): players without a win over games 1–3 are eliminated,
+ * the rest are snake-seated by the session standings (rule 1.1.7), each table listed by rank
+ * (players pick turn order by rank, best first). The cut and the seating commit together.
+ */
+async function seatGameFour(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  previous: readonly LoadedRound[],
+  disqualified: readonly string[],
+  input: CreateRoundsInput,
+): Promise<RoundDto> {
+  if (input.tables || input.plan) {
+    throw new ServiceError(
+      "invalid",
+      "snake_seating_required",
+      "Game 4 of an 80+ session is snake-seated by the standings after the zero-win cut (rule 1.1.5); send an empty body.",
+      {
+        rule: "1.1.5",
+        issues: [{ path: input.tables ? "tables" : "plan", message: "not allowed for game 4" }],
+      },
+    );
+  }
+  const standings = await sessionStandingsOf(event, previous, disqualified);
+  const { advancing, eliminated } = zeroWinCut(standings.rows.map((row) => ({ row, wins: row.record.wins })));
+  const tables = snakeSeating(advancing).map((table) =>
+    table.map(({ row }) => ({ playerId: row.record.playerId, seedRank: row.rank })),
+  );
+  const { roundId, statements } = roundStatements(ctx, event, {
+    sessionId,
+    kind: "prelim",
+    number: GENERATED_GAMES + 1,
+    method: "snake",
+    seed: null,
+    tables,
+  });
+  const eliminatedIds = eliminated.map(({ row }) => row.record.playerId);
+  if (eliminatedIds.length > 0) {
+    statements.push(
+      ctx.db
+        .update(registrations)
+        .set({ eliminatedAt: ctx.clock().toISOString() })
+        .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, eliminatedIds))),
+      auditInsert(ctx, {
+        orgId: event.orgId,
+        eventId: event.id,
+        action: "session.zero-win-cut",
+        entityType: "session",
+        entityId: sessionId,
+        after: { eliminated: eliminatedIds },
+      }),
+    );
+  }
+  await commitSeating(ctx, statements);
+  const [created] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
+  return roundDto(ctx, created!);
+}
+
+export async function listSessionRounds(
+  ctx: ServiceContext,
+  sessionId: string,
+): Promise<{ data: RoundDto[] }> {
+  const { session, event } = await loadSessionScope(ctx, sessionId);
+  try {
+    assertEventReadable(ctx.actor, event, session.eventId);
+  } catch {
+    throw notFound("session", sessionId);
+  }
+  return { data: await sessionRoundDtos(ctx, session.eventId, sessionId) };
+}
+
+export async function getRound(ctx: ServiceContext, roundId: string): Promise<RoundDto> {
+  const { round } = await readableRound(ctx, roundId);
+  return roundDto(ctx, round);
+}
+
+/**
+ * Regeneration: removes a round so it can be seated again, only while none of its tables has a
+ * result or a disqualification, and only the last round (of its session, or the final before
+ * the semifinals). Removing game 4 also lifts the zero-win cut it applied.
+ */
+export async function deleteRound(ctx: ServiceContext, roundId: string): Promise<void> {
+  const { round, event } = await writableRound(ctx, roundId, "events:write");
+  const [loaded] = await loadRounds(ctx, eq(rounds.id, roundId));
+  const later = await ctx.db
+    .select({ id: rounds.id, kind: rounds.kind, number: rounds.number })
+    .from(rounds)
+    .where(
+      round.kind === "prelim"
+        ? and(eq(rounds.sessionId, round.sessionId!), eq(rounds.kind, "prelim"))
+        : and(eq(rounds.eventId, round.eventId), ne(rounds.kind, "prelim")),
+    );
+  const isLater = (r: (typeof later)[number]) =>
+    round.kind === "prelim" ? r.number > round.number : round.kind === "semifinal" && r.kind === "final";
+  if (later.some(isLater)) {
+    throw conflict(
+      "not_last_round",
+      "Only the last seated round can be removed; remove the rounds seated after it first.",
+    );
+  }
+  const tables = loaded?.tables ?? [];
+  if (tables.some((t) => t.result)) {
+    throw conflict(
+      "round_has_results",
+      "A result exists for a table of this round: its seating can no longer be regenerated.",
+    );
+  }
+  if (tables.some((t) => t.disqualified.length > 0)) {
+    throw conflict(
+      "round_has_disqualifications",
+      "A player was disqualified at a table of this round: the seating is kept with the disqualification.",
+      "1.3.6",
+    );
+  }
+  const statements: Statements = [
+    ctx.db.delete(rounds).where(eq(rounds.id, roundId)),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "round.delete",
+      entityType: "round",
+      entityId: roundId,
+      before: {
+        sessionId: round.sessionId,
+        kind: round.kind,
+        number: round.number,
+        method: round.method,
+        seed: round.seed,
+        tables: tables.map((t) => t.seats.map((s) => s.playerId)),
+      },
+    }),
+  ];
+  if (round.kind === "prelim" && round.method === "snake" && round.sessionId) {
+    // Game 4 applied the zero-win cut; without it, nobody is eliminated yet.
+    statements.push(
+      ctx.db
+        .update(registrations)
+        .set({ eliminatedAt: null })
+        .where(eq(registrations.sessionId, round.sessionId)),
+    );
+  }
+  await ctx.db.batch(statements);
+}
