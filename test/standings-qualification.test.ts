@@ -227,6 +227,11 @@ describe("GET /v1/events/{eventId}/standings", () => {
     await s.round(evt.id, { kind: "final", tables: [{ players: winners, vp: [6, 10, 7, 5] }] });
     const done = await eventStandings(evt.id);
     expect(done.phase).toBe("final");
+    expect(done.rounds.map((r) => [r.kind, r.tables, r.finalTables])).toEqual([
+      ["prelim", 8, 8],
+      ["semifinal", 4, 4],
+      ["final", 1, 1],
+    ]);
     expect(done.rows.slice(0, 4).map((r) => r.player.id)).toEqual([
       winners[1],
       winners[2],

@@ -74,6 +74,9 @@ function roundsWhere(filter: GameFilter): SQL | undefined {
   }
 }
 
+/** Prelims (by session, then number), then the semifinals, then the final. */
+const phaseOrder = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
+
 function eventIdOf(filter: GameFilter, eventId: string): string {
   return filter.kind === "session" ? eventId : filter.eventId;
 }
@@ -126,7 +129,7 @@ export async function loadStandingsData(
       .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
       .where(where)
       .groupBy(rounds.id)
-      .orderBy(asc(rounds.sessionId), asc(rounds.kind), asc(rounds.number)),
+      .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
     db
       .select({
         sessionId: registrations.sessionId,

@@ -3,17 +3,9 @@ import { IsoDateSchema } from "../../openapi/common-schemas";
 
 const CRITERIA = ["wins", "vp", "vpPct", "seconds", "thirds", "lots"] as const;
 
-export const CriterionSchema = z.enum(CRITERIA).openapi("RankingCriterion", {
-  description:
-    "A step of the 1.4.2 chain: `wins`, `vp` (total counted VP), `vpPct` (exact VP%), `seconds` and `thirds` (2nd/3rd places; 2026 ruleset only), `lots`.",
-});
-
-export const EventCriterionSchema = z
-  .enum([...CRITERIA, "placement", "phase"])
-  .openapi("EventRankingCriterion", {
-    description:
-      "A chain criterion, or `placement` (a better place at the same playoff round) or `phase` (got further: final, then semifinal, then prelims).",
-  });
+/** Inline enums (not components): a named nullable enum would leak `null` into every use. */
+const CriterionSchema = z.enum(CRITERIA);
+const EventCriterionSchema = z.enum([...CRITERIA, "placement", "phase"]);
 
 const rowFields = {
   rank: z.number().int().min(1).openapi({ description: "1, 2, 3 …: lots separate every tie.", example: 1 }),
@@ -44,7 +36,8 @@ const rowFields = {
     .openapi({ description: "3rd places (legacy: reported, never decides).", example: 0 }),
   decidedBy: CriterionSchema.nullable().openapi({
     description:
-      "The first criterion that separates this row from the NEXT row (null on the last row). `lots` means the two rows are equal on the whole chain.",
+      "The first criterion of the 1.4.2 chain that separates this row from the NEXT row (null on the last row): `wins`, `vp` (total counted VP), `vpPct`, `seconds`, `thirds` (2026 ruleset only), or `lots` (equal on the whole chain).",
+    example: "vpPct",
   }),
   decidedByLots: z.boolean().openapi({
     description: "Lots decided this row's place against the row above or the row below.",
@@ -99,7 +92,9 @@ export const DisqualifiedRowSchema = z
     ...rowFields,
     rank: z.null(),
     decidedBy: z.null(),
-    qualified: z.literal(false).nullable(),
+    qualified: z.union([z.literal(false), z.null()]).openapi({
+      description: "Always false (null in session standings).",
+    }),
     disqualified: z.literal(true),
   })
   .openapi("DisqualifiedStandingsRow", {
@@ -110,7 +105,11 @@ export const DisqualifiedRowSchema = z
 export const EventStandingsRowSchema = z
   .object({
     ...rowFields,
-    decidedBy: EventCriterionSchema.nullable(),
+    decidedBy: EventCriterionSchema.nullable().openapi({
+      description:
+        "As in the other rankings, plus `placement` (a better place at the same playoff table round) and `phase` (got further: final, then semifinal, then prelims).",
+      example: "placement",
+    }),
     games: rowFields.games.openapi({
       description: "Qualifying session plus playoff games: the record ties were broken on.",
     }),
