@@ -197,6 +197,29 @@ describe("GET /v1/sessions/{sessionId}/standings — what counts", () => {
     expect(body.rows.find((r) => r.player.id === third)?.vpPctExact).toBe("6/29");
   });
 
+  it("lists a player disqualified before any of their results is final, with an empty record", async () => {
+    const evt = await s.event();
+    const ids = await s.players(8);
+    const ses = await s.session(evt.id, ids);
+    const { tableIds } = await s.round(evt.id, {
+      sessionId: ses,
+      tables: [
+        { players: ids.slice(0, 4), vp: [10, 8, 6, 4] },
+        { players: ids.slice(4, 8), vp: [10, 8, 6, 0], status: "pending" },
+      ],
+    });
+    await s.disqualify(evt.id, tableIds[1]!, ids[7]!);
+    const body = await standings(ses);
+    expect(body.rows).toHaveLength(4);
+    expect(body.disqualified).toEqual([
+      expect.objectContaining({
+        player: expect.objectContaining({ id: ids[7] }),
+        games: 0,
+        vpPctExact: "0/1",
+      }),
+    ]);
+  });
+
   it("marks players cut by the zero-win rule as eliminated", async () => {
     const evt = await s.event();
     const ids = await s.players(4);
