@@ -20,7 +20,7 @@ async function call(method: string, path: string, who?: { auth: Record<string, s
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text };
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text, headers: res.headers };
 }
 
 /** A public (or private) event of `org` with one session and `n` registered players. */
@@ -189,6 +189,48 @@ describe("POST /v1/sessions/{sessionId}/rounds: generated games", () => {
     expect(b.status).toBe(201);
     expect(b.body.data[0].id).toBe(a.body.data[0].id);
     expect((await call("GET", `/v1/sessions/${sessionId}/rounds`)).body.data).toHaveLength(1);
+  });
+});
+
+describe("rounds: conditional reads and races", () => {
+  it("sends an ETag; If-None-Match → 304 until a result changes the round", async () => {
+    const { sessionId } = await session(12);
+    const round = (await call("POST", `/v1/sessions/${sessionId}/rounds`, owner, {})).body.data[0];
+    for (const path of [`/v1/rounds/${round.id}`, `/v1/sessions/${sessionId}/rounds`]) {
+      const first = await call("GET", path);
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^W\/"/);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      const again = await call("GET", path, { auth: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+    }
+    const etag = (await call("GET", `/v1/rounds/${round.id}`)).headers.get("etag")!;
+    await finishRound({ tables: round.tables.slice(0, 1) });
+    const changed = await call("GET", `/v1/rounds/${round.id}`, { auth: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.tables[0].result).toEqual({ status: "final", version: 1 });
+    expect(changed.headers.get("etag")).not.toBe(etag);
+
+    const priv = await session(12, { visibility: "private" });
+    const privRound = (await call("POST", `/v1/sessions/${priv.sessionId}/rounds`, owner, {})).body.data[0];
+    const read = await call("GET", `/v1/rounds/${privRound.id}`, owner);
+    expect(read.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("two concurrent requests seat game 1 once; the other gets 409", async () => {
+    const { sessionId } = await session(16);
+    const results = await Promise.all([
+      call("POST", `/v1/sessions/${sessionId}/rounds`, owner, { seed: "a" }),
+      call("POST", `/v1/sessions/${sessionId}/rounds`, owner, { seed: "b" }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    // Lost the race at the unique index, or arrived after the winner committed.
+    expect(["concurrent_seating", "previous_round_unfinished"]).toContain(
+      results.find((r) => r.status === 409)!.body.code,
+    );
+    const list = await call("GET", `/v1/sessions/${sessionId}/rounds`);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].tables.flatMap((t: Json) => t.seats)).toHaveLength(16);
   });
 });
 

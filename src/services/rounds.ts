@@ -24,8 +24,12 @@ import {
   type Statements,
   sessionRoundDtos,
   toIdRound,
+  type Visible,
   writableRound,
 } from "./rounds-read";
+
+export type { Visible };
+
 import { commitSeating, type NewRound, roundStatements } from "./rounds-write";
 import { loadSessionScope, writableSession } from "./sessions";
 
@@ -204,19 +208,21 @@ async function seatGameFour(
 export async function listSessionRounds(
   ctx: ServiceContext,
   sessionId: string,
-): Promise<{ data: RoundDto[] }> {
+): Promise<Visible<{ data: RoundDto[] }>> {
   const { session, event } = await loadSessionScope(ctx, sessionId);
+  let visible: ScopedEvent;
   try {
-    assertEventReadable(ctx.actor, event, session.eventId);
+    visible = assertEventReadable(ctx.actor, event, session.eventId);
   } catch {
     throw notFound("session", sessionId);
   }
-  return { data: await sessionRoundDtos(ctx, session.eventId, sessionId) };
+  const data = await sessionRoundDtos(ctx, session.eventId, sessionId);
+  return { value: { data }, visibility: visible.visibility };
 }
 
-export async function getRound(ctx: ServiceContext, roundId: string): Promise<RoundDto> {
-  const { round } = await readableRound(ctx, roundId);
-  return roundDto(ctx, round);
+export async function getRound(ctx: ServiceContext, roundId: string): Promise<Visible<RoundDto>> {
+  const { round, event } = await readableRound(ctx, roundId);
+  return { value: await roundDto(ctx, round), visibility: event.visibility };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as boards from "../../../services/boards";
 import { type AppEnv, serviceContext } from "../../context";
+import { conditional } from "../rounds/rounds.handlers";
 import type { createBoard, getBoard } from "./boards.routes";
 
 export const createBoardHandler: RouteHandler<typeof createBoard, AppEnv> = async (c) => {
@@ -9,5 +10,8 @@ export const createBoardHandler: RouteHandler<typeof createBoard, AppEnv> = asyn
   return c.json(board, 201, { location: `/v1/rounds/${roundId}/board` });
 };
 
-export const getBoardHandler: RouteHandler<typeof getBoard, AppEnv> = async (c) =>
-  c.json(await boards.getBoard(serviceContext(c), c.req.valid("param").roundId), 200);
+export const getBoardHandler: RouteHandler<typeof getBoard, AppEnv> = async (c) => {
+  const read = await boards.getBoard(serviceContext(c), c.req.valid("param").roundId);
+  if (await conditional(c, read)) return c.body(null, 304);
+  return c.json(read.value, 200);
+};

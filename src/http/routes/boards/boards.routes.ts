@@ -3,6 +3,7 @@ import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../o
 import { errorResponses } from "../../openapi/problem-schemas";
 import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
 
+const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
 const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
 const IdempotencyHeader = z.object({
   "idempotency-key": z
@@ -44,5 +45,5 @@ export const getBoard = createRoute({
     "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: { 200: jsonContent(BoardSchema, "The board."), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(BoardSchema, "The board."), 304: NOT_MODIFIED, ...errorResponses(401, 404) },
 });

@@ -4,6 +4,7 @@ import { errorResponses } from "../../openapi/problem-schemas";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
+const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
 const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
 const IdempotencyHeader = z.object({
   "idempotency-key": z
@@ -48,10 +49,14 @@ export const listSessionRounds = createRoute({
   tags: ["Seating"],
   summary: "List a session's games with their seating",
   description:
-    "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token.",
+    "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result).",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams },
-  responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), ...errorResponses(401, 404) },
+  responses: {
+    200: jsonContent(RoundListSchema, "The session's rounds."),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404),
+  },
 });
 
 export const getRound = createRoute({
@@ -61,10 +66,10 @@ export const getRound = createRoute({
   tags: ["Seating"],
   summary: "Get a round with its tables and seats",
   description:
-    "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token.",
+    "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: { 200: jsonContent(RoundSchema, "The round."), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED, ...errorResponses(401, 404) },
 });
 
 export const deleteRound = createRoute({
