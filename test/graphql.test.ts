@@ -44,13 +44,13 @@ describe("POST /graphql", () => {
     const { status, body } = await graphql(
       ctx.app,
       `query ($event: ID!, $table: ID!) {
-        event(id: $event) { name phase uniqueParticipants sessions { name playerCount players { player { name } } } }
+        event(id: $event) { name phase uniqueParticipants sessions { name playerCount players { player { name } } rounds { number kind quality { repeatedPairs } tables { number details { result { status } } seats { position player { name } } } } standings { rows { rank wins vp vpPct vpPctExact decidedBy player { id } } } } qualification { qualifierCount rows { rank qualified sessionId } } }
         table(id: $table) { number seats { position vp placement player { id } } result { status version } }
       }`,
       { event: event.id, table: tableId },
     );
     expect(status).toBe(200);
-    expect(body.errors).toBeUndefined();
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     expect(body.data?.event).toMatchObject({
       name: "Graph Cup",
       phase: "prelims",
@@ -58,6 +58,24 @@ describe("POST /graphql", () => {
       sessions: [{ name: "Day 1", playerCount: 4 }],
     });
     expect(body.data?.table).toMatchObject({ result: { status: "final", version: 1 } });
+    // the winner leads the session standings with the exact VP share 10/28
+    const read = body.data?.event as {
+      sessions: { standings: { rows: Record<string, unknown>[] } }[];
+      qualification: { rows: Record<string, unknown>[] };
+    };
+    expect(read.sessions[0]?.standings.rows[0]).toMatchObject({
+      rank: 1,
+      wins: 1,
+      vp: 10,
+      vpPctExact: "5/14",
+      player: { id: ids[0] },
+    });
+    expect(read.qualification.rows).toHaveLength(4);
+    expect(body.data?.event).toMatchObject({
+      sessions: [
+        { rounds: [{ number: 1, kind: "prelim", tables: [{ details: { result: { status: "final" } } }] }] },
+      ],
+    });
   });
 
   it("applies the same authorisation as REST and keeps the error code", async () => {

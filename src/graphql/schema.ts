@@ -3,7 +3,9 @@ import type { ServiceContext } from "../services/context";
 import { getEvent } from "../services/events";
 import { getPlayer } from "../services/players";
 import { getTable } from "../services/results";
+import { getRound, listSessionRounds } from "../services/rounds";
 import { getSession, listRegistrations, listSessions } from "../services/sessions";
+import { getEventStandings, getQualification, getSessionStandings } from "../services/standings";
 import { resolver } from "./errors";
 
 export interface GraphQLContext {
@@ -19,6 +21,7 @@ const typeDefs = /* GraphQL */ `
     event(id: ID!): Event
     session(id: ID!): Session
     table(id: ID!): Table
+    round(id: ID!): Round
     player(id: ID!): Player
   }
 
@@ -40,6 +43,75 @@ const typeDefs = /* GraphQL */ `
     validity: [String!]!
     resultsVersion: Int!
     sessions: [Session!]!
+    "Best single session per player over all sessions; qualified marks the top 16 (top 4 for 12–28 players)."
+    qualification: Qualification!
+    "Final event standings (rule 1.4.4) once playoffs have results; the prelim order before."
+    standings: EventStandings!
+  }
+
+  "A standings row: VP% is a 16-decimal string plus the exact fraction; decidedBy is the first criterion separating the row from the next one."
+  type StandingRow {
+    rank: Int
+    player: PlayerRef!
+    games: Int!
+    wins: Int!
+    vp: Int!
+    vpPct: String!
+    vpPctExact: String!
+    seconds: Int!
+    thirds: Int!
+    decidedBy: String
+    decidedByLots: Boolean!
+    lot: String!
+    sessionId: ID
+    qualified: Boolean
+    disqualified: Boolean!
+    eliminated: Boolean!
+  }
+
+  type EventStandingRow {
+    rank: Int!
+    player: PlayerRef!
+    phase: String!
+    qualificationRank: Int!
+    semifinalPlacement: Int
+    finalPlacement: Int
+    games: Int!
+    wins: Int!
+    vp: Int!
+    vpPct: String!
+    vpPctExact: String!
+    seconds: Int!
+    thirds: Int!
+    decidedBy: String
+    decidedByLots: Boolean!
+    sessionId: ID
+    disqualified: Boolean!
+  }
+
+  type SessionStandings {
+    resultsVersion: Int!
+    ruleset: String!
+    rows: [StandingRow!]!
+    disqualified: [StandingRow!]!
+  }
+
+  type Qualification {
+    resultsVersion: Int!
+    ruleset: String!
+    uniqueParticipants: Int!
+    structure: String!
+    valid: Boolean!
+    qualifierCount: Int!
+    rows: [StandingRow!]!
+    disqualified: [StandingRow!]!
+  }
+
+  type EventStandings {
+    resultsVersion: Int!
+    phase: String!
+    rows: [EventStandingRow!]!
+    disqualified: [StandingRow!]!
   }
 
   type Session {
@@ -52,6 +124,44 @@ const typeDefs = /* GraphQL */ `
     gamesPlanned: Int!
     roundsGenerated: Int!
     players: [Registration!]!
+    rounds: [Round!]!
+    standings: SessionStandings!
+  }
+
+  "A game played by every table at once: a prelim game, the semifinals or the final."
+  type Round {
+    id: ID!
+    eventId: ID!
+    sessionId: ID
+    kind: String!
+    number: Int!
+    method: String!
+    seed: String
+    tables: [RoundTable!]!
+    quality: SeatingQuality!
+  }
+
+  type RoundTable {
+    id: ID!
+    number: Int!
+    seats: [RoundSeat!]!
+    "The full table with VP, placements and the result."
+    details: Table!
+  }
+
+  type RoundSeat {
+    position: Int!
+    seedRank: Int
+    player: PlayerRef!
+  }
+
+  "Rule 1.1.6 quality of the seating (for a prelim round: the session up to this round)."
+  type SeatingQuality {
+    repeatedPairs: Int!
+    maxMeetings: Int!
+    seatRepeats: Int!
+    avoidViolations: Int!
+    positionOneSpread: Int
   }
 
   type Registration {
@@ -120,14 +230,36 @@ export function createGraphQLSchema() {
         player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getPlayer(services, id),
         ),
+        round: resolver(
+          async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
+            (await getRound(services, id)).value,
+        ),
+      },
+      RoundTable: {
+        details: resolver(async (table: Parent, _: unknown, { services }: GraphQLContext) =>
+          getTable(services, table.id),
+        ),
       },
       Event: {
         sessions: resolver(
           async (event: Parent, _: unknown, { services }: GraphQLContext) =>
             (await listSessions(services, event.id)).data,
         ),
+        qualification: resolver(async (event: Parent, _: unknown, { services }: GraphQLContext) =>
+          getQualification(services, event.id),
+        ),
+        standings: resolver(async (event: Parent, _: unknown, { services }: GraphQLContext) =>
+          getEventStandings(services, event.id),
+        ),
       },
       Session: {
+        rounds: resolver(
+          async (session: Parent, _: unknown, { services }: GraphQLContext) =>
+            (await listSessionRounds(services, session.id)).value.data,
+        ),
+        standings: resolver(async (session: Parent, _: unknown, { services }: GraphQLContext) =>
+          getSessionStandings(services, session.id),
+        ),
         players: resolver(
           async (session: Parent, _: unknown, { services }: GraphQLContext) =>
             (await listRegistrations(services, session.id)).data,
