@@ -8,6 +8,7 @@ import { authenticate } from "./middleware/auth";
 import { idempotency } from "./middleware/idempotency";
 import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
+import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
 import { createGraphQLRouter } from "./routes/graphql";
@@ -19,6 +20,7 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? consoleLogger;
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
+  const responseCache = new ResponseCache();
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -26,6 +28,7 @@ export function createApp(deps: AppDeps) {
     c.set("db", deps.db);
     c.set("clock", clock);
     c.set("logger", logger);
+    c.set("responseCache", responseCache);
     c.set("actor", ANONYMOUS);
     await next();
   });

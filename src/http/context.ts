@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import type { Actor } from "../services/access";
 import type { ServiceContext } from "../services/context";
 import type { AuthConfig } from "../services/tokens";
+import type { ResponseCache } from "./response-cache";
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -36,6 +37,8 @@ export interface AppVariables {
   db: Database;
   clock: () => Date;
   logger: Logger;
+  /** Rankings bodies by entity tag (see response-cache.ts). */
+  responseCache: ResponseCache;
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
 }
