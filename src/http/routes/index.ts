@@ -4,6 +4,7 @@ import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { eventPeopleRouter } from "./event-people";
 import { eventsRouter } from "./events";
+import { exportRouter } from "./export";
 import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
@@ -29,4 +30,5 @@ export const apiRouters = [
   playoffsRouter,
   boardsRouter,
   changesRouter,
+  exportRouter,
 ];

@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+
+export const exportOrganization = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/export",
+  operationId: "exportOrganization",
+  tags: ["Organisations"],
+  summary: "Bulk export (NDJSON)",
+  description:
+    "Everything an organisation owns — and with `?include=descendants` its member organisations' too (a federation's whole season) — as " +
+    "newline-delimited JSON, streamed: `player` records (stable ids, externalId, discordId), then `event`, `session` and `result` records " +
+    "(every table result with status, version, winner and seats with VP and placement). Pending results are included with their status. " +
+    "Members of the organisation or of an ancestor.",
+  security: BEARER,
+  request: {
+    params: z.object({ orgId: idParam("orgId", "org", "The organisation.") }),
+    query: z.object({
+      include: z
+        .enum(["descendants"])
+        .optional()
+        .openapi({ description: "`descendants`: also every member organisation below this one." }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "One JSON record per line.",
+      content: {
+        "application/x-ndjson": {
+          schema: z.string().openapi({
+            example:
+              '{"type":"player","id":"ply_…","orgId":"org_…","name":"Rūta K.","externalId":"LT-2026-0142","discordId":null}\n' +
+              '{"type":"result","tableId":"tbl_…","eventId":"evt_…","sessionId":"ses_…","round":{"kind":"prelim","number":1},"tableNumber":1,"status":"final","version":1,"winnerId":"ply_…","seats":[…]}\n',
+          }),
+        },
+      },
+    },
+    ...errorResponses(401, 404, 422),
+  },
+});

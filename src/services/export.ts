@@ -1,0 +1,173 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { events, gameTables, players, rounds, seats, sessions, tableResults } from "../db/schema";
+import { assertMemberOf, orgSubtree } from "./access";
+import type { ServiceContext } from "./context";
+
+/** Rows per query: bounds memory whatever the size of a federation. */
+const CHUNK = 500;
+
+export type ExportRecord =
+  | {
+      type: "player";
+      id: string;
+      orgId: string;
+      name: string;
+      externalId: string | null;
+      discordId: string | null;
+    }
+  | {
+      type: "event";
+      id: string;
+      orgId: string;
+      name: string;
+      ruleset: string;
+      visibility: string;
+      lotSeed: string;
+      startsOn: string | null;
+      venue: string | null;
+    }
+  | { type: "session"; id: string; eventId: string; name: string; date: string | null; venue: string | null }
+  | {
+      type: "result";
+      tableId: string;
+      eventId: string;
+      sessionId: string | null;
+      round: { kind: string; number: number };
+      tableNumber: number;
+      status: string;
+      version: number;
+      winnerId: string;
+      seats: { position: number; playerId: string; vp: number | null; placement: number | null }[];
+    };
+
+/** Authorises an export: members of the organisation or of an ancestor (a federation). */
+export async function openExport(
+  ctx: ServiceContext,
+  orgId: string,
+  includeDescendants: boolean,
+): Promise<string[]> {
+  await assertMemberOf(ctx.db, ctx.actor, orgId, { what: "organization", id: orgId });
+  return includeDescendants ? orgSubtree(ctx.db, orgId) : [orgId];
+}
+
+/** Keyset pages of one query, `CHUNK` rows at a time. */
+async function* pages<R extends { id: string }>(fetch: (after: string) => Promise<R[]>): AsyncGenerator<R> {
+  let after = "";
+  for (;;) {
+    const rows = await fetch(after);
+    yield* rows;
+    if (rows.length < CHUNK) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * Everything the organisations own, as one record per line: players (stable ids), events,
+ * sessions, then every table result with its seats. Pending results are included with their
+ * status, so an export can be reconciled later.
+ */
+export async function* exportRecords(
+  ctx: ServiceContext,
+  orgIds: readonly string[],
+): AsyncGenerator<ExportRecord> {
+  const { db } = ctx;
+  for await (const p of pages((after) =>
+    db
+      .select()
+      .from(players)
+      .where(and(inArray(players.orgId, [...orgIds]), gt(players.id, after)))
+      .orderBy(asc(players.id))
+      .limit(CHUNK),
+  )) {
+    yield {
+      type: "player",
+      id: p.id,
+      orgId: p.orgId,
+      name: p.name,
+      externalId: p.externalId,
+      discordId: p.discordId,
+    };
+  }
+  const eventIds: string[] = [];
+  for await (const e of pages((after) =>
+    db
+      .select()
+      .from(events)
+      .where(and(inArray(events.orgId, [...orgIds]), gt(events.id, after)))
+      .orderBy(asc(events.id))
+      .limit(CHUNK),
+  )) {
+    eventIds.push(e.id);
+    yield {
+      type: "event",
+      id: e.id,
+      orgId: e.orgId,
+      name: e.name,
+      ruleset: e.ruleset,
+      visibility: e.visibility,
+      lotSeed: e.lotSeed,
+      startsOn: e.startsOn,
+      venue: e.venue,
+    };
+  }
+  for (const eventId of eventIds) {
+    for (const s of await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.eventId, eventId))
+      .orderBy(asc(sessions.id))) {
+      yield { type: "session", id: s.id, eventId, name: s.name, date: s.date, venue: s.venue };
+    }
+    // Results a chunk at a time, with the seats of the whole chunk in one query.
+    let after = "";
+    for (;;) {
+      const chunk = await db
+        .select({
+          id: tableResults.tableId,
+          result: tableResults,
+          round: rounds,
+          tableNumber: gameTables.number,
+        })
+        .from(tableResults)
+        .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+        .where(and(eq(tableResults.eventId, eventId), gt(tableResults.tableId, after)))
+        .orderBy(asc(tableResults.tableId))
+        .limit(CHUNK);
+      if (chunk.length === 0) break;
+      const seatRows = await db
+        .select()
+        .from(seats)
+        .where(
+          inArray(
+            seats.tableId,
+            chunk.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(seats.tableId), asc(seats.position));
+      const seatsOf = new Map<string, typeof seatRows>();
+      for (const seat of seatRows) seatsOf.set(seat.tableId, [...(seatsOf.get(seat.tableId) ?? []), seat]);
+      for (const r of chunk) {
+        yield {
+          type: "result",
+          tableId: r.id,
+          eventId,
+          sessionId: r.round.sessionId,
+          round: { kind: r.round.kind, number: r.round.number },
+          tableNumber: r.tableNumber,
+          status: r.result.status,
+          version: r.result.version,
+          winnerId: r.result.winnerId,
+          seats: (seatsOf.get(r.id) ?? []).map((s) => ({
+            position: s.position,
+            playerId: s.playerId,
+            vp: s.vp,
+            placement: s.placement,
+          })),
+        };
+      }
+      if (chunk.length < CHUNK) break;
+      after = chunk.at(-1)!.id;
+    }
+  }
+}
