@@ -93,6 +93,35 @@ function computeAll(event: ReturnType<typeof generateEvent>): { qualified: numbe
   return { qualified: rows.filter((r) => r.qualified).length, unique };
 }
 
+/**
+ * The baseline measured in the same run: the same ranking with VP% as floating-point sums (what
+ * most tournament software does), no lots and no decidedBy. Its ratio is the price of exactness.
+ */
+function computeAllWithFloats(event: ReturnType<typeof generateEvent>): number {
+  const best = new Map<string, { wins: number; vp: number; pct: number }>();
+  for (const { games } of event) {
+    const records = new Map<string, { wins: number; vp: number; pct: number }>();
+    for (const game of games) {
+      const counted = game.scores.map((s) => Math.min(s.vp, 10));
+      const total = counted.reduce((a, b) => a + b, 0);
+      game.scores.forEach((s, i) => {
+        const r = records.get(s.playerId) ?? { wins: 0, vp: 0, pct: 0 };
+        records.set(s.playerId, {
+          wins: r.wins + (s.playerId === game.winnerId ? 1 : 0),
+          vp: r.vp + counted[i]!,
+          pct: r.pct + counted[i]! / total,
+        });
+      });
+    }
+    for (const [id, r] of records) {
+      const b = best.get(id);
+      if (!b || r.wins > b.wins || (r.wins === b.wins && (r.vp > b.vp || (r.vp === b.vp && r.pct > b.pct))))
+        best.set(id, r);
+    }
+  }
+  return [...best.values()].sort((a, b) => b.wins - a.wins || b.vp - a.vp || b.pct - a.pct).length;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -110,8 +139,19 @@ for (let i = 0; i < runs; i++) {
   last = computeAll(event);
   times.push(performance.now() - start);
 }
+const floatTimes: number[] = [];
+for (let i = 0; i < 5; i++) computeAllWithFloats(event);
+for (let i = 0; i < runs; i++) {
+  const start = performance.now();
+  computeAllWithFloats(event);
+  floatTimes.push(performance.now() - start);
+}
 console.log(
   `standings: ${SESSIONS} sessions x ${PLAYERS_PER_SESSION} players x ${GAMES} games, ` +
     `${last.unique} unique players, ${last.qualified} qualified: median ${median(times).toFixed(2)} ms ` +
     `(min ${Math.min(...times).toFixed(2)}, max ${Math.max(...times).toFixed(2)}, ${runs} runs)`,
+);
+console.log(
+  `  baseline float ranking (no fractions, lots, decidedBy): median ${median(floatTimes).toFixed(2)} ms; ` +
+    `exact ranking = ${(median(times) / median(floatTimes)).toFixed(1)}× baseline`,
 );
