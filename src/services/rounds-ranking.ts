@@ -5,18 +5,17 @@
 import { and, asc, eq } from "drizzle-orm";
 import { disqualifications, rounds, sessions } from "../db/schema";
 import type { Ruleset, ScoredGame } from "../domain/game-score";
-import { scoreGame } from "../domain/game-score";
 import { computeQualification, type QualificationRow } from "../domain/qualification";
 import { computeSessionStandings, type SessionStandings } from "../domain/standings";
 import type { ServiceContext } from "./context";
 import type { ScopedEvent } from "./event-access";
 import { lotLookup, lotsFor } from "./lots";
 import { type LoadedRound, loadRounds } from "./rounds-read";
+import { scoreStoredGame } from "./standings-data";
 
 /**
  * The scored games of the rounds' tables whose result is final; other tables do not count yet.
- * A player disqualified from the event counts as disqualified at each of their tables except
- * one they won, as the standings read them (standings-data.ts), so seating and rankings agree.
+ * Scored exactly as the rankings read them (scoreStoredGame), so seating and rankings agree.
  */
 export function finalGames(
   loaded: readonly LoadedRound[],
@@ -25,20 +24,22 @@ export function finalGames(
 ): ScoredGame[] {
   const out = new Set(disqualified);
   return loaded.flatMap((l) =>
-    l.tables.flatMap((t) => {
-      if (t.result?.status !== "final") return [];
-      const seatPlayerIds = t.seats.map((s) => s.playerId);
-      const { winnerId, scores } = t.result;
-      return [
-        scoreGame({
-          ruleset,
-          seatPlayerIds,
-          scores,
-          winnerId,
-          disqualifiedPlayerIds: seatPlayerIds.filter((id) => out.has(id) && id !== winnerId),
-        }),
-      ];
-    }),
+    l.tables.flatMap((t) =>
+      t.result?.status === "final"
+        ? [
+            scoreStoredGame(
+              ruleset,
+              {
+                tableId: t.id,
+                winnerId: t.result.winnerId,
+                scores: t.result.scores,
+                seatPlayerIds: t.seats.map((s) => s.playerId),
+              },
+              out,
+            ),
+          ]
+        : [],
+    ),
   );
 }
 

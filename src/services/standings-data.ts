@@ -191,7 +191,7 @@ export async function loadStandingsData(
  */
 export function scoreStoredGame(
   ruleset: Ruleset,
-  game: StoredGame,
+  game: Pick<StoredGame, "tableId" | "winnerId" | "scores" | "seatPlayerIds">,
   disqualified: ReadonlySet<string>,
 ): ScoredGame {
   try {

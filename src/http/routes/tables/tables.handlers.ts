@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as results from "../../../services/results";
 import { type AppEnv, serviceContext } from "../../context";
+import { etagMatches } from "../../middleware/etag";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import type {
   confirmResult,
@@ -14,16 +15,19 @@ import type {
   submitResult,
 } from "./tables.routes";
 
-function withEtag(c: Context<AppEnv>, table: results.TableDto) {
-  const etag = tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length);
-  c.header("ETag", etag);
-  return etag;
+const etagOf = (table: results.TableDto) =>
+  tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length);
+
+/** Sets the table's ETag (what If-Match sends back) and passes the table through. */
+function withEtag(c: Context<AppEnv>, table: results.TableDto): results.TableDto {
+  c.header("ETag", etagOf(table));
+  return table;
 }
 
 export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) => {
   const table = await results.getTable(serviceContext(c), c.req.valid("param").tableId);
-  const etag = withEtag(c, table);
-  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+  withEtag(c, table);
+  if (etagMatches(c.req.header("if-none-match"), etagOf(table))) return c.body(null, 304);
   return c.json(table, 200);
 };
 
@@ -34,8 +38,7 @@ export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = as
     c.req.valid("json"),
     ifMatchVersion(c),
   );
-  withEtag(c, table);
-  return c.json(table, 200);
+  return c.json(withEtag(c, table), 200);
 };
 
 export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = async (c) => {
@@ -44,15 +47,13 @@ export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = 
     c.req.valid("param").tableId,
     c.req.valid("json").playerId,
   );
-  withEtag(c, table);
-  return c.json(table, 200);
+  return c.json(withEtag(c, table), 200);
 };
 
 export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
   const table = await results.finalizeResult(serviceContext(c), c.req.valid("param").tableId, body?.reason);
-  withEtag(c, table);
-  return c.json(table, 200);
+  return c.json(withEtag(c, table), 200);
 };
 
 export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppEnv> = async (c) => {
@@ -61,8 +62,7 @@ export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppE
     c.req.valid("param").tableId,
     c.req.valid("json"),
   );
-  withEtag(c, table);
-  return c.json(table, 200);
+  return c.json(withEtag(c, table), 200);
 };
 
 export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = async (c) => {
@@ -72,8 +72,7 @@ export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = 
     c.req.valid("json"),
     ifMatchVersion(c),
   );
-  withEtag(c, table);
-  return c.json(table, 200);
+  return c.json(withEtag(c, table), 200);
 };
 
 export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c) =>
