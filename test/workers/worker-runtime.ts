@@ -1,0 +1,61 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Readable } from "node:stream";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+/** What `npm run build:worker` (`wrangler deploy --dry-run --outdir dist`) writes: the uploaded bundle. */
+export const WORKER_BUNDLE = resolve(ROOT, "dist/worker.js");
+
+export interface RunningWorker {
+  /** Sends a request to the Worker on workerd; `path` is resolved against its local URL. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** What the Worker wrote to stdout and stderr so far (its JSON log lines). */
+  output(): string;
+  dispose(): Promise<void>;
+}
+
+function collect(stream: Readable, into: string[]): void {
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => into.push(chunk));
+}
+
+/**
+ * Runs the built Worker on workerd (Miniflare, shipped with wrangler, runs offline), with the
+ * compatibility date, flags and static assets of wrangler.toml and the given variables and
+ * secrets on top of its [vars].
+ */
+export async function startWorker(bindings: Record<string, string>): Promise<RunningWorker> {
+  if (!existsSync(WORKER_BUNDLE)) {
+    throw new Error(
+      `${WORKER_BUNDLE} is missing: run \`npm run build:worker\` first (npm run test:workers does).`,
+    );
+  }
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, "wrangler.toml"));
+  const output: string[] = [];
+  const mf = new Miniflare({
+    compatibilityDate: workerOptions.compatibilityDate,
+    compatibilityFlags: workerOptions.compatibilityFlags,
+    assets: workerOptions.assets,
+    bindings: { ...workerOptions.bindings, ...bindings },
+    modules: true,
+    scriptPath: WORKER_BUNDLE,
+    // The placeholder `request.cf`: Miniflare would otherwise download the real one.
+    cf: false,
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      collect(stdout, output);
+      collect(stderr, output);
+    },
+  });
+  const base = await mf.ready;
+  return {
+    fetch: async (path, init) => {
+      // Miniflare's fetch speaks undici's types; the runtime objects are the standard ones.
+      const res = await mf.dispatchFetch(new URL(path, base).href, init as never);
+      return res as unknown as Response;
+    },
+    output: () => output.join(""),
+    dispose: () => mf.dispose(),
+  };
+}

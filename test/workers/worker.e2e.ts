@@ -1,0 +1,220 @@
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { openWebDatabase } from "../../src/db/web";
+import { insertApiClient } from "../../src/services/clients";
+import { createOrganization } from "../../src/services/orgs";
+import { systemContext } from "../helpers/auth";
+import { type HranaServer, startHranaServer } from "./hrana-server";
+import { type RunningWorker, startWorker } from "./worker-runtime";
+
+// The Worker build (dist/worker.js) on workerd, its database a libSQL engine behind the Hrana
+// test server: the same path as Workers + Turso, with nothing on the network but loopback.
+const DB_TOKEN = "hrana-test-token";
+const JWT_SECRET = "workers-e2e-jwt-secret-0123456789abcdef";
+
+let server: HranaServer;
+let worker: RunningWorker;
+let orgId: string;
+let credentials: { clientId: string; clientSecret: string };
+
+beforeAll(async () => {
+  server = await startHranaServer({
+    authToken: DB_TOKEN,
+    migrationsFolder: resolve(import.meta.dirname, "../../migrations"),
+  });
+  // Seeded the way the CLI does it, through the services, over the same HTTP protocol the
+  // Worker uses (@libsql/client/web from Node), so the Worker finds a real client row.
+  const seedDb = openWebDatabase(server.url, DB_TOKEN);
+  const org = await createOrganization(systemContext(seedDb), { name: "Workers Store", kind: "store" });
+  orgId = org.id;
+  credentials = await insertApiClient(seedDb, { orgId, name: "workers e2e", role: "owner" }, new Date());
+  worker = await startWorker({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: DB_TOKEN, JWT_SECRET });
+});
+
+afterAll(async () => {
+  await worker?.dispose();
+  await server?.close();
+});
+
+function showWorkerOutputOnFailure() {
+  onTestFailed(() => {
+    console.error(`Worker output:\n${worker.output()}`);
+  });
+}
+
+async function json(res: Response) {
+  const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
+  return (text ? JSON.parse(text) : null) as any;
+}
+
+describe("the Worker on workerd without a token", () => {
+  it("answers /health after a query over Hrana", async () => {
+    showWorkerOutputOnFailure();
+    const before = server.pipelineRequests;
+    const res = await worker.fetch("/health");
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ status: "ok", database: "ok" });
+    expect(server.pipelineRequests).toBeGreaterThan(before);
+  });
+
+  it("serves the OpenAPI document and the docs bundle from the static assets", async () => {
+    showWorkerOutputOnFailure();
+    const doc = await worker.fetch("/openapi.json");
+    expect(doc.status).toBe(200);
+    const body = await json(doc);
+    expect(body.openapi).toBe("3.1.0");
+    expect(Object.keys(body.paths)).toContain("/v1/sessions/{sessionId}/standings");
+    const script = await worker.fetch("/docs/scalar.js");
+    expect(script.status).toBe(200);
+    expect(script.headers.get("content-type")).toMatch(/javascript/);
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it("answers problem+json for an unknown route and an invalid token", async () => {
+    showWorkerOutputOnFailure();
+    const missing = await worker.fetch("/v1/no-such-route");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await json(missing)).toMatchObject({ status: 404, code: "route_not_found" });
+    const forged = await worker.fetch(`/v1/orgs/${orgId}`, {
+      headers: { authorization: "Bearer not.a.jwt" },
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get("www-authenticate")).toMatch(/invalid_token/);
+  });
+});
+
+describe("a prelim session through the Worker", () => {
+  let auth: Record<string, string>;
+  const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await worker.fetch(path, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, body: await json(res) };
+  };
+
+  beforeAll(async () => {
+    const res = await worker.fetch("/v1/auth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", ...snake(credentials) }),
+    });
+    expect(res.status).toBe(200);
+    const token = (await json(res)) as { access_token: string; token_type: string };
+    expect(token.token_type).toBe("Bearer");
+    auth = { authorization: `Bearer ${token.access_token}` };
+  });
+
+  it("rejects a malformed JSON body with a 400 problem", async () => {
+    showWorkerOutputOnFailure();
+    const res = await worker.fetch(`/v1/orgs/${orgId}/events`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: '{"name": "Broken',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(await json(res)).toMatchObject({ status: 400 });
+  });
+
+  it("creates players, an event and a session, seats a game, takes results and ranks with ETags", async () => {
+    showWorkerOutputOnFailure();
+    const players: string[] = [];
+    for (let n = 1; n <= 8; n++) {
+      const res = await api("POST", `/v1/orgs/${orgId}/players`, {
+        name: `Worker P${n}`,
+        externalId: `WK-${n}`,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      players.push(res.body.id);
+    }
+    // A unique-constraint path through Hrana's error codes: 409, not a 500.
+    const clash = await api("POST", `/v1/orgs/${orgId}/players`, { name: "Copy", externalId: "WK-1" });
+    expect(clash.status, JSON.stringify(clash.body)).toBe(409);
+
+    const event = await api("POST", `/v1/orgs/${orgId}/events`, {
+      name: "Workers Open",
+      startsOn: "2026-12-05",
+    });
+    expect(event.status, JSON.stringify(event.body)).toBe(201);
+    const session = await api("POST", `/v1/events/${event.body.id}/sessions`, {
+      name: "Day 1",
+      date: "2026-12-05",
+    });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    const sessionId: string = session.body.id;
+    const registered = await api("POST", `/v1/sessions/${sessionId}/players`, { playerIds: players });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    expect(registered.body.data).toHaveLength(8);
+
+    // The seating generator runs inside the Worker: two tables of four, everyone once.
+    const seated = await api("POST", `/v1/sessions/${sessionId}/rounds`, { seed: "workers-e2e" });
+    expect(seated.status, JSON.stringify(seated.body)).toBe(201);
+    const tables: { id: string; seats: { player: { id: string } }[] }[] = seated.body.data[0].tables;
+    expect(tables).toHaveLength(2);
+    expect(tables.flatMap((t) => t.seats.map((s) => s.player.id)).sort()).toEqual([...players].sort());
+
+    const standingsPath = `/v1/sessions/${sessionId}/standings`;
+    const empty = await api("GET", standingsPath);
+    expect(empty.status).toBe(200);
+    const etagBefore = empty.headers.get("etag");
+    expect(etagBefore).toMatch(/^W\//);
+
+    // Seat 1 wins each table with 10; the others score 8, 6, 4.
+    const vp = [10, 8, 6, 4];
+    for (const [t, table] of tables.entries()) {
+      const sheet = {
+        scores: table.seats.map((s, i) => ({ playerId: s.player.id, vp: vp[i]! })),
+        winnerId: table.seats[0]!.player.id,
+        signed: true,
+      };
+      const key = { "idempotency-key": `workers-e2e-${t}` };
+      const put = await api("PUT", `/v1/tables/${table.id}/result`, sheet, key);
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      expect(put.body.result).toMatchObject({ status: "final" });
+      const retry = await api("PUT", `/v1/tables/${table.id}/result`, sheet, key);
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    }
+
+    const standings = await api("GET", standingsPath);
+    expect(standings.status).toBe(200);
+    const etag = standings.headers.get("etag")!;
+    expect(etag).toMatch(/^W\//);
+    expect(etag).not.toBe(etagBefore);
+    const rows: { rank: number; player: { id: string }; wins: number; vp: number }[] = standings.body.rows;
+    expect(rows).toHaveLength(8);
+    const winners = tables.map((t) => t.seats[0]!.player.id).sort();
+    expect(
+      rows
+        .slice(0, 2)
+        .map((r) => r.player.id)
+        .sort(),
+    ).toEqual(winners);
+    expect(rows.slice(0, 2).map((r) => [r.wins, r.vp])).toEqual([
+      [1, 10],
+      [1, 10],
+    ]);
+    expect(rows.map((r) => r.vp)).toEqual([10, 10, 8, 8, 6, 6, 4, 4]);
+
+    const notModified = await worker.fetch(standingsPath, { headers: { ...auth, "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+    expect(notModified.headers.get("etag")).toBe(etag);
+
+    // The rows are in the Hrana server's database, written by the Worker.
+    const stored = server.db
+      .prepare("select count(*) from table_results where status = 'final'")
+      .raw(true)
+      .get([]) as number[];
+    expect(stored[0]).toBe(2);
+    expect(worker.output()).not.toMatch(/"level":"error"/);
+  });
+});
+
+function snake(c: { clientId: string; clientSecret: string }) {
+  return { client_id: c.clientId, client_secret: c.clientSecret };
+}
