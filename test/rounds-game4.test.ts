@@ -156,7 +156,7 @@ describe("game 4 of an 80+ session (rule 1.1.5)", () => {
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b)); // listed by rank, best first
     }
 
-    const registrations = (await call("GET", `/v1/sessions/${sessionId}/players`)).body.data as Json[];
+    const registrations = (await call("GET", `/v1/sessions/${sessionId}/players?limit=500`)).body.data as Json[];
     const eliminatedIds = new Set(eliminated.map(({ row }) => row.record.playerId));
     for (const r of registrations) expect(r.eliminated, r.player.id).toBe(eliminatedIds.has(r.player.id));
     expect(eliminatedIds.has(dqPlayer)).toBe(false);
@@ -166,7 +166,7 @@ describe("game 4 of an 80+ session (rule 1.1.5)", () => {
 
     // Regenerating game 4 lifts the cut, seating it again applies the same cut.
     expect((await call("DELETE", `/v1/rounds/${game4.id}`)).status).toBe(204);
-    const lifted = (await call("GET", `/v1/sessions/${sessionId}/players`)).body.data as Json[];
+    const lifted = (await call("GET", `/v1/sessions/${sessionId}/players?limit=500`)).body.data as Json[];
     expect(lifted.every((r) => r.eliminated === false)).toBe(true);
     const handMade = await call("POST", `/v1/sessions/${sessionId}/rounds`, {
       tables: game4.tables.map((t: Json) => t.seats.map((s: Json) => s.player.id)),
@@ -178,7 +178,7 @@ describe("game 4 of an 80+ session (rule 1.1.5)", () => {
     expect(again.body.data[0].tables).toEqual(
       game4.tables.map((t: Json, i: number) => ({ ...t, id: again.body.data[0].tables[i].id })),
     );
-    const cut = (await call("GET", `/v1/sessions/${sessionId}/players`)).body.data as Json[];
+    const cut = (await call("GET", `/v1/sessions/${sessionId}/players?limit=500`)).body.data as Json[];
     expect(cut.filter((r) => r.eliminated)).toHaveLength(eliminatedIds.size);
   }, 60_000);
 });

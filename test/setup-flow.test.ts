@@ -53,7 +53,12 @@ describe("set-up of a store chain's event", () => {
     // registering again is idempotent per player
     expect(
       (await api.post(`/v1/sessions/${s2.body.id}/players`, { playerIds: ids.slice(6, 8) })).body.data,
-    ).toHaveLength(10);
+    ).toHaveLength(2);
+    const page1 = await api.get(`/v1/sessions/${s2.body.id}/players?limit=6`);
+    const page2 = await api.get(`/v1/sessions/${s2.body.id}/players?limit=6&cursor=${page1.body.nextCursor}`);
+    expect(page2.body.nextCursor).toBeNull();
+    const listed = [...page1.body.data, ...page2.body.data].map((r: { player: { id: string } }) => r.player.id);
+    expect(listed).toEqual([...ids.slice(6, 16)].sort());
     const after = (await api.get(`/v1/events/${event.id}`)).body;
     expect(after).toMatchObject({
       uniqueParticipants: 16,

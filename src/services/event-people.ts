@@ -78,7 +78,7 @@ export async function listStaff(ctx: ServiceContext, eventId: string) {
     .innerJoin(players, eq(players.id, eventStaff.playerId))
     .where(eq(eventStaff.eventId, eventId))
     .orderBy(asc(players.name));
-  return { data: rows.map((r) => ({ player: { id: r.id, name: r.name }, role: r.role })) };
+  return { data: rows.map((r) => ({ player: { id: r.id, name: r.name }, role: r.role })), nextCursor: null };
 }
 
 /** Friends and family to keep apart (rule 1.1.6, third priority); stored once per unordered pair. */
@@ -140,5 +140,6 @@ export async function listAvoidPairs(ctx: ServiceContext, eventId: string) {
     .orderBy(asc(avoidPairs.createdAt));
   return {
     data: rows.map((r) => ({ playerIds: [r.playerA, r.playerB] as [string, string], reason: r.reason })),
+    nextCursor: null,
   };
 }

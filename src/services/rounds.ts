@@ -65,7 +65,7 @@ export async function createRounds(
   ctx: ServiceContext,
   sessionId: string,
   input: CreateRoundsInput,
-): Promise<{ data: RoundDto[] }> {
+): Promise<{ data: RoundDto[]; nextCursor: null }> {
   const { session, event } = await writableSession(ctx, sessionId);
   if (input.tables && (input.plan || input.seed)) {
     throw new ServiceError(
@@ -104,7 +104,7 @@ export async function createRounds(
   const gameCount = sessionGameCount(regs.length);
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
-      return { data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)] };
+      return { data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)], nextCursor: null };
     }
     throw conflict(
       "no_more_games",
@@ -143,7 +143,7 @@ export async function createRounds(
   await commitSeating(ctx, created.flatMap((c) => c.statements) as Statements);
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
-  return { data: all.filter((r) => ids.has(r.id)) };
+  return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
 }
 
 /**
@@ -208,7 +208,7 @@ async function seatGameFour(
 export async function listSessionRounds(
   ctx: ServiceContext,
   sessionId: string,
-): Promise<Visible<{ data: RoundDto[] }>> {
+): Promise<Visible<{ data: RoundDto[]; nextCursor: null }>> {
   const { session, event } = await loadSessionScope(ctx, sessionId);
   let visible: ScopedEvent;
   try {
@@ -217,7 +217,7 @@ export async function listSessionRounds(
     throw notFound("session", sessionId);
   }
   const data = await sessionRoundDtos(ctx, session.eventId, sessionId);
-  return { value: { data }, visibility: visible.visibility };
+  return { value: { data, nextCursor: null }, visibility: visible.visibility };
 }
 
 export async function getRound(ctx: ServiceContext, roundId: string): Promise<Visible<RoundDto>> {

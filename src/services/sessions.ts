@@ -15,6 +15,7 @@ import {
   type ScopedEvent,
   writableEvent,
 } from "./event-access";
+import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "./pagination";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -83,7 +84,11 @@ export async function createSession(
   return loadSessionDto(ctx, id);
 }
 
-export async function listSessions(ctx: ServiceContext, eventId: string): Promise<{ data: SessionDto[] }> {
+/** All sessions of an event by date: a bounded list, sent whole (`nextCursor` is always null). */
+export async function listSessions(
+  ctx: ServiceContext,
+  eventId: string,
+): Promise<{ data: SessionDto[]; nextCursor: null }> {
   await readableEvent(ctx, eventId);
   const rows = await ctx.db
     .select({ session: sessions, playerCount: playerCountSql, roundCount: roundCountSql })
@@ -94,6 +99,7 @@ export async function listSessions(ctx: ServiceContext, eventId: string): Promis
     data: rows.map((r) =>
       toSessionDto({ ...r.session, playerCount: r.playerCount, roundCount: r.roundCount }),
     ),
+    nextCursor: null,
   };
 }
 
@@ -205,7 +211,14 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       after: { playerIds: unique },
     }),
   ]);
-  return listRegistrations(ctx, sessionId);
+  // The registrations of the players in this request (the whole list is paged: GET …/players).
+  const rows = await ctx.db
+    .select(registrationColumns)
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
+    .orderBy(asc(players.id));
+  return { data: rows.map(toRegistrationDto), nextCursor: null };
 }
 
 export async function unregisterPlayer(
@@ -241,25 +254,45 @@ export async function unregisterPlayer(
   });
 }
 
-export async function listRegistrations(ctx: ServiceContext, sessionId: string) {
-  await getSession(ctx, sessionId);
-  const rows = await ctx.db
-    .select({
-      id: players.id,
-      name: players.name,
-      externalId: players.externalId,
-      eliminatedAt: registrations.eliminatedAt,
-      registeredAt: registrations.createdAt,
-    })
-    .from(registrations)
-    .innerJoin(players, eq(players.id, registrations.playerId))
-    .where(eq(registrations.sessionId, sessionId))
-    .orderBy(asc(players.name), asc(players.id));
+const registrationColumns = {
+  id: players.id,
+  name: players.name,
+  externalId: players.externalId,
+  eliminatedAt: registrations.eliminatedAt,
+  registeredAt: registrations.createdAt,
+};
+
+function toRegistrationDto(r: {
+  id: string;
+  name: string;
+  externalId: string | null;
+  eliminatedAt: string | null;
+  registeredAt: string;
+}) {
   return {
-    data: rows.map((r) => ({
-      player: { id: r.id, name: r.name, externalId: r.externalId },
-      eliminated: r.eliminatedAt !== null,
-      registeredAt: r.registeredAt,
-    })),
+    player: { id: r.id, name: r.name, externalId: r.externalId },
+    eliminated: r.eliminatedAt !== null,
+    registeredAt: r.registeredAt,
   };
+}
+
+/** A session's registered players, by player id (stable across pages). */
+export async function listRegistrations(
+  ctx: ServiceContext,
+  sessionId: string,
+  page: PageRequest = { limit: MAX_PAGE_LIMIT },
+) {
+  await getSession(ctx, sessionId);
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select(registrationColumns)
+        .from(registrations)
+        .innerJoin(players, eq(players.id, registrations.playerId))
+        .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
+        .orderBy(asc(players.id))
+        .limit(limit),
+    toRegistrationDto,
+  );
 }

@@ -12,11 +12,15 @@ export const StaffListSchema = z
   .object({
     data: z.array(
       z.object({
-        player: z.object({ id: z.string(), name: z.string() }),
-        role: z.enum(["referee", "organizer"]),
+        player: z.object({
+          id: z.string().openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
+          name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+        }),
+        role: z.enum(["referee", "organizer"]).openapi({ example: "referee" }),
       }),
     ),
   })
+  .extend({ nextCursor: z.null().openapi({ description: "Always null: all staff in one page." }) })
   .openapi("StaffList");
 
 export const AddAvoidPairSchema = z
@@ -34,6 +38,14 @@ export const AddAvoidPairSchema = z
 
 export const AvoidPairListSchema = z
   .object({
-    data: z.array(z.object({ playerIds: z.tuple([z.string(), z.string()]), reason: z.string().nullable() })),
+    data: z.array(
+      z.object({
+        playerIds: z.tuple([z.string(), z.string()]).openapi({
+          example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
+        }),
+        reason: z.string().nullable().openapi({ example: "siblings" }),
+      }),
+    ),
   })
+  .extend({ nextCursor: z.null().openapi({ description: "Always null: all pairs in one page." }) })
   .openapi("AvoidPairList");

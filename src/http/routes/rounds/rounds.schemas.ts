@@ -108,4 +108,11 @@ export const RoundSchema = z
   })
   .openapi("Round");
 
-export const RoundListSchema = z.object({ data: z.array(RoundSchema) }).openapi("RoundList");
+export const RoundListSchema = z
+  .object({
+    data: z.array(RoundSchema),
+    nextCursor: z
+      .null()
+      .openapi({ description: "Always null: a session's rounds (at most 4) come in one page." }),
+  })
+  .openapi("RoundList");

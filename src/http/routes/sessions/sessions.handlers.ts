@@ -36,7 +36,10 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
   );
 
 export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) =>
-  c.json(await sessions.listRegistrations(serviceContext(c), c.req.valid("param").sessionId), 200);
+  c.json(
+    await sessions.listRegistrations(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("query")),
+    200,
+  );
 
 export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");

@@ -1,8 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
+import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSessionSchema,
+  RegisteredPlayersSchema,
   RegisterPlayersSchema,
   RegistrationListSchema,
   SessionListSchema,
@@ -37,7 +39,7 @@ export const listSessions = createRoute({
   description: "By date. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(SessionListSchema, "The sessions."), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(SessionListSchema, "The sessions."), ...errorResponses(401, 404, 422) },
 });
 
 export const getSession = createRoute({
@@ -46,9 +48,11 @@ export const getSession = createRoute({
   operationId: "getSession",
   tags: ["Sessions"],
   summary: "Get a prelim session",
+  description:
+    "Date, venue, registered player count, games planned (3, or 4 with the zero-win cut for 80+ players) and games seated so far. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams },
-  responses: { 200: jsonContent(SessionSchema, "The session."), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(SessionSchema, "The session."), ...errorResponses(401, 404, 422) },
 });
 
 export const registerPlayers = createRoute({
@@ -62,7 +66,10 @@ export const registerPlayers = createRoute({
   security: BEARER,
   request: { params: SessionParams, body: jsonBody(RegisterPlayersSchema, "The players to register.") },
   responses: {
-    200: jsonContent(RegistrationListSchema, "Everyone registered now."),
+    200: jsonContent(
+      RegisteredPlayersSchema,
+      "The registrations of the players in the request (already registered ones included).",
+    ),
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
@@ -73,11 +80,13 @@ export const listRegistrations = createRoute({
   operationId: "listRegistrations",
   tags: ["Sessions"],
   summary: "List a session's players",
+  description:
+    "Pages of registered players by player id, with `eliminated` for the 80+ zero-win cut. Public events need no token.",
   security: OPTIONAL_BEARER,
-  request: { params: SessionParams },
+  request: { params: SessionParams, query: PaginationQuerySchema },
   responses: {
-    200: jsonContent(RegistrationListSchema, "The registered players."),
-    ...errorResponses(401, 404),
+    200: jsonContent(RegistrationListSchema, "A page of registered players."),
+    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -90,5 +99,5 @@ export const unregisterPlayer = createRoute({
   description: "Only before the player is seated (409 after). Roles: owner, organizer.",
   security: BEARER,
   request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
-  responses: { 204: { description: "Withdrawn." }, ...errorResponses(401, 403, 404, 409) },
+  responses: { 204: { description: "Withdrawn." }, ...errorResponses(401, 403, 404, 409, 422) },
 });

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+import { pageSchema } from "../../pagination";
 
 export const SessionSchema = z
   .object({
@@ -28,7 +29,14 @@ export const CreateSessionSchema = z
     example: { name: "Qualifier #1 — Kaunas", date: "2026-12-05", venue: "Board Game Café, Laisvės al. 53" },
   });
 
-export const SessionListSchema = z.object({ data: z.array(SessionSchema) }).openapi("SessionList");
+export const SessionListSchema = z
+  .object({
+    data: z.array(SessionSchema),
+    nextCursor: z
+      .null()
+      .openapi({ description: "Always null: an event's sessions come in one page, by date." }),
+  })
+  .openapi("SessionList");
 
 export const RegisterPlayersSchema = z
   .object({
@@ -39,7 +47,9 @@ export const RegisterPlayersSchema = z
       .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
   })
   .strict()
-  .openapi("RegisterPlayers");
+  .openapi("RegisterPlayers", {
+    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
+  });
 
 export const RegistrationSchema = z
   .object({
@@ -49,6 +59,13 @@ export const RegistrationSchema = z
   })
   .openapi("Registration");
 
-export const RegistrationListSchema = z
-  .object({ data: z.array(RegistrationSchema) })
-  .openapi("RegistrationList");
+/** GET …/players: pages by player id. */
+export const RegistrationListSchema = pageSchema(RegistrationSchema, "Registration");
+
+/** POST …/players: the registrations of the players in the request, in one page. */
+export const RegisteredPlayersSchema = z
+  .object({
+    data: z.array(RegistrationSchema),
+    nextCursor: z.null().openapi({ description: "Always null: the players of the request, all at once." }),
+  })
+  .openapi("RegisteredPlayers");
