@@ -23,8 +23,8 @@ function naiveSchedule(ids: readonly string[], seed: string): Round[] {
   const sizes = splitTables(ids.length);
   return Array.from({ length: 3 }, () => {
     const order = shuffled(ids, random);
-    let at = 0;
-    return sizes.map((size) => order.slice(at, (at += size)));
+    const starts = sizes.map((_, t) => sizes.slice(0, t).reduce((a, b) => a + b, 0));
+    return sizes.map((size, t) => order.slice(starts[t], starts[t]! + size));
   });
 }
 

@@ -2,10 +2,10 @@ import { createSchema } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import { getEvent } from "../services/events";
 import { getPlayer } from "../services/players";
-import { getTable } from "../services/results";
 import { getRound, listSessionRounds } from "../services/rounds";
 import { getSession, listRegistrations, listSessions } from "../services/sessions";
 import { getEventStandings, getQualification, getSessionStandings } from "../services/standings";
+import { getTable } from "../services/table-view";
 import { resolver } from "./errors";
 
 export interface GraphQLContext {

@@ -14,7 +14,8 @@ import { scoreGame } from "../domain/game-score";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { ServiceError } from "./errors";
-import { readableTable, type TableScope, writableTable } from "./table-scope";
+import { type TableScope, writableTable } from "./table-scope";
+import { getTable, type TableDto, toTableDto } from "./table-view";
 
 export interface ResultInput {
   scores: StoredScore[];
@@ -24,51 +25,6 @@ export interface ResultInput {
 type RevisionAction = (typeof resultRevisions.$inferInsert)["action"];
 type FinalizedBy = (typeof tableResults.$inferInsert)["finalizedBy"];
 
-export function toTableDto(scope: TableScope) {
-  const dq = new Set(scope.disqualified);
-  const confirmed = new Set(scope.confirmedBy);
-  const result = scope.result;
-  return {
-    id: scope.table.id,
-    roundId: scope.round.id,
-    eventId: scope.event.id,
-    sessionId: scope.round.sessionId,
-    kind: scope.round.kind,
-    number: scope.table.number,
-    seats: scope.seats.map((seat) => ({
-      position: seat.position,
-      seedRank: seat.seedRank,
-      player: { id: seat.playerId, name: seat.name },
-      vp: result ? seat.vp : null,
-      placement: result ? seat.placement : null,
-      confirmed: confirmed.has(seat.playerId),
-      disqualified: dq.has(seat.playerId),
-    })),
-    result: result
-      ? {
-          status: result.status,
-          version: result.version,
-          winnerId: result.winnerId,
-          scores: result.scores,
-          finalizedBy: result.finalizedBy,
-          awaitingConfirmation:
-            result.status === "pending"
-              ? scope.seats
-                  .filter((s) => !confirmed.has(s.playerId) && !dq.has(s.playerId))
-                  .map((s) => s.playerId)
-              : [],
-          updatedAt: result.updatedAt,
-        }
-      : null,
-  };
-}
-export type TableDto = ReturnType<typeof toTableDto>;
-
-export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
-  return toTableDto(await readableTable(ctx, tableId));
-}
-
-/** Validates a sheet with the rules engine (RULES.md §3) and returns the seats' counted VP and placements. */
 function scoreSheet(scope: TableScope, input: ResultInput) {
   return scoreGame({
     ruleset: scope.event.ruleset,

@@ -2,6 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as results from "../../../services/results";
+import { getTable as getTableView, type TableDto } from "../../../services/table-view";
 import { type AppEnv, serviceContext } from "../../context";
 import { etagMatches } from "../../middleware/etag";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
@@ -15,17 +16,17 @@ import type {
   submitResult,
 } from "./tables.routes";
 
-const etagOf = (table: results.TableDto) =>
+const etagOf = (table: TableDto) =>
   tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length);
 
 /** Sets the table's ETag (what If-Match sends back) and passes the table through. */
-function withEtag(c: Context<AppEnv>, table: results.TableDto): results.TableDto {
+function withEtag(c: Context<AppEnv>, table: TableDto): TableDto {
   c.header("ETag", etagOf(table));
   return table;
 }
 
 export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) => {
-  const table = await results.getTable(serviceContext(c), c.req.valid("param").tableId);
+  const table = await getTableView(serviceContext(c), c.req.valid("param").tableId);
   withEtag(c, table);
   if (etagMatches(c.req.header("if-none-match"), etagOf(table))) return c.body(null, 304);
   return c.json(table, 200);

@@ -1,0 +1,49 @@
+import type { ServiceContext } from "./context";
+import { readableTable, type TableScope } from "./table-scope";
+
+/** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
+export function toTableDto(scope: TableScope) {
+  const dq = new Set(scope.disqualified);
+  const confirmed = new Set(scope.confirmedBy);
+  const result = scope.result;
+  return {
+    id: scope.table.id,
+    roundId: scope.round.id,
+    eventId: scope.event.id,
+    sessionId: scope.round.sessionId,
+    kind: scope.round.kind,
+    number: scope.table.number,
+    seats: scope.seats.map((seat) => ({
+      position: seat.position,
+      seedRank: seat.seedRank,
+      player: { id: seat.playerId, name: seat.name },
+      vp: result ? seat.vp : null,
+      placement: result ? seat.placement : null,
+      confirmed: confirmed.has(seat.playerId),
+      disqualified: dq.has(seat.playerId),
+    })),
+    result: result
+      ? {
+          status: result.status,
+          version: result.version,
+          winnerId: result.winnerId,
+          scores: result.scores,
+          finalizedBy: result.finalizedBy,
+          awaitingConfirmation:
+            result.status === "pending"
+              ? scope.seats
+                  .filter((s) => !confirmed.has(s.playerId) && !dq.has(s.playerId))
+                  .map((s) => s.playerId)
+              : [],
+          updatedAt: result.updatedAt,
+        }
+      : null,
+  };
+}
+export type TableDto = ReturnType<typeof toTableDto>;
+
+export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
+  return toTableDto(await readableTable(ctx, tableId));
+}
+
+/** Validates a sheet with the rules engine (RULES.md §3) and returns the seats' counted VP and placements. */
