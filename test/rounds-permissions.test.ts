@@ -2,8 +2,9 @@ import { beforeAll, describe } from "vitest";
 import { createBoard } from "../src/services/boards";
 import { createEvent } from "../src/services/events";
 import { createPlayer } from "../src/services/players";
+import { registerPlayers } from "../src/services/registrations";
 import { createRounds } from "../src/services/rounds";
-import { createSession, registerPlayers } from "../src/services/sessions";
+import { createSession } from "../src/services/sessions";
 import { systemContext } from "./helpers/auth";
 import {
   createMatrixWorld,

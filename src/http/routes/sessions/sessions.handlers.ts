@@ -1,4 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import * as registrations from "../../../services/registrations";
 import * as sessions from "../../../services/sessions";
 import { type AppEnv, serviceContext } from "../../context";
 import type {
@@ -27,7 +28,7 @@ export const getSessionHandler: RouteHandler<typeof getSession, AppEnv> = async 
 
 export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv> = async (c) =>
   c.json(
-    await sessions.registerPlayers(
+    await registrations.registerPlayers(
       serviceContext(c),
       c.req.valid("param").sessionId,
       c.req.valid("json").playerIds,
@@ -37,12 +38,16 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
 
 export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) =>
   c.json(
-    await sessions.listRegistrations(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("query")),
+    await registrations.listRegistrations(
+      serviceContext(c),
+      c.req.valid("param").sessionId,
+      c.req.valid("query"),
+    ),
     200,
   );
 
 export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
-  await sessions.unregisterPlayer(serviceContext(c), sessionId, playerId);
+  await registrations.unregisterPlayer(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);
 };

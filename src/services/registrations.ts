@@ -1,0 +1,172 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../db/schema";
+import { orgSubtree } from "./access";
+import { auditInsert } from "./audit";
+import type { ServiceContext } from "./context";
+import { notFound, ServiceError } from "./errors";
+import type { ScopedEvent } from "./event-access";
+import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "./pagination";
+import { getSession, writableSession } from "./sessions";
+
+/** The organisation tree the event belongs to: players of any org in it may take part. */
+async function eventPlayerPool(ctx: ServiceContext, event: ScopedEvent): Promise<string[]> {
+  return orgSubtree(ctx.db, event.ancestry.at(-1) ?? event.orgId);
+}
+
+/**
+ * Registers players, idempotently per player. Refused for unknown or foreign players, staff of
+ * the event (rule 1.3.2), disqualified players, and once the session's first round is seated.
+ */
+export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
+  const { session, event } = await writableSession(ctx, sessionId);
+  const unique = [...new Set(playerIds)];
+  const [known, staff, disqualified, roundCount, pool] = await Promise.all([
+    ctx.db.select({ id: players.id, orgId: players.orgId }).from(players).where(inArray(players.id, unique)),
+    ctx.db
+      .select({ playerId: eventStaff.playerId, role: eventStaff.role })
+      .from(eventStaff)
+      .where(and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))),
+    ctx.db
+      .select({ playerId: disqualifications.playerId })
+      .from(disqualifications)
+      .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
+    ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
+    eventPlayerPool(ctx, event),
+  ]);
+  if ((roundCount[0]?.n ?? 0) > 0) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "Registration is closed: the session's first round is already seated.",
+    );
+  }
+  const poolSet = new Set(pool);
+  const knownIds = new Map(known.filter((p) => poolSet.has(p.orgId)).map((p) => [p.id, p]));
+  const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
+  const dqIds = new Set(disqualified.map((d) => d.playerId));
+  const issues = playerIds.flatMap((id, index) => {
+    const path = `playerIds[${index}]`;
+    if (!knownIds.has(id)) return [{ path, message: `no player '${id}' in this organisation tree` }];
+    if (staffIds.has(id))
+      return [
+        {
+          path,
+          message: `player '${id}' is a ${staffIds.get(id)} of this event and may not play in it (rule 1.3.2)`,
+        },
+      ];
+    if (dqIds.has(id))
+      return [{ path, message: `player '${id}' was disqualified from this event (rule 1.3.6)` }];
+    return [];
+  });
+  if (issues.length > 0) {
+    const unknown = issues.every((i) => i.message.startsWith("no player"));
+    throw new ServiceError(
+      unknown ? "not_found" : "invalid",
+      unknown ? "player_not_found" : "registration_refused",
+      issues.map((i) => i.message).join("; "),
+      {
+        rule: unknown ? undefined : staffIds.size > 0 ? "1.3.2" : "1.3.6",
+        issues,
+      },
+    );
+  }
+  const now = ctx.clock().toISOString();
+  await ctx.db.batch([
+    ctx.db
+      .insert(registrations)
+      .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
+      .onConflictDoNothing(),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "session.register",
+      entityType: "session",
+      entityId: session.id,
+      after: { playerIds: unique },
+    }),
+  ]);
+  // The registrations of the players in this request (the whole list is paged: GET …/players).
+  const rows = await ctx.db
+    .select(registrationColumns)
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
+    .orderBy(asc(players.id));
+  return { data: rows.map(toRegistrationDto), nextCursor: null };
+}
+
+export async function unregisterPlayer(
+  ctx: ServiceContext,
+  sessionId: string,
+  playerId: string,
+): Promise<void> {
+  const { event } = await writableSession(ctx, sessionId);
+  const [seated] = await ctx.db
+    .select({ playerId: seats.playerId })
+    .from(seats)
+    .innerJoin(rounds, eq(rounds.id, seats.roundId))
+    .where(and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId)))
+    .limit(1);
+  if (seated)
+    throw new ServiceError(
+      "conflict",
+      "player_already_seated",
+      "The player is already seated in this session; registration can only be withdrawn before seating.",
+    );
+  const deleted = await ctx.db
+    .delete(registrations)
+    .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId)))
+    .returning({ playerId: registrations.playerId });
+  if (deleted.length === 0) throw notFound("registration", playerId);
+  await auditInsert(ctx, {
+    orgId: event.orgId,
+    eventId: event.id,
+    action: "session.unregister",
+    entityType: "session",
+    entityId: sessionId,
+    before: { playerId },
+  });
+}
+
+const registrationColumns = {
+  id: players.id,
+  name: players.name,
+  externalId: players.externalId,
+  eliminatedAt: registrations.eliminatedAt,
+  registeredAt: registrations.createdAt,
+};
+
+function toRegistrationDto(r: {
+  id: string;
+  name: string;
+  externalId: string | null;
+  eliminatedAt: string | null;
+  registeredAt: string;
+}) {
+  return {
+    player: { id: r.id, name: r.name, externalId: r.externalId },
+    eliminated: r.eliminatedAt !== null,
+    registeredAt: r.registeredAt,
+  };
+}
+
+/** A session's registered players, by player id (stable across pages). */
+export async function listRegistrations(
+  ctx: ServiceContext,
+  sessionId: string,
+  page: PageRequest = { limit: MAX_PAGE_LIMIT },
+) {
+  await getSession(ctx, sessionId);
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select(registrationColumns)
+        .from(registrations)
+        .innerJoin(players, eq(players.id, registrations.playerId))
+        .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
+        .orderBy(asc(players.id))
+        .limit(limit),
+    toRegistrationDto,
+  );
+}
