@@ -45,5 +45,9 @@ export const getBoard = createRoute({
     "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: { 200: jsonContent(BoardSchema, "The board."), 304: NOT_MODIFIED, ...errorResponses(401, 404) },
+  responses: {
+    200: jsonContent(BoardSchema, "The board."),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 422),
+  },
 });

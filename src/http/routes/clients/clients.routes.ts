@@ -79,7 +79,7 @@ export const getApiClient = createRoute({
   request: { params: ClientParamsSchema },
   responses: {
     200: { description: "The client.", content: { "application/json": { schema: ApiClientSchema } } },
-    ...errorResponses(401, 403, 404, 500),
+    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -97,6 +97,6 @@ export const revokeApiClient = createRoute({
   request: { params: ClientParamsSchema },
   responses: {
     204: { description: "Revoked (or already revoked)." },
-    ...errorResponses(401, 403, 404, 500),
+    ...errorResponses(401, 403, 404, 422, 500),
   },
 });

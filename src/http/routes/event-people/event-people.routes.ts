@@ -32,9 +32,14 @@ export const listStaff = createRoute({
   operationId: "listStaff",
   tags: ["Events"],
   summary: "List the event's referees and organisers",
+  description:
+    "Staff may not play in the event they supervise (rule 1.3.2): these players cannot be registered to its sessions. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(StaffListSchema, "All staff of the event."), ...errorResponses(401, 404) },
+  responses: {
+    200: jsonContent(StaffListSchema, "All staff of the event."),
+    ...errorResponses(401, 404, 422),
+  },
 });
 
 export const addAvoidPair = createRoute({
@@ -64,6 +69,6 @@ export const listAvoidPairs = createRoute({
   request: { params: EventParams },
   responses: {
     200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
-    ...errorResponses(401, 403, 404),
+    ...errorResponses(401, 403, 404, 422),
   },
 });

@@ -57,7 +57,7 @@ export const getEvent = createRoute({
   responses: {
     200: jsonContent(EventSchema, "The event."),
     304: { description: "Not modified (`If-None-Match` matched)." },
-    ...errorResponses(401, 404),
+    ...errorResponses(401, 404, 422),
   },
 });
 

@@ -59,7 +59,7 @@ export const getOrganization = createRoute({
       description: "The organisation.",
       content: { "application/json": { schema: OrganizationSchema } },
     },
-    ...errorResponses(401, 404, 500),
+    ...errorResponses(401, 404, 422, 500),
   },
 });
 

@@ -50,7 +50,7 @@ export const getPlayer = createRoute({
   description: "Members of the player's organisation or of an ancestor.",
   security: BEARER,
   request: { params: PlayerParams },
-  responses: { 200: jsonContent(PlayerSchema, "The player."), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(PlayerSchema, "The player."), ...errorResponses(401, 404, 422) },
 });
 
 export const updatePlayer = createRoute({

@@ -54,8 +54,14 @@ export const ListPlayersQuerySchema = PaginationQuerySchema.extend({
     .max(100)
     .optional()
     .openapi({ description: "Part of the name, or an exact externalId." }),
-  externalId: z.string().max(100).optional(),
-  discordId: z.string().max(25).optional(),
+  externalId: z.string().max(100).optional().openapi({
+    description: "Exact federation membership number (unique in the organisation tree).",
+    example: "LT-2026-0142",
+  }),
+  discordId: z.string().max(25).optional().openapi({
+    description: "Exact Discord user id (snowflake): how a Discord bot finds the player behind a message.",
+    example: "412345678901234567",
+  }),
   include: z
     .enum(["descendants"])
     .optional()

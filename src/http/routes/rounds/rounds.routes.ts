@@ -55,7 +55,7 @@ export const listSessionRounds = createRoute({
   responses: {
     200: jsonContent(RoundListSchema, "The session's rounds."),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404),
+    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -69,7 +69,11 @@ export const getRound = createRoute({
     "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED, ...errorResponses(401, 404) },
+  responses: {
+    200: jsonContent(RoundSchema, "The round."),
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 422),
+  },
 });
 
 export const deleteRound = createRoute({
@@ -83,5 +87,5 @@ export const deleteRound = createRoute({
     "Removing game 4 of an 80+ session also lifts its zero-win cut. Roles: owner, organizer.",
   security: BEARER,
   request: { params: RoundParams },
-  responses: { 204: { description: "Removed." }, ...errorResponses(401, 403, 404, 409) },
+  responses: { 204: { description: "Removed." }, ...errorResponses(401, 403, 404, 409, 422) },
 });

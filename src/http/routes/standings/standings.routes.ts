@@ -50,7 +50,7 @@ export const getSessionStandings = createRoute({
   responses: {
     200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409),
+    ...errorResponses(401, 404, 409, 422),
   },
 });
 
@@ -66,7 +66,7 @@ export const getQualification = createRoute({
   responses: {
     200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409),
+    ...errorResponses(401, 404, 409, 422),
   },
 });
 
@@ -82,6 +82,6 @@ export const getEventStandings = createRoute({
   responses: {
     200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409),
+    ...errorResponses(401, 404, 409, 422),
   },
 });

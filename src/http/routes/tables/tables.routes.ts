@@ -47,7 +47,7 @@ export const getTable = createRoute({
   responses: {
     ...tableResponse("The table."),
     304: { description: "Not modified." },
-    ...errorResponses(401, 404),
+    ...errorResponses(401, 404, 422),
   },
 });
 

@@ -55,12 +55,23 @@ export const CorrectResultSchema = z
       .openapi({ example: "Transcription error: seat 3 had 7 VP, not 5." }),
   })
   .strict()
-  .openapi("CorrectResult");
+  .openapi("CorrectResult", {
+    example: {
+      scores: [
+        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
+        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
+        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
+        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
+      ],
+      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+      reason: "Transcription error: seat 3 had 7 VP, not 5.",
+    },
+  });
 
 export const ConfirmResultSchema = z
   .object({ playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }) })
   .strict()
-  .openapi("ConfirmResult");
+  .openapi("ConfirmResult", { example: { playerId: PLAYER_ID } });
 
 export const FinalizeResultSchema = z
   .object({
@@ -72,11 +83,17 @@ export const FinalizeResultSchema = z
       .openapi({ example: "Seat 2 refused to sign; the referee checked the board." }),
   })
   .strict()
-  .openapi("FinalizeResult");
+  .openapi("FinalizeResult", {
+    example: { reason: "Seat 2 refused to sign; the referee checked the board." },
+  });
 
 export const DisqualifySchema = z
   .object({
-    playerId: z.string().min(1).max(64),
+    playerId: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
     reason: z
       .string()
       .trim()
@@ -85,7 +102,9 @@ export const DisqualifySchema = z
       .openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
   })
   .strict()
-  .openapi("Disqualify");
+  .openapi("Disqualify", {
+    example: { playerId: PLAYER_ID, reason: "Unsporting conduct after two warnings (rule 1.3.6)." },
+  });
 
 export const SeatSchema = z
   .object({
