@@ -815,15 +815,8 @@ describe("fuzz: path ids and query parameters", () => {
 // GraphQL errors
 
 describe("POST /graphql errors", () => {
-  // KNOWN BUG (left failing on purpose; the fix belongs in src/http/routes/graphql/index.ts).
-  // The OpenAPI entry of POST /graphql documents its 400 and 413 as application/problem+json,
-  // and the quality bar says every 4xx is problem+json with a `code`. graphql-yoga answers
-  // instead: malformed JSON → 400 application/json `{errors: [{message, extensions: {code:
-  // "BAD_REQUEST", originalError: {name: "SyntaxError", message}}}]}` (the parser's own message
-  // leaks); a text/plain body → 415 with an empty body and no content type. Either map yoga's
-  // request errors to problem+json (as REST does) or document GraphQL's error format in the
-  // OpenAPI entry; when fixed, drop `.fails`.
-  it.fails("answers malformed JSON and a wrong content type with problem+json, as its OpenAPI entry says", async () => {
+  // The HTTP request is checked like every REST route before GraphQL runs (graphql/index.ts).
+  it("answers malformed JSON and a wrong content type with problem+json, as its OpenAPI entry says", async () => {
     const malformed = await ctx.app.request(GRAPHQL_PATH, {
       method: "POST",
       headers: { ...store.auth, "content-type": "application/json" },
@@ -865,8 +858,6 @@ describe("fuzz: every status answered is documented", () => {
     for (const o of operations()) {
       const key = `${o.method.toUpperCase()} ${o.path}`;
       for (const status of observed.get(key) ?? []) {
-        // The 415 of POST /graphql is the known bug of the `.fails` test above.
-        if (key === `POST ${GRAPHQL_PATH}` && status === 415) continue;
         if (!(String(status) in o.op.responses)) undocumented.push(`${key}: ${status}`);
       }
     }

@@ -106,6 +106,11 @@ describe("problem+json error mapping", () => {
 });
 
 describe("system routes", () => {
+  it("GET /health ignores a stale or invalid token", async () => {
+    const res = await app.request("/health", { headers: { authorization: "Bearer expired.or.garbage" } });
+    expect(res.status).toBe(200);
+  });
+
   it("GET /health checks the database", async () => {
     const res = await app.request("/health");
     expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });

@@ -57,7 +57,9 @@ describe("set-up of a store chain's event", () => {
     const page1 = await api.get(`/v1/sessions/${s2.body.id}/players?limit=6`);
     const page2 = await api.get(`/v1/sessions/${s2.body.id}/players?limit=6&cursor=${page1.body.nextCursor}`);
     expect(page2.body.nextCursor).toBeNull();
-    const listed = [...page1.body.data, ...page2.body.data].map((r: { player: { id: string } }) => r.player.id);
+    const listed = [...page1.body.data, ...page2.body.data].map(
+      (r: { player: { id: string } }) => r.player.id,
+    );
     expect(listed).toEqual([...ids.slice(6, 16)].sort());
     const after = (await api.get(`/v1/events/${event.id}`)).body;
     expect(after).toMatchObject({
@@ -227,6 +229,14 @@ describe("errors and authorisation", () => {
     const paths = res.body.errors.map((e: { path: string }) => e.path);
     expect(paths).toContain("ruleset");
     expect(JSON.stringify(res.body.errors)).toContain("orgId");
+  });
+
+  it("accepts only IANA time zones", async () => {
+    const bad = await api.post(`/v1/orgs/${store.orgId}/events`, { name: "TZ", timezone: "Not/AZone" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].path).toBe("timezone");
+    const good = await api.post(`/v1/orgs/${store.orgId}/events`, { name: "TZ", timezone: "Europe/Vilnius" });
+    expect(good.body.timezone).toBe("Europe/Vilnius");
   });
 
   it("locks the ruleset only once results exist, and patches other fields", async () => {

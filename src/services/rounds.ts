@@ -104,7 +104,10 @@ export async function createRounds(
   const gameCount = sessionGameCount(regs.length);
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
-      return { data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)], nextCursor: null };
+      return {
+        data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)],
+        nextCursor: null,
+      };
     }
     throw conflict(
       "no_more_games",

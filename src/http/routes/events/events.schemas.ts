@@ -79,6 +79,16 @@ export const EventSchema = z
   })
   .openapi("Event");
 
+/** IANA names the runtime knows (Intl throws a RangeError for anything else). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const eventFields = {
   name: z.string().trim().min(1).max(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
   ruleset: z
@@ -88,7 +98,12 @@ const eventFields = {
     .enum(["public", "private"])
     .openapi({ description: "Default `public`: readable without a token." }),
   startsOn: IsoDateSchema.nullable(),
-  timezone: z.string().max(64).nullable(),
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: "not an IANA time zone (e.g. Europe/Vilnius)" })
+    .nullable()
+    .openapi({ example: "Europe/Vilnius" }),
   venue: z.string().max(200).nullable(),
   timers: TimersSchema.partial(),
 };

@@ -1,21 +1,91 @@
 import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { createGraphQLHandler } from "../../../graphql";
-import { serviceContext } from "../../context";
+import { type AppEnv, serviceContext } from "../../context";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
+import { problemResponse, validationProblem } from "../../problem";
 import { createRouter } from "../../router";
+
+const EXAMPLE_QUERY =
+  'query { event(id: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A") { name phase qualification { rows { rank player { name } wins vp vpPct qualified } } } }';
 
 const GraphQLRequestSchema = z
   .object({
-    query: z
-      .string()
-      .openapi({ example: '{ event(id: "evt_…") { name phase sessions { name playerCount } } }' }),
-    variables: z.record(z.string(), z.unknown()).optional(),
-    operationName: z.string().optional(),
+    query: z.string().min(1).openapi({ example: EXAMPLE_QUERY }),
+    variables: z.record(z.string(), z.unknown()).nullish(),
+    operationName: z.string().nullish(),
+    extensions: z.record(z.string(), z.unknown()).nullish(),
   })
-  .openapi("GraphQLRequest");
+  .openapi("GraphQLRequest", { example: { query: EXAMPLE_QUERY } });
 
-/** POST /graphql (and GraphiQL on GET when enabled): reads only, over the same services as REST. */
+const GraphQLResponseSchema = z
+  .object({
+    data: z.record(z.string(), z.unknown()).nullable().optional(),
+    errors: z
+      .array(
+        z.object({
+          message: z.string(),
+          path: z.array(z.union([z.string(), z.number()])).optional(),
+          extensions: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Field errors; `extensions.code` is the REST problem `code`, upper-cased (e.g. `EVENT_NOT_FOUND`).",
+      }),
+  })
+  .openapi("GraphQLResponse", {
+    example: { data: { event: { name: "Winter Qualifier", phase: "prelims", qualification: { rows: [] } } } },
+  });
+
+const DESCRIPTION =
+  "Event → sessions → rounds → tables → seats, session standings, qualification and event standings in one query, " +
+  "read-only, with the same authorisation as REST (public events need no token). The request itself is checked like " +
+  "every REST route: malformed JSON is a 400, a body that is not JSON a 415, a missing `query` a 422, all problem+json. " +
+  "Errors inside a valid request come back in `errors` with `extensions.code`.";
+
+/**
+ * Checks the HTTP request the way REST routes are checked (problem+json), then hands GraphQL
+ * to yoga with a fresh request carrying the already-read body.
+ */
+async function checkedPost(c: Context<AppEnv>): Promise<Request | Response> {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json" && type !== "application/graphql-response+json") {
+    return problemResponse(c, {
+      status: 415,
+      code: "unsupported_media_type",
+      detail: "POST /graphql takes an application/json body.",
+    });
+  }
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return problemResponse(c, { status: 400, code: "bad_request", detail: "Malformed JSON in request body" });
+  }
+  const parsed = GraphQLRequestSchema.safeParse(body);
+  if (!parsed.success) return validationProblem(c, parsed.error, "json");
+  return new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body: text });
+}
+
+/** GET: a browser asking for GraphiQL goes straight to yoga; queries are checked like POST bodies. */
+function checkedGet(c: Context<AppEnv>, graphiql: boolean): Response | undefined {
+  if (graphiql && (c.req.header("accept") ?? "").includes("text/html")) return undefined;
+  const { query, variables, operationName } = c.req.query();
+  let parsedVariables: unknown;
+  try {
+    parsedVariables = variables === undefined ? undefined : JSON.parse(variables);
+  } catch {
+    parsedVariables = Symbol("not JSON");
+  }
+  const parsed = GraphQLRequestSchema.safeParse({ query, variables: parsedVariables, operationName });
+  return parsed.success ? undefined : validationProblem(c, parsed.error, "query");
+}
+
+/** POST /graphql (and GET: queries in the URL, GraphiQL when enabled): reads only, over the same services as REST. */
 export function createGraphQLRouter(options: { graphiql: boolean }) {
   const handle = createGraphQLHandler(options);
   const router = createRouter();
@@ -25,22 +95,54 @@ export function createGraphQLRouter(options: { graphiql: boolean }) {
     operationId: "graphql",
     tags: ["GraphQL"],
     summary: "GraphQL queries",
-    description:
-      "Event → sessions → rounds → tables → seats, standings and qualification in one query. Same authorisation as REST: public events need no token. Errors carry `extensions.code` (the REST problem `code`, upper-cased).",
+    description: DESCRIPTION,
     security: OPTIONAL_BEARER,
-    request: { body: { required: true, content: { "application/json": { schema: GraphQLRequestSchema } } } },
+    request: {
+      body: {
+        required: true,
+        content: { "application/json": { schema: GraphQLRequestSchema, example: { query: EXAMPLE_QUERY } } },
+      },
+    },
     responses: {
       200: {
         description: "A GraphQL response (`data` and/or `errors`).",
-        content: {
-          "application/json": {
-            schema: z.object({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() }),
-          },
-        },
+        content: { "application/json": { schema: GraphQLResponseSchema } },
       },
-      ...errorResponses(400, 401, 413),
+      ...errorResponses(400, 401, 413, 415, 422),
     },
   });
-  router.on(["GET", "POST"], "/graphql", (c) => handle(c.req.raw, serviceContext(c as never)));
+  router.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/graphql",
+    operationId: "graphqlGet",
+    tags: ["GraphQL"],
+    summary: "GraphQL queries in the URL",
+    description:
+      "The same queries as POST, with `query` (and optionally `variables` as JSON and `operationName`) in the query string, for cacheable links. " +
+      "Outside production a browser (Accept: text/html) gets the GraphiQL explorer instead.",
+    security: OPTIONAL_BEARER,
+    request: {
+      query: z.object({
+        query: z.string().openapi({ description: "The GraphQL query.", example: EXAMPLE_QUERY }),
+        variables: z.string().optional().openapi({ description: "Variables as a JSON object." }),
+        operationName: z
+          .string()
+          .optional()
+          .openapi({ description: "Which operation of the query to run, when it holds several." }),
+      }),
+    },
+    responses: {
+      200: {
+        description: "A GraphQL response (`data` and/or `errors`).",
+        content: { "application/json": { schema: GraphQLResponseSchema } },
+      },
+      ...errorResponses(401, 422),
+    },
+  });
+  router.get("/graphql", (c) => checkedGet(c, options.graphiql) ?? handle(c.req.raw, serviceContext(c)));
+  router.post("/graphql", async (c) => {
+    const checked = await checkedPost(c);
+    return checked instanceof Response ? checked : handle(checked, serviceContext(c));
+  });
   return router;
 }
