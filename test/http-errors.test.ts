@@ -133,3 +133,34 @@ describe("system routes", () => {
     expect(doc.paths["/health"].get.operationId).toBe("getHealth");
   });
 });
+
+describe("CORS for browser frontends", () => {
+  it("answers a preflight and marks responses, errors included, as readable from any origin", async () => {
+    const preflight = await app.request("/v1/tables/tbl_x/result", {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://leaderboard.example",
+        "access-control-request-method": "PUT",
+        "access-control-request-headers": "authorization,if-match",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("if-match");
+    const error = await app.request("/v1/events/evt_missing", {
+      headers: { origin: "https://leaderboard.example" },
+    });
+    expect(error.status).toBe(404);
+    expect(error.headers.get("access-control-allow-origin")).toBe("*");
+    expect(error.headers.get("access-control-expose-headers")).toContain("ETag");
+  });
+});
+
+describe("wrong method", () => {
+  it("answers 405 with Allow on a known path", async () => {
+    const res = await app.request("/v1/events/evt_x", { method: "DELETE" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, PATCH");
+    expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
+  });
+});

@@ -1,4 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
@@ -23,6 +24,23 @@ export function createApp(deps: AppDeps) {
   const responseCache = new ResponseCache();
 
   app.use(requestId());
+  // Third-party frontends call from other origins. Tokens travel in the Authorization header,
+  // never in cookies, so any origin may call; the headers clients need to read are exposed.
+  app.use(
+    cors({
+      origin: "*",
+      allowHeaders: [
+        "Authorization",
+        "Content-Type",
+        "If-Match",
+        "If-None-Match",
+        "Idempotency-Key",
+        "Last-Event-ID",
+      ],
+      exposeHeaders: ["ETag", "Location", "X-Request-Id", "Idempotent-Replayed", "WWW-Authenticate"],
+      maxAge: 86400,
+    }),
+  );
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("db", deps.db);
@@ -49,15 +67,36 @@ export function createApp(deps: AppDeps) {
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);
 
-  app.notFound((c) =>
-    problemResponse(c, {
+  const methodsOf = routeMethods(app.routes);
+  app.notFound((c) => {
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length > 0) {
+      return problemResponse(
+        c,
+        {
+          status: 405,
+          code: "method_not_allowed",
+          detail: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}.`,
+        },
+        { allow: allowed.join(", ") },
+      );
+    }
+    return problemResponse(c, {
       status: 404,
       code: "route_not_found",
       detail: `No route ${c.req.method} ${c.req.path}.`,
-    }),
-  );
+    });
+  });
   app.onError((error, c) => errorToResponse(error, c, logger.error));
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The methods some route answers on a path, so a wrong method is a 405 with `Allow`, not a 404. */
+function routeMethods(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
+  const table = routes
+    .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
+    .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`) }));
+  return (path) => [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
+}
