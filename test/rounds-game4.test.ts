@@ -156,7 +156,8 @@ describe("game 4 of an 80+ session (rule 1.1.5)", () => {
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b)); // listed by rank, best first
     }
 
-    const registrations = (await call("GET", `/v1/sessions/${sessionId}/players?limit=500`)).body.data as Json[];
+    const registrations = (await call("GET", `/v1/sessions/${sessionId}/players?limit=500`)).body
+      .data as Json[];
     const eliminatedIds = new Set(eliminated.map(({ row }) => row.record.playerId));
     for (const r of registrations) expect(r.eliminated, r.player.id).toBe(eliminatedIds.has(r.player.id));
     expect(eliminatedIds.has(dqPlayer)).toBe(false);
