@@ -62,10 +62,11 @@ describe("RULES.md 1.4.3 example: A and B, 3 wins and 38 VP each, VP% decides", 
     expect(A.vpPct).toEqual(exactA);
     expect(B.vpPct).toEqual(exactB);
     expect(toDecimalString(A.vpPct, 4)).toBe("1.2018");
-    // Exact B is 1.18118…: the rules' 1.1811 is the sum of the four rounded terms.
+    // Exact B is 1.18116… (1.1812 at 4 decimals): the rules' 1.1811 is the sum of the four
+    // terms each rounded to 4 decimals. A ranks above B either way.
     expect(toDecimalString(B.vpPct)).toBe("1.1811665037471489");
-    // Exact B rounds to 1.1812; the rules' 1.1811 is the sum of the four rounded terms.
-    expect((3333 + 3030 + 2222 + 3226) / 10000).toBe(1.1811);
+    expect(toDecimalString(B.vpPct, 4)).toBe("1.1812");
+    expect(3333 + 3030 + 2222 + 3226).toBe(11811);
   });
 
   it("ranks A above B, decided by VP%", () => {
