@@ -32,6 +32,18 @@ describe("eventStructure (RULES.md §1)", () => {
     });
   });
 
+  it("legacy, 80+ players: semifinals after 3 prelim games, not the 80+ structure (RULES.md §9)", () => {
+    expect(eventStructure(80, "legacy")).toEqual({
+      kind: "semifinals",
+      qualifierCount: 16,
+      valid: true,
+      validity: [],
+    });
+    expect(eventStructure(28, "legacy").kind).toBe("final-only");
+    expect(eventStructure(29, "legacy").kind).toBe("semifinals");
+    expect(eventStructure(80, "2026").kind).toBe("semifinals-80plus");
+  });
+
   it("0 and 1 players are reported, not refused; bad counts are refused", () => {
     expect(eventStructure(0).valid).toBe(false);
     expect(eventStructure(1).validity[0]).toMatch(/^1 unique participant:/);
@@ -58,5 +70,12 @@ describe("sessionGameCount", () => {
     expect(sessionGameCount(80)).toBe(4);
     expect(sessionGameCount(120)).toBe(4);
     expect(() => sessionGameCount(-3)).toThrow(RangeError);
+  });
+
+  it("legacy: always 3 prelim games, no zero-win cut (RULES.md §9)", () => {
+    expect(sessionGameCount(79, "legacy")).toBe(3);
+    expect(sessionGameCount(80, "legacy")).toBe(3);
+    expect(sessionGameCount(200, "legacy")).toBe(3);
+    expect(sessionGameCount(80, "2026")).toBe(4);
   });
 });

@@ -2,6 +2,7 @@
  * Event structure by size (rules 1.1.3, 1.1.5, 1.1.12, 1.2.2; RULES.md §1).
  * N is the number of unique participants over all prelim sessions of the event.
  */
+import type { Ruleset } from "./game-score";
 
 export type EventStructureKind = "final-only" | "semifinals" | "semifinals-80plus";
 
@@ -25,12 +26,14 @@ function checkCount(n: number, name: string): void {
 /**
  * Decisions: 1.1.12 says "12 to 27" where 1.1.5 says "12 to 28"; 1.1.5 wins, so 28 players
  * have no semifinals. Under 12 the event still runs (as final-only) but is reported invalid
- * rather than refused, so small club events can use the API.
+ * rather than refused, so small club events can use the API. The legacy ruleset (RULES.md §9)
+ * has 3 prelim games at any size, so 80+ players is plain "semifinals" there.
+ * `ruleset` defaults to "2026"; callers with a legacy event must pass it.
  */
-export function eventStructure(uniqueParticipants: number): EventStructure {
+export function eventStructure(uniqueParticipants: number, ruleset: Ruleset = "2026"): EventStructure {
   checkCount(uniqueParticipants, "uniqueParticipants");
   const n = uniqueParticipants;
-  if (n >= MIN_80PLUS_PARTICIPANTS)
+  if (ruleset === "2026" && n >= MIN_80PLUS_PARTICIPANTS)
     return { kind: "semifinals-80plus", qualifierCount: 16, valid: true, validity: [] };
   if (n >= MIN_SEMIFINAL_PARTICIPANTS)
     return { kind: "semifinals", qualifierCount: 16, valid: true, validity: [] };
@@ -46,8 +49,9 @@ export function eventStructure(uniqueParticipants: number): EventStructure {
 /**
  * Prelim games of one session: 4 (with the zero-win cut after game 3) when the session itself
  * has 80+ players, else 3. RULES.md §1 decides the session's own count rules this, not N.
+ * Legacy (RULES.md §9): always 3. `ruleset` defaults to "2026".
  */
-export function sessionGameCount(sessionPlayerCount: number): 3 | 4 {
+export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset = "2026"): 3 | 4 {
   checkCount(sessionPlayerCount, "sessionPlayerCount");
-  return sessionPlayerCount >= MIN_80PLUS_PARTICIPANTS ? 4 : 3;
+  return ruleset === "2026" && sessionPlayerCount >= MIN_80PLUS_PARTICIPANTS ? 4 : 3;
 }
