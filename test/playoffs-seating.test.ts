@@ -305,6 +305,23 @@ describe("events of 12–28 participants: no semifinals", () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("prelims_incomplete");
   });
+
+  it("refuses registrations once the playoffs are seated: N, and so the structure, is fixed", async () => {
+    const event = await createEvent();
+    const s = await addSession(event.id, "2026-05-01", await createPlayers(12));
+    await playSession(s);
+    expect((await call("POST", `/v1/events/${event.id}/final`)).status).toBe(201);
+
+    // 17 late players would make N = 29: semifinals, with the final already seated from the top 4.
+    const late = await call("POST", `/v1/events/${event.id}/sessions`, { name: "Late", date: "2026-05-02" });
+    const reg = await call("POST", `/v1/sessions/${late.body.id}/players`, {
+      playerIds: await createPlayers(17),
+    });
+    expect(reg.status, reg.text).toBe(409);
+    expect(reg.body).toMatchObject({ code: "registration_closed" });
+    const standings = await call("GET", `/v1/events/${event.id}/qualification`);
+    expect(standings.body).toMatchObject({ uniqueParticipants: 12, structure: "final-only" });
+  });
 });
 
 describe("playoffs: authorisation", () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../db/schema";
 import { orgSubtree } from "./access";
 import { auditInsert } from "./audit";
@@ -14,8 +14,29 @@ async function eventPlayerPool(ctx: ServiceContext, event: ScopedEvent): Promise
 }
 
 /**
+ * Registrations decide N (rule 1.2.2) and so the event's structure: once the semifinals or the
+ * final are seated, a registration or withdrawal would change a structure already played.
+ */
+async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Promise<void> {
+  const [playoff] = await ctx.db
+    .select({ kind: rounds.kind })
+    .from(rounds)
+    .where(and(eq(rounds.eventId, eventId), ne(rounds.kind, "prelim")))
+    .limit(1);
+  if (playoff) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      `Registration is closed: the event's ${playoff.kind} is already seated, and a change of its unique participants would change its structure (rules 1.1.5, 1.2.2).`,
+      { rule: "1.2.2" },
+    );
+  }
+}
+
+/**
  * Registers players, idempotently per player. Refused for unknown or foreign players, staff of
- * the event (rule 1.3.2), disqualified players, and once the session's first round is seated.
+ * the event (rule 1.3.2), disqualified players, once the session's first round is seated, and
+ * once the event's playoffs are seated.
  */
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { session, event } = await writableSession(ctx, sessionId);
@@ -32,6 +53,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
     ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
     eventPlayerPool(ctx, event),
+    assertPlayoffsNotSeated(ctx, event.id),
   ]);
   if ((roundCount[0]?.n ?? 0) > 0) {
     throw new ServiceError(
@@ -101,6 +123,7 @@ export async function unregisterPlayer(
   playerId: string,
 ): Promise<void> {
   const { event } = await writableSession(ctx, sessionId);
+  await assertPlayoffsNotSeated(ctx, event.id);
   const [seated] = await ctx.db
     .select({ playerId: seats.playerId })
     .from(seats)

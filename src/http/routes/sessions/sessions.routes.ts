@@ -62,7 +62,7 @@ export const registerPlayers = createRoute({
   tags: ["Sessions"],
   summary: "Register players to a session",
   description:
-    "Bulk and idempotent per player (registering someone twice is not an error). Refused (422) for staff of the event (rule 1.3.2) and disqualified players; 404 for unknown players; 409 once the first round is seated. Roles: owner, organizer.",
+    "Bulk and idempotent per player (registering someone twice is not an error). Refused (422) for staff of the event (rule 1.3.2) and disqualified players; 404 for unknown players; 409 once the session's first round or the event's playoffs are seated. Roles: owner, organizer.",
   security: BEARER,
   request: { params: SessionParams, body: jsonBody(RegisterPlayersSchema, "The players to register.") },
   responses: {
@@ -96,7 +96,8 @@ export const unregisterPlayer = createRoute({
   operationId: "unregisterPlayer",
   tags: ["Sessions"],
   summary: "Withdraw a registration",
-  description: "Only before the player is seated (409 after). Roles: owner, organizer.",
+  description:
+    "Only before the player is seated and before the event's playoffs are seated (409 after). Roles: owner, organizer.",
   security: BEARER,
   request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
   responses: { 204: { description: "Withdrawn." }, ...errorResponses(401, 403, 404, 409, 422) },
