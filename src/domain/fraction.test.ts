@@ -58,6 +58,11 @@ describe("fraction", () => {
     expect(() => toDecimalString(ZERO, -1)).toThrow(RangeError);
   });
 
+  it("compare of equal values is 0 both ways", () => {
+    expect(compareFractions(ZERO, fraction(0, 7))).toBe(0);
+    expect(compareFractions(fraction(2, 4), fraction(1, 2))).toBe(0);
+  });
+
   it("toNumber approximates", () => {
     expect(toNumber(fraction(1, 4))).toBe(0.25);
   });
@@ -72,7 +77,8 @@ describe("fraction", () => {
         expect(addFractions(a, b)).toEqual(addFractions(b, a));
         expect(addFractions(addFractions(a, b), c)).toEqual(addFractions(a, addFractions(b, c)));
         const cmp = compareFractions(a, b);
-        expect(compareFractions(b, a)).toBe(-cmp);
+        // -0 is not 0 for toBe (Object.is): when a equals b, cmp is 0 and -cmp is -0.
+        expect(compareFractions(b, a)).toBe(cmp === 0 ? 0 : -cmp);
         if (Math.abs(toNumber(a) - toNumber(b)) > 1e-9) expect(cmp).toBe(toNumber(a) < toNumber(b) ? -1 : 1);
       }),
     );
