@@ -88,6 +88,10 @@ describe("set-up of a store chain's event", () => {
         (r: { player: { id: string } }) => r.player.id,
       ),
     ).toEqual([b]);
+    const audit = (await api.get(`/v1/events/${event.id}/audit`)).body.data;
+    expect(audit.filter((e: { action: string }) => e.action === "session.unregister")).toMatchObject([
+      { entityId: session.id, before: { playerId: a } },
+    ]);
   });
 
   it("keeps an externalId unique across the organisation tree", async () => {

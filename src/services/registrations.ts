@@ -123,32 +123,35 @@ export async function unregisterPlayer(
   playerId: string,
 ): Promise<void> {
   const { event } = await writableSession(ctx, sessionId);
-  await assertPlayoffsNotSeated(ctx, event.id);
-  const [seated] = await ctx.db
-    .select({ playerId: seats.playerId })
-    .from(seats)
-    .innerJoin(rounds, eq(rounds.id, seats.roundId))
-    .where(and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId)))
-    .limit(1);
+  const registration = and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId));
+  const [[seated], [registered]] = await Promise.all([
+    ctx.db
+      .select({ playerId: seats.playerId })
+      .from(seats)
+      .innerJoin(rounds, eq(rounds.id, seats.roundId))
+      .where(and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId)))
+      .limit(1),
+    ctx.db.select({ playerId: registrations.playerId }).from(registrations).where(registration),
+    assertPlayoffsNotSeated(ctx, event.id),
+  ]);
   if (seated)
     throw new ServiceError(
       "conflict",
       "player_already_seated",
       "The player is already seated in this session; registration can only be withdrawn before seating.",
     );
-  const deleted = await ctx.db
-    .delete(registrations)
-    .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId)))
-    .returning({ playerId: registrations.playerId });
-  if (deleted.length === 0) throw notFound("registration", playerId);
-  await auditInsert(ctx, {
-    orgId: event.orgId,
-    eventId: event.id,
-    action: "session.unregister",
-    entityType: "session",
-    entityId: sessionId,
-    before: { playerId },
-  });
+  if (!registered) throw notFound("registration", playerId);
+  await ctx.db.batch([
+    ctx.db.delete(registrations).where(registration),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "session.unregister",
+      entityType: "session",
+      entityId: sessionId,
+      before: { playerId },
+    }),
+  ]);
 }
 
 const registrationColumns = {
