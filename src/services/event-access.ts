@@ -48,15 +48,19 @@ export function assertEventWritable(
   };
 }
 
+/** Select these (joined to `events`) to load a resource together with its event's authorisation data. */
+export const scopedEventColumns = { event: events, ancestry: orgAncestryJson(events.orgId) };
+
+export function toScopedEvent(row: { event: EventRow; ancestry: string }): ScopedEvent {
+  return { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] };
+}
+
 export async function loadScopedEvent(
   ctx: ServiceContext,
   eventId: string,
 ): Promise<ScopedEvent | undefined> {
-  const [row] = await ctx.db
-    .select({ event: events, ancestry: orgAncestryJson(events.orgId) })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row ? { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] } : undefined;
+  const [row] = await ctx.db.select(scopedEventColumns).from(events).where(eq(events.id, eventId));
+  return row ? toScopedEvent(row) : undefined;
 }
 
 export async function readableEvent(ctx: ServiceContext, eventId: string): Promise<ScopedEvent> {

@@ -4,8 +4,8 @@ import { events, tableResults } from "../db/schema";
 import { orgSubtree, requireClient } from "./access";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import { readableEvent, writableEvent } from "./event-access";
+import { notFound, ServiceError } from "./errors";
+import { assertEventReadable, scopedEventColumns, toScopedEvent, writableEvent } from "./event-access";
 import { describeStructure, type EventPhase, eventPhaseSql, eventSummaryColumns } from "./event-summary";
 import { assertOrgReadable, assertOrgWritable } from "./org-access";
 import { afterCursor, type PageRequest, paginate } from "./pagination";
@@ -67,12 +67,18 @@ function randomLotSeed(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function loadEventDto(ctx: ServiceContext, eventId: string): Promise<EventDto> {
+/** The event with its phase and N, plus what authorising a read needs, in one query. */
+async function loadEventRow(ctx: ServiceContext, eventId: string) {
   const [row] = await ctx.db
-    .select({ event: events, ...eventSummaryColumns })
+    .select({ ...scopedEventColumns, ...eventSummaryColumns })
     .from(events)
     .where(eq(events.id, eventId));
-  if (!row) throw new ServiceError("not_found", "event_not_found", `No event with id '${eventId}'.`);
+  return row;
+}
+
+async function loadEventDto(ctx: ServiceContext, eventId: string): Promise<EventDto> {
+  const row = await loadEventRow(ctx, eventId);
+  if (!row) throw notFound("event", eventId);
   return toEventDto({ ...row.event, phase: row.phase, uniqueParticipants: row.uniqueParticipants });
 }
 
@@ -113,8 +119,9 @@ export async function createEvent(
 }
 
 export async function getEvent(ctx: ServiceContext, eventId: string): Promise<EventDto> {
-  await readableEvent(ctx, eventId);
-  return loadEventDto(ctx, eventId);
+  const row = await loadEventRow(ctx, eventId);
+  assertEventReadable(ctx.actor, row && toScopedEvent(row), eventId);
+  return toEventDto({ ...row!.event, phase: row!.phase, uniqueParticipants: row!.uniqueParticipants });
 }
 
 export async function updateEvent(

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import {
   avoidPairs,
   disqualifications,
+  events,
   gameTables,
   players,
   rounds,
@@ -13,7 +14,13 @@ import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } fr
 import { type Permission, requireClient } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import { assertEventReadable, assertEventWritable, loadScopedEvent, type ScopedEvent } from "./event-access";
+import {
+  assertEventReadable,
+  assertEventWritable,
+  type ScopedEvent,
+  scopedEventColumns,
+  toScopedEvent,
+} from "./event-access";
 
 export type RoundRow = typeof rounds.$inferSelect;
 
@@ -213,13 +220,18 @@ export async function roundDto(ctx: ServiceContext, round: RoundRow): Promise<Ro
   return dto;
 }
 
+/** A round with its event (and the event's org ancestry) for authorisation, in one query. */
 async function loadRoundScope(ctx: ServiceContext, roundId: string, write = false) {
-  const [round] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
-  if (!round) {
+  const [row] = await ctx.db
+    .select({ round: rounds, ...scopedEventColumns })
+    .from(rounds)
+    .innerJoin(events, eq(events.id, rounds.eventId))
+    .where(eq(rounds.id, roundId));
+  if (!row) {
     if (write) requireClient(ctx.actor); // writes answer 401 before anything else
     throw notFound("round", roundId);
   }
-  return { round, event: await loadScopedEvent(ctx, round.eventId) };
+  return { round: row.round, event: toScopedEvent(row) };
 }
 
 /** A round the caller may read: private events of other organisations are a 404, as unknown ids. */

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import { newId } from "../db/ids";
-import { sessions } from "../db/schema";
+import { events, sessions } from "../db/schema";
 import { sessionGameCount } from "../domain/structure";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
@@ -9,9 +9,10 @@ import { notFound, ServiceError } from "./errors";
 import {
   assertEventReadable,
   assertEventWritable,
-  loadScopedEvent,
   readableEvent,
   type ScopedEvent,
+  scopedEventColumns,
+  toScopedEvent,
   writableEvent,
 } from "./event-access";
 
@@ -101,19 +102,22 @@ export async function listSessions(
   };
 }
 
-/** Loads a session with its event (and the event's org ancestry) for authorisation. */
+/** Loads a session with its event (and the event's org ancestry) for authorisation, in one query. */
 export async function loadSessionScope(
   ctx: ServiceContext,
   sessionId: string,
-): Promise<{ session: SessionRow; event: ScopedEvent | undefined }> {
-  const [session] = await ctx.db.select().from(sessions).where(eq(sessions.id, sessionId));
-  if (!session) throw notFound("session", sessionId);
-  return { session, event: await loadScopedEvent(ctx, session.eventId) };
+): Promise<{ session: SessionRow; event: ScopedEvent }> {
+  const [row] = await ctx.db
+    .select({ session: sessions, ...scopedEventColumns })
+    .from(sessions)
+    .innerJoin(events, eq(events.id, sessions.eventId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) throw notFound("session", sessionId);
+  return { session: row.session, event: toScopedEvent(row) };
 }
 
 export async function getSession(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
   const { event } = await loadSessionScope(ctx, sessionId);
-  if (!event) throw notFound("session", sessionId);
   try {
     assertEventReadable(ctx.actor, event, event.id);
   } catch {

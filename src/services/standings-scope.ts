@@ -4,11 +4,10 @@
  * authorise the read and to answer a conditional GET with 304 before anything is computed.
  */
 import { eq, sql } from "drizzle-orm";
-import { orgAncestryJson } from "../db/ancestry";
 import { events, sessions } from "../db/schema";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
-import { assertEventReadable, type ScopedEvent } from "./event-access";
+import { assertEventReadable, type ScopedEvent, scopedEventColumns, toScopedEvent } from "./event-access";
 import { uniqueParticipantsSql } from "./event-summary";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -44,8 +43,7 @@ const rosterSql = sql<string>`(select count(*) || '.' || count(distinct reg.play
   || '.' || (select count(*) from sessions s2 where s2.event_id = ${EVENT_ID})`;
 
 const scopeColumns = {
-  event: events,
-  ancestry: orgAncestryJson(events.orgId),
+  ...scopedEventColumns,
   uniqueParticipants: uniqueParticipantsSql,
   roster: rosterSql,
 };
@@ -66,7 +64,7 @@ function toScope(row: {
   uniqueParticipants: number;
   roster: string;
 }): StandingsScope {
-  const event: ScopedEvent = { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] };
+  const event = toScopedEvent(row);
   return {
     event,
     uniqueParticipants: Number(row.uniqueParticipants),

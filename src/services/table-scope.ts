@@ -1,5 +1,4 @@
 import { and, asc, eq } from "drizzle-orm";
-import { orgAncestryJson } from "../db/ancestry";
 import {
   disqualifications,
   events,
@@ -13,7 +12,13 @@ import {
 import type { Permission } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import { assertEventReadable, assertEventWritable, type ScopedEvent } from "./event-access";
+import {
+  assertEventReadable,
+  assertEventWritable,
+  type ScopedEvent,
+  scopedEventColumns,
+  toScopedEvent,
+} from "./event-access";
 
 export interface TableScope {
   table: typeof gameTables.$inferSelect;
@@ -37,7 +42,7 @@ export interface TableScope {
 export async function loadTableScope(ctx: ServiceContext, tableId: string): Promise<TableScope | undefined> {
   const [head, seatRows, resultRows, confirmationRows, dqRows] = await ctx.db.batch([
     ctx.db
-      .select({ table: gameTables, round: rounds, event: events, ancestry: orgAncestryJson(events.orgId) })
+      .select({ table: gameTables, round: rounds, ...scopedEventColumns })
       .from(gameTables)
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .innerJoin(events, eq(events.id, rounds.eventId))
@@ -75,7 +80,7 @@ export async function loadTableScope(ctx: ServiceContext, tableId: string): Prom
   return {
     table: row.table,
     round: row.round,
-    event: { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] },
+    event: toScopedEvent(row),
     seats: seatRows,
     result: resultRows[0],
     confirmedBy: confirmationRows.map((c) => c.playerId),
