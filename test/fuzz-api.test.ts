@@ -712,7 +712,10 @@ function garbagePath(o: Operation, real: boolean) {
       const params = Object.fromEntries(
         names.map((name, i) => [name, garbage[i] ? values[i]! : real[name]!]),
       );
-      if (encode) return { url: fillPath(o.path, params), sameRoute: true };
+      // `.` and `..` stay as they are when percent-encoded, and URLs resolve them as dot segments,
+      // so such a path reaches another route (maybe one with other methods: a 405).
+      const dotSegment = Object.values(params).some((v) => v === "." || v === "..");
+      if (encode) return { url: fillPath(o.path, params), sameRoute: !dotSegment };
       return { url: o.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!), sameRoute: false };
     })
     .filter(({ url }) => {
