@@ -140,12 +140,6 @@ export function canReadOrg(actor: Actor, ancestry: readonly string[]): boolean {
   return actor.orgId !== null && ancestry.includes(actor.orgId);
 }
 
-/** Writes stay inside the owning organisation (or the platform admin). */
-export function canWriteOrg(actor: Actor, ownerOrgId: string): boolean {
-  if (actor.kind !== "client") return false;
-  return actor.role === "admin" || actor.orgId === ownerOrgId;
-}
-
 export type ClientActor = Extract<Actor, { kind: "client" }>;
 
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
@@ -249,11 +243,4 @@ export async function listScope(
   if (ancestry.length === 0) throw notFound("organization", orgId);
   const orgIds = options.includeDescendants ? await orgSubtree(db, orgId) : [orgId];
   return { orgIds, includePrivate: canReadOrg(actor, ancestry) };
-}
-
-/** Rows every org member may read but no one else: 404 otherwise (organisations, clients). */
-export async function assertMemberOf(db: Database, actor: Actor, orgId: string, target: AccessTarget = {}) {
-  const client = requireClient(actor);
-  await assertCanRead(db, client, orgId, "private", target);
-  return client;
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { newId } from "../db/ids";
-import { apiClients, organizations } from "../db/schema";
-import { assertCanWrite, type OrgRole, type Role } from "./access";
+import { apiClients } from "../db/schema";
+import type { OrgRole, Role } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
+import { assertOrgWritable } from "./org-access";
 import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
@@ -84,23 +85,13 @@ export async function insertApiClient(
   return { ...toDto(row), clientSecret };
 }
 
-async function requireOrgExists(db: Database, orgId: string): Promise<void> {
-  const [org] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .limit(1);
-  if (!org) throw notFound("organization", orgId);
-}
-
 /** POST /v1/orgs/{orgId}/clients: owners (and the admin) of the organisation itself. */
 export async function createOrgClient(
   ctx: ServiceContext,
   orgId: string,
   input: { name: string; role: OrgRole },
 ): Promise<NewClientCredentials> {
-  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
-  await requireOrgExists(ctx.db, orgId);
+  await assertOrgWritable(ctx, orgId, "clients:manage");
   return insertApiClient(ctx.db, { orgId, ...input }, ctx.clock());
 }
 
@@ -109,8 +100,7 @@ export async function listOrgClients(
   orgId: string,
   page: PageRequest,
 ): Promise<Page<ApiClientDto>> {
-  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
-  await requireOrgExists(ctx.db, orgId);
+  await assertOrgWritable(ctx, orgId, "clients:manage");
   return paginate(
     page,
     (limit) =>
@@ -125,7 +115,7 @@ export async function listOrgClients(
 }
 
 async function loadOrgClient(ctx: ServiceContext, orgId: string, clientId: string): Promise<ClientRow> {
-  await assertCanWrite(ctx.db, ctx.actor, orgId, "clients:manage", { what: "organization", id: orgId });
+  await assertOrgWritable(ctx, orgId, "clients:manage");
   const [row] = await ctx.db
     .select()
     .from(apiClients)

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { events, gameTables, players, rounds, seats, sessions, tableResults } from "../db/schema";
-import { assertMemberOf, orgSubtree } from "./access";
+import { orgSubtree } from "./access";
 import type { ServiceContext } from "./context";
+import { assertOrgReadable } from "./org-access";
 
 /** Rows per query: bounds memory whatever the size of a federation. */
 const CHUNK = 500;
@@ -46,7 +47,7 @@ export async function openExport(
   orgId: string,
   includeDescendants: boolean,
 ): Promise<string[]> {
-  await assertMemberOf(ctx.db, ctx.actor, orgId, { what: "organization", id: orgId });
+  await assertOrgReadable(ctx, orgId);
   return includeDescendants ? orgSubtree(ctx.db, orgId) : [orgId];
 }
 

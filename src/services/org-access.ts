@@ -5,7 +5,7 @@ import { assertWriteWithin, canReadOrg, type Permission, requireClient } from ".
 import type { ServiceContext } from "./context";
 import { notFound } from "./errors";
 
-async function orgAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
+async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
   const [row] = await ctx.db
     .select({ ancestry: orgAncestryJson(organizations.id) })
     .from(organizations)
@@ -16,14 +16,14 @@ async function orgAncestry(ctx: ServiceContext, orgId: string): Promise<string[]
 /** Members of the organisation or of an ancestor read it; everyone else gets 404. */
 export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Promise<void> {
   requireClient(ctx.actor);
-  const ancestry = await orgAncestry(ctx, orgId);
+  const ancestry = await loadAncestry(ctx, orgId);
   if (!ancestry || !canReadOrg(ctx.actor, ancestry)) throw notFound("organization", orgId);
 }
 
 /** Writes stay inside the organisation: an ancestor gets 403, anyone else 404, a weaker role 403. */
 export async function assertOrgWritable(ctx: ServiceContext, orgId: string, permission: Permission) {
   requireClient(ctx.actor);
-  const ancestry = await orgAncestry(ctx, orgId);
+  const ancestry = await loadAncestry(ctx, orgId);
   if (!ancestry) throw notFound("organization", orgId);
   return assertWriteWithin(ctx.actor, orgId, ancestry, permission, { what: "organization", id: orgId });
 }

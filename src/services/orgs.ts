@@ -1,7 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
+import { orgAncestryJson } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { organizations } from "../db/schema";
-import { assertMemberOf, requirePermission } from "./access";
+import { canReadOrg, requireClient, requirePermission } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
@@ -59,10 +60,14 @@ export async function createOrganization(
 
 /** GET /v1/orgs/{orgId}: members of the organisation or of an ancestor; 404 for anyone else. */
 export async function getOrganization(ctx: ServiceContext, orgId: string): Promise<OrganizationDto> {
-  await assertMemberOf(ctx.db, ctx.actor, orgId, { what: "organization", id: orgId });
-  const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
-  if (!row) throw notFound("organization", orgId);
-  return toDto(row);
+  requireClient(ctx.actor);
+  const [row] = await ctx.db
+    .select({ org: organizations, ancestry: orgAncestryJson(organizations.id) })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  if (!row || !canReadOrg(ctx.actor, JSON.parse(row.ancestry) as string[]))
+    throw notFound("organization", orgId);
+  return toDto(row.org);
 }
 
 /** GET /v1/orgs/{orgId}/children: the direct children, for members of the org or an ancestor. */
