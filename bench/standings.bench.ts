@@ -83,7 +83,7 @@ function computeAll(event: ReturnType<typeof generateEvent>): { qualified: numbe
     return { sessionId, records: standings.rows.map((r) => r.record) };
   });
   const unique = new Set(sessions.flatMap((s) => s.records.map((r) => r.playerId))).size;
-  const structure = eventStructure(unique);
+  const structure = eventStructure(unique, "2026");
   const { rows } = computeQualification({
     ruleset: "2026",
     sessions,

@@ -76,6 +76,24 @@ describe("set-up of a store chain's event", () => {
     expect(sessions[0].gamesPlanned).toBe(3);
   });
 
+  it("plans 4 games for an 80-player 2026 session but 3 under the legacy rules (RULES.md §9)", async () => {
+    const ids = await createPlayers(api, store.orgId, 80, "Big");
+    for (const [ruleset, games, structure] of [
+      ["2026", 4, "semifinals-80plus"],
+      ["legacy", 3, "semifinals"],
+    ] as const) {
+      const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: `Big ${ruleset}`, ruleset }))
+        .body;
+      const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "Hall" })).body;
+      await api.post(`/v1/sessions/${session.id}/players`, { playerIds: ids });
+      expect((await api.get(`/v1/sessions/${session.id}`)).body).toMatchObject({
+        playerCount: 80,
+        gamesPlanned: games,
+      });
+      expect((await api.get(`/v1/events/${event.id}`)).body.structure).toBe(structure);
+    }
+  });
+
   it("withdraws a registration before seating", async () => {
     const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Withdrawals" })).body;
     const [a, b] = await createPlayers(api, store.orgId, 2, "W");

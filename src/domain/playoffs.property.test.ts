@@ -31,7 +31,7 @@ function qualification(n: number): QualificationRow[] {
   return computeQualification({
     ruleset: "2026",
     sessions: [{ sessionId: "ses_1", records }],
-    qualifierCount: eventStructure(n).qualifierCount,
+    qualifierCount: eventStructure(n, "2026").qualifierCount,
     lotOf: lot,
   }).rows;
 }
@@ -57,7 +57,7 @@ describe("computeEventStandings properties", () => {
         );
         const e = computeEventStandings({
           ruleset: "2026",
-          structure: eventStructure(30),
+          structure: eventStructure(30, "2026"),
           qualificationRows: quals,
           semifinalGames: games,
           lotOf: lot,

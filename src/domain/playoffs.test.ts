@@ -34,7 +34,7 @@ function qualification(n: number): QualificationRow[] {
     seconds: 0,
     thirds: 0,
   }));
-  const structure = eventStructure(n);
+  const structure = eventStructure(n, "2026");
   return computeQualification({
     ruleset: "2026",
     sessions: [{ sessionId: "ses_1", records }],
@@ -76,7 +76,7 @@ const final = g([
   [id(13), 10],
   [id(16), 8],
 ]);
-const semiStructure = eventStructure(40);
+const semiStructure = eventStructure(40, "2026");
 const ids = (rows: { playerId: string }[]) => rows.map((r) => r.playerId);
 
 describe("semifinalStandings (rule 1.4.4, RULES.md §6)", () => {
@@ -205,7 +205,7 @@ describe("computeEventStandings", () => {
     ]);
     const e = computeEventStandings({
       ruleset: "2026",
-      structure: eventStructure(14),
+      structure: eventStructure(14, "2026"),
       qualificationRows: q14,
       finalGame: f,
       lotOf: lot,
@@ -257,7 +257,7 @@ describe("computeEventStandings", () => {
       /all 4 semifinals/,
     );
     expectRule(
-      () => computeEventStandings({ ...base, structure: eventStructure(20), semifinalGames: semis }),
+      () => computeEventStandings({ ...base, structure: eventStructure(20, "2026"), semifinalGames: semis }),
       /no semifinals/,
     );
     const wrongFinal = g([

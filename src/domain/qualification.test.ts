@@ -86,7 +86,7 @@ describe("computeQualification", () => {
     const { rows } = computeQualification({
       ruleset: "2026",
       sessions: [{ sessionId: "s1", records }],
-      qualifierCount: eventStructure(20).qualifierCount,
+      qualifierCount: eventStructure(20, "2026").qualifierCount,
       lotOf: lot,
     });
     expect(

@@ -30,7 +30,7 @@ function checkCount(n: number, name: string): void {
  * has 3 prelim games at any size, so 80+ players is plain "semifinals" there.
  * `ruleset` defaults to "2026"; callers with a legacy event must pass it.
  */
-export function eventStructure(uniqueParticipants: number, ruleset: Ruleset = "2026"): EventStructure {
+export function eventStructure(uniqueParticipants: number, ruleset: Ruleset): EventStructure {
   checkCount(uniqueParticipants, "uniqueParticipants");
   const n = uniqueParticipants;
   if (ruleset === "2026" && n >= MIN_80PLUS_PARTICIPANTS)
@@ -51,7 +51,7 @@ export function eventStructure(uniqueParticipants: number, ruleset: Ruleset = "2
  * has 80+ players, else 3. RULES.md §1 decides the session's own count rules this, not N.
  * Legacy (RULES.md §9): always 3. `ruleset` defaults to "2026".
  */
-export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset = "2026"): 3 | 4 {
+export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset): 3 | 4 {
   checkCount(sessionPlayerCount, "sessionPlayerCount");
   return ruleset === "2026" && sessionPlayerCount >= MIN_80PLUS_PARTICIPANTS ? 4 : 3;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import { events } from "../db/schema";
+import type { Ruleset } from "../domain/game-score";
 import { eventStructure } from "../domain/structure";
 
 export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
@@ -28,8 +29,8 @@ export const uniqueParticipantsSql: SQL<number> = sql<number>`(select count(dist
 export const eventSummaryColumns = { phase: eventPhaseSql, uniqueParticipants: uniqueParticipantsSql };
 
 /** Structure and validity that follow from N (rules 1.1.3–1.1.5, 1.2.2). */
-export function describeStructure(uniqueParticipants: number) {
-  const structure = eventStructure(uniqueParticipants);
+export function describeStructure(uniqueParticipants: number, ruleset: Ruleset) {
+  const structure = eventStructure(uniqueParticipants, ruleset);
   return {
     uniqueParticipants,
     structure: structure.kind,

@@ -54,7 +54,7 @@ export function toEventDto(row: EventWithSummary) {
     venue: row.venue,
     timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
     phase: row.phase,
-    ...describeStructure(Number(row.uniqueParticipants)),
+    ...describeStructure(Number(row.uniqueParticipants), row.ruleset),
     resultsVersion: row.resultsVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

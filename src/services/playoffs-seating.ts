@@ -4,6 +4,7 @@
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";
 import { registrations, rounds, sessions } from "../db/schema";
+import type { Ruleset } from "../domain/game-score";
 import { semifinalStandings } from "../domain/playoffs";
 import { snakeSeating } from "../domain/snake";
 import { eventStructure, sessionGameCount } from "../domain/structure";
@@ -45,7 +46,7 @@ async function loadCounts(ctx: ServiceContext, eventId: string) {
  * or 4 in an 80+ session) and every table has a final result. A session that will not be
  * played has its registrations withdrawn first.
  */
-function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>): void {
+function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>, ruleset: Ruleset): void {
   const open = prelims.rounds.flatMap((l) =>
     l.tables
       .filter((t) => t.result?.status !== "final")
@@ -59,7 +60,7 @@ function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>
   }
   for (const sessionId of prelims.sessionIds) {
     const played = prelims.rounds.filter((r) => r.round.sessionId === sessionId).length;
-    const planned = sessionGameCount(registered.get(sessionId) ?? 0);
+    const planned = sessionGameCount(registered.get(sessionId) ?? 0, ruleset);
     if ((registered.get(sessionId) ?? 0) > 0 && played < planned) {
       throw conflict(
         "prelims_incomplete",
@@ -109,7 +110,7 @@ async function seatPlayoff(
 export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
   const { event } = await writableEvent(ctx, eventId, "events:write");
   const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
-  const structure = eventStructure(uniqueParticipants);
+  const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
     throw conflict(
       "no_semifinals",
@@ -119,7 +120,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   }
   await assertNotSeated(ctx, eventId, "semifinal");
   const prelims = await loadPrelimState(ctx, eventId);
-  assertPrelimsOver(prelims, registered);
+  assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows } = await qualificationOf(event, prelims, structure.qualifierCount);
   const qualified = rows.filter((r) => r.qualified);
   if (qualified.length < structure.qualifierCount) {
@@ -143,10 +144,10 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
   const { event } = await writableEvent(ctx, eventId, "events:write");
   const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
-  const structure = eventStructure(uniqueParticipants);
+  const structure = eventStructure(uniqueParticipants, event.ruleset);
   await assertNotSeated(ctx, eventId, "final");
   const prelims = await loadPrelimState(ctx, eventId);
-  assertPrelimsOver(prelims, registered);
+  assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows, lotOf } = await qualificationOf(event, prelims, structure.qualifierCount);
 
   if (structure.kind === "final-only") {

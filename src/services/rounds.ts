@@ -101,7 +101,7 @@ export async function createRounds(
       `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
     );
   }
-  const gameCount = sessionGameCount(regs.length);
+  const gameCount = sessionGameCount(regs.length, event.ruleset);
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
       return {

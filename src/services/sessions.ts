@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { events, sessions } from "../db/schema";
+import type { Ruleset } from "../domain/game-score";
 import { sessionGameCount } from "../domain/structure";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
@@ -19,9 +20,13 @@ import {
 type SessionRow = typeof sessions.$inferSelect;
 
 const playerCountSql = sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)})`;
+/** The event's ruleset decides the number of games (legacy: always 3). */
+const rulesetSql = sql<Ruleset>`(select e.ruleset from events e where e.id = ${qualified(sessions.eventId)})`;
 const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`;
 
-export function toSessionDto(row: SessionRow & { playerCount: number; roundCount: number }) {
+export function toSessionDto(
+  row: SessionRow & { playerCount: number; roundCount: number; ruleset: Ruleset },
+) {
   const playerCount = Number(row.playerCount);
   return {
     id: row.id,
@@ -30,8 +35,8 @@ export function toSessionDto(row: SessionRow & { playerCount: number; roundCount
     date: row.date,
     venue: row.venue,
     playerCount,
-    /** 4 with the zero-win cut when the session itself has 80+ players (RULES.md §1). */
-    gamesPlanned: sessionGameCount(playerCount),
+    /** 4 with the zero-win cut when the session itself has 80+ players (RULES.md §1; legacy: 3). */
+    gamesPlanned: sessionGameCount(playerCount, row.ruleset),
     roundsGenerated: Number(row.roundCount),
     createdAt: row.createdAt,
   };
@@ -46,11 +51,21 @@ export interface SessionInput {
 
 async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
   const [row] = await ctx.db
-    .select({ session: sessions, playerCount: playerCountSql, roundCount: roundCountSql })
+    .select({
+      session: sessions,
+      playerCount: playerCountSql,
+      roundCount: roundCountSql,
+      ruleset: rulesetSql,
+    })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
   if (!row) throw notFound("session", sessionId);
-  return toSessionDto({ ...row.session, playerCount: row.playerCount, roundCount: row.roundCount });
+  return toSessionDto({
+    ...row.session,
+    playerCount: row.playerCount,
+    roundCount: row.roundCount,
+    ruleset: row.ruleset,
+  });
 }
 
 export async function createSession(
@@ -90,13 +105,23 @@ export async function listSessions(
 ): Promise<{ data: SessionDto[]; nextCursor: null }> {
   await readableEvent(ctx, eventId);
   const rows = await ctx.db
-    .select({ session: sessions, playerCount: playerCountSql, roundCount: roundCountSql })
+    .select({
+      session: sessions,
+      playerCount: playerCountSql,
+      roundCount: roundCountSql,
+      ruleset: rulesetSql,
+    })
     .from(sessions)
     .where(eq(sessions.eventId, eventId))
     .orderBy(asc(sessions.date), asc(sessions.id));
   return {
     data: rows.map((r) =>
-      toSessionDto({ ...r.session, playerCount: r.playerCount, roundCount: r.roundCount }),
+      toSessionDto({
+        ...r.session,
+        playerCount: r.playerCount,
+        roundCount: r.roundCount,
+        ruleset: r.ruleset,
+      }),
     ),
     nextCursor: null,
   };

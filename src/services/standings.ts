@@ -102,7 +102,7 @@ async function load(ctx: ServiceContext, scope: StandingsScope, filter: GameFilt
       ruleset: event.ruleset,
       lotSeed: event.lotSeed,
       resultsVersion: event.resultsVersion,
-      ...describeStructure(scope.uniqueParticipants),
+      ...describeStructure(scope.uniqueParticipants, event.ruleset),
       rounds: data.rounds,
     },
   };
@@ -138,7 +138,7 @@ export async function sessionStandings(
     sessionId,
     sessionName: scope.session.name,
     playerCount: registered.length,
-    gamesPlanned: sessionGameCount(registered.length),
+    gamesPlanned: sessionGameCount(registered.length, l.header.ruleset),
     rows: standings.rows.map((row) =>
       toRow(row.record, { ...row, sessionId, qualified: null, disqualified: false }, l.rc),
     ),
@@ -185,7 +185,7 @@ function qualify(l: Loaded, structure: EventStructure) {
 /** Each player's best single session over all sessions; the top 16 (or 4) qualify (rule 1.2). */
 export async function qualification(ctx: ServiceContext, scope: StandingsScope): Promise<QualificationDto> {
   const l = await load(ctx, scope, { kind: "prelims", eventId: scope.event.id });
-  const { rows, disqualified } = qualify(l, eventStructure(scope.uniqueParticipants));
+  const { rows, disqualified } = qualify(l, eventStructure(scope.uniqueParticipants, scope.event.ruleset));
   return {
     ...l.header,
     sessions: l.data.sessions,
@@ -203,7 +203,7 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
 /** Final event standings (rule 1.4.4) once playoffs have results; the prelim order before. */
 export async function eventStandings(ctx: ServiceContext, scope: StandingsScope): Promise<EventStandingsDto> {
   const l = await load(ctx, scope, { kind: "event", eventId: scope.event.id });
-  const structure = eventStructure(scope.uniqueParticipants);
+  const structure = eventStructure(scope.uniqueParticipants, scope.event.ruleset);
   const q = qualify(l, structure);
   const playoff = (kind: "semifinal" | "final") =>
     scoreAll(
