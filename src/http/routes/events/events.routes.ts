@@ -35,7 +35,7 @@ export const listEvents = createRoute({
   tags: ["Events"],
   summary: "List an organisation's events",
   description:
-    "Newest first. `?include=descendants` adds the events of member organisations (a federation's leaderboards). Members of the organisation or of an ancestor only.",
+    "Oldest first (by id, which sorts by creation). `?include=descendants` adds the events of member organisations (a federation's leaderboards). Members of the organisation or of an ancestor only.",
   security: BEARER,
   request: { params: OrgParams, query: ListEventsQuerySchema },
   responses: {

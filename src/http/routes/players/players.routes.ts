@@ -35,7 +35,7 @@ export const listPlayers = createRoute({
   tags: ["Players"],
   summary: "Search an organisation's players",
   description:
-    "Newest first; filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
+    "Oldest first (by id, which sorts by creation); filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
   security: BEARER,
   request: { params: OrgParams, query: ListPlayersQuerySchema },
   responses: { 200: jsonContent(PlayerListSchema, "A page of players."), ...errorResponses(401, 404, 422) },
