@@ -45,5 +45,3 @@ export type TableDto = ReturnType<typeof toTableDto>;
 export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
   return toTableDto(await readableTable(ctx, tableId));
 }
-
-/** Validates a sheet with the rules engine (RULES.md §3) and returns the seats' counted VP and placements. */
