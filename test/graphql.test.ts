@@ -1,4 +1,7 @@
+import { type Client, createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "../src/db/client";
+import { migrateDatabase } from "../src/db/node";
 import { createOrgClient } from "./helpers/auth";
 import { seatPrelimTable } from "./helpers/seat-table";
 import { createTestApp } from "./helpers/test-app";
@@ -106,5 +109,59 @@ describe("POST /graphql", () => {
     const res = await graphql(ctx.app, "{ event(id: ", {});
     expect(res.status).toBeLessThan(500);
     expect(res.body.errors?.length).toBeGreaterThan(0);
+  });
+
+  it("loads the tables of a query together: round trips do not grow with the number of tables", async () => {
+    let calls = 0;
+    const raw = createClient({ url: ":memory:" });
+    const counting = new Proxy(raw, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (prop === "execute" || prop === "batch") calls++;
+          return value.apply(target, args);
+        };
+      },
+    }) as Client;
+    const db = createDatabase(counting);
+    await migrateDatabase(db);
+    const ctx = await createTestApp({ db });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Batch Cup" })).body;
+    const ids = await createPlayers(api, store.orgId, 24);
+    const callsFor = async (playerIds: string[]) => {
+      const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "S" })).body;
+      await api.post(`/v1/sessions/${session.id}/players`, { playerIds });
+      expect((await api.post(`/v1/sessions/${session.id}/rounds`, { plan: "all" })).status).toBe(201);
+      const before = calls;
+      const res = await graphql(
+        ctx.app,
+        "query ($id: ID!) { session(id: $id) { rounds { tables { details { number seats { vp } } } } } }",
+        { id: session.id },
+        store.auth,
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return calls - before;
+    };
+    // 3 games of 3 tables, then 3 games of 6 tables.
+    expect(await callsFor(ids.slice(0, 12))).toBe(await callsFor(ids));
+
+    // In one batch, an unknown id fails its own field only, with the REST code.
+    const { tableId } = await seatPrelimTable(
+      ctx.db,
+      event.id,
+      (await api.get(`/v1/events/${event.id}/sessions`)).body.data[0].id,
+      ids.slice(0, 4),
+      9,
+    );
+    const mixed = await graphql(
+      ctx.app,
+      'query ($id: ID!) { a: table(id: $id) { number } b: table(id: "tbl_unknown") { number } }',
+      { id: tableId },
+    );
+    expect(mixed.body.data).toEqual({ a: { number: 1 }, b: null });
+    expect(mixed.body.errors?.map((e) => e.extensions?.code)).toEqual(["TABLE_NOT_FOUND"]);
   });
 });

@@ -6,11 +6,13 @@ import { listRegistrations } from "../services/registrations";
 import { getRound, listSessionRounds } from "../services/rounds";
 import { getSession, listSessions } from "../services/sessions";
 import { getEventStandings, getQualification, getSessionStandings } from "../services/standings";
-import { getTable } from "../services/table-view";
+import type { TableDto } from "../services/table-view";
 import { resolver } from "./errors";
 
 export interface GraphQLContext {
   services: ServiceContext;
+  /** getTable, batched per request: a query's tables come in one round trip. */
+  table: (id: string) => Promise<TableDto>;
 }
 
 type Parent = { id: string };
@@ -225,9 +227,7 @@ export function createGraphQLSchema() {
         session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getSession(services, id),
         ),
-        table: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getTable(services, id),
-        ),
+        table: resolver(async (_: unknown, { id }: Args, { table }: GraphQLContext) => table(id)),
         player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getPlayer(services, id),
         ),
@@ -237,9 +237,7 @@ export function createGraphQLSchema() {
         ),
       },
       RoundTable: {
-        details: resolver(async (table: Parent, _: unknown, { services }: GraphQLContext) =>
-          getTable(services, table.id),
-        ),
+        details: resolver(async (parent: Parent, _: unknown, { table }: GraphQLContext) => table(parent.id)),
       },
       Event: {
         sessions: resolver(

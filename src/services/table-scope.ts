@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   disqualifications,
   events,
@@ -13,8 +13,8 @@ import type { Permission } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import {
-  assertEventReadable,
   assertEventWritable,
+  canReadEvent,
   type ScopedEvent,
   scopedEventColumns,
   toScopedEvent,
@@ -40,15 +40,25 @@ export interface TableScope {
 
 /** Everything about one table, its round and its event, in a single batched round trip. */
 export async function loadTableScope(ctx: ServiceContext, tableId: string): Promise<TableScope | undefined> {
+  return (await loadTableScopes(ctx, [tableId])).get(tableId);
+}
+
+/** The scopes of many tables (a GraphQL query's), still in one batched round trip. */
+export async function loadTableScopes(
+  ctx: ServiceContext,
+  tableIds: readonly string[],
+): Promise<Map<string, TableScope>> {
+  const ids = [...new Set(tableIds)];
   const [head, seatRows, resultRows, confirmationRows, dqRows] = await ctx.db.batch([
     ctx.db
       .select({ table: gameTables, round: rounds, ...scopedEventColumns })
       .from(gameTables)
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .innerJoin(events, eq(events.id, rounds.eventId))
-      .where(eq(gameTables.id, tableId)),
+      .where(inArray(gameTables.id, ids)),
     ctx.db
       .select({
+        tableId: seats.tableId,
         playerId: seats.playerId,
         name: players.name,
         position: seats.position,
@@ -58,45 +68,58 @@ export async function loadTableScope(ctx: ServiceContext, tableId: string): Prom
       })
       .from(seats)
       .innerJoin(players, eq(players.id, seats.playerId))
-      .where(eq(seats.tableId, tableId))
+      .where(inArray(seats.tableId, ids))
       .orderBy(asc(seats.position)),
-    ctx.db.select().from(tableResults).where(eq(tableResults.tableId, tableId)),
+    ctx.db.select().from(tableResults).where(inArray(tableResults.tableId, ids)),
     ctx.db
-      .select({ playerId: resultConfirmations.playerId })
+      .select({ tableId: resultConfirmations.tableId, playerId: resultConfirmations.playerId })
       .from(resultConfirmations)
-      .where(eq(resultConfirmations.tableId, tableId)),
+      .where(inArray(resultConfirmations.tableId, ids)),
+    // Disqualified from the event (anywhere in it) and seated at one of these tables.
     ctx.db
-      .select({ playerId: disqualifications.playerId })
+      .select({ tableId: seats.tableId, playerId: disqualifications.playerId })
       .from(disqualifications)
-      .innerJoin(seats, and(eq(seats.tableId, tableId), eq(seats.playerId, disqualifications.playerId)))
+      .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
       .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
       .innerJoin(
         rounds,
         and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
       ),
   ]);
-  const row = head[0];
-  if (!row) return undefined;
-  return {
-    table: row.table,
-    round: row.round,
-    event: toScopedEvent(row),
-    seats: seatRows,
-    result: resultRows[0],
-    confirmedBy: confirmationRows.map((c) => c.playerId),
-    disqualified: dqRows.map((d) => d.playerId),
-  };
+  const scopes = new Map<string, TableScope>();
+  for (const row of head) {
+    scopes.set(row.table.id, {
+      table: row.table,
+      round: row.round,
+      event: toScopedEvent(row),
+      seats: [],
+      result: undefined,
+      confirmedBy: [],
+      disqualified: [],
+    });
+  }
+  for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
+  for (const result of resultRows) {
+    const scope = scopes.get(result.tableId);
+    if (scope) scope.result = result;
+  }
+  for (const c of confirmationRows) scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
+  for (const d of dqRows) scopes.get(d.tableId)?.disqualified.push(d.playerId);
+  return scopes;
+}
+
+/** The scope when the caller may read it; otherwise the 404 of an unknown id. */
+export function visibleTable(
+  ctx: ServiceContext,
+  scope: TableScope | undefined,
+  tableId: string,
+): TableScope {
+  if (!scope || !canReadEvent(ctx.actor, scope.event)) throw notFound("table", tableId);
+  return scope;
 }
 
 export async function readableTable(ctx: ServiceContext, tableId: string): Promise<TableScope> {
-  const scope = await loadTableScope(ctx, tableId);
-  if (!scope) throw notFound("table", tableId);
-  try {
-    assertEventReadable(ctx.actor, scope.event, scope.event.id);
-  } catch {
-    throw notFound("table", tableId);
-  }
-  return scope;
+  return visibleTable(ctx, await loadTableScope(ctx, tableId), tableId);
 }
 
 export async function writableTable(ctx: ServiceContext, tableId: string, permission: Permission) {

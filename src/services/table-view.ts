@@ -1,5 +1,5 @@
 import type { ServiceContext } from "./context";
-import { readableTable, type TableScope } from "./table-scope";
+import { loadTableScopes, readableTable, type TableScope, visibleTable } from "./table-scope";
 
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope) {
@@ -44,4 +44,21 @@ export type TableDto = ReturnType<typeof toTableDto>;
 
 export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
   return toTableDto(await readableTable(ctx, tableId));
+}
+
+/** Many tables in one round trip; each id gets its table or the 404 that getTable would throw. */
+export async function getTables(
+  ctx: ServiceContext,
+  tableIds: readonly string[],
+): Promise<Map<string, TableDto | Error>> {
+  const scopes = await loadTableScopes(ctx, tableIds);
+  const tables = new Map<string, TableDto | Error>();
+  for (const id of tableIds) {
+    try {
+      tables.set(id, toTableDto(visibleTable(ctx, scopes.get(id), id)));
+    } catch (error) {
+      tables.set(id, error as Error);
+    }
+  }
+  return tables;
 }
