@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createOrgClient } from "./helpers/auth";
 import { seatPrelimTable } from "./helpers/seat-table";
-import { createTestApp } from "./helpers/test-app";
+import { createCountingTestDatabase, createTestApp } from "./helpers/test-app";
 import { createPlayers, jsonRequest } from "./helpers/workflow";
 
 describe("GET /v1/orgs/{orgId}/export (NDJSON bulk export)", () => {
@@ -66,5 +66,36 @@ describe("GET /v1/orgs/{orgId}/export (NDJSON bulk export)", () => {
       404,
     );
     expect((await app.request(`/v1/orgs/${store.orgId}/export`)).status).toBe(401);
+  });
+
+  it("reads sessions and results of many events together: round trips do not grow with the events", async () => {
+    const { db, calls } = await createCountingTestDatabase();
+    const { app } = await createTestApp({ db });
+    const store = await createOrgClient(app, db);
+    const api = jsonRequest(app, store.auth);
+    const ids = await createPlayers(api, store.orgId, 4);
+    const addEvent = async () => {
+      const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "E" })).body.id;
+      const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S" })).body.id;
+      await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
+      const { tableId } = await seatPrelimTable(db, eventId, sessionId, ids);
+      await api.put(`/v1/tables/${tableId}/result`, {
+        scores: ids.map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
+        winnerId: ids[0],
+        signed: true,
+      });
+    };
+    const exportCalls = async () => {
+      const before = calls();
+      const res = await app.request(`/v1/orgs/${store.orgId}/export`, { headers: store.auth });
+      const lines = (await res.text()).trim().split("\n");
+      return { calls: calls() - before, results: lines.filter((l) => l.includes('"type":"result"')).length };
+    };
+    await addEvent();
+    const one = await exportCalls();
+    for (let i = 0; i < 4; i++) await addEvent();
+    const five = await exportCalls();
+    expect([one.results, five.results]).toEqual([1, 5]);
+    expect(five.calls).toBe(one.calls);
   });
 });

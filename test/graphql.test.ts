@@ -1,10 +1,7 @@
-import { type Client, createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { createDatabase } from "../src/db/client";
-import { migrateDatabase } from "../src/db/node";
 import { createOrgClient } from "./helpers/auth";
 import { seatPrelimTable } from "./helpers/seat-table";
-import { createTestApp } from "./helpers/test-app";
+import { createCountingTestDatabase, createTestApp } from "./helpers/test-app";
 import { createPlayers, jsonRequest } from "./helpers/workflow";
 
 async function graphql(
@@ -112,20 +109,7 @@ describe("POST /graphql", () => {
   });
 
   it("loads the tables of a query together: round trips do not grow with the number of tables", async () => {
-    let calls = 0;
-    const raw = createClient({ url: ":memory:" });
-    const counting = new Proxy(raw, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver);
-        if (typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          if (prop === "execute" || prop === "batch") calls++;
-          return value.apply(target, args);
-        };
-      },
-    }) as Client;
-    const db = createDatabase(counting);
-    await migrateDatabase(db);
+    const { db, calls } = await createCountingTestDatabase();
     const ctx = await createTestApp({ db });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
@@ -135,7 +119,7 @@ describe("POST /graphql", () => {
       const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "S" })).body;
       await api.post(`/v1/sessions/${session.id}/players`, { playerIds });
       expect((await api.post(`/v1/sessions/${session.id}/rounds`, { plan: "all" })).status).toBe(201);
-      const before = calls;
+      const before = calls();
       const res = await graphql(
         ctx.app,
         "query ($id: ID!) { session(id: $id) { rounds { tables { details { number seats { vp } } } } } }",
@@ -143,7 +127,7 @@ describe("POST /graphql", () => {
         store.auth,
       );
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-      return calls - before;
+      return calls() - before;
     };
     // 3 games of 3 tables, then 3 games of 6 tables.
     expect(await callsFor(ids.slice(0, 12))).toBe(await callsFor(ids));

@@ -111,64 +111,78 @@ export async function* exportRecords(
       venue: e.venue,
     };
   }
-  for (const eventId of eventIds) {
-    for (const s of await db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.eventId, eventId))
-      .orderBy(asc(sessions.id))) {
-      yield { type: "session", id: s.id, eventId, name: s.name, date: s.date, venue: s.venue };
-    }
-    // Results a chunk at a time, with the seats of the whole chunk in one query.
-    let after = "";
-    for (;;) {
-      const chunk = await db
-        .select({
-          id: tableResults.tableId,
-          result: tableResults,
-          round: rounds,
-          tableNumber: gameTables.number,
-        })
-        .from(tableResults)
-        .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
-        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-        .where(and(eq(tableResults.eventId, eventId), gt(tableResults.tableId, after)))
-        .orderBy(asc(tableResults.tableId))
-        .limit(CHUNK);
-      if (chunk.length === 0) break;
-      const seatRows = await db
+  // Sessions and results of CHUNK events at a time: the queries grow with the rows, not the events.
+  for (let i = 0; i < eventIds.length; i += CHUNK) {
+    const chunk = eventIds.slice(i, i + CHUNK);
+    for await (const s of pages((after) =>
+      db
         .select()
-        .from(seats)
-        .where(
-          inArray(
-            seats.tableId,
-            chunk.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(seats.tableId), asc(seats.position));
-      const seatsOf = new Map<string, typeof seatRows>();
-      for (const seat of seatRows) seatsOf.set(seat.tableId, [...(seatsOf.get(seat.tableId) ?? []), seat]);
-      for (const r of chunk) {
-        yield {
-          type: "result",
-          tableId: r.id,
-          eventId,
-          sessionId: r.round.sessionId,
-          round: { kind: r.round.kind, number: r.round.number },
-          tableNumber: r.tableNumber,
-          status: r.result.status,
-          version: r.result.version,
-          winnerId: r.result.winnerId,
-          seats: (seatsOf.get(r.id) ?? []).map((s) => ({
-            position: s.position,
-            playerId: s.playerId,
-            vp: s.vp,
-            placement: s.placement,
-          })),
-        };
-      }
-      if (chunk.length < CHUNK) break;
-      after = chunk.at(-1)!.id;
+        .from(sessions)
+        .where(and(inArray(sessions.eventId, chunk), gt(sessions.id, after)))
+        .orderBy(asc(sessions.id))
+        .limit(CHUNK),
+    )) {
+      yield { type: "session", id: s.id, eventId: s.eventId, name: s.name, date: s.date, venue: s.venue };
     }
+    yield* resultRecords(ctx, chunk);
+  }
+}
+
+/** Results a page at a time, with the seats of the whole page in one query. */
+async function* resultRecords(ctx: ServiceContext, eventIds: string[]): AsyncGenerator<ExportRecord> {
+  const { db } = ctx;
+  let after = "";
+  for (;;) {
+    const page = await db
+      .select({
+        id: tableResults.tableId,
+        result: tableResults,
+        round: rounds,
+        tableNumber: gameTables.number,
+      })
+      .from(tableResults)
+      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(and(inArray(tableResults.eventId, eventIds), gt(tableResults.tableId, after)))
+      .orderBy(asc(tableResults.tableId))
+      .limit(CHUNK);
+    if (page.length === 0) return;
+    const seatRows = await db
+      .select()
+      .from(seats)
+      .where(
+        inArray(
+          seats.tableId,
+          page.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(seats.tableId), asc(seats.position));
+    const seatsOf = new Map<string, typeof seatRows>();
+    for (const seat of seatRows) {
+      const list = seatsOf.get(seat.tableId);
+      if (list) list.push(seat);
+      else seatsOf.set(seat.tableId, [seat]);
+    }
+    for (const r of page) {
+      yield {
+        type: "result",
+        tableId: r.id,
+        eventId: r.result.eventId,
+        sessionId: r.round.sessionId,
+        round: { kind: r.round.kind, number: r.round.number },
+        tableNumber: r.tableNumber,
+        status: r.result.status,
+        version: r.result.version,
+        winnerId: r.result.winnerId,
+        seats: (seatsOf.get(r.id) ?? []).map((seat) => ({
+          position: seat.position,
+          playerId: seat.playerId,
+          vp: seat.vp,
+          placement: seat.placement,
+        })),
+      };
+    }
+    if (page.length < CHUNK) return;
+    after = page.at(-1)!.id;
   }
 }

@@ -1,4 +1,4 @@
-import { createClient } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { createDatabase, type Database } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
@@ -26,6 +26,28 @@ export async function createTestDatabase(): Promise<Database> {
   const db = createDatabase(createClient({ url: ":memory:" }));
   await migrateDatabase(db);
   return db;
+}
+
+/**
+ * A fresh migrated database that counts its round trips (`execute` and `batch` calls on the
+ * libSQL client): how tests check that work does not grow with the number of rows (N+1).
+ */
+export async function createCountingTestDatabase(): Promise<{ db: Database; calls: () => number }> {
+  let calls = 0;
+  const raw = createClient({ url: ":memory:" });
+  const counting = new Proxy(raw, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (prop === "execute" || prop === "batch") calls++;
+        return value.apply(target, args);
+      };
+    },
+  }) as Client;
+  const db = createDatabase(counting);
+  await migrateDatabase(db);
+  return { db, calls: () => calls };
 }
 
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {
