@@ -61,6 +61,3 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
     };
   };
 }
-
-/** Errors any JSON-writing route can return. */
-export const WRITE_ERRORS = [400, 413, 415, 422, 500] as const;

@@ -4,6 +4,3 @@
  * fetch it themselves). Spread into createRoute: `security: BEARER_SECURITY`.
  */
 export const BEARER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { oauth2: [] }];
-
-/** `security` of routes that work without a token but accept one (public reads of events). */
-export const OPTIONAL_BEARER_SECURITY: Record<string, string[]>[] = [{}, { bearerAuth: [] }, { oauth2: [] }];
