@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ruleRaisedByDatabase } from "../src/db/errors";
 import { addClient, type ClientAuth, createOrgClient, type OrgClient } from "./helpers/auth";
 import { seatPrelimTable } from "./helpers/seat-table";
 import { createTestApp } from "./helpers/test-app";
@@ -249,5 +251,37 @@ describe("idempotency and concurrency", () => {
         ok[0]!.body.result.scores.map((s: { vp: number }) => s.vp),
       );
     }
+  });
+});
+
+describe("rules the database itself enforces (migrations/0001_result_rules.sql)", () => {
+  it("refuses a disqualification row once the result is final, and any non-correction change of a final result", async () => {
+    await api.put(`/v1/tables/${tableId}/result`, { ...sheet([10, 8, 6, 4]), signed: true });
+    const refusedRule = (query: Promise<unknown>) => query.then(() => null, ruleRaisedByDatabase);
+    expect(
+      await refusedRule(
+        ctx.db.run(
+          sql`insert into disqualifications (id, event_id, table_id, player_id, reason, actor_client_id, created_at) values ('dsq_x', ${eventId}, ${tableId}, ${ids[3]}, 'late', 'cli_x', 'now')`,
+        ),
+      ),
+    ).toBe("1.3.6");
+    expect(
+      await refusedRule(
+        ctx.db.run(sql`update table_results set winner_id = ${ids[1]} where table_id = ${tableId}`),
+      ),
+    ).toBe("1.3.5");
+    expect(
+      await refusedRule(
+        ctx.db.run(
+          sql`update table_results set status = 'pending', finalized_by = null where table_id = ${tableId}`,
+        ),
+      ),
+    ).toBe("1.3.5");
+    // the audited correction path still works
+    const fixed = await api.post(`/v1/tables/${tableId}/result/corrections`, {
+      ...sheet([10, 8, 6, 5]),
+      reason: "typo on seat 4",
+    });
+    expect(fixed.status).toBe(200);
   });
 });

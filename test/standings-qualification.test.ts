@@ -136,13 +136,20 @@ describe("GET /v1/events/{eventId}/qualification", () => {
     const evt = await s.event();
     const ids = await s.players(16);
     const ses = await s.session(evt.id, ids);
-    const { tableIds } = await s.round(evt.id, { sessionId: ses, tables: spreadResults(splitTables(ids)) });
+    await s.round(evt.id, { sessionId: ses, tables: spreadResults(splitTables(ids)) });
     const before = await qualification(evt.id);
     const top = before.rows[0]!.player.id;
     const fifth = before.rows[4]!.player.id;
-    const table = splitTables(ids).findIndex((t) => t.includes(top));
-    // Disqualified at a table they won: the win can't be taken back, but they leave the ranking.
-    await s.disqualify(evt.id, tableIds[table]!, top);
+    // Disqualified during game 2 (rule 1.3.6: before that sheet is final): their final game-1
+    // result stays in the table, but they leave the ranking.
+    const others = ids.filter((id) => id !== top).slice(0, 3);
+    const game2 = await s.round(evt.id, {
+      sessionId: ses,
+      number: 2,
+      tables: [{ players: [top, ...others], vp: [10, 8, 6, 4], status: "pending" }],
+    });
+    const beforeDisqualification = (await qualification(evt.id)).resultsVersion;
+    await s.disqualify(evt.id, game2.tableIds[0]!, top);
     const after = await qualification(evt.id);
     expect(after.rows.map((r) => r.player.id)).not.toContain(top);
     expect(after.rows.find((r) => r.player.id === fifth)).toMatchObject({ rank: 4, qualified: true });
@@ -150,7 +157,7 @@ describe("GET /v1/events/{eventId}/qualification", () => {
       expect.objectContaining({ player: expect.objectContaining({ id: top }), rank: null, qualified: false }),
     ]);
     expect(after.disqualified[0]).toMatchObject({ sessionId: ses, disqualified: true, wins: 1 });
-    expect(after.resultsVersion).toBe(before.resultsVersion + 1);
+    expect(after.resultsVersion).toBe(beforeDisqualification + 1);
   });
 });
 

@@ -172,11 +172,13 @@ describe("GET /v1/sessions/{sessionId}/standings — what counts", () => {
     const { tableIds } = await s.round(evt.id, {
       sessionId: ses,
       tables: [
-        { players: [w!, cheat!, third!, fourth!], vp: [10, 9, 6, 4] },
+        { players: [w!, cheat!, third!, fourth!], vp: [10, 9, 6, 4], status: "pending" },
         { players: ids.slice(4, 8), vp: [10, 8, 6, 4] },
       ],
     });
+    // Disqualified before the sheet is final (rule 1.3.6; the database refuses it after), then signed.
     await s.disqualify(evt.id, tableIds[0]!, cheat!);
+    await s.setResult(evt.id, tableIds[0]!, { players: [w!, cheat!, third!, fourth!], vp: [10, 9, 6, 4] });
     const body = await standings(ses);
     expect(body.rows.map((r) => r.player.id)).not.toContain(cheat);
     expect(body.rows).toHaveLength(7);

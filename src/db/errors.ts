@@ -1,8 +1,21 @@
-/** A uniqueness, primary-key or check violation: how racing writers find out they lost. */
-export function isConstraintError(error: unknown): boolean {
+function errorText(error: unknown): string {
   const parts: string[] = [];
-  for (let e: unknown = error; e && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+  for (let e: unknown = error; e && parts.length < 8; e = (e as { cause?: unknown }).cause) {
     parts.push(String((e as { code?: string }).code ?? ""), String((e as Error).message ?? ""));
   }
-  return /SQLITE_CONSTRAINT|UNIQUE constraint|PRIMARY KEY|constraint failed/i.test(parts.join(" "));
+  return parts.join(" ");
+}
+
+/** A uniqueness, primary-key or check violation: how racing writers find out they lost. */
+export function isConstraintError(error: unknown): boolean {
+  return /SQLITE_CONSTRAINT|UNIQUE constraint|PRIMARY KEY|constraint failed/i.test(errorText(error));
+}
+
+/**
+ * The tournament rule a database trigger refused (migrations/0001_result_rules.sql raises
+ * `rule_1_3_6: …`), as "1.3.6"; null for any other error.
+ */
+export function ruleRaisedByDatabase(error: unknown): string | null {
+  const match = /rule_(\d+)_(\d+)_(\d+)/.exec(errorText(error));
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : null;
 }

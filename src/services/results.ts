@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isConstraintError } from "../db/errors";
+import { isConstraintError, ruleRaisedByDatabase } from "../db/errors";
 import { newId } from "../db/ids";
 import {
   disqualifications,
@@ -35,17 +35,17 @@ function scoreSheet(scope: TableScope, input: ResultInput) {
   });
 }
 
+function resultFinal(what: string, rule = "1.3.5"): ServiceError {
+  return new ServiceError(
+    "conflict",
+    "result_final",
+    `The result of this table is final: ${what} is no longer possible. An organiser can correct it with a stated reason (POST …/result/corrections).`,
+    { rule },
+  );
+}
+
 function assertNotFinal(scope: TableScope, what: string): void {
-  if (scope.result?.status === "final") {
-    throw new ServiceError(
-      "conflict",
-      "result_final",
-      `The result of this table is final: ${what} is no longer possible. An organiser can correct it with a stated reason (POST …/result/corrections).`,
-      {
-        rule: "1.3.5",
-      },
-    );
-  }
+  if (scope.result?.status === "final") throw resultFinal(what);
 }
 
 function assertVersion(scope: TableScope, expected: number | undefined): void {
@@ -145,6 +145,7 @@ async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Trans
   try {
     await ctx.db.batch(statements as never);
   } catch (error) {
+    if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
     if (isConstraintError(error)) {
       throw new ServiceError(
         "conflict",
@@ -311,6 +312,8 @@ export async function disqualifyPlayer(
   try {
     await ctx.db.batch(statements as never);
   } catch (error) {
+    // The result became final after this request read the table: the rule 1.3.6 trigger refused.
+    if (ruleRaisedByDatabase(error) === "1.3.6") throw resultFinal("disqualifying", "1.3.6");
     if (isConstraintError(error))
       throw new ServiceError(
         "conflict",
