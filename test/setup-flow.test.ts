@@ -276,3 +276,19 @@ describe("errors and authorisation", () => {
     expect(patched.body.lotSeed).toBe(event.lotSeed);
   });
 });
+
+describe("privacy of membership numbers", () => {
+  it("shows externalIds of a public session's players to members only", async () => {
+    const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Public roster" })).body;
+    const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "S" })).body;
+    const player = (
+      await api.post(`/v1/orgs/${store.orgId}/players`, { name: "Member", externalId: "LT-PRIVATE-1" })
+    ).body;
+    await api.post(`/v1/sessions/${session.id}/players`, { playerIds: [player.id] });
+    expect((await api.get(`/v1/sessions/${session.id}/players`)).body.data[0].player.externalId).toBe(
+      "LT-PRIVATE-1",
+    );
+    const anonymous = await jsonRequest(ctx.app, {}).get(`/v1/sessions/${session.id}/players`);
+    expect(anonymous.body.data[0].player).toEqual({ id: player.id, name: "Member", externalId: null });
+  });
+});

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../db/schema";
-import { orgSubtree } from "./access";
+import { canReadOrg, orgSubtree } from "./access";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import type { ScopedEvent } from "./event-access";
+import { canReadEvent, type ScopedEvent } from "./event-access";
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "./pagination";
-import { getSession, writableSession } from "./sessions";
+import { loadSessionScope, writableSession } from "./sessions";
 
 /** The organisation tree the event belongs to: players of any org in it may take part. */
 async function eventPlayerPool(ctx: ServiceContext, event: ScopedEvent): Promise<string[]> {
@@ -182,7 +182,10 @@ export async function listRegistrations(
   sessionId: string,
   page: PageRequest = { limit: MAX_PAGE_LIMIT },
 ) {
-  await getSession(ctx, sessionId);
+  const { event } = await loadSessionScope(ctx, sessionId);
+  if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
+  // A membership number is the organisation's data: the public sees names, not externalIds.
+  const member = canReadOrg(ctx.actor, event.ancestry);
   return paginate(
     page,
     (limit) =>
@@ -193,6 +196,6 @@ export async function listRegistrations(
         .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
         .orderBy(asc(players.id))
         .limit(limit),
-    toRegistrationDto,
+    (row) => toRegistrationDto(member ? row : { ...row, externalId: null }),
   );
 }
