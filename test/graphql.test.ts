@@ -149,3 +149,24 @@ describe("POST /graphql", () => {
     expect(mixed.body.errors?.map((e) => e.extensions?.code)).toEqual(["TABLE_NOT_FOUND"]);
   });
 });
+
+describe("query limits", () => {
+  it("refuses a query that repeats the rankings under many aliases before running it", async () => {
+    const ctx = await createTestApp();
+    const aliases = Array.from({ length: 12 }, (_, i) => `s${i}: standings { resultsVersion }`).join(" ");
+    const res = await graphql(ctx.app, `query ($id: ID!) { event(id: $id) { ${aliases} } }`, { id: "evt_x" });
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors?.[0]?.message).toMatch(/at most 8 standings/);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COMPLEX");
+  });
+
+  it("accepts a normal deep query and refuses one selecting more than 500 fields", async () => {
+    const ctx = await createTestApp();
+    const deep = `${"event(id: $id) { sessions { rounds { tables { details { seats { player { id ".repeat(1)}} } } } } } } }`;
+    const ok = await graphql(ctx.app, `query ($id: ID!) { ${deep} }`, { id: "evt_x" });
+    expect(ok.body.errors?.[0]?.extensions?.code).not.toBe("QUERY_TOO_COMPLEX");
+    const tooMany = Array.from({ length: 501 }, (_, i) => `f${i}: __typename`).join(" ");
+    const res = await graphql(ctx.app, `{ ${tooMany} }`, {});
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COMPLEX");
+  });
+});

@@ -1,8 +1,14 @@
-import { createYoga } from "graphql-yoga";
+import { createYoga, type Plugin } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import { getTables } from "../services/table-view";
+import { queryLimitsRule } from "./limits";
 import { batchLoader } from "./loaders";
 import { createGraphQLSchema, type GraphQLContext } from "./schema";
+
+/** Rejects over-large queries at validation, before any resolver runs. */
+const queryLimitsPlugin: Plugin = {
+  onValidate: ({ addValidationRule }) => addValidationRule(queryLimitsRule()),
+};
 
 export type GraphQLHandler = (request: Request, services: ServiceContext) => Promise<Response>;
 
@@ -17,6 +23,7 @@ export function createGraphQLHandler(options: { graphiql: boolean }): GraphQLHan
     graphiql: options.graphiql,
     landingPage: false,
     maskedErrors: true,
+    plugins: [queryLimitsPlugin],
   });
   return async (request, services) =>
     yoga.fetch(request, { services, table: batchLoader((ids) => getTables(services, ids)) });
