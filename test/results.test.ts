@@ -285,3 +285,29 @@ describe("rules the database itself enforces (migrations/0001_result_rules.sql)"
     expect(fixed.status).toBe(200);
   });
 });
+
+describe("If-Match on every write to a result", () => {
+  it("answers 412 to a confirmation, a finalization or a disqualification against a stale version", async () => {
+    await api.put(`/v1/tables/${tableId}/result`, sheet([10, 8, 6, 4]));
+    await api.post(`/v1/tables/${tableId}/result/confirmations`, { playerId: ids[0] }); // version 2
+    const stale = { "if-match": '"1"' };
+    expect(
+      (await api.post(`/v1/tables/${tableId}/result/confirmations`, { playerId: ids[1] }, stale)).status,
+    ).toBe(412);
+    expect((await api.post(`/v1/tables/${tableId}/result/finalize`, {}, stale)).status).toBe(412);
+    expect(
+      (
+        await api.post(
+          `/v1/tables/${tableId}/disqualifications`,
+          { playerId: ids[3], reason: "abusive language" },
+          stale,
+        )
+      ).status,
+    ).toBe(412);
+    const current = { "if-match": '"2"' };
+    expect((await api.post(`/v1/tables/${tableId}/result/finalize`, {}, current)).body.result).toMatchObject({
+      status: "final",
+      version: 3,
+    });
+  });
+});

@@ -200,21 +200,29 @@ export async function confirmResult(
   ctx: ServiceContext,
   tableId: string,
   playerId: string,
+  ifMatch?: number,
 ): Promise<TableDto> {
-  // Confirmations commute, so one that loses a race to another confirmation is simply re-applied.
+  // Confirmations commute, so one that loses a race to another confirmation is simply re-applied
+  // (unless If-Match pinned the version: then the retry answers 412).
   for (let attempt = 1; ; attempt++) {
     try {
-      return await confirmOnce(ctx, tableId, playerId);
+      return await confirmOnce(ctx, tableId, playerId, ifMatch);
     } catch (error) {
       if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
     }
   }
 }
 
-async function confirmOnce(ctx: ServiceContext, tableId: string, playerId: string): Promise<TableDto> {
+async function confirmOnce(
+  ctx: ServiceContext,
+  tableId: string,
+  playerId: string,
+  ifMatch?: number,
+): Promise<TableDto> {
   const { scope } = await writableTable(ctx, tableId, "results:confirm");
   if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to confirm yet.");
   assertNotFinal(scope, "confirming");
+  assertVersion(scope, ifMatch);
   if (!scope.seats.some((s) => s.playerId === playerId)) {
     throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
       rule: "1.3.4",
@@ -247,10 +255,12 @@ export async function finalizeResult(
   ctx: ServiceContext,
   tableId: string,
   reason?: string | null,
+  ifMatch?: number,
 ): Promise<TableDto> {
   const { scope } = await writableTable(ctx, tableId, "results:finalize");
   if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to finalize yet.");
   assertNotFinal(scope, "finalizing again");
+  assertVersion(scope, ifMatch);
   await commitTransition(ctx, scope, {
     action: "finalize",
     status: "final",
@@ -266,9 +276,11 @@ export async function disqualifyPlayer(
   ctx: ServiceContext,
   tableId: string,
   input: { playerId: string; reason: string },
+  ifMatch?: number,
 ): Promise<TableDto> {
   const { scope } = await writableTable(ctx, tableId, "results:disqualify");
   assertNotFinal(scope, "disqualifying");
+  assertVersion(scope, ifMatch);
   if (!scope.seats.some((s) => s.playerId === input.playerId)) {
     throw new ServiceError(
       "invalid",

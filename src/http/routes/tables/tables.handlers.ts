@@ -47,13 +47,19 @@ export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = 
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json").playerId,
+    ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
 };
 
 export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
-  const table = await results.finalizeResult(serviceContext(c), c.req.valid("param").tableId, body?.reason);
+  const table = await results.finalizeResult(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    body?.reason,
+    ifMatchVersion(c),
+  );
   return c.json(withEtag(c, table), 200);
 };
 
@@ -62,6 +68,7 @@ export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppE
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json"),
+    ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
 };

@@ -85,12 +85,12 @@ export const confirmResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IdempotencyHeader,
+    headers: IfMatchHeader.merge(IdempotencyHeader),
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
   responses: {
     ...tableResponse("The table after the confirmation."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -105,12 +105,12 @@ export const finalizeResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IdempotencyHeader,
+    headers: IfMatchHeader.merge(IdempotencyHeader),
     body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
   },
   responses: {
     ...tableResponse("The table with its final result."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -125,12 +125,12 @@ export const disqualifyPlayer = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IdempotencyHeader,
+    headers: IfMatchHeader.merge(IdempotencyHeader),
     body: jsonBody(DisqualifySchema, "Who and why."),
   },
   responses: {
     ...tableResponse("The table after the disqualification."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
