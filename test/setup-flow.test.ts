@@ -292,3 +292,25 @@ describe("privacy of membership numbers", () => {
     expect(anonymous.body.data[0].player).toEqual({ id: player.id, name: "Member", externalId: null });
   });
 });
+
+describe("conditional reads", () => {
+  it("gives every JSON read an ETag and answers If-None-Match with 304 until the data changes", async () => {
+    const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Tagged" })).body;
+    const first = await api.get(`/v1/events/${event.id}`);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]{24}"$/);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    expect((await api.get(`/v1/events/${event.id}`, { "if-none-match": etag })).status).toBe(304);
+    await api.patch(`/v1/events/${event.id}`, { venue: "Hall C" });
+    const changed = await api.get(`/v1/events/${event.id}`, { "if-none-match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    const list = await api.get(`/v1/orgs/${store.orgId}/players`);
+    expect(
+      (await api.get(`/v1/orgs/${store.orgId}/players`, { "if-none-match": list.headers.get("etag")! }))
+        .status,
+    ).toBe(304);
+    const anonymous = await jsonRequest(ctx.app, {}).get(`/v1/events/${event.id}`);
+    expect(anonymous.headers.get("cache-control")).toBe("no-cache");
+  });
+});

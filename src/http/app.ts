@@ -6,6 +6,7 @@ import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
+import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { mountOpenApi } from "./openapi/document";
 import { errorToResponse, problemResponse } from "./problem";
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use("/v1/*", idempotency);
+  app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
   app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false }));

@@ -11,7 +11,7 @@
  * they stay valid through compression and JSON formatting changes. If-None-Match always uses
  * the weak comparison (RFC 9110 §13.1.2), so clients just echo the header back.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 /** Characters RFC 9110 allows inside an entity tag (no `"`, no spaces or controls). */
 const ETAG_PART = /^[\x21\x23-\x7e]+$/;
@@ -62,3 +62,39 @@ export function notModified(c: Context, etag: string, options: ConditionalOption
   c.header("Cache-Control", options.private ? "private, no-cache" : "no-cache");
   return etagMatches(c.req.header("if-none-match"), etag);
 }
+
+/**
+ * Every JSON read gets an ETag: routes that know their version set it themselves (rankings,
+ * tables); for the rest a weak tag is hashed from the body. `If-None-Match` then answers 304.
+ * Streams (server-sent events, NDJSON exports) are left alone.
+ */
+export const conditionalGet: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (
+    c.req.method !== "GET" ||
+    res.status !== 200 ||
+    !(res.headers.get("content-type") ?? "").startsWith("application/json")
+  ) {
+    return;
+  }
+  let etag = res.headers.get("ETag");
+  if (!etag) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+    etag = weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+    res.headers.set("ETag", etag);
+  }
+  // A response to a token may hold private data: shared caches must not keep it.
+  if (!res.headers.has("Cache-Control"))
+    res.headers.set("Cache-Control", c.req.header("authorization") ? "private, no-cache" : "no-cache");
+  if (etagMatches(c.req.header("if-none-match"), etag)) {
+    c.res = new Response(null, {
+      status: 304,
+      headers: {
+        ETag: etag,
+        "Cache-Control": res.headers.get("Cache-Control")!,
+        "X-Request-Id": res.headers.get("X-Request-Id") ?? "",
+      },
+    });
+  }
+};

@@ -26,3 +26,20 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
 export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }];
 /** Public reads: a token is optional (needed for private events). */
 export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+
+export const IdempotencyKeyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
+});
+
+export const IfMatchHeader = z.object({
+  "if-match": z
+    .string()
+    .optional()
+    .openapi({ description: "The table's ETag (or its result version): 412 when the result has changed since.", example: '"1.0"' }),
+});
+
+export const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };

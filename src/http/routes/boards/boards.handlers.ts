@@ -1,7 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as boards from "../../../services/boards";
 import { type AppEnv, serviceContext } from "../../context";
-import { conditional } from "../rounds/rounds.handlers";
 import type { createBoard, getBoard } from "./boards.routes";
 
 export const createBoardHandler: RouteHandler<typeof createBoard, AppEnv> = async (c) => {
@@ -11,7 +10,7 @@ export const createBoardHandler: RouteHandler<typeof createBoard, AppEnv> = asyn
 };
 
 export const getBoardHandler: RouteHandler<typeof getBoard, AppEnv> = async (c) => {
+  // ETag and 304 come from the conditionalGet middleware.
   const read = await boards.getBoard(serviceContext(c), c.req.valid("param").roundId);
-  if (await conditional(c, read)) return c.body(null, 304);
   return c.json(read.value, 200);
 };

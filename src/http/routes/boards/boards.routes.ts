@@ -1,17 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import {
+  BEARER,
+  IdempotencyKeyHeader,
+  idParam,
+  jsonBody,
+  jsonContent,
+  NOT_MODIFIED,
+  OPTIONAL_BEARER,
+} from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
 
-const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
 const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
-const IdempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
-});
 
 export const createBoard = createRoute({
   method: "post",
@@ -26,7 +26,7 @@ export const createBoard = createRoute({
   security: BEARER,
   request: {
     params: RoundParams,
-    headers: IdempotencyHeader,
+    headers: IdempotencyKeyHeader,
     body: jsonBody(CreateBoardSchema, "A seed for a random board, or the hexes of a built one."),
   },
   responses: {

@@ -1,16 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, IdempotencyKeyHeader, idParam, jsonContent } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { RoundSchema } from "../rounds/rounds.schemas";
 
 const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
-const IdempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
-});
 
 export const seatSemifinals = createRoute({
   method: "post",
@@ -24,7 +17,7 @@ export const seatSemifinals = createRoute({
     "No body. 409 while a prelim table has no final result or a started session has games left, when the event has no semifinals (12–28 participants: use POST …/final), " +
     "when fewer than 16 players qualify, or when the semifinals are already seated. Results go through PUT /v1/tables/{tableId}/result. Roles: owner, organizer.",
   security: BEARER,
-  request: { params: EventParams, headers: IdempotencyHeader },
+  request: { params: EventParams, headers: IdempotencyKeyHeader },
   responses: {
     201: jsonContent(RoundSchema, "The semifinal round (kind `semifinal`)."),
     ...errorResponses(401, 403, 404, 409, 422),
@@ -42,7 +35,7 @@ export const seatFinal = createRoute({
     "Without semifinals (12–28 participants): the top 4 of qualification, `seedRank` = qualification rank. One table listed by rank; players choose turn order by rank. " +
     "No body. 409 while the phase before is unfinished, when the semifinals are not seated yet, or when the final is already seated. Roles: owner, organizer.",
   security: BEARER,
-  request: { params: EventParams, headers: IdempotencyHeader },
+  request: { params: EventParams, headers: IdempotencyKeyHeader },
   responses: {
     201: jsonContent(RoundSchema, "The final round (kind `final`)."),
     ...errorResponses(401, 403, 404, 409, 422),

@@ -1,18 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import {
+  BEARER,
+  IdempotencyKeyHeader,
+  idParam,
+  jsonBody,
+  jsonContent,
+  NOT_MODIFIED,
+  OPTIONAL_BEARER,
+} from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
 const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
-const IdempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
-});
 
 export const createRounds = createRoute({
   method: "post",
@@ -30,7 +30,7 @@ export const createRounds = createRoute({
   security: BEARER,
   request: {
     params: SessionParams,
-    headers: IdempotencyHeader,
+    headers: IdempotencyKeyHeader,
     body: jsonBody(
       CreateRoundsSchema,
       "How to seat: generated (optional seed), all games, or hand-made tables.",

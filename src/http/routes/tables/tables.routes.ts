@@ -1,5 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import {
+  BEARER,
+  IdempotencyKeyHeader,
+  IfMatchHeader,
+  idParam,
+  jsonBody,
+  jsonContent,
+  OPTIONAL_BEARER,
+} from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import {
@@ -13,19 +21,6 @@ import {
 } from "./tables.schemas";
 
 const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
-const IfMatchHeader = z.object({
-  "if-match": z.string().optional().openapi({
-    description: "The table's ETag (or its result version): 412 when the result has changed since.",
-    example: '"1.0"',
-  }),
-});
-const IdempotencyHeader = z.object({
-  "idempotency-key": z
-    .string()
-    .max(200)
-    .optional()
-    .openapi({ description: "Replays return the first response; the same key with another body is a 422." }),
-});
 
 const tableResponse = (description: string) => ({
   200: {
@@ -65,7 +60,7 @@ export const submitResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyHeader),
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(SubmitResultSchema, "The sheet."),
   },
   responses: {
@@ -85,7 +80,7 @@ export const confirmResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyHeader),
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
   responses: {
@@ -105,7 +100,7 @@ export const finalizeResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyHeader),
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
   },
   responses: {
@@ -125,7 +120,7 @@ export const disqualifyPlayer = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyHeader),
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(DisqualifySchema, "Who and why."),
   },
   responses: {
@@ -145,7 +140,7 @@ export const correctResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyHeader),
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
   responses: {
