@@ -231,9 +231,8 @@ export function createGraphQLSchema() {
         player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getPlayer(services, id),
         ),
-        round: resolver(
-          async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-            (await getRound(services, id)).value,
+        round: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
+          getRound(services, id),
         ),
       },
       RoundTable: {
@@ -254,7 +253,7 @@ export function createGraphQLSchema() {
       Session: {
         rounds: resolver(
           async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-            (await listSessionRounds(services, session.id)).value.data,
+            (await listSessionRounds(services, session.id)).data,
         ),
         standings: resolver(async (session: Parent, _: unknown, { services }: GraphQLContext) =>
           getSessionStandings(services, session.id),

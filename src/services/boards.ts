@@ -9,7 +9,7 @@ import { type BoardHex, generateBoard, validateBoard } from "../domain/board";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { ServiceError } from "./errors";
-import { randomSeed, readableRound, type Visible, writableRound } from "./rounds-read";
+import { randomSeed, readableRound, writableRound } from "./rounds-read";
 
 export interface CreateBoardInput {
   /** Random board from this seed (a random seed when neither seed nor hexes is given). */
@@ -91,8 +91,8 @@ export async function createBoard(
   return toBoardDto(row);
 }
 
-export async function getBoard(ctx: ServiceContext, roundId: string): Promise<Visible<BoardDto>> {
-  const { event } = await readableRound(ctx, roundId);
+export async function getBoard(ctx: ServiceContext, roundId: string): Promise<BoardDto> {
+  await readableRound(ctx, roundId);
   const [row] = await ctx.db.select().from(boards).where(eq(boards.roundId, roundId));
   if (!row) {
     throw new ServiceError(
@@ -101,5 +101,5 @@ export async function getBoard(ctx: ServiceContext, roundId: string): Promise<Vi
       `Round ${roundId} has no board yet; an organiser creates it with POST /v1/rounds/${roundId}/board.`,
     );
   }
-  return { value: toBoardDto(row), visibility: event.visibility };
+  return toBoardDto(row);
 }

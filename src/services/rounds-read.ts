@@ -48,12 +48,6 @@ export interface LoadedRound {
   tables: LoadedTable[];
 }
 
-/** A read plus the event's visibility: private answers must not be kept by shared caches. */
-export interface Visible<T> {
-  value: T;
-  visibility: "public" | "private";
-}
-
 /** A non-empty batch of statements for `db.batch` (drizzle wants a tuple type). */
 export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 

@@ -11,7 +11,7 @@ import { splitTables } from "../domain/tables";
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import { assertEventReadable, type ScopedEvent } from "./event-access";
+import { canReadEvent, type ScopedEvent } from "./event-access";
 import { eventDisqualified, sessionStandingsOf } from "./rounds-ranking";
 import {
   type LoadedRound,
@@ -24,11 +24,8 @@ import {
   type Statements,
   sessionRoundDtos,
   toIdRound,
-  type Visible,
   writableRound,
 } from "./rounds-read";
-
-export type { Visible };
 
 import { commitSeating, type NewRound, roundStatements } from "./rounds-write";
 import { loadSessionScope, writableSession } from "./sessions";
@@ -211,21 +208,15 @@ async function seatGameFour(
 export async function listSessionRounds(
   ctx: ServiceContext,
   sessionId: string,
-): Promise<Visible<{ data: RoundDto[]; nextCursor: null }>> {
+): Promise<{ data: RoundDto[]; nextCursor: null }> {
   const { session, event } = await loadSessionScope(ctx, sessionId);
-  let visible: ScopedEvent;
-  try {
-    visible = assertEventReadable(ctx.actor, event, session.eventId);
-  } catch {
-    throw notFound("session", sessionId);
-  }
-  const data = await sessionRoundDtos(ctx, session.eventId, sessionId);
-  return { value: { data, nextCursor: null }, visibility: visible.visibility };
+  if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
+  return { data: await sessionRoundDtos(ctx, session.eventId, sessionId), nextCursor: null };
 }
 
-export async function getRound(ctx: ServiceContext, roundId: string): Promise<Visible<RoundDto>> {
-  const { round, event } = await readableRound(ctx, roundId);
-  return { value: await roundDto(ctx, round), visibility: event.visibility };
+export async function getRound(ctx: ServiceContext, roundId: string): Promise<RoundDto> {
+  const { round } = await readableRound(ctx, roundId);
+  return roundDto(ctx, round);
 }
 
 /**

@@ -11,6 +11,5 @@ export const createBoardHandler: RouteHandler<typeof createBoard, AppEnv> = asyn
 
 export const getBoardHandler: RouteHandler<typeof getBoard, AppEnv> = async (c) => {
   // ETag and 304 come from the conditionalGet middleware.
-  const read = await boards.getBoard(serviceContext(c), c.req.valid("param").roundId);
-  return c.json(read.value, 200);
+  return c.json(await boards.getBoard(serviceContext(c), c.req.valid("param").roundId), 200);
 };

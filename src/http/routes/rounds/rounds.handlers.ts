@@ -9,15 +9,11 @@ export const createRoundsHandler: RouteHandler<typeof createRounds, AppEnv> = as
     201,
   );
 
-export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, AppEnv> = async (c) => {
-  const read = await roundsService.listSessionRounds(serviceContext(c), c.req.valid("param").sessionId);
-  return c.json(read.value, 200);
-};
+export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, AppEnv> = async (c) =>
+  c.json(await roundsService.listSessionRounds(serviceContext(c), c.req.valid("param").sessionId), 200);
 
-export const getRoundHandler: RouteHandler<typeof getRound, AppEnv> = async (c) => {
-  const read = await roundsService.getRound(serviceContext(c), c.req.valid("param").roundId);
-  return c.json(read.value, 200);
-};
+export const getRoundHandler: RouteHandler<typeof getRound, AppEnv> = async (c) =>
+  c.json(await roundsService.getRound(serviceContext(c), c.req.valid("param").roundId), 200);
 
 export const deleteRoundHandler: RouteHandler<typeof deleteRound, AppEnv> = async (c) => {
   await roundsService.deleteRound(serviceContext(c), c.req.valid("param").roundId);
