@@ -11,9 +11,10 @@ import { eventStructure, sessionGameCount } from "../domain/structure";
 import type { ServiceContext } from "./context";
 import { ServiceError } from "./errors";
 import { type ScopedEvent, writableEvent } from "./event-access";
-import { finalGames, loadPrelimState, type PrelimState, qualificationOf } from "./rounds-ranking";
+import { finalGames, loadPrelimState, type PrelimState } from "./rounds-ranking";
 import { loadRounds, type RoundDto, roundDto } from "./rounds-read";
 import { commitSeating, type NewSeat, roundStatements } from "./rounds-write";
+import { rankQualification } from "./standings";
 
 const SEMIFINAL_TABLES = 4;
 
@@ -121,7 +122,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   await assertNotSeated(ctx, eventId, "semifinal");
   const prelims = await loadPrelimState(ctx, eventId);
   assertPrelimsOver(prelims, registered, event.ruleset);
-  const { rows } = await qualificationOf(event, prelims, structure.qualifierCount);
+  const { rows } = await rankQualification(ctx, event, uniqueParticipants);
   const qualified = rows.filter((r) => r.qualified);
   if (qualified.length < structure.qualifierCount) {
     throw conflict(
@@ -148,7 +149,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<R
   await assertNotSeated(ctx, eventId, "final");
   const prelims = await loadPrelimState(ctx, eventId);
   assertPrelimsOver(prelims, registered, event.ruleset);
-  const { rows, lotOf } = await qualificationOf(event, prelims, structure.qualifierCount);
+  const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
 
   if (structure.kind === "final-only") {
     const top = rows.filter((r) => r.qualified);

@@ -1,15 +1,11 @@
 /**
- * The rankings seating needs (the game-4 cut, semifinal and final seats), computed on demand
- * from the stored final results with the domain functions, exactly as the rankings are read.
+ * What playoff seating reads besides the rankings (which come from standings.ts, the code of
+ * the published rankings): the state of the prelim rounds and the scored semifinal games.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { disqualifications, rounds, sessions } from "../db/schema";
 import type { Ruleset, ScoredGame } from "../domain/game-score";
-import { computeQualification, type QualificationRow } from "../domain/qualification";
-import { computeSessionStandings, type SessionStandings } from "../domain/standings";
 import type { ServiceContext } from "./context";
-import type { ScopedEvent } from "./event-access";
-import { lotLookup, lotsFor } from "./lots";
 import { type LoadedRound, loadRounds } from "./rounds-read";
 import { scoreStoredGame } from "./standings-data";
 
@@ -51,23 +47,8 @@ export async function eventDisqualified(ctx: ServiceContext, eventId: string): P
   return rows.map((r) => r.playerId);
 }
 
-function playersOf(games: readonly ScoredGame[]): string[] {
+function _playersOf(games: readonly ScoredGame[]): string[] {
   return games.flatMap((g) => g.seats.map((s) => s.playerId));
-}
-
-/** Standings of one session over the given prelim rounds (rule 1.4.2), disqualified players apart. */
-export async function sessionStandingsOf(
-  event: ScopedEvent,
-  loaded: readonly LoadedRound[],
-  disqualified: readonly string[],
-): Promise<SessionStandings> {
-  const games = finalGames(loaded, event.ruleset, disqualified);
-  return computeSessionStandings({
-    ruleset: event.ruleset,
-    games,
-    disqualifiedPlayerIds: disqualified,
-    lotOf: lotLookup(await lotsFor(event.lotSeed, playersOf(games))),
-  });
 }
 
 export interface PrelimState {
@@ -89,46 +70,4 @@ export async function loadPrelimState(ctx: ServiceContext, eventId: string): Pro
     eventDisqualified(ctx, eventId),
   ]);
   return { rounds: loaded, sessionIds: sessionRows.map((s) => s.id), disqualified };
-}
-
-/**
- * Qualification (rules 1.2.3, 1.2.4): each player's best single session, ranked; the
- * disqualified are left out so the next player moves up.
- */
-export async function qualificationOf(
-  event: ScopedEvent,
-  prelims: PrelimState,
-  qualifierCount: number,
-): Promise<{ rows: QualificationRow[]; lotOf: (id: string) => string }> {
-  const gamesBySession = prelims.sessionIds.map((sessionId) => ({
-    sessionId,
-    games: finalGames(
-      prelims.rounds.filter((r) => r.round.sessionId === sessionId),
-      event.ruleset,
-      prelims.disqualified,
-    ),
-  }));
-  const lotOf = lotLookup(
-    await lotsFor(
-      event.lotSeed,
-      gamesBySession.flatMap((s) => playersOf(s.games)),
-    ),
-  );
-  const sessionResults = gamesBySession.map(({ sessionId, games }) => ({
-    sessionId,
-    records: computeSessionStandings({
-      ruleset: event.ruleset,
-      games,
-      disqualifiedPlayerIds: prelims.disqualified,
-      lotOf,
-    }).rows.map((row) => row.record),
-  }));
-  const { rows } = computeQualification({
-    ruleset: event.ruleset,
-    sessions: sessionResults,
-    qualifierCount,
-    lotOf,
-    excludedPlayerIds: prelims.disqualified,
-  });
-  return { rows, lotOf };
 }

@@ -12,7 +12,7 @@ import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import { canReadEvent, type ScopedEvent } from "./event-access";
-import { eventDisqualified, sessionStandingsOf } from "./rounds-ranking";
+import { eventDisqualified } from "./rounds-ranking";
 import {
   type LoadedRound,
   loadAvoidPairs,
@@ -26,9 +26,9 @@ import {
   toIdRound,
   writableRound,
 } from "./rounds-read";
-
 import { commitSeating, type NewRound, roundStatements } from "./rounds-write";
 import { loadSessionScope, writableSession } from "./sessions";
+import { rankSession } from "./standings";
 
 /** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
 const GENERATED_GAMES = 3;
@@ -102,7 +102,7 @@ export async function createRounds(
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
       return {
-        data: [await seatGameFour(ctx, event, sessionId, previous, disqualified, input)],
+        data: [await seatGameFour(ctx, event, sessionId, input)],
         nextCursor: null,
       };
     }
@@ -155,8 +155,6 @@ async function seatGameFour(
   ctx: ServiceContext,
   event: ScopedEvent,
   sessionId: string,
-  previous: readonly LoadedRound[],
-  disqualified: readonly string[],
   input: CreateRoundsInput,
 ): Promise<RoundDto> {
   if (input.tables || input.plan) {
@@ -170,7 +168,7 @@ async function seatGameFour(
       },
     );
   }
-  const standings = await sessionStandingsOf(event, previous, disqualified);
+  const standings = await rankSession(ctx, event, sessionId);
   const { advancing, eliminated } = zeroWinCut(standings.rows.map((row) => ({ row, wins: row.record.wins })));
   const tables = snakeSeating(advancing).map((table) =>
     table.map(({ row }) => ({ playerId: row.record.playerId, seedRank: row.rank })),

@@ -15,6 +15,7 @@ import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../doma
 import { type EventStructure, eventStructure, sessionGameCount } from "../domain/structure";
 import type { ServiceContext } from "./context";
 import { ServiceError } from "./errors";
+import type { ScopedEvent } from "./event-access";
 import { describeStructure } from "./event-summary";
 import { lotLookup, lotsFor } from "./lots";
 import {
@@ -86,7 +87,11 @@ interface Loaded {
   disqualified: ReadonlySet<string>;
 }
 
-async function load(ctx: ServiceContext, scope: StandingsScope, filter: GameFilter): Promise<Loaded> {
+async function load(
+  ctx: ServiceContext,
+  scope: Pick<StandingsScope, "event" | "uniqueParticipants">,
+  filter: GameFilter,
+): Promise<Loaded> {
   const { event } = scope;
   const data = await loadStandingsData(ctx, event.id, filter);
   const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys()));
@@ -119,18 +124,31 @@ function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: I
 }
 
 /** Ranking of one prelim session (rules 1.4.1–1.4.3). */
+function rankSessionLoaded(l: Loaded) {
+  return computeSessionStandings({
+    ruleset: l.header.ruleset,
+    games: scoreAll(l, l.data.games),
+    disqualifiedPlayerIds: l.data.disqualified,
+    lotOf: l.rc.lotOf,
+  });
+}
+
+/**
+ * A session's ranking as domain rows, from the same code as GET …/standings: the game-4 cut
+ * and snake seating use it, so the seats always follow the published order.
+ */
+export async function rankSession(ctx: ServiceContext, event: ScopedEvent, sessionId: string) {
+  // N (unique participants) only feeds the response header, which this caller does not use.
+  return rankSessionLoaded(await load(ctx, { event, uniqueParticipants: 0 }, { kind: "session", sessionId }));
+}
+
 export async function sessionStandings(
   ctx: ServiceContext,
   scope: SessionStandingsScope,
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
   const l = await load(ctx, scope, { kind: "session", sessionId });
-  const standings = computeSessionStandings({
-    ruleset: l.header.ruleset,
-    games: scoreAll(l, l.data.games),
-    disqualifiedPlayerIds: l.data.disqualified,
-    lotOf: l.rc.lotOf,
-  });
+  const standings = rankSessionLoaded(l);
   const registered = l.data.registrations.map((r) => r.playerId);
   const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
   return {
@@ -180,6 +198,16 @@ function qualify(l: Loaded, structure: EventStructure) {
     ...withoutGames(l, dqBest, l.data.disqualified).map((r) => toDisqualifiedRow(r, null, false, l.rc)),
   ];
   return { rows, disqualified };
+}
+
+/**
+ * The qualification ranking as domain rows, from the same code as GET …/qualification: playoff
+ * seating uses it, so the seats always follow the published order.
+ */
+export async function rankQualification(ctx: ServiceContext, event: ScopedEvent, uniqueParticipants: number) {
+  const l = await load(ctx, { event, uniqueParticipants }, { kind: "prelims", eventId: event.id });
+  const { rows } = qualify(l, eventStructure(uniqueParticipants, event.ruleset));
+  return { rows, lotOf: l.rc.lotOf };
 }
 
 /** Each player's best single session over all sessions; the top 16 (or 4) qualify (rule 1.2). */
