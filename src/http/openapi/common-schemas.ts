@@ -36,13 +36,10 @@ export const IdempotencyKeyHeader = z.object({
 });
 
 export const IfMatchHeader = z.object({
-  "if-match": z
-    .string()
-    .optional()
-    .openapi({
-      description: "The table's ETag (or its result version): 412 when the result has changed since.",
-      example: '"1.0"',
-    }),
+  "if-match": z.string().optional().openapi({
+    description: "The table's ETag (or its result version): 412 when the result has changed since.",
+    example: '"1.0"',
+  }),
 });
 
 export const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
