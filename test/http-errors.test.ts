@@ -164,3 +164,27 @@ describe("wrong method", () => {
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });
+
+describe("malformed JSON on every JSON route", () => {
+  it("is a 400 problem, with or without a token, before any authorisation", async () => {
+    const doc = await (await app.request("/openapi.json")).json();
+    const routes = Object.entries(
+      doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>,
+    ).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.requestBody?.content?.["application/json"])
+        .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "x_1") })),
+    );
+    expect(routes.length).toBeGreaterThan(15);
+    for (const { method, path } of routes) {
+      if (path === "/v1/auth/token") continue; // OAuth error bodies, documented apart
+      const res = await app.request(path, {
+        method,
+        body: "{ not json",
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.headers.get("content-type"), `${method} ${path}`).toBe("application/problem+json");
+    }
+  });
+});

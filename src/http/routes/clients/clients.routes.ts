@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../../middleware/auth";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { BEARER_SECURITY } from "../../openapi/security";
 import { PaginationQuerySchema } from "../../pagination";
@@ -25,7 +24,6 @@ export const createApiClient = createRoute({
     `Creates OAuth2 client credentials with one role (owner, organizer, referee, reporter, reader). ` +
     `The secret is in this response only. ${OWNERS}`,
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: {
     params: OrgParamsSchema,
     body: {
@@ -56,7 +54,6 @@ export const listApiClients = createRoute({
   summary: "List the API clients of an organisation",
   description: `Revoked clients included (with \`revokedAt\`); never a secret. ${OWNERS}`,
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: {
     200: {
@@ -75,7 +72,6 @@ export const getApiClient = createRoute({
   summary: "Get an API client",
   description: `Never its secret. ${OWNERS}`,
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: { params: ClientParamsSchema },
   responses: {
     200: { description: "The client.", content: { "application/json": { schema: ApiClientSchema } } },
@@ -93,7 +89,6 @@ export const revokeApiClient = createRoute({
     "The client gets no new token, and its unexpired tokens are refused from the next request on. " +
     `Idempotent; the client stays listed with \`revokedAt\`. ${OWNERS}`,
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: { params: ClientParamsSchema },
   responses: {
     204: { description: "Revoked (or already revoked)." },

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { requireAuth } from "../../middleware/auth";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { BEARER_SECURITY } from "../../openapi/security";
 import { PaginationQuerySchema } from "../../pagination";
@@ -21,7 +20,6 @@ export const createOrganization = createRoute({
     "reads the data of every organisation below it). Then create its first owner client with " +
     "POST /v1/orgs/{orgId}/clients. Unknown fields are refused (422).",
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: {
     body: {
       required: true,
@@ -52,7 +50,6 @@ export const getOrganization = createRoute({
   description:
     "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: { params: OrgParamsSchema },
   responses: {
     200: {
@@ -72,7 +69,6 @@ export const listChildOrganizations = createRoute({
   description:
     "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
   security: BEARER_SECURITY,
-  middleware: [requireAuth] as const,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: {
     200: {
