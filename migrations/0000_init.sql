@@ -115,14 +115,16 @@ CREATE TABLE `players` (
 	`id` text PRIMARY KEY NOT NULL,
 	`org_id` text NOT NULL,
 	`name` text NOT NULL,
+	`root_org_id` text NOT NULL,
 	`external_id` text,
 	`discord_id` text,
 	`created_at` text NOT NULL,
 	`updated_at` text NOT NULL,
-	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`root_org_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `players_org_external_id_uq` ON `players` (`org_id`,`external_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `players_tree_external_id_uq` ON `players` (`root_org_id`,`external_id`);--> statement-breakpoint
 CREATE INDEX `players_org_discord_idx` ON `players` (`org_id`,`discord_id`);--> statement-breakpoint
 CREATE INDEX `players_org_name_idx` ON `players` (`org_id`,`name`);--> statement-breakpoint
 CREATE TABLE `disqualifications` (

@@ -61,7 +61,7 @@ describe("migrations", () => {
       sql`insert into organizations (id, name, kind, created_at) values ('org_1', 'Store', 'store', 'x')`,
     );
     await db.run(
-      sql`insert into players (id, org_id, name, created_at, updated_at) values ('ply_1', 'org_1', 'Ann', 'x', 'x')`,
+      sql`insert into players (id, org_id, root_org_id, name, created_at, updated_at) values ('ply_1', 'org_1', 'org_1', 'Ann', 'x', 'x')`,
     );
     await db.run(
       sql`insert into events (id, org_id, name, ruleset, visibility, lot_seed, created_at, updated_at) values ('evt_1', 'org_1', 'E', '2026', 'public', 's', 'x', 'x')`,
@@ -85,7 +85,7 @@ describe("migrations", () => {
     ).rejects.toThrow();
     await expect(
       db.run(
-        sql`insert into players (id, org_id, name, created_at, updated_at) values ('ply_2', 'org_missing', 'Bo', 'x', 'x')`,
+        sql`insert into players (id, org_id, root_org_id, name, created_at, updated_at) values ('ply_2', 'org_missing', 'org_missing', 'Bo', 'x', 'x')`,
       ),
     ).rejects.toThrow();
   });

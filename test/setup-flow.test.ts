@@ -144,6 +144,23 @@ describe("set-up of a store chain's event", () => {
     expect((await childApi.get(`/v1/players/${found.body.data[0].id}`)).status).toBe(404);
   });
 
+  it("lets the database decide between racing creates with one externalId in one tree", async () => {
+    const federation = await createOrgClient(ctx.app, ctx.db, {
+      name: "Race federation",
+      kind: "federation",
+    });
+    const a = await createOrgClient(ctx.app, ctx.db, { name: "Store A", parentOrgId: federation.orgId });
+    const b = await createOrgClient(ctx.app, ctx.db, { name: "Store B", parentOrgId: federation.orgId });
+    const attempts = Array.from({ length: 10 }, (_, i) =>
+      jsonRequest(ctx.app, (i % 2 ? a : b).auth).post(`/v1/orgs/${(i % 2 ? a : b).orgId}/players`, {
+        name: `Racer ${i}`,
+        externalId: "LT-RACE",
+      }),
+    );
+    const statuses = (await Promise.all(attempts)).map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+  });
+
   it("searches players by name and pages through them", async () => {
     const org = await createOrgClient(ctx.app, ctx.db, { name: "Paging store" });
     const orgApi = jsonRequest(ctx.app, org.auth);

@@ -20,10 +20,18 @@ export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Pro
   if (!ancestry || !canReadOrg(ctx.actor, ancestry)) throw notFound("organization", orgId);
 }
 
-/** Writes stay inside the organisation: an ancestor gets 403, anyone else 404, a weaker role 403. */
-export async function assertOrgWritable(ctx: ServiceContext, orgId: string, permission: Permission) {
+/**
+ * Writes stay inside the organisation: an ancestor gets 403, anyone else 404, a weaker role 403.
+ * Returns the organisation's ancestry (itself first, the root of its tree last).
+ */
+export async function assertOrgWritable(
+  ctx: ServiceContext,
+  orgId: string,
+  permission: Permission,
+): Promise<string[]> {
   requireClient(ctx.actor);
   const ancestry = await loadAncestry(ctx, orgId);
   if (!ancestry) throw notFound("organization", orgId);
-  return assertWriteWithin(ctx.actor, orgId, ancestry, permission, { what: "organization", id: orgId });
+  assertWriteWithin(ctx.actor, orgId, ancestry, permission, { what: "organization", id: orgId });
+  return ancestry;
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
+import { isConstraintError } from "../db/errors";
 import { newId } from "../db/ids";
-import { organizations, players } from "../db/schema";
+import { players } from "../db/schema";
 import { assertWriteWithin, canReadOrg, orgSubtree, requireClient } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
@@ -29,41 +30,23 @@ export interface PlayerInput {
   discordId?: string | null;
 }
 
-async function treeOrgIds(ctx: ServiceContext, orgId: string): Promise<string[]> {
-  const [row] = await ctx.db
-    .select({ chain: orgAncestryJson(organizations.id) })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  const root = row ? (JSON.parse(row.chain) as string[]).at(-1) : undefined;
-  return orgSubtree(ctx.db, root ?? orgId);
-}
-
-/** externalId is a federation membership number: unique over the whole organisation tree. */
-async function assertExternalIdFree(
-  ctx: ServiceContext,
-  orgId: string,
-  externalId: string,
-  exceptPlayerId?: string,
-) {
-  const [clash] = await ctx.db
-    .select({ id: players.id })
-    .from(players)
-    .where(
-      and(
-        inArray(players.orgId, await treeOrgIds(ctx, orgId)),
-        eq(players.externalId, externalId),
-        exceptPlayerId ? ne(players.id, exceptPlayerId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (clash) {
+/**
+ * externalId is a federation membership number, unique over the whole organisation tree: the
+ * database's (root_org_id, external_id) index decides, so two racing creates cannot both win.
+ */
+async function withUniqueExternalId<T>(
+  externalId: string | null | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!externalId || !isConstraintError(error)) throw error;
     throw new ServiceError(
       "conflict",
       "external_id_taken",
       `externalId '${externalId}' already belongs to another player of this organisation tree.`,
-      {
-        issues: [{ path: "externalId", message: "already used in this organisation tree" }],
-      },
+      { issues: [{ path: "externalId", message: "already used in this organisation tree" }] },
     );
   }
 }
@@ -73,21 +56,23 @@ export async function createPlayer(
   orgId: string,
   input: PlayerInput,
 ): Promise<PlayerDto> {
-  await assertOrgWritable(ctx, orgId, "players:write");
-  if (input.externalId) await assertExternalIdFree(ctx, orgId, input.externalId);
+  const ancestry = await assertOrgWritable(ctx, orgId, "players:write");
   const now = ctx.clock();
-  const [row] = await ctx.db
-    .insert(players)
-    .values({
-      id: newId("ply", now.getTime()),
-      orgId,
-      name: input.name,
-      externalId: input.externalId ?? null,
-      discordId: input.discordId ?? null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    })
-    .returning();
+  const [row] = await withUniqueExternalId(input.externalId, () =>
+    ctx.db
+      .insert(players)
+      .values({
+        id: newId("ply", now.getTime()),
+        orgId,
+        rootOrgId: ancestry.at(-1) ?? orgId,
+        name: input.name,
+        externalId: input.externalId ?? null,
+        discordId: input.discordId ?? null,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .returning(),
+  );
   return toPlayerDto(row!);
 }
 
@@ -114,17 +99,18 @@ export async function updatePlayer(
   const actor = requireClient(ctx.actor);
   const { player, ancestry } = await loadPlayer(ctx, playerId);
   assertWriteWithin(actor, player.orgId, ancestry, "players:write", { what: "player", id: playerId });
-  if (patch.externalId) await assertExternalIdFree(ctx, player.orgId, patch.externalId, playerId);
-  const [row] = await ctx.db
-    .update(players)
-    .set({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
-      ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
-      updatedAt: ctx.clock().toISOString(),
-    })
-    .where(eq(players.id, playerId))
-    .returning();
+  const [row] = await withUniqueExternalId(patch.externalId, () =>
+    ctx.db
+      .update(players)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
+        ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
+        updatedAt: ctx.clock().toISOString(),
+      })
+      .where(eq(players.id, playerId))
+      .returning(),
+  );
   return toPlayerDto(row!);
 }
 

@@ -10,12 +10,14 @@
  *   await s.round(evt.id, { sessionId: ses, number: 1, tables: [{ players: [a, b, c, d], vp: [10, 8, 6, 4] }] });
  */
 import { eq, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../src/db/ancestry";
 import type { Database } from "../../src/db/client";
 import { newId } from "../../src/db/ids";
 import {
   disqualifications,
   events,
   gameTables,
+  organizations,
   players,
   registrations,
   rounds,
@@ -104,7 +106,12 @@ export function seeder(db: Database, orgId: string) {
         typeof n === "number"
           ? Array.from({ length: n }, () => `P${String(++playerCount).padStart(2, "0")}`)
           : n;
-      const rows = names.map((name) => ({ id: newId("ply"), orgId, name }));
+      const [org] = await db
+        .select({ chain: orgAncestryJson(organizations.id) })
+        .from(organizations)
+        .where(eq(organizations.id, orgId));
+      const rootOrgId = (JSON.parse(org!.chain) as string[]).at(-1)!;
+      const rows = names.map((name) => ({ id: newId("ply"), orgId, rootOrgId, name }));
       for (let i = 0; i < rows.length; i += 100) await db.insert(players).values(rows.slice(i, i + 100));
       return rows.map((r) => r.id);
     },

@@ -10,14 +10,21 @@ export const players = sqliteTable(
       .notNull()
       .references(() => organizations.id),
     name: text("name").notNull(),
-    /** Federation membership number: unique within an organisation (the service checks the whole tree). */
+    /**
+     * The root of the organisation's tree (a federation, or the store itself): organisations never
+     * change trees, so this lets the database keep membership numbers unique per tree.
+     */
+    rootOrgId: text("root_org_id")
+      .notNull()
+      .references(() => organizations.id),
+    /** Federation membership number: unique within the organisation tree (API.md). */
     externalId: text("external_id"),
     discordId: text("discord_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("players_org_external_id_uq").on(t.orgId, t.externalId),
+    uniqueIndex("players_tree_external_id_uq").on(t.rootOrgId, t.externalId),
     index("players_org_discord_idx").on(t.orgId, t.discordId),
     index("players_org_name_idx").on(t.orgId, t.name),
   ],
