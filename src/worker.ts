@@ -39,8 +39,29 @@ function appFor(env: WorkerEnv): App {
   return app;
 }
 
+/** A deployment without its settings answers a problem that says which one, not a bare 500. */
+function misconfigured(error: unknown): Response {
+  console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
+  return new Response(
+    JSON.stringify({
+      type: "https://catan-tournament-api.dev/problems/server-misconfigured",
+      title: "Service Unavailable",
+      status: 503,
+      code: "server_misconfigured",
+      detail: error instanceof Error ? error.message : "The Worker is missing a required setting.",
+    }),
+    { status: 503, headers: { "content-type": "application/problem+json" } },
+  );
+}
+
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
-    return appFor(env).fetch(request, env, ctx);
+    let app: App;
+    try {
+      app = appFor(env);
+    } catch (error) {
+      return misconfigured(error);
+    }
+    return app.fetch(request, env, ctx);
   },
 };

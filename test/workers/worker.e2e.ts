@@ -218,3 +218,20 @@ describe("a prelim session through the Worker", () => {
 function snake(c: { clientId: string; clientSecret: string }) {
   return { client_id: c.clientId, client_secret: c.clientSecret };
 }
+
+describe("a Worker deployed without its secret", () => {
+  it("answers 503 problem+json naming the missing setting, not a bare 500", async () => {
+    const bare = await startWorker({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: DB_TOKEN });
+    try {
+      const res = await bare.fetch("/health");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(await res.json()).toMatchObject({
+        code: "server_misconfigured",
+        detail: expect.stringContaining("JWT_SECRET"),
+      });
+    } finally {
+      await bare.dispose();
+    }
+  });
+});
