@@ -53,3 +53,20 @@ describe("GET /v1/events/{eventId}/changes (server-sent events)", () => {
     expect((await ctx.app.request(`/v1/events/${eventId}/changes?maxSeconds=1`)).status).toBe(404);
   });
 });
+
+describe("a change feed on an event that turns private", () => {
+  it("ends for a reader who may no longer see it", async () => {
+    const ctx = await createTestApp({ changePollMs: 20 });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Going private" })).body.id;
+    const res = await ctx.app.request(`/v1/events/${eventId}/changes?maxSeconds=10`);
+    const reader = res.body!.getReader();
+    await readUntil(reader, '"resultsVersion":0');
+    await api.patch(`/v1/events/${eventId}`, { visibility: "private" });
+    const started = Date.now();
+    while (!(await reader.read()).done) {
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { currentResultsVersion, openChangeFeed } from "../../../services/changes";
+import { openChangeFeed } from "../../../services/changes";
 import { type AppEnv, serviceContext } from "../../context";
 import type { streamEventChanges } from "./changes.routes";
 
@@ -11,7 +11,8 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
   const ctx = serviceContext(c);
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
-  let sent = await openChangeFeed(ctx, eventId);
+  const feed = await openChangeFeed(ctx, eventId);
+  let sent = feed.resultsVersion;
   const lastEventId = Number(c.req.header("last-event-id"));
   const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
   const resultsMessage = (version: number) => ({
@@ -28,7 +29,7 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
     let lastWrite = Date.now();
     while (!stream.aborted && Date.now() < deadline) {
       await stream.sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())));
-      const version = await currentResultsVersion(ctx, eventId);
+      const version = await feed.poll();
       if (version === undefined) break;
       if (version !== sent) {
         sent = version;
