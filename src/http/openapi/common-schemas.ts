@@ -23,9 +23,14 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   content: { "application/json": { schema } },
 });
 
-export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }];
+/**
+ * `security` of every route that needs a token: a bearer JWT, obtained with the OAuth2
+ * client-credentials flow (both schemes name the same token; tools that support OAuth2 can
+ * fetch it themselves).
+ */
+export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { oauth2: [] }];
 /** Public reads: a token is optional (needed for private events). */
-export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }];
+export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, ...BEARER];
 
 export const IdempotencyKeyHeader = z.object({
   "idempotency-key": z

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
-import { BEARER_SECURITY } from "../../openapi/security";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -23,7 +23,7 @@ export const createApiClient = createRoute({
   description:
     `Creates OAuth2 client credentials with one role (owner, organizer, referee, reporter, reader). ` +
     `The secret is in this response only. ${OWNERS}`,
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: {
     params: OrgParamsSchema,
     body: {
@@ -53,7 +53,7 @@ export const listApiClients = createRoute({
   tags: ["Organisations"],
   summary: "List the API clients of an organisation",
   description: `Revoked clients included (with \`revokedAt\`); never a secret. ${OWNERS}`,
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: {
     200: {
@@ -71,7 +71,7 @@ export const getApiClient = createRoute({
   tags: ["Organisations"],
   summary: "Get an API client",
   description: `Never its secret. ${OWNERS}`,
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: { params: ClientParamsSchema },
   responses: {
     200: { description: "The client.", content: { "application/json": { schema: ApiClientSchema } } },
@@ -88,7 +88,7 @@ export const revokeApiClient = createRoute({
   description:
     "The client gets no new token, and its unexpired tokens are refused from the next request on. " +
     `Idempotent; the client stays listed with \`revokedAt\`. ${OWNERS}`,
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: { params: ClientParamsSchema },
   responses: {
     204: { description: "Revoked (or already revoked)." },

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
+import { BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
-import { BEARER_SECURITY } from "../../openapi/security";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
@@ -19,7 +19,7 @@ export const createOrganization = createRoute({
     "Platform admin only. A store, chain, federation or club, optionally under a parent (a federation " +
     "reads the data of every organisation below it). Then create its first owner client with " +
     "POST /v1/orgs/{orgId}/clients. Unknown fields are refused (422).",
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: {
     body: {
       required: true,
@@ -49,7 +49,7 @@ export const getOrganization = createRoute({
   summary: "Get an organisation",
   description:
     "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: { params: OrgParamsSchema },
   responses: {
     200: {
@@ -68,7 +68,7 @@ export const listChildOrganizations = createRoute({
   summary: "List the organisations directly below one",
   description:
     "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
-  security: BEARER_SECURITY,
+  security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: {
     200: {
