@@ -27,57 +27,24 @@ export type Permission =
   | "audit:read"
   | "private:read";
 
+// The roles form a chain: each one can do everything the role below it can, plus its own.
+const READER: readonly Permission[] = ["private:read"];
+const REPORTER: readonly Permission[] = [...READER, "results:submit", "results:confirm"];
+const REFEREE: readonly Permission[] = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"];
+const ORGANIZER: readonly Permission[] = [...REFEREE, "players:write", "events:write", "results:correct"];
+const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
+
 /**
  * The permission matrix (README "Roles"). Writes are always within the client's own
  * organisation; a parent organisation only reads its descendants.
  */
 export const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: [
-    "orgs:create",
-    "clients:manage",
-    "players:write",
-    "events:write",
-    "results:submit",
-    "results:confirm",
-    "results:finalize",
-    "results:disqualify",
-    "results:correct",
-    "audit:read",
-    "private:read",
-  ],
-  owner: [
-    "clients:manage",
-    "players:write",
-    "events:write",
-    "results:submit",
-    "results:confirm",
-    "results:finalize",
-    "results:disqualify",
-    "results:correct",
-    "audit:read",
-    "private:read",
-  ],
-  organizer: [
-    "players:write",
-    "events:write",
-    "results:submit",
-    "results:confirm",
-    "results:finalize",
-    "results:disqualify",
-    "results:correct",
-    "audit:read",
-    "private:read",
-  ],
-  referee: [
-    "results:submit",
-    "results:confirm",
-    "results:finalize",
-    "results:disqualify",
-    "audit:read",
-    "private:read",
-  ],
-  reporter: ["results:submit", "results:confirm", "private:read"],
-  reader: ["private:read"],
+  admin: [...OWNER, "orgs:create"],
+  owner: OWNER,
+  organizer: ORGANIZER,
+  referee: REFEREE,
+  reporter: REPORTER,
+  reader: READER,
 };
 
 export function hasPermission(actor: Actor, permission: Permission): boolean {
