@@ -4,7 +4,6 @@ import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as results from "../../../services/results";
 import { getTable as getTableView, type TableDto } from "../../../services/table-view";
 import { type AppEnv, serviceContext } from "../../context";
-import { etagMatches } from "../../middleware/etag";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import type {
   confirmResult,
@@ -16,21 +15,17 @@ import type {
   submitResult,
 } from "./tables.routes";
 
-const etagOf = (table: TableDto) =>
-  tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length);
-
-/** Sets the table's ETag (what If-Match sends back) and passes the table through. */
+/**
+ * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
+ * through; on reads the conditionalGet middleware answers a matching If-None-Match with 304.
+ */
 function withEtag(c: Context<AppEnv>, table: TableDto): TableDto {
-  c.header("ETag", etagOf(table));
+  c.header("ETag", tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length));
   return table;
 }
 
-export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) => {
-  const table = await getTableView(serviceContext(c), c.req.valid("param").tableId);
-  withEtag(c, table);
-  if (etagMatches(c.req.header("if-none-match"), etagOf(table))) return c.body(null, 304);
-  return c.json(table, 200);
-};
+export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) =>
+  c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200);
 
 export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = async (c) => {
   const table = await results.submitResult(
