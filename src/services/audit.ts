@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../db/ids";
 import { auditLog } from "../db/schema";
 import { canReadOrg, requireClient, requirePermission } from "./access";
-import type { ServiceContext } from "./context";
+import { actorClientId, type ServiceContext } from "./context";
 import { notFound } from "./errors";
 import { loadScopedEvent } from "./event-access";
 import { afterCursor, type PageRequest, paginate } from "./pagination";
@@ -20,13 +20,12 @@ export interface AuditEntry {
 
 /** An audit insert to put in the same batch as the change it records. */
 export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
-  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
   const now = ctx.clock();
   return ctx.db.insert(auditLog).values({
     id: newId("aud", now.getTime()),
     orgId: entry.orgId,
     eventId: entry.eventId ?? null,
-    actorClientId,
+    actorClientId: actorClientId(ctx),
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

@@ -7,3 +7,8 @@ export interface ServiceContext {
   actor: Actor;
   clock: () => Date;
 }
+
+/** Who to record in audit rows and result revisions. */
+export function actorClientId(ctx: ServiceContext): string {
+  return ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+}

@@ -12,7 +12,7 @@ import {
 } from "../db/schema";
 import { scoreGame } from "../domain/game-score";
 import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
+import { actorClientId, type ServiceContext } from "./context";
 import { ServiceError } from "./errors";
 import { type TableScope, writableTable } from "./table-scope";
 import { getTable, type TableDto, toTableDto } from "./table-view";
@@ -77,7 +77,7 @@ interface Transition {
  * commits, the others fail whole and answer 409.
  */
 async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
-  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const actor = actorClientId(ctx);
   const now = ctx.clock().toISOString();
   const previous = scope.result;
   const version = (previous?.version ?? 0) + 1;
@@ -89,7 +89,7 @@ async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Trans
     winnerId: t.sheet.winnerId,
     scores: t.sheet.scores,
     finalizedBy: t.status === "final" ? t.finalizedBy : null,
-    submittedByClientId: actorClientId,
+    submittedByClientId: actor,
     updatedAt: now,
   };
   const statements = [
@@ -100,7 +100,7 @@ async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Trans
       status: t.status,
       winnerId: t.sheet.winnerId,
       scores: t.sheet.scores,
-      actorClientId,
+      actorClientId: actor,
       reason: t.reason ?? null,
       createdAt: now,
     }),
@@ -119,10 +119,7 @@ async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Trans
     ...(t.clearConfirmations
       ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
       : []),
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(eq(events.id, scope.event.id)),
+    bumpResultsVersion(ctx, scope.event.id),
     auditInsert(ctx, {
       orgId: scope.event.orgId,
       eventId: scope.event.id,
@@ -234,10 +231,10 @@ async function confirmOnce(
     .filter((s) => !scope.disqualified.includes(s.playerId))
     .every((s) => confirmed.has(s.playerId));
   const now = ctx.clock().toISOString();
-  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const actor = actorClientId(ctx);
   const confirmation = ctx.db
     .insert(resultConfirmations)
-    .values({ tableId, version: scope.result.version, playerId, actorClientId, createdAt: now })
+    .values({ tableId, version: scope.result.version, playerId, actorClientId: actor, createdAt: now })
     .onConflictDoNothing();
   await commitTransition(ctx, scope, {
     action: "confirm",
@@ -304,13 +301,10 @@ export async function disqualifyPlayer(
       tableId,
       playerId: input.playerId,
       reason: input.reason,
-      actorClientId: ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous",
+      actorClientId: actorClientId(ctx),
       createdAt: now.toISOString(),
     }),
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(eq(events.id, scope.event.id)),
+    bumpResultsVersion(ctx, scope.event.id),
     auditInsert(ctx, {
       orgId: scope.event.orgId,
       eventId: scope.event.id,
@@ -362,4 +356,10 @@ export async function correctResult(
     clearConfirmations: true,
   });
   return getTable(ctx, tableId);
+} /** Every change that can move a ranking bumps the event's results version: its ETags follow. */
+function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
+  return ctx.db
+    .update(events)
+    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+    .where(eq(events.id, eventId));
 }
