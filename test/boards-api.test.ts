@@ -3,6 +3,7 @@ import { type BoardHex, generateBoard, validateBoard } from "../src/domain/board
 import type { App } from "../src/http/app";
 import { addClient, type ClientAuth, createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
+import { jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -11,17 +12,8 @@ let app: App;
 let db: Awaited<ReturnType<typeof createTestApp>>["db"];
 let owner: OrgClient;
 
-async function call(method: string, path: string, body?: unknown, who: ClientAuth | null = owner) {
-  const headers: Record<string, string> = who ? { ...who.auth } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await app.request(path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text };
-}
+const call = (method: string, path: string, body?: unknown, who: ClientAuth | null = owner) =>
+  jsonRequest(app, who ? who.auth : {}).send(method, path, body);
 
 /** Three seated prelim rounds of a 12-player session. */
 async function threeRounds(visibility: "public" | "private" = "public"): Promise<string[]> {

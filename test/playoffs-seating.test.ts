@@ -8,6 +8,7 @@ import { computeSessionStandings } from "../src/domain/standings";
 import type { App } from "../src/http/app";
 import { addClient, type ClientAuth, createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
+import { jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -16,17 +17,8 @@ let app: App;
 let db: Awaited<ReturnType<typeof createTestApp>>["db"];
 let owner: OrgClient;
 
-async function call(method: string, path: string, body?: unknown, who: ClientAuth | null = owner) {
-  const headers: Record<string, string> = who ? { ...who.auth } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await app.request(path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text };
-}
+const call = (method: string, path: string, body?: unknown, who: ClientAuth | null = owner) =>
+  jsonRequest(app, who ? who.auth : {}).send(method, path, body);
 
 interface Sheet {
   tableId: string;

@@ -6,6 +6,7 @@ import { computeSessionStandings } from "../src/domain/standings";
 import type { App } from "../src/http/app";
 import { createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
+import { jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -13,17 +14,8 @@ type Json = any;
 let app: App;
 let owner: OrgClient;
 
-async function call(method: string, path: string, body?: unknown, auth = true) {
-  const headers: Record<string, string> = auth ? { ...owner.auth } : {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await app.request(path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text };
-}
+const call = (method: string, path: string, body?: unknown, auth = true) =>
+  jsonRequest(app, auth ? owner.auth : {}).send(method, path, body);
 
 async function inChunks<T>(items: readonly T[], size: number, run: (item: T) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));

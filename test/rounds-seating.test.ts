@@ -3,6 +3,7 @@ import { splitTables } from "../src/domain/tables";
 import type { App } from "../src/http/app";
 import { addClient, type ClientAuth, createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
+import { jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -11,17 +12,8 @@ let app: App;
 let db: Awaited<ReturnType<typeof createTestApp>>["db"];
 let owner: OrgClient;
 
-async function call(method: string, path: string, who?: { auth: Record<string, string> }, body?: unknown) {
-  const headers: Record<string, string> = { ...(who?.auth ?? {}) };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await app.request(path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text, headers: res.headers };
-}
+const call = (method: string, path: string, who?: { auth: Record<string, string> }, body?: unknown) =>
+  jsonRequest(app, who?.auth ?? {}).send(method, path, body);
 
 /** A public (or private) event of `org` with one session and `n` registered players. */
 async function session(n: number, opts: { visibility?: "public" | "private"; org?: OrgClient } = {}) {

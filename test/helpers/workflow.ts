@@ -11,9 +11,11 @@ export function jsonRequest(app: App, auth: Record<string, string>) {
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
     const json: any = text ? JSON.parse(text) : null;
-    return { status: res.status, body: json, headers: res.headers };
+    return { status: res.status, body: json, text, headers: res.headers };
   };
   return {
+    /** Any method, with the body sent as given (none when undefined). */
+    send,
     get: (path: string, headers?: Record<string, string>) => send("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       send("POST", path, body ?? {}, headers),
