@@ -11,8 +11,8 @@ import { createDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/node";
 import { createApp } from "../src/http/app";
 import { SYSTEM_ACTOR } from "../src/services/access";
+import { createAuthConfig } from "../src/services/auth";
 import { createOrganization } from "../src/services/orgs";
-import { createAuthConfig } from "../src/services/tokens";
 import { seeder } from "../test/helpers/seed-results";
 
 const SESSIONS = 50;

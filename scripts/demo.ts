@@ -8,7 +8,7 @@ import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "../src/
 import { createRandom, type Random } from "../src/domain/random";
 import { createApp } from "../src/http/app";
 import { SYSTEM_ACTOR } from "../src/services/access";
-import { insertApiClient } from "../src/services/clients";
+import { insertApiClient } from "../src/services/auth";
 import { createOrganization } from "../src/services/orgs";
 
 const FIRST = [

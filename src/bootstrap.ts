@@ -1,8 +1,13 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Database } from "./db/client";
-import { hasAnyClient, insertApiClient, type NewClientCredentials } from "./services/clients";
-import { type AuthConfig, createAuthConfig } from "./services/tokens";
+import {
+  type AuthConfig,
+  createAuthConfig,
+  hasAnyClient,
+  insertApiClient,
+  type NewClientCredentials,
+} from "./services/auth";
 
 /** Node-only start-up helpers: where the local signing key lives, and the first admin client. */
 

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
-import { createOrgClient, insertApiClient } from "./services/clients";
+import { createOrgClient, insertApiClient } from "./services/auth";
 import type { ServiceContext } from "./services/context";
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";

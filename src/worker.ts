@@ -1,7 +1,7 @@
 import type { ExecutionContext } from "hono";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
-import { createAuthConfig } from "./services/tokens";
+import { createAuthConfig } from "./services/auth";
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
 export interface WorkerEnv {

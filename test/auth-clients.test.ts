@@ -4,7 +4,7 @@ import type { Database } from "../src/db/client";
 import { apiClients, idempotencyKeys, organizations } from "../src/db/schema";
 import type { App } from "../src/http/app";
 import { encodeCursor } from "../src/http/pagination";
-import { hashClientSecret } from "../src/services/clients";
+import { hashClientSecret } from "../src/services/auth";
 import {
   adminAuth,
   bearer,

@@ -2,7 +2,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import type { App } from "../src/http/app";
-import { createAuthConfig } from "../src/services/tokens";
+import { createAuthConfig } from "../src/services/auth";
 import { createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp, TEST_JWT_SECRET } from "./helpers/test-app";
 

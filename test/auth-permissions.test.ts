@@ -1,5 +1,5 @@
 import { beforeAll, describe } from "vitest";
-import { insertApiClient } from "../src/services/clients";
+import { insertApiClient } from "../src/services/auth";
 import {
   createMatrixWorld,
   type MatrixRow,

@@ -1,10 +1,8 @@
 import { beforeAll, describe } from "vitest";
-import { createBoard } from "../src/services/boards";
-import { createEvent } from "../src/services/events";
+import { createEvent, createSession, registerPlayers } from "../src/services/events";
 import { createPlayer } from "../src/services/players";
-import { registerPlayers } from "../src/services/registrations";
-import { createRounds } from "../src/services/rounds";
-import { createSession } from "../src/services/sessions";
+import { createBoard, createRounds } from "../src/services/rounds";
+
 import { systemContext } from "./helpers/auth";
 import {
   createMatrixWorld,

@@ -1,9 +1,9 @@
 import { beforeAll, describe } from "vitest";
-import { createEvent } from "../src/services/events";
+import { createEvent, createSession, registerPlayers } from "../src/services/events";
 import { createPlayer } from "../src/services/players";
-import { registerPlayers } from "../src/services/registrations";
-import { submitResult } from "../src/services/results";
-import { createSession } from "../src/services/sessions";
+
+import { submitResult } from "../src/services/tables";
+
 import { systemContext } from "./helpers/auth";
 import {
   createMatrixWorld,

@@ -1,6 +1,6 @@
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
-import { getTables } from "../services/table-view";
+import { getTables } from "../services/tables";
 import { queryLimitsRule } from "./limits";
 import { batchLoader } from "./loaders";
 import { createGraphQLSchema, type GraphQLContext } from "./schema";

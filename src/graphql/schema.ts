@@ -1,12 +1,12 @@
 import { createSchema } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
-import { getEvent } from "../services/events";
+import { getEvent, getSession, listRegistrations, listSessions } from "../services/events";
 import { getPlayer } from "../services/players";
-import { listRegistrations } from "../services/registrations";
+
 import { getRound, listSessionRounds } from "../services/rounds";
-import { getSession, listSessions } from "../services/sessions";
+
 import { getEventStandings, getQualification, getSessionStandings } from "../services/standings";
-import type { TableDto } from "../services/table-view";
+import type { TableDto } from "../services/tables";
 import { resolver } from "./errors";
 
 export interface GraphQLContext {

@@ -1,7 +1,7 @@
 import type { Database } from "../db/client";
 import type { Actor } from "../services/access";
+import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
-import type { AuthConfig } from "../services/tokens";
 import type { ResponseCache } from "./response-cache";
 
 export interface Logger {

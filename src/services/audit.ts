@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../db/ids";
 import { auditLog } from "../db/schema";
-import { canReadOrg, requireClient, requirePermission } from "./access";
+import { canReadOrg, loadScopedEvent, requireClient, requirePermission } from "./access";
 import { actorClientId, type ServiceContext } from "./context";
 import { notFound } from "./errors";
-import { loadScopedEvent } from "./event-access";
+
 import { afterCursor, type PageRequest, paginate } from "./pagination";
 
 export interface AuditEntry {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { events } from "../db/schema";
+import { canReadEvent, readableEvent } from "./access";
 import type { ServiceContext } from "./context";
-import { canReadEvent, readableEvent } from "./event-access";
 
 export interface ChangeFeed {
   /** The results version when the feed opened. */

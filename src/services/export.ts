@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { events, gameTables, players, rounds, seats, sessions, tableResults } from "../db/schema";
-import { orgSubtree } from "./access";
+import { assertOrgReadable, orgSubtree } from "./access";
 import type { ServiceContext } from "./context";
-import { assertOrgReadable } from "./org-access";
 
 /** Rows per query: bounds memory whatever the size of a federation. */
 const CHUNK = 500;

@@ -3,10 +3,17 @@ import { orgAncestryJson } from "../db/ancestry";
 import { isConstraintError } from "../db/errors";
 import { newId } from "../db/ids";
 import { players } from "../db/schema";
-import { assertWriteWithin, canReadOrg, orgSubtree, requireClient } from "./access";
+import {
+  assertOrgReadable,
+  assertOrgWritable,
+  assertWriteWithin,
+  canReadOrg,
+  orgSubtree,
+  requireClient,
+} from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import { assertOrgReadable, assertOrgWritable } from "./org-access";
+
 import { afterCursor, type PageRequest, paginate } from "./pagination";
 
 type PlayerRow = typeof players.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Database } from "../../src/db/client";
 import type { App } from "../../src/http/app";
 import { type OrgRole, type Role, SYSTEM_ACTOR } from "../../src/services/access";
-import { insertApiClient } from "../../src/services/clients";
+import { insertApiClient } from "../../src/services/auth";
 import type { ServiceContext } from "../../src/services/context";
 import { createOrganization, type OrgKind } from "../../src/services/orgs";
 

@@ -3,7 +3,7 @@ import { createDatabase, type Database } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
 import type { AppDeps, Logger } from "../../src/http/context";
-import { createAuthConfig } from "../../src/services/tokens";
+import { createAuthConfig } from "../../src/services/auth";
 
 /** The signing key of test tokens (tests that forge tokens sign with it, or deliberately not). */
 export const TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef";

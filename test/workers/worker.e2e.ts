@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
-import { insertApiClient } from "../../src/services/clients";
+import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
 import { type HranaServer, startHranaServer } from "./hrana-server";

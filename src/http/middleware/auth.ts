@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { isClientActive } from "../../services/clients";
-import { InvalidTokenError, verifyAccessToken } from "../../services/tokens";
+import { InvalidTokenError, isClientActive, verifyAccessToken } from "../../services/auth";
+
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 

@@ -1,6 +1,6 @@
 import { createClient } from "@libsql/client";
 import { createDatabase } from "../../db/client";
-import { createAuthConfig } from "../../services/tokens";
+import { createAuthConfig } from "../../services/auth";
 import { createApp } from "../app";
 
 /** The OpenAPI document as the routes define it; no database is touched to produce it. */

@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
-import { exchangeClientCredentials, OAuthError } from "../../../services/clients";
+import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import type { postToken } from "./auth.routes";
 

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as clients from "../../../services/clients";
+import * as clients from "../../../services/auth/clients";
 import { type AppEnv, serviceContext } from "../../context";
 import type { createApiClient, getApiClient, listApiClients, revokeApiClient } from "./clients.routes";
 

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as events from "../../../services/events";
+import * as events from "../../../services/events/events";
 import { type AppEnv, serviceContext } from "../../context";
 import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
 

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as registrations from "../../../services/registrations";
-import * as sessions from "../../../services/sessions";
+import * as registrations from "../../../services/events/registrations";
+import * as sessions from "../../../services/events/sessions";
 import { type AppEnv, serviceContext } from "../../context";
 import type {
   createSession,

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as standings from "../../../services/standings";
+import * as standings from "../../../services/standings/rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import type { getEventStandings, getQualification, getSessionStandings } from "./standings.routes";

@@ -1,8 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
-import * as results from "../../../services/results";
-import { getTable as getTableView, type TableDto } from "../../../services/table-view";
+import { getTable as getTableView, type TableDto } from "../../../services/tables";
+import * as results from "../../../services/tables/results";
 import { type AppEnv, serviceContext } from "../../context";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import type {

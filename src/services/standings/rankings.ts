@@ -7,24 +7,24 @@
  * answer 304) and one batch of selects (standings-data.ts). The split is exported so the HTTP
  * layer can stop after the first; `get*` run both for callers without conditional requests.
  */
-import { DomainRuleError } from "../domain/errors";
-import type { ScoredGame } from "../domain/game-score";
-import { computeEventStandings } from "../domain/playoffs";
-import { bestSessionRecords, computeQualification, type SessionResult } from "../domain/qualification";
-import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../domain/standings";
-import { type EventStructure, eventStructure, sessionGameCount } from "../domain/structure";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import type { ScopedEvent } from "./event-access";
-import { describeStructure } from "./event-summary";
-import { lotLookup, lotsFor } from "./lots";
+import { DomainRuleError } from "../../domain/errors";
+import type { ScoredGame } from "../../domain/game-score";
+import { computeEventStandings } from "../../domain/playoffs";
+import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
+import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../../domain/standings";
+import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
+import type { ScopedEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { describeStructure } from "../events";
 import {
   type GameFilter,
   loadStandingsData,
   type RoundProgress,
   type StandingsData,
   scoreStoredGame,
-} from "./standings-data";
+} from "./data";
+import { lotLookup, lotsFor } from "./lots";
 import {
   type DisqualifiedRowDto,
   type EventStandingsRowDto,
@@ -32,21 +32,21 @@ import {
   type StandingsRowDto,
   toDisqualifiedRow,
   toRow,
-} from "./standings-rows";
+} from "./rows";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
   type SessionStandingsScope,
   type StandingsScope,
-} from "./standings-scope";
+} from "./scope";
 
-export type { DisqualifiedRowDto, EventStandingsRowDto, StandingsRowDto } from "./standings-rows";
+export type { DisqualifiedRowDto, EventStandingsRowDto, StandingsRowDto } from "./rows";
 export {
   loadEventStandingsScope,
   loadSessionStandingsScope,
   type SessionStandingsScope,
   type StandingsScope,
-} from "./standings-scope";
+} from "./scope";
 
 export interface StandingsHeaderDto extends ReturnType<typeof describeStructure> {
   eventId: string;

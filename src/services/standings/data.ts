@@ -14,11 +14,11 @@ import {
   seats,
   sessions,
   tableResults,
-} from "../db/schema";
-import { GameResultError } from "../domain/errors";
-import { type Ruleset, type ScoredGame, scoreGame } from "../domain/game-score";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
+} from "../../db/schema";
+import { GameResultError } from "../../domain/errors";
+import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 

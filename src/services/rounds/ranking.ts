@@ -3,11 +3,11 @@
  * the published rankings): the state of the prelim rounds and the scored semifinal games.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { disqualifications, rounds, sessions } from "../db/schema";
-import type { Ruleset, ScoredGame } from "../domain/game-score";
-import type { ServiceContext } from "./context";
-import { type LoadedRound, loadRounds } from "./rounds-read";
-import { scoreStoredGame } from "./standings-data";
+import { disqualifications, rounds, sessions } from "../../db/schema";
+import type { Ruleset, ScoredGame } from "../../domain/game-score";
+import type { ServiceContext } from "../context";
+import { scoreStoredGame } from "../standings";
+import { type LoadedRound, loadRounds } from "./read";
 
 /**
  * The scored games of the rounds' tables whose result is final; other tables do not count yet.

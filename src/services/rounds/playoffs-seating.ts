@@ -3,18 +3,18 @@
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";
-import { registrations, rounds, sessions } from "../db/schema";
-import type { Ruleset } from "../domain/game-score";
-import { semifinalStandings } from "../domain/playoffs";
-import { snakeSeating } from "../domain/snake";
-import { eventStructure, sessionGameCount } from "../domain/structure";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import { type ScopedEvent, writableEvent } from "./event-access";
-import { finalGames, loadPrelimState, type PrelimState } from "./rounds-ranking";
-import { loadRounds, type RoundDto, roundDto } from "./rounds-read";
-import { commitSeating, type NewSeat, roundStatements } from "./rounds-write";
-import { rankQualification } from "./standings";
+import { registrations, rounds, sessions } from "../../db/schema";
+import type { Ruleset } from "../../domain/game-score";
+import { semifinalStandings } from "../../domain/playoffs";
+import { snakeSeating } from "../../domain/snake";
+import { eventStructure, sessionGameCount } from "../../domain/structure";
+import { type ScopedEvent, writableEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { rankQualification } from "../standings";
+import { finalGames, loadPrelimState, type PrelimState } from "./ranking";
+import { loadRounds, type RoundDto, roundDto } from "./read";
+import { commitSeating, type NewSeat, roundStatements } from "./write";
 
 const SEMIFINAL_TABLES = 4;
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { orgAncestryJson } from "../db/ancestry";
-import { organizations } from "../db/schema";
-import { assertWriteWithin, canReadOrg, type Permission, requireClient } from "./access";
-import type { ServiceContext } from "./context";
-import { notFound } from "./errors";
+import { orgAncestryJson } from "../../db/ancestry";
+import { organizations } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { assertWriteWithin, canReadOrg, type Permission, requireClient } from "./permissions";
 
 async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
   const [row] = await ctx.db

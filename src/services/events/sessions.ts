@@ -1,12 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { qualified } from "../db/ancestry";
-import { newId } from "../db/ids";
-import { events, sessions } from "../db/schema";
-import type { Ruleset } from "../domain/game-score";
-import { sessionGameCount } from "../domain/structure";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
+import { qualified } from "../../db/ancestry";
+import { newId } from "../../db/ids";
+import { events, sessions } from "../../db/schema";
+import type { Ruleset } from "../../domain/game-score";
+import { sessionGameCount } from "../../domain/structure";
 import {
   assertEventReadable,
   assertEventWritable,
@@ -15,7 +12,10 @@ import {
   scopedEventColumns,
   toScopedEvent,
   writableEvent,
-} from "./event-access";
+} from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
 
 type SessionRow = typeof sessions.$inferSelect;
 

@@ -4,11 +4,11 @@
  * authorise the read and to answer a conditional GET with 304 before anything is computed.
  */
 import { eq, sql } from "drizzle-orm";
-import { events, sessions } from "../db/schema";
-import type { ServiceContext } from "./context";
-import { notFound } from "./errors";
-import { assertEventReadable, type ScopedEvent, scopedEventColumns, toScopedEvent } from "./event-access";
-import { uniqueParticipantsSql } from "./event-summary";
+import { events, sessions } from "../../db/schema";
+import { assertEventReadable, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { uniqueParticipantsSql } from "../events";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { avoidPairs, eventStaff, players, registrations, sessions } from "../db/schema";
-import { orgSubtree } from "./access";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import { readableEvent, writableEvent } from "./event-access";
+import { avoidPairs, eventStaff, players, registrations, sessions } from "../../db/schema";
+import { orgSubtree, readableEvent, writableEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
 
 async function assertPlayersInTree(
   ctx: ServiceContext,

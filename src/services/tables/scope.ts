@@ -8,17 +8,17 @@ import {
   rounds,
   seats,
   tableResults,
-} from "../db/schema";
-import type { Permission } from "./access";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
+} from "../../db/schema";
 import {
   assertEventWritable,
   canReadEvent,
+  type Permission,
   type ScopedEvent,
   scopedEventColumns,
   toScopedEvent,
-} from "./event-access";
+} from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
 
 export interface TableScope {
   table: typeof gameTables.$inferSelect;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import { qualified } from "../db/ancestry";
-import { events } from "../db/schema";
-import type { Ruleset } from "../domain/game-score";
-import { eventStructure } from "../domain/structure";
+import { qualified } from "../../db/ancestry";
+import { events } from "../../db/schema";
+import type { Ruleset } from "../../domain/game-score";
+import { eventStructure } from "../../domain/structure";
 
 export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
 export type EventPhase = (typeof EVENT_PHASES)[number];

@@ -1,5 +1,5 @@
-import type { ServiceContext } from "./context";
-import { loadTableScopes, readableTable, type TableScope, visibleTable } from "./table-scope";
+import type { ServiceContext } from "../context";
+import { loadTableScopes, readableTable, type TableScope, visibleTable } from "./scope";
 
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope) {

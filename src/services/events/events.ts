@@ -1,14 +1,21 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { newId } from "../db/ids";
-import { events, tableResults } from "../db/schema";
-import { orgSubtree, requireClient } from "./access";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
-import { assertEventReadable, scopedEventColumns, toScopedEvent, writableEvent } from "./event-access";
-import { describeStructure, type EventPhase, eventPhaseSql, eventSummaryColumns } from "./event-summary";
-import { assertOrgReadable, assertOrgWritable } from "./org-access";
-import { afterCursor, type PageRequest, paginate } from "./pagination";
+import { newId } from "../../db/ids";
+import { events, tableResults } from "../../db/schema";
+import {
+  assertEventReadable,
+  assertOrgReadable,
+  assertOrgWritable,
+  orgSubtree,
+  requireClient,
+  scopedEventColumns,
+  toScopedEvent,
+  writableEvent,
+} from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { describeStructure, type EventPhase, eventPhaseSql, eventSummaryColumns } from "./summary";
 
 export interface Timers {
   boardStudySeconds: number;

@@ -1,11 +1,11 @@
-import { isConstraintError } from "../db/errors";
-import { newId } from "../db/ids";
-import { gameTables, rounds, seats } from "../db/schema";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import type { ScopedEvent } from "./event-access";
-import type { Statements } from "./rounds-read";
+import { isConstraintError } from "../../db/errors";
+import { newId } from "../../db/ids";
+import { gameTables, rounds, seats } from "../../db/schema";
+import type { ScopedEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import type { Statements } from "./read";
 
 export interface NewSeat {
   playerId: string;

@@ -3,16 +3,18 @@
  * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { registrations, rounds } from "../db/schema";
-import { generateNextRound, generateSchedule, type Round, validateRound } from "../domain/schedule";
-import { snakeSeating, zeroWinCut } from "../domain/snake";
-import { sessionGameCount } from "../domain/structure";
-import { splitTables } from "../domain/tables";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
-import { canReadEvent, type ScopedEvent } from "./event-access";
-import { eventDisqualified } from "./rounds-ranking";
+import { registrations, rounds } from "../../db/schema";
+import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
+import { snakeSeating, zeroWinCut } from "../../domain/snake";
+import { sessionGameCount } from "../../domain/structure";
+import { splitTables } from "../../domain/tables";
+import { canReadEvent, type ScopedEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { loadSessionScope, writableSession } from "../events";
+import { rankSession } from "../standings";
+import { eventDisqualified } from "./ranking";
 import {
   type LoadedRound,
   loadAvoidPairs,
@@ -25,10 +27,8 @@ import {
   sessionRoundDtos,
   toIdRound,
   writableRound,
-} from "./rounds-read";
-import { commitSeating, type NewRound, roundStatements } from "./rounds-write";
-import { loadSessionScope, writableSession } from "./sessions";
-import { rankSession } from "./standings";
+} from "./read";
+import { commitSeating, type NewRound, roundStatements } from "./write";
 
 /** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
 const GENERATED_GAMES = 3;

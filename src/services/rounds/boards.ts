@@ -3,13 +3,13 @@
  * random from a seed, or built by the organiser and checked for legality.
  */
 import { eq } from "drizzle-orm";
-import { isConstraintError } from "../db/errors";
-import { boards } from "../db/schema";
-import { type BoardHex, generateBoard, validateBoard } from "../domain/board";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import { randomSeed, readableRound, writableRound } from "./rounds-read";
+import { isConstraintError } from "../../db/errors";
+import { boards } from "../../db/schema";
+import { type BoardHex, generateBoard, validateBoard } from "../../domain/board";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { randomSeed, readableRound, writableRound } from "./read";
 
 export interface CreateBoardInput {
   /** Random board from this seed (a random seed when neither seed nor hexes is given). */

@@ -3,9 +3,9 @@
  * third-party frontends and bots. VP% goes out as a 16-decimal string and as the exact
  * reduced fraction; never as a float.
  */
-import { toDecimalString, toFractionString } from "../domain/fraction";
-import type { EventCriterion, EventPhase } from "../domain/playoffs";
-import type { Criterion, PlayerRecord } from "../domain/standings";
+import { toDecimalString, toFractionString } from "../../domain/fraction";
+import type { EventCriterion, EventPhase } from "../../domain/playoffs";
+import type { Criterion, PlayerRecord } from "../../domain/standings";
 
 export interface StandingsRowDto<C extends string = Criterion> {
   rank: number;

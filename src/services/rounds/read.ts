@@ -9,18 +9,19 @@ import {
   rounds,
   seats,
   tableResults,
-} from "../db/schema";
-import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../domain/schedule";
-import { type Permission, requireClient } from "./access";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
+} from "../../db/schema";
+import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../../domain/schedule";
 import {
   assertEventReadable,
   assertEventWritable,
+  type Permission,
+  requireClient,
   type ScopedEvent,
   scopedEventColumns,
   toScopedEvent,
-} from "./event-access";
+} from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
 
 export type RoundRow = typeof rounds.$inferSelect;
 

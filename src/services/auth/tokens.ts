@@ -7,7 +7,7 @@ import {
   jwtVerify,
   SignJWT,
 } from "jose";
-import { type Actor, ORG_ROLES, ROLES, type Role } from "./access";
+import { type Actor, ORG_ROLES, ROLES, type Role } from "../access";
 
 /** Lifetime of our own access tokens (seconds); clients fetch a new one rather than refreshing. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

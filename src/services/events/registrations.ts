@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
-import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../db/schema";
-import { canReadOrg, orgSubtree } from "./access";
-import { auditInsert } from "./audit";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
-import { canReadEvent, type ScopedEvent } from "./event-access";
-import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "./pagination";
+import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
+import { canReadEvent, canReadOrg, orgSubtree, type ScopedEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+
+import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { loadSessionScope, writableSession } from "./sessions";
 
 /** The organisation tree the event belongs to: players of any org in it may take part. */

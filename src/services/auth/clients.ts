@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { newId } from "../db/ids";
-import { apiClients } from "../db/schema";
-import type { OrgRole, Role } from "./access";
-import type { ServiceContext } from "./context";
-import { notFound } from "./errors";
-import { assertOrgWritable } from "./org-access";
-import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
+import type { Database } from "../../db/client";
+import { newId } from "../../db/ids";
+import { apiClients } from "../../db/schema";
+import { assertOrgWritable, type OrgRole, type Role } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+
+import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
 const SECRET_PREFIX = "cs_";

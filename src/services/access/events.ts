@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { orgAncestryJson } from "../db/ancestry";
-import { events } from "../db/schema";
-import { type Actor, assertWriteWithin, canReadOrg, type Permission, requireClient } from "./access";
-import type { ServiceContext } from "./context";
-import { notFound } from "./errors";
+import { orgAncestryJson } from "../../db/ancestry";
+import { events } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { type Actor, assertWriteWithin, canReadOrg, type Permission, requireClient } from "./permissions";
 
 export type EventRow = typeof events.$inferSelect;
 export interface ScopedEvent extends EventRow {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { notFound, ServiceError } from "./errors";
+import type { Database } from "../../db/client";
+import { notFound, ServiceError } from "../errors";
 
 export const ROLES = ["admin", "owner", "organizer", "referee", "reporter", "reader"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isConstraintError, ruleRaisedByDatabase } from "../db/errors";
-import { newId } from "../db/ids";
+import { isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
+import { newId } from "../../db/ids";
 import {
   disqualifications,
   events,
@@ -9,13 +9,13 @@ import {
   type StoredScore,
   seats,
   tableResults,
-} from "../db/schema";
-import { scoreGame } from "../domain/game-score";
-import { auditInsert } from "./audit";
-import { actorClientId, type ServiceContext } from "./context";
-import { ServiceError } from "./errors";
-import { type TableScope, writableTable } from "./table-scope";
-import { getTable, type TableDto, toTableDto } from "./table-view";
+} from "../../db/schema";
+import { scoreGame } from "../../domain/game-score";
+import { auditInsert } from "../audit";
+import { actorClientId, type ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { type TableScope, writableTable } from "./scope";
+import { getTable, type TableDto, toTableDto } from "./view";
 
 export interface ResultInput {
   scores: StoredScore[];

@@ -1,0 +1,4 @@
+// The public face of this group: other folders import only from here.
+
+export { submitResult } from "./results";
+export { getTable, getTables, type TableDto } from "./view";
