@@ -34,7 +34,12 @@ async function expectToken(res: Response) {
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   const body = await res.json();
-  expect(body).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 900 });
+  expect(body).toEqual({
+    access_token: expect.any(String),
+    token_type: "Bearer",
+    expires_in: 900,
+    scope: expect.any(String),
+  });
   expect(decodeJwt(body.access_token)).toMatchObject({
     sub: store.clientId,
     org: store.orgId,
@@ -81,13 +86,14 @@ describe("POST /v1/auth/token (OAuth2 client credentials)", () => {
     );
   });
 
-  it("ignores unknown parameters such as scope (RFC 6749 §3.2)", async () => {
+  // `scope` is honoured since issue 12 (test/auth-scopes.test.ts); other extensions are ignored.
+  it("ignores unknown parameters such as resource (RFC 6749 §3.2)", async () => {
     await expectToken(
       await form({
         grant_type: "client_credentials",
         client_id: store.clientId,
         client_secret: store.clientSecret,
-        scope: "everything",
+        resource: "https://elsewhere.example",
       }),
     );
   });

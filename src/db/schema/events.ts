@@ -77,9 +77,15 @@ export const sessions = sqliteTable(
     name: text("name").notNull(),
     date: text("date"),
     venue: text("venue"),
+    /**
+     * The store running this session: the event's organisation or one of its descendants. Its
+     * clients may change this session (registrations, seating, results) and nothing else of the
+     * event. Null: the event's organisation itself.
+     */
+    hostOrgId: text("host_org_id").references(() => organizations.id),
     createdAt: createdAt(),
   },
-  (t) => [index("sessions_event_idx").on(t.eventId)],
+  (t) => [index("sessions_event_idx").on(t.eventId), index("sessions_host_idx").on(t.hostOrgId)],
 );
 
 export const registrations = sqliteTable(

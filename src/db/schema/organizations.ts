@@ -25,6 +25,12 @@ export const apiClients = sqliteTable(
     name: text("name").notNull(),
     role: text("role", { enum: ["admin", "owner", "organizer", "referee", "reporter", "reader"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
+    /**
+     * A client limited to one event (a bot reporting one event's results) or one session (a
+     * volunteer's tablet): set at creation, never changed. A session limit also names its event.
+     */
+    scopeEventId: text("scope_event_id"),
+    scopeSessionId: text("scope_session_id"),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },

@@ -1,5 +1,18 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { SCOPES, type Scope } from "../../services/access";
 import type { AppEnv } from "../context";
+
+const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  "standings:read": "Read what the client may see (private events, tables, rankings); every token reads.",
+  "audit:read": "Read an event's audit trail (referee and above).",
+  "results:write": "Submit, confirm, finalize, disqualify and correct results, each as the role allows.",
+  "registrations:write": "Register players, check them in, record drops (organizer and above).",
+  "seating:write": "Seat and remove rounds, boards, semifinals and final (organizer and above).",
+  "events:write": "Create and change events, sessions, staff and avoid pairs (organizer and above).",
+  "players:write": "Create and change players (organizer and above).",
+  "clients:manage": "Create, list and revoke the organisation's API clients (owner).",
+  "orgs:create": "Create organisations (platform admin).",
+};
 
 export const API_VERSION = "1.0.0";
 
@@ -89,8 +102,18 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, publicUrl?: string): void
   });
   app.openAPIRegistry.registerComponent("securitySchemes", "oauth2", {
     type: "oauth2",
-    description: "The same bearer token, fetched with the client-credentials grant.",
-    flows: { clientCredentials: { tokenUrl: "/v1/auth/token", scopes: {} } },
+    description:
+      "The same bearer token, fetched with the client-credentials grant. Without `scope` a token carries every " +
+      "right of its client's role; with `scope` (space-separated) only those rights, within the role. A client " +
+      "may also be limited at creation to one event or one session: its tokens act only there.",
+    flows: {
+      clientCredentials: {
+        tokenUrl: "/v1/auth/token",
+        scopes: Object.fromEntries(
+          (Object.keys(SCOPES) as Scope[]).map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]]),
+        ),
+      },
+    },
   });
   app.doc31("/openapi.json", documentConfig(publicUrl));
 }

@@ -1,18 +1,49 @@
-import { eq } from "drizzle-orm";
-import { orgAncestryJson } from "../../db/ancestry";
+import { eq, sql } from "drizzle-orm";
+import { orgAncestryJson, qualified } from "../../db/ancestry";
 import { events } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors";
-import { type Actor, assertWriteWithin, canReadOrg, type Permission, requireClient } from "./permissions";
+import { notFound, ServiceError } from "../errors";
+import {
+  type Actor,
+  assertWithinLimit,
+  type ClientActor,
+  canReadOrg,
+  type Permission,
+  requireClient,
+  requirePermission,
+} from "./permissions";
 
 export type EventRow = typeof events.$inferSelect;
 export interface ScopedEvent extends EventRow {
   /** The owning organisation and its ancestors: who may read a private event. */
   ancestry: string[];
+  /** Organisations hosting one of its sessions (stores of a chain): they read the event too. */
+  hosts: string[];
 }
 
-export function canReadEvent(actor: Actor, event: Pick<ScopedEvent, "visibility" | "ancestry">): boolean {
-  return event.visibility === "public" || canReadOrg(actor, event.ancestry);
+/** The session a write is about, when it is about one: its host may change it. */
+export interface SessionTarget {
+  id: string;
+  hostOrgId: string | null;
+}
+
+function hostsSession(actor: Actor, event: Pick<ScopedEvent, "hosts">): boolean {
+  return actor.kind === "client" && actor.orgId !== null && event.hosts.includes(actor.orgId);
+}
+
+/** Members of the owning organisation tree above the event, and stores hosting one of its sessions. */
+function isInsider(actor: Actor, event: Pick<ScopedEvent, "ancestry" | "hosts">): boolean {
+  return canReadOrg(actor, event.ancestry) || hostsSession(actor, event);
+}
+
+export function canReadEvent(
+  actor: Actor,
+  event: Pick<ScopedEvent, "id" | "visibility" | "ancestry" | "hosts">,
+): boolean {
+  if (event.visibility === "public") return true;
+  // A client limited to one event reads no other private event.
+  if (actor.kind === "client" && actor.limit && actor.limit.eventId !== event.id) return false;
+  return isInsider(actor, event);
 }
 
 /**
@@ -29,30 +60,64 @@ export function assertEventReadable(
 }
 
 /**
- * Authorises a write: anonymous → 401; another organisation (even one that can read a public
- * event) → 404; an ancestor that reads the event → 403; the owning org without the role → 403.
+ * Authorises a write to the event, or (with `session`) to one of its sessions:
+ * - anonymous → 401; an organisation outside the event (even one reading a public event) → 404;
+ * - an ancestor of the event's organisation → 403 `read_only_ancestor`;
+ * - a store hosting another session, or writing the event itself or its playoffs → 403
+ *   `not_session_host` (it reads the event, so the 403 tells it nothing new);
+ * - a client limited to another event or session → 403 `outside_client_scope`;
+ * - inside, the role (and the token's scopes) must carry the permission → 403.
+ * The event's organisation (and the platform admin) may change everything of the event; the
+ * session's host organisation may change that session.
  */
 export function assertEventWritable(
   actor: Actor,
   event: ScopedEvent | undefined,
   eventId: string,
   permission: Permission,
-) {
-  if (!event) {
-    requireClient(actor);
-    throw notFound("event", eventId);
+  session?: SessionTarget,
+): { event: ScopedEvent; actor: ClientActor } {
+  const client = requireClient(actor);
+  if (!event) throw notFound("event", eventId);
+  const owner = client.role === "admin" || client.orgId === event.orgId;
+  const host = session?.hostOrgId != null && client.orgId === session.hostOrgId;
+  if (!owner && !host) {
+    if (!isInsider(client, event)) throw notFound("event", eventId);
+    if (canReadOrg(client, event.ancestry)) {
+      throw new ServiceError(
+        "forbidden",
+        "read_only_ancestor",
+        "A parent organisation may read this organisation's data but not change it or manage its clients; use a client of the organisation itself.",
+      );
+    }
+    throw new ServiceError(
+      "forbidden",
+      "not_session_host",
+      session
+        ? "This session is hosted by another organisation: a store changes only the sessions it hosts."
+        : "A store hosting a session changes only that session; the event, its other sessions and its playoffs belong to the event's organisation.",
+    );
   }
-  return {
-    event,
-    actor: assertWriteWithin(actor, event.orgId, event.ancestry, permission, { what: "event", id: eventId }),
-  };
+  assertWithinLimit(client, { eventId: event.id, sessionId: session?.id ?? null });
+  return { event, actor: requirePermission(client, permission) };
 }
 
-/** Select these (joined to `events`) to load a resource together with its event's authorisation data. */
-export const scopedEventColumns = { event: events, ancestry: orgAncestryJson(events.orgId) };
+const hostsSql = sql<string>`(select json_group_array(distinct s.host_org_id) from sessions s
+  where s.event_id = ${qualified(events.id)} and s.host_org_id is not null)`;
 
-export function toScopedEvent(row: { event: EventRow; ancestry: string }): ScopedEvent {
-  return { ...row.event, ancestry: JSON.parse(row.ancestry) as string[] };
+/** Select these (joined to `events`) to load a resource together with its event's authorisation data. */
+export const scopedEventColumns = {
+  event: events,
+  ancestry: orgAncestryJson(events.orgId),
+  hosts: hostsSql,
+};
+
+export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: string }): ScopedEvent {
+  return {
+    ...row.event,
+    ancestry: JSON.parse(row.ancestry) as string[],
+    hosts: JSON.parse(row.hosts) as string[],
+  };
 }
 
 export async function loadScopedEvent(

@@ -3,7 +3,13 @@ import { orgAncestryJson } from "../../db/ancestry";
 import { organizations } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
-import { assertWriteWithin, canReadOrg, type Permission, requireClient } from "./permissions";
+import {
+  assertWithinLimit,
+  assertWriteWithin,
+  canReadOrg,
+  type Permission,
+  requireClient,
+} from "./permissions";
 
 async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
   const [row] = await ctx.db
@@ -32,6 +38,12 @@ export async function assertOrgWritable(
   requireClient(ctx.actor);
   const ancestry = await loadAncestry(ctx, orgId);
   if (!ancestry) throw notFound("organization", orgId);
-  assertWriteWithin(ctx.actor, orgId, ancestry, permission, { what: "organization", id: orgId });
+  const client = assertWriteWithin(ctx.actor, orgId, ancestry, permission, {
+    what: "organization",
+    id: orgId,
+  });
+  // A client limited to one event or session creates no events or clients; players it may
+  // (a store registers walk-ins), since players belong to no event.
+  if (permission !== "players:write") assertWithinLimit(client, {});
   return ancestry;
 }

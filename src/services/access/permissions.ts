@@ -8,9 +8,24 @@ export type Role = (typeof ROLES)[number];
 export const ORG_ROLES = ["owner", "organizer", "referee", "reporter", "reader"] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
 
+/** A client limited at creation to one event, or to one session (which names its event too). */
+export interface ClientLimit {
+  eventId: string;
+  sessionId?: string;
+}
+
 export type Actor =
   | { kind: "anonymous" }
-  | { kind: "client"; clientId: string; orgId: string | null; role: Role; tokenId?: string };
+  | {
+      kind: "client";
+      clientId: string;
+      orgId: string | null;
+      role: Role;
+      tokenId?: string;
+      /** OAuth2 scopes granted to the token; absent: every right of the role. */
+      scopes?: readonly Scope[];
+      limit?: ClientLimit;
+    };
 
 export const ANONYMOUS: Actor = { kind: "anonymous" };
 
@@ -19,6 +34,8 @@ export type Permission =
   | "clients:manage"
   | "players:write"
   | "events:write"
+  | "registrations:write"
+  | "seating:write"
   | "results:submit"
   | "results:confirm"
   | "results:finalize"
@@ -31,7 +48,14 @@ export type Permission =
 const READER: readonly Permission[] = ["private:read"];
 const REPORTER: readonly Permission[] = [...READER, "results:submit", "results:confirm"];
 const REFEREE: readonly Permission[] = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"];
-const ORGANIZER: readonly Permission[] = [...REFEREE, "players:write", "events:write", "results:correct"];
+const ORGANIZER: readonly Permission[] = [
+  ...REFEREE,
+  "players:write",
+  "events:write",
+  "registrations:write",
+  "seating:write",
+  "results:correct",
+];
 const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
 
 /**
@@ -47,8 +71,64 @@ export const PERMISSIONS: Record<Role, readonly Permission[]> = {
   reader: READER,
 };
 
-export function hasPermission(actor: Actor, permission: Permission): boolean {
+/**
+ * OAuth2 scopes (the token endpoint's `scope` parameter): a token may ask for fewer rights than
+ * its client's role. Each scope names the permissions it unlocks; a token's rights are its
+ * role's permissions within its scopes. Reading private data the client may see needs no
+ * write scope: every token reads (`standings:read` alone is a read-only token).
+ */
+export const SCOPES = {
+  "standings:read": ["private:read"],
+  "audit:read": ["audit:read"],
+  "results:write": [
+    "results:submit",
+    "results:confirm",
+    "results:finalize",
+    "results:disqualify",
+    "results:correct",
+  ],
+  "registrations:write": ["registrations:write"],
+  "seating:write": ["seating:write"],
+  "events:write": ["events:write"],
+  "players:write": ["players:write"],
+  "clients:manage": ["clients:manage"],
+  "orgs:create": ["orgs:create"],
+} as const satisfies Record<string, readonly Permission[]>;
+export type Scope = keyof typeof SCOPES;
+export const SCOPE_NAMES = Object.keys(SCOPES) as Scope[];
+
+export function isScope(value: string): value is Scope {
+  return Object.hasOwn(SCOPES, value);
+}
+
+/** The scopes a role can be granted: those unlocking at least one of its permissions. */
+export function scopesOfRole(role: Role): Scope[] {
+  return SCOPE_NAMES.filter((scope) =>
+    (SCOPES[scope] as readonly Permission[]).some((p) => PERMISSIONS[role].includes(p)),
+  );
+}
+
+function scopeGrants(scopes: readonly Scope[], permission: Permission): boolean {
+  return (
+    permission === "private:read" ||
+    scopes.some((s) => (SCOPES[s] as readonly Permission[]).includes(permission))
+  );
+}
+
+/** The scope that would unlock `permission` (for the insufficient_scope answer). */
+function scopeFor(permission: Permission): Scope | undefined {
+  return SCOPE_NAMES.find((s) => (SCOPES[s] as readonly Permission[]).includes(permission));
+}
+
+export function roleHasPermission(actor: Actor, permission: Permission): boolean {
   return actor.kind === "client" && PERMISSIONS[actor.role].includes(permission);
+}
+
+export function hasPermission(actor: Actor, permission: Permission): boolean {
+  return (
+    roleHasPermission(actor, permission) &&
+    (actor.kind !== "client" || actor.scopes === undefined || scopeGrants(actor.scopes, permission))
+  );
 }
 
 export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> {
@@ -62,14 +142,51 @@ export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> 
 
 export function requirePermission(actor: Actor, permission: Permission): Extract<Actor, { kind: "client" }> {
   const client = requireClient(actor);
-  if (!hasPermission(client, permission)) {
+  if (!roleHasPermission(client, permission)) {
     throw new ServiceError(
       "forbidden",
       "insufficient_role",
       `The role '${client.role}' may not do this (needs ${permission}).`,
     );
   }
+  if (!hasPermission(client, permission)) {
+    const scope = scopeFor(permission) ?? permission;
+    throw new ServiceError(
+      "forbidden",
+      "insufficient_scope",
+      `This token was issued for the scopes '${(client.scopes ?? []).join(" ")}'; this operation needs '${scope}' (ask POST /v1/auth/token for it).`,
+      {
+        headers: { "www-authenticate": `Bearer realm="catan", error="insufficient_scope", scope="${scope}"` },
+      },
+    );
+  }
   return client;
+}
+
+/**
+ * A client limited to one event or session (set at creation) acts only there: anything else it
+ * could otherwise reach is a 403 naming its limit.
+ */
+export function assertWithinLimit(
+  client: ClientActor,
+  target: { eventId?: string; sessionId?: string | null },
+): void {
+  const limit = client.limit;
+  if (!limit) return;
+  const outside =
+    target.eventId === undefined
+      ? true
+      : target.eventId !== limit.eventId ||
+        (limit.sessionId !== undefined && target.sessionId !== limit.sessionId);
+  if (outside) {
+    throw new ServiceError(
+      "forbidden",
+      "outside_client_scope",
+      limit.sessionId
+        ? `This client is limited to session '${limit.sessionId}' (of event '${limit.eventId}') and may change nothing else.`
+        : `This client is limited to event '${limit.eventId}' and may change nothing else.`,
+    );
+  }
 }
 
 /** The organisation and all its descendants, in one recursive query. */

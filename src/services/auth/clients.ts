@@ -1,10 +1,18 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newId } from "../../db/ids";
-import { apiClients } from "../../db/schema";
-import { assertOrgWritable, type OrgRole, type Role } from "../access";
+import { apiClients, events, sessions } from "../../db/schema";
+import {
+  assertOrgWritable,
+  type ClientLimit,
+  isScope,
+  type OrgRole,
+  type Role,
+  type Scope,
+  scopesOfRole,
+} from "../access";
 import type { ServiceContext } from "../context";
-import { notFound } from "../errors";
+import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
@@ -16,6 +24,8 @@ export interface ApiClientDto {
   orgId: string | null;
   name: string;
   role: Role;
+  /** Null, or the one event (or session) this client may act on. */
+  scope: ClientLimit | null;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -27,12 +37,20 @@ export interface NewClientCredentials extends ApiClientDto {
 
 type ClientRow = typeof apiClients.$inferSelect;
 
+function limitOf(row: Pick<ClientRow, "scopeEventId" | "scopeSessionId">): ClientLimit | null {
+  if (!row.scopeEventId) return null;
+  return row.scopeSessionId
+    ? { eventId: row.scopeEventId, sessionId: row.scopeSessionId }
+    : { eventId: row.scopeEventId };
+}
+
 function toDto(row: ClientRow): ApiClientDto {
   return {
     clientId: row.id,
     orgId: row.orgId,
     name: row.name,
     role: row.role,
+    scope: limitOf(row),
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
@@ -68,7 +86,7 @@ function constantTimeEqual(a: string, b: string): boolean {
  */
 export async function insertApiClient(
   db: Database,
-  input: { orgId: string | null; name: string; role: Role },
+  input: { orgId: string | null; name: string; role: Role; limit?: ClientLimit | null },
   now: Date,
 ): Promise<NewClientCredentials> {
   const clientSecret = newClientSecret();
@@ -78,6 +96,8 @@ export async function insertApiClient(
     name: input.name,
     role: input.role,
     secretHash: await hashClientSecret(clientSecret),
+    scopeEventId: input.limit?.eventId ?? null,
+    scopeSessionId: input.limit?.sessionId ?? null,
     createdAt: now.toISOString(),
     revokedAt: null,
   };
@@ -85,14 +105,58 @@ export async function insertApiClient(
   return { ...toDto(row), clientSecret };
 }
 
+export type ClientScopeInput = { eventId: string } | { sessionId: string };
+
+/**
+ * Resolves a requested limit: the event must belong to the organisation or have a session it
+ * hosts; the session must belong to an event of the organisation or be hosted by it.
+ */
+async function resolveLimit(
+  ctx: ServiceContext,
+  orgId: string,
+  scope: ClientScopeInput,
+): Promise<ClientLimit> {
+  const refuse = (path: string, message: string) =>
+    new ServiceError(
+      "invalid",
+      "invalid_client_scope",
+      `A client of this organisation cannot be limited to it: ${message}.`,
+      {
+        issues: [{ path, message }],
+      },
+    );
+  if ("sessionId" in scope) {
+    const [row] = await ctx.db
+      .select({ eventId: sessions.eventId, hostOrgId: sessions.hostOrgId, eventOrgId: events.orgId })
+      .from(sessions)
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(eq(sessions.id, scope.sessionId));
+    if (!row || (row.eventOrgId !== orgId && row.hostOrgId !== orgId)) {
+      throw refuse("scope.sessionId", "no session of this organisation's events, nor hosted by it");
+    }
+    return { eventId: row.eventId, sessionId: scope.sessionId };
+  }
+  const [row] = await ctx.db.select({ orgId: events.orgId }).from(events).where(eq(events.id, scope.eventId));
+  const hosted = await ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.eventId, scope.eventId), eq(sessions.hostOrgId, orgId)))
+    .limit(1);
+  if (!row || (row.orgId !== orgId && hosted.length === 0)) {
+    throw refuse("scope.eventId", "no event of this organisation, nor one where it hosts a session");
+  }
+  return { eventId: scope.eventId };
+}
+
 /** POST /v1/orgs/{orgId}/clients: owners (and the admin) of the organisation itself. */
 export async function createOrgClient(
   ctx: ServiceContext,
   orgId: string,
-  input: { name: string; role: OrgRole },
+  input: { name: string; role: OrgRole; scope?: ClientScopeInput | null },
 ): Promise<NewClientCredentials> {
   await assertOrgWritable(ctx, orgId, "clients:manage");
-  return insertApiClient(ctx.db, { orgId, ...input }, ctx.clock());
+  const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
+  return insertApiClient(ctx.db, { orgId, name: input.name, role: input.role, limit }, ctx.clock());
 }
 
 export async function listOrgClients(
@@ -147,12 +211,39 @@ export async function revokeOrgClient(ctx: ServiceContext, orgId: string, client
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
   constructor(
-    readonly error: "invalid_request" | "invalid_client" | "unsupported_grant_type",
+    readonly error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope",
     readonly description: string,
     readonly status: 400 | 401,
   ) {
     super(description);
   }
+}
+
+/**
+ * The scopes to grant (RFC 6749 §3.3): all of the role's when none are asked for; otherwise the
+ * ones asked for, each of which must exist and be within the role (else `invalid_scope`).
+ */
+export function grantScopes(role: Role, requested: string | undefined): Scope[] {
+  const available = scopesOfRole(role);
+  const asked = (requested ?? "").split(" ").filter((s) => s !== "");
+  if (asked.length === 0) return available;
+  const unknown = asked.filter((s) => !isScope(s));
+  if (unknown.length > 0) {
+    throw new OAuthError(
+      "invalid_scope",
+      `Unknown scope: ${unknown.join(", ")}. Known: ${available.join(" ")}.`,
+      400,
+    );
+  }
+  const beyond = asked.filter((s) => !available.includes(s as Scope));
+  if (beyond.length > 0) {
+    throw new OAuthError(
+      "invalid_scope",
+      `The role '${role}' cannot be granted: ${beyond.join(", ")}. It may ask for: ${available.join(" ")}.`,
+      400,
+    );
+  }
+  return available.filter((s) => asked.includes(s));
 }
 
 /** OAuth2 client credentials: checks the secret in constant time and issues an access token. */
@@ -161,7 +252,8 @@ export async function exchangeClientCredentials(
   auth: AuthConfig,
   now: Date,
   credentials: { clientId: string; clientSecret: string },
-): Promise<IssuedToken> {
+  requestedScope?: string,
+): Promise<IssuedToken & { scopes: Scope[] }> {
   const presented = await hashClientSecret(credentials.clientSecret);
   const [row] = /^cli_[0-9A-Z]{10,40}$/.test(credentials.clientId)
     ? await db.select().from(apiClients).where(eq(apiClients.id, credentials.clientId)).limit(1)
@@ -172,7 +264,14 @@ export async function exchangeClientCredentials(
   if (!row || !matches || row.revokedAt) {
     throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
   }
-  return issueAccessToken(auth, { clientId: row.id, orgId: row.orgId, role: row.role }, now);
+  const scopes = grantScopes(row.role, requestedScope);
+  const limit = limitOf(row) ?? undefined;
+  const token = await issueAccessToken(
+    auth,
+    { clientId: row.id, orgId: row.orgId, role: row.role, scopes, ...(limit ? { limit } : {}) },
+    now,
+  );
+  return { ...token, scopes };
 }
 
 /**

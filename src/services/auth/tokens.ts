@@ -7,7 +7,7 @@ import {
   jwtVerify,
   SignJWT,
 } from "jose";
-import { type Actor, ORG_ROLES, ROLES, type Role } from "../access";
+import { type Actor, type ClientLimit, isScope, ORG_ROLES, ROLES, type Role, type Scope } from "../access";
 
 /** Lifetime of our own access tokens (seconds); clients fetch a new one rather than refreshing. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -80,6 +80,10 @@ export interface AccessTokenSubject {
   clientId: string;
   orgId: string | null;
   role: Role;
+  /** The granted OAuth2 scopes, written to the `scope` claim (RFC 9068 §2.2.3). */
+  scopes: readonly Scope[];
+  /** The client's event or session limit, written to the `lim` claim. */
+  limit?: ClientLimit;
 }
 
 export interface IssuedToken {
@@ -95,7 +99,13 @@ export async function issueAccessToken(
 ): Promise<IssuedToken> {
   const tokenId = crypto.randomUUID();
   const iat = Math.floor(now.getTime() / 1000);
-  const accessToken = await new SignJWT({ org: subject.orgId, role: subject.role })
+  const claims = {
+    org: subject.orgId,
+    role: subject.role,
+    scope: subject.scopes.join(" "),
+    ...(subject.limit ? { lim: subject.limit } : {}),
+  };
+  const accessToken = await new SignJWT(claims)
     .setProtectedHeader({ alg: "HS256", typ: ACCESS_TOKEN_TYPE })
     .setIssuer(config.issuer)
     .setAudience(config.audience)
@@ -167,14 +177,32 @@ function actorFromClaims(payload: JWTPayload, source: "local" | "external"): Ver
   }
   if (org !== null && typeof org !== "string") throw new InvalidTokenError("The org claim is not a string.");
   if (role !== "admin" && org === null) throw new InvalidTokenError("The bearer token carries no org claim.");
+  const limit = limitFromClaim(payload.lim);
   return {
     kind: "client",
     clientId: payload.sub as string,
     orgId: role === "admin" ? null : org,
     role: role as Role,
     ...(payload.jti ? { tokenId: payload.jti } : {}),
+    // A token without a scope claim (an external provider's) keeps every right of its role.
+    ...(typeof payload.scope === "string" ? { scopes: payload.scope.split(" ").filter(isScope) } : {}),
+    ...(limit ? { limit } : {}),
     source,
   };
+}
+
+function limitFromClaim(claim: unknown): ClientLimit | undefined {
+  if (claim === undefined) return undefined;
+  const lim = claim as { eventId?: unknown; sessionId?: unknown } | null;
+  if (
+    !lim ||
+    typeof lim !== "object" ||
+    typeof lim.eventId !== "string" ||
+    (lim.sessionId !== undefined && typeof lim.sessionId !== "string")
+  ) {
+    throw new InvalidTokenError("The bearer token's lim claim is malformed.");
+  }
+  return lim.sessionId ? { eventId: lim.eventId, sessionId: lim.sessionId } : { eventId: lim.eventId };
 }
 
 function describeJoseError(error: unknown): string {

@@ -39,7 +39,7 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
  * once the event's playoffs are seated.
  */
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
-  const { session, event } = await writableSession(ctx, sessionId);
+  const { session, event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
   const [known, staff, disqualified, roundCount, pool] = await Promise.all([
     ctx.db.select({ id: players.id, orgId: players.orgId }).from(players).where(inArray(players.id, unique)),
@@ -122,7 +122,7 @@ export async function unregisterPlayer(
   sessionId: string,
   playerId: string,
 ): Promise<void> {
-  const { event } = await writableSession(ctx, sessionId);
+  const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const registration = and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId));
   const [[seated], [registered]] = await Promise.all([
     ctx.db

@@ -7,6 +7,8 @@ import { sessionGameCount } from "../../domain/structure";
 import {
   assertEventReadable,
   assertEventWritable,
+  orgSubtree,
+  type Permission,
   readableEvent,
   type ScopedEvent,
   scopedEventColumns,
@@ -34,6 +36,7 @@ export function toSessionDto(
     name: row.name,
     date: row.date,
     venue: row.venue,
+    hostOrgId: row.hostOrgId,
     playerCount,
     /** 4 with the zero-win cut when the session itself has 80+ players (RULES.md §1; legacy: 3). */
     gamesPlanned: sessionGameCount(playerCount, row.ruleset),
@@ -47,6 +50,21 @@ export interface SessionInput {
   name: string;
   date?: string | null;
   venue?: string | null;
+  /** The store running the session: the event's organisation or one of its descendants. */
+  hostOrgId?: string | null;
+}
+
+/** A host must belong to the event's organisation tree below (or at) the event's organisation. */
+async function assertValidHost(ctx: ServiceContext, event: ScopedEvent, hostOrgId: string): Promise<void> {
+  const subtree = await orgSubtree(ctx.db, event.orgId);
+  if (!subtree.includes(hostOrgId)) {
+    throw new ServiceError(
+      "invalid",
+      "invalid_host",
+      `Organisation '${hostOrgId}' cannot host a session of this event: the host is the event's organisation or one of its descendants (a store of the chain).`,
+      { issues: [{ path: "hostOrgId", message: "not the event's organisation or a descendant of it" }] },
+    );
+  }
 }
 
 async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
@@ -74,6 +92,7 @@ export async function createSession(
   input: SessionInput,
 ): Promise<SessionDto> {
   const { event } = await writableEvent(ctx, eventId, "events:write");
+  if (input.hostOrgId) await assertValidHost(ctx, event, input.hostOrgId);
   const now = ctx.clock();
   const id = newId("ses", now.getTime());
   const row = {
@@ -82,6 +101,7 @@ export async function createSession(
     name: input.name,
     date: input.date ?? null,
     venue: input.venue ?? null,
+    hostOrgId: input.hostOrgId ?? null,
     createdAt: now.toISOString(),
   };
   await ctx.db.batch([
@@ -151,10 +171,14 @@ export async function getSession(ctx: ServiceContext, sessionId: string): Promis
   return loadSessionDto(ctx, sessionId);
 }
 
-export async function writableSession(ctx: ServiceContext, sessionId: string) {
+/**
+ * A session the caller may change with `permission`: the event's organisation, or the store
+ * hosting the session (see assertEventWritable for every refusal).
+ */
+export async function writableSession(ctx: ServiceContext, sessionId: string, permission: Permission) {
   const { session, event } = await loadSessionScope(ctx, sessionId);
   try {
-    return { session, ...assertEventWritable(ctx.actor, event, session.eventId, "events:write") };
+    return { session, ...assertEventWritable(ctx.actor, event, session.eventId, permission, session) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === "not_found") throw notFound("session", sessionId);
     throw error;

@@ -44,7 +44,7 @@ export async function createBoard(
   roundId: string,
   input: CreateBoardInput,
 ): Promise<BoardDto> {
-  const { round, event } = await writableRound(ctx, roundId, "events:write");
+  const { round, event } = await writableRound(ctx, roundId, "seating:write");
   if (input.seed !== undefined && input.hexes !== undefined) {
     throw new ServiceError(
       "invalid",

@@ -109,7 +109,7 @@ async function seatPlayoff(
  * (T1: ranks 1, 8, 9, 16 …), each table listed by rank; seedRank = qualification rank.
  */
 export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
-  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const { event } = await writableEvent(ctx, eventId, "seating:write");
   const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
@@ -143,7 +143,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
  * semifinals (12–28 players), the top 4 of qualification. seedRank is that rank.
  */
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
-  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const { event } = await writableEvent(ctx, eventId, "seating:write");
   const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   await assertNotSeated(ctx, eventId, "final");

@@ -8,6 +8,7 @@ import {
   players,
   rounds,
   seats,
+  sessions,
   tableResults,
 } from "../../db/schema";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../../domain/schedule";
@@ -218,15 +219,16 @@ export async function roundDto(ctx: ServiceContext, round: RoundRow): Promise<Ro
 /** A round with its event (and the event's org ancestry) for authorisation, in one query. */
 async function loadRoundScope(ctx: ServiceContext, roundId: string, write = false) {
   const [row] = await ctx.db
-    .select({ round: rounds, ...scopedEventColumns })
+    .select({ round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
     .from(rounds)
     .innerJoin(events, eq(events.id, rounds.eventId))
+    .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
     .where(eq(rounds.id, roundId));
   if (!row) {
     if (write) requireClient(ctx.actor); // writes answer 401 before anything else
     throw notFound("round", roundId);
   }
-  return { round: row.round, event: toScopedEvent(row) };
+  return { round: row.round, event: toScopedEvent(row), hostOrgId: row.hostOrgId };
 }
 
 /** A round the caller may read: private events of other organisations are a 404, as unknown ids. */
@@ -242,11 +244,15 @@ export async function readableRound(
   }
 }
 
-/** A round the caller may change: 401 without a token, 404 for other organisations, 403 without the role. */
+/**
+ * A round the caller may change: 401 without a token, 404 for other organisations, 403 without
+ * the role. A prelim round belongs to its session (its host may change it); playoffs to the event.
+ */
 export async function writableRound(ctx: ServiceContext, roundId: string, permission: Permission) {
-  const { round, event } = await loadRoundScope(ctx, roundId, true);
+  const { round, event, hostOrgId } = await loadRoundScope(ctx, roundId, true);
+  const session = round.sessionId ? { id: round.sessionId, hostOrgId } : undefined;
   try {
-    return { round, ...assertEventWritable(ctx.actor, event, round.eventId, permission) };
+    return { round, ...assertEventWritable(ctx.actor, event, round.eventId, permission, session) };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === "not_found") throw notFound("round", roundId);
     throw error;

@@ -63,7 +63,7 @@ export async function createRounds(
   sessionId: string,
   input: CreateRoundsInput,
 ): Promise<{ data: RoundDto[]; nextCursor: null }> {
-  const { session, event } = await writableSession(ctx, sessionId);
+  const { session, event } = await writableSession(ctx, sessionId, "seating:write");
   if (input.tables && (input.plan || input.seed)) {
     throw new ServiceError(
       "invalid",
@@ -223,7 +223,7 @@ export async function getRound(ctx: ServiceContext, roundId: string): Promise<Ro
  * the semifinals). Removing game 4 also lifts the zero-win cut it applied.
  */
 export async function deleteRound(ctx: ServiceContext, roundId: string): Promise<void> {
-  const { round, event } = await writableRound(ctx, roundId, "events:write");
+  const { round, event } = await writableRound(ctx, roundId, "seating:write");
   const [loaded] = await loadRounds(ctx, eq(rounds.id, roundId));
   const later = await ctx.db
     .select({ id: rounds.id, kind: rounds.kind, number: rounds.number })

@@ -61,6 +61,7 @@ function fnv1a(text: string): string {
 function toScope(row: {
   event: typeof events.$inferSelect;
   ancestry: string;
+  hosts: string;
   uniqueParticipants: number;
   roster: string;
 }): StandingsScope {

@@ -7,6 +7,7 @@ import {
   resultConfirmations,
   rounds,
   seats,
+  sessions,
   tableResults,
 } from "../../db/schema";
 import {
@@ -24,6 +25,8 @@ export interface TableScope {
   table: typeof gameTables.$inferSelect;
   round: typeof rounds.$inferSelect;
   event: ScopedEvent;
+  /** The store hosting the round's session (null: the event's organisation; playoffs: none). */
+  hostOrgId: string | null;
   seats: {
     playerId: string;
     name: string;
@@ -51,10 +54,11 @@ export async function loadTableScopes(
   const ids = [...new Set(tableIds)];
   const [head, seatRows, resultRows, confirmationRows, dqRows] = await ctx.db.batch([
     ctx.db
-      .select({ table: gameTables, round: rounds, ...scopedEventColumns })
+      .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
       .from(gameTables)
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .innerJoin(events, eq(events.id, rounds.eventId))
+      .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
       .where(inArray(gameTables.id, ids)),
     ctx.db
       .select({
@@ -92,6 +96,7 @@ export async function loadTableScopes(
       table: row.table,
       round: row.round,
       event: toScopedEvent(row),
+      hostOrgId: row.hostOrgId,
       seats: [],
       result: undefined,
       confirmedBy: [],
@@ -125,7 +130,16 @@ export async function readableTable(ctx: ServiceContext, tableId: string): Promi
 export async function writableTable(ctx: ServiceContext, tableId: string, permission: Permission) {
   const scope = await loadTableScope(ctx, tableId);
   try {
-    const { actor } = assertEventWritable(ctx.actor, scope?.event, scope?.event.id ?? tableId, permission);
+    const session = scope?.round.sessionId
+      ? { id: scope.round.sessionId, hostOrgId: scope.hostOrgId }
+      : undefined;
+    const { actor } = assertEventWritable(
+      ctx.actor,
+      scope?.event,
+      scope?.event.id ?? tableId,
+      permission,
+      session,
+    );
     return { scope: scope!, actor };
   } catch (error) {
     if (error instanceof ServiceError && error.kind === "not_found") throw notFound("table", tableId);

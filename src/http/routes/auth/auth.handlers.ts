@@ -87,10 +87,21 @@ export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c
       : null);
   if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.", 401);
 
-  const token = await exchangeClientCredentials(c.var.db, c.var.deps.auth, c.var.clock(), credentials);
+  const token = await exchangeClientCredentials(
+    c.var.db,
+    c.var.deps.auth,
+    c.var.clock(),
+    credentials,
+    body.scope,
+  );
   c.var.logger.info("access token issued", { requestId: c.var.requestId, clientId: credentials.clientId });
   return c.json(
-    { access_token: token.accessToken, token_type: "Bearer" as const, expires_in: token.expiresIn },
+    {
+      access_token: token.accessToken,
+      token_type: "Bearer" as const,
+      expires_in: token.expiresIn,
+      scope: token.scopes.join(" "),
+    },
     200,
     NO_STORE,
   );

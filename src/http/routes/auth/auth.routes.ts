@@ -17,7 +17,9 @@ export const postToken = createRoute({
     "Exchanges a client id and secret for a bearer token valid 15 minutes (RFC 6749 §4.4). Send " +
     "`grant_type=client_credentials` form-encoded or as JSON, with the credentials in the body or in " +
     "`Authorization: Basic base64(client_id:client_secret)`. Errors are OAuth 2.0 error objects " +
-    "(`{error, error_description}`), not problem+json. A revoked client gets no token.",
+    "(`{error, error_description}`), not problem+json. A revoked client gets no token. `scope` asks " +
+    "for fewer rights than the client's role; the granted scopes are in the response and the token. A " +
+    "client limited to one event or session gets a token limited the same way.",
   security: [],
   request: {
     body: {
@@ -41,8 +43,9 @@ export const postToken = createRoute({
       content: { "application/json": { schema: TokenResponseSchema } },
     },
     400: oauthError(
-      "`invalid_request` (malformed or missing parameters, two client authentication methods) or " +
-        "`unsupported_grant_type` (only `client_credentials` is supported).",
+      "`invalid_request` (malformed or missing parameters, two client authentication methods), " +
+        "`unsupported_grant_type` (only `client_credentials` is supported) or `invalid_scope` (an unknown " +
+        "scope, or one beyond the client's role).",
     ),
     401: oauthError("`invalid_client`: unknown client, wrong secret, revoked client or no credentials."),
     ...errorResponses(413, 500),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { SCOPE_NAMES } from "../../../services/access";
 
 // Not strict: RFC 6749 §3.2 says the token endpoint ignores parameters it does not know.
 export const TokenRequestSchema = z
@@ -15,7 +16,13 @@ export const TokenRequestSchema = z
     scope: z
       .string()
       .optional()
-      .openapi({ description: "Ignored: the client's role decides what it may do." }),
+      .openapi({
+        description:
+          "Space-separated OAuth2 scopes to ask for fewer rights than the client's role (RFC 6749 §3.3), e.g. " +
+          "`results:write` for a volunteer's phone that only enters results. Absent: every scope of the role. " +
+          `Known scopes: ${SCOPE_NAMES.join(", ")}. A scope the role cannot have is \`invalid_scope\`.`,
+        example: "results:write standings:read",
+      }),
   })
   .openapi("TokenRequest", {
     description:
@@ -28,12 +35,16 @@ export const TokenResponseSchema = z
     access_token: z.string().openapi({ example: "eyJhbGciOiJIUzI1NiIsInR5cCI6ImF0K2p3dCJ9…" }),
     token_type: z.literal("Bearer"),
     expires_in: z.number().int().openapi({ description: "Seconds until the token expires.", example: 900 }),
+    scope: z.string().openapi({
+      description: "The granted scopes, space-separated (also the token's `scope` claim).",
+      example: "standings:read results:write",
+    }),
   })
   .openapi("TokenResponse");
 
 export const OAuthErrorSchema = z
   .object({
-    error: z.enum(["invalid_request", "invalid_client", "unsupported_grant_type"]).openapi({
+    error: z.enum(["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope"]).openapi({
       example: "invalid_client",
     }),
     error_description: z

@@ -16,6 +16,13 @@ export const ClientParamsSchema = z.object({
     }),
 });
 
+const ClientLimitSchema = z
+  .object({
+    eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    sessionId: z.string().optional().openapi({ example: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" }),
+  })
+  .openapi("ClientLimit");
+
 export const ApiClientSchema = z
   .object({
     clientId: z.string().openapi({ example: "cli_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
@@ -25,6 +32,9 @@ export const ApiClientSchema = z
       .openapi({ description: "Null only for platform admins.", example: "org_01JDQ6Y0…" }),
     name: z.string().openapi({ example: "Discord bot" }),
     role: z.enum(ROLES).openapi({ example: "reporter" }),
+    scope: ClientLimitSchema.nullable().openapi({
+      description: "Null, or the one event (or session, with its event) this client may act on.",
+    }),
     createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
     revokedAt: z
       .string()
@@ -44,6 +54,19 @@ export const CreateApiClientSchema = z
   .object({
     name: z.string().trim().min(1).max(200).openapi({ example: "Discord bot" }),
     role: z.enum(ORG_ROLES).openapi({ example: "reporter" }),
+    scope: z
+      .union([
+        z.object({ eventId: z.string().min(1).max(64) }).strict(),
+        z.object({ sessionId: z.string().min(1).max(64) }).strict(),
+      ])
+      .nullish()
+      .openapi({
+        description:
+          "Limit the client to one event (`{eventId}`: e.g. a bot reporting one event's results) or one session " +
+          "(`{sessionId}`: e.g. a volunteer's tablet). The event must be the organisation's or have a session it " +
+          "hosts; the session must be of the organisation's event or hosted by it. Fixed at creation.",
+        example: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
+      }),
   })
   .strict()
   .openapi("CreateApiClient");

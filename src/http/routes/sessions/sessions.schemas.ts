@@ -9,6 +9,10 @@ export const SessionSchema = z
     name: z.string().openapi({ example: "Qualifier #1 — Kaunas" }),
     date: IsoDateSchema.nullable(),
     venue: z.string().nullable(),
+    hostOrgId: z.string().nullable().openapi({
+      description: "The organisation running the session; null: the event's organisation.",
+      example: "org_01JDQ6Y0STORE0000000000000",
+    }),
     playerCount: z.number().int().openapi({ description: "Registered players.", example: 18 }),
     gamesPlanned: z
       .union([z.literal(3), z.literal(4)])
@@ -23,6 +27,18 @@ export const CreateSessionSchema = z
     name: z.string().trim().min(1).max(200),
     date: IsoDateSchema.nullish(),
     venue: z.string().max(200).nullish(),
+    hostOrgId: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullish()
+      .openapi({
+        description:
+          "The store running this session: the event's organisation or one of its descendants. Its clients get " +
+          "this session's registrations, check-in, seating, boards, results, confirmations and disqualifications " +
+          "(by role), and read the event; they cannot change the event, other sessions or the playoffs.",
+        example: "org_01JDQ6Y0STORE0000000000000",
+      }),
   })
   .strict()
   .openapi("CreateSession", {
