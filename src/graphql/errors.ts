@@ -20,9 +20,19 @@ export function toGraphQLError(error: unknown): unknown {
   return error;
 }
 
-/** Wraps a resolver so expected errors reach the client and unexpected ones stay masked. */
+/**
+ * Wraps a resolver so expected errors reach the client and unexpected ones stay masked. Past the
+ * request's deadline (the context's third argument) no resolver starts: the query ends with
+ * QUERY_TIMEOUT errors instead of holding the server.
+ */
 export function resolver<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {
+    const context = args[2] as { deadline?: number } | undefined;
+    if (context?.deadline !== undefined && performance.now() >= context.deadline) {
+      throw createGraphQLError("The query ran out of its time budget; ask for less in one query.", {
+        extensions: { code: "QUERY_TIMEOUT" },
+      });
+    }
     try {
       return await fn(...args);
     } catch (error) {

@@ -1,30 +1,80 @@
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import { getTables } from "../services/tables";
+import { armorPlugins } from "./armor";
 import { queryLimitsRule } from "./limits";
-import { batchLoader } from "./loaders";
-import { createGraphQLSchema, type GraphQLContext } from "./schema";
+import { batchLoader, memoise } from "./loaders";
+import { createGraphQLSchema, type GraphQLContext, type RankingsSource } from "./schema";
 
 /** Rejects over-large queries at validation, before any resolver runs. */
 const queryLimitsPlugin: Plugin = {
   onValidate: ({ addValidationRule }) => addValidationRule(queryLimitsRule()),
 };
 
-export type GraphQLHandler = (request: Request, services: ServiceContext) => Promise<Response>;
+/** What one GraphQL request may cost once it runs (the shape is bounded at validation). */
+export interface GraphQLBudget {
+  /** Largest answer, in bytes of JSON; a larger one is replaced by a RESPONSE_TOO_LARGE error. */
+  maxResponseBytes: number;
+  /** Wall time after which resolvers stop and answer QUERY_TIMEOUT. */
+  maxMillis: number;
+}
+
+export const GRAPHQL_BUDGET: GraphQLBudget = { maxResponseBytes: 1024 * 1024, maxMillis: 5000 };
+
+export type GraphQLHandler = (
+  request: Request,
+  services: ServiceContext,
+  rankings: RankingsSource,
+) => Promise<Response>;
+
+function tooLarge(budget: GraphQLBudget, headers: Headers): Response {
+  const body = {
+    errors: [
+      {
+        message: `The answer would exceed ${budget.maxResponseBytes} bytes; ask for fewer fields or split the query.`,
+        extensions: { code: "RESPONSE_TOO_LARGE" },
+      },
+    ],
+  };
+  headers.delete("content-length");
+  headers.delete("etag");
+  return new Response(JSON.stringify(body), { status: 200, headers });
+}
 
 /**
  * The GraphQL endpoint over the same services as REST. The schema is built once per app;
- * each request gets its own service context (database, actor, clock) and table loader.
+ * each request gets its own service context (database, actor, clock), table loader, rankings
+ * memo (a ranking asked for twice in one query is computed once) and deadline.
  */
-export function createGraphQLHandler(options: { graphiql: boolean }): GraphQLHandler {
+export function createGraphQLHandler(options: {
+  graphiql: boolean;
+  budget?: Partial<GraphQLBudget>;
+}): GraphQLHandler {
+  const budget = { ...GRAPHQL_BUDGET, ...options.budget };
   const yoga = createYoga<GraphQLContext>({
     schema: createGraphQLSchema(),
     graphqlEndpoint: "/graphql",
     graphiql: options.graphiql,
     landingPage: false,
     maskedErrors: true,
-    plugins: [queryLimitsPlugin],
+    plugins: [...armorPlugins(), queryLimitsPlugin],
   });
-  return async (request, services) =>
-    yoga.fetch(request, { services, table: batchLoader((ids) => getTables(services, ids)) });
+  return async (request, services, rankings) => {
+    const response = await yoga.fetch(request, {
+      services,
+      table: batchLoader((ids) => getTables(services, ids)),
+      rankings: {
+        session: memoise(rankings.session),
+        qualification: memoise(rankings.qualification),
+        event: memoise(rankings.event),
+      },
+      deadline: performance.now() + budget.maxMillis,
+    });
+    const type = response.headers.get("content-type") ?? "";
+    if (!type.includes("json")) return response;
+    const text = await response.text();
+    const headers = new Headers(response.headers);
+    if (new TextEncoder().encode(text).length > budget.maxResponseBytes) return tooLarge(budget, headers);
+    return new Response(text, { status: response.status, headers });
+  };
 }

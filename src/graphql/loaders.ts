@@ -30,3 +30,16 @@ export function batchLoader<V>(
       queue.push({ id, resolve, reject });
     });
 }
+
+/** One promise per key for the life of a request: repeated fields share one computation. */
+export function memoise<V>(load: (id: string) => Promise<V>): (id: string) => Promise<V> {
+  const seen = new Map<string, Promise<V>>();
+  return (id) => {
+    let value = seen.get(id);
+    if (!value) {
+      value = load(id);
+      seen.set(id, value);
+    }
+    return value;
+  };
+}

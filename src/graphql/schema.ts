@@ -5,14 +5,25 @@ import { getPlayer } from "../services/players";
 
 import { getRound, listSessionRounds } from "../services/rounds";
 
-import { getEventStandings, getQualification, getSessionStandings } from "../services/standings";
+import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
 import type { TableDto } from "../services/tables";
 import { resolver } from "./errors";
+
+/** Rankings by id, authorised per read; the HTTP layer serves them from its response cache. */
+export interface RankingsSource {
+  session: (sessionId: string) => Promise<SessionStandingsDto>;
+  qualification: (eventId: string) => Promise<QualificationDto>;
+  event: (eventId: string) => Promise<EventStandingsDto>;
+}
 
 export interface GraphQLContext {
   services: ServiceContext;
   /** getTable, batched per request: a query's tables come in one round trip. */
   table: (id: string) => Promise<TableDto>;
+  /** Memoised per request: an event's standings asked for twice are ranked once. */
+  rankings: RankingsSource;
+  /** performance.now() after which resolvers refuse to start more work. */
+  deadline: number;
 }
 
 type Parent = { id: string };
@@ -243,11 +254,11 @@ export function createGraphQLSchema() {
           async (event: Parent, _: unknown, { services }: GraphQLContext) =>
             (await listSessions(services, event.id)).data,
         ),
-        qualification: resolver(async (event: Parent, _: unknown, { services }: GraphQLContext) =>
-          getQualification(services, event.id),
+        qualification: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
+          rankings.qualification(event.id),
         ),
-        standings: resolver(async (event: Parent, _: unknown, { services }: GraphQLContext) =>
-          getEventStandings(services, event.id),
+        standings: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
+          rankings.event(event.id),
         ),
       },
       Session: {
@@ -255,8 +266,8 @@ export function createGraphQLSchema() {
           async (session: Parent, _: unknown, { services }: GraphQLContext) =>
             (await listSessionRounds(services, session.id)).data,
         ),
-        standings: resolver(async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-          getSessionStandings(services, session.id),
+        standings: resolver(async (session: Parent, _: unknown, { rankings }: GraphQLContext) =>
+          rankings.session(session.id),
         ),
         players: resolver(
           async (session: Parent, _: unknown, { services }: GraphQLContext) =>

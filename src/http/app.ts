@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
-  app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false }));
+  app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false, budget: deps.graphqlBudget }));
 
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);

@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
@@ -27,6 +28,8 @@ export interface AppDeps {
   graphiql?: boolean;
   /** How often a change feed (SSE) re-reads the results version; default 2 s. */
   changePollMs?: number;
+  /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
+  graphqlBudget?: Partial<GraphQLBudget>;
   /** Public base URL, listed as the server in the OpenAPI document. */
   publicUrl?: string;
 }

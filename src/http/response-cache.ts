@@ -6,22 +6,27 @@
  * callers who may read it.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, unknown>();
+  // Promises, not values: concurrent readers of one tag share one computation.
+  private readonly entries = new Map<string, Promise<unknown>>();
 
   constructor(private readonly maxEntries = 128) {}
 
   /** The cached body for `key`, or the one `build` makes (and caches). */
   async getOrBuild<T>(key: string, build: () => Promise<T>): Promise<T> {
-    if (this.entries.has(key)) {
-      const value = this.entries.get(key) as T;
+    const cached = this.entries.get(key) as Promise<T> | undefined;
+    if (cached) {
       // Re-insert to keep the Map in least-recently-used order.
       this.entries.delete(key);
-      this.entries.set(key, value);
-      return value;
+      this.entries.set(key, cached);
+      return cached;
     }
-    const value = await build();
+    const value = build();
     this.entries.set(key, value);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    // A failed build is not an answer: the next reader tries again.
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
     return value;
   }
 }

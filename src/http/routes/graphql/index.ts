@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { createGraphQLHandler } from "../../../graphql";
+import { createGraphQLHandler, type GraphQLBudget } from "../../../graphql";
+import { cachedRankings } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
@@ -86,8 +87,12 @@ function checkedGet(c: Context<AppEnv>, graphiql: boolean): Response | undefined
 }
 
 /** POST /graphql (and GET: queries in the URL, GraphiQL when enabled): reads only, over the same services as REST. */
-export function createGraphQLRouter(options: { graphiql: boolean }) {
-  const handle = createGraphQLHandler(options);
+export function createGraphQLRouter(options: { graphiql: boolean; budget?: Partial<GraphQLBudget> }) {
+  const graphql = createGraphQLHandler(options);
+  const handle = (request: Request, c: Context<AppEnv>) => {
+    const services = serviceContext(c);
+    return graphql(request, services, cachedRankings(services, c.var.responseCache));
+  };
   const router = createRouter();
   router.openAPIRegistry.registerPath({
     method: "post",
@@ -139,10 +144,10 @@ export function createGraphQLRouter(options: { graphiql: boolean }) {
       ...errorResponses(401, 422),
     },
   });
-  router.get("/graphql", (c) => checkedGet(c, options.graphiql) ?? handle(c.req.raw, serviceContext(c)));
+  router.get("/graphql", (c) => checkedGet(c, options.graphiql) ?? handle(c.req.raw, c));
   router.post("/graphql", async (c) => {
     const checked = await checkedPost(c);
-    return checked instanceof Response ? checked : handle(checked, serviceContext(c));
+    return checked instanceof Response ? checked : handle(checked, c);
   });
   return router;
 }

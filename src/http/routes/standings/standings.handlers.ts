@@ -1,21 +1,15 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as standings from "../../../services/standings/rankings";
+import { standingsEtag } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
-import { notModified, weakEtag } from "../../middleware/etag";
+import { notModified } from "../../middleware/etag";
 import type { getEventStandings, getQualification, getSessionStandings } from "./standings.routes";
 
 /**
  * Each handler: round trip 1 loads the scope (authorisation, version, roster tag); a matching
  * If-None-Match is a 304, a body already built for this tag comes from the response cache,
  * and only otherwise does round trip 2 load and rank the results.
- *
- * `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`: resultsVersion moves with every result
- * change and disqualification, the roster tag with registrations, the zero-win cut, renames.
  */
-function standingsEtag(scope: standings.StandingsScope, kind: string): string {
-  return weakEtag(scope.event.id, scope.event.resultsVersion, kind, scope.rosterTag);
-}
-
 const isPrivate = (scope: standings.StandingsScope) => scope.event.visibility === "private";
 
 export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) => {

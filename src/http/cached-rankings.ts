@@ -1,0 +1,40 @@
+import type { ServiceContext } from "../services/context";
+import * as standings from "../services/standings/rankings";
+import { weakEtag } from "./middleware/etag";
+import type { ResponseCache } from "./response-cache";
+
+/**
+ * `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`: resultsVersion moves with every result
+ * change and disqualification, the roster tag with registrations, the zero-win cut, renames.
+ */
+export function standingsEtag(scope: standings.StandingsScope, kind: string): string {
+  return weakEtag(scope.event.id, scope.event.resultsVersion, kind, scope.rosterTag);
+}
+
+/**
+ * Rankings through the response cache, keyed by their entity tag: what GraphQL resolvers use,
+ * so a ranking costs one scope query when REST or another query already built it. The scope
+ * query authorises the read before any cached body is returned.
+ */
+export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
+  return {
+    async session(sessionId: string) {
+      const scope = await standings.loadSessionStandingsScope(ctx, sessionId);
+      return cache.getOrBuild(standingsEtag(scope, `session.${scope.session.id}`), () =>
+        standings.sessionStandings(ctx, scope),
+      );
+    },
+    async qualification(eventId: string) {
+      const scope = await standings.loadEventStandingsScope(ctx, eventId);
+      return cache.getOrBuild(standingsEtag(scope, "qualification"), () =>
+        standings.qualification(ctx, scope),
+      );
+    },
+    async event(eventId: string) {
+      const scope = await standings.loadEventStandingsScope(ctx, eventId);
+      return cache.getOrBuild(standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
+    },
+  };
+}
+
+export type CachedRankings = ReturnType<typeof cachedRankings>;
