@@ -75,8 +75,9 @@ interface Sheet {
 
 /**
  * RULES.md §3: every seated player reported exactly once and nobody else; exactly one winner,
- * seated and not disqualified (1.3.6), with vp ≥ 10; every other player 2 ≤ vp ≤ 10 unless
- * disqualified; nobody above 20; VP are whole numbers (and never negative).
+ * seated and not disqualified (1.3.6), with vp ≥ 10; every other player 2 ≤ vp ≤ 20 unless
+ * disqualified (a non-winner may pass 10 without declaring victory, rule 3.0.17); nobody above
+ * 20; VP are whole numbers (and never negative).
  */
 function oracleAccepts(table: FuzzTable, sheet: Sheet): boolean {
   const reported = sheet.scores.map((s) => s.playerId);
@@ -88,7 +89,7 @@ function oracleAccepts(table: FuzzTable, sheet: Sheet): boolean {
     if (!Number.isInteger(vp) || vp < 0 || vp > 20) return false;
     if (playerId === sheet.winnerId) return vp >= 10;
     if (table.disqualified.has(playerId)) return true;
-    return vp >= 2 && vp <= 10;
+    return vp >= 2;
   });
 }
 
@@ -152,7 +153,7 @@ function sheetFor(table: FuzzTable): fc.Arbitrary<Sheet> {
         if (!plausible[i]) return wildVp;
         if (id === winner) return 10 + (pick % 11); // 10..20
         if (table.disqualified.has(id)) return pick % 21; // 0..20
-        return 2 + (pick % 9); // 2..10
+        return 2 + (pick % 19); // 2..20
       };
       let scores = order.map((i) => ({ playerId: table.seats[i]!, vp: vpOf(i) }));
       if (mistake === "missing") scores = scores.slice(1);
@@ -265,7 +266,9 @@ describe("fuzz: result sheets against RULES.md §3", () => {
     expect([...oraclePlacements(t, sheet([10, 8, 8, 6])).values()]).toEqual([1, 2, 2, 4]);
     expect(oracleAccepts(t, sheet([12, 10, 2, 2]))).toBe(true);
     expect(oracleAccepts(t, sheet([9, 8, 8, 6]))).toBe(false); // winner below 10
-    expect(oracleAccepts(t, sheet([10, 11, 8, 6]))).toBe(false); // a non-winner above 10
+    expect(oracleAccepts(t, sheet([10, 11, 8, 6]))).toBe(true); // a late declaration (3.0.17)
+    expect(oracleAccepts(t, sheet([10, 21, 8, 6]))).toBe(false); // a non-winner above 20
+    expect([...oraclePlacements(t, sheet([10, 12, 8, 10])).values()]).toEqual([1, 2, 4, 2]);
     expect(oracleAccepts(t, sheet([10, 1, 8, 6]))).toBe(false); // below the two settlements
     expect(oracleAccepts(t, sheet([21, 8, 8, 6]))).toBe(false); // above 20
     expect(oracleAccepts(t, sheet([10, 8, 8, 6], "e"))).toBe(false); // winner not seated

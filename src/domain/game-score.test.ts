@@ -147,11 +147,24 @@ describe("validateGameResult: every violation, with path and a message naming se
     ]);
   });
 
-  it("a non-winner above 10, a negative and a fractional score", () => {
-    const issues = issuesOf(game("2026", "A*:10", "B:11", "C:-1", "D:6.5"));
+  it("a non-winner above 20, a negative and a fractional score", () => {
+    const issues = issuesOf(game("2026", "A*:10", "B:21", "C:-1", "D:6.5"));
     expect(issues.map((i) => i.path)).toEqual(["scores[1].vp", "scores[2].vp", "scores[3].vp"]);
-    expect(issues[0]!.message).toMatch(/seat 2 \(player B\): 11 VP but not the winner/);
+    expect(issues[0]!.message).toMatch(/seat 2 \(player B\): 21 VP is above the maximum of 20/);
     expect(issues[1]!.message).toMatch(/whole number/);
+  });
+
+  it("a late victory declaration: non-winners with 10 to 20 VP (rule 3.0.17)", () => {
+    expect(issuesOf(game("2026", "A*:10", "B:12", "C:20", "D:10"))).toEqual([]);
+    const scored = scoreGame(game("2026", "A*:10", "B:12", "C:20", "D:9"));
+    // Counted VP caps at 10: B and C share 2nd place, the table total is 10+10+10+9.
+    expect(scored.seats.map((s) => [s.counted, s.placement])).toEqual([
+      [10, 1],
+      [10, 2],
+      [10, 2],
+      [9, 4],
+    ]);
+    expect(scored.tableTotal).toBe(39);
   });
 
   it("missing seat", () => {

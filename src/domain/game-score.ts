@@ -83,14 +83,11 @@ function checkVp(
   } else if (!isWinner && !isDisqualified && vp < MIN_NON_WINNER_VP) {
     issues.push({
       path,
-      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; the two starting settlements can't be lost (RULES §3)`,
-    });
-  } else if (!isWinner && !isDisqualified && vp > WINNING_VP) {
-    issues.push({
-      path,
-      message: `${label}: ${vp} VP but not the winner; the game ends when the first player reaches ${WINNING_VP} (rule 1.1.11)`,
+      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; a non-winner has ${MIN_NON_WINNER_VP}–${MAX_REPORTED_VP} VP, the two starting settlements can't be lost (RULES §3)`,
     });
   }
+  // No upper bound below 20 for a non-winner: one who reaches 10 without declaring victory on
+  // their turn can't win before their next turn (rule 3.0.17), so another player may win first.
 }
 
 function checkSeats(input: GameInput, issues: DomainIssue[]): void {

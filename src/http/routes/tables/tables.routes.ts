@@ -53,7 +53,7 @@ export const submitResult = createRoute({
   tags: ["Tables and results"],
   summary: "Submit a table's result sheet",
   description:
-    "Validated against the rules (one winner with ≥ 10 VP, others 2–10, nobody above 20, every seat once): violations are a 422 naming the seat and rule. " +
+    "Validated against the rules (one winner with ≥ 10 VP, others 2–20 (a player who reaches 10 without declaring victory on their turn cannot win before their next turn, rule 3.0.17), nobody above 20, every seat once): violations are a 422 naming the seat and rule. " +
     "Without `signed` the result is `pending` until every player confirms (rule 1.3.4); with `signed: true` it is final. " +
     "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
