@@ -15,7 +15,6 @@ import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../../d
 import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
-import { ServiceError } from "../errors";
 import { describeStructure } from "../events";
 import {
   type GameFilter,
@@ -238,28 +237,55 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
       l,
       l.data.games.filter((g) => g.kind === kind),
     );
-  let standings: ReturnType<typeof computeEventStandings>;
-  try {
-    standings = computeEventStandings({
+  const semifinalGames = playoff("semifinal");
+  const finalGame = playoff("final")[0] ?? null;
+  const rank = (semis: ScoredGame[], final: ScoredGame | null) =>
+    computeEventStandings({
       ruleset: l.header.ruleset,
       structure,
       qualificationRows: q.rows,
-      semifinalGames: playoff("semifinal"),
-      finalGame: playoff("final")[0] ?? null,
+      semifinalGames: semis,
+      finalGame: final,
       lotOf: l.rc.lotOf,
       excludedPlayerIds: l.data.disqualified,
     });
-  } catch (error) {
-    if (!(error instanceof DomainRuleError)) throw error;
-    throw new ServiceError(
-      "conflict",
-      "inconsistent_playoff_results",
-      `The playoff results don't fit the qualification: ${error.message}. A corrected semifinal or final result, or registrations that changed the event's structure, usually cause this.`,
-      { rule: error.rule, issues: error.issues },
+  // Playoff results that contradict each other can only be in a database written before the
+  // phase locks (RULES.md §7). Readers are not to blame: they get what can be shown, the final
+  // or the whole playoffs left out, and the reason under `validity` (never a 4xx).
+  const problems: string[] = [];
+  let standings: ReturnType<typeof computeEventStandings> | undefined;
+  for (const [semis, final, leftOut] of [
+    [semifinalGames, finalGame, ""],
+    [semifinalGames, null, "the final is left out"],
+    [[], null, "the semifinals and the final are left out"],
+  ] as const) {
+    try {
+      standings = rank([...semis], final);
+      if (problems.length > 0) problems[0] += `; ${leftOut} until an organiser corrects them.`;
+      break;
+    } catch (error) {
+      if (!(error instanceof DomainRuleError)) throw error;
+      if (problems.length === 0) {
+        const why = error.issues.map((i) => i.message).join("; ");
+        problems.push(`Inconsistent playoff results: ${error.message} (${why})`);
+      }
+    }
+  }
+  if (!standings) throw new Error("event standings without playoffs can't contradict the playoffs");
+  // A prelim result corrected after the playoffs were seated (before the locks) leaves a seated
+  // player outside the qualifiers: the rows stand as played, the body says so.
+  const unqualified = standings.rows.filter((r) => r.phase !== "prelim" && !r.qualification.qualified);
+  if (unqualified.length > 0) {
+    problems.push(
+      `Seated in the playoffs but not qualified by the current prelim results: ${unqualified
+        .map((r) => l.rc.names.get(r.playerId) ?? r.playerId)
+        .join(", ")} (a prelim result was corrected after the playoffs were seated).`,
     );
   }
   return {
     ...l.header,
+    valid: l.header.valid && problems.length === 0,
+    validity: [...l.header.validity, ...problems],
     phase: standings.phase,
     rows: standings.rows.map((row) => ({
       ...toRow(

@@ -14,6 +14,7 @@ import { scoreGame } from "../../domain/game-score";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { assertPhaseOpen } from "./phase-lock";
 import { type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
@@ -278,6 +279,7 @@ export async function disqualifyPlayer(
   const { scope } = await writableTable(ctx, tableId, "results:disqualify");
   assertNotFinal(scope, "disqualifying");
   assertVersion(scope, ifMatch);
+  await assertPhaseOpen(ctx, scope, "a disqualification");
   if (!scope.seats.some((s) => s.playerId === input.playerId)) {
     throw new ServiceError(
       "invalid",
@@ -347,6 +349,7 @@ export async function correctResult(
     );
   }
   assertVersion(scope, ifMatch);
+  await assertPhaseOpen(ctx, scope, "a correction");
   await commitTransition(ctx, scope, {
     action: "correction",
     status: "final",

@@ -167,7 +167,10 @@ const headerFields = {
     .openapi({ description: "N of rule 1.2.2: unique players over all prelim sessions.", example: 42 }),
   structure: z.enum(["final-only", "semifinals", "semifinals-80plus"]),
   qualifierCount: z.number().int().openapi({ description: "16, or 4 when N is 12–28.", example: 16 }),
-  valid: z.boolean().openapi({ description: "False under 12 competitors (rule 1.1.3)." }),
+  valid: z.boolean().openapi({
+    description:
+      "False under 12 competitors (rule 1.1.3); in the event standings also when stored playoff results contradict each other (only possible in data written before the phase locks), which are then left out rather than refused.",
+  }),
   validity: z.array(z.string()).openapi({ description: "Why the event is not valid; empty when valid." }),
   rounds: z.array(RoundProgressSchema).openapi({
     description:

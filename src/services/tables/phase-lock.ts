@@ -1,0 +1,72 @@
+/**
+ * Phase locks (RULES.md §7, rules 1.3.5, 1.4.4): once a later phase is seated, the results it
+ * was seated from are locked, so a correction can never leave the event inconsistent (a
+ * semifinal winner who is not in the final, a seated semifinalist who no longer qualifies).
+ * The way out is explicit: remove the later seating while it has no result, correct, seat again.
+ */
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { disqualifications, gameTables, rounds, tableResults } from "../../db/schema";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import type { TableScope } from "./scope";
+
+type Kind = TableScope["round"]["kind"];
+
+/** Spelled out: inside the subquery an unqualified `id` would not be the outer round's. */
+const ROUND_ID = sql.raw('"rounds"."id"');
+
+/** The phases seated from a phase's results: prelims seat the playoffs, the semifinals the final. */
+const LATER: Record<Kind, Kind[]> = { prelim: ["semifinal", "final"], semifinal: ["final"], final: [] };
+/** A table's phase as an adjective, a seated round as a subject (with its verb's number). */
+const PHASE: Record<Kind, string> = { prelim: "prelim", semifinal: "semifinal", final: "final" };
+const ROUND: Record<Kind, { name: string; plural: boolean }> = {
+  prelim: { name: "the prelim game", plural: false },
+  semifinal: { name: "the semifinals", plural: true },
+  final: { name: "the final", plural: false },
+};
+
+/**
+ * 409 `phase_locked` when a later phase of the table's event is seated. `what` names the refused
+ * change ("a correction", "a disqualification"). The detail names the seated rounds and the way out,
+ * latest first (the semifinals can only be removed once the final is).
+ */
+export async function assertPhaseOpen(ctx: ServiceContext, scope: TableScope, what: string): Promise<void> {
+  const later = LATER[scope.round.kind];
+  if (later.length === 0) return;
+  const seated = await ctx.db
+    .select({
+      id: rounds.id,
+      kind: rounds.kind,
+      results: count(tableResults.tableId),
+      disqualifications: sql<number>`(select count(*) from ${disqualifications} d join ${gameTables} g on g.id = d.table_id where g.round_id = ${ROUND_ID})`,
+    })
+    .from(rounds)
+    .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
+    .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+    .where(and(eq(rounds.eventId, scope.event.id), inArray(rounds.kind, later)))
+    .groupBy(rounds.id)
+    .orderBy(asc(sql`case ${rounds.kind} when 'final' then 0 else 1 end`));
+  if (seated.length === 0) return;
+
+  const phase = PHASE[scope.round.kind];
+  const names = seated.map((r) => `${ROUND[r.kind].name} (round ${r.id})`).join(" and ");
+  const are = seated.length > 1 || ROUND[seated[0]!.kind].plural ? "are" : "is";
+  // Rounds are removed latest first, and only while none of their tables has a result or a
+  // disqualification (DELETE /v1/rounds/{id}); once one has, the earlier results stay as signed.
+  const played = seated.find((r) => Number(r.results) > 0 || Number(r.disqualifications) > 0);
+  const wayOut = played
+    ? `The way out (remove the later seating while it has no result, correct, seat again) is closed: ${ROUND[played.kind].name} already ${ROUND[played.kind].plural ? "have" : "has"} a result or a disqualification, so this sheet stays as signed.`
+    : `To change it, remove the later seating while it has no result (${seated
+        .map((r) => `DELETE /v1/rounds/${r.id}`)
+        .join(", then ")}), correct this table, then seat ${seated.length > 1 ? "them" : "it"} again.`;
+  throw new ServiceError(
+    "conflict",
+    "phase_locked",
+    `${capitalise(names)} ${are} seated from the ${phase} results, so this ${phase} table is locked: ${what} here would leave the event inconsistent (rules 1.3.5, 1.4.4). ${wayOut}`,
+    { rule: "1.3.5" },
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
