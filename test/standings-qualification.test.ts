@@ -267,7 +267,9 @@ describe("GET /v1/events/{eventId}/standings", () => {
     expect(res.status).toBe(200);
     const e = (await res.json()) as EventStandingsDto;
     expect(e).toMatchObject({ valid: false, phase: "prelim" });
-    expect(e.validity).toEqual([expect.stringMatching(/final needs the results of all 4 semifinals.*left out/)]);
+    expect(e.validity).toEqual([
+      expect.stringMatching(/final needs the results of all 4 semifinals.*left out/),
+    ]);
     expect(e.rows.map((r) => r.player.id)).toEqual(q.rows.map((r) => r.player.id));
   });
 
@@ -306,9 +308,12 @@ describe("GET /v1/events/{eventId}/standings", () => {
     const e = (await res.json()) as EventStandingsDto;
     expect(e).toMatchObject({ valid: false, phase: "semifinal" });
     expect(e.validity).toEqual([expect.stringMatching(/not a semifinal winner: .*the final is left out/)]);
-    expect(e.rows.slice(0, 4).map((r) => r.player.id).sort()).toEqual(
-      [semiTables[0]![1]!, ...winners.slice(1)].sort(),
-    );
+    expect(
+      e.rows
+        .slice(0, 4)
+        .map((r) => r.player.id)
+        .sort(),
+    ).toEqual([semiTables[0]![1]!, ...winners.slice(1)].sort());
     expect(e.rows.every((r) => r.finalPlacement === null)).toBe(true);
   });
 

@@ -7,7 +7,8 @@ export const ScoreSchema = z
   .object({
     playerId: z.string().min(1).max(64),
     vp: z.number().int().openapi({
-      description: "Victory points on the sheet (integer, 0–20): the winner ≥ 10, the others ≥ 2 unless disqualified; a non-winner may have 10 or more (late victory declaration, rule 3.0.17). Ranking counts at most 10.",
+      description:
+        "Victory points on the sheet (integer, 0–20): the winner ≥ 10, the others ≥ 2 unless disqualified; a non-winner may have 10 or more (late victory declaration, rule 3.0.17). Ranking counts at most 10.",
       example: 8,
     }),
   })
