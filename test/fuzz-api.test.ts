@@ -612,7 +612,8 @@ describe("fuzz: every JSON-body route", () => {
       if (route.endsWith(TOKEN_PATH) || route.endsWith(GRAPHQL_PATH)) continue;
       expect([...statuses], route).toContain(422);
     }
-  });
+    // Hundreds of requests: near 30 s on a loaded shared machine already, so its own budget.
+  }, 120_000);
 
   it("(c) malformed JSON text is a 400 problem, never a 5xx", async () => {
     for (const o of jsonBodyOperations()) {

@@ -154,7 +154,7 @@ describe("invalid sheets: 422 naming the seat and the rule", () => {
     ["winner under 10 VP", () => sheet([9, 8, 6, 4]), "scores[0].vp"],
     ["a score of 1", () => sheet([10, 8, 6, 1]), "scores[3].vp"],
     ["a score of 25", () => sheet([25, 8, 6, 4]), "scores[0].vp"],
-    ["a non-winner above 10", () => sheet([10, 11, 6, 4]), "scores[1].vp"],
+    ["a non-winner above 20", () => sheet([10, 21, 6, 4]), "scores[1].vp"],
     [
       "a seat missing",
       () => ({ ...sheet([10, 8, 6, 4]), scores: sheet([10, 8, 6, 4]).scores.slice(0, 3) }),
