@@ -1,5 +1,6 @@
 export * from "./audit";
 export * from "./events";
+export * from "./federation";
 export * from "./organizations";
 export * from "./players";
 export * from "./results";

@@ -10,6 +10,7 @@ import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
 import { playoffsRouter } from "./playoffs";
 import { roundsRouter } from "./rounds";
+import { seriesRouter } from "./series";
 import { sessionsRouter } from "./sessions";
 import { standingsRouter } from "./standings";
 import { tablesRouter } from "./tables";
@@ -31,4 +32,5 @@ export const apiRouters = [
   boardsRouter,
   changesRouter,
   exportRouter,
+  seriesRouter,
 ];

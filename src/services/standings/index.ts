@@ -1,8 +1,10 @@
 // The public face of this group: other folders import only from here.
 
 export { scoreStoredGame } from "./data";
+export { lotLookup, lotsFor } from "./lots";
 export {
   type EventStandingsDto,
+  eventStandings,
   getEventStandings,
   getQualification,
   getSessionStandings,
@@ -10,4 +12,7 @@ export {
   rankQualification,
   rankSession,
   type SessionStandingsDto,
+  type SessionStandingsScope,
+  type StandingsScope,
+  sessionStandings,
 } from "./rankings";

@@ -1,0 +1,42 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as series from "../../../services/series";
+import { type AppEnv, serviceContext } from "../../context";
+import { notModified, weakEtag } from "../../middleware/etag";
+import type * as r from "./series.routes";
+
+export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const dto = await series.createSeries(serviceContext(c), orgId, c.req.valid("json"));
+  return c.json(dto, 201, { location: `/v1/orgs/${orgId}/series/${dto.id}` });
+};
+
+export const listSeriesHandler: RouteHandler<typeof r.listSeries, AppEnv> = async (c) =>
+  c.json(await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")), 200);
+
+export const getSeriesHandler: RouteHandler<typeof r.getSeries, AppEnv> = async (c) => {
+  const { orgId, seriesId } = c.req.valid("param");
+  return c.json(await series.getSeries(serviceContext(c), orgId, seriesId), 200);
+};
+
+export const updateSeriesHandler: RouteHandler<typeof r.updateSeries, AppEnv> = async (c) => {
+  const { orgId, seriesId } = c.req.valid("param");
+  return c.json(await series.updateSeries(serviceContext(c), orgId, seriesId, c.req.valid("json")), 200);
+};
+
+/** Round trips 1–2 authorise and fingerprint (304 here); only a new state costs round trip 3. */
+export const getSeriesStandingsHandler: RouteHandler<typeof r.getSeriesStandings, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
+  const etag = weakEtag(scope.etag);
+  if (notModified(c, etag, { private: scope.private })) return c.body(null, 304);
+  return c.json(await c.var.responseCache.getOrBuild(etag, () => series.seriesStandings(ctx, scope)), 200);
+};
+
+export const getEventTagsHandler: RouteHandler<typeof r.getEventTags, AppEnv> = async (c) =>
+  c.json(await series.getEventTags(serviceContext(c), c.req.valid("param").eventId), 200);
+
+export const setEventTagsHandler: RouteHandler<typeof r.setEventTags, AppEnv> = async (c) =>
+  c.json(
+    await series.setEventTags(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json").tags),
+    200,
+  );

@@ -1,0 +1,134 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { PaginationQuerySchema } from "../../pagination";
+import {
+  CreateSeriesSchema,
+  EventTagsSchema,
+  SeriesPageSchema,
+  SeriesSchema,
+  SeriesStandingsSchema,
+  SetEventTagsSchema,
+  UpdateSeriesSchema,
+} from "./series.schemas";
+
+const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation running the series.") });
+const OrgSeriesParams = OrgParams.extend({ seriesId: idParam("seriesId", "ser", "The series.") });
+const SeriesParams = z.object({ seriesId: idParam("seriesId", "ser", "The series.") });
+const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+
+const CACHE_HEADERS = {
+  ETag: {
+    description: "Names the state of every event in the series; send it back in `If-None-Match`.",
+    schema: { type: "string" as const, example: 'W/"series:ser_01JDQ…:3:public:5d41402a"' },
+  },
+  "Cache-Control": {
+    description: "`no-cache` (`private, no-cache` when private events are included).",
+    schema: { type: "string" as const, example: "no-cache" },
+  },
+};
+
+export const createSeries = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/series",
+  operationId: "createSeries",
+  tags: ["Series"],
+  summary: "Create a series (circuit)",
+  description:
+    "A named season of events of the organisation's tree, listed explicitly or selected by tag and date range, with a scoring policy (missing policy fields take the documented default). Listed events must belong to the organisation or one below it (422 otherwise); the series needs no write access to them. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: OrgParams, body: jsonBody(CreateSeriesSchema, "The series.") },
+  responses: {
+    201: jsonContent(SeriesSchema, "The created series."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const listSeries = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/series",
+  operationId: "listSeries",
+  tags: ["Series"],
+  summary: "List an organisation's series",
+  description:
+    "Series definitions are public, like their standings (which only show private events to members).",
+  security: OPTIONAL_BEARER,
+  request: { params: OrgParams, query: PaginationQuerySchema },
+  responses: { 200: jsonContent(SeriesPageSchema, "A page of series."), ...errorResponses(401, 404, 422) },
+});
+
+export const getSeries = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/series/{seriesId}",
+  operationId: "getSeries",
+  tags: ["Series"],
+  summary: "Get a series",
+  description: "The series' selection, scoring policy (defaults filled in), lot seed and version. Public.",
+  security: OPTIONAL_BEARER,
+  request: { params: OrgSeriesParams },
+  responses: { 200: jsonContent(SeriesSchema, "The series."), ...errorResponses(401, 404, 422) },
+});
+
+export const updateSeries = createRoute({
+  method: "patch",
+  path: "/v1/orgs/{orgId}/series/{seriesId}",
+  operationId: "updateSeries",
+  tags: ["Series"],
+  summary: "Change a series",
+  description:
+    "Name, selection, or policy fields (merged into the current policy). Audited. Roles: owner, organizer.",
+  security: BEARER,
+  request: { params: OrgSeriesParams, body: jsonBody(UpdateSeriesSchema, "The fields to change.") },
+  responses: {
+    200: jsonContent(SeriesSchema, "The series after the change."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});
+
+export const getSeriesStandings = createRoute({
+  method: "get",
+  path: "/v1/series/{seriesId}/standings",
+  operationId: "getSeriesStandings",
+  tags: ["Series", "Rankings"],
+  summary: "Series standings",
+  description:
+    "Computed on read from each event's final standings (GET /v1/events/{eventId}/standings: the same positions), for events whose final result is in. Points per event follow the series policy; a player's best `bestOf` events count (`eventsCounted`, `eventsDropped`, `contributions[].counted`). Order: points, then the policy's tiebreaks, then lots (`lot` = first 16 hex digits of SHA-256(\"<lotSeed>:<playerId>\"), lower ranks higher). `decidedBy` names the criterion separating a row from the next. `qualified` marks the policy's cut. Members of the series' organisation (or above) see private events (`view: all`); everyone else ranks over public events only. Three database round trips whatever the number of events; ETag and 304 like the other rankings.",
+  security: OPTIONAL_BEARER,
+  request: { params: SeriesParams },
+  responses: {
+    200: { ...jsonContent(SeriesStandingsSchema, "The series standings."), headers: CACHE_HEADERS },
+    304: {
+      description: "`If-None-Match` matched: nothing the standings show has changed.",
+      headers: CACHE_HEADERS,
+    },
+    ...errorResponses(401, 404, 422),
+  },
+});
+
+export const getEventTags = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/tags",
+  operationId: "getEventTags",
+  tags: ["Series", "Events"],
+  summary: "An event's tags",
+  description: "Whoever may read the event (public events: anyone).",
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams },
+  responses: { 200: jsonContent(EventTagsSchema, "The tags."), ...errorResponses(401, 404, 422) },
+});
+
+export const setEventTags = createRoute({
+  method: "put",
+  path: "/v1/events/{eventId}/tags",
+  operationId: "setEventTags",
+  tags: ["Series", "Events"],
+  summary: "Replace an event's tags",
+  description:
+    "Tags put the event into tag-selected series of its organisation's tree (e.g. a federation's circuit): the store tags its own event, the federation needs no write access. Roles: owner, organizer of the event's organisation; audited.",
+  security: BEARER,
+  request: { params: EventParams, body: jsonBody(SetEventTagsSchema, "The complete set of tags.") },
+  responses: {
+    200: jsonContent(EventTagsSchema, "The tags now."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  },
+});

@@ -1,0 +1,102 @@
+/**
+ * The first round trips of a series read: the series with its organisation's ancestry
+ * (authorisation), then in one batch the events it ranks (with what the event-standings service
+ * needs) and a fingerprint of the tree's players. Enough for the ETag and a 304.
+ */
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { events, players, series } from "../../db/schema";
+import { canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { uniqueParticipantsSql } from "../events";
+import type { StandingsScope } from "../standings";
+import { toSeriesDto } from "./store";
+import type { SeriesDto, SeriesSelection } from "./types";
+
+/** `all`: members of the series' organisation (or above) see private events too; `public`: everyone else. */
+export type SeriesView = "all" | "public";
+
+export interface SeriesScope {
+  series: SeriesDto;
+  view: SeriesView;
+  /** The events ranked for this view, in series order (start date, then creation). */
+  events: StandingsScope[];
+  etag: string;
+  /** Some private event is in the view: the body must not sit in shared caches. */
+  private: boolean;
+}
+
+/** `org_id` in the organisation's subtree, inline (no extra round trip). */
+export function inOrgTree(column: SQL | typeof events.orgId, orgId: string): SQL {
+  return sql`${column} in (with recursive tree(id) as (
+      select ${orgId} union select o.id from organizations o join tree t on o.parent_org_id = t.id
+    ) select id from tree)`;
+}
+
+function selectionWhere(orgId: string, selection: SeriesSelection): SQL | undefined {
+  const tree = inOrgTree(events.orgId, orgId);
+  if (selection.kind === "events") return and(tree, inArray(events.id, selection.eventIds));
+  return and(
+    tree,
+    sql`exists (select 1 from event_tags et where et.event_id = ${sql.raw('"events"."id"')} and et.tag = ${selection.tag})`,
+    selection.from ? sql`${events.startsOn} >= ${selection.from}` : undefined,
+    selection.to ? sql`${events.startsOn} <= ${selection.to}` : undefined,
+    // A date range needs a date: events without one are not in a dated season.
+    selection.from || selection.to ? sql`${events.startsOn} is not null` : undefined,
+  );
+}
+
+/** FNV-1a, 32 bits: a short tag for the ETag, not a security boundary. */
+export function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Promise<SeriesScope> {
+  const [row] = await ctx.db
+    .select({ series, ancestry: orgAncestryJson(series.orgId) })
+    .from(series)
+    .where(eq(series.id, seriesId));
+  if (!row) throw notFound("series", seriesId);
+  const dto = toSeriesDto(row.series);
+  const ancestry = JSON.parse(row.ancestry) as string[];
+  const view: SeriesView = canReadOrg(ctx.actor, ancestry) ? "all" : "public";
+  const rootOrgId = ancestry.at(-1) ?? dto.orgId;
+  const [eventRows, [playersTag]] = await ctx.db.batch([
+    ctx.db
+      .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
+      .from(events)
+      .where(
+        and(
+          selectionWhere(dto.orgId, dto.selection),
+          view === "public" ? eq(events.visibility, "public") : undefined,
+        ),
+      )
+      .orderBy(sql`${events.startsOn} is null`, asc(events.startsOn), asc(events.createdAt), asc(events.id)),
+    // Renames and merges change names and rows without touching any event.
+    ctx.db
+      .select({ tag: sql<string>`count(*) || '.' || coalesce(max(${players.updatedAt}), '-')` })
+      .from(players)
+      .where(eq(players.rootOrgId, rootOrgId)),
+  ]);
+  const scopes: StandingsScope[] = eventRows.map((r) => ({
+    event: toScopedEvent(r),
+    uniqueParticipants: Number(r.uniqueParticipants),
+    rosterTag: "",
+  }));
+  const fingerprint = scopes
+    .map((s) => `${s.event.id}.${s.event.resultsVersion}.${s.event.updatedAt}.${s.uniqueParticipants}`)
+    .join("|");
+  return {
+    series: dto,
+    view,
+    events: scopes,
+    etag: `series:${dto.id}:${dto.version}:${view}:${fnv1a(`${fingerprint}#${playersTag?.tag ?? ""}`)}`,
+    private: scopes.some((s) => s.event.visibility === "private"),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Series standings, computed on read: each event's final positions come from the
+ * event-standings service itself (so rule changes there, e.g. disqualifications, carry over),
+ * all events in ONE database round trip through a coalescing view of the database; then the
+ * pure series scoring ranks the players. Total: 3 round trips whatever the number of events.
+ */
+import { coalescingDatabase } from "../../db/coalesce";
+import { computeSeriesStandings, type EventPlacing, type SeriesCriterion } from "../../domain/series";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { type EventStandingsDto, eventStandings, lotLookup, lotsFor } from "../standings";
+import { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
+import type { SeriesDto } from "./types";
+
+export type SeriesEventStatus = "counted" | "in-progress" | "inconsistent";
+
+export interface SeriesEventDto {
+  id: string;
+  orgId: string;
+  name: string;
+  startsOn: string | null;
+  visibility: "public" | "private";
+  /** `counted` once the event's final result is in; `inconsistent`: its standings answer 409. */
+  status: SeriesEventStatus;
+  players: number;
+}
+
+export interface SeriesContributionDto {
+  eventId: string;
+  position: number;
+  phase: EventPlacing["phase"];
+  qualificationRank: number;
+  points: number;
+  counted: boolean;
+}
+
+export interface SeriesRowDto {
+  rank: number;
+  player: { id: string; name: string };
+  points: number;
+  eventsCounted: number;
+  eventsDropped: number;
+  eventWins: number;
+  bestPosition: number;
+  contributions: SeriesContributionDto[];
+  decidedBy: SeriesCriterion | null;
+  lot: string;
+  qualified: boolean | null;
+}
+
+export interface SeriesStandingsDto {
+  seriesId: string;
+  orgId: string;
+  name: string;
+  view: SeriesView;
+  lotSeed: string;
+  policy: SeriesDto["policy"];
+  events: SeriesEventDto[];
+  rows: SeriesRowDto[];
+}
+
+/** Every event's standings through the event-standings service, in one round trip for all. */
+export async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
+  const batched: ServiceContext = { ...ctx, db: coalescingDatabase(ctx.db) };
+  return Promise.all(
+    scopes.map((scope) =>
+      eventStandings(batched, scope).then(
+        (dto): EventStandingsDto | ServiceError => dto,
+        (error: unknown) => {
+          // One event with contradictory playoff results must not take the whole circuit down.
+          if (error instanceof ServiceError && error.kind === "conflict") return error;
+          throw error;
+        },
+      ),
+    ),
+  );
+}
+
+export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): Promise<SeriesStandingsDto> {
+  const results = await standingsOfEvents(ctx, scope.events);
+  const names = new Map<string, string>();
+  const eventsOut: SeriesEventDto[] = [];
+  const finished: { eventId: string; placings: EventPlacing[] }[] = [];
+  scope.events.forEach(({ event }, i) => {
+    const result = results[i]!;
+    const status: SeriesEventStatus =
+      result instanceof ServiceError ? "inconsistent" : result.phase === "final" ? "counted" : "in-progress";
+    eventsOut.push({
+      id: event.id,
+      orgId: event.orgId,
+      name: event.name,
+      startsOn: event.startsOn,
+      visibility: event.visibility,
+      status,
+      players: result instanceof ServiceError ? 0 : result.rows.length,
+    });
+    if (result instanceof ServiceError || status !== "counted") return;
+    for (const row of result.rows) names.set(row.player.id, row.player.name);
+    finished.push({
+      eventId: event.id,
+      placings: result.rows.map((row) => ({
+        playerId: row.player.id,
+        position: row.rank,
+        phase: row.phase,
+        qualificationRank: row.qualificationRank,
+      })),
+    });
+  });
+  const lotOf = lotLookup(await lotsFor(scope.series.lotSeed, names.keys()));
+  const rows = computeSeriesStandings(scope.series.policy, finished, lotOf);
+  return {
+    seriesId: scope.series.id,
+    orgId: scope.series.orgId,
+    name: scope.series.name,
+    view: scope.view,
+    lotSeed: scope.series.lotSeed,
+    policy: scope.series.policy,
+    events: eventsOut,
+    rows: rows.map((row) => ({
+      rank: row.rank,
+      player: { id: row.playerId, name: names.get(row.playerId) ?? row.playerId },
+      points: row.points,
+      eventsCounted: row.eventsCounted,
+      eventsDropped: row.eventsDropped,
+      eventWins: row.eventWins,
+      bestPosition: row.bestPosition,
+      contributions: row.contributions.map((c) => ({ ...c })),
+      decidedBy: row.decidedBy,
+      lot: lotOf(row.playerId),
+      qualified: row.qualified,
+    })),
+  };
+}
+
+export async function getSeriesStandings(ctx: ServiceContext, seriesId: string) {
+  return seriesStandings(ctx, await loadSeriesScope(ctx, seriesId));
+}

@@ -1,0 +1,189 @@
+/**
+ * Series definitions (create, list, read, change) and the event tags that tag-selected series
+ * pick events up by. A series belongs to one organisation and ranks events of its tree: the
+ * organisation itself and its descendants (a federation's member stores).
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { newId } from "../../db/ids";
+import { events, eventTags, series } from "../../db/schema";
+import { DEFAULT_SERIES_POLICY, type SeriesPolicy } from "../../domain/series";
+import { assertOrgWritable, orgSubtree, readableEvent, writableEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { afterCursor, type PageRequest, paginate } from "../pagination";
+import type {
+  CreateSeriesInput,
+  SeriesDto,
+  SeriesPolicyDto,
+  SeriesSelection,
+  UpdateSeriesInput,
+} from "./types";
+
+type SeriesRow = typeof series.$inferSelect;
+
+export function toSeriesDto(row: SeriesRow): SeriesDto {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    name: row.name,
+    selection: row.selection as SeriesSelection,
+    policy: { ...DEFAULT_SERIES_POLICY, ...(row.policy as Partial<SeriesPolicy>) } as SeriesPolicyDto,
+    lotSeed: row.lotSeed,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function randomSeed(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+/** Listed events must belong to the series' tree: reading them is allowed, changing them is not needed. */
+async function assertEventsInTree(ctx: ServiceContext, orgId: string, selection: SeriesSelection) {
+  if (selection.kind !== "events") return;
+  const subtree = await orgSubtree(ctx.db, orgId);
+  const found = await ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(inArray(events.id, selection.eventIds), inArray(events.orgId, subtree)));
+  const inTree = new Set(found.map((e) => e.id));
+  const issues = selection.eventIds.flatMap((id, i) =>
+    inTree.has(id)
+      ? []
+      : [{ path: `selection.eventIds.${i}`, message: `no event '${id}' in this organisation's tree` }],
+  );
+  if (issues.length > 0) {
+    throw new ServiceError(
+      "invalid",
+      "series_event_outside_tree",
+      "A series ranks events of its organisation and the organisations below it only.",
+      { issues },
+    );
+  }
+}
+
+export async function createSeries(ctx: ServiceContext, orgId: string, input: CreateSeriesInput) {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  await assertEventsInTree(ctx, orgId, input.selection);
+  const now = ctx.clock();
+  const row: SeriesRow = {
+    id: newId("ser", now.getTime()),
+    orgId,
+    name: input.name,
+    selection: input.selection,
+    policy: { ...DEFAULT_SERIES_POLICY, ...input.policy },
+    lotSeed: randomSeed(),
+    version: 1,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await ctx.db.batch([
+    ctx.db.insert(series).values(row),
+    auditInsert(ctx, { orgId, action: "series.create", entityType: "series", entityId: row.id, after: row }),
+  ]);
+  return toSeriesDto(row);
+}
+
+/** Series definitions are public, like the leaderboards they describe (the events stay filtered). */
+export async function listSeries(ctx: ServiceContext, orgId: string, page: PageRequest) {
+  await assertOrgExists(ctx, orgId);
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select()
+        .from(series)
+        .where(and(eq(series.orgId, orgId), afterCursor(series.id, page)))
+        .orderBy(asc(series.id))
+        .limit(limit),
+    toSeriesDto,
+  );
+}
+
+async function assertOrgExists(ctx: ServiceContext, orgId: string) {
+  const subtree = await orgSubtree(ctx.db, orgId);
+  if (subtree.length === 0) throw notFound("organization", orgId);
+}
+
+export async function getSeries(ctx: ServiceContext, orgId: string, seriesId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(series)
+    .where(and(eq(series.id, seriesId), eq(series.orgId, orgId)));
+  if (!row) throw notFound("series", seriesId);
+  return toSeriesDto(row);
+}
+
+export async function updateSeries(
+  ctx: ServiceContext,
+  orgId: string,
+  seriesId: string,
+  patch: UpdateSeriesInput,
+) {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  const before = await getSeries(ctx, orgId, seriesId);
+  if (patch.selection) await assertEventsInTree(ctx, orgId, patch.selection);
+  const policy = { ...before.policy, ...patch.policy };
+  const [row] = await ctx.db.batch([
+    ctx.db
+      .update(series)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.selection !== undefined ? { selection: patch.selection } : {}),
+        policy,
+        version: sql`${series.version} + 1`,
+        updatedAt: ctx.clock().toISOString(),
+      })
+      .where(eq(series.id, seriesId))
+      .returning(),
+    auditInsert(ctx, {
+      orgId,
+      action: "series.update",
+      entityType: "series",
+      entityId: seriesId,
+      before,
+      after: patch,
+    }),
+  ]);
+  return toSeriesDto(row[0]!);
+}
+
+/**
+ * Replaces an event's tags. The event's own organisation does this (organizer or owner): a
+ * store joins its federation's tag-selected series without the federation writing anything.
+ */
+export async function setEventTags(ctx: ServiceContext, eventId: string, tags: string[]) {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const unique = [...new Set(tags)].sort();
+  const now = ctx.clock().toISOString();
+  await ctx.db.batch([
+    ctx.db.delete(eventTags).where(eq(eventTags.eventId, eventId)),
+    ...(unique.length > 0
+      ? [ctx.db.insert(eventTags).values(unique.map((tag) => ({ eventId, tag, createdAt: now })))]
+      : []),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId,
+      action: "event.tags",
+      entityType: "event",
+      entityId: eventId,
+      after: unique,
+    }),
+  ]);
+  return { eventId, tags: unique };
+}
+
+/** An event's tags, for whoever may read the event. */
+export async function getEventTags(ctx: ServiceContext, eventId: string) {
+  await readableEvent(ctx, eventId);
+  const rows = await ctx.db
+    .select({ tag: eventTags.tag })
+    .from(eventTags)
+    .where(eq(eventTags.eventId, eventId))
+    .orderBy(asc(eventTags.tag));
+  return { eventId, tags: rows.map((r) => r.tag) };
+}
