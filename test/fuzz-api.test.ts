@@ -64,6 +64,8 @@ interface World {
   emptySessionId: string;
   /** S4: 8 registered players, nothing seated (round generation target). */
   readySessionId: string;
+  /** A series ranking the event. */
+  seriesId: string;
 }
 let w: World;
 
@@ -128,6 +130,11 @@ beforeAll(async () => {
   expect(round.status).toBe(201);
   const emptySessionId = await session("S3", []);
   const readySessionId = await session("S4", players.slice(0, 8));
+  const series = await api.post(`/v1/orgs/${store.orgId}/series`, {
+    name: "Fuzz series",
+    selection: { kind: "events", eventIds: [eventId] },
+  });
+  expect(series.status).toBe(201);
   w = {
     eventId,
     players,
@@ -140,6 +147,7 @@ beforeAll(async () => {
     roundTableId: round.body.data[0].tables[0].id,
     emptySessionId,
     readySessionId,
+    seriesId: series.body.id,
   };
   realIds = [
     ...w.players,
@@ -196,6 +204,7 @@ function realParams(path: string): Record<string, string> {
     playerId: w.players[19]!,
     tableId,
     roundId: w.roundId,
+    seriesId: w.seriesId,
   };
 }
 
