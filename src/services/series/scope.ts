@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { events, players, series } from "../../db/schema";
+import { fnv1a, inOrgTree } from "../../db/tree";
 import { canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
@@ -27,13 +28,6 @@ export interface SeriesScope {
   private: boolean;
 }
 
-/** `org_id` in the organisation's subtree, inline (no extra round trip). */
-export function inOrgTree(column: SQL | typeof events.orgId, orgId: string): SQL {
-  return sql`${column} in (with recursive tree(id) as (
-      select ${orgId} union select o.id from organizations o join tree t on o.parent_org_id = t.id
-    ) select id from tree)`;
-}
-
 function selectionWhere(orgId: string, selection: SeriesSelection): SQL | undefined {
   const tree = inOrgTree(events.orgId, orgId);
   if (selection.kind === "events") return and(tree, inArray(events.id, selection.eventIds));
@@ -45,16 +39,6 @@ function selectionWhere(orgId: string, selection: SeriesSelection): SQL | undefi
     // A date range needs a date: events without one are not in a dated season.
     selection.from || selection.to ? sql`${events.startsOn} is not null` : undefined,
   );
-}
-
-/** FNV-1a, 32 bits: a short tag for the ETag, not a security boundary. */
-export function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
 }
 
 export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Promise<SeriesScope> {
