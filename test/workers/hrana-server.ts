@@ -35,10 +35,24 @@ export interface HranaServer {
   db: Connection;
   /** Pipeline requests answered so far (proof that a client really went over HTTP). */
   readonly pipelineRequests: number;
+  /** Changes the simulated network delay of the following requests (see HranaServerOptions). */
+  setLatency(latency: Latency): void;
   close(): Promise<void>;
 }
 
+/**
+ * Simulated distance to the database: each pipeline request is answered `delayMs` (± up to
+ * `jitterMs`, uniformly) after it arrives, as if the server were that many milliseconds of round
+ * trip away ("Turso 40 ms away"). Requests are still handled concurrently, as over a network.
+ */
+export interface Latency {
+  delayMs: number;
+  jitterMs?: number;
+}
+
 export interface HranaServerOptions {
+  /** Simulated round-trip delay; default none. */
+  latency?: Latency;
   /** Database file; default an in-memory database. */
   path?: string;
   /** When set, requests must carry `Authorization: Bearer <authToken>` (as Turso requires). */
@@ -79,6 +93,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+function simulateDistance({ delayMs, jitterMs = 0 }: Latency): Promise<void> {
+  const ms = Math.max(0, delayMs + (jitterMs > 0 ? (Math.random() * 2 - 1) * jitterMs : 0));
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+}
+
 export async function startHranaServer(options: HranaServerOptions = {}): Promise<HranaServer> {
   const db = new Database(options.path ?? ":memory:");
   db.exec("PRAGMA foreign_keys = ON");
@@ -87,6 +106,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
   const streams = new Map<string, Stream>(); // by baton
   let transactionOwner: Stream | null = null;
   let pipelineRequests = 0;
+  let latency: Latency = options.latency ?? { delayMs: 0 };
 
   function pipeline(body: { baton?: string | null; requests: StreamRequest[] }) {
     let stream: Stream;
@@ -146,6 +166,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
           return;
         }
         pipelineRequests++;
+        await simulateDistance(latency);
         const answer = pipeline(body);
         send(res, answer.status, answer.body);
         return;
@@ -166,6 +187,10 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
     db,
     get pipelineRequests() {
       return pipelineRequests;
+    },
+
+    setLatency(next) {
+      latency = next;
     },
     async close() {
       server.closeAllConnections();

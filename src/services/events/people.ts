@@ -1,22 +1,24 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { avoidPairs, eventStaff, players, registrations, sessions } from "../../db/schema";
-import { orgSubtree, readableEvent, writableEvent } from "../access";
+import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 
-async function assertPlayersInTree(
-  ctx: ServiceContext,
-  treeRoot: string,
+/** Players carry the root of their organisation tree, so membership of the tree is one indexed read. */
+function playersOfTree(ctx: ServiceContext, treeRoot: string, ids: readonly string[]) {
+  return ctx.db
+    .select({ id: players.id })
+    .from(players)
+    .where(and(inArray(players.id, [...ids]), eq(players.rootOrgId, treeRoot)));
+}
+
+function assertAllFound(
+  found: readonly { id: string }[],
   ids: readonly string[],
   path: (i: number) => string,
 ) {
-  const tree = new Set(await orgSubtree(ctx.db, treeRoot));
-  const found = await ctx.db
-    .select({ id: players.id, orgId: players.orgId })
-    .from(players)
-    .where(inArray(players.id, [...ids]));
-  const ok = new Set(found.filter((p) => tree.has(p.orgId)).map((p) => p.id));
+  const ok = new Set(found.map((p) => p.id));
   const issues = ids.flatMap((id, i) =>
     ok.has(id) ? [] : [{ path: path(i), message: `no player '${id}' in this organisation tree` }],
   );
@@ -26,6 +28,10 @@ async function assertPlayersInTree(
     });
 }
 
+function treeRoot(event: { ancestry: readonly string[]; orgId: string }): string {
+  return event.ancestry.at(-1) ?? event.orgId;
+}
+
 /** Rule 1.3.2: referees and organisers may not play in the event they supervise, and players may not become its staff. */
 export async function addStaff(
   ctx: ServiceContext,
@@ -33,13 +39,16 @@ export async function addStaff(
   input: { playerId: string; role: "referee" | "organizer" },
 ) {
   const { event } = await writableEvent(ctx, eventId, "events:write");
-  await assertPlayersInTree(ctx, event.ancestry.at(-1) ?? event.orgId, [input.playerId], () => "playerId");
-  const [registered] = await ctx.db
-    .select({ sessionId: registrations.sessionId })
-    .from(registrations)
-    .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-    .where(and(eq(sessions.eventId, eventId), eq(registrations.playerId, input.playerId)))
-    .limit(1);
+  const [found, [registered]] = await Promise.all([
+    playersOfTree(ctx, treeRoot(event), [input.playerId]),
+    ctx.db
+      .select({ sessionId: registrations.sessionId })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(and(eq(sessions.eventId, eventId), eq(registrations.playerId, input.playerId)))
+      .limit(1),
+  ]);
+  assertAllFound(found, [input.playerId], () => "playerId");
   if (registered) {
     throw new ServiceError(
       "invalid",
@@ -52,7 +61,7 @@ export async function addStaff(
     );
   }
   const now = ctx.clock().toISOString();
-  await ctx.db.batch([
+  const [, , rows] = await ctx.db.batch([
     ctx.db
       .insert(eventStaff)
       .values({ eventId, playerId: input.playerId, role: input.role, createdAt: now })
@@ -65,19 +74,27 @@ export async function addStaff(
       entityId: eventId,
       after: input,
     }),
+    staffQuery(ctx, eventId),
   ]);
-  return listStaff(ctx, eventId);
+  return toStaffList(rows);
 }
 
-export async function listStaff(ctx: ServiceContext, eventId: string) {
-  await readableEvent(ctx, eventId);
-  const rows = await ctx.db
+function staffQuery(ctx: ServiceContext, eventId: string) {
+  return ctx.db
     .select({ id: players.id, name: players.name, role: eventStaff.role })
     .from(eventStaff)
     .innerJoin(players, eq(players.id, eventStaff.playerId))
     .where(eq(eventStaff.eventId, eventId))
     .orderBy(asc(players.name));
+}
+
+function toStaffList(rows: readonly { id: string; name: string; role: "referee" | "organizer" }[]) {
   return { data: rows.map((r) => ({ player: { id: r.id, name: r.name }, role: r.role })), nextCursor: null };
+}
+
+export async function listStaff(ctx: ServiceContext, eventId: string) {
+  await readableEvent(ctx, eventId);
+  return toStaffList(await staffQuery(ctx, eventId));
 }
 
 /** Friends and family to keep apart (rule 1.1.6, third priority); stored once per unordered pair. */
@@ -98,13 +115,12 @@ export async function addAvoidPair(
       },
     );
   }
-  await assertPlayersInTree(
-    ctx,
-    event.ancestry.at(-1) ?? event.orgId,
+  assertAllFound(
+    await playersOfTree(ctx, treeRoot(event), input.playerIds),
     input.playerIds,
     (i) => `playerIds[${i}]`,
   );
-  await ctx.db.batch([
+  const [, , rows] = await ctx.db.batch([
     ctx.db
       .insert(avoidPairs)
       .values({
@@ -126,17 +142,25 @@ export async function addAvoidPair(
       entityId: eventId,
       after: { playerIds: [a, b] },
     }),
+    avoidPairsQuery(ctx, eventId),
   ]);
-  return listAvoidPairs(ctx, eventId);
+  return toAvoidPairList(rows);
 }
 
-export async function listAvoidPairs(ctx: ServiceContext, eventId: string) {
-  await writableEvent(ctx, eventId, "events:write");
-  const rows = await ctx.db
+function avoidPairsQuery(ctx: ServiceContext, eventId: string) {
+  return ctx.db
     .select()
     .from(avoidPairs)
     .where(eq(avoidPairs.eventId, eventId))
     .orderBy(asc(avoidPairs.createdAt));
+}
+
+export async function listAvoidPairs(ctx: ServiceContext, eventId: string) {
+  await writableEvent(ctx, eventId, "events:write");
+  return toAvoidPairList(await avoidPairsQuery(ctx, eventId));
+}
+
+function toAvoidPairList(rows: readonly (typeof avoidPairs.$inferSelect)[]) {
   return {
     data: rows.map((r) => ({ playerIds: [r.playerA, r.playerB] as [string, string], reason: r.reason })),
     nextCursor: null,

@@ -1,17 +1,12 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
-import { canReadEvent, canReadOrg, orgSubtree, type ScopedEvent } from "../access";
+import { canReadEvent, canReadOrg } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { loadSessionScope, writableSession } from "./sessions";
-
-/** The organisation tree the event belongs to: players of any org in it may take part. */
-async function eventPlayerPool(ctx: ServiceContext, event: ScopedEvent): Promise<string[]> {
-  return orgSubtree(ctx.db, event.ancestry.at(-1) ?? event.orgId);
-}
 
 /**
  * Registrations decide N (rule 1.2.2) and so the event's structure: once the semifinals or the
@@ -41,8 +36,13 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { session, event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  const [known, staff, disqualified, roundCount, pool] = await Promise.all([
-    ctx.db.select({ id: players.id, orgId: players.orgId }).from(players).where(inArray(players.id, unique)),
+  // Players of any organisation of the event's tree may take part; they carry its root.
+  const treeRoot = event.ancestry.at(-1) ?? event.orgId;
+  const [known, staff, disqualified, roundCount] = await Promise.all([
+    ctx.db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(inArray(players.id, unique), eq(players.rootOrgId, treeRoot))),
     ctx.db
       .select({ playerId: eventStaff.playerId, role: eventStaff.role })
       .from(eventStaff)
@@ -52,7 +52,6 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .from(disqualifications)
       .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
     ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
-    eventPlayerPool(ctx, event),
     assertPlayoffsNotSeated(ctx, event.id),
   ]);
   if ((roundCount[0]?.n ?? 0) > 0) {
@@ -62,8 +61,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       "Registration is closed: the session's first round is already seated.",
     );
   }
-  const poolSet = new Set(pool);
-  const knownIds = new Map(known.filter((p) => poolSet.has(p.orgId)).map((p) => [p.id, p]));
+  const knownIds = new Set(known.map((p) => p.id));
   const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
   const dqIds = new Set(disqualified.map((d) => d.playerId));
   const issues = playerIds.flatMap((id, index) => {
@@ -93,7 +91,9 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
     );
   }
   const now = ctx.clock().toISOString();
-  await ctx.db.batch([
+  // The registrations of the players in this request (the whole list is paged: GET …/players),
+  // read in the same batch as the write.
+  const [, , rows] = await ctx.db.batch([
     ctx.db
       .insert(registrations)
       .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
@@ -106,14 +106,13 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       entityId: session.id,
       after: { playerIds: unique },
     }),
+    ctx.db
+      .select(registrationColumns)
+      .from(registrations)
+      .innerJoin(players, eq(players.id, registrations.playerId))
+      .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
+      .orderBy(asc(players.id)),
   ]);
-  // The registrations of the players in this request (the whole list is paged: GET …/players).
-  const rows = await ctx.db
-    .select(registrationColumns)
-    .from(registrations)
-    .innerJoin(players, eq(players.id, registrations.playerId))
-    .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
-    .orderBy(asc(players.id));
   return { data: rows.map(toRegistrationDto), nextCursor: null };
 }
 

@@ -91,7 +91,7 @@ async function seatPlayoff(
   kind: "semifinal" | "final",
   tables: NewSeat[][],
 ): Promise<RoundDto> {
-  const { roundId, statements } = roundStatements(ctx, event, {
+  const { round, statements } = roundStatements(ctx, event, {
     sessionId: null,
     kind,
     number: 1,
@@ -100,8 +100,7 @@ async function seatPlayoff(
     tables,
   });
   await commitSeating(ctx, statements);
-  const [created] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
-  return roundDto(ctx, created!);
+  return roundDto(ctx, round);
 }
 
 /**
@@ -110,7 +109,12 @@ async function seatPlayoff(
  */
 export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
-  const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
+  // The checks' reads go together: one wave of round trips.
+  const [{ uniqueParticipants, registered }, prelims] = await Promise.all([
+    loadCounts(ctx, eventId),
+    loadPrelimState(ctx, eventId),
+    assertNotSeated(ctx, eventId, "semifinal"),
+  ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
     throw conflict(
@@ -119,8 +123,6 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
       "1.1.5",
     );
   }
-  await assertNotSeated(ctx, eventId, "semifinal");
-  const prelims = await loadPrelimState(ctx, eventId);
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows } = await rankQualification(ctx, event, uniqueParticipants);
   const qualified = rows.filter((r) => r.qualified);
@@ -144,10 +146,14 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
  */
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
-  const { uniqueParticipants, registered } = await loadCounts(ctx, eventId);
+  // The checks' reads go together: one wave of round trips.
+  const [{ uniqueParticipants, registered }, prelims, [semifinal]] = await Promise.all([
+    loadCounts(ctx, eventId),
+    loadPrelimState(ctx, eventId),
+    loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
+    assertNotSeated(ctx, eventId, "final"),
+  ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
-  await assertNotSeated(ctx, eventId, "final");
-  const prelims = await loadPrelimState(ctx, eventId);
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
 
@@ -166,7 +172,6 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<R
     return seatPlayoff(ctx, event, "final", tables);
   }
 
-  const [semifinal] = await loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal")));
   if (!semifinal) {
     throw conflict(
       "semifinals_not_seated",

@@ -54,18 +54,18 @@ export interface LoadedRound {
 export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 
 /**
- * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in two
- * round trips whatever the number of rounds. Prelim rounds come by number, playoffs after.
+ * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in one
+ * round trip (one read batch, the rounds as a subquery) whatever the number of rounds. Prelim
+ * rounds come by number, playoffs after.
  */
 export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): Promise<LoadedRound[]> {
-  const roundRows = await ctx.db
-    .select()
-    .from(rounds)
-    .where(where)
-    .orderBy(asc(rounds.sessionId), asc(rounds.number), asc(rounds.id));
-  if (roundRows.length === 0) return [];
-  const ids = roundRows.map((r) => r.id);
-  const [tableRows, seatRows, resultRows, dqRows] = await ctx.db.batch([
+  const ids = ctx.db.select({ id: rounds.id }).from(rounds).where(where);
+  const [roundRows, tableRows, seatRows, resultRows, dqRows] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(rounds)
+      .where(where)
+      .orderBy(asc(rounds.sessionId), asc(rounds.number), asc(rounds.id)),
     ctx.db.select().from(gameTables).where(inArray(gameTables.roundId, ids)).orderBy(asc(gameTables.number)),
     ctx.db
       .select({
@@ -96,6 +96,7 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): P
       .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
       .where(inArray(gameTables.roundId, ids)),
   ]);
+  if (roundRows.length === 0) return [];
   const tables = new Map<string, LoadedTable>();
   for (const t of tableRows) {
     tables.set(t.id, {

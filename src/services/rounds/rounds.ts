@@ -72,7 +72,8 @@ export async function createRounds(
       { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
     );
   }
-  const [regs, disqualified, previous, playoffs] = await Promise.all([
+  // Everything seating may need, in one wave of reads (round trips sent together).
+  const [regs, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
     ctx.db
       .select({ playerId: registrations.playerId })
       .from(registrations)
@@ -84,6 +85,7 @@ export async function createRounds(
       .from(rounds)
       .where(and(eq(rounds.eventId, event.id), ne(rounds.kind, "prelim")))
       .limit(1),
+    loadAvoidPairs(ctx, event.id),
   ]);
   if (playoffs[0]) {
     throw conflict(
@@ -126,7 +128,6 @@ export async function createRounds(
     method = "manual";
   } else {
     seed = input.seed ?? randomSeed();
-    const avoidPairs = await loadAvoidPairs(ctx, event.id);
     const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
     seated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
   }
@@ -173,7 +174,7 @@ async function seatGameFour(
   const tables = snakeSeating(advancing).map((table) =>
     table.map(({ row }) => ({ playerId: row.record.playerId, seedRank: row.rank })),
   );
-  const { roundId, statements } = roundStatements(ctx, event, {
+  const { round, statements } = roundStatements(ctx, event, {
     sessionId,
     kind: "prelim",
     number: GENERATED_GAMES + 1,
@@ -199,8 +200,7 @@ async function seatGameFour(
     );
   }
   await commitSeating(ctx, statements);
-  const [created] = await ctx.db.select().from(rounds).where(eq(rounds.id, roundId));
-  return roundDto(ctx, created!);
+  return roundDto(ctx, round);
 }
 
 export async function listSessionRounds(
@@ -224,15 +224,17 @@ export async function getRound(ctx: ServiceContext, roundId: string): Promise<Ro
  */
 export async function deleteRound(ctx: ServiceContext, roundId: string): Promise<void> {
   const { round, event } = await writableRound(ctx, roundId, "seating:write");
-  const [loaded] = await loadRounds(ctx, eq(rounds.id, roundId));
-  const later = await ctx.db
-    .select({ id: rounds.id, kind: rounds.kind, number: rounds.number })
-    .from(rounds)
-    .where(
-      round.kind === "prelim"
-        ? and(eq(rounds.sessionId, round.sessionId!), eq(rounds.kind, "prelim"))
-        : and(eq(rounds.eventId, round.eventId), ne(rounds.kind, "prelim")),
-    );
+  const [[loaded], later] = await Promise.all([
+    loadRounds(ctx, eq(rounds.id, roundId)),
+    ctx.db
+      .select({ id: rounds.id, kind: rounds.kind, number: rounds.number })
+      .from(rounds)
+      .where(
+        round.kind === "prelim"
+          ? and(eq(rounds.sessionId, round.sessionId!), eq(rounds.kind, "prelim"))
+          : and(eq(rounds.eventId, round.eventId), ne(rounds.kind, "prelim")),
+      ),
+  ]);
   const isLater = (r: (typeof later)[number]) =>
     round.kind === "prelim" ? r.number > round.number : round.kind === "semifinal" && r.kind === "final";
   if (later.some(isLater)) {

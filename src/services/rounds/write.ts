@@ -38,17 +38,18 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       seedRank: seat.seedRank,
     })),
   );
+  const round: typeof rounds.$inferSelect = {
+    id: roundId,
+    eventId: event.id,
+    sessionId: input.sessionId,
+    kind: input.kind,
+    number: input.number,
+    method: input.method,
+    seed: input.seed,
+    createdAt,
+  };
   const statements: Statements = [
-    ctx.db.insert(rounds).values({
-      id: roundId,
-      eventId: event.id,
-      sessionId: input.sessionId,
-      kind: input.kind,
-      number: input.number,
-      method: input.method,
-      seed: input.seed,
-      createdAt,
-    }),
+    ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
     ctx.db.insert(seats).values(seatRows),
     auditInsert(ctx, {
@@ -67,7 +68,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       },
     }),
   ];
-  return { roundId, statements };
+  return { roundId, round, statements };
 }
 
 /**

@@ -1,0 +1,106 @@
+import type { Sample } from "./round-trip-scenario";
+
+/**
+ * How many serial database round trips each operation may cost: what its latency is made of when
+ * the database is Turso, 20–100 ms away. Round trips sent concurrently count once.
+ *
+ * The budgets are built from a few parts:
+ * - TOKEN: an authenticated request checks its client is not revoked (one primary-key read, so
+ *   revocation takes effect at once);
+ * - a scope read: the resource with its event and organisation ancestry, in one query;
+ * - the operation's own reads, sent together (`Promise.all` or one read batch);
+ * - one write batch (`db.batch`: atomic, one round trip over HTTP).
+ */
+const TOKEN = 1;
+/** A read: the scope, then the data. */
+const READ = TOKEN + 2;
+/** A write: scope, the reads its rules need, one atomic batch (which returns what it wrote). */
+const WRITE = TOKEN + 3;
+/** Seating: scope, the state it seats from (rounds, registrations, avoid pairs) in one wave, the write batch, the seated rounds with their quality. */
+const SEATING = TOKEN + 4;
+/** Playoff seating ranks the qualification too, which needs the unique participant count first. */
+const PLAYOFF_SEATING = SEATING + 1;
+
+export const ROUND_TRIP_BUDGETS: Record<string, number> = {
+  getHealth: 2,
+  createAccessToken: 2,
+  createOrganization: WRITE,
+  getOrganization: READ,
+  listChildOrganizations: READ,
+  createApiClient: WRITE,
+  listApiClients: READ,
+  getApiClient: READ,
+  revokeApiClient: WRITE,
+  createPlayer: WRITE,
+  listPlayers: READ,
+  getPlayer: READ,
+  updatePlayer: WRITE,
+  createEvent: WRITE,
+  listEvents: READ,
+  getEvent: READ,
+  updateEvent: WRITE,
+  addStaff: WRITE,
+  listStaff: READ,
+  addAvoidPair: WRITE,
+  listAvoidPairs: READ,
+  createSession: WRITE,
+  listSessions: READ,
+  getSession: READ,
+  registerPlayers: WRITE,
+  listRegistrations: READ,
+  unregisterPlayer: WRITE,
+  getSessionStandings: READ,
+  getQualification: READ,
+  getEventStandings: READ,
+  getTable: READ,
+  submitResult: WRITE,
+  confirmResult: WRITE,
+  finalizeResult: WRITE,
+  disqualifyPlayer: WRITE,
+  correctResult: WRITE,
+  listAudit: READ,
+  createRounds: SEATING,
+  listSessionRounds: READ,
+  getRound: READ,
+  deleteRound: WRITE,
+  seatSemifinals: PLAYOFF_SEATING,
+  seatFinal: PLAYOFF_SEATING,
+  createBoard: WRITE,
+  getBoard: READ,
+  // Until the first message: the event's scope and the first poll of its results version.
+  streamEventChanges: 2,
+  // Streamed in pages (500 events, then their sessions and results): one round trip per page.
+  exportOrganization: TOKEN + 7,
+  // One round trip per level of the query (event → sessions → standings), loaders batch the rest.
+  graphql: 5,
+  graphqlGet: 5,
+};
+
+export interface RoundTripRow {
+  operationId: string;
+  requests: number;
+  /** The most serial round trips one request of this operation took. */
+  serial: number;
+  /** The most round trips in all (concurrent ones each counted). */
+  total: number;
+  budget: number | undefined;
+}
+
+/** One row per operation, in the order the scenario first took them. */
+export function roundTripTable(samples: readonly Sample[]): RoundTripRow[] {
+  const rows = new Map<string, RoundTripRow>();
+  for (const s of samples) {
+    const row = rows.get(s.operationId) ?? {
+      operationId: s.operationId,
+      requests: 0,
+      serial: 0,
+      total: 0,
+      budget: ROUND_TRIP_BUDGETS[s.operationId],
+    };
+    row.requests++;
+    row.serial = Math.max(row.serial, s.serialRoundTrips);
+    row.total = Math.max(row.total, s.roundTrips);
+    rows.set(s.operationId, row);
+  }
+  return [...rows.values()];
+}

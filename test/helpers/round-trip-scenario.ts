@@ -1,0 +1,450 @@
+import { type Client, createClient } from "@libsql/client";
+import { createDatabase, type Database } from "../../src/db/client";
+import { MIGRATIONS_FOLDER } from "../../src/db/node";
+import type { App } from "../../src/http/app";
+import { type HranaServer, type Latency, startHranaServer } from "../workers/hrana-server";
+import { adminAuth, createOrgClient } from "./auth";
+import { createTestApp } from "./test-app";
+import type { JsonClient } from "./workflow";
+
+/**
+ * The whole API on the path it takes in production: the Node app, its libSQL client speaking
+ * Hrana over HTTP to the project's test server (what Turso speaks), optionally delayed as if the
+ * database were far away. Every pipeline request the server answers is one network round trip.
+ */
+export interface RemoteApp {
+  app: App;
+  db: Database;
+  server: HranaServer;
+  /**
+   * Serial round trips so far: database calls made while no other was pending. Calls a service
+   * sends together (`Promise.all`) are all made before any can answer, so they count once, as
+   * their latency does; counted on the client, so the machine's speed cannot change it.
+   */
+  readonly serialRoundTrips: number;
+  close(): Promise<void>;
+}
+
+const DATABASE_CALLS = new Set(["execute", "batch", "executeMultiple", "migrate", "transaction"]);
+
+/** The client with a count of its serial calls (see RemoteApp.serialRoundTrips). */
+function countingSerialCalls(client: Client) {
+  let pending = 0;
+  let serial = 0;
+  const counted = new Proxy(client, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function" || !DATABASE_CALLS.has(String(prop))) return value;
+      return async (...args: unknown[]) => {
+        if (pending === 0) serial++;
+        pending++;
+        try {
+          return await value.apply(target, args);
+        } finally {
+          pending--;
+        }
+      };
+    },
+  });
+  return { client: counted, serial: () => serial };
+}
+
+export async function startRemoteApp(latency?: Latency): Promise<RemoteApp> {
+  const server = await startHranaServer({ migrationsFolder: MIGRATIONS_FOLDER, latency });
+  const raw = createClient({ url: server.url });
+  const { client, serial } = countingSerialCalls(raw);
+  const db = createDatabase(client);
+  const { app } = await createTestApp({ db, changePollMs: 5 });
+  return {
+    app,
+    db,
+    server,
+    get serialRoundTrips() {
+      return serial();
+    },
+    async close() {
+      raw.close();
+      await server.close();
+    },
+  };
+}
+
+/** One measured request: which operation it was and how many round trips it cost. */
+export interface Sample {
+  operationId: string;
+  status: number;
+  /** Pipeline requests (Hrana round trips) the request caused. */
+  roundTrips: number;
+  /** Of those, the ones that had to wait for the previous: what latency is made of. */
+  serialRoundTrips: number;
+  ms: number;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+}
+
+/** Maps a concrete request to the operationId of the document path it matches. */
+function operationMatcher(doc: OpenApiDocument) {
+  const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([, op]) => op.operationId)
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        operationId: op.operationId as string,
+      })),
+  );
+  return (method: string, path: string): string => {
+    const bare = path.split("?")[0] ?? path;
+    const found = routes.find((r) => r.method === method && r.pattern.test(bare));
+    if (!found) throw new Error(`no operation in the OpenAPI document for ${method} ${bare}`);
+    return found.operationId;
+  };
+}
+
+/** Runs one request and records what it cost; `operationId` names it in the document. */
+export async function measure<T extends { status: number }>(
+  remote: RemoteApp,
+  samples: Sample[],
+  operationId: string,
+  request: () => Promise<T>,
+): Promise<T> {
+  const before = remote.server.pipelineRequests;
+  const serialBefore = remote.serialRoundTrips;
+  const started = performance.now();
+  const res = await request();
+  samples.push({
+    operationId,
+    status: res.status,
+    roundTrips: remote.server.pipelineRequests - before,
+    serialRoundTrips: remote.serialRoundTrips - serialBefore,
+    ms: performance.now() - started,
+  });
+  return res;
+}
+
+/**
+ * A JSON client that records, for every request, the database round trips it caused. The
+ * server is only ever used by this app, and requests are sent one at a time, so the counter's
+ * difference is the request's own cost.
+ */
+export function measuringClient(remote: RemoteApp, doc: OpenApiDocument, samples: Sample[]) {
+  const operationOf = operationMatcher(doc);
+  return (auth: Record<string, string>): JsonClient => {
+    const send: JsonClient["send"] = (method, path, body, headers = {}) =>
+      measure(remote, samples, operationOf(method, path), async () => {
+        const res = await remote.app.request(path, {
+          method,
+          headers: {
+            ...auth,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+            ...headers,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        const type = res.headers.get("content-type") ?? "";
+        const isJson = type.includes("json") && !type.includes("ndjson");
+        return {
+          status: res.status,
+          body: isJson && text ? JSON.parse(text) : null,
+          text,
+          headers: res.headers,
+        };
+      });
+    return {
+      send,
+      get: (path, headers) => send("GET", path, undefined, headers),
+      post: (path, body, headers) => send("POST", path, body ?? {}, headers),
+      put: (path, body, headers) => send("PUT", path, body, headers),
+      patch: (path, body, headers) => send("PATCH", path, body, headers),
+      delete: (path, headers) => send("DELETE", path, undefined, headers),
+    };
+  };
+}
+
+/** Success (any 2xx) unless a particular status is named. */
+function expectStatus(res: { status: number; text: string }, status: number | "ok", what: string) {
+  const fine = status === "ok" ? res.status >= 200 && res.status < 300 : res.status === status;
+  if (!fine) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text}`);
+}
+
+interface SeatedTable {
+  id: string;
+  playerIds: string[];
+}
+
+function tablesOf(body: { data?: unknown[] } & Record<string, unknown>): SeatedTable[] {
+  const rounds = (body.data ?? [body]) as { tables: { id: string; seats: { player: { id: string } }[] }[] }[];
+  return rounds.flatMap((r) =>
+    r.tables.map((t) => ({ id: t.id, playerIds: t.seats.map((s) => s.player.id) })),
+  );
+}
+
+/** A sheet where the first seat wins: by default with 10, the others 8, 6, 4 (or 8, 6). */
+function sheet(playerIds: string[], extra: Record<string, unknown> = {}, vps = [10, 8, 6, 4]) {
+  return {
+    scores: playerIds.map((playerId, i) => ({ playerId, vp: vps[i] })),
+    winnerId: playerIds[0],
+    ...extra,
+  };
+}
+
+/**
+ * A championship through every operation of the API: organisations, clients, players, an event
+ * of 32 players (three prelim games, semifinals, final) and a small event for the result
+ * workflow (pending sheets, confirmations, referee finalisation, disqualification, correction,
+ * audit), reads of every ranking, the change feed, the export and GraphQL. Each operation's
+ * happy path is taken at least once; `samples` gets every request's round trips.
+ */
+export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): Promise<void> {
+  const { app, db } = remote;
+  const doc = (await (await app.request("/openapi.json")).json()) as OpenApiDocument;
+  const measured = measuringClient(remote, doc, samples);
+  const admin = await adminAuth(app, db);
+  const chain = await createOrgClient(app, db, { name: "Round-trip chain", kind: "chain" });
+  const asAdmin = measured(admin.auth);
+  const api = measured(chain.auth);
+  const anonymous = measured({});
+
+  expectStatus(await anonymous.get("/health"), "ok", "health");
+  const tokenRes = await anonymous.send("POST", "/v1/auth/token", undefined, {});
+  expectStatus(tokenRes, 400, "token without a body");
+  await tokenWithBody(remote, samples, doc, chain.clientId, chain.clientSecret);
+
+  const store = await asAdmin.post("/v1/orgs", {
+    name: "Round-trip store",
+    kind: "store",
+    parentOrgId: chain.orgId,
+  });
+  expectStatus(store, "ok", "create org");
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}`), "ok", "get org");
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/children`), "ok", "children");
+  const client = await api.post(`/v1/orgs/${chain.orgId}/clients`, { name: "bot", role: "reporter" });
+  expectStatus(client, "ok", "create client");
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/clients`), "ok", "list clients");
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/clients/${client.body.clientId}`), "ok", "get client");
+  expectStatus(
+    await api.delete(`/v1/orgs/${chain.orgId}/clients/${client.body.clientId}`),
+    "ok",
+    "revoke client",
+  );
+
+  const players: string[] = [];
+  for (let i = 1; i <= 36; i++) {
+    const res = await api.post(`/v1/orgs/${chain.orgId}/players`, {
+      name: `Player ${i}`,
+      externalId: `RT-${i}`,
+    });
+    expectStatus(res, "ok", "create player");
+    players.push(res.body.id);
+  }
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/players?limit=50`), "ok", "list players");
+  expectStatus(await api.get(`/v1/players/${players[0]}`), "ok", "get player");
+  expectStatus(
+    await api.patch(`/v1/players/${players[0]}`, { name: "Player 1 (renamed)" }),
+    "ok",
+    "update player",
+  );
+
+  // The championship: 32 players, one session of three games, semifinals and final.
+  const event = await api.post(`/v1/orgs/${chain.orgId}/events`, { name: "Round-trip championship" });
+  expectStatus(event, "ok", "create event");
+  const eventId = event.body.id as string;
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/events`), "ok", "list events");
+  expectStatus(await api.get(`/v1/events/${eventId}`), "ok", "get event");
+  expectStatus(
+    await api.patch(`/v1/events/${eventId}`, { name: "Round-trip championship 2026" }),
+    "ok",
+    "update event",
+  );
+  expectStatus(
+    await api.post(`/v1/events/${eventId}/staff`, { playerId: players[35], role: "referee" }),
+    "ok",
+    "staff",
+  );
+  expectStatus(await api.get(`/v1/events/${eventId}/staff`), "ok", "list staff");
+  expectStatus(
+    await api.post(`/v1/events/${eventId}/avoid-pairs`, {
+      playerIds: [players[0], players[1]],
+      reason: "siblings",
+    }),
+    "ok",
+    "avoid pair",
+  );
+  expectStatus(await api.get(`/v1/events/${eventId}/avoid-pairs`), "ok", "list avoid pairs");
+  const session = await api.post(`/v1/events/${eventId}/sessions`, { name: "Kaunas", date: "2026-12-05" });
+  expectStatus(session, "ok", "create session");
+  const sessionId = session.body.id as string;
+  expectStatus(await api.get(`/v1/events/${eventId}/sessions`), "ok", "list sessions");
+  expectStatus(await api.get(`/v1/sessions/${sessionId}`), "ok", "get session");
+  expectStatus(
+    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players.slice(0, 33) }),
+    "ok",
+    "register",
+  );
+  expectStatus(await api.delete(`/v1/sessions/${sessionId}/players/${players[32]}`), "ok", "unregister");
+  expectStatus(await api.get(`/v1/sessions/${sessionId}/players`), "ok", "list registrations");
+
+  for (let game = 1; game <= 3; game++) {
+    const round = await api.post(`/v1/sessions/${sessionId}/rounds`, { seed: `rt-${game}` });
+    expectStatus(round, 201, `seat game ${game}`);
+    if (game === 1) {
+      const roundId = round.body.data[0].id as string;
+      expectStatus(await api.post(`/v1/rounds/${roundId}/board`, { seed: "rt-board" }), "ok", "board");
+      expectStatus(await api.get(`/v1/rounds/${roundId}/board`), "ok", "get board");
+      expectStatus(await api.get(`/v1/rounds/${roundId}`), "ok", "get round");
+      expectStatus(await api.get(`/v1/tables/${tablesOf(round.body)[0]?.id}`), "ok", "get table");
+    }
+    for (const table of tablesOf(round.body)) {
+      expectStatus(
+        await api.put(`/v1/tables/${table.id}/result`, sheet(table.playerIds, { signed: true })),
+        "ok",
+        "sheet",
+      );
+    }
+  }
+  expectStatus(await api.get(`/v1/sessions/${sessionId}/rounds`), "ok", "list rounds");
+  expectStatus(await anonymous.get(`/v1/sessions/${sessionId}/standings`), "ok", "session standings");
+  const qualification = await anonymous.get(`/v1/events/${eventId}/qualification`);
+  expectStatus(qualification, "ok", "qualification");
+  const etag = qualification.headers.get("etag") ?? "";
+  expectStatus(
+    await anonymous.get(`/v1/events/${eventId}/qualification`, { "if-none-match": etag }),
+    304,
+    "304",
+  );
+
+  // Playoffs: seat, remove and seat again (the way out of a phase lock), then play.
+  const semis = await api.post(`/v1/events/${eventId}/semifinals`);
+  expectStatus(semis, "ok", "semifinals");
+  expectStatus(
+    await api.delete(`/v1/rounds/${semis.body.data?.[0]?.id ?? semis.body.id}`),
+    "ok",
+    "delete round",
+  );
+  const semisAgain = await api.post(`/v1/events/${eventId}/semifinals`);
+  expectStatus(semisAgain, "ok", "semifinals again");
+  for (const table of tablesOf(semisAgain.body)) {
+    expectStatus(
+      await api.put(`/v1/tables/${table.id}/result`, sheet(table.playerIds, { signed: true })),
+      "ok",
+      "semi",
+    );
+  }
+  const final = await api.post(`/v1/events/${eventId}/final`);
+  expectStatus(final, "ok", "final");
+  for (const table of tablesOf(final.body)) {
+    expectStatus(
+      await api.put(`/v1/tables/${table.id}/result`, sheet(table.playerIds, { signed: true })),
+      "ok",
+      "final",
+    );
+  }
+  expectStatus(await anonymous.get(`/v1/events/${eventId}/standings`), "ok", "event standings");
+
+  // The result workflow on a small event: pending sheet, confirmations, referee finalisation,
+  // disqualification before final, correction after it, audit trail.
+  await resultWorkflow(api, chain.orgId, players.slice(0, 12));
+
+  await readChangeFeed(remote, samples, doc, eventId);
+  const exported = await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants`);
+  expectStatus(exported, "ok", "export");
+  const query = `{ event(id: "${eventId}") { name sessions { name standings { rows { rank player { name } } } } } }`;
+  expectStatus(await anonymous.post("/graphql", { query }), "ok", "graphql");
+  expectStatus(
+    await anonymous.get(`/graphql?query=${encodeURIComponent(query)}`, { accept: "application/json" }),
+    "ok",
+    "graphql GET",
+  );
+}
+
+async function resultWorkflow(api: JsonClient, orgId: string, players: string[]) {
+  const event = await api.post(`/v1/orgs/${orgId}/events`, { name: "Round-trip workflow" });
+  const eventId = event.body.id as string;
+  const session = await api.post(`/v1/events/${eventId}/sessions`, { name: "Workflow" });
+  const sessionId = session.body.id as string;
+  expectStatus(await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players }), "ok", "register");
+  const round = await api.post(`/v1/sessions/${sessionId}/rounds`, { seed: "workflow" });
+  expectStatus(round, "ok", "seat");
+  const [confirmed, finalized, corrected] = tablesOf(round.body) as [SeatedTable, SeatedTable, SeatedTable];
+
+  const pending = await api.put(`/v1/tables/${confirmed.id}/result`, sheet(confirmed.playerIds));
+  expectStatus(pending, "ok", "pending sheet");
+  for (const playerId of confirmed.playerIds) {
+    const res = await api.post(`/v1/tables/${confirmed.id}/result/confirmations`, { playerId });
+    expectStatus(res, "ok", "confirm");
+  }
+
+  const disqualified = finalized.playerIds[3];
+  expectStatus(
+    await api.post(`/v1/tables/${finalized.id}/disqualifications`, {
+      playerId: disqualified,
+      reason: "Conduct",
+    }),
+    "ok",
+    "disqualify",
+  );
+  const afterDisqualification = sheet(finalized.playerIds, {}, [10, 8, 6, 0]);
+  expectStatus(
+    await api.put(`/v1/tables/${finalized.id}/result`, afterDisqualification),
+    "ok",
+    "sheet after disqualification",
+  );
+  expectStatus(
+    await api.post(`/v1/tables/${finalized.id}/result/finalize`, { reason: "Seat 2 refused to sign." }),
+    "ok",
+    "finalize",
+  );
+
+  expectStatus(
+    await api.put(`/v1/tables/${corrected.id}/result`, sheet(corrected.playerIds, { signed: true })),
+    "ok",
+    "signed",
+  );
+  const correction = sheet(
+    corrected.playerIds,
+    { reason: "Transcription error: seat 3 had 7 VP." },
+    [10, 8, 7, 4],
+  );
+  expectStatus(await api.post(`/v1/tables/${corrected.id}/result/corrections`, correction), "ok", "correct");
+  expectStatus(await api.get(`/v1/events/${eventId}/audit`), "ok", "audit");
+}
+
+/** The token endpoint takes a form body, not JSON: measured by hand. */
+async function tokenWithBody(
+  remote: RemoteApp,
+  samples: Sample[],
+  doc: OpenApiDocument,
+  clientId: string,
+  clientSecret: string,
+) {
+  const res = await measure(remote, samples, operationMatcher(doc)("POST", "/v1/auth/token"), async () => {
+    const res = await remote.app.request("/v1/auth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
+    });
+    await res.text();
+    return res;
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status}`);
+}
+
+/** The change feed up to its first message (the stream then stays open: it is cancelled). */
+async function readChangeFeed(remote: RemoteApp, samples: Sample[], doc: OpenApiDocument, eventId: string) {
+  const operationId = operationMatcher(doc)("GET", `/v1/events/${eventId}/changes`);
+  const first = await measure(remote, samples, operationId, async () => {
+    const res = await remote.app.request(`/v1/events/${eventId}/changes`);
+    const reader = res.body?.getReader();
+    const chunk = await reader?.read();
+    await reader?.cancel();
+    return { status: res.status, chunk };
+  });
+  if (first.status !== 200 || !first.chunk?.value) throw new Error(`change feed: ${first.status}`);
+}
