@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUND_TRIP_BUDGETS, roundTripTable } from "./helpers/round-trip-budgets";
-import { type RemoteApp, runEveryOperation, type Sample, startRemoteApp } from "./helpers/round-trip-scenario";
+import {
+  type RemoteApp,
+  runEveryOperation,
+  type Sample,
+  startRemoteApp,
+} from "./helpers/round-trip-scenario";
 
 /**
  * Every operation of the OpenAPI document, taken through its happy path by the Node app over
@@ -36,7 +41,9 @@ describe("database round trips per operation", () => {
   it("keeps every operation within its documented budget of serial round trips", () => {
     const over = roundTripTable(samples).filter((row) => row.budget === undefined || row.serial > row.budget);
     expect(
-      over.map((row) => `${row.operationId}: ${row.serial} serial round trips, budget ${row.budget ?? "none"}`),
+      over.map(
+        (row) => `${row.operationId}: ${row.serial} serial round trips, budget ${row.budget ?? "none"}`,
+      ),
     ).toEqual([]);
   });
 

@@ -1,0 +1,268 @@
+/**
+ * The API with its database far away (run: npx tsx bench/latency.bench.ts [iterations]).
+ *
+ * 1. The round-trip table: every operation of the OpenAPI document through its happy path on the
+ *    Node app over Hrana, with its serial round trips (what latency is made of), its total round
+ *    trips and its budget (the same scenario and budgets as test/round-trips.test.ts).
+ * 2. Latency at 0, 20 and 60 ms per database round trip (the Hrana test server delays each
+ *    request): p50/p99 of a result submission, a session standings read uncached (right after a
+ *    result change), cached and answered 304, and a seating generation, on the Node app and on
+ *    the Worker build on workerd (run `npm run build:worker` first), each against the same
+ *    operation at 0 ms in the same run. Expected: latency ≈ serial round trips × delay + compute.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { MIGRATIONS_FOLDER } from "../src/db/node";
+import { openWebDatabase } from "../src/db/web";
+import { insertApiClient } from "../src/services/auth";
+import { createOrganization } from "../src/services/orgs";
+import { systemContext } from "../test/helpers/auth";
+import { roundTripTable } from "../test/helpers/round-trip-budgets";
+import { runEveryOperation, type Sample, startRemoteApp } from "../test/helpers/round-trip-scenario";
+import { startHranaServer } from "../test/workers/hrana-server";
+import { startWorker, WORKER_BUNDLE } from "../test/workers/worker-runtime";
+
+const ITERATIONS = Number(process.argv[2] ?? 15);
+const DELAYS = [0, 20, 60];
+const DB_TOKEN = "bench-db-token";
+const JWT_SECRET = "bench-only-jwt-secret-0123456789abcdef";
+
+type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+interface Runtime {
+  name: string;
+  fetch: Fetch;
+  setDelay(ms: number): void;
+  /** Round trips so far (serial on Node, where the client counts them; all on the Worker). */
+  roundTrips(): number;
+  token: string;
+  close(): Promise<void>;
+}
+
+async function call(fetch: Fetch, method: string, path: string, token: string, body?: unknown, headers = {}) {
+  const res = await fetch(path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  // biome-ignore lint/suspicious/noExplicitAny: benchmark reads arbitrary JSON
+  return { status: res.status, etag: res.headers.get("etag"), body: (text ? JSON.parse(text) : null) as any };
+}
+
+async function tokenFor(fetch: Fetch, clientId: string, clientSecret: string): Promise<string> {
+  const res = await fetch("/v1/auth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: clientId,
+      client_secret: clientSecret,
+    }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function nodeRuntime(): Promise<Runtime> {
+  const remote = await startRemoteApp();
+  const org = await createOrganization(systemContext(remote.db), { name: "Bench store", kind: "store" });
+  const client = await insertApiClient(
+    remote.db,
+    { orgId: org.id, name: "bench", role: "owner" },
+    new Date(),
+  );
+  const fetch: Fetch = async (path, init) => remote.app.request(path, init);
+  return {
+    name: "Node",
+    fetch,
+    setDelay: (delayMs) => remote.server.setLatency({ delayMs }),
+    roundTrips: () => remote.serialRoundTrips,
+    token: await tokenFor(fetch, client.clientId, client.clientSecret),
+    close: () => remote.close(),
+  };
+}
+
+async function workerRuntime(): Promise<Runtime> {
+  const server = await startHranaServer({ authToken: DB_TOKEN, migrationsFolder: MIGRATIONS_FOLDER });
+  const seedDb = openWebDatabase(server.url, DB_TOKEN);
+  const org = await createOrganization(systemContext(seedDb), { name: "Bench store", kind: "store" });
+  const client = await insertApiClient(seedDb, { orgId: org.id, name: "bench", role: "owner" }, new Date());
+  const worker = await startWorker({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: DB_TOKEN, JWT_SECRET });
+  return {
+    name: "Worker",
+    fetch: worker.fetch,
+    setDelay: (delayMs) => server.setLatency({ delayMs }),
+    roundTrips: () => server.pipelineRequests,
+    token: await tokenFor(worker.fetch, client.clientId, client.clientSecret),
+    close: async () => {
+      await worker.dispose();
+      await server.close();
+    },
+  };
+}
+
+/** A store's session ready for the measured operations, seeded at 0 ms. */
+async function seedSession(rt: Runtime) {
+  const api = (method: string, path: string, body?: unknown, headers = {}) =>
+    call(rt.fetch, method, path, rt.token, body, headers);
+  const me = JSON.parse(Buffer.from(rt.token.split(".")[1] ?? "", "base64url").toString()) as { org: string };
+  const players: string[] = [];
+  for (let i = 1; i <= 28; i++)
+    players.push((await api("POST", `/v1/orgs/${me.org}/players`, { name: `P${i}` })).body.id);
+  const eventId = (await api("POST", `/v1/orgs/${me.org}/events`, { name: "Latency bench" })).body
+    .id as string;
+  const played = (await api("POST", `/v1/events/${eventId}/sessions`, { name: "Played" })).body.id as string;
+  await api("POST", `/v1/sessions/${played}/players`, { playerIds: players.slice(0, 16) });
+  const round = await api("POST", `/v1/sessions/${played}/rounds`, { seed: "bench" });
+  const tables = round.body.data[0].tables as { id: string; seats: { player: { id: string } }[] }[];
+  const sheet = (t: (typeof tables)[number], second: number) => ({
+    scores: t.seats.map((s, i) => ({ playerId: s.player.id, vp: [10, second, 6, 4][i] })),
+    winnerId: t.seats[0]?.player.id,
+  });
+  for (const t of tables.slice(1))
+    await api("PUT", `/v1/tables/${t.id}/result`, { ...sheet(t, 8), signed: true });
+  const toSeat = (await api("POST", `/v1/events/${eventId}/sessions`, { name: "To seat" })).body.id as string;
+  await api("POST", `/v1/sessions/${toSeat}/players`, { playerIds: players.slice(16, 28) });
+  return { api, played, toSeat, pending: tables[0]!, corrected: tables[1]!, sheet };
+}
+
+interface Measured {
+  operation: string;
+  runtime: string;
+  delayMs: number;
+  p50: number;
+  p99: number;
+  roundTrips: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function measureRuntime(rt: Runtime): Promise<Measured[]> {
+  rt.setDelay(0);
+  const s = await seedSession(rt);
+  const out: Measured[] = [];
+  let version: string | null = null;
+  for (const delayMs of DELAYS) {
+    rt.setDelay(delayMs);
+    const times = new Map<string, number[]>();
+    const trips = new Map<string, number>();
+    const timed = async <T>(operation: string, run: () => Promise<T>): Promise<T> => {
+      const before = rt.roundTrips();
+      const started = performance.now();
+      const result = await run();
+      times.set(operation, [...(times.get(operation) ?? []), performance.now() - started]);
+      trips.set(operation, Math.max(trips.get(operation) ?? 0, rt.roundTrips() - before));
+      return result;
+    };
+    for (let i = 0; i < ITERATIONS; i++) {
+      const submitted = await timed("result submission (PUT)", () =>
+        s.api(
+          "PUT",
+          `/v1/tables/${s.pending.id}/result`,
+          s.sheet(s.pending, 5 + (i % 4)),
+          version ? { "if-match": version } : {},
+        ),
+      );
+      version = submitted.etag;
+      // A correction changes the rankings, so the next read builds them (not measured).
+      await s.api("POST", `/v1/tables/${s.corrected.id}/result/corrections`, {
+        ...s.sheet(s.corrected, 5 + (i % 4)),
+        reason: `bench correction ${i}`,
+      });
+      const built = await timed("session standings, uncached", () =>
+        s.api("GET", `/v1/sessions/${s.played}/standings`),
+      );
+      await timed("session standings, cached", () => s.api("GET", `/v1/sessions/${s.played}/standings`));
+      await timed("session standings, 304", () =>
+        call(rt.fetch, "GET", `/v1/sessions/${s.played}/standings`, rt.token, undefined, {
+          "if-none-match": built.etag ?? "",
+        }),
+      );
+      const seated = await timed("seating generation (POST rounds)", () =>
+        s.api("POST", `/v1/sessions/${s.toSeat}/rounds`, { seed: `bench-${i}` }),
+      );
+      await s.api("DELETE", `/v1/rounds/${seated.body.data[0].id}`);
+    }
+    for (const [operation, list] of times) {
+      const sorted = [...list].sort((a, b) => a - b);
+      out.push({
+        operation,
+        runtime: rt.name,
+        delayMs,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        roundTrips: trips.get(operation) ?? 0,
+      });
+    }
+  }
+  return out;
+}
+
+function roundTripMarkdown(samples: readonly Sample[]): string {
+  const lines = [
+    "| operation | requests | serial round trips | all round trips | budget |",
+    "|---|---:|---:|---:|---:|",
+  ];
+  for (const row of roundTripTable(samples)) {
+    lines.push(
+      `| ${row.operationId} | ${row.requests} | ${row.serial} | ${row.total} | ${row.budget ?? "—"} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function latencyMarkdown(rows: readonly Measured[]): string {
+  const lines = [
+    "| operation | runtime | round trips | p50 / p99 at 0 ms | at 20 ms | at 60 ms | ×(20 ms) | ×(60 ms) | expected at 60 ms |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  const key = (r: Measured) => `${r.runtime}|${r.operation}`;
+  const groups = new Map<string, Measured[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  const f = (ms: number) => ms.toFixed(1);
+  for (const group of groups.values()) {
+    const at = (d: number) => group.find((r) => r.delayMs === d);
+    const [zero, twenty, sixty] = [at(0), at(20), at(60)];
+    if (!zero || !twenty || !sixty) continue;
+    lines.push(
+      `| ${zero.operation} | ${zero.runtime} | ${sixty.roundTrips} | ${f(zero.p50)} / ${f(zero.p99)} | ${f(twenty.p50)} / ${f(twenty.p99)} | ${f(sixty.p50)} / ${f(sixty.p99)} | ${(twenty.p50 / zero.p50).toFixed(1)} | ${(sixty.p50 / zero.p50).toFixed(1)} | ${f(sixty.roundTrips * 60 + zero.p50)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const remote = await startRemoteApp();
+  const samples: Sample[] = [];
+  await runEveryOperation(remote, samples);
+  await remote.close();
+  console.log("## Database round trips per operation (Node app over Hrana)\n");
+  console.log(roundTripMarkdown(samples));
+
+  const rows: Measured[] = [];
+  const node = await nodeRuntime();
+  rows.push(...(await measureRuntime(node)));
+  await node.close();
+  if (existsSync(resolve(WORKER_BUNDLE))) {
+    const worker = await workerRuntime();
+    rows.push(...(await measureRuntime(worker)));
+    await worker.close();
+  } else {
+    console.log(`\n(${WORKER_BUNDLE} missing: run \`npm run build:worker\` for the Worker rows)`);
+  }
+  console.log(`\n## Latency with the database 0, 20 and 60 ms away (${ITERATIONS} requests each)\n`);
+  console.log(latencyMarkdown(rows));
+  console.log(
+    "\nRound trips: serial ones on Node (counted by the client), every pipeline request on the Worker (counted by the server). Expected = round trips × 60 ms + the p50 at 0 ms.",
+  );
+}
+
+await main();
