@@ -226,6 +226,7 @@ describe("idempotency and concurrency", () => {
   });
 
   // Every sheet differs (an identical retry is harmlessly accepted, so it would not be a race).
+  // 1,000 requests: seconds on a quiet machine, up to half a minute on a loaded one.
   it("lets exactly one of 50 concurrent different sheets win, 20 times over, with nothing half-written", async () => {
     const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "Race" })).body.id;
     for (let round = 0; round < 20; round++) {
@@ -251,7 +252,7 @@ describe("idempotency and concurrency", () => {
         ok[0]!.body.result.scores.map((s: { vp: number }) => s.vp),
       );
     }
-  });
+  }, 120_000);
 });
 
 describe("rules the database itself enforces (migrations/0001_result_rules.sql)", () => {

@@ -4,7 +4,8 @@
  * semifinal winner who is not in the final, a seated semifinalist who no longer qualifies).
  * The way out is explicit: remove the later seating while it has no result, correct, seat again.
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { disqualifications, gameTables, rounds, tableResults } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -14,6 +15,35 @@ type Kind = TableScope["round"]["kind"];
 
 /** Spelled out: inside the subquery an unqualified `id` would not be the outer round's. */
 const ROUND_ID = sql.raw('"rounds"."id"');
+const tableRound = alias(rounds, "table_round");
+
+/**
+ * The playoff rounds of the events of these tables, with how many results and disqualifications
+ * each has: what a phase lock is decided from. Part of the table scope's batch, so a lock costs
+ * no round trip of its own.
+ */
+export function playoffRoundsQuery(ctx: ServiceContext, tableIds: readonly string[]) {
+  const tableEvents = ctx.db
+    .select({ eventId: tableRound.eventId })
+    .from(gameTables)
+    .innerJoin(tableRound, eq(tableRound.id, gameTables.roundId))
+    .where(inArray(gameTables.id, [...tableIds]));
+  return ctx.db
+    .select({
+      eventId: rounds.eventId,
+      id: rounds.id,
+      kind: rounds.kind,
+      results: count(tableResults.tableId),
+      disqualifications: sql<number>`(select count(*) from ${disqualifications} d join ${gameTables} g on g.id = d.table_id where g.round_id = ${ROUND_ID})`,
+    })
+    .from(rounds)
+    .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
+    .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+    .where(and(inArray(rounds.eventId, tableEvents), ne(rounds.kind, "prelim")))
+    .groupBy(rounds.id);
+}
+
+export type PlayoffRound = Awaited<ReturnType<typeof playoffRoundsQuery>>[number];
 
 /** The phases seated from a phase's results: prelims seat the playoffs, the semifinals the final. */
 const LATER: Record<Kind, Kind[]> = { prelim: ["semifinal", "final"], semifinal: ["final"], final: [] };
@@ -30,22 +60,11 @@ const ROUND: Record<Kind, { name: string; plural: boolean }> = {
  * change ("a correction", "a disqualification"). The detail names the seated rounds and the way out,
  * latest first (the semifinals can only be removed once the final is).
  */
-export async function assertPhaseOpen(ctx: ServiceContext, scope: TableScope, what: string): Promise<void> {
+export function assertPhaseOpen(scope: TableScope, what: string): void {
   const later = LATER[scope.round.kind];
-  if (later.length === 0) return;
-  const seated = await ctx.db
-    .select({
-      id: rounds.id,
-      kind: rounds.kind,
-      results: count(tableResults.tableId),
-      disqualifications: sql<number>`(select count(*) from ${disqualifications} d join ${gameTables} g on g.id = d.table_id where g.round_id = ${ROUND_ID})`,
-    })
-    .from(rounds)
-    .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
-    .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-    .where(and(eq(rounds.eventId, scope.event.id), inArray(rounds.kind, later)))
-    .groupBy(rounds.id)
-    .orderBy(asc(sql`case ${rounds.kind} when 'final' then 0 else 1 end`));
+  const seated = scope.playoffRounds
+    .filter((r) => later.includes(r.kind))
+    .sort((a, b) => (a.kind === "final" ? 0 : 1) - (b.kind === "final" ? 0 : 1));
   if (seated.length === 0) return;
 
   const phase = PHASE[scope.round.kind];

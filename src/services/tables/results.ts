@@ -279,7 +279,7 @@ export async function disqualifyPlayer(
   const { scope } = await writableTable(ctx, tableId, "results:disqualify");
   assertNotFinal(scope, "disqualifying");
   assertVersion(scope, ifMatch);
-  await assertPhaseOpen(ctx, scope, "a disqualification");
+  assertPhaseOpen(scope, "a disqualification");
   if (!scope.seats.some((s) => s.playerId === input.playerId)) {
     throw new ServiceError(
       "invalid",
@@ -349,7 +349,7 @@ export async function correctResult(
     );
   }
   assertVersion(scope, ifMatch);
-  await assertPhaseOpen(ctx, scope, "a correction");
+  assertPhaseOpen(scope, "a correction");
   await commitTransition(ctx, scope, {
     action: "correction",
     status: "final",

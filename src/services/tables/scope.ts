@@ -20,6 +20,7 @@ import {
 } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { type PlayoffRound, playoffRoundsQuery } from "./phase-lock";
 
 export interface TableScope {
   table: typeof gameTables.$inferSelect;
@@ -39,6 +40,8 @@ export interface TableScope {
   confirmedBy: string[];
   /** Players of this table disqualified from the event (rule 1.3.6). */
   disqualified: string[];
+  /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
+  playoffRounds: PlayoffRound[];
 }
 
 /** Everything about one table, its round and its event, in a single batched round trip. */
@@ -52,7 +55,7 @@ export async function loadTableScopes(
   tableIds: readonly string[],
 ): Promise<Map<string, TableScope>> {
   const ids = [...new Set(tableIds)];
-  const [head, seatRows, resultRows, confirmationRows, dqRows] = await ctx.db.batch([
+  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows] = await ctx.db.batch([
     ctx.db
       .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
       .from(gameTables)
@@ -89,6 +92,7 @@ export async function loadTableScopes(
         rounds,
         and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
       ),
+    playoffRoundsQuery(ctx, ids),
   ]);
   const scopes = new Map<string, TableScope>();
   for (const row of head) {
@@ -101,6 +105,7 @@ export async function loadTableScopes(
       result: undefined,
       confirmedBy: [],
       disqualified: [],
+      playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
