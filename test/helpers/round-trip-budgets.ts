@@ -67,6 +67,14 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   seatFinal: PLAYOFF_SEATING,
   createBoard: WRITE,
   getBoard: READ,
+  getEventTags: READ,
+  setEventTags: WRITE,
+  createSeries: WRITE,
+  listSeries: READ,
+  getSeries: READ,
+  updateSeries: WRITE,
+  // Every event of the series with its final standings, however many events: scope, then one batch.
+  getSeriesStandings: READ,
   // Until the first message: the event's scope and the first poll of its results version.
   streamEventChanges: 2,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.

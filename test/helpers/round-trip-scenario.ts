@@ -348,6 +348,7 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   // disqualification before final, correction after it, audit trail.
   await resultWorkflow(api, chain.orgId, players.slice(0, 12));
 
+  await federationSeries(api, chain.orgId, eventId);
   await readChangeFeed(remote, samples, doc, eventId);
   const exported = await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants`);
   expectStatus(exported, "ok", "export");
@@ -410,6 +411,27 @@ async function resultWorkflow(api: JsonClient, orgId: string, players: string[])
   );
   expectStatus(await api.post(`/v1/tables/${corrected.id}/result/corrections`, correction), "ok", "correct");
   expectStatus(await api.get(`/v1/events/${eventId}/audit`), "ok", "audit");
+}
+
+/** A circuit over the tree's tagged events, with its standings. */
+async function federationSeries(api: JsonClient, orgId: string, eventId: string) {
+  expectStatus(await api.put(`/v1/events/${eventId}/tags`, { tags: ["circuit-2026"] }), "ok", "set tags");
+  expectStatus(await api.get(`/v1/events/${eventId}/tags`), "ok", "get tags");
+  const series = await api.post(`/v1/orgs/${orgId}/series`, {
+    name: "Circuit 2026",
+    selection: { kind: "tag", tag: "circuit-2026", from: "2026-01-01", to: "2026-12-31" },
+    policy: { bestOf: 2, cut: { top: 8, label: "National final" } },
+  });
+  expectStatus(series, "ok", "create series");
+  const seriesId = series.body.id as string;
+  expectStatus(await api.get(`/v1/orgs/${orgId}/series`), "ok", "list series");
+  expectStatus(await api.get(`/v1/orgs/${orgId}/series/${seriesId}`), "ok", "get series");
+  expectStatus(
+    await api.patch(`/v1/orgs/${orgId}/series/${seriesId}`, { policy: { bestOf: 3 } }),
+    "ok",
+    "update series",
+  );
+  expectStatus(await api.get(`/v1/series/${seriesId}/standings`), "ok", "series standings");
 }
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */
