@@ -6,6 +6,7 @@ for (const script of [
   "schedule-quality.ts",
   "standings.bench.ts",
   "http-standings.bench.ts",
+  "federation.bench.ts",
 ]) {
   console.log(`\n# ${script}`);
   execFileSync(process.execPath, ["--import", "tsx", `bench/${script}`], { stdio: "inherit" });

@@ -14,7 +14,7 @@ import { createGraphQLError } from "graphql-yoga";
  */
 export const QUERY_LIMITS = { maxFields: 500, maxDepth: 12, maxRankings: 8 } as const;
 
-const RANKING_FIELDS = new Set(["standings", "qualification"]);
+const RANKING_FIELDS = new Set(["standings", "qualification", "seriesStandings", "ratings"]);
 
 class LimitExceeded extends Error {}
 

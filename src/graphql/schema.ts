@@ -3,7 +3,9 @@ import type { ServiceContext } from "../services/context";
 import { getEvent, getSession, listRegistrations, listSessions } from "../services/events";
 import { getPlayer } from "../services/players";
 
+import { buildRatingTable, loadRatingScope, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
+import { getSeriesStandings } from "../services/series";
 
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
 import type { TableDto } from "../services/tables";
@@ -37,6 +39,74 @@ const typeDefs = /* GraphQL */ `
     table(id: ID!): Table
     round(id: ID!): Round
     player(id: ID!): Player
+    "Series standings (circuit): the same body as GET /v1/series/{id}/standings."
+    seriesStandings(id: ID!): SeriesStandings
+    "openskill ratings of an organisation tree: the same body as GET /v1/orgs/{orgId}/ratings."
+    ratings(orgId: ID!, minGames: Int = 0): Ratings
+  }
+
+  type SeriesStandings {
+    seriesId: ID!
+    orgId: ID!
+    name: String!
+    view: String!
+    lotSeed: String!
+    events: [SeriesEvent!]!
+    rows: [SeriesRow!]!
+  }
+
+  type SeriesEvent {
+    id: ID!
+    orgId: ID!
+    name: String!
+    startsOn: String
+    visibility: String!
+    status: String!
+    players: Int!
+  }
+
+  type SeriesRow {
+    rank: Int!
+    player: PlayerRef!
+    points: Int!
+    eventsCounted: Int!
+    eventsDropped: Int!
+    eventWins: Int!
+    bestPosition: Int!
+    contributions: [SeriesContribution!]!
+    decidedBy: String
+    lot: String!
+    qualified: Boolean
+  }
+
+  type SeriesContribution {
+    eventId: ID!
+    position: Int!
+    phase: String!
+    qualificationRank: Int!
+    points: Int!
+    counted: Boolean!
+  }
+
+  type Ratings {
+    orgId: ID!
+    view: String!
+    library: String!
+    libraryVersion: String!
+    model: String!
+    minGames: Int!
+    gamesRated: Int!
+    rows: [RatingRow!]!
+  }
+
+  type RatingRow {
+    rank: Int!
+    player: PlayerRef!
+    ordinal: Float!
+    mu: Float!
+    sigma: Float!
+    games: Int!
+    lastPlayedEventId: ID!
   }
 
   type Event {
@@ -244,6 +314,29 @@ export function createGraphQLSchema() {
         ),
         round: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getRound(services, id),
+        ),
+        seriesStandings: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
+          getSeriesStandings(services, id),
+        ),
+        ratings: resolver(
+          async (
+            _: unknown,
+            args: { orgId: string; minGames?: number | null },
+            { services }: GraphQLContext,
+          ) => {
+            const scope = await loadRatingScope(services, args.orgId);
+            const dto = ratingsResponse(
+              await buildRatingTable(services, scope),
+              Math.max(0, args.minGames ?? 0),
+            );
+            return {
+              ...dto,
+              library: dto.parameters.library,
+              libraryVersion: dto.parameters.version,
+              model: dto.parameters.model,
+              rows: dto.rows.map((r) => ({ ...r, lastPlayedEventId: r.lastPlayed.eventId })),
+            };
+          },
         ),
       },
       RoundTable: {

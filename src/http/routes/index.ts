@@ -9,6 +9,7 @@ import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
 import { playoffsRouter } from "./playoffs";
+import { ratingsRouter } from "./ratings";
 import { roundsRouter } from "./rounds";
 import { seriesRouter } from "./series";
 import { sessionsRouter } from "./sessions";
@@ -33,4 +34,5 @@ export const apiRouters = [
   changesRouter,
   exportRouter,
   seriesRouter,
+  ratingsRouter,
 ];

@@ -1,0 +1,123 @@
+/**
+ * A multiplayer skill rating over every final game (openskill's Weng–Lin Bayesian rating with
+ * the Plackett–Luce model): each table is a free-for-all of one-player teams ranked by their
+ * placement at the table (equal placements are a tie). Games are rated in the order given, so
+ * the same games in the same order always give the same ratings.
+ */
+import { ordinal, rate, rating } from "openskill";
+
+/** The library version this code was written and tested against (a test compares it to the installed one). */
+export const OPENSKILL_VERSION = "5.0.1";
+
+export interface RatingParameters {
+  readonly library: "openskill";
+  readonly version: string;
+  readonly model: "plackett-luce";
+  /** Prior mean and uncertainty of a new player. */
+  readonly mu: number;
+  readonly sigma: number;
+  /** Performance variability within one game. */
+  readonly beta: number;
+  /** Added uncertainty before each game (skill drifts). */
+  readonly tau: number;
+  /** ordinal = mu − z·sigma: the conservative rating the tables sort by. */
+  readonly z: number;
+}
+
+/** openskill's own defaults, written out so the response and the README can state them. */
+export const RATING_PARAMETERS: RatingParameters = {
+  library: "openskill",
+  version: OPENSKILL_VERSION,
+  model: "plackett-luce",
+  mu: 25,
+  sigma: 25 / 3,
+  beta: 25 / 6,
+  tau: 25 / 300,
+  z: 3,
+};
+
+export interface RatedGame {
+  readonly eventId: string;
+  /** The table's players with their placement (1 = won); ties share a placement. */
+  readonly placements: readonly { readonly playerId: string; readonly placement: number }[];
+}
+
+export interface PlayerRating {
+  readonly playerId: string;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly ordinal: number;
+  readonly games: number;
+  /** The event of the player's last rated game. */
+  readonly lastEventId: string;
+  /** The rating after each event the player played, in order. */
+  readonly history: readonly { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
+}
+
+interface State {
+  mu: number;
+  sigma: number;
+  games: number;
+  lastEventId: string;
+  history: { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
+}
+
+/** Rates `games` in order and returns every player's rating (in first-played order). */
+export function computeRatings(
+  games: readonly RatedGame[],
+  params: RatingParameters = RATING_PARAMETERS,
+): PlayerRating[] {
+  const options = { mu: params.mu, sigma: params.sigma, beta: params.beta, tau: params.tau, z: params.z };
+  const states = new Map<string, State>();
+  for (const game of games) {
+    if (game.placements.length < 2) continue;
+    const current = game.placements.map(
+      (p) =>
+        states.get(p.playerId) ?? { ...rating(options), games: 0, lastEventId: game.eventId, history: [] },
+    );
+    const after = rate(
+      current.map((s) => [{ mu: s.mu, sigma: s.sigma }]),
+      { ...options, rank: game.placements.map((p) => p.placement) },
+    );
+    game.placements.forEach((p, i) => {
+      // The states are this function's own: updating them in place keeps it linear.
+      const state = current[i]!;
+      const next = after[i]![0]!;
+      const entry = {
+        eventId: game.eventId,
+        mu: next.mu,
+        sigma: next.sigma,
+        ordinal: ordinal(next, options),
+      };
+      const last = state.history.at(-1);
+      if (last && last.eventId === game.eventId) Object.assign(last, entry, { games: last.games + 1 });
+      else state.history.push({ ...entry, games: 1 });
+      state.mu = next.mu;
+      state.sigma = next.sigma;
+      state.games += 1;
+      state.lastEventId = game.eventId;
+      states.set(p.playerId, state);
+    });
+  }
+  return [...states].map(([playerId, s]) => ({
+    playerId,
+    mu: s.mu,
+    sigma: s.sigma,
+    ordinal: ordinal({ mu: s.mu, sigma: s.sigma }, options),
+    games: s.games,
+    lastEventId: s.lastEventId,
+    history: s.history.map((h) => ({ ...h })),
+  }));
+}
+
+/** Highest ordinal first; then higher mean, then id (so equal ratings still have one order). */
+export function sortRatings<T extends { playerId: string; ordinal: number; mu: number }>(
+  rows: readonly T[],
+): T[] {
+  return [...rows].sort(
+    (a, b) =>
+      b.ordinal - a.ordinal ||
+      b.mu - a.mu ||
+      (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0),
+  );
+}

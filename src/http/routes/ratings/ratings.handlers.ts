@@ -1,0 +1,33 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as ratings from "../../../services/ratings";
+import { type AppEnv, serviceContext } from "../../context";
+import { notModified, weakEtag } from "../../middleware/etag";
+import type { getOrgRatings, getPlayerRating } from "./ratings.routes";
+
+/**
+ * One scope batch authorises and fingerprints (304 here); the rating table of the tree is built
+ * once per ETag and kept in the response cache, shared by the org table and every player.
+ */
+export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await ratings.loadRatingScope(ctx, c.req.valid("param").orgId);
+  const { minGames } = c.req.valid("query");
+  if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
+    return c.body(null, 304);
+  const table = await c.var.responseCache.getOrBuild(weakEtag(scope.etag), () =>
+    ratings.buildRatingTable(ctx, scope),
+  );
+  return c.json(ratings.ratingsResponse(table, minGames), 200);
+};
+
+export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
+  const table = await c.var.responseCache.getOrBuild(weakEtag(scope.ratings.etag), () =>
+    ratings.buildRatingTable(ctx, scope.ratings),
+  );
+  const dto = ratings.playerRating(table, scope);
+  if (notModified(c, weakEtag(scope.ratings.etag, scope.player.id), { private: scope.ratings.private }))
+    return c.body(null, 304);
+  return c.json(dto, 200);
+};

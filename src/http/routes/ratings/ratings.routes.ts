@@ -1,0 +1,57 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
+
+const CACHE_HEADERS = {
+  ETag: {
+    description: "Names the state of every game rated; send it back in `If-None-Match`.",
+    schema: { type: "string" as const, example: 'W/"ratings:org_01JDQ…:public:5d41402a"' },
+  },
+  "Cache-Control": {
+    description: "`no-cache` (`private, no-cache` when private events are rated).",
+    schema: { type: "string" as const, example: "no-cache" },
+  },
+};
+const NOT_MODIFIED = {
+  description: "`If-None-Match` matched: no rated game changed.",
+  headers: CACHE_HEADERS,
+};
+
+const DESCRIPTION =
+  "A multiplayer rating over every FINAL game of the organisation's tree (prelims, semifinals and final), in time order (event start date, then phase, round and table), each table ranked by its placements (the same placements as the standings): openskill's Weng–Lin rating with the Plackett–Luce model; the parameters and the library version are in `parameters`. Deterministic: the same results give the same ratings. Computed on read, so corrections and merges re-rate everyone; cached per ETag. Members of the organisation (or above) rate over private events too; everyone else over public events only.";
+
+export const getOrgRatings = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/ratings",
+  operationId: "getOrgRatings",
+  tags: ["Ratings", "Rankings"],
+  summary: "Rating table of an organisation tree",
+  description: `${DESCRIPTION} Rows are ranked by \`ordinal\` (mu − 3·sigma), then mu, then id; \`minGames\` hides players with fewer games.`,
+  security: OPTIONAL_BEARER,
+  request: {
+    params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
+    query: RatingsQuerySchema,
+  },
+  responses: {
+    200: { ...jsonContent(RatingsSchema, "The rating table."), headers: CACHE_HEADERS },
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 409, 422),
+  },
+});
+
+export const getPlayerRating = createRoute({
+  method: "get",
+  path: "/v1/players/{playerId}/rating",
+  operationId: "getPlayerRating",
+  tags: ["Ratings", "Players"],
+  summary: "A player's rating and its history per event",
+  description: `The player's row of their tree's ratings (the tree of the player's organisation's root), with the rating after each event they played. ${DESCRIPTION} A player is visible to members of their organisation (or above), and to anyone through a visible game.`,
+  security: OPTIONAL_BEARER,
+  request: { params: z.object({ playerId: idParam("playerId", "ply", "The player.") }) },
+  responses: {
+    200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
+    304: NOT_MODIFIED,
+    ...errorResponses(401, 404, 409, 422),
+  },
+});

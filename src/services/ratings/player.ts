@@ -1,0 +1,63 @@
+/** `GET /v1/players/{id}/rating`: one player's row of their tree's ratings, with its history per event. */
+import { eq } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { players } from "../../db/schema";
+import { canReadOrg } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { loadRatingScope, type RatingScope, type RatingTable } from "./ratings";
+
+export interface PlayerRatingScope {
+  player: { id: string; name: string; orgId: string; rootOrgId: string };
+  /** Members of the player's organisation (or above) see the player even without a visible game. */
+  member: boolean;
+  ratings: RatingScope;
+}
+
+export async function loadPlayerRatingScope(
+  ctx: ServiceContext,
+  playerId: string,
+): Promise<PlayerRatingScope> {
+  const [row] = await ctx.db
+    .select({
+      id: players.id,
+      name: players.name,
+      orgId: players.orgId,
+      rootOrgId: players.rootOrgId,
+      ancestry: orgAncestryJson(players.orgId),
+    })
+    .from(players)
+    .where(eq(players.id, playerId));
+  if (!row) throw notFound("player", playerId);
+  const { ancestry, ...player } = row;
+  return {
+    player,
+    member: canReadOrg(ctx.actor, JSON.parse(ancestry) as string[]),
+    ratings: await loadRatingScope(ctx, player.rootOrgId),
+  };
+}
+
+export function playerRating(table: RatingTable, scope: PlayerRatingScope) {
+  const index = table.rows.findIndex((r) => r.player.id === scope.player.id);
+  // Someone who may not read the player's organisation only learns of them through a visible game.
+  if (index < 0 && !scope.member) throw notFound("player", scope.player.id);
+  const row = table.rows[index];
+  return {
+    player: { id: scope.player.id, name: scope.player.name },
+    orgId: table.orgId,
+    view: table.view,
+    parameters: table.parameters,
+    rating: row
+      ? {
+          rank: index + 1,
+          ordinal: row.ordinal,
+          mu: row.mu,
+          sigma: row.sigma,
+          games: row.games,
+          lastPlayed: row.lastPlayed,
+        }
+      : null,
+    history: row?.history ?? [],
+  };
+}
+export type PlayerRatingDto = ReturnType<typeof playerRating>;

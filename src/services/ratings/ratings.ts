@@ -1,0 +1,136 @@
+/**
+ * `GET /v1/orgs/{orgId}/ratings` and `GET /v1/players/{id}/rating`: openskill ratings over every
+ * final game of an organisation tree, computed on read (nothing stored, so a correction or a
+ * merge re-rates everyone) and cached per ETag by the HTTP layer.
+ *
+ * Round trips: the scope (organisation + fingerprint, one batch) answers 304; the games are
+ * one more batch. Members of the organisation (or above) rate over every event of the tree
+ * (`view: all`); everyone else over public events only (`view: public`).
+ */
+import { eq, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { events, organizations, players } from "../../db/schema";
+import { fnv1a, inOrgTree } from "../../db/tree";
+import { computeRatings, RATING_PARAMETERS, type RatingParameters, sortRatings } from "../../domain/rating";
+import { canReadOrg } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound } from "../errors";
+import { loadRatingGames, type RatingView } from "./data";
+
+export interface RatingScope {
+  orgId: string;
+  ancestry: string[];
+  view: RatingView;
+  etag: string;
+  private: boolean;
+}
+
+export interface RatingRowDto {
+  rank: number;
+  player: { id: string; name: string };
+  ordinal: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  lastPlayed: { eventId: string; eventName: string; date: string | null };
+}
+
+export interface RatingHistoryDto {
+  eventId: string;
+  eventName: string;
+  date: string | null;
+  games: number;
+  mu: number;
+  sigma: number;
+  ordinal: number;
+}
+
+/** The whole tree's ratings: what the cache keeps (filters apply after). */
+export interface RatingTable {
+  orgId: string;
+  view: RatingView;
+  parameters: RatingParameters & { ordinal: string; order: string };
+  gamesRated: number;
+  rows: (Omit<RatingRowDto, "rank"> & { history: RatingHistoryDto[] })[];
+}
+
+export async function loadRatingScope(ctx: ServiceContext, orgId: string): Promise<RatingScope> {
+  const tree = inOrgTree(events.orgId, orgId);
+  const [[org], [publicTag], [allTag], [playersTag]] = await ctx.db.batch([
+    ctx.db
+      .select({ ancestry: orgAncestryJson(organizations.id) })
+      .from(organizations)
+      .where(eq(organizations.id, orgId)),
+    ctx.db
+      .select({
+        tag: sql<string>`count(*) || '.' || coalesce(sum(${events.resultsVersion}), 0) || '.' || coalesce(max(${events.updatedAt}), '-')`,
+      })
+      .from(events)
+      .where(sql`${tree} and ${events.visibility} = 'public'`),
+    ctx.db
+      .select({
+        tag: sql<string>`count(*) || '.' || coalesce(sum(${events.resultsVersion}), 0) || '.' || coalesce(max(${events.updatedAt}), '-')`,
+      })
+      .from(events)
+      .where(tree),
+    // Renames and merges change rows without touching an event.
+    ctx.db
+      .select({ tag: sql<string>`count(*) || '.' || coalesce(max(${players.updatedAt}), '-')` })
+      .from(players)
+      .where(inOrgTree(players.orgId, orgId)),
+  ]);
+  if (!org) throw notFound("organization", orgId);
+  const ancestry = JSON.parse(org.ancestry) as string[];
+  const view: RatingView = canReadOrg(ctx.actor, ancestry) ? "all" : "public";
+  const events_ = view === "all" ? allTag?.tag : publicTag?.tag;
+  return {
+    orgId,
+    ancestry,
+    view,
+    etag: `ratings:${orgId}:${view}:${fnv1a(`${events_}#${playersTag?.tag}#${RATING_PARAMETERS.version}`)}`,
+    private: view === "all" && allTag?.tag !== publicTag?.tag,
+  };
+}
+
+export async function buildRatingTable(ctx: ServiceContext, scope: RatingScope): Promise<RatingTable> {
+  const data = await loadRatingGames(ctx, scope.orgId, scope.view);
+  const eventInfo = (id: string) => {
+    const e = data.events.get(id)!;
+    return { eventName: e.name, date: e.startsOn };
+  };
+  const rated = sortRatings(computeRatings(data.games));
+  return {
+    orgId: scope.orgId,
+    view: scope.view,
+    parameters: {
+      ...RATING_PARAMETERS,
+      ordinal: "mu - z * sigma",
+      order:
+        "final games by event start date (creation date if none), event creation, event id; prelims by session date and round, then semifinals, then the final; then table number",
+    },
+    gamesRated: data.games.length,
+    rows: rated.map((r) => ({
+      player: { id: r.playerId, name: data.names.get(r.playerId) ?? r.playerId },
+      ordinal: r.ordinal,
+      mu: r.mu,
+      sigma: r.sigma,
+      games: r.games,
+      lastPlayed: { eventId: r.lastEventId, ...eventInfo(r.lastEventId) },
+      history: r.history.map((h) => ({ ...h, ...eventInfo(h.eventId) })),
+    })),
+  };
+}
+
+/** The table for `GET …/ratings`: players with at least `minGames` games, ranked by ordinal. */
+export function ratingsResponse(table: RatingTable, minGames: number) {
+  const rows = table.rows.filter((r) => r.games >= minGames);
+  return {
+    orgId: table.orgId,
+    view: table.view,
+    parameters: table.parameters,
+    minGames,
+    gamesRated: table.gamesRated,
+    rows: rows.map(({ history: _history, ...row }, i): RatingRowDto => ({ rank: i + 1, ...row })),
+  };
+}
+export type RatingsDto = ReturnType<typeof ratingsResponse>;
