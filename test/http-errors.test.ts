@@ -116,6 +116,14 @@ describe("system routes", () => {
     expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
   });
 
+  it("GET /health?check=live answers without the database; an unknown check is a 422", async () => {
+    const live = await app.request("/health?check=live");
+    expect(await live.json()).toMatchObject({ status: "ok", database: "not_checked" });
+    const bad = await app.request("/health?check=deep");
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ code: "validation_failed", errors: [{ path: "check" }] });
+  });
+
   it("GET /docs serves the reference without any CDN", async () => {
     const res = await app.request("/docs");
     expect(res.status).toBe(200);

@@ -80,13 +80,19 @@ export function documentConfig(publicUrl?: string) {
         "seating, tables, result submission and confirmation, and rankings computed on read (VP per seat, " +
         "10-VP cap, fictitious 4th score at 3-player tables, exact VP%, 2nd/3rd-place counts, reproducible lots, " +
         "best-single-session qualification). Errors are RFC 9457 problem+json with a stable `code`.",
-      license: { name: "Proprietary" },
-    },
-    servers: [
-      {
-        url: publicUrl ?? "http://localhost:8787",
-        description: publicUrl ? "This deployment" : "Local development",
+      // An SPDX reference for a licence that is not on the SPDX list (the code is not open source).
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      contact: {
+        name: "CATAN Tournament API maintainers",
+        ...(publicUrl ? { url: `${publicUrl}/docs` } : {}),
       },
+    },
+    // Without PUBLIC_URL the server is the origin that serves this document (a relative URL),
+    // so the committed document names no host and the served one works wherever it runs.
+    servers: [
+      publicUrl
+        ? { url: publicUrl, description: "This deployment" }
+        : { url: "/", description: "The server that serves this document" },
     ],
     tags: [...TAGS],
   };

@@ -101,7 +101,7 @@ export async function listStaff(ctx: ServiceContext, eventId: string) {
 export async function addAvoidPair(
   ctx: ServiceContext,
   eventId: string,
-  input: { playerIds: [string, string]; reason?: string | null },
+  input: { playerIds: readonly string[]; reason?: string | null },
 ) {
   const { event } = await writableEvent(ctx, eventId, "events:write");
   const [a, b] = [...input.playerIds].sort() as [string, string];

@@ -25,7 +25,8 @@ export const StaffListSchema = z
 
 export const AddAvoidPairSchema = z
   .object({
-    playerIds: z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]),
+    // An array of exactly two rather than a tuple: generators and linters want `items`.
+    playerIds: z.array(z.string().min(1).max(64)).length(2),
     reason: z.string().max(200).nullish(),
   })
   .strict()
@@ -40,9 +41,12 @@ export const AvoidPairListSchema = z
   .object({
     data: z.array(
       z.object({
-        playerIds: z.tuple([z.string(), z.string()]).openapi({
-          example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
-        }),
+        playerIds: z
+          .array(z.string())
+          .length(2)
+          .openapi({
+            example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
+          }),
         reason: z.string().nullable().openapi({ example: "siblings" }),
       }),
     ),

@@ -5,6 +5,10 @@ import { problemResponse } from "../../problem";
 import type { getHealth } from "./health.routes";
 
 export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c) => {
+  const time = c.var.clock().toISOString();
+  if (c.req.valid("query").check === "live") {
+    return c.json({ status: "ok" as const, database: "not_checked" as const, time }, 200);
+  }
   try {
     await c.var.db.run(sql`select 1`);
   } catch (error) {
@@ -16,5 +20,5 @@ export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c
       detail: "The database does not answer.",
     }) as never;
   }
-  return c.json({ status: "ok" as const, database: "ok" as const, time: c.var.clock().toISOString() }, 200);
+  return c.json({ status: "ok" as const, database: "ok" as const, time }, 200);
 };

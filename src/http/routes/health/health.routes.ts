@@ -4,10 +4,24 @@ import { errorResponses } from "../../openapi/problem-schemas";
 export const HealthSchema = z
   .object({
     status: z.literal("ok"),
-    database: z.literal("ok"),
+    database: z.enum(["ok", "not_checked"]).openapi({
+      description: "`not_checked` for `?check=live`, which does not query the database.",
+    }),
     time: z.string().openapi({ example: "2026-11-30T12:00:00.000Z" }),
   })
   .openapi("Health");
+
+export const HealthQuerySchema = z.object({
+  check: z
+    .enum(["live", "ready"])
+    .default("ready")
+    .openapi({
+      param: { name: "check", in: "query" },
+      description:
+        "`ready` (default): the API and its database answer a query. `live`: the process answers, without touching the database (a liveness probe that a slow database cannot fail).",
+      example: "ready",
+    }),
+});
 
 export const getHealth = createRoute({
   method: "get",
@@ -15,10 +29,13 @@ export const getHealth = createRoute({
   operationId: "getHealth",
   tags: ["System"],
   summary: "Liveness and database check",
-  description: "Answers 200 when the API can run a query on its database, 503 otherwise. Needs no token.",
+  description:
+    "Answers 200 when the API can run a query on its database, 503 otherwise (`?check=live` skips the database). Needs no token and ignores one.",
+  security: [],
+  request: { query: HealthQuerySchema },
   responses: {
     200: {
-      description: "The API and its database answer.",
+      description: "The API (and, unless `check=live`, its database) answers.",
       content: { "application/json": { schema: HealthSchema } },
     },
     503: {
@@ -29,6 +46,6 @@ export const getHealth = createRoute({
         },
       },
     },
-    ...errorResponses(500),
+    ...errorResponses(422, 500),
   },
 });
