@@ -66,6 +66,11 @@ export const TAGS = [
     description:
       "Computed on read from final results: session standings, cross-session qualification and final standings, with ETags for cheap polling and a server-sent change feed.",
   },
+  {
+    name: "Series",
+    description:
+      "Circuits of events: an organisation's series, its tagged events and the series standings computed from their event standings.",
+  },
   { name: "GraphQL", description: "Read-only GraphQL over the same services and authorisation." },
 ] as const;
 
