@@ -75,6 +75,10 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   updateSeries: WRITE,
   // Every event of the series with its final standings, however many events: scope, then one batch.
   getSeriesStandings: READ,
+  // The tree's scope and fingerprint in one batch, then every final game of the tree in one batch.
+  getOrgRatings: READ,
+  // The player (to find their tree) first, then the same as the tree's ratings.
+  getPlayerRating: READ + 1,
   // Until the first message: the event's scope and the first poll of its results version.
   streamEventChanges: 2,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.

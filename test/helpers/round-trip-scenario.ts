@@ -349,6 +349,7 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   await resultWorkflow(api, chain.orgId, players.slice(0, 12));
 
   await federationSeries(api, chain.orgId, eventId);
+  await federationRatings(api, chain.orgId, players[0]!);
   await readChangeFeed(remote, samples, doc, eventId);
   const exported = await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants`);
   expectStatus(exported, "ok", "export");
@@ -432,6 +433,12 @@ async function federationSeries(api: JsonClient, orgId: string, eventId: string)
     "update series",
   );
   expectStatus(await api.get(`/v1/series/${seriesId}/standings`), "ok", "series standings");
+}
+
+/** The tree's rating table and one player's rating. */
+async function federationRatings(api: JsonClient, orgId: string, playerId: string) {
+  expectStatus(await api.get(`/v1/orgs/${orgId}/ratings?minGames=1`), "ok", "org ratings");
+  expectStatus(await api.get(`/v1/players/${playerId}/rating`), "ok", "player rating");
 }
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */
