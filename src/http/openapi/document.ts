@@ -71,6 +71,11 @@ export const TAGS = [
     description:
       "Circuits of events: an organisation's series, its tagged events and the series standings computed from their event standings.",
   },
+  {
+    name: "Ratings",
+    description:
+      "Player ratings (openskill, Plackett–Luce) over every final game in time order: an organisation tree's rating table and one player's rating.",
+  },
   { name: "GraphQL", description: "Read-only GraphQL over the same services and authorisation." },
 ] as const;
 
