@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { FormatQuery, RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE, withCsv } from "../../openapi/csv";
 import { errorResponses } from "../../openapi/problem-schemas";
 import { EventStandingsSchema, QualificationSchema, SessionStandingsSchema } from "./standings.schemas";
 
@@ -36,7 +37,8 @@ const COMMON =
   'To re-check lots: `lot` = first 16 hex digits of SHA-256("<lotSeed>:<playerId>") (`printf \'%s\' "$lotSeed:$playerId" | sha256sum | cut -c1-16`), lower ranks higher. ' +
   "Players disqualified from the event (rule 1.3.6) are not ranked; they are listed in `disqualified`. " +
   "Polling (scoreboards, Discord bots): send the last `ETag` in `If-None-Match`; a 304 means nothing changed. The tag changes with every result change, correction, disqualification, registration, zero-win cut and player rename. " +
-  "Public events need no token; private ones need a token of the organisation or of a parent organisation (others get 404).";
+  "Public events need no token; private ones need a token of the organisation or of a parent organisation (others get 404). " +
+  "CSV: `?format=csv` or `Accept: text/csv` (one row per player, disqualified players last with an empty rank).";
 
 export const getSessionStandings = createRoute({
   method: "get",
@@ -46,9 +48,15 @@ export const getSessionStandings = createRoute({
   summary: "Ranking of one prelim session",
   description: `The session's players ranked over its prelim games. ${COMMON} \`eliminated\` marks players cut by the zero-win rule of an 80+ session; \`qualified\` is null here (see the event's qualification). \`rounds\` shows how many results are in.`,
   security: OPTIONAL_BEARER,
-  request: { params: SessionParams },
+  request: { params: SessionParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
+    200: withCacheHeaders(
+      withCsv(
+        jsonContent(SessionStandingsSchema, "The session ranking."),
+        RANKING_CSV_COLUMNS,
+        RANKING_CSV_EXAMPLE,
+      ),
+    ),
     304: NOT_MODIFIED,
     ...errorResponses(401, 404, 409, 422),
   },
@@ -62,9 +70,15 @@ export const getQualification = createRoute({
   summary: "Qualification over all prelim sessions",
   description: `Each player's best single-session result (rule 1.2: sessions never add up), ranked with the same chain; \`sessionId\` names the session that counted, \`qualified\` marks the top 16 (top 4 when the event has 12–28 unique participants, who go straight to the final). ${COMMON}`,
   security: OPTIONAL_BEARER,
-  request: { params: EventParams },
+  request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
+    200: withCacheHeaders(
+      withCsv(
+        jsonContent(QualificationSchema, "The qualification ranking."),
+        RANKING_CSV_COLUMNS,
+        RANKING_CSV_EXAMPLE,
+      ),
+    ),
     304: NOT_MODIFIED,
     ...errorResponses(401, 404, 409, 422),
   },
@@ -78,9 +92,16 @@ export const getEventStandings = createRoute({
   summary: "Final event standings",
   description: `The event's standings (rule 1.4.4): the final table first (winner, then by VP), then the semifinal non-winners by semifinal place (once all 4 semifinal results are final), then everyone else in qualification order. Before playoff results this is the qualification order (\`phase: "prelim"\`). Ties inside a playoff place are broken by the chain over the qualifying session plus playoff games, which is the record shown; \`decidedBy\` may also be \`placement\` or \`phase\`. ${COMMON} A 409 means the stored playoff results contradict the qualification (e.g. a semifinal was corrected after the final was seated).`,
   security: OPTIONAL_BEARER,
-  request: { params: EventParams },
+  request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
+    200: withCacheHeaders(
+      withCsv(
+        jsonContent(EventStandingsSchema, "The event standings."),
+        `${RANKING_CSV_COLUMNS}, then ` +
+          "`phase`, `qualification_rank`, `semifinal_placement`, `final_placement`",
+        RANKING_CSV_EXAMPLE,
+      ),
+    ),
     304: NOT_MODIFIED,
     ...errorResponses(401, 404, 409, 422),
   },
