@@ -9,6 +9,7 @@ import { authenticate } from "./middleware/auth";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { mountOpenApi } from "./openapi/document";
+import { pagesRouter } from "./pages";
 import { errorToResponse, problemResponse } from "./problem";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps) {
 
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);
+  // Human pages for the venue (screen, print, public event): views over the same services.
+  app.route("/", pagesRouter);
 
   const methodsOf = routeMethods(app.routes);
   app.notFound((c) => {

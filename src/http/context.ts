@@ -26,7 +26,7 @@ export interface AppDeps {
   docsScript?: () => Promise<string>;
   /** Serve GraphiQL on GET /graphql (development: it loads its assets from a CDN). */
   graphiql?: boolean;
-  /** How often a change feed (SSE) re-reads the results version; default 2 s. */
+  /** How often a change feed (SSE) re-reads the results version; default 1 s (the venue screen shows a result within 2 s). */
   changePollMs?: number;
   /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
   graphqlBudget?: Partial<GraphQLBudget>;

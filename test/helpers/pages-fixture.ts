@@ -17,6 +17,8 @@ export const FIXTURE_NAMES = [
 
 export interface PagesFixture {
   api: JsonClient;
+  /** The store owner's bearer header. */
+  auth: Record<string, string>;
   orgId: string;
   eventId: string;
   privateEventId: string;
@@ -62,6 +64,7 @@ export async function pagesFixture(app: App, db: Database): Promise<PagesFixture
   if (rounds.status !== 201) throw new Error(`rounds: ${rounds.status} ${rounds.text}`);
   return {
     api,
+    auth: store.auth,
     orgId: store.orgId,
     eventId: event.body.id,
     privateEventId: privateEvent.body.id,

@@ -4,7 +4,8 @@ import { openChangeFeed } from "../../../services/changes";
 import { type AppEnv, serviceContext } from "../../context";
 import type { streamEventChanges } from "./changes.routes";
 
-const DEFAULT_POLL_MS = 2000;
+// 1 s: the venue screen (/e/{id}/screen) must show a new result within 2 s.
+const DEFAULT_POLL_MS = 1000;
 const PING_EVERY_MS = 15_000;
 
 export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, AppEnv> = async (c) => {

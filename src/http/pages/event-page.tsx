@@ -1,0 +1,222 @@
+import type { TableDto } from "../../services/tables";
+import { Layout } from "./layout";
+import type { PageContext } from "./page-context";
+import { type ShownRow, StandingsTable } from "./standings-table";
+
+export interface EventPageData {
+  event: {
+    id: string;
+    name: string;
+    startsOn: string | null;
+    venue: string | null;
+    timezone: string | null;
+    lotSeed: string;
+    structure: string;
+    uniqueParticipants: number;
+    valid: boolean;
+  };
+  sessions: {
+    id: string;
+    name: string;
+    date: string | null;
+    venue: string | null;
+    playerCount: number;
+    roundsGenerated: number;
+  }[];
+  qualification: { qualifierCount: number; rows: ShownRow[]; disqualified: ShownRow[] };
+  /** Null when the stored playoff results contradict the qualification (the API's 409). */
+  standings: { phase: string; rows: ShownRow[] } | null;
+  playoffs: { kind: "semifinal" | "final"; tables: TableDto[] }[];
+}
+
+function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; label: string }) {
+  return (
+    <section class="tablecard" aria-label={label}>
+      <h3>
+        <a href={p.link(`/t/${table.id}`)}>{label}</a>
+      </h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              {p.t.seat}
+            </th>
+            <th scope="col">{p.t.player}</th>
+            <th scope="col" class="num">
+              {p.t.vp}
+            </th>
+            <th scope="col" class="num">
+              {p.t.placement}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.seats.map((seat) => (
+            <tr>
+              <td class="num">{seat.position}</td>
+              <td>
+                {seat.player.name}
+                {table.result?.winnerId === seat.player.id ? ` · ${p.t.winner}` : ""}
+              </td>
+              <td class="num">{seat.vp ?? ""}</td>
+              <td class="num">{seat.placement ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="muted">{p.t.status[table.result?.status ?? "none"]}</p>
+    </section>
+  );
+}
+
+/** `/e/{eventId}`: the public event page. */
+export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) {
+  const { event, sessions, qualification, standings, playoffs } = data;
+  const t = p.t;
+  const sessionNames = new Map(sessions.map((s) => [s.id, s.name]));
+  const csv = (path: string) => `${path}?format=csv`;
+  return (
+    <Layout p={p} title={event.name}>
+      <main>
+        <h1>{event.name}</h1>
+        <ul class="meta">
+          {event.startsOn ? <li>{p.date(event.startsOn)}</li> : null}
+          {event.venue ? <li>{event.venue}</li> : null}
+          <li>
+            {t.timeZone}: {event.timezone ?? "UTC"}
+          </li>
+          <li>
+            {t.uniqueParticipants}: {event.uniqueParticipants}
+          </li>
+          <li>{t.structure[event.structure] ?? event.structure}</li>
+          {event.valid ? null : <li>{t.notValid}</li>}
+        </ul>
+        <p>
+          <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
+        </p>
+
+        <h2>{t.sessions}</h2>
+        {sessions.length === 0 ? (
+          <p>{t.notPlayed}</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.session}</th>
+                <th scope="col">{t.date}</th>
+                <th scope="col">{t.venue}</th>
+                <th scope="col" class="num">
+                  {t.players}
+                </th>
+                <th scope="col" class="num">
+                  {t.gamesSeated}
+                </th>
+                <th scope="col">{t.print}</th>
+                <th scope="col">{t.csv}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr>
+                  <th scope="row" class="rh">
+                    {s.name}
+                  </th>
+                  <td>{p.date(s.date)}</td>
+                  <td>{s.venue ?? ""}</td>
+                  <td class="num">{s.playerCount}</td>
+                  <td class="num">{s.roundsGenerated}</td>
+                  <td>
+                    {s.roundsGenerated > 0 ? (
+                      <>
+                        <a href={p.link(`/s/${s.id}/print/seating`)}>{t.seatingLink}</a>
+                        {Array.from({ length: s.roundsGenerated }, (_, i) => (
+                          <>
+                            {" · "}
+                            <a href={p.link(`/s/${s.id}/print/sheets?round=${i + 1}`)}>
+                              {t.sheetsLink(i + 1)}
+                            </a>
+                          </>
+                        ))}
+                      </>
+                    ) : (
+                      ""
+                    )}
+                  </td>
+                  <td>
+                    <a href={csv(`/v1/sessions/${s.id}/standings`)}>{t.ranking}</a>
+                    {s.roundsGenerated > 0 ? (
+                      <>
+                        {" · "}
+                        <a href={csv(`/v1/sessions/${s.id}/rounds`)}>{t.seating}</a>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+
+        <h2>{t.qualification}</h2>
+        <p>
+          {t.qualificationNote(qualification.qualifierCount)}{" "}
+          <a href={csv(`/v1/events/${event.id}/qualification`)}>{t.csv}</a>
+        </p>
+        {qualification.rows.length === 0 ? (
+          <p>{t.noResults}</p>
+        ) : (
+          <StandingsTable
+            p={p}
+            caption={t.qualification}
+            rows={qualification.rows}
+            cutAfter={qualification.qualifierCount}
+            sessionNames={sessionNames}
+          />
+        )}
+        {qualification.disqualified.length > 0 ? (
+          <p>
+            {t.disqualified}: {qualification.disqualified.map((r) => r.player.name).join(", ")}
+          </p>
+        ) : null}
+
+        {playoffs.length > 0 ? (
+          <>
+            <h2>{t.playoffs}</h2>
+            {playoffs.map((round) => (
+              <div class="tables">
+                {round.tables.map((table) => (
+                  <PlayoffTable
+                    p={p}
+                    table={table}
+                    label={`${round.kind === "final" ? t.final : t.semifinal} · ${t.table(table.number)}`}
+                  />
+                ))}
+              </div>
+            ))}
+          </>
+        ) : null}
+
+        {standings && standings.phase !== "prelim" ? (
+          <>
+            <h2>{t.finalStandings}</h2>
+            <p>
+              <a href={csv(`/v1/events/${event.id}/standings`)}>{t.csv}</a>
+            </p>
+            <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
+          </>
+        ) : (
+          <p class="muted">{t.standingsBeforePlayoffs}</p>
+        )}
+
+        <h2>{t.lots}</h2>
+        <p>{t.lotsExplain}</p>
+        <p>
+          {t.lotSeed}: <code>{event.lotSeed}</code>
+        </p>
+        <pre>
+          <code>{`printf '%s' "${event.lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>
+        </pre>
+      </main>
+    </Layout>
+  );
+}

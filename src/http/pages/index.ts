@@ -1,0 +1,1 @@
+export { pagesRouter } from "./pages-router";

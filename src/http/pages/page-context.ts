@@ -1,0 +1,70 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { chooseLanguage, type Lang, type Messages } from "./i18n";
+
+/** What every view needs: the language, links that keep it, and dates in the event's time zone. */
+export interface PageContext {
+  lang: Lang;
+  t: Messages;
+  /** `path` with `?lang=` kept when the reader chose the language in the URL. */
+  link(path: string): string;
+  /** The current URL with another language (for the language menu). */
+  switchTo(lang: Lang): string;
+  /** Absolute base URL for links printed on paper (QR codes). */
+  origin: string;
+  /** A date-only value (YYYY-MM-DD) in words; it has no time, so no time zone moves it. */
+  date(value: string | null): string;
+  /** An instant in the given IANA time zone, with the zone named. */
+  dateTime(iso: string, timeZone: string | null): string;
+  number(value: number, decimals: number): string;
+}
+
+function validZone(zone: string | null): string {
+  if (!zone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
+
+export function pageContext(c: Context<AppEnv>): PageContext {
+  const url = new URL(c.req.url);
+  const { lang, explicit, t } = chooseLanguage(
+    url.searchParams.get("lang") ?? undefined,
+    c.req.header("accept-language"),
+  );
+  const withLang = (path: string, chosen: Lang) => {
+    const target = new URL(path, url);
+    target.searchParams.set("lang", chosen);
+    return `${target.pathname}${target.search}`;
+  };
+  return {
+    lang,
+    t,
+    link: (path) => (explicit ? withLang(path, lang) : path),
+    switchTo: (chosen) => withLang(`${url.pathname}${url.search}`, chosen),
+    origin: (c.var.deps.publicUrl ?? url.origin).replace(/\/$/, ""),
+    date: (value) =>
+      value
+        ? new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
+            new Date(`${value}T00:00:00Z`),
+          )
+        : "—",
+    dateTime: (iso, timeZone) => {
+      const zone = validZone(timeZone);
+      const text = new Intl.DateTimeFormat(lang, {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: zone,
+      }).format(new Date(iso));
+      return `${text} (${zone})`;
+    },
+    number: (value, decimals) =>
+      new Intl.NumberFormat(lang, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(value),
+  };
+}

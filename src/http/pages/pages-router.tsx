@@ -1,0 +1,203 @@
+/**
+ * Human pages (ARCHITECTURE.md "Human pages"): thin server-rendered views over the same services
+ * as the JSON routes; they never query the database themselves. Private events answer 404 to
+ * anyone who may not read them, exactly as the API does.
+ */
+import { Hono } from "hono";
+import { toString as qrSvg } from "qrcode";
+import { ServiceError } from "../../services/errors";
+import { getEvent, getSession, listPublicEvents, listSessions } from "../../services/events";
+import { getBoard, getRound, listSessionRounds } from "../../services/rounds";
+import { getEventStandings, getQualification, getSessionStandings } from "../../services/standings";
+import { getTable, getTables, type TableDto } from "../../services/tables";
+import { type AppEnv, serviceContext } from "../context";
+import { EventPage } from "./event-page";
+import { HomePage } from "./home-page";
+import { page, sendPage } from "./page-response";
+import { PrintSeatingPage } from "./print-seating-page";
+import { PrintSheetsPage } from "./print-sheets-page";
+import { ScreenPage } from "./screen-page";
+import { TablePage } from "./table-page";
+
+const isPrivate = (event: { visibility: string }) => ({ private: event.visibility === "private" });
+
+/** A conflict (stored playoff results that contradict the qualification) leaves a page without that part. */
+async function unlessConflict<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === "conflict") return null;
+    throw error;
+  }
+}
+
+async function boardOrNull(ctx: Parameters<typeof getBoard>[0], roundId: string) {
+  try {
+    return (await getBoard(ctx, roundId)).hexes;
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === "not_found") return null;
+    throw error;
+  }
+}
+
+export const pagesRouter = new Hono<AppEnv>();
+
+pagesRouter.get(
+  "/",
+  page(async (c, p) => sendPage(c, <HomePage p={p} events={await listPublicEvents(serviceContext(c))} />)),
+);
+
+pagesRouter.get(
+  "/e/:eventId",
+  page(async (c, p) => {
+    const ctx = serviceContext(c);
+    const eventId = c.req.param("eventId")!;
+    const event = await getEvent(ctx, eventId);
+    const [sessions, qualification, standings] = await Promise.all([
+      listSessions(ctx, eventId),
+      getQualification(ctx, eventId),
+      unlessConflict(getEventStandings(ctx, eventId)),
+    ]);
+    const playoffRounds = await Promise.all(
+      (standings?.rounds ?? []).filter((r) => r.kind !== "prelim").map((r) => getRound(ctx, r.id)),
+    );
+    const tables = await getTables(
+      ctx,
+      playoffRounds.flatMap((r) => r.tables.map((t) => t.id)),
+    );
+    const playoffs = playoffRounds.map((r) => ({
+      kind: r.kind as "semifinal" | "final",
+      tables: r.tables
+        .map((t) => tables.get(t.id))
+        .filter((t): t is TableDto => !!t && !(t instanceof Error)),
+    }));
+    return sendPage(
+      c,
+      <EventPage p={p} data={{ event, sessions: sessions.data, qualification, standings, playoffs }} />,
+      isPrivate(event),
+    );
+  }),
+);
+
+pagesRouter.get(
+  "/e/:eventId/screen",
+  page(async (c, p) => {
+    const ctx = serviceContext(c);
+    const eventId = c.req.param("eventId")!;
+    const event = await getEvent(ctx, eventId);
+    const standings = await unlessConflict(getEventStandings(ctx, eventId));
+    const rounds = standings?.rounds ?? (await getQualification(ctx, eventId)).rounds;
+    const current = rounds.find((r) => r.finalTables < r.tables) ?? rounds.at(-1);
+    const round = current ? await getRound(ctx, current.id) : null;
+    let ranking: { title: string; rows: ShownRows } = { title: p.t.qualification, rows: [] };
+    let sessionName: string | null = null;
+    if (current?.kind === "prelim" && current.sessionId) {
+      const session = await getSessionStandings(ctx, current.sessionId);
+      sessionName = session.sessionName;
+      ranking = { title: session.sessionName, rows: session.rows };
+    } else if (standings) {
+      ranking = {
+        title: standings.phase === "prelim" ? p.t.qualification : p.t.finalStandings,
+        rows: standings.rows,
+      };
+    }
+    const view = c.req.query("view");
+    const rotate = Number(c.req.query("rotate"));
+    return sendPage(
+      c,
+      <ScreenPage
+        p={p}
+        data={{
+          event,
+          round:
+            round && current
+              ? { ...round, kind: round.kind, sessionName, finalTables: current.finalTables }
+              : null,
+          board: round ? await boardOrNull(ctx, round.id) : null,
+          ranking,
+          view: view === "seating" || view === "ranking" ? view : null,
+          rotateSeconds: Number.isInteger(rotate) && rotate >= 3 && rotate <= 600 ? rotate : 20,
+        }}
+      />,
+      isPrivate(event),
+    );
+  }),
+);
+type ShownRows = Parameters<typeof EventPage>[0]["data"]["qualification"]["rows"];
+
+async function sessionWithEvent(c: Parameters<typeof serviceContext>[0], sessionId: string) {
+  const ctx = serviceContext(c);
+  const session = await getSession(ctx, sessionId);
+  const [event, rounds] = await Promise.all([
+    getEvent(ctx, session.eventId),
+    listSessionRounds(ctx, sessionId),
+  ]);
+  return { ctx, session, event, rounds: rounds.data };
+}
+
+pagesRouter.get(
+  "/s/:sessionId/print/seating",
+  page(async (c, p) => {
+    const { session, event, rounds } = await sessionWithEvent(c, c.req.param("sessionId")!);
+    return sendPage(c, <PrintSeatingPage p={p} data={{ event, session, rounds }} />, isPrivate(event));
+  }),
+);
+
+pagesRouter.get(
+  "/s/:sessionId/print/sheets",
+  page(async (c, p) => {
+    const { session, event, rounds } = await sessionWithEvent(c, c.req.param("sessionId")!);
+    const wanted = c.req.query("round");
+    const round = wanted === undefined ? rounds.at(-1) : rounds.find((r) => String(r.number) === wanted);
+    if (!round)
+      throw new ServiceError(
+        "not_found",
+        "round_not_found",
+        `Session ${session.id} has no game ${wanted ?? ""}.`,
+      );
+    const qr = new Map<string, string>();
+    for (const table of round.tables) {
+      qr.set(
+        table.id,
+        await qrSvg(`${p.origin}/t/${table.id}`, { type: "svg", margin: 0, errorCorrectionLevel: "M" }),
+      );
+    }
+    const paper = c.req.query("paper");
+    return sendPage(
+      c,
+      <PrintSheetsPage
+        p={p}
+        data={{
+          event,
+          session,
+          round,
+          qr,
+          perPage: c.req.query("perPage") === "2" ? 2 : 1,
+          paper: paper === "a4" || paper === "letter" ? paper : null,
+        }}
+      />,
+      isPrivate(event),
+    );
+  }),
+);
+
+pagesRouter.get(
+  "/t/:tableId",
+  page(async (c, p) => {
+    const ctx = serviceContext(c);
+    const table = await getTable(ctx, c.req.param("tableId")!);
+    const [event, round, session] = await Promise.all([
+      getEvent(ctx, table.eventId),
+      getRound(ctx, table.roundId),
+      table.sessionId ? getSession(ctx, table.sessionId) : Promise.resolve(null),
+    ]);
+    return sendPage(
+      c,
+      <TablePage
+        p={p}
+        data={{ table, event, sessionName: session?.name ?? null, roundNumber: round.number }}
+      />,
+      isPrivate(event),
+    );
+  }),
+);

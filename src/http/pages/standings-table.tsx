@@ -1,0 +1,97 @@
+import type { PageContext } from "./page-context";
+
+/** The fields of a ranking row the pages show (session standings, qualification, event standings). */
+export interface ShownRow {
+  rank: number | null;
+  player: { id: string; name: string };
+  games: number;
+  wins: number;
+  vp: number;
+  vpPct: string;
+  seconds: number;
+  thirds: number;
+  decidedBy: string | null;
+  sessionId: string | null;
+  eliminated: boolean;
+}
+
+export interface StandingsTableProps {
+  p: PageContext;
+  caption: string;
+  rows: readonly ShownRow[];
+  /** Qualification: a dashed line after this many rows, labelled with the cut. */
+  cutAfter?: number;
+  /** Qualification: the name of the session that counted. */
+  sessionNames?: ReadonlyMap<string, string>;
+}
+
+/** VP% as the rules print it by hand (rule 1.4.3: 4 decimals); the exact value stays in the API. */
+export const vpPctShown = (p: PageContext, vpPct: string) => p.number(Number(vpPct), 4);
+
+export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: StandingsTableProps) {
+  const t = p.t;
+  const columns = sessionNames ? 10 : 9;
+  return (
+    <table>
+      <caption class="muted" style="text-align:left">
+        {caption}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" class="num">
+            {t.rank}
+          </th>
+          <th scope="col">{t.player}</th>
+          <th scope="col" class="num">
+            {t.games}
+          </th>
+          <th scope="col" class="num">
+            {t.wins}
+          </th>
+          <th scope="col" class="num">
+            <abbr title={t.vpLong}>{t.vp}</abbr>
+          </th>
+          <th scope="col" class="num">
+            {t.vpPct}
+          </th>
+          <th scope="col" class="num">
+            {t.seconds}
+          </th>
+          <th scope="col" class="num">
+            {t.thirds}
+          </th>
+          {sessionNames ? <th scope="col">{t.countedSession}</th> : null}
+          <th scope="col">{t.decidedBy}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <>
+            <tr>
+              <td class="num">{row.rank ?? "—"}</td>
+              <th scope="row" class="rh">
+                {row.player.name}
+                {row.eliminated ? <span class="muted"> · {t.eliminated}</span> : null}
+              </th>
+              <td class="num">{row.games}</td>
+              <td class="num">{row.wins}</td>
+              <td class="num">{row.vp}</td>
+              <td class="num" title={row.vpPct}>
+                {vpPctShown(p, row.vpPct)}
+              </td>
+              <td class="num">{row.seconds}</td>
+              <td class="num">{row.thirds}</td>
+              {sessionNames ? <td>{row.sessionId ? (sessionNames.get(row.sessionId) ?? "") : ""}</td> : null}
+              <td>{row.decidedBy ? (t.decided[row.decidedBy] ?? row.decidedBy) : ""}</td>
+            </tr>
+            {cutAfter !== undefined && i + 1 === cutAfter && i + 1 < rows.length ? (
+              <tr class="cut">
+                <td colspan={columns}>{t.cutLine(cutAfter)}</td>
+              </tr>
+            ) : null}
+          </>
+        ))}
+      </tbody>
+    </table>
+  );
+}

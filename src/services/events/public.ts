@@ -1,0 +1,23 @@
+import { desc, eq } from "drizzle-orm";
+import { events } from "../../db/schema";
+import type { ServiceContext } from "../context";
+
+export interface PublicEventSummary {
+  id: string;
+  name: string;
+  startsOn: string | null;
+  venue: string | null;
+}
+
+/**
+ * Public events of every organisation, newest first: what the server's home page links to.
+ * Anyone may read them (API.md: public events need no token), so no actor check is needed.
+ */
+export async function listPublicEvents(ctx: ServiceContext, limit = 50): Promise<PublicEventSummary[]> {
+  return ctx.db
+    .select({ id: events.id, name: events.name, startsOn: events.startsOn, venue: events.venue })
+    .from(events)
+    .where(eq(events.visibility, "public"))
+    .orderBy(desc(events.startsOn), desc(events.id))
+    .limit(limit);
+}
