@@ -153,6 +153,7 @@ async function main(): Promise<void> {
       players: [...players.slice(20, 45), ...players.slice(0, 7)],
     },
   ];
+  const sessionIds: string[] = [];
   for (const plan of sessionPlans) {
     const session = await api("POST", `/v1/events/${event.id}/sessions`, {
       name: plan.name,
@@ -160,6 +161,7 @@ async function main(): Promise<void> {
       venue: plan.venue,
     });
     await api("POST", `/v1/sessions/${session.id}/players`, { playerIds: plan.players });
+    sessionIds.push(session.id);
     for (let game = 1; game <= 3; game++) {
       const created = await api("POST", `/v1/sessions/${session.id}/rounds`, {});
       for (const round of created.data) await playRound(api, round, random);
@@ -178,6 +180,12 @@ async function main(): Promise<void> {
   console.log(`  final standings ${publicUrl}/v1/events/${event.id}/standings`);
   console.log(`  sessions:       ${publicUrl}/v1/events/${event.id}/sessions`);
   console.log(`  docs:           ${publicUrl}/docs`);
+  console.log("Pages for the venue (add ?lang=fr or ?lang=lt):");
+  console.log(`  event page:     ${publicUrl}/e/${event.id}`);
+  console.log(`  venue screen:   ${publicUrl}/e/${event.id}/screen`);
+  console.log(`  print seating:  ${publicUrl}/s/${sessionIds[0]}/print/seating`);
+  console.log(`  result sheets:  ${publicUrl}/s/${sessionIds[0]}/print/sheets?round=1`);
+  console.log(`  standings CSV:  ${publicUrl}/v1/events/${event.id}/standings?format=csv`);
   if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));
 }
 

@@ -23,7 +23,7 @@ export interface ScreenData {
 const CSS = `
 html,body{height:100%;background:#10151c;color:#f4f1ea}
 body.screen{overflow:hidden;font-size:2.2vh}
-.screen{display:flex;flex-direction:column;height:100vh;padding:1.5vh 2vw}
+.screen{display:flex;flex-direction:column;height:100vh;max-width:none;margin:0;padding:1.5vh 2vw}
 .screen .top{display:flex;justify-content:space-between;align-items:baseline;gap:2vw}
 .screen h1{font-size:4.4vh;margin:0;color:#ffd27a}
 .screen .top p{margin:0;font-size:2.6vh}
@@ -39,11 +39,11 @@ body.screen{overflow:hidden;font-size:2.2vh}
 .seating-wrap{flex:1;display:flex;gap:2vw;min-height:0}
 .seating-wrap aside{width:24vw;text-align:center;color:#cfe3ff}
 .seating-wrap aside svg{width:100%;height:auto}
-.rankcols{flex:1;display:grid;grid-template-columns:repeat(var(--cols),1fr);gap:0 3vw;align-content:start;font-size:calc((100vh - 16vh) / (var(--rows) + 1) * 0.62)}
+.rankcols{flex:1;display:grid;grid-template-columns:repeat(var(--cols),1fr);gap:0 3vw;align-content:start;font-size:min(calc((100vh - 16vh) / (var(--rows) + 1) * 0.55),calc(90vw / var(--cols) / 23),6vh);overflow:hidden}
 .rankcols table{margin:0;width:100%}
 .rankcols th,.rankcols td{border-bottom:1px solid #2e3a48;padding:.12em .3em;background:none;color:inherit}
 .rankcols thead th{color:#cfe3ff;font-size:.8em}
-.rankcols .name{max-width:1px;width:100%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.rankcols .name{width:100%;white-space:nowrap}
 `;
 
 function Seating({ p, data }: { p: PageContext; data: ScreenData }) {

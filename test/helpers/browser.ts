@@ -1,0 +1,116 @@
+/**
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium, installed by .ci/run) through
+ * playwright-core: no browser download. A missing browser fails the run, it never skips it.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { createClient } from "@libsql/client";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { createDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/node";
+import { createApp } from "../../src/http/app";
+import { createAuthConfig } from "../../src/services/auth";
+import { createTestLogger, TEST_JWT_SECRET } from "./test-app";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Screenshots and PDFs of the browser tests (gitignored). */
+export const ARTIFACTS = join(process.cwd(), "test-artifacts", "pages");
+
+/** The flags this machine needs: no network but loopback, so nothing in the background. */
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface BrowserHarness {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<BrowserHarness> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: the browser tests need Debian's package (apt-get install -y chromium; .ci/run does it).`,
+    );
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  // A fresh profile per run: nothing cached from an earlier run can hide a stale page.
+  const profile = await mkdtemp(join(tmpdir(), "catan-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 720 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServedApp {
+  app: ReturnType<typeof createApp>;
+  db: ReturnType<typeof createDatabase>;
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The real Node server on 127.0.0.1 and a random port, over a migrated database in a temporary folder. */
+export async function serveTemporaryApp(): Promise<ServedApp> {
+  const dir = await mkdtemp(join(tmpdir(), "catan-pages-"));
+  const client = createClient({ url: `file:${join(dir, "catan.db")}` });
+  const db = createDatabase(client);
+  await migrateDatabase(db);
+  const app = createApp({
+    db,
+    logger: createTestLogger(),
+    auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    app,
+    db,
+    base: `http://127.0.0.1:${port}`,
+    async close() {
+      // Open change feeds would keep the server alive: drop every connection.
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await new Promise((resolve) => server.close(resolve));
+      client.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** axe-core in the page; the serious and critical violations, as "rule: target" lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const axe = await import("axe-core");
+  await page.addScriptTag({ content: axe.default.source });
+  const results = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe.run(),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(" ")}`);
+}
