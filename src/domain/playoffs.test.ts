@@ -240,6 +240,55 @@ describe("computeEventStandings", () => {
     expect(e.rows.find((r) => r.playerId === id(4))!.semifinalPlacement).toBe(2);
   });
 
+  it("leaves out a finalist disqualified at the final; the others keep final and semifinal order", () => {
+    // q06 is disqualified at the final (recorded there): out of the event, so out of the
+    // qualification rows too, yet still seated at a semifinal table they won.
+    const dqFinal = g(
+      [
+        [id(2), 8],
+        [id(6), 9],
+        [id(13), 10],
+        [id(16), 8],
+      ],
+      [id(6)],
+    );
+    const e = computeEventStandings({
+      ruleset: "2026",
+      structure: semiStructure,
+      qualificationRows: quals.filter((q) => q.record.playerId !== id(6)),
+      semifinalGames: semis,
+      finalGame: dqFinal,
+      lotOf: lot,
+      excludedPlayerIds: [id(6)],
+    });
+    expect(e.phase).toBe("final");
+    expect(ids(e.rows.slice(0, 3))).toEqual([id(13), id(2), id(16)]);
+    expect(e.rows.slice(0, 3).map((r) => r.finalPlacement)).toEqual([1, 2, 2]);
+    // q06's semifinal table: q03 and q11 keep their 2nd place (7 VP each), q14 stays 4th.
+    const semi = (p: number) => e.rows.find((r) => r.playerId === id(p))!.semifinalPlacement;
+    expect([semi(3), semi(11), semi(14)]).toEqual([2, 2, 4]);
+    expect(ids(e.rows)).not.toContain(id(6));
+    expect(e.rows).toHaveLength(39);
+  });
+
+  it("refuses more than 4 semifinal tables instead of guessing", () => {
+    const fifth = g([
+      [id(17), 10],
+      [id(18), 8],
+      [id(19), 6],
+      [id(20), 4],
+    ]);
+    expect(() =>
+      computeEventStandings({
+        ruleset: "2026",
+        structure: semiStructure,
+        qualificationRows: quals,
+        semifinalGames: [...semis, fifth],
+        lotOf: lot,
+      }),
+    ).toThrow(/Too many semifinal tables/);
+  });
+
   it("refuses inconsistent playoff input", () => {
     const base = { ruleset: "2026" as const, qualificationRows: quals, lotOf: lot };
     const expectRule = (fn: () => unknown, pattern: RegExp) => {

@@ -34,14 +34,17 @@ function playoffError(message: string, issues: DomainIssue[]): DomainRuleError {
 
 /**
  * Orders every non-disqualified seat of the given tables: by placement (all 1st places first,
- * then all 2nd, …), equal placements by the chain over prior record + these games. A
- * disqualified seat is left out (rule 1.3.6: out of the event's standings).
+ * then all 2nd, …), equal placements by the chain over prior record + these games. A seat
+ * disqualified at this table, or a player disqualified from the event at a later table
+ * (`excluded`: a finalist disqualified at the final still sat at a semifinal), is left out
+ * (rule 1.3.6: out of the event's standings); the others keep their placements.
  */
 function placeTables(
   ruleset: Ruleset,
   games: readonly ScoredGame[],
   priorRecords: readonly PlayerRecord[],
   lotOf: LotOf,
+  excluded: ReadonlySet<string> = new Set(),
 ): PlayoffStanding[] {
   const prior = new Map(priorRecords.map((r) => [r.playerId, r]));
   const played = new Map(aggregateRecords(games).map((r) => [r.playerId, r]));
@@ -54,7 +57,7 @@ function placeTables(
         issues.push({ path: `games[${t}]`, message: `player ${seat.playerId} sits at two playoff tables` });
       }
       seen.add(seat.playerId);
-      if (seat.disqualified) continue;
+      if (seat.disqualified || excluded.has(seat.playerId)) continue;
       const before = prior.get(seat.playerId);
       if (!before) {
         issues.push({ path: `games[${t}]`, message: `player ${seat.playerId} has no qualifying record` });
@@ -192,7 +195,7 @@ export function computeEventStandings(input: {
   const qualById = new Map(quals.map((q) => [q.record.playerId, q]));
   const qualifying = quals.map((q) => q.record);
 
-  const semiPlaced = semisDone ? placeTables(ruleset, semis, qualifying, lotOf) : [];
+  const semiPlaced = semisDone ? placeTables(ruleset, semis, qualifying, lotOf, excluded) : [];
   const semiById = new Map(semiPlaced.map((p) => [p.playerId, p]));
   let finalPlaced: PlayoffStanding[] = [];
   if (final) {
@@ -207,7 +210,7 @@ export function computeEventStandings(input: {
       }
     }
     const prior = semisDone ? semiPlaced.map((p) => p.record) : qualifying;
-    finalPlaced = placeTables(ruleset, [final], prior, lotOf);
+    finalPlaced = placeTables(ruleset, [final], prior, lotOf, excluded);
   }
   const finalIds = new Set(finalPlaced.map((p) => p.playerId));
 

@@ -167,3 +167,54 @@ describe("qualification properties", () => {
     );
   });
 });
+
+describe("computeQualification: disqualified after the playoffs were seated (RULES.md §7)", () => {
+  const rec = (playerId: string, vp: number) => ({
+    playerId,
+    games: 3,
+    wins: 1,
+    vp,
+    vpPct: ZERO,
+    seconds: 0,
+    thirds: 0,
+  });
+  const sessions = [
+    { sessionId: "s", records: ["a", "b", "c", "d", "e", "f"].map((p, i) => rec(p, 30 - i)) },
+  ];
+  const lotOf = (p: string) => p.charCodeAt(0).toString(16).padStart(16, "0");
+
+  it("keeps the cut: nobody moves up into a seat already played, and the rows are renumbered", () => {
+    const { rows } = computeQualification({
+      ruleset: "2026",
+      sessions,
+      qualifierCount: 4,
+      lotOf,
+      seatedThenDisqualified: ["b"],
+    });
+    expect(rows.map((r) => [r.record.playerId, r.rank, r.qualified])).toEqual([
+      ["a", 1, true],
+      ["c", 2, true],
+      ["d", 3, true],
+      ["e", 4, false],
+      ["f", 5, false],
+    ]);
+    expect(rows[0]!.decidedBy).toBe("vp");
+  });
+
+  it("a prelim disqualification (excluded) lets the next player move up", () => {
+    const { rows } = computeQualification({
+      ruleset: "2026",
+      sessions,
+      qualifierCount: 4,
+      lotOf,
+      excludedPlayerIds: ["b"],
+    });
+    expect(rows.map((r) => [r.record.playerId, r.qualified])).toEqual([
+      ["a", true],
+      ["c", true],
+      ["d", true],
+      ["e", true],
+      ["f", false],
+    ]);
+  });
+});

@@ -64,8 +64,11 @@ export function bestSessionRecords(
 
 /**
  * Ranks the best session records and marks the top `qualifierCount` (16, or 4 when N is
- * 12–28; see structure.ts). Excluded players (disqualified in the event, rule 1.3.6) are
- * left out before ranking, so the next player moves up into a qualifying place.
+ * 12–28; see structure.ts). Excluded players (disqualified in the prelims, rule 1.3.6) are
+ * left out before ranking, so the next player moves up into a qualifying place. Players in
+ * `seatedThenDisqualified` (disqualified at a playoff table) were seated from this ranking:
+ * they keep their place in the cut, so nobody moves up into a seat already played, and then
+ * leave the rows (RULES.md §7), which are numbered again without them.
  */
 export function computeQualification(input: {
   readonly ruleset: Ruleset;
@@ -73,16 +76,28 @@ export function computeQualification(input: {
   readonly qualifierCount: number;
   readonly lotOf: (playerId: string) => string;
   readonly excludedPlayerIds?: readonly string[];
+  readonly seatedThenDisqualified?: readonly string[];
 }): { rows: QualificationRow[] } {
   const excluded = new Set(input.excludedPlayerIds ?? []);
   const records = bestSessionRecords(input.sessions, input.ruleset).filter((r) => !excluded.has(r.playerId));
-  const ranked = rankRecords(records, { ruleset: input.ruleset, lotOf: input.lotOf });
+  const opts = { ruleset: input.ruleset, lotOf: input.lotOf };
+  let ranked = rankRecords(records, opts);
+  const qualified = new Set(
+    ranked.filter((row) => row.rank <= input.qualifierCount).map((row) => row.record.playerId),
+  );
+  const gone = new Set(input.seatedThenDisqualified ?? []);
+  if (gone.size > 0) {
+    ranked = rankRecords(
+      records.filter((r) => !gone.has(r.playerId)),
+      opts,
+    );
+  }
   const rows = ranked.map((row) => ({
     rank: row.rank,
     record: row.record,
     decidedBy: row.decidedBy,
     decidedByLots: row.decidedByLots,
-    qualified: row.rank <= input.qualifierCount,
+    qualified: qualified.has(row.record.playerId),
   }));
   return { rows };
 }

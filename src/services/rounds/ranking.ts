@@ -16,9 +16,8 @@ import { type LoadedRound, loadRounds } from "./read";
 export function finalGames(
   loaded: readonly LoadedRound[],
   ruleset: Ruleset,
-  disqualified: readonly string[],
+  disqualifiedAt: ReadonlyMap<string, { tableId: string }>,
 ): ScoredGame[] {
-  const out = new Set(disqualified);
   return loaded.flatMap((l) =>
     l.tables.flatMap((t) =>
       t.result?.status === "final"
@@ -31,7 +30,7 @@ export function finalGames(
                 scores: t.result.scores,
                 seatPlayerIds: t.seats.map((s) => s.playerId),
               },
-              out,
+              disqualifiedAt,
             ),
           ]
         : [],
@@ -40,11 +39,19 @@ export function finalGames(
 }
 
 export async function eventDisqualified(ctx: ServiceContext, eventId: string): Promise<string[]> {
+  return [...(await eventDisqualifications(ctx, eventId)).keys()];
+}
+
+/** Each disqualified player of the event and the table where it was recorded (RULES.md §7). */
+export async function eventDisqualifications(
+  ctx: ServiceContext,
+  eventId: string,
+): Promise<Map<string, { tableId: string }>> {
   const rows = await ctx.db
-    .select({ playerId: disqualifications.playerId })
+    .select({ playerId: disqualifications.playerId, tableId: disqualifications.tableId })
     .from(disqualifications)
     .where(eq(disqualifications.eventId, eventId));
-  return rows.map((r) => r.playerId);
+  return new Map(rows.map((r) => [r.playerId, { tableId: r.tableId }]));
 }
 
 function _playersOf(games: readonly ScoredGame[]): string[] {
@@ -56,7 +63,8 @@ export interface PrelimState {
   rounds: LoadedRound[];
   /** Session ids in date order: an earlier session wins a player's tie between own sessions. */
   sessionIds: string[];
-  disqualified: string[];
+  /** Disqualified players and where it was recorded. */
+  disqualified: Map<string, { tableId: string }>;
 }
 
 export async function loadPrelimState(ctx: ServiceContext, eventId: string): Promise<PrelimState> {
@@ -67,7 +75,7 @@ export async function loadPrelimState(ctx: ServiceContext, eventId: string): Pro
       .from(sessions)
       .where(eq(sessions.eventId, eventId))
       .orderBy(asc(sessions.date), asc(sessions.id)),
-    eventDisqualified(ctx, eventId),
+    eventDisqualifications(ctx, eventId),
   ]);
   return { rounds: loaded, sessionIds: sessionRows.map((s) => s.id), disqualified };
 }

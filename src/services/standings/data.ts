@@ -59,6 +59,11 @@ export interface StandingsData {
   registrations: { sessionId: string; playerId: string; eliminated: boolean }[];
   /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
   disqualified: string[];
+  /**
+   * Where each disqualification was recorded: the only table that places the player last
+   * (RULES.md §7); sheets signed before it keep their placements.
+   */
+  disqualifiedAt: Map<string, { tableId: string; kind: RoundKind }>;
   /** The event's sessions in date order (then id), as qualification wants them. */
   sessions: { id: string; name: string; date: string | null }[];
 }
@@ -146,9 +151,16 @@ export async function loadStandingsData(
           : eq(sessions.eventId, filter.eventId),
       ),
     db
-      .select({ playerId: disqualifications.playerId, name: players.name })
+      .select({
+        playerId: disqualifications.playerId,
+        name: players.name,
+        tableId: disqualifications.tableId,
+        kind: rounds.kind,
+      })
       .from(disqualifications)
       .innerJoin(players, eq(players.id, disqualifications.playerId))
+      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .where(eq(disqualifications.eventId, evt)),
     db
       .select({ id: sessions.id, name: sessions.name, date: sessions.date })
@@ -178,21 +190,21 @@ export async function loadStandingsData(
       eliminated: r.eliminatedAt !== null,
     })),
     disqualified: dqRows.map((d) => d.playerId),
+    disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),
     sessions: sessionRows,
   };
 }
 
 /**
- * Scores a stored final sheet with the event's ruleset. A player disqualified from the event
- * is marked disqualified at each of their tables except one they won (a disqualified player
- * can't be a winner, and a game they won keeps its places anyway): so nobody out of the event
- * takes a 2nd or 3rd place from anyone, whether the disqualification came before or after
- * that sheet was signed. This is also how the results service validates sheets.
+ * Scores a stored final sheet with the event's ruleset. A player is disqualified at the one
+ * table where the referee recorded it (RULES.md §7): that table places them last. Every other
+ * sheet stays as signed (rules 1.3.5, 1.2.3), so the others keep their 2nd and 3rd places;
+ * the rankings drop the player's own rows. The results service scores sheets the same way.
  */
 export function scoreStoredGame(
   ruleset: Ruleset,
   game: Pick<StoredGame, "tableId" | "winnerId" | "scores" | "seatPlayerIds">,
-  disqualified: ReadonlySet<string>,
+  disqualifiedAt: ReadonlyMap<string, { tableId: string }>,
 ): ScoredGame {
   try {
     return scoreGame({
@@ -200,7 +212,9 @@ export function scoreStoredGame(
       seatPlayerIds: game.seatPlayerIds,
       scores: game.scores,
       winnerId: game.winnerId,
-      disqualifiedPlayerIds: game.seatPlayerIds.filter((id) => disqualified.has(id) && id !== game.winnerId),
+      disqualifiedPlayerIds: game.seatPlayerIds.filter(
+        (id) => disqualifiedAt.get(id)?.tableId === game.tableId,
+      ),
     });
   } catch (error) {
     if (!(error instanceof GameResultError)) throw error;

@@ -113,7 +113,7 @@ async function load(
 }
 
 function scoreAll(l: Loaded, games: StandingsData["games"]): ScoredGame[] {
-  return games.map((g) => scoreStoredGame(l.header.ruleset, g, l.disqualified));
+  return games.map((g) => scoreStoredGame(l.header.ruleset, g, l.data.disqualifiedAt));
 }
 
 /** Disqualified players with no final game in scope still show up, with an empty record. */
@@ -172,6 +172,10 @@ function qualify(l: Loaded, structure: EventStructure) {
     list.push(game);
     gamesBySession.set(game.sessionId, list);
   }
+  // Disqualified at a semifinal or final table: the playoffs were seated with them (RULES.md §7).
+  const seatedThenDisqualified = new Set(
+    [...l.data.disqualifiedAt].filter(([, at]) => at.kind !== "prelim").map(([id]) => id),
+  );
   const ranked: SessionResult[] = [];
   const out: SessionResult[] = [];
   for (const session of l.data.sessions) {
@@ -181,7 +185,11 @@ function qualify(l: Loaded, structure: EventStructure) {
       disqualifiedPlayerIds: l.data.disqualified,
       lotOf: l.rc.lotOf,
     });
-    ranked.push({ sessionId: session.id, records: standings.rows.map((r) => r.record) });
+    const seatedRecords = standings.disqualified.filter((r) => seatedThenDisqualified.has(r.playerId));
+    ranked.push({
+      sessionId: session.id,
+      records: [...standings.rows.map((r) => r.record), ...seatedRecords],
+    });
     out.push({ sessionId: session.id, records: standings.disqualified });
   }
   const { rows } = computeQualification({
@@ -189,7 +197,8 @@ function qualify(l: Loaded, structure: EventStructure) {
     sessions: ranked,
     qualifierCount: structure.qualifierCount,
     lotOf: l.rc.lotOf,
-    excludedPlayerIds: l.data.disqualified,
+    excludedPlayerIds: l.data.disqualified.filter((id) => !seatedThenDisqualified.has(id)),
+    seatedThenDisqualified: [...seatedThenDisqualified],
   });
   const dqBest = bestSessionRecords(out, ruleset);
   const disqualified = [

@@ -32,7 +32,8 @@ function scoreSheet(scope: TableScope, input: ResultInput) {
     seatPlayerIds: scope.seats.map((s) => s.playerId),
     scores: input.scores,
     winnerId: input.winnerId,
-    disqualifiedPlayerIds: scope.disqualified,
+    // Only a disqualification recorded at this table places the player last (RULES.md §7).
+    disqualifiedPlayerIds: scope.disqualifiedHere,
   });
 }
 

@@ -38,10 +38,15 @@ export interface TableScope {
   }[];
   result: typeof tableResults.$inferSelect | undefined;
   confirmedBy: string[];
-  /** Players of this table disqualified from the event (rule 1.3.6). */
+  /** Players of this table disqualified from the event (rule 1.3.6), here or at another table. */
   disqualified: string[];
   /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
   playoffRounds: PlayoffRound[];
+  /**
+   * Those whose disqualification was recorded at this table: the only table that places them
+   * last (RULES.md §7). Other sheets they sat at stay as signed.
+   */
+  disqualifiedHere: string[];
 }
 
 /** Everything about one table, its round and its event, in a single batched round trip. */
@@ -84,7 +89,11 @@ export async function loadTableScopes(
       .where(inArray(resultConfirmations.tableId, ids)),
     // Disqualified from the event (anywhere in it) and seated at one of these tables.
     ctx.db
-      .select({ tableId: seats.tableId, playerId: disqualifications.playerId })
+      .select({
+        tableId: seats.tableId,
+        playerId: disqualifications.playerId,
+        recordedAt: disqualifications.tableId,
+      })
       .from(disqualifications)
       .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
       .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
@@ -106,6 +115,7 @@ export async function loadTableScopes(
       confirmedBy: [],
       disqualified: [],
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
+      disqualifiedHere: [],
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
@@ -114,7 +124,10 @@ export async function loadTableScopes(
     if (scope) scope.result = result;
   }
   for (const c of confirmationRows) scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
-  for (const d of dqRows) scopes.get(d.tableId)?.disqualified.push(d.playerId);
+  for (const d of dqRows) {
+    scopes.get(d.tableId)?.disqualified.push(d.playerId);
+    if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
+  }
   return scopes;
 }
 

@@ -3,7 +3,9 @@ import { loadTableScopes, readableTable, type TableScope, visibleTable } from ".
 
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope) {
+  // Out of the event: nobody waits for their confirmation. Disqualified here: placed last.
   const dq = new Set(scope.disqualified);
+  const dqHere = new Set(scope.disqualifiedHere);
   const confirmed = new Set(scope.confirmedBy);
   const result = scope.result;
   return {
@@ -20,7 +22,7 @@ export function toTableDto(scope: TableScope) {
       vp: result ? seat.vp : null,
       placement: result ? seat.placement : null,
       confirmed: confirmed.has(seat.playerId),
-      disqualified: dq.has(seat.playerId),
+      disqualified: dqHere.has(seat.playerId),
     })),
     result: result
       ? {

@@ -123,7 +123,10 @@ export const SeatSchema = z
     confirmed: z
       .boolean()
       .openapi({ description: "This player agreed to the current scores (digital scoring)." }),
-    disqualified: z.boolean(),
+    disqualified: z.boolean().openapi({
+      description:
+        "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (RULES §7).",
+    }),
   })
   .openapi("Seat");
 
