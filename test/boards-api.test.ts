@@ -132,3 +132,34 @@ describe("POST/GET /v1/rounds/{roundId}/board", () => {
     expect((await call("GET", "/v1/rounds/rnd_nope/board")).body.code).toBe("round_not_found");
   });
 });
+
+describe("a new board every round (rule 2.0.1)", () => {
+  it("refuses a built board identical to another round's of the session (422), in any hex order", async () => {
+    const [r1, r2] = await threeRounds();
+    const first = await call("POST", `/v1/rounds/${r1}/board`, { seed: "same-board" });
+    expect(first.status, first.text).toBe(201);
+    const copy = await call("POST", `/v1/rounds/${r2}/board`, { hexes: [...first.body.hexes].reverse() });
+    expect(copy.status).toBe(422);
+    expect(copy.body).toMatchObject({ code: "board_already_used", rule: "2.0.1" });
+    expect(copy.body.errors).toEqual([{ path: "hexes", message: `identical to the board of round ${r1}` }]);
+    expect((await call("GET", `/v1/rounds/${r2}/board`)).status).toBe(404);
+  });
+
+  it("retries a random board's seed until the board differs; the stored seed reproduces it", async () => {
+    const [r1, r2, r3] = await threeRounds();
+    expect((await call("POST", `/v1/rounds/${r1}/board`, { seed: "same-board" })).body.seed).toBe(
+      "same-board",
+    );
+    const second = await call("POST", `/v1/rounds/${r2}/board`, { seed: "same-board" });
+    expect(second.status, second.text).toBe(201);
+    expect(second.body.seed).toBe("same-board~1");
+    expect(second.body.hexes).toEqual(generateBoard("same-board~1").hexes);
+    const third = await call("POST", `/v1/rounds/${r3}/board`, { seed: "same-board" });
+    expect(third.body.seed).toBe("same-board~2");
+    // Another event's session may play the same board: the rule is per session.
+    const [other] = await threeRounds();
+    expect((await call("POST", `/v1/rounds/${other}/board`, { seed: "same-board" })).body.seed).toBe(
+      "same-board",
+    );
+  });
+});

@@ -174,4 +174,13 @@ describe("a semifinal correction once the final is seated", () => {
     expect((await anonymous.get(`/v1/events/${t.eventId}/standings`)).status).toBe(200);
     expect(await correctionsOf(target.id)).toEqual([]);
   });
+
+  it("the final gets a new board, not the semifinals' (rule 2.0.1)", async () => {
+    const semisBoard = await api.post(`/v1/rounds/${semis.id}/board`, { seed: "playoffs" });
+    expect(semisBoard.status, semisBoard.text).toBe(201);
+    const finalBoard = await api.post(`/v1/rounds/${final.id}/board`, { seed: "playoffs" });
+    expect(finalBoard.body.seed).toBe("playoffs~1");
+    const copy = await api.post(`/v1/rounds/${final.id}/board`, { hexes: semisBoard.body.hexes });
+    expect(copy.status).toBe(409); // the final has its board already
+  });
 });

@@ -4,6 +4,7 @@ import {
   type Board,
   BoardError,
   type BoardHex,
+  boardKey,
   generateBoard,
   NUMBER_TOKENS,
   TERRAIN_COUNTS,
@@ -170,11 +171,62 @@ describe("validateBoard", () => {
     expect(issues[0]!.message).toMatch(/^red [68] at .* touches red [68] at /);
   });
 
-  it("reports harbour tokens", () => {
-    expect(issuesOf({ ...legal(), harbors: [{ q: 3, r: 0 }] })).toEqual([
-      { path: "harbors", message: "tournament boards have no harbour tokens" },
+  it("reports harbour tokens, whichever way they are spelled", () => {
+    for (const key of ["harbors", "harbours", "ports"]) {
+      expect(issuesOf({ ...legal(), [key]: [{ q: 3, r: 0 }] })).toEqual([
+        { path: key, message: "tournament boards have no harbour tokens" },
+      ]);
+      expect(issuesOf({ ...legal(), [key]: [] })).toEqual([]);
+    }
+  });
+
+  it("reports red numbers where only the 1st and the 3rd (in list order) touch", () => {
+    const board = legal();
+    const land = board.hexes.flatMap((h, i) => (h.terrain === "desert" ? [] : [i]));
+    const near = (a: number, b: number) => touching(board.hexes[a]!, board.hexes[b]!);
+    // Four land positions p0 < p1 < p2 < p3 where p0–p2 is the only touching pair.
+    let chosen: number[] | undefined;
+    for (const p0 of land)
+      for (const p1 of land)
+        for (const p2 of land)
+          for (const p3 of land) {
+            if (chosen || !(p0 < p1 && p1 < p2 && p2 < p3)) continue;
+            const pairs = [
+              [p0, p1],
+              [p0, p3],
+              [p1, p2],
+              [p1, p3],
+              [p2, p3],
+            ];
+            if (near(p0, p2) && pairs.every(([a, b]) => !near(a!, b!))) chosen = [p0, p1, p2, p3];
+          }
+    expect(chosen).toBeDefined();
+    // Move the four red tokens there; the tokens they displace go where the reds were.
+    const reds = land.filter((i) => isRed(board.hexes[i]!));
+    const displaced = chosen!.filter((i) => !reds.includes(i)).map((i) => board.hexes[i]!.number);
+    const freed = reds.filter((i) => !chosen!.includes(i));
+    freed.forEach((i, k) => {
+      board.hexes[i]!.number = displaced[k]!;
+    });
+    chosen!.forEach((i, k) => {
+      board.hexes[i]!.number = [6, 8, 6, 8][k]!;
+    });
+    const issues = issuesOf(board);
+    expect(issues).toEqual([
+      {
+        path: `hexes[${chosen![2]}].number`,
+        message: expect.stringMatching(/^red 6 at .* touches red 6 at /),
+      },
     ]);
-    expect(issuesOf({ ...legal(), harbors: [] })).toEqual([]);
+  });
+
+  it("names a board by its hexes, whatever their order (rule 2.0.1: a new board every round)", () => {
+    const board = generateBoard("fixture");
+    expect(boardKey([...board.hexes].reverse())).toBe(boardKey(board.hexes));
+    expect(boardKey(generateBoard("other").hexes)).not.toBe(boardKey(board.hexes));
+    const moved = structuredClone(board);
+    moved.hexes[0]!.terrain = moved.hexes[0]!.terrain === "forest" ? "fields" : "forest";
+    expect(boardKey(moved.hexes)).not.toBe(boardKey(board.hexes));
   });
 
   it("lists every violation at once", () => {

@@ -212,3 +212,14 @@ export function validateBoard(board: unknown): asserts board is Board {
   });
   if (issues.length > 0) throw new BoardError(issues);
 }
+
+/**
+ * A board's identity, independent of the order its hexes were listed in: two boards with the
+ * same key are the same board (rule 2.0.1: every round gets a new one).
+ */
+export function boardKey(hexes: readonly BoardHex[]): string {
+  return [...hexes]
+    .sort((a, b) => a.r - b.r || a.q - b.q)
+    .map((h) => `${h.q},${h.r}:${h.terrain}:${h.number ?? "-"}`)
+    .join("|");
+}

@@ -2,10 +2,10 @@
  * The board of a round (rule 2.0.1, RULES.md §8): one per round, shared by all its tables;
  * random from a seed, or built by the organiser and checked for legality.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { isConstraintError } from "../../db/errors";
-import { boards } from "../../db/schema";
-import { type BoardHex, generateBoard, validateBoard } from "../../domain/board";
+import { boards, rounds } from "../../db/schema";
+import { type BoardHex, boardKey, generateBoard, validateBoard } from "../../domain/board";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -39,6 +39,29 @@ const boardExists = (roundId: string) =>
     { rule: "2.0.1" },
   );
 
+/** A random board's retries before giving up: each differs from the used boards with p ≈ 1. */
+const MAX_SEED_RETRIES = 50;
+
+/**
+ * The boards already used by the other rounds the players of this round play in one go: the
+ * other games of its session, or the other playoff round (rule 2.0.1: a new board every round).
+ */
+async function usedBoards(
+  ctx: ServiceContext,
+  round: { id: string; eventId: string; sessionId: string | null },
+) {
+  const siblings =
+    round.sessionId !== null
+      ? eq(rounds.sessionId, round.sessionId)
+      : and(eq(rounds.eventId, round.eventId), ne(rounds.kind, "prelim"));
+  const rows = await ctx.db
+    .select({ roundId: boards.roundId, hexes: boards.hexes })
+    .from(boards)
+    .innerJoin(rounds, eq(rounds.id, boards.roundId))
+    .where(and(siblings, ne(rounds.id, round.id)));
+  return new Map(rows.map((r) => [boardKey(r.hexes as BoardHex[]), r.roundId]));
+}
+
 export async function createBoard(
   ctx: ServiceContext,
   roundId: string,
@@ -59,6 +82,7 @@ export async function createBoard(
     .where(eq(boards.roundId, roundId));
   if (existing) throw boardExists(roundId);
 
+  const used = await usedBoards(ctx, round);
   let kind: BoardRow["kind"] = "random";
   let seed: string | null = null;
   let hexes: BoardHex[];
@@ -67,9 +91,27 @@ export async function createBoard(
     validateBoard(board); // 422 naming rule 2.0.1 and every illegal hex
     kind = "built";
     hexes = board.hexes.map(({ q, r, terrain, number }) => ({ q, r, terrain, number: number ?? null }));
+    const sameAs = used.get(boardKey(hexes));
+    if (sameAs) {
+      throw new ServiceError(
+        "invalid",
+        "board_already_used",
+        `This board is the one round ${sameAs} already played; every round gets a new board (rule 2.0.1).`,
+        { rule: "2.0.1", issues: [{ path: "hexes", message: `identical to the board of round ${sameAs}` }] },
+      );
+    }
   } else {
-    seed = input.seed ?? randomSeed();
+    // A random board whose seed gives a board already used is retried with the derived seeds
+    // "<seed>~1", "<seed>~2", …; the seed stored and returned is the one that made this board.
+    const base = input.seed ?? randomSeed();
+    seed = base;
     hexes = generateBoard(seed).hexes;
+    for (let retry = 1; used.has(boardKey(hexes)); retry++) {
+      if (retry > MAX_SEED_RETRIES)
+        throw new Error(`no new board from seed ${base} in ${MAX_SEED_RETRIES} tries`);
+      seed = `${base}~${retry}`;
+      hexes = generateBoard(seed).hexes;
+    }
   }
   const row = { roundId, kind, seed, hexes, createdAt: ctx.clock().toISOString() };
   try {

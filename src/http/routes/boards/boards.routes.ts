@@ -22,6 +22,8 @@ export const createBoard = createRoute({
   description:
     "All tables of a round play the same board (rule 2.0.1). `{}` or `{seed}`: a random legal board (no red numbers side by side, no harbours). " +
     "`{hexes: [...]}`: a built board, checked: an illegal board is a 422 with rule 2.0.1 and one error per problem (e.g. `hexes[4].number`). " +
+    "Every round gets a new board (rule 2.0.1): a built board identical to one already used by another game of the same session (or by the other playoff round) is a 422 `board_already_used`; " +
+    "a random board whose seed gives such a board is retried with the seeds `<seed>~1`, `<seed>~2`, … and the returned `seed` is the one that made it. " +
     "409 when the round already has a board. Roles: owner, organizer.",
   security: BEARER,
   request: {
