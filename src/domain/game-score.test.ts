@@ -167,6 +167,23 @@ describe("validateGameResult: every violation, with path and a message naming se
     expect(scored.tableTotal).toBe(39);
   });
 
+  it("a table of 5 (rule 1.1.7: tables seat 3 or 4)", () => {
+    const issues = issuesOf(game("2026", "A*:10", "B:8", "C:6", "D:4", "E:3"));
+    expect(issues).toEqual([
+      { path: "seatPlayerIds", message: "a table seats 3 or 4 players, got 5 (rule 1.1.7)" },
+    ]);
+  });
+
+  it("the same player listed twice as disqualified", () => {
+    const issues = issuesOf({
+      ...game("2026", "A*:10", "B:8", "C:6", "D:0"),
+      disqualifiedPlayerIds: ["D", "D"],
+    });
+    expect(issues).toEqual([
+      { path: "disqualifiedPlayerIds[1]", message: "seat 4 (player D) is listed as disqualified twice" },
+    ]);
+  });
+
   it("missing seat", () => {
     const issues = issuesOf({ ...ok, scores: ok.scores.slice(0, 3) });
     expect(issues).toEqual([

@@ -103,6 +103,47 @@ describe("semifinalStandings (rule 1.4.4, RULES.md §6)", () => {
   });
 });
 
+describe("equal playoff placements: 2nd and 3rd places of qualifying session + playoff game", () => {
+  // x and y: 2nd at their semifinal with 8 of 30, identical up to VP%; the lots favour x.
+  const rec = (playerId: string, seconds: number, thirds: number): PlayerRecord => ({
+    playerId,
+    games: 3,
+    wins: 1,
+    vp: 24,
+    vpPct: ZERO,
+    seconds,
+    thirds,
+  });
+  const table = (w: string, second: string, a: string, b: string) =>
+    g([
+      [w, 10],
+      [second, 8],
+      [a, 7],
+      [b, 5],
+    ]);
+  const games = [table("w1", "x", "a1", "b1"), table("w2", "y", "a2", "b2")];
+  const others = ["w1", "a1", "b1", "w2", "a2", "b2"].map((p) => rec(p, 0, 0));
+  const xFirst = (p: string) => (p === "x" ? "0000000000000000" : "ffffffffffffffff");
+  const order = (x: PlayerRecord, y: PlayerRecord) =>
+    semifinalStandings({ ruleset: "2026", games, qualifyingRecords: [...others, x, y], lotOf: xFirst })
+      .others.filter((o) => o.placement === 2)
+      .map((o) => [o.playerId, o.record.seconds, o.record.thirds, o.decidedBy]);
+
+  it("more 2nd places rank higher (the semifinal's 2nd place added to the session's)", () => {
+    expect(order(rec("x", 1, 0), rec("y", 2, 0))).toEqual([
+      ["y", 3, 0, "seconds"],
+      ["x", 2, 0, "placement"],
+    ]);
+  });
+
+  it("then more 3rd places", () => {
+    expect(order(rec("x", 1, 0), rec("y", 1, 1))).toEqual([
+      ["y", 2, 1, "thirds"],
+      ["x", 2, 0, "placement"],
+    ]);
+  });
+});
+
 describe("finalStandings", () => {
   it("winner first, then by VP; equal VP by the chain including prelims and semifinals", () => {
     const quals = qualification(40);
