@@ -88,7 +88,11 @@ export async function loadRatingGames(
       .where(where)
       .orderBy(asc(seats.tableId), asc(seats.position)),
     ctx.db
-      .select({ eventId: disqualifications.eventId, playerId: disqualifications.playerId })
+      .select({
+        eventId: disqualifications.eventId,
+        playerId: disqualifications.playerId,
+        tableId: disqualifications.tableId,
+      })
       .from(disqualifications)
       .innerJoin(events, eq(events.id, disqualifications.eventId))
       .where(scopeWhere(orgId, view)),
@@ -101,11 +105,12 @@ export async function loadRatingGames(
     if (list) list.push(seat.playerId);
     else seatsByTable.set(seat.tableId, [seat.playerId]);
   }
-  const dqByEvent = new Map<string, Set<string>>();
+  // Where each disqualification was recorded: only that table places the player last (RULES §7).
+  const dqByEvent = new Map<string, Map<string, { tableId: string }>>();
   for (const dq of dqRows) {
-    const set = dqByEvent.get(dq.eventId) ?? new Set<string>();
-    set.add(dq.playerId);
-    dqByEvent.set(dq.eventId, set);
+    const byPlayer = dqByEvent.get(dq.eventId) ?? new Map<string, { tableId: string }>();
+    byPlayer.set(dq.playerId, { tableId: dq.tableId });
+    dqByEvent.set(dq.eventId, byPlayer);
   }
   const eventsById: RatingGames["events"] = new Map();
   const games = tableRows.map((t) => {
@@ -123,7 +128,7 @@ export async function loadRatingGames(
         scores: t.scores,
         seatPlayerIds: seatsByTable.get(t.tableId) ?? [],
       },
-      dqByEvent.get(t.eventId) ?? new Set(),
+      dqByEvent.get(t.eventId) ?? new Map(),
     );
     return {
       tableId: t.tableId,
