@@ -2,9 +2,26 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { createApp } from "./http/app";
+import type { AppEnv } from "./http/context";
+import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
+import { createMemoryRateLimiter } from "./http/rate-limit";
+
+/**
+ * The address anonymous rate limits count by: the socket's peer, or behind a reverse proxy
+ * (TRUST_PROXY=1) the last X-Forwarded-For entry, the one the proxy itself added.
+ */
+function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return getConnInfo(c).remote.address;
+}
 
 function scalarBundleLoader(): () => Promise<string> {
   const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
@@ -18,6 +35,7 @@ function scalarBundleLoader(): () => Promise<string> {
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
+  const hostname = process.env.HOST || undefined;
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const { db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN);
@@ -25,10 +43,24 @@ async function main(): Promise<void> {
   const auth = loadNodeAuthConfig(process.env, databaseUrl);
   const firstAdmin = await bootstrapLocalAdmin(db, databaseUrl);
 
+  // A process that just started owns no request: claims left in a local file are a crash's.
+  await sweepIdempotencyKeys(db, new Date(), { releaseAll: databaseUrl.startsWith("file:") });
+
   const graphiql = process.env.NODE_ENV !== "production";
-  const app = createApp({ db, auth, docsScript: scalarBundleLoader(), publicUrl, graphiql });
-  serve({ fetch: app.fetch, port }, (info) => {
-    console.log(`CATAN Tournament API on http://localhost:${info.port} (database ${databaseUrl})`);
+  const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  const app = createApp({
+    db,
+    auth,
+    docsScript: scalarBundleLoader(),
+    publicUrl,
+    graphiql,
+    rateLimiter: createMemoryRateLimiter(),
+    clientAddress: (c) => clientAddress(c, trustProxy),
+  });
+  serve({ fetch: app.fetch, port, hostname }, (info) => {
+    console.log(
+      `CATAN Tournament API listening on http://${hostname ?? "localhost"}:${info.port} (database ${databaseUrl})`,
+    );
     console.log(`  docs:    ${publicUrl}/docs`);
     console.log(`  openapi: ${publicUrl}/openapi.json`);
     if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));

@@ -1,6 +1,12 @@
 import type { ExecutionContext } from "hono";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
+import {
+  createBindingRateLimiter,
+  createMemoryRateLimiter,
+  type RateLimitBinding,
+  type RateLimiter,
+} from "./http/rate-limit";
 import { createAuthConfig } from "./services/auth";
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
@@ -13,6 +19,29 @@ export interface WorkerEnv {
   JWKS_URL?: string;
   JWT_ISSUER?: string;
   JWT_AUDIENCE?: string;
+  /** Cloudflare rate-limiting bindings, one per policy (`[[ratelimits]]` in wrangler.toml). */
+  RATE_LIMIT_READ?: RateLimitBinding;
+  RATE_LIMIT_WRITE?: RateLimitBinding;
+  RATE_LIMIT_GRAPHQL?: RateLimitBinding;
+  RATE_LIMIT_TOKEN_CLIENT?: RateLimitBinding;
+  RATE_LIMIT_TOKEN_ADDRESS?: RateLimitBinding;
+}
+
+/**
+ * The bindings' counters are shared by every isolate of a location; without them (a local
+ * `wrangler dev` with an older config) each isolate counts in its own memory.
+ */
+function rateLimiterFor(env: WorkerEnv): RateLimiter {
+  const bindings = {
+    read: env.RATE_LIMIT_READ,
+    write: env.RATE_LIMIT_WRITE,
+    graphql: env.RATE_LIMIT_GRAPHQL,
+    "token-client": env.RATE_LIMIT_TOKEN_CLIENT,
+    "token-address": env.RATE_LIMIT_TOKEN_ADDRESS,
+  };
+  return Object.values(bindings).every(Boolean)
+    ? createBindingRateLimiter(bindings)
+    : createMemoryRateLimiter();
 }
 
 // One app per isolate: env is fixed for an isolate's life, so building it once per env object
@@ -33,6 +62,8 @@ function appFor(env: WorkerEnv): App {
         externalAudience: env.JWT_AUDIENCE,
       }),
       publicUrl: env.PUBLIC_URL,
+      rateLimiter: rateLimiterFor(env),
+      clientAddress: (c) => c.req.header("cf-connecting-ip"),
     });
     apps.set(env, app);
   }

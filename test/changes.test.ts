@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOrgClient } from "./helpers/auth";
+import { addClient, createOrgClient } from "./helpers/auth";
 import { seatPrelimTable } from "./helpers/seat-table";
 import { createTestApp } from "./helpers/test-app";
 import { createPlayers, jsonRequest } from "./helpers/workflow";
@@ -68,5 +68,37 @@ describe("a change feed on an event that turns private", () => {
     while (!(await reader.read()).done) {
       expect(Date.now() - started).toBeLessThan(5000);
     }
+  });
+});
+
+describe("a change feed never outlives its token", () => {
+  it("ends at the next poll after the token's client is revoked", async () => {
+    const ctx = await createTestApp({ changePollMs: 20 });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Revoked" })).body.id;
+    const bot = await addClient(ctx.app, ctx.db, store.orgId, "reader");
+    const res = await ctx.app.request(`/v1/events/${eventId}/changes?maxSeconds=60`, { headers: bot.auth });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await readUntil(reader, '"resultsVersion":0');
+    expect((await api.delete(`/v1/orgs/${store.orgId}/clients/${bot.clientId}`)).status).toBe(204);
+    const rest = await readUntil(reader, "client_revoked");
+    expect(rest).toContain("event: end");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("ends when the token expires, however long maxSeconds asks for", async () => {
+    let now = new Date("2026-12-05T10:00:00Z");
+    const ctx = await createTestApp({ changePollMs: 20, clock: () => now });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Expiring" })).body.id;
+    const res = await ctx.app.request(`/v1/events/${eventId}/changes?maxSeconds=60`, { headers: store.auth });
+    const reader = res.body!.getReader();
+    await readUntil(reader, '"resultsVersion":0');
+    now = new Date(now.getTime() + 16 * 60 * 1000); // the 15-minute token is now expired
+    expect(await readUntil(reader, "token_expired")).toContain("event: end");
+    expect((await reader.read()).done).toBe(true);
   });
 });

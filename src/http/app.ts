@@ -8,9 +8,11 @@ import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
+import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter } from "./pages";
 import { errorToResponse, problemResponse } from "./problem";
+import { rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
@@ -39,7 +41,16 @@ export function createApp(deps: AppDeps) {
         "Idempotency-Key",
         "Last-Event-ID",
       ],
-      exposeHeaders: ["ETag", "Location", "X-Request-Id", "Idempotent-Replayed", "WWW-Authenticate"],
+      exposeHeaders: [
+        "ETag",
+        "Location",
+        "X-Request-Id",
+        "Idempotent-Replayed",
+        "WWW-Authenticate",
+        "RateLimit",
+        "RateLimit-Policy",
+        "Retry-After",
+      ],
       maxAge: 86400,
     }),
   );
@@ -61,6 +72,8 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  if (deps.rateLimiter) app.use(rateLimit(deps.rateLimiter, deps.clientAddress ?? (() => undefined)));
+  app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
   app.use("/v1/*", conditionalGet);
 
@@ -92,7 +105,7 @@ export function createApp(deps: AppDeps) {
       detail: `No route ${c.req.method} ${c.req.path}.`,
     });
   });
-  app.onError((error, c) => errorToResponse(error, c, logger.error));
+  app.onError((error, c) => errorToResponse(error, c, logger));
   return app;
 }
 

@@ -1,8 +1,10 @@
+import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
+import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 
 export interface Logger {
@@ -28,6 +30,13 @@ export interface AppDeps {
   graphiql?: boolean;
   /** How often a change feed (SSE) re-reads the results version; default 1 s (the venue screen shows a result within 2 s). */
   changePollMs?: number;
+  /**
+   * Counts requests per client id or source address (Node: in memory; Workers: Cloudflare's
+   * binding). Without one nothing is limited: tests and the OpenAPI generator.
+   */
+  rateLimiter?: RateLimiter;
+  /** The caller's address for anonymous rate limits (Node: the socket; Workers: CF-Connecting-IP). */
+  clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
   graphqlBudget?: Partial<GraphQLBudget>;
   /** Public base URL, listed as the server in the OpenAPI document. */
@@ -35,6 +44,8 @@ export interface AppDeps {
 }
 
 export interface AppVariables {
+  /** `<client id>:<Idempotency-Key>` of a claimed idempotent request (see idempotency.ts). */
+  idempotencyKey?: string;
   requestId: string;
   deps: AppDeps;
   db: Database;
@@ -44,6 +55,8 @@ export interface AppVariables {
   responseCache: ResponseCache;
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
+  /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */
+  credential?: { expiresAt: Date; stillActive: () => Promise<boolean> };
 }
 
 export interface AppEnv {

@@ -3,7 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { DomainRuleError } from "../domain/errors";
+import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
+import type { Logger } from "./context";
+import { loggableError } from "./log-safe";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 const TYPE_BASE = "https://catan-tournament-api.dev/problems/";
@@ -18,6 +21,8 @@ export interface Problem {
   rule?: string;
   errors?: FieldIssue[];
   requestId?: string;
+  /** /health only: what is wrong with the database. */
+  database?: "read-only" | "unavailable";
 }
 
 const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
@@ -104,11 +109,7 @@ export function validationProblem(c: Context, error: ZodError, target: string): 
 }
 
 /** The single place where thrown errors become HTTP responses. Never leaks stack traces or SQL. */
-export function errorToResponse(
-  error: unknown,
-  c: Context,
-  log: (message: string, fields: Record<string, unknown>) => void,
-): Response {
+export function errorToResponse(error: unknown, c: Context, logger: Logger): Response {
   if (error instanceof ServiceError) {
     return problemResponse(
       c,
@@ -145,11 +146,13 @@ export function errorToResponse(
     return problemResponse(c, { status, code, detail }, headers);
   }
   const requestId = c.get("requestId" as never) as string | undefined;
-  log("unhandled error", {
-    requestId,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
-  });
+  if (error instanceof OAuthError) {
+    // A wrong secret is the caller's mistake, not ours: one short info line, no stack (the token
+    // route's boundary turns the error into its OAuth answer).
+    logger.info("token request refused", { requestId, error: error.error });
+    return problemResponse(c, { status: error.status, code: error.error, detail: error.description });
+  }
+  logger.error("unhandled error", { requestId, ...loggableError(error) });
   return problemResponse(c, {
     status: 500,
     code: "internal_error",

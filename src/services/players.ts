@@ -18,6 +18,11 @@ import { afterCursor, type PageRequest, paginate } from "./pagination";
 
 type PlayerRow = typeof players.$inferSelect;
 
+/** How names are searched: compatibility-decomposed, marks dropped, lower case ("RŪTA" → "ruta"). */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 export function toPlayerDto(row: PlayerRow) {
   return {
     id: row.id,
@@ -73,6 +78,7 @@ export async function createPlayer(
         orgId,
         rootOrgId: ancestry.at(-1) ?? orgId,
         name: input.name,
+        searchName: foldForSearch(input.name),
         externalId: input.externalId ?? null,
         discordId: input.discordId ?? null,
         createdAt: now.toISOString(),
@@ -110,7 +116,7 @@ export async function updatePlayer(
     ctx.db
       .update(players)
       .set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.name !== undefined ? { name: patch.name, searchName: foldForSearch(patch.name) } : {}),
         ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
         ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
         updatedAt: ctx.clock().toISOString(),
@@ -132,7 +138,10 @@ export interface ListPlayersQuery extends PageRequest {
 export async function listPlayers(ctx: ServiceContext, orgId: string, query: ListPlayersQuery) {
   await assertOrgReadable(ctx, orgId);
   const orgIds = query.includeDescendants ? await orgSubtree(ctx.db, orgId) : [orgId];
-  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  // Query values are checked by the text-hygiene middleware but not rewritten: normalise here.
+  const q = query.q?.normalize("NFC").trim() || undefined;
+  const externalId = query.externalId?.normalize("NFC").trim() || undefined;
+  const pattern = q ? `%${foldForSearch(q).replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
   return paginate(
     query,
     (limit) =>
@@ -143,9 +152,9 @@ export async function listPlayers(ctx: ServiceContext, orgId: string, query: Lis
           and(
             inArray(players.orgId, orgIds),
             pattern
-              ? or(sql`${players.name} like ${pattern} escape '\\'`, eq(players.externalId, query.q!))
+              ? or(sql`${players.searchName} like ${pattern} escape '\\'`, eq(players.externalId, q!))
               : undefined,
-            query.externalId ? eq(players.externalId, query.externalId) : undefined,
+            externalId ? eq(players.externalId, externalId) : undefined,
             query.discordId ? eq(players.discordId, query.discordId) : undefined,
             afterCursor(players.id, query),
           ),

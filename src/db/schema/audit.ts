@@ -36,3 +36,9 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],
 );
+
+/** One row per check name, overwritten by /health: proof that the database still takes writes. */
+export const heartbeats = sqliteTable("heartbeats", {
+  id: text("id").primaryKey(),
+  beatAt: text("beat_at").notNull(),
+});

@@ -1,4 +1,4 @@
-import { type AnySQLiteColumn, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 export const organizations = sqliteTable(
@@ -31,8 +31,16 @@ export const apiClients = sqliteTable(
      */
     scopeEventId: text("scope_event_id"),
     scopeSessionId: text("scope_session_id"),
+    /**
+     * `<creating client>:<Idempotency-Key>` of the request that created this client: a retry of
+     * that request finds it here (409 naming it) instead of minting a second secret.
+     */
+    creationKey: text("creation_key"),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },
-  (t) => [index("api_clients_org_idx").on(t.orgId)],
+  (t) => [
+    index("api_clients_org_idx").on(t.orgId),
+    uniqueIndex("api_clients_creation_key_uq").on(t.creationKey),
+  ],
 );

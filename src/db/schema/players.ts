@@ -10,6 +10,8 @@ export const players = sqliteTable(
       .notNull()
       .references(() => organizations.id),
     name: text("name").notNull(),
+    /** The name folded for search (NFKD, marks dropped, lower case): "RŪTA" and "ruta" find "Rūta". */
+    searchName: text("search_name").notNull().default(""),
     /**
      * The root of the organisation's tree (a federation, or the store itself): organisations never
      * change trees, so this lets the database keep membership numbers unique per tree.

@@ -40,8 +40,14 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (actor.source === "local" && !(await isClientActive(c.var.db, actor.clientId, actor))) {
       throw new InvalidTokenError("The client of this token has been revoked.");
     }
-    const { source: _source, ...client } = actor;
+    const { source, expiresAt, ...client } = actor;
     c.set("actor", client);
+    c.set("credential", {
+      expiresAt: new Date(expiresAt * 1000),
+      // Revocation exists for our own clients only; an external provider's token ends at exp.
+      stillActive: () =>
+        source === "local" ? isClientActive(c.var.db, actor.clientId, actor) : Promise.resolve(true),
+    });
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
     c.var.logger.info("bearer token refused", { requestId: c.var.requestId, reason: error.message });

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { idempotencyKeys } from "../../db/schema";
 import type { AppEnv } from "../context";
@@ -9,6 +10,14 @@ import { TOKEN_PATH } from "./auth";
 /** Headers worth replaying with a stored response. */
 const REPLAYED_HEADERS = ["content-type", "etag", "location"];
 const IN_PROGRESS = 0;
+/** A stored answer is replayed for a day (API.md), then the key may be used afresh. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a claimed key stays "in progress" without an answer. No request runs this long (a
+ * GraphQL query stops at 5 s, writes are one batch), so a claim older than this belongs to a
+ * process that died: a retry takes it over and runs again.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -16,9 +25,31 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
+ * Start-up sweep: drops answers older than a day and claims whose lease lapsed. `releaseAll`
+ * also drops every claim still in progress: right for a local database file, which only this
+ * (just started) process writes, so any claim in it was left by a crash.
+ */
+export async function sweepIdempotencyKeys(db: Database, now: Date, options: { releaseAll?: boolean } = {}) {
+  const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
+  const lapsed = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
+  const inProgress = eq(idempotencyKeys.status, IN_PROGRESS);
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      or(
+        lt(idempotencyKeys.createdAt, expired),
+        options.releaseAll ? inProgress : and(inProgress, lt(idempotencyKeys.createdAt, lapsed)),
+      ),
+    );
+}
+
+/**
  * `Idempotency-Key` on POST and PUT (API.md): the first response is stored per client and key
- * and replayed for retries; the same key with another request is a 422. A placeholder row is
- * claimed before the handler runs, so two concurrent retries cannot both execute.
+ * and replayed for retries for 24 hours; the same key with another request is a 422. A claim
+ * row is written before the handler runs, so two concurrent retries cannot both execute; a
+ * claim whose lease lapsed (the process died mid-request) is taken over by the next retry,
+ * which runs the request again (result writes are race-safe; client creation finds the client
+ * the key already created and answers 409 naming it, never a second secret).
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("idempotency-key");
@@ -39,50 +70,66 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     });
   }
   const db = c.var.db;
+  const now = c.var.clock();
   const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
+  const claim = {
+    method: c.req.method,
+    path: c.req.path,
+    requestHash,
+    status: IN_PROGRESS,
+    responseBody: "",
+    responseHeaders: {},
+    createdAt: now.toISOString(),
+  };
 
+  let claimed = false;
   try {
-    await db.insert(idempotencyKeys).values({
-      clientId: actor.clientId,
-      key,
-      method: c.req.method,
-      path: c.req.path,
-      requestHash,
-      status: IN_PROGRESS,
-      responseBody: "",
-      responseHeaders: {},
-      createdAt: c.var.clock().toISOString(),
-    });
+    await db.insert(idempotencyKeys).values({ clientId: actor.clientId, key, ...claim });
+    claimed = true;
   } catch (error) {
     if (!isConstraintError(error)) throw error;
+  }
+  if (!claimed) {
     const [stored] = await db.select().from(idempotencyKeys).where(where);
-    if (!stored) throw error;
-    if (stored.requestHash !== requestHash) {
+    if (!stored) return problemResponse(c, inProgressProblem);
+    const age = now.getTime() - Date.parse(stored.createdAt);
+    const stale = stored.status === IN_PROGRESS ? age >= IDEMPOTENCY_LEASE_MS : age >= IDEMPOTENCY_TTL_MS;
+    if (stale) {
+      // Compare-and-set on the old claim time: of two retries taking over, one wins.
+      const taken = await db
+        .update(idempotencyKeys)
+        .set(claim)
+        .where(and(where, eq(idempotencyKeys.createdAt, stored.createdAt)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 0) return problemResponse(c, inProgressProblem);
+    } else if (stored.requestHash !== requestHash) {
       return problemResponse(c, {
         status: 422,
         code: "idempotency_key_reused",
         detail:
           "This Idempotency-Key was already used with a different request; use a new key for a new request.",
       });
-    }
-    if (stored.status === IN_PROGRESS) {
-      return problemResponse(c, {
-        status: 409,
-        code: "idempotent_request_in_progress",
-        detail: "The first request with this Idempotency-Key is still running; retry shortly.",
+    } else if (stored.status === IN_PROGRESS) {
+      return problemResponse(c, inProgressProblem);
+    } else {
+      return new Response(stored.responseBody, {
+        status: stored.status,
+        headers: {
+          ...stored.responseHeaders,
+          "idempotent-replayed": "true",
+          "x-request-id": c.var.requestId,
+        },
       });
     }
-    return new Response(stored.responseBody, {
-      status: stored.status,
-      headers: { ...stored.responseHeaders, "idempotent-replayed": "true", "x-request-id": c.var.requestId },
-    });
   }
 
+  c.set("idempotencyKey", `${actor.clientId}:${key}`);
   await next();
   const response = c.res;
   // A server failure is not an answer: let the client retry the same key. A `no-store` response
-  // carries a secret shown once (a new client's secret): never stored, never replayed.
+  // carries a secret shown once (a new client's secret): never stored; a retry runs again and
+  // the service answers 409 naming what this key already created.
   if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
     await db.delete(idempotencyKeys).where(where);
     return;
@@ -96,4 +143,10 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
     .where(where);
+};
+
+const inProgressProblem = {
+  status: 409,
+  code: "idempotent_request_in_progress",
+  detail: `The first request with this Idempotency-Key is still running; retry shortly (a request cut off by a crash can be retried after ${IDEMPOTENCY_LEASE_MS / 1000} s).`,
 };

@@ -44,20 +44,51 @@ const DESCRIPTIONS = {
 
 export type ErrorStatus = keyof typeof DESCRIPTIONS;
 
-/** Problem responses to spread into a route's `responses`. */
+/** The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers), sent on every answer. */
+export const RATE_LIMIT_HEADERS = {
+  "RateLimit-Policy": {
+    description:
+      'The limits that apply to this request: `"<policy>";q=<requests>;w=<seconds>` per policy (README "Limits").',
+    schema: { type: "string" as const, example: '"read";q=600;w=60' },
+  },
+  RateLimit: {
+    description:
+      'What is left of each policy: `"<policy>";r=<remaining>;t=<seconds until reset>` (omitted on Workers, whose limiter does not say).',
+    schema: { type: "string" as const, example: '"read";r=598;t=41' },
+  },
+};
+
+/** 429, on every operation: each counts against a per-client or per-address limit. */
+export const TOO_MANY_REQUESTS = {
+  description:
+    'Too many requests from this client id (with a token) or address (without): `code: "rate_limited"`; wait `Retry-After` seconds.',
+  headers: {
+    "Retry-After": {
+      description: "Seconds until the limit resets.",
+      schema: { type: "integer" as const, example: 42 },
+    },
+    ...RATE_LIMIT_HEADERS,
+  },
+  content: { "application/problem+json": { schema: ProblemSchema } },
+};
+
+/** Problem responses to spread into a route's `responses` (429 is always among them). */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
-  return Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      {
-        description: DESCRIPTIONS[status],
-        content: { "application/problem+json": { schema: ProblemSchema } },
-      },
-    ]),
-  ) as unknown as {
+  return {
+    ...Object.fromEntries(
+      statuses.map((status) => [
+        status,
+        {
+          description: DESCRIPTIONS[status],
+          content: { "application/problem+json": { schema: ProblemSchema } },
+        },
+      ]),
+    ),
+    429: TOO_MANY_REQUESTS,
+  } as unknown as {
     [K in S]: {
       description: string;
       content: { "application/problem+json": { schema: typeof ProblemSchema } };
     };
-  };
+  } & { 429: typeof TOO_MANY_REQUESTS };
 }

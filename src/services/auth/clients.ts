@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { apiClients, events, sessions } from "../../db/schema";
 import {
@@ -86,7 +87,7 @@ function constantTimeEqual(a: string, b: string): boolean {
  */
 export async function insertApiClient(
   db: Database,
-  input: { orgId: string | null; name: string; role: Role; limit?: ClientLimit | null },
+  input: { orgId: string | null; name: string; role: Role; limit?: ClientLimit | null; creationKey?: string },
   now: Date,
 ): Promise<NewClientCredentials> {
   const clientSecret = newClientSecret();
@@ -98,6 +99,7 @@ export async function insertApiClient(
     secretHash: await hashClientSecret(clientSecret),
     scopeEventId: input.limit?.eventId ?? null,
     scopeSessionId: input.limit?.sessionId ?? null,
+    creationKey: input.creationKey ?? null,
     createdAt: now.toISOString(),
     revokedAt: null,
   };
@@ -153,10 +155,51 @@ export async function createOrgClient(
   ctx: ServiceContext,
   orgId: string,
   input: { name: string; role: OrgRole; scope?: ClientScopeInput | null },
+  /** `<creating client>:<Idempotency-Key>` when the request carried one. */
+  creationKey?: string,
 ): Promise<NewClientCredentials> {
   await assertOrgWritable(ctx, orgId, "clients:manage");
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
-  return insertApiClient(ctx.db, { orgId, name: input.name, role: input.role, limit }, ctx.clock());
+  if (!creationKey)
+    return insertApiClient(ctx.db, { orgId, name: input.name, role: input.role, limit }, ctx.clock());
+  await assertNotCreatedYet(ctx, creationKey);
+  try {
+    return await insertApiClient(
+      ctx.db,
+      { orgId, name: input.name, role: input.role, limit, creationKey },
+      ctx.clock(),
+    );
+  } catch (error) {
+    // A retry racing the first request: the unique creation key lets one insert win.
+    if (!isConstraintError(error)) throw error;
+    await assertNotCreatedYet(ctx, creationKey);
+    throw error;
+  }
+}
+
+/**
+ * A retry of a client creation (same Idempotency-Key, e.g. after a crash or a lost response)
+ * must not mint a second credential: the secret of the first is shown once and not stored,
+ * so the answer is a 409 naming the client it created (revoke it and create a new one if the
+ * secret was lost).
+ */
+async function assertNotCreatedYet(ctx: ServiceContext, creationKey: string): Promise<void> {
+  const [existing] = await ctx.db
+    .select({ id: apiClients.id, orgId: apiClients.orgId })
+    .from(apiClients)
+    .where(eq(apiClients.creationKey, creationKey))
+    .limit(1);
+  if (!existing) return;
+  throw new ServiceError(
+    "conflict",
+    "client_already_created",
+    `This Idempotency-Key already created client ${existing.id}; its secret was shown once and is not stored. ` +
+      "If it was lost, revoke that client and create a new one with a new key.",
+    {
+      issues: [{ path: "Idempotency-Key", message: `already created client ${existing.id}` }],
+      headers: { location: `/v1/orgs/${existing.orgId}/clients/${existing.id}` },
+    },
+  );
 }
 
 export async function listOrgClients(

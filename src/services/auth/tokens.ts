@@ -122,7 +122,11 @@ export class InvalidTokenError extends Error {
   override readonly name = "InvalidTokenError";
 }
 
-export type VerifiedActor = Extract<Actor, { kind: "client" }> & { source: "local" | "external" };
+export type VerifiedActor = Extract<Actor, { kind: "client" }> & {
+  source: "local" | "external";
+  /** The token's `exp`, in epoch seconds: long-lived answers (a change feed) end there. */
+  expiresAt: number;
+};
 
 /**
  * Verifies a bearer token: our own HS256 tokens, or (when configured) tokens of the external
@@ -188,6 +192,7 @@ function actorFromClaims(payload: JWTPayload, source: "local" | "external"): Ver
     ...(typeof payload.scope === "string" ? { scopes: payload.scope.split(" ").filter(isScope) } : {}),
     ...(limit ? { limit } : {}),
     source,
+    expiresAt: payload.exp as number,
   };
 }
 

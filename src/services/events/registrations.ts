@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
-import { canReadEvent, canReadOrg } from "../access";
+import { type Actor, canReadEvent, canReadOrg } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
@@ -113,7 +114,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
       .orderBy(asc(players.id)),
   ]);
-  return { data: rows.map(toRegistrationDto), nextCursor: null };
+  return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
 
 export async function unregisterPlayer(
@@ -156,20 +157,28 @@ export async function unregisterPlayer(
 const registrationColumns = {
   id: players.id,
   name: players.name,
+  /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
+  ancestry: orgAncestryJson(players.orgId),
   externalId: players.externalId,
   eliminatedAt: registrations.eliminatedAt,
   registeredAt: registrations.createdAt,
 };
 
-function toRegistrationDto(r: {
-  id: string;
-  name: string;
-  externalId: string | null;
-  eliminatedAt: string | null;
-  registeredAt: string;
-}) {
+/** A membership number goes only to readers of the player's organisation or its ancestors. */
+function toRegistrationDto(
+  r: {
+    id: string;
+    name: string;
+    ancestry: string;
+    externalId: string | null;
+    eliminatedAt: string | null;
+    registeredAt: string;
+  },
+  actor: Actor,
+) {
+  const mayRead = canReadOrg(actor, JSON.parse(r.ancestry) as string[]);
   return {
-    player: { id: r.id, name: r.name, externalId: r.externalId },
+    player: { id: r.id, name: r.name, externalId: mayRead ? r.externalId : null },
     eliminated: r.eliminatedAt !== null,
     registeredAt: r.registeredAt,
   };
@@ -183,8 +192,6 @@ export async function listRegistrations(
 ) {
   const { event } = await loadSessionScope(ctx, sessionId);
   if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
-  // A membership number is the organisation's data: the public sees names, not externalIds.
-  const member = canReadOrg(ctx.actor, event.ancestry);
   return paginate(
     page,
     (limit) =>
@@ -195,6 +202,6 @@ export async function listRegistrations(
         .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
         .orderBy(asc(players.id))
         .limit(limit),
-    (row) => toRegistrationDto(member ? row : { ...row, externalId: null }),
+    (row) => toRegistrationDto(row, ctx.actor),
   );
 }

@@ -5,7 +5,12 @@ import type { createApiClient, getApiClient, listApiClients, revokeApiClient } f
 
 export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
   const { orgId } = c.req.valid("param");
-  const created = await clients.createOrgClient(serviceContext(c), orgId, c.req.valid("json"));
+  const created = await clients.createOrgClient(
+    serviceContext(c),
+    orgId,
+    c.req.valid("json"),
+    c.var.idempotencyKey,
+  );
   // The secret goes to the caller only: log the id, never the response body.
   c.var.logger.info("api client created", { requestId: c.var.requestId, orgId, clientId: created.clientId });
   return c.json(created, 201, {

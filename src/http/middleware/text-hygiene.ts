@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { FieldIssue } from "../../services/errors";
+import type { AppEnv } from "../context";
+import { problemResponse } from "../problem";
+
+/** C0 and C1 control characters and DEL (a NUL truncates text in C-based tools and drivers). */
+const CONTROL = /\p{Cc}/u;
+/** Bidi embeddings, overrides and isolates: they reorder how the following text is shown. */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
+/** Zero-width characters and the BOM: invisible, so a value of only these looks empty. */
+const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF\u180E]/gu;
+
+/** NFC and trimmed; or why the text is refused. */
+export function cleanText(value: string): { text: string } | { refused: string } {
+  const text = value.normalize("NFC").trim();
+  if (CONTROL.test(text))
+    return { refused: "must not contain control characters (U+0000–U+001F, U+007F–U+009F)" };
+  if (BIDI.test(text)) return { refused: "must not contain bidirectional override or isolate characters" };
+  if (text.length > 0 && text.replace(INVISIBLE, "").length === 0)
+    return { refused: "must not consist only of invisible (zero-width) characters" };
+  return { text };
+}
+
+/** Cleans every string of a JSON value, collecting refusals with their field paths. */
+function cleanJson(value: unknown, path: string, issues: FieldIssue[]): unknown {
+  if (typeof value === "string") {
+    const result = cleanText(value);
+    if ("refused" in result) {
+      issues.push({ path: path || "body", message: result.refused });
+      return value;
+    }
+    return result.text;
+  }
+  if (Array.isArray(value)) return value.map((item, i) => cleanJson(item, `${path}[${i}]`, issues));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        cleanJson(item, path ? `${path}.${key}` : key, issues),
+      ]),
+    );
+  }
+  return value;
+}
+
+function refuse(c: Context<AppEnv>, issues: FieldIssue[]): Response {
+  return problemResponse(c, {
+    status: 422,
+    code: "invalid_text",
+    detail: `The request has text that cannot be stored: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+    errors: issues,
+  });
+}
+
+/**
+ * Every string a client sends is NFC-normalised and trimmed before validation, so equal-looking
+ * text is stored (and compared, as externalId uniqueness is) the same way; control characters,
+ * bidi overrides and invisible-only values are a 422 naming the field. JSON bodies are replaced
+ * by their cleaned form; query values are checked here and normalised where they are used.
+ */
+export const textHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const issues: FieldIssue[] = [];
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    for (const value of values) {
+      const result = cleanText(value);
+      if ("refused" in result) issues.push({ path: name, message: result.refused });
+    }
+  }
+  const type = c.req.header("content-type") ?? "";
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && /\bjson\b/i.test(type)) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      // Malformed JSON is the validator's 400.
+      return issues.length > 0 ? refuse(c, issues) : next();
+    }
+    const cleaned = cleanJson(body, "", issues);
+    // Later readers (validation, the idempotency hash) see the cleaned body.
+    for (const key of Object.keys(c.req.bodyCache))
+      delete c.req.bodyCache[key as keyof typeof c.req.bodyCache];
+    c.req.bodyCache.json = Promise.resolve(cleaned);
+  }
+  if (issues.length > 0) return refuse(c, issues);
+  return next();
+};
