@@ -160,7 +160,7 @@ describe("client secrets", () => {
     expect(logged).not.toContain(token.split(".")[2]);
   });
 
-  it("are not stored or replayed by Idempotency-Key (a retry creates a new client instead)", async () => {
+  it("are not stored or replayed by Idempotency-Key, and a retry mints no second secret (409 naming the client)", async () => {
     const send = () =>
       app.request(`/v1/orgs/${store.orgId}/clients`, {
         method: "POST",
@@ -171,9 +171,12 @@ describe("client secrets", () => {
     const stored = JSON.stringify(await db.select().from(idempotencyKeys));
     expect(stored).not.toContain(first.clientSecret.slice(3));
     const retry = await send();
-    expect(retry.status).toBe(201);
+    expect(retry.status).toBe(409);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
-    expect((await retry.json()).clientSecret).not.toBe(first.clientSecret);
+    const body = await retry.json();
+    expect(body).toMatchObject({ code: "client_already_created" });
+    expect(body.detail).toContain(first.clientId);
+    expect(body.clientSecret).toBeUndefined();
   });
 
   it("two clients never share a secret", async () => {

@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   "event_tags",
   "events",
   "game_tables",
+  "heartbeats",
   "idempotency_keys",
   "organizations",
   "player_merges",

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { FieldIssue } from "../../services/errors";
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
+import { TOKEN_PATH } from "./auth";
 
 /** C0 and C1 control characters and DEL (a NUL truncates text in C-based tools and drivers). */
 const CONTROL = /\p{Cc}/u;
@@ -59,6 +60,8 @@ function refuse(c: Context<AppEnv>, issues: FieldIssue[]): Response {
  * by their cleaned form; query values are checked here and normalised where they are used.
  */
 export const textHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // The token endpoint stores no text and answers in OAuth's format: credentials compare exactly.
+  if (c.req.path === TOKEN_PATH) return next();
   const issues: FieldIssue[] = [];
   for (const [name, values] of Object.entries(c.req.queries())) {
     for (const value of values) {
