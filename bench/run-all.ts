@@ -7,6 +7,7 @@ for (const script of [
   "standings.bench.ts",
   "http-standings.bench.ts",
   "federation.bench.ts",
+  "abuse.bench.ts",
 ]) {
   console.log(`\n# ${script}`);
   execFileSync(process.execPath, ["--import", "tsx", `bench/${script}`], { stdio: "inherit" });
