@@ -73,8 +73,9 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   listSeries: READ,
   getSeries: READ,
   updateSeries: WRITE,
-  // Every event of the series with its final standings, however many events: scope, then one batch.
-  getSeriesStandings: READ,
+  // The series' scope, the selected events, then every event's final standings in one batch,
+  // however many events.
+  getSeriesStandings: READ + 1,
   // The tree's scope and fingerprint in one batch, then every final game of the tree in one batch.
   getOrgRatings: READ,
   // The player (to find their tree) first, then the same as the tree's ratings.

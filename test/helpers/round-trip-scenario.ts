@@ -255,7 +255,10 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}/events`), "ok", "list events");
   expectStatus(await api.get(`/v1/events/${eventId}`), "ok", "get event");
   expectStatus(
-    await api.patch(`/v1/events/${eventId}`, { name: "Round-trip championship 2026" }),
+    await api.patch(`/v1/events/${eventId}`, {
+      name: "Round-trip championship 2026",
+      startsOn: "2026-12-05",
+    }),
     "ok",
     "update event",
   );

@@ -76,13 +76,13 @@ export async function createBoard(
       { issues: [{ path: "hexes", message: "not allowed with seed" }] },
     );
   }
-  const [existing] = await ctx.db
-    .select({ roundId: boards.roundId })
-    .from(boards)
-    .where(eq(boards.roundId, roundId));
+  // The two checks' reads go together: one wave of round trips.
+  const [[existing], used] = await Promise.all([
+    ctx.db.select({ roundId: boards.roundId }).from(boards).where(eq(boards.roundId, roundId)),
+    usedBoards(ctx, round),
+  ]);
   if (existing) throw boardExists(roundId);
 
-  const used = await usedBoards(ctx, round);
   let kind: BoardRow["kind"] = "random";
   let seed: string | null = null;
   let hexes: BoardHex[];
