@@ -17,7 +17,7 @@ import { MIGRATIONS_FOLDER } from "../src/db/node";
 import { openWebDatabase } from "../src/db/web";
 import { insertApiClient } from "../src/services/auth";
 import { createOrganization } from "../src/services/orgs";
-import { systemContext } from "../test/helpers/auth";
+import { systemContext, tokenRequest } from "../test/helpers/auth";
 import { roundTripTable } from "../test/helpers/round-trip-budgets";
 import { runEveryOperation, type Sample, startRemoteApp } from "../test/helpers/round-trip-scenario";
 import { startHranaServer } from "../test/workers/hrana-server";
@@ -57,15 +57,7 @@ async function call(fetch: Fetch, method: string, path: string, token: string, b
 }
 
 async function tokenFor(fetch: Fetch, clientId: string, clientSecret: string): Promise<string> {
-  const res = await fetch("/v1/auth/token", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: clientId,
-      client_secret: clientSecret,
-    }),
-  });
+  const res = await fetch("/v1/auth/token", tokenRequest(clientId, clientSecret));
   return ((await res.json()) as { access_token: string }).access_token;
 }
 

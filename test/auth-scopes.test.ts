@@ -6,7 +6,7 @@ import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import type { App } from "../src/http/app";
-import { bearer, createOrgClient, type OrgClient } from "./helpers/auth";
+import { bearer, createOrgClient, type OrgClient, tokenRequest } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "./helpers/workflow";
 
@@ -23,16 +23,7 @@ let players: string[];
 const as = (auth: Record<string, string>): JsonClient => jsonRequest(app, auth);
 
 async function token(clientId: string, clientSecret: string, scope?: string) {
-  const res = await app.request("/v1/auth/token", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: clientId,
-      client_secret: clientSecret,
-      ...(scope === undefined ? {} : { scope }),
-    }),
-  });
+  const res = await app.request("/v1/auth/token", tokenRequest(clientId, clientSecret, scope));
   return { status: res.status, body: (await res.json()) as Record<string, string>, headers: res.headers };
 }
 

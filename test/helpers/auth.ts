@@ -36,17 +36,23 @@ export function bearer(token: string, json = false): Record<string, string> {
   return { authorization: `Bearer ${token}`, ...(json ? { "content-type": "application/json" } : {}) };
 }
 
-/** POST /v1/auth/token (form-encoded); throws with the response body when it is not a 200. */
-export async function fetchToken(app: App, clientId: string, clientSecret: string): Promise<string> {
-  const res = await app.request("/v1/auth/token", {
+/** The client-credentials request of POST /v1/auth/token (form-encoded, RFC 6749), optionally narrowed to `scope`. */
+export function tokenRequest(clientId: string, clientSecret: string, scope?: string): RequestInit {
+  return {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
       grant_type: "client_credentials",
       client_id: clientId,
       client_secret: clientSecret,
+      ...(scope === undefined ? {} : { scope }),
     }),
-  });
+  };
+}
+
+/** POST /v1/auth/token (form-encoded); throws with the response body when it is not a 200. */
+export async function fetchToken(app: App, clientId: string, clientSecret: string): Promise<string> {
+  const res = await app.request("/v1/auth/token", tokenRequest(clientId, clientSecret));
   if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }

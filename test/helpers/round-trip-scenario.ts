@@ -3,7 +3,7 @@ import { createDatabase, type Database } from "../../src/db/client";
 import { MIGRATIONS_FOLDER } from "../../src/db/node";
 import type { App } from "../../src/http/app";
 import { type HranaServer, type Latency, startHranaServer } from "../workers/hrana-server";
-import { adminAuth, createOrgClient } from "./auth";
+import { adminAuth, createOrgClient, tokenRequest } from "./auth";
 import { createTestApp } from "./test-app";
 import type { JsonClient } from "./workflow";
 
@@ -453,15 +453,7 @@ async function tokenWithBody(
   clientSecret: string,
 ) {
   const res = await measure(remote, samples, operationMatcher(doc)("POST", "/v1/auth/token"), async () => {
-    const res = await remote.app.request("/v1/auth/token", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: clientId,
-        client_secret: clientSecret,
-      }),
-    });
+    const res = await remote.app.request("/v1/auth/token", tokenRequest(clientId, clientSecret));
     await res.text();
     return res;
   });
