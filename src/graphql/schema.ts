@@ -151,6 +151,9 @@ const typeDefs = /* GraphQL */ `
     qualified: Boolean
     disqualified: Boolean!
     eliminated: Boolean!
+    "Left the session after droppedAfterGame; ranked on the games played."
+    dropped: Boolean!
+    droppedAfterGame: Int
   }
 
   type EventStandingRow {
@@ -171,11 +174,15 @@ const typeDefs = /* GraphQL */ `
     decidedByLots: Boolean!
     sessionId: ID
     disqualified: Boolean!
+    dropped: Boolean!
+    droppedAfterGame: Int
   }
 
   type SessionStandings {
     resultsVersion: Int!
     ruleset: String!
+    "Registered but not checked in when game 1 was seated."
+    noShows: [PlayerRef!]!
     rows: [StandingRow!]!
     disqualified: [StandingRow!]!
   }
@@ -204,6 +211,8 @@ const typeDefs = /* GraphQL */ `
     name: String!
     date: String
     venue: String
+    "The organisation running the session (null: the event's)."
+    hostOrgId: ID
     playerCount: Int!
     gamesPlanned: Int!
     roundsGenerated: Int!
@@ -246,11 +255,20 @@ const typeDefs = /* GraphQL */ `
     seatRepeats: Int!
     avoidViolations: Int!
     positionOneSpread: Int
+    playersSeated: Int
+    "Prelim rounds: no-shows and players who dropped before this game (not seated)."
+    noShows: Int
+    dropped: Int
   }
 
   type Registration {
     player: PlayerRef!
+    "registered, checked-in, no-show (not checked in when game 1 was seated), dropped or eliminated"
+    status: String!
     eliminated: Boolean!
+    checkedIn: Boolean!
+    noShow: Boolean!
+    droppedAfterGame: Int
   }
 
   type PlayerRef {

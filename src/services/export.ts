@@ -1,7 +1,17 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { events, gameTables, players, rounds, seats, sessions, tableResults } from "../db/schema";
+import {
+  events,
+  gameTables,
+  players,
+  registrations,
+  rounds,
+  seats,
+  sessions,
+  tableResults,
+} from "../db/schema";
 import { assertOrgReadable, orgSubtree } from "./access";
 import type { ServiceContext } from "./context";
+import { type RegistrationStatus, registrationStatus, toAttendance } from "./events";
 
 /** Rows per query: bounds memory whatever the size of a federation. */
 const CHUNK = 500;
@@ -26,7 +36,22 @@ export type ExportRecord =
       startsOn: string | null;
       venue: string | null;
     }
-  | { type: "session"; id: string; eventId: string; name: string; date: string | null; venue: string | null }
+  | {
+      type: "session";
+      id: string;
+      eventId: string;
+      name: string;
+      date: string | null;
+      venue: string | null;
+      hostOrgId: string | null;
+      /** Who signed up, and who came and for how long (issue 12). */
+      registrations: {
+        playerId: string;
+        status: RegistrationStatus;
+        checkedIn: boolean;
+        droppedAfterGame: number | null;
+      }[];
+    }
   | {
       type: "result";
       tableId: string;
@@ -121,7 +146,35 @@ export async function* exportRecords(
         .orderBy(asc(sessions.id))
         .limit(CHUNK),
     )) {
-      yield { type: "session", id: s.id, eventId: s.eventId, name: s.name, date: s.date, venue: s.venue };
+      const regs = await db
+        .select({
+          playerId: registrations.playerId,
+          checkedInAt: registrations.checkedInAt,
+          noShowAt: registrations.noShowAt,
+          droppedAfterGame: registrations.droppedAfterGame,
+          eliminatedAt: registrations.eliminatedAt,
+        })
+        .from(registrations)
+        .where(eq(registrations.sessionId, s.id))
+        .orderBy(asc(registrations.playerId));
+      yield {
+        type: "session",
+        id: s.id,
+        eventId: s.eventId,
+        name: s.name,
+        date: s.date,
+        venue: s.venue,
+        hostOrgId: s.hostOrgId,
+        registrations: regs.map((r) => {
+          const a = toAttendance(r);
+          return {
+            playerId: r.playerId,
+            status: registrationStatus(a),
+            checkedIn: a.checkedIn,
+            droppedAfterGame: a.droppedAfterGame,
+          };
+        }),
+      };
     }
     yield* resultRecords(ctx, chunk);
   }

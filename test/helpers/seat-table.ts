@@ -27,9 +27,15 @@ export async function seatPrelimTable(
       createdAt: now,
     }),
     db.insert(gameTables).values({ id: tableId, roundId, number: 1, createdAt: now }),
-    db
-      .insert(seats)
-      .values(playerIds.map((playerId, i) => ({ tableId, roundId, playerId, position: i + 1 }))),
+    db.insert(seats).values(
+      playerIds.map((playerId, i) => ({
+        tableId,
+        roundId,
+        playerId,
+        position: i + 1,
+        confirmationCode: `CODE${i + 1}X`,
+      })),
+    ),
   ]);
   return { roundId, tableId };
 }

@@ -99,6 +99,16 @@ export const registrations = sqliteTable(
       .references(() => players.id),
     /** Set by the zero-win cut before game 4 of an 80+ session. */
     eliminatedAt: text("eliminated_at"),
+    /** Check-in at the venue: once anyone is checked in, game 1 seats only checked-in players. */
+    checkedInAt: text("checked_in_at"),
+    /**
+     * Set when game 1 is seated with check-in and the player was not checked in: kept (not
+     * deleted) so the record shows who did not come; not a participant (rule 1.2.2).
+     */
+    noShowAt: text("no_show_at"),
+    /** The player left after this game (0: before game 1 was played): keeps the games played. */
+    droppedAfterGame: integer("dropped_after_game"),
+    droppedAt: text("dropped_at"),
     createdAt: createdAt(),
   },
   (t) => [

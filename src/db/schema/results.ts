@@ -73,9 +73,54 @@ export const resultConfirmations = sqliteTable(
       .notNull()
       .references(() => players.id),
     actorClientId: text("actor_client_id").notNull(),
+    /** `player`: with the player's seat code, from their phone; `staff`: a client on their behalf. */
+    via: text("via", { enum: ["player", "staff"] })
+      .notNull()
+      .default("staff"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tableId, t.playerId] })],
+);
+
+/**
+ * A player disputing a pending result (issue 12): while one is open, confirmations cannot make
+ * the result final; a referee's finalization or a replaced sheet settles it.
+ */
+export const resultDisputes = sqliteTable(
+  "result_disputes",
+  {
+    id: text("id").primaryKey(),
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    /** The result version disputed. */
+    version: integer("version").notNull(),
+    playerId: text("player_id")
+      .notNull()
+      .references(() => players.id),
+    reason: text("reason").notNull(),
+    via: text("via", { enum: ["player", "staff"] }).notNull(),
+    actorClientId: text("actor_client_id").notNull(),
+    createdAt: createdAt(),
+    /** Set when a referee finalizes or the sheet is replaced: `finalized` or `replaced`. */
+    resolvedAt: text("resolved_at"),
+    resolution: text("resolution", { enum: ["finalized", "replaced"] }),
+  },
+  (t) => [index("result_disputes_table_idx").on(t.tableId)],
+);
+
+/** Wrong seat codes, per table and player: what the rate limit counts (and the audit trail shows). */
+export const seatCodeFailures = sqliteTable(
+  "seat_code_failures",
+  {
+    id: text("id").primaryKey(),
+    tableId: text("table_id")
+      .notNull()
+      .references(() => gameTables.id, { onDelete: "cascade" }),
+    playerId: text("player_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("seat_code_failures_idx").on(t.tableId, t.playerId, t.createdAt)],
 );
 
 /** Rule 1.3.6: a disqualified player leaves the event's later seating, standings and qualification. */

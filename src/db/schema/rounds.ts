@@ -64,6 +64,11 @@ export const seats = sqliteTable(
     seedRank: integer("seed_rank"),
     vp: integer("vp"),
     placement: integer("placement"),
+    /**
+     * The player's short code on the result sheet: with it, the player confirms or disputes the
+     * table's result from their own phone (no token). Shown only to staff who may enter results.
+     */
+    confirmationCode: text("confirmation_code"),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.position] }),

@@ -29,6 +29,11 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
  * fetch it themselves).
  */
 export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }, { oauth2: [] }];
+/** A protected route naming the OAuth2 scope a narrowed token needs for it. */
+export const scopedBearer = (...scopes: string[]): Record<string, string[]>[] => [
+  { bearerAuth: [] },
+  { oauth2: scopes },
+];
 /** Public reads: a token is optional (needed for private events). */
 export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, ...BEARER];
 

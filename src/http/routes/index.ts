@@ -1,3 +1,4 @@
+import { attendanceRouter } from "./attendance";
 import { authRouter } from "./auth";
 import { boardsRouter } from "./boards";
 import { changesRouter } from "./changes";
@@ -26,6 +27,7 @@ export const apiRouters = [
   eventsRouter,
   eventPeopleRouter,
   sessionsRouter,
+  attendanceRouter,
   standingsRouter,
   tablesRouter,
   roundsRouter,

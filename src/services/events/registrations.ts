@@ -7,6 +7,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
+import { registrationStatus, toAttendance } from "./attendance";
 import { loadSessionScope, writableSession } from "./sessions";
 
 /**
@@ -59,7 +60,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
     throw new ServiceError(
       "conflict",
       "registration_closed",
-      "Registration is closed: the session's first round is already seated.",
+      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
     );
   }
   const knownIds = new Set(known.map((p) => p.id));
@@ -131,9 +132,19 @@ export async function unregisterPlayer(
       .innerJoin(rounds, eq(rounds.id, seats.roundId))
       .where(and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId)))
       .limit(1),
-    ctx.db.select({ playerId: registrations.playerId }).from(registrations).where(registration),
+    ctx.db
+      .select({ playerId: registrations.playerId, noShowAt: registrations.noShowAt })
+      .from(registrations)
+      .where(registration),
     assertPlayoffsNotSeated(ctx, event.id),
   ]);
+  if (registered?.noShowAt) {
+    throw new ServiceError(
+      "conflict",
+      "no_show_kept",
+      "The player was recorded as a no-show when game 1 was seated; the registration is kept so the record is honest.",
+    );
+  }
   if (seated)
     throw new ServiceError(
       "conflict",
@@ -156,11 +167,15 @@ export async function unregisterPlayer(
 
 const registrationColumns = {
   id: players.id,
+  playerId: players.id,
   name: players.name,
   /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
   ancestry: orgAncestryJson(players.orgId),
   externalId: players.externalId,
   eliminatedAt: registrations.eliminatedAt,
+  checkedInAt: registrations.checkedInAt,
+  noShowAt: registrations.noShowAt,
+  droppedAfterGame: registrations.droppedAfterGame,
   registeredAt: registrations.createdAt,
 };
 
@@ -168,18 +183,27 @@ const registrationColumns = {
 function toRegistrationDto(
   r: {
     id: string;
+    playerId: string;
     name: string;
     ancestry: string;
     externalId: string | null;
     eliminatedAt: string | null;
+    checkedInAt: string | null;
+    noShowAt: string | null;
+    droppedAfterGame: number | null;
     registeredAt: string;
   },
   actor: Actor,
 ) {
   const mayRead = canReadOrg(actor, JSON.parse(r.ancestry) as string[]);
+  const attendance = toAttendance(r);
   return {
     player: { id: r.id, name: r.name, externalId: mayRead ? r.externalId : null },
-    eliminated: r.eliminatedAt !== null,
+    status: registrationStatus(attendance),
+    eliminated: attendance.eliminated,
+    checkedIn: attendance.checkedIn,
+    noShow: attendance.noShow,
+    droppedAfterGame: r.droppedAfterGame,
     registeredAt: r.registeredAt,
   };
 }

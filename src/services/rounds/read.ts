@@ -23,6 +23,7 @@ import {
 } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { type Attendance, loadAttendance } from "../events";
 
 export type RoundRow = typeof rounds.$inferSelect;
 
@@ -133,13 +134,29 @@ export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Prom
   return rows.map((r) => [r.a, r.b] as const);
 }
 
-export function toQualityDto(q: ScheduleQuality) {
+/** Who of the session's roster this game does not seat, and why (issue 12). */
+export interface Absences {
+  noShows: number;
+  dropped: number;
+}
+
+export function toQualityDto(q: ScheduleQuality, seated?: number, absences?: Absences) {
   return {
     repeatedPairs: q.repeatedPairs,
     maxMeetings: q.maxMeetings,
     seatRepeats: q.seatRepeats,
     avoidViolations: q.avoidViolations,
     positionOneSpread: q.positionOneSpread,
+    ...(seated === undefined ? {} : { playersSeated: seated }),
+    ...(absences ?? {}),
+  };
+}
+
+/** Counts of no-shows and of players who dropped before game `number`. */
+export function absencesOf(attendance: readonly Attendance[], number: number): Absences {
+  return {
+    noShows: attendance.filter((a) => a.noShow).length,
+    dropped: attendance.filter((a) => a.droppedAfterGame !== null && a.droppedAfterGame < number).length,
   };
 }
 
@@ -147,7 +164,11 @@ export function toQualityDto(q: ScheduleQuality) {
  * Rounds as the API shows them. A prelim round's quality covers the session's games up to and
  * including it (repeats only exist across games); a playoff round's quality is its own.
  */
-export function toRoundDtos(loaded: readonly LoadedRound[], avoid: readonly AvoidPair[]) {
+export function toRoundDtos(
+  loaded: readonly LoadedRound[],
+  avoid: readonly AvoidPair[],
+  attendance?: readonly Attendance[],
+) {
   const prelimsBySession = new Map<string, LoadedRound[]>();
   for (const l of loaded) {
     if (l.round.kind !== "prelim" || !l.round.sessionId) continue;
@@ -162,11 +183,13 @@ export function toRoundDtos(loaded: readonly LoadedRound[], avoid: readonly Avoi
             (p) => p.round.number <= l.round.number,
           )
         : [l];
-    return toRoundDto(l, evaluateSchedule(history.map(toIdRound), avoid));
+    const absences =
+      attendance && l.round.kind === "prelim" ? absencesOf(attendance, l.round.number) : undefined;
+    return toRoundDto(l, evaluateSchedule(history.map(toIdRound), avoid), absences);
   });
 }
 
-function toRoundDto(l: LoadedRound, quality: ScheduleQuality) {
+function toRoundDto(l: LoadedRound, quality: ScheduleQuality, absences?: Absences) {
   const { round } = l;
   return {
     id: round.id,
@@ -186,7 +209,11 @@ function toRoundDto(l: LoadedRound, quality: ScheduleQuality) {
       })),
       result: t.result ? { status: t.result.status, version: t.result.version } : null,
     })),
-    quality: toQualityDto(quality),
+    quality: toQualityDto(
+      quality,
+      l.tables.reduce((n, t) => n + t.seats.length, 0),
+      absences,
+    ),
     createdAt: round.createdAt,
   };
 }
@@ -194,11 +221,12 @@ export type RoundDto = ReturnType<typeof toRoundDto>;
 
 /** Every round of a session, numbered, with the cumulative quality of the seating. */
 export async function sessionRoundDtos(ctx: ServiceContext, eventId: string, sessionId: string) {
-  const [loaded, avoid] = await Promise.all([
+  const [loaded, avoid, attendance] = await Promise.all([
     loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
     loadAvoidPairs(ctx, eventId),
+    loadAttendance(ctx, sessionId),
   ]);
-  return toRoundDtos(loaded, avoid);
+  return toRoundDtos(loaded, avoid, attendance);
 }
 
 /** One round with the quality it is shown with everywhere (prelims: the session up to it). */

@@ -4,7 +4,13 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { registrations, rounds } from "../../db/schema";
-import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
+import { reseatRound } from "../../domain/reseat";
+import {
+  generateNextRound,
+  generateSchedule,
+  type Round,
+  validateRound,
+} from "../../domain/schedule";
 import { snakeSeating, zeroWinCut } from "../../domain/snake";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables } from "../../domain/tables";
@@ -12,7 +18,15 @@ import { canReadEvent, type ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { loadSessionScope, writableSession } from "../events";
+import {
+  bumpRankingsVersion,
+  loadAttendance,
+  loadSessionScope,
+  noShowStatements,
+  playersOfGame,
+  usesCheckIn,
+  writableSession,
+} from "../events";
 import { rankSession } from "../standings";
 import { eventDisqualified } from "./ranking";
 import {
@@ -73,11 +87,8 @@ export async function createRounds(
     );
   }
   // Everything seating may need, in one wave of reads (round trips sent together).
-  const [regs, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
-    ctx.db
-      .select({ playerId: registrations.playerId })
-      .from(registrations)
-      .where(eq(registrations.sessionId, sessionId)),
+  const [attendance, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
+    loadAttendance(ctx, sessionId),
     eventDisqualified(ctx, event.id),
     loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
     ctx.db
@@ -100,7 +111,10 @@ export async function createRounds(
       `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
     );
   }
-  const gameCount = sessionGameCount(regs.length, event.ruleset);
+  // No-shows (and, before game 1 with check-in, those not checked in) are not participants.
+  const checkIn = previous.length === 0 && usesCheckIn(attendance);
+  const participants = attendance.filter((a) => !a.noShow && !(checkIn && !a.checkedIn)).length;
+  const gameCount = sessionGameCount(participants, event.ruleset);
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
       return {
@@ -110,12 +124,12 @@ export async function createRounds(
     }
     throw conflict(
       "no_more_games",
-      `All ${gameCount} prelim games of this session are seated (rule 1.1.5: ${gameCount} games for ${regs.length} players).`,
+      `All ${gameCount} prelim games of this session are seated (rule 1.1.5: ${gameCount} games for ${participants} players).`,
       "1.1.5",
     );
   }
   const dq = new Set(disqualified);
-  const playerIds = regs.map((r) => r.playerId).filter((id) => !dq.has(id));
+  const playerIds = playersOfGame(attendance, previous.length + 1, dq);
   splitTables(playerIds.length); // 422 rule 1.1.7 for 0, 1, 2 or 5 players
 
   const previousRounds = previous.map(toIdRound);
@@ -130,6 +144,14 @@ export async function createRounds(
     seed = input.seed ?? randomSeed();
     const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
     seated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
+    // Games after an announced drop are seated without the player (re-seated, keeping the rest).
+    seated = seated.reduce<Round[]>((done, round, i) => {
+      const eligible = playersOfGame(attendance, previous.length + i + 1, dq);
+      const stale = round.some((table) => table.some((p) => !eligible.includes(p)));
+      const history = [...previousRounds, ...done];
+      done.push(stale ? reseatRound({ round, playerIds: eligible, history, avoidPairs }) : round);
+      return done;
+    }, []);
   }
   const created = seated.map((round, i) =>
     roundStatements(ctx, event, {
@@ -141,7 +163,9 @@ export async function createRounds(
       tables: round.map((table) => table.map((playerId) => ({ playerId, seedRank: null }))),
     }),
   );
-  await commitSeating(ctx, created.flatMap((c) => c.statements) as Statements);
+  const statements = created.flatMap((c) => c.statements);
+  if (checkIn) statements.push(...noShowStatements(ctx, event, sessionId, attendance));
+  await commitSeating(ctx, statements as Statements);
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
   return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
@@ -169,8 +193,17 @@ async function seatGameFour(
       },
     );
   }
-  const standings = await rankSession(ctx, event, sessionId);
-  const { advancing, eliminated } = zeroWinCut(standings.rows.map((row) => ({ row, wins: row.record.wins })));
+  const [standings, attendance] = await Promise.all([
+    rankSession(ctx, event, sessionId),
+    loadAttendance(ctx, sessionId),
+  ]);
+  // Players who dropped out before game 4 are neither cut nor seated.
+  const playing = new Set(playersOfGame(attendance, GENERATED_GAMES + 1));
+  const { advancing, eliminated } = zeroWinCut(
+    standings.rows
+      .filter((row) => playing.has(row.record.playerId))
+      .map((row) => ({ row, wins: row.record.wins })),
+  );
   const tables = snakeSeating(advancing).map((table) =>
     table.map(({ row }) => ({ playerId: row.record.playerId, seedRank: row.rank })),
   );
@@ -275,6 +308,16 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       },
     }),
   ];
+  if (round.kind === "prelim" && round.number === 1 && round.sessionId) {
+    // Seated again, game 1 records its no-shows again (a late arrival may have checked in).
+    statements.push(
+      ctx.db
+        .update(registrations)
+        .set({ noShowAt: null })
+        .where(eq(registrations.sessionId, round.sessionId)),
+      bumpRankingsVersion(ctx, event.id),
+    );
+  }
   if (round.kind === "prelim" && round.method === "snake" && round.sessionId) {
     // Game 4 applied the zero-win cut; without it, nobody is eliminated yet.
     statements.push(

@@ -6,6 +6,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import type { Statements } from "./read";
+import { newSeatCode } from "./seat-codes";
 
 export interface NewSeat {
   playerId: string;
@@ -36,6 +37,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       playerId: seat.playerId,
       position: p + 1,
       seedRank: seat.seedRank,
+      confirmationCode: newSeatCode(),
     })),
   );
   const round: typeof rounds.$inferSelect = {

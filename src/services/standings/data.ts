@@ -56,7 +56,13 @@ export interface StandingsData {
   rounds: RoundProgress[];
   names: Map<string, string>;
   /** Registrations in scope: `eliminatedAt` marks the 80+ zero-win cut. */
-  registrations: { sessionId: string; playerId: string; eliminated: boolean }[];
+  registrations: {
+    sessionId: string;
+    playerId: string;
+    eliminated: boolean;
+    noShow: boolean;
+    droppedAfterGame: number | null;
+  }[];
   /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
   disqualified: string[];
   /**
@@ -140,6 +146,8 @@ export async function loadStandingsData(
         sessionId: registrations.sessionId,
         playerId: registrations.playerId,
         eliminatedAt: registrations.eliminatedAt,
+        noShowAt: registrations.noShowAt,
+        droppedAfterGame: registrations.droppedAfterGame,
         name: players.name,
       })
       .from(registrations)
@@ -188,6 +196,8 @@ export async function loadStandingsData(
       sessionId: r.sessionId,
       playerId: r.playerId,
       eliminated: r.eliminatedAt !== null,
+      noShow: r.noShowAt !== null,
+      droppedAfterGame: r.droppedAfterGame,
     })),
     disqualified: dqRows.map((d) => d.playerId),
     disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),

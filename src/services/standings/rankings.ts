@@ -62,6 +62,8 @@ export interface SessionStandingsDto extends StandingsHeaderDto {
   sessionName: string;
   playerCount: number;
   gamesPlanned: 3 | 4;
+  /** Registered, not checked in when game 1 was seated: kept on record, never ranked. */
+  noShows: { id: string; name: string }[];
   rows: StandingsRowDto[];
   disqualified: DisqualifiedRowDto[];
 }
@@ -99,7 +101,16 @@ async function load(
   );
   return {
     data,
-    rc: { names: data.names, lotOf, eliminated },
+    rc: {
+      names: data.names,
+      lotOf,
+      eliminated,
+      dropped: new Map(
+        data.registrations
+          .filter((r) => r.droppedAfterGame !== null)
+          .map((r) => [`${r.sessionId}:${r.playerId}`, r.droppedAfterGame!]),
+      ),
+    },
     disqualified: new Set(data.disqualified),
     header: {
       eventId: event.id,
@@ -149,13 +160,15 @@ export async function sessionStandings(
   const l = await load(ctx, scope, { kind: "session", sessionId });
   const standings = rankSessionLoaded(l);
   const registered = l.data.registrations.map((r) => r.playerId);
+  const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
   const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
   return {
     ...l.header,
     sessionId,
     sessionName: scope.session.name,
     playerCount: registered.length,
-    gamesPlanned: sessionGameCount(registered.length, l.header.ruleset),
+    gamesPlanned: sessionGameCount(registered.length - noShows.length, l.header.ruleset),
+    noShows: noShows.map((id) => ({ id, name: l.data.names.get(id) ?? id })),
     rows: standings.rows.map((row) =>
       toRow(row.record, { ...row, sessionId, qualified: null, disqualified: false }, l.rc),
     ),

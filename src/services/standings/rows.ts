@@ -26,6 +26,9 @@ export interface StandingsRowDto<C extends string = Criterion> {
   qualified: boolean | null;
   disqualified: boolean;
   eliminated: boolean;
+  /** Left the session after `droppedAfterGame` (issue 12): ranked on the games played. */
+  dropped: boolean;
+  droppedAfterGame: number | null;
 }
 
 /** A row of the `disqualified` list (rule 1.3.6): not ranked, never qualified. */
@@ -49,6 +52,8 @@ export interface RowContext {
   lotOf: (playerId: string) => string;
   /** `${sessionId}:${playerId}` of registrations cut by the 80+ zero-win rule. */
   eliminated: ReadonlySet<string>;
+  /** `${sessionId}:${playerId}` → the last game played, for players who dropped out. */
+  dropped: ReadonlyMap<string, number>;
 }
 
 export interface RowMeta<C extends string = Criterion> {
@@ -67,6 +72,7 @@ export function toRow<C extends string = Criterion>(
   rc: RowContext,
 ): StandingsRowDto<C> {
   const id = record.playerId;
+  const droppedAfter = meta.sessionId === null ? null : (rc.dropped.get(`${meta.sessionId}:${id}`) ?? null);
   return {
     rank: meta.rank,
     player: { id, name: rc.names.get(id) ?? id },
@@ -84,6 +90,8 @@ export function toRow<C extends string = Criterion>(
     qualified: meta.qualified,
     disqualified: meta.disqualified,
     eliminated: meta.sessionId !== null && rc.eliminated.has(`${meta.sessionId}:${id}`),
+    dropped: droppedAfter !== null,
+    droppedAfterGame: droppedAfter,
   };
 }
 

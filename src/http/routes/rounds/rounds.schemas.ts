@@ -81,6 +81,20 @@ export const ScheduleQualitySchema = z
       description: "Most minus fewest games any player played first (0 or 1 is fair).",
       example: 1,
     }),
+    playersSeated: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Players seated in this round.", example: 16 }),
+    noShows: z.number().int().optional().openapi({
+      description:
+        "Prelim rounds: the session's no-shows (registered, not checked in for game 1), not seated.",
+      example: 1,
+    }),
+    dropped: z.number().int().optional().openapi({
+      description: "Prelim rounds: players who dropped out before this game, not seated.",
+      example: 0,
+    }),
   })
   .openapi("ScheduleQuality", {
     description:

@@ -70,7 +70,20 @@ export const RegisterPlayersSchema = z
 export const RegistrationSchema = z
   .object({
     player: z.object({ id: z.string(), name: z.string(), externalId: z.string().nullable() }),
+    status: z.enum(["registered", "checked-in", "no-show", "dropped", "eliminated"]).openapi({
+      description:
+        "`no-show`: not checked in when game 1 was seated (kept on record, not a participant); `dropped`: left " +
+        "after `droppedAfterGame`; `eliminated`: the 80+ zero-win cut.",
+      example: "checked-in",
+    }),
     eliminated: z.boolean().openapi({ description: "Cut after game 3 of an 80+ session (zero wins)." }),
+    checkedIn: z.boolean(),
+    noShow: z.boolean(),
+    droppedAfterGame: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The last game played, if dropped." }),
     registeredAt: TimestampSchema,
   })
   .openapi("Registration");

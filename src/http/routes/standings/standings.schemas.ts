@@ -64,6 +64,11 @@ const rowFields = {
     description: "Cut by the zero-win rule after game 3 of an 80+ session (in the row's session).",
     example: false,
   }),
+  dropped: z.boolean().openapi({
+    description: "Left the row's session after `droppedAfterGame`: ranked on the games played (`games`).",
+    example: false,
+  }),
+  droppedAfterGame: z.number().int().nullable().openapi({ example: null }),
 };
 
 const EXAMPLE_ROW = {
@@ -83,6 +88,8 @@ const EXAMPLE_ROW = {
   qualified: true,
   disqualified: false,
   eliminated: false,
+  dropped: false,
+  droppedAfterGame: null,
 };
 
 export const StandingsRowSchema = z.object(rowFields).openapi("StandingsRow", { example: EXAMPLE_ROW });
@@ -185,6 +192,10 @@ export const SessionStandingsSchema = z
     sessionName: z.string().openapi({ example: "Qualifier 3 – Kaunas" }),
     playerCount: z.number().int().openapi({ description: "Players registered in the session.", example: 42 }),
     gamesPlanned: z.number().int().openapi({ description: "3, or 4 for an 80+ session.", example: 3 }),
+    noShows: z.array(z.object({ id: z.string(), name: z.string() })).openapi({
+      description:
+        "Registered but not checked in when game 1 was seated: kept on record, not participants, not ranked.",
+    }),
     rows: z.array(StandingsRowSchema),
     disqualified: z.array(DisqualifiedRowSchema),
   })

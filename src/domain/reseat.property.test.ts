@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { reseatRound } from "./reseat";
+import type { Round } from "./schedule-quality";
+import { splitTables, TableSplitError } from "./tables";
+
+/** Games 1–3 seated the plain way: players in order, chunked by the rule 1.1.7 sizes. */
+function seatGame(players: readonly string[], rotate: number): Round {
+  const order = players.map((_, i) => players[(i * (rotate + 1)) % players.length]!);
+  const unique = [...new Set(order)];
+  const rest = players.filter((p) => !unique.includes(p));
+  const all = [...unique, ...rest];
+  let at = 0;
+  return splitTables(all.length).map((size) => {
+    const table = all.slice(at, at + size);
+    at += size;
+    return table;
+  });
+}
+
+const sorted = (ids: Iterable<string>) => [...ids].sort();
+
+describe("re-seating later games after drops (issue 12)", () => {
+  it("after any sequence of drops, every later game seats each remaining player exactly once at legal tables", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 6, max: 41 }),
+        fc.array(fc.record({ pick: fc.nat(), afterGame: fc.integer({ min: 0, max: 2 }) }), { maxLength: 12 }),
+        (n, drops) => {
+          const players = Array.from({ length: n }, (_, i) => `p${String(i).padStart(2, "0")}`);
+          const games: Round[] = [0, 1, 2].map((g) => seatGame(players, g));
+          const left = new Map<string, number>(); // player → afterGame
+          for (const drop of drops) {
+            const active = players.filter((p) => !left.has(p));
+            if (active.length === 0) break;
+            const player = active[drop.pick % active.length]!;
+            // Later games are those after the drop; each is re-seated for who is still there.
+            const stayIn = (g: number) =>
+              players.filter((p) => p !== player && !(left.has(p) && left.get(p)! <= g));
+            const legal = [0, 1, 2]
+              .filter((g) => g >= drop.afterGame)
+              .every((g) => ![0, 1, 2, 5].includes(stayIn(g).length));
+            if (!legal) {
+              // The drop is refused with rule 1.1.7: the seating stays as it was.
+              const g = drop.afterGame;
+              expect(() => reseatRound({ round: games[g]!, playerIds: stayIn(2), history: [] })).toThrow(
+                TableSplitError,
+              );
+              continue;
+            }
+            const next: Round[] = [];
+            games.forEach((game, g) => {
+              next.push(
+                g < drop.afterGame
+                  ? game
+                  : reseatRound({ round: game, playerIds: stayIn(g), history: next.slice(0, g) }),
+              );
+            });
+            games.splice(0, games.length, ...next);
+            left.set(player, drop.afterGame);
+          }
+          games.forEach((game, g) => {
+            const expected = players.filter((p) => !(left.has(p) && left.get(p)! <= g));
+            expect(sorted(game.flat())).toEqual(sorted(expected));
+            expect(game.map((t) => t.length).sort((a, b) => b - a)).toEqual(splitTables(expected.length));
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

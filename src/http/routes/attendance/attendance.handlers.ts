@@ -1,0 +1,24 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as attendance from "../../../services/events/attendance";
+import { dropPlayer } from "../../../services/rounds/drops";
+import { type AppEnv, serviceContext } from "../../context";
+import type { checkIn, drop, undoCheckIn } from "./attendance.routes";
+
+export const checkInHandler: RouteHandler<typeof checkIn, AppEnv> = async (c) =>
+  c.json(
+    await attendance.checkIn(
+      serviceContext(c),
+      c.req.valid("param").sessionId,
+      c.req.valid("json").playerIds,
+    ),
+    200,
+  );
+
+export const undoCheckInHandler: RouteHandler<typeof undoCheckIn, AppEnv> = async (c) => {
+  const { sessionId, playerId } = c.req.valid("param");
+  await attendance.undoCheckIn(serviceContext(c), sessionId, playerId);
+  return c.body(null, 204);
+};
+
+export const dropHandler: RouteHandler<typeof drop, AppEnv> = async (c) =>
+  c.json(await dropPlayer(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")), 201);

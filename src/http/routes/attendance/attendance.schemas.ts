@@ -1,0 +1,53 @@
+import { z } from "@hono/zod-openapi";
+import { RoundSchema } from "../rounds/rounds.schemas";
+
+const PlayerRefSchema = z.object({ id: z.string(), name: z.string() });
+
+export const CheckInSchema = z
+  .object({
+    playerIds: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(1000)
+      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
+  })
+  .strict()
+  .openapi("CheckIn");
+
+export const CheckInListSchema = z
+  .object({
+    sessionId: z.string(),
+    checkedIn: z.array(PlayerRefSchema),
+    notCheckedIn: z
+      .array(PlayerRefSchema)
+      .openapi({ description: "Registered but not checked in: they become no-shows when game 1 is seated." }),
+  })
+  .openapi("CheckIns");
+
+export const DropSchema = z
+  .object({
+    playerId: z.string().min(1).max(64).openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
+    afterGame: z.number().int().min(0).max(3).openapi({
+      description:
+        "The last game the player plays (0: leaves before playing game 1, which is then re-seated).",
+      example: 2,
+    }),
+  })
+  .strict()
+  .openapi("Drop");
+
+export const DropResultSchema = z
+  .object({
+    sessionId: z.string(),
+    playerId: z.string(),
+    afterGame: z.number().int(),
+    gamesPlayed: z
+      .number()
+      .int()
+      .openapi({ description: "Games of the session with a final result for the player." }),
+    reseated: z.array(RoundSchema).openapi({
+      description:
+        "Later games that were seated without results, re-seated for the remaining players (with quality).",
+    }),
+  })
+  .openapi("DropResult");
