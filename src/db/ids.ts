@@ -1,5 +1,17 @@
 /** Type prefixes of the public ids (API.md): ids are opaque strings, but the prefix tells what they are. */
-export type IdPrefix = "org" | "cli" | "ply" | "evt" | "ses" | "rnd" | "tbl" | "dsq" | "aud" | "ser";
+export type IdPrefix =
+  | "org"
+  | "cli"
+  | "ply"
+  | "evt"
+  | "ses"
+  | "rnd"
+  | "tbl"
+  | "dsq"
+  | "aud"
+  | "ser"
+  | "dsp"
+  | "scf";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

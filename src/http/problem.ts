@@ -33,6 +33,7 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   conflict: 409,
   precondition_failed: 412,
   too_large: 413,
+  rate_limited: 429,
   unsupported_media_type: 415,
   invalid: 422,
 };

@@ -16,6 +16,8 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   reason?: string | null;
+  /** Who acted when it is not the request's client (a player confirming with their seat code). */
+  actorId?: string;
 }
 
 /** An audit insert to put in the same batch as the change it records. */
@@ -25,7 +27,7 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
     id: newId("aud", now.getTime()),
     orgId: entry.orgId,
     eventId: entry.eventId ?? null,
-    actorClientId: actorClientId(ctx),
+    actorClientId: entry.actorId ?? actorClientId(ctx),
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

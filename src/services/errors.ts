@@ -8,6 +8,7 @@ export type ServiceErrorKind =
   | "precondition_failed"
   | "invalid"
   | "too_large"
+  | "rate_limited"
   | "unsupported_media_type";
 
 export interface FieldIssue {

@@ -45,7 +45,7 @@ export const resultRevisions = sqliteTable(
       .references(() => gameTables.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     action: text("action", {
-      enum: ["submit", "resubmit", "confirm", "finalize", "disqualify", "correction"],
+      enum: ["submit", "resubmit", "confirm", "finalize", "disqualify", "correction", "dispute"],
     }).notNull(),
     status: text("status", { enum: ["pending", "final"] }).notNull(),
     winnerId: text("winner_id").notNull(),
@@ -102,9 +102,9 @@ export const resultDisputes = sqliteTable(
     via: text("via", { enum: ["player", "staff"] }).notNull(),
     actorClientId: text("actor_client_id").notNull(),
     createdAt: createdAt(),
-    /** Set when a referee finalizes or the sheet is replaced: `finalized` or `replaced`. */
+    /** Set when a referee finalizes, the sheet is replaced, or the player confirms after all. */
     resolvedAt: text("resolved_at"),
-    resolution: text("resolution", { enum: ["finalized", "replaced"] }),
+    resolution: text("resolution", { enum: ["finalized", "replaced", "withdrawn"] }),
   },
   (t) => [index("result_disputes_table_idx").on(t.tableId)],
 );

@@ -39,6 +39,7 @@ const DESCRIPTIONS = {
   413: "The request body is larger than 1 MB.",
   415: "The request body has a content type this route does not accept.",
   422: "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
+  429: "Too many attempts (e.g. wrong seat codes); `Retry-After` says when to try again.",
   500: "Unexpected server error; quote the `requestId`.",
 } as const;
 

@@ -145,13 +145,14 @@ export async function createRounds(
     const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
     seated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
     // Games after an announced drop are seated without the player (re-seated, keeping the rest).
-    seated = seated.reduce<Round[]>((done, round, i) => {
+    const fixed: Round[] = [];
+    seated.forEach((round, i) => {
       const eligible = playersOfGame(attendance, previous.length + i + 1, dq);
       const stale = round.some((table) => table.some((p) => !eligible.includes(p)));
-      const history = [...previousRounds, ...done];
-      done.push(stale ? reseatRound({ round, playerIds: eligible, history, avoidPairs }) : round);
-      return done;
-    }, []);
+      const history = [...previousRounds, ...fixed];
+      fixed.push(stale ? reseatRound({ round, playerIds: eligible, history, avoidPairs }) : round);
+    });
+    seated = fixed;
   }
   const created = seated.map((round, i) =>
     roundStatements(ctx, event, {

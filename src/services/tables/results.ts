@@ -1,10 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import {
   disqualifications,
   events,
   resultConfirmations,
+  resultDisputes,
   resultRevisions,
   type StoredScore,
   seats,
@@ -37,7 +38,7 @@ function scoreSheet(scope: TableScope, input: ResultInput) {
   });
 }
 
-function resultFinal(what: string, rule = "1.3.5"): ServiceError {
+export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
     "conflict",
     "result_final",
@@ -46,11 +47,11 @@ function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   );
 }
 
-function assertNotFinal(scope: TableScope, what: string): void {
+export function assertNotFinal(scope: TableScope, what: string): void {
   if (scope.result?.status === "final") throw resultFinal(what);
 }
 
-function assertVersion(scope: TableScope, expected: number | undefined): void {
+export function assertVersion(scope: TableScope, expected: number | undefined): void {
   if (expected === undefined) return;
   const current = scope.result?.version ?? 0;
   if (current !== expected) {
@@ -62,7 +63,7 @@ function assertVersion(scope: TableScope, expected: number | undefined): void {
   }
 }
 
-interface Transition {
+export interface Transition {
   action: RevisionAction;
   status: "pending" | "final";
   finalizedBy: FinalizedBy;
@@ -71,6 +72,8 @@ interface Transition {
   /** Scores changed: earlier confirmations no longer apply. */
   clearConfirmations?: boolean;
   extra?: Parameters<ServiceContext["db"]["batch"]>[0][number][];
+  /** Recorded as the actor instead of the request's client: `player:<id>` for seat-code confirmations. */
+  actorId?: string;
 }
 
 /**
@@ -78,8 +81,8 @@ interface Transition {
  * primary key of result_revisions makes concurrent writers collide: exactly one batch
  * commits, the others fail whole and answer 409.
  */
-async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
-  const actor = actorClientId(ctx);
+export async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
+  const actor = t.actorId ?? actorClientId(ctx);
   const now = ctx.clock().toISOString();
   const previous = scope.result;
   const version = (previous?.version ?? 0) + 1;
@@ -138,6 +141,7 @@ async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Trans
         : null,
       after: { status: t.status, version, winnerId: t.sheet.winnerId, scores: t.sheet.scores },
       reason: t.reason ?? null,
+      actorId: actor,
     }),
     ...(t.extra ?? []),
   ] as const;
@@ -190,6 +194,7 @@ export async function submitResult(
     finalizedBy: "signed",
     sheet: { scores: input.scores, winnerId: input.winnerId },
     clearConfirmations: true,
+    extra: resolveDisputes(ctx, scope, "replaced"),
   });
   return getTable(ctx, tableId);
 }
@@ -201,24 +206,56 @@ export async function confirmResult(
   playerId: string,
   ifMatch?: number,
 ): Promise<TableDto> {
-  // Confirmations commute, so one that loses a race to another confirmation is simply re-applied
-  // (unless If-Match pinned the version: then the retry answers 412).
+  return retryConcurrent(async () => {
+    const { scope } = await writableTable(ctx, tableId, "results:confirm");
+    await recordConfirmation(ctx, scope, playerId, "staff", ifMatch);
+    return getTable(ctx, tableId);
+  });
+}
+
+/**
+ * Confirmations commute, so one that loses a race to another confirmation is simply re-applied
+ * (unless If-Match pinned the version: then the retry answers 412).
+ */
+export async function retryConcurrent<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await confirmOnce(ctx, tableId, playerId, ifMatch);
+      return await run();
     } catch (error) {
       if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
     }
   }
 }
 
-async function confirmOnce(
+/** Open disputes settled in the same batch as the change that settles them. */
+export function resolveDisputes(
   ctx: ServiceContext,
-  tableId: string,
+  scope: TableScope,
+  resolution: "finalized" | "replaced" | "withdrawn",
+  playerId?: string,
+) {
+  if (scope.disputes.length === 0) return [];
+  const open = and(eq(resultDisputes.tableId, scope.table.id), isNull(resultDisputes.resolvedAt));
+  return [
+    ctx.db
+      .update(resultDisputes)
+      .set({ resolvedAt: ctx.clock().toISOString(), resolution })
+      .where(playerId ? and(open, eq(resultDisputes.playerId, playerId)) : open),
+  ];
+}
+
+/**
+ * Digital scoring (rule 1.3.4): records one player's agreement, by the player (seat code) or by
+ * staff for them. Once every seated (not disqualified) player agrees the sheet is final, unless
+ * someone disputes it: then a referee decides (rule 1.3.5) or the sheet is replaced.
+ */
+export async function recordConfirmation(
+  ctx: ServiceContext,
+  scope: TableScope,
   playerId: string,
+  via: "player" | "staff",
   ifMatch?: number,
-): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:confirm");
+): Promise<void> {
   if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to confirm yet.");
   assertNotFinal(scope, "confirming");
   assertVersion(scope, ifMatch);
@@ -232,21 +269,30 @@ async function confirmOnce(
   const everyone = scope.seats
     .filter((s) => !scope.disqualified.includes(s.playerId))
     .every((s) => confirmed.has(s.playerId));
+  // An open dispute blocks finalisation by confirmations (a referee or a new sheet settles it).
+  const disputed = scope.disputes.length > 0;
   const now = ctx.clock().toISOString();
-  const actor = actorClientId(ctx);
+  const actor = via === "player" ? `player:${playerId}` : actorClientId(ctx);
   const confirmation = ctx.db
     .insert(resultConfirmations)
-    .values({ tableId, version: scope.result.version, playerId, actorClientId: actor, createdAt: now })
+    .values({
+      tableId: scope.table.id,
+      version: scope.result.version,
+      playerId,
+      actorClientId: actor,
+      via,
+      createdAt: now,
+    })
     .onConflictDoNothing();
   await commitTransition(ctx, scope, {
     action: "confirm",
-    status: everyone ? "final" : "pending",
+    status: everyone && !disputed ? "final" : "pending",
     finalizedBy: "confirmations",
     sheet: scope.result,
-    reason: `confirmed by ${playerId}`,
+    reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
     extra: [confirmation],
+    actorId: actor,
   });
-  return getTable(ctx, tableId);
 }
 
 /** Rule 1.3.5: when a player refuses to sign, the referee decides. */
@@ -266,6 +312,7 @@ export async function finalizeResult(
     finalizedBy: "referee",
     sheet: scope.result,
     reason: reason ?? null,
+    extra: resolveDisputes(ctx, scope, "finalized"),
   });
   return getTable(ctx, tableId);
 }

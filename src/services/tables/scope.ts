@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import {
   disqualifications,
   events,
   gameTables,
   players,
   resultConfirmations,
+  resultDisputes,
   rounds,
   seats,
   sessions,
@@ -35,9 +36,15 @@ export interface TableScope {
     seedRank: number | null;
     vp: number | null;
     placement: number | null;
+    /** The seat's code on the result sheet (players confirm and dispute with it). */
+    confirmationCode: string | null;
   }[];
   result: typeof tableResults.$inferSelect | undefined;
   confirmedBy: string[];
+  /** How each confirmation was given: by the player with their code, or by staff for them. */
+  confirmedVia: Map<string, "player" | "staff">;
+  /** Open disputes of the current sheet: they keep confirmations from making it final. */
+  disputes: { playerId: string; reason: string; via: "player" | "staff"; createdAt: string }[];
   /** Players of this table disqualified from the event (rule 1.3.6), here or at another table. */
   disqualified: string[];
   /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
@@ -60,49 +67,61 @@ export async function loadTableScopes(
   tableIds: readonly string[],
 ): Promise<Map<string, TableScope>> {
   const ids = [...new Set(tableIds)];
-  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows] = await ctx.db.batch([
-    ctx.db
-      .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
-      .from(gameTables)
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .innerJoin(events, eq(events.id, rounds.eventId))
-      .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
-      .where(inArray(gameTables.id, ids)),
-    ctx.db
-      .select({
-        tableId: seats.tableId,
-        playerId: seats.playerId,
-        name: players.name,
-        position: seats.position,
-        seedRank: seats.seedRank,
-        vp: seats.vp,
-        placement: seats.placement,
-      })
-      .from(seats)
-      .innerJoin(players, eq(players.id, seats.playerId))
-      .where(inArray(seats.tableId, ids))
-      .orderBy(asc(seats.position)),
-    ctx.db.select().from(tableResults).where(inArray(tableResults.tableId, ids)),
-    ctx.db
-      .select({ tableId: resultConfirmations.tableId, playerId: resultConfirmations.playerId })
-      .from(resultConfirmations)
-      .where(inArray(resultConfirmations.tableId, ids)),
-    // Disqualified from the event (anywhere in it) and seated at one of these tables.
-    ctx.db
-      .select({
-        tableId: seats.tableId,
-        playerId: disqualifications.playerId,
-        recordedAt: disqualifications.tableId,
-      })
-      .from(disqualifications)
-      .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
-      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-      .innerJoin(
-        rounds,
-        and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
-      ),
-    playoffRoundsQuery(ctx, ids),
-  ]);
+  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows, disputeRows] = await ctx.db.batch(
+    [
+      ctx.db
+        .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
+        .from(gameTables)
+        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+        .innerJoin(events, eq(events.id, rounds.eventId))
+        .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
+        .where(inArray(gameTables.id, ids)),
+      ctx.db
+        .select({
+          tableId: seats.tableId,
+          playerId: seats.playerId,
+          name: players.name,
+          position: seats.position,
+          seedRank: seats.seedRank,
+          vp: seats.vp,
+          placement: seats.placement,
+          confirmationCode: seats.confirmationCode,
+        })
+        .from(seats)
+        .innerJoin(players, eq(players.id, seats.playerId))
+        .where(inArray(seats.tableId, ids))
+        .orderBy(asc(seats.position)),
+      ctx.db.select().from(tableResults).where(inArray(tableResults.tableId, ids)),
+      ctx.db
+        .select({
+          tableId: resultConfirmations.tableId,
+          playerId: resultConfirmations.playerId,
+          via: resultConfirmations.via,
+        })
+        .from(resultConfirmations)
+        .where(inArray(resultConfirmations.tableId, ids)),
+      // Disqualified from the event (anywhere in it) and seated at one of these tables.
+      ctx.db
+        .select({
+          tableId: seats.tableId,
+          playerId: disqualifications.playerId,
+          recordedAt: disqualifications.tableId,
+        })
+        .from(disqualifications)
+        .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
+        .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+        .innerJoin(
+          rounds,
+          and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
+        ),
+      playoffRoundsQuery(ctx, ids),
+      ctx.db
+        .select()
+        .from(resultDisputes)
+        .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
+        .orderBy(asc(resultDisputes.createdAt)),
+    ],
+  );
   const scopes = new Map<string, TableScope>();
   for (const row of head) {
     scopes.set(row.table.id, {
@@ -113,6 +132,8 @@ export async function loadTableScopes(
       seats: [],
       result: undefined,
       confirmedBy: [],
+      confirmedVia: new Map(),
+      disputes: [],
       disqualified: [],
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
@@ -123,7 +144,15 @@ export async function loadTableScopes(
     const scope = scopes.get(result.tableId);
     if (scope) scope.result = result;
   }
-  for (const c of confirmationRows) scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
+  for (const c of confirmationRows) {
+    scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
+    scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
+  }
+  for (const d of disputeRows) {
+    scopes
+      .get(d.tableId)
+      ?.disputes.push({ playerId: d.playerId, reason: d.reason, via: d.via, createdAt: d.createdAt });
+  }
   for (const d of dqRows) {
     scopes.get(d.tableId)?.disqualified.push(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
@@ -143,6 +172,20 @@ export function visibleTable(
 
 export async function readableTable(ctx: ServiceContext, tableId: string): Promise<TableScope> {
   return visibleTable(ctx, await loadTableScope(ctx, tableId), tableId);
+}
+
+/** Whether the caller may enter results at this table (staff: they see the seat codes). */
+export function mayEnterResults(ctx: ServiceContext, scope: TableScope): boolean {
+  if (ctx.actor.kind !== "client") return false;
+  const session = scope.round.sessionId
+    ? { id: scope.round.sessionId, hostOrgId: scope.hostOrgId }
+    : undefined;
+  try {
+    assertEventWritable(ctx.actor, scope.event, scope.event.id, "results:submit", session);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function writableTable(ctx: ServiceContext, tableId: string, permission: Permission) {

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "../context";
-import { loadTableScopes, readableTable, type TableScope, visibleTable } from "./scope";
+import { loadTableScopes, mayEnterResults, readableTable, type TableScope, visibleTable } from "./scope";
 
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
-export function toTableDto(scope: TableScope) {
+export function toTableDto(scope: TableScope, options: { codes?: boolean } = {}) {
   // Out of the event: nobody waits for their confirmation. Disqualified here: placed last.
   const dq = new Set(scope.disqualified);
   const dqHere = new Set(scope.disqualifiedHere);
@@ -22,7 +22,11 @@ export function toTableDto(scope: TableScope) {
       vp: result ? seat.vp : null,
       placement: result ? seat.placement : null,
       confirmed: confirmed.has(seat.playerId),
+      /** `player`: with their seat code; `staff`: a client confirmed on their behalf. */
+      confirmedVia: scope.confirmedVia.get(seat.playerId) ?? null,
       disqualified: dqHere.has(seat.playerId),
+      // Printed on the sheet; only staff who may enter results see it (never the public).
+      ...(options.codes ? { confirmationCode: seat.confirmationCode } : {}),
     })),
     result: result
       ? {
@@ -37,6 +41,8 @@ export function toTableDto(scope: TableScope) {
                   .filter((s) => !confirmed.has(s.playerId) && !dq.has(s.playerId))
                   .map((s) => s.playerId)
               : [],
+          /** Open disputes: confirmations cannot make the sheet final until a referee decides or it is replaced. */
+          disputes: result.status === "pending" ? scope.disputes : [],
           updatedAt: result.updatedAt,
         }
       : null,
@@ -45,7 +51,8 @@ export function toTableDto(scope: TableScope) {
 export type TableDto = ReturnType<typeof toTableDto>;
 
 export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
-  return toTableDto(await readableTable(ctx, tableId));
+  const scope = await readableTable(ctx, tableId);
+  return toTableDto(scope, { codes: mayEnterResults(ctx, scope) });
 }
 
 /** Many tables in one round trip; each id gets its table or the 404 that getTable would throw. */

@@ -2,12 +2,14 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
+import * as playerCodes from "../../../services/tables/player-codes";
 import * as results from "../../../services/tables/results";
 import { type AppEnv, serviceContext } from "../../context";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import type {
   confirmResult,
   correctResult,
+  disputeResult,
   disqualifyPlayer,
   finalizeResult,
   getTable,
@@ -38,10 +40,25 @@ export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = as
 };
 
 export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = async (c) => {
-  const table = await results.confirmResult(
+  const { tableId } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const table =
+    body.code !== undefined
+      ? await playerCodes.confirmWithCode(
+          serviceContext(c),
+          tableId,
+          { ...body, code: body.code },
+          ifMatchVersion(c),
+        )
+      : await results.confirmResult(serviceContext(c), tableId, body.playerId, ifMatchVersion(c));
+  return c.json(withEtag(c, table), 200);
+};
+
+export const disputeResultHandler: RouteHandler<typeof disputeResult, AppEnv> = async (c) => {
+  const table = await playerCodes.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
-    c.req.valid("json").playerId,
+    c.req.valid("json"),
     ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);

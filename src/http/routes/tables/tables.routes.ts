@@ -14,6 +14,7 @@ import {
   AuditEntrySchema,
   ConfirmResultSchema,
   CorrectResultSchema,
+  DisputeResultSchema,
   DisqualifySchema,
   FinalizeResultSchema,
   SubmitResultSchema,
@@ -76,8 +77,12 @@ export const confirmResult = createRoute({
   tags: ["Tables and results"],
   summary: "A player agrees to the pending result",
   description:
-    "Digital scoring (rule 1.3.4): when every seated player (disqualified ones excepted) has confirmed, the result becomes final. Roles: owner, organizer, referee, reporter.",
-  security: BEARER,
+    "Digital scoring (rule 1.3.4): when every seated player (disqualified ones excepted) has confirmed, the result becomes final, " +
+    "unless a player disputes it. With `code` (the player's seat code from the result sheet) no token is needed: the player " +
+    "confirms from their own phone; a wrong code is a 403 `wrong_seat_code`, recorded in the audit trail, and after 5 wrong " +
+    "codes in 15 minutes the seat answers 429 with Retry-After. Without `code`, staff confirm on the player's behalf " +
+    "(roles: owner, organizer, referee, reporter; scope `results:write`), recorded as such (`confirmedVia: staff`).",
+  security: OPTIONAL_BEARER,
   request: {
     params: TableParams,
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
@@ -85,7 +90,31 @@ export const confirmResult = createRoute({
   },
   responses: {
     ...tableResponse("The table after the confirmation."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
+  },
+});
+
+export const disputeResult = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/result/disputes",
+  operationId: "disputeResult",
+  tags: ["Tables and results"],
+  summary: "A player disputes the pending result",
+  description:
+    "The player does not agree with the pending sheet (a player refusing to sign, rule 1.3.5). While a dispute is open, " +
+    "confirmations cannot make the sheet final: a referee finalizes it (POST …/result/finalize) or it is replaced " +
+    "(PUT …/result with If-Match). The player's own confirmation, if any, is withdrawn. Shown in the table's `result.disputes` and the audit trail. With `code` no token is needed (as for " +
+    "confirmations, wrong codes are audited and rate-limited); without it, staff record it (scope `results:write`). " +
+    "A final result cannot be disputed (409, rule 1.3.5).",
+  security: OPTIONAL_BEARER,
+  request: {
+    params: TableParams,
+    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
+  },
+  responses: {
+    ...tableResponse("The table with the dispute."),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
   },
 });
 

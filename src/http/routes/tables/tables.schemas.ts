@@ -69,10 +69,42 @@ export const CorrectResultSchema = z
     },
   });
 
+const SeatCodeSchema = z
+  .string()
+  .min(1)
+  .max(20)
+  .openapi({
+    description:
+      "The player's code printed next to their name on the result sheet (6 characters; case and spaces ignored). " +
+      "With it, no token is needed: the player acts from their own phone.",
+    example: "K7M2QX",
+  });
+
 export const ConfirmResultSchema = z
-  .object({ playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }) })
+  .object({
+    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    code: SeatCodeSchema.optional(),
+  })
   .strict()
-  .openapi("ConfirmResult", { example: { playerId: PLAYER_ID } });
+  .openapi("ConfirmResult", { example: { playerId: PLAYER_ID, code: "K7M2QX" } });
+
+export const DisputeResultSchema = z
+  .object({
+    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    code: SeatCodeSchema.optional().openapi({
+      description: "The player's seat code; staff with a token may omit it.",
+    }),
+    reason: z
+      .string()
+      .trim()
+      .min(3)
+      .max(500)
+      .openapi({ example: "I had 8 VP, not 6: the longest road was mine." }),
+  })
+  .strict()
+  .openapi("DisputeResult", {
+    example: { playerId: PLAYER_ID, code: "K7M2QX", reason: "I had 8 VP, not 6: the longest road was mine." },
+  });
 
 export const FinalizeResultSchema = z
   .object({
@@ -123,9 +155,18 @@ export const SeatSchema = z
     confirmed: z
       .boolean()
       .openapi({ description: "This player agreed to the current scores (digital scoring)." }),
+    confirmedVia: z.enum(["player", "staff"]).nullable().openapi({
+      description:
+        "`player`: with their seat code from their phone; `staff`: a client confirmed on their behalf.",
+    }),
     disqualified: z.boolean().openapi({
       description:
         "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (RULES §7).",
+    }),
+    confirmationCode: z.string().nullable().optional().openapi({
+      description:
+        "The seat's code for the result sheet: only in answers to staff who may enter this table's results, never public.",
+      example: "K7M2QX",
     }),
   })
   .openapi("Seat");
@@ -146,6 +187,19 @@ export const TableResultSchema = z
     awaitingConfirmation: z
       .array(z.string())
       .openapi({ description: "Players who have not confirmed yet (pending only)." }),
+    disputes: z
+      .array(
+        z.object({
+          playerId: z.string(),
+          reason: z.string(),
+          via: z.enum(["player", "staff"]),
+          createdAt: TimestampSchema,
+        }),
+      )
+      .openapi({
+        description:
+          "Open disputes of the pending sheet: confirmations cannot make it final until a referee finalizes it or the sheet is replaced.",
+      }),
     updatedAt: TimestampSchema,
   })
   .openapi("TableResult");
