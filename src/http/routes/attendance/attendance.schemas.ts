@@ -12,7 +12,9 @@ export const CheckInSchema = z
       .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
   })
   .strict()
-  .openapi("CheckIn");
+  .openapi("CheckIn", {
+    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
+  });
 
 export const CheckInListSchema = z
   .object({
@@ -22,7 +24,13 @@ export const CheckInListSchema = z
       .array(PlayerRefSchema)
       .openapi({ description: "Registered but not checked in: they become no-shows when game 1 is seated." }),
   })
-  .openapi("CheckIns");
+  .openapi("CheckIns", {
+    example: {
+      sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8",
+      checkedIn: [{ id: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", name: "Rūta K." }],
+      notCheckedIn: [{ id: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", name: "Jonas P." }],
+    },
+  });
 
 export const DropSchema = z
   .object({
@@ -34,7 +42,7 @@ export const DropSchema = z
     }),
   })
   .strict()
-  .openapi("Drop");
+  .openapi("Drop", { example: { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", afterGame: 2 } });
 
 export const DropResultSchema = z
   .object({
