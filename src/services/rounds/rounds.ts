@@ -5,12 +5,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
-import {
-  generateNextRound,
-  generateSchedule,
-  type Round,
-  validateRound,
-} from "../../domain/schedule";
+import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
 import { snakeSeating, zeroWinCut } from "../../domain/snake";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables } from "../../domain/tables";
