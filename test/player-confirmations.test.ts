@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../src/http/app";
+import { createMemoryRateLimiter } from "../src/http/rate-limit";
 import { addClient, createOrgClient, type OrgClient } from "./helpers/auth";
 import { createTestApp } from "./helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "./helpers/workflow";
@@ -25,7 +26,8 @@ const sheet = (ids: string[]) => ({
 });
 
 beforeAll(async () => {
-  const { app: a, db } = await createTestApp();
+  // With the rate limiter the servers use: the seat's limit answers like every other limit.
+  const { app: a, db } = await createTestApp({ rateLimiter: createMemoryRateLimiter() });
   app = a;
   org = await createOrgClient(app, db, { name: "Store" });
   staff = jsonRequest(app, org.auth);
@@ -85,13 +87,22 @@ describe("seat codes", () => {
       });
       expect(wrong.status).toBe(403);
       expect(wrong.body.code).toBe("wrong_seat_code");
+      // The seat's own limit, next to the address's write limit (IETF RateLimit headers).
+      expect(wrong.headers.get("ratelimit-policy")).toBe('"seat-code";q=5;w=900, "write";q=120;w=60');
+      expect(wrong.headers.get("ratelimit")).toMatch(new RegExp(`^"seat-code";r=${4 - i};t=\\d+, "write";`));
     }
     const limited = await phone.post(`/v1/tables/${tableId}/result/confirmations`, {
       playerId: target.player.id,
       code: target.confirmationCode,
     });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBe("900");
+    // The same answer as every rate limit: code rate_limited, Retry-After, RateLimit headers.
+    expect(limited.body.code).toBe("rate_limited");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(limited.headers.get("ratelimit-policy")).toBe('"seat-code";q=5;w=900, "write";q=120;w=60');
+    expect(limited.headers.get("ratelimit")).toMatch(/^"seat-code";r=0;t=\d+, "write";/);
     const audit = (await staff.get(`/v1/events/${eventId}/audit?limit=500`)).body.data;
     expect(audit.filter((e: { action: string }) => e.action === "result.seat-code-rejected")).toHaveLength(5);
     // Staff can still confirm for the player.

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
+import { qualified } from "../db/ancestry";
 import {
   events,
   gameTables,
@@ -140,23 +141,12 @@ export async function* exportRecords(
     const chunk = eventIds.slice(i, i + CHUNK);
     for await (const s of pages((after) =>
       db
-        .select()
+        .select({ ...getTableColumns(sessions), registrations: registrationsJson })
         .from(sessions)
         .where(and(inArray(sessions.eventId, chunk), gt(sessions.id, after)))
         .orderBy(asc(sessions.id))
         .limit(CHUNK),
     )) {
-      const regs = await db
-        .select({
-          playerId: registrations.playerId,
-          checkedInAt: registrations.checkedInAt,
-          noShowAt: registrations.noShowAt,
-          droppedAfterGame: registrations.droppedAfterGame,
-          eliminatedAt: registrations.eliminatedAt,
-        })
-        .from(registrations)
-        .where(eq(registrations.sessionId, s.id))
-        .orderBy(asc(registrations.playerId));
       yield {
         type: "session",
         id: s.id,
@@ -165,19 +155,33 @@ export async function* exportRecords(
         date: s.date,
         venue: s.venue,
         hostOrgId: s.hostOrgId,
-        registrations: regs.map((r) => {
-          const a = toAttendance(r);
-          return {
-            playerId: r.playerId,
-            status: registrationStatus(a),
-            checkedIn: a.checkedIn,
-            droppedAfterGame: a.droppedAfterGame,
-          };
-        }),
+        registrations: sessionRegistrations(s.registrations),
       };
     }
     yield* resultRecords(ctx, chunk);
   }
+}
+
+/**
+ * A session's registrations as a JSON array, in the session's own row: one query per page of
+ * sessions, however many sessions the page has.
+ */
+const registrationsJson = sql<string>`(select json_group_array(json_array(r.player_id, r.checked_in_at, r.no_show_at, r.dropped_after_game, r.eliminated_at)) from ${registrations} r where r.session_id = ${qualified(sessions.id)})`;
+
+type RegistrationTuple = [string, string | null, string | null, number | null, string | null];
+
+function sessionRegistrations(json: string) {
+  return (JSON.parse(json) as RegistrationTuple[])
+    .map(([playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt]) =>
+      toAttendance({ playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt }),
+    )
+    .sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0))
+    .map((a) => ({
+      playerId: a.playerId,
+      status: registrationStatus(a),
+      checkedIn: a.checkedIn,
+      droppedAfterGame: a.droppedAfterGame,
+    }));
 }
 
 /** Results a page at a time, with the seats of the whole page in one query. */

@@ -49,12 +49,20 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   registerPlayers: WRITE,
   listRegistrations: READ,
   unregisterPlayer: WRITE,
+  checkInPlayers: WRITE,
+  undoCheckIn: WRITE,
+  // Like seating: the session's attendance and seated games in one wave, one batch that records
+  // the drop and re-seats every later unplayed game, then those games with their quality.
+  dropPlayer: SEATING,
   getSessionStandings: READ,
   getQualification: READ,
   getEventStandings: READ,
   getTable: READ,
   submitResult: WRITE,
+  // Staff: token, table, write, the table read back. A player's seat code: the table and the
+  // seat's recent wrong codes read together, the write, the table read back (no token).
   confirmResult: WRITE,
+  disputeResult: WRITE,
   finalizeResult: WRITE,
   disqualifyPlayer: WRITE,
   correctResult: WRITE,

@@ -4,6 +4,7 @@ import { MIGRATIONS_FOLDER } from "../../src/db/node";
 import type { App } from "../../src/http/app";
 import { type HranaServer, type Latency, startHranaServer } from "../workers/hrana-server";
 import { adminAuth, createOrgClient, tokenRequest } from "./auth";
+import { storeOperations } from "./round-trip-store-scenario";
 import { createTestApp } from "./test-app";
 import type { JsonClient } from "./workflow";
 
@@ -350,6 +351,9 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   // The result workflow on a small event: pending sheet, confirmations, referee finalisation,
   // disqualification before final, correction after it, audit trail.
   await resultWorkflow(api, chain.orgId, players.slice(0, 12));
+
+  // A store-hosted session: check-in, seat codes, a dispute, a drop with re-seating.
+  await storeOperations(api, anonymous, chain.orgId, store.body.id, players.slice(12, 25));
 
   await federationSeries(api, chain.orgId, eventId);
   await federationRatings(api, chain.orgId, players[0]!);

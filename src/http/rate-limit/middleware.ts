@@ -112,12 +112,19 @@ export function rateLimit(
     if (c.req.path === TOKEN_PATH && c.res.status === 200 && limiter.refund) {
       await Promise.all(charges.map((ch) => limiter.refund!(ch.policy, ch.key)));
     }
+    // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
+    const setAll = () => {
+      for (const [name, value] of Object.entries(headers)) {
+        const own = c.res.headers.get(name);
+        c.res.headers.set(name, own ? `${own}, ${value}` : value);
+      }
+    };
     try {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+      setAll();
     } catch {
       // Some responses (a fetched asset) have immutable headers: copy once, then set.
       c.res = new Response(c.res.body, c.res);
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+      setAll();
     }
   };
 }

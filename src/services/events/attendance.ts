@@ -156,7 +156,8 @@ export async function checkIn(ctx: ServiceContext, sessionId: string, playerIds:
     throw new ServiceError("invalid", "not_registered", issues.map((i) => i.message).join("; "), { issues });
   }
   const now = ctx.clock().toISOString();
-  await ctx.db.batch([
+  // The roster is read back in the same batch as the write.
+  const [, , rows] = await ctx.db.batch([
     ctx.db
       .update(registrations)
       .set({ checkedInAt: now })
@@ -175,12 +176,12 @@ export async function checkIn(ctx: ServiceContext, sessionId: string, playerIds:
       entityId: sessionId,
       after: { playerIds: unique },
     }),
+    ctx.db
+      .select({ id: players.id, name: players.name, checkedInAt: registrations.checkedInAt })
+      .from(registrations)
+      .innerJoin(players, eq(players.id, registrations.playerId))
+      .where(eq(registrations.sessionId, sessionId)),
   ]);
-  const rows = await ctx.db
-    .select({ id: players.id, name: players.name, checkedInAt: registrations.checkedInAt })
-    .from(registrations)
-    .innerJoin(players, eq(players.id, registrations.playerId))
-    .where(eq(registrations.sessionId, sessionId));
   const checkedIn = rows.filter((r) => r.checkedInAt !== null);
   return {
     sessionId,

@@ -1,13 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { qualified } from "../../db/ancestry";
+import { orgAncestryJson, qualified } from "../../db/ancestry";
 import { newId } from "../../db/ids";
-import { events, sessions } from "../../db/schema";
+import { events, organizations, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { sessionGameCount } from "../../domain/structure";
 import {
   assertEventReadable,
   assertEventWritable,
-  orgSubtree,
   type Permission,
   readableEvent,
   type ScopedEvent,
@@ -54,10 +53,21 @@ export interface SessionInput {
   hostOrgId?: string | null;
 }
 
-/** A host must belong to the event's organisation tree below (or at) the event's organisation. */
-async function assertValidHost(ctx: ServiceContext, event: ScopedEvent, hostOrgId: string): Promise<void> {
-  const subtree = await orgSubtree(ctx.db, event.orgId);
-  if (!subtree.includes(hostOrgId)) {
+/**
+ * A host must belong to the event's organisation tree below (or at) the event's organisation:
+ * the host's ancestry (read alongside the event's scope) names the event's organisation.
+ */
+function hostAncestry(ctx: ServiceContext, hostOrgId: string | null | undefined): Promise<string[] | null> {
+  if (!hostOrgId) return Promise.resolve(null);
+  return ctx.db
+    .select({ ancestry: orgAncestryJson(organizations.id) })
+    .from(organizations)
+    .where(eq(organizations.id, hostOrgId))
+    .then(([row]) => (row ? (JSON.parse(row.ancestry) as string[]) : []));
+}
+
+function assertValidHost(event: ScopedEvent, hostOrgId: string, ancestry: readonly string[]): void {
+  if (!ancestry.includes(event.orgId)) {
     throw new ServiceError(
       "invalid",
       "invalid_host",
@@ -67,8 +77,8 @@ async function assertValidHost(ctx: ServiceContext, event: ScopedEvent, hostOrgI
   }
 }
 
-async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
-  const [row] = await ctx.db
+function sessionDtoQuery(ctx: ServiceContext, sessionId: string) {
+  return ctx.db
     .select({
       session: sessions,
       playerCount: playerCountSql,
@@ -77,6 +87,10 @@ async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<S
     })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
+}
+
+async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
+  const [row] = await sessionDtoQuery(ctx, sessionId);
   if (!row) throw notFound("session", sessionId);
   return toSessionDto({
     ...row.session,
@@ -91,8 +105,11 @@ export async function createSession(
   eventId: string,
   input: SessionInput,
 ): Promise<SessionDto> {
-  const { event } = await writableEvent(ctx, eventId, "events:write");
-  if (input.hostOrgId) await assertValidHost(ctx, event, input.hostOrgId);
+  const [{ event }, ancestry] = await Promise.all([
+    writableEvent(ctx, eventId, "events:write"),
+    hostAncestry(ctx, input.hostOrgId),
+  ]);
+  if (input.hostOrgId && ancestry) assertValidHost(event, input.hostOrgId, ancestry);
   const now = ctx.clock();
   const id = newId("ses", now.getTime());
   const row = {
@@ -104,7 +121,8 @@ export async function createSession(
     hostOrgId: input.hostOrgId ?? null,
     createdAt: now.toISOString(),
   };
-  await ctx.db.batch([
+  // The new session is read back in the same batch as its write.
+  const [, , [created]] = await ctx.db.batch([
     ctx.db.insert(sessions).values(row),
     auditInsert(ctx, {
       orgId: event.orgId,
@@ -114,8 +132,15 @@ export async function createSession(
       entityId: id,
       after: row,
     }),
+    sessionDtoQuery(ctx, id),
   ]);
-  return loadSessionDto(ctx, id);
+  if (!created) throw notFound("session", id);
+  return toSessionDto({
+    ...created.session,
+    playerCount: created.playerCount,
+    roundCount: created.roundCount,
+    ruleset: created.ruleset,
+  });
 }
 
 /** All sessions of an event by date: a bounded list, sent whole (`nextCursor` is always null). */

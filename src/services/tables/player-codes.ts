@@ -3,7 +3,7 @@
  * the result sheet authorises that player, at that table only, to confirm or dispute the
  * pending sheet without a token. Wrong codes are rate-limited per seat and audited.
  */
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, min } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { resultConfirmations, resultDisputes, seatCodeFailures } from "../../db/schema";
 import { auditInsert } from "../audit";
@@ -19,9 +19,23 @@ import {
 import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
-/** Wrong codes tolerated per seat in the window: guessing one of ~887 million codes stays hopeless. */
-export const MAX_CODE_FAILURES = 5;
-export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Wrong codes tolerated per seat in the window: guessing one of ~887 million codes stays
+ * hopeless. Counted in the database, not by the servers' request limiter (memory per process
+ * on Node, per location on Workers): a guesser must not win by spreading tries over processes,
+ * locations or restarts. It answers like every rate limit (README "Limits"): 429 `rate_limited`
+ * with Retry-After and the IETF RateLimit headers, under the policy name `seat-code`.
+ */
+export const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15 * 60 } as const;
+const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=${SEAT_CODE_POLICY.windowSeconds}`;
+
+/** The seat's limit in the IETF RateLimit headers (the middleware adds the request's own policy). */
+function seatCodeHeaders(remaining: number, resetSeconds: number): Record<string, string> {
+  return {
+    "ratelimit-policy": POLICY_HEADER,
+    ratelimit: `"${SEAT_CODE_POLICY.name}";r=${remaining};t=${resetSeconds}`,
+  };
+}
 
 function normalize(code: string): string {
   return code.replace(/[\s-]/g, "").toUpperCase();
@@ -47,7 +61,23 @@ async function verifySeatCode(
   playerId: string,
   code: string,
 ): Promise<TableScope> {
-  const scope = await loadTableScope(ctx, tableId);
+  const now = ctx.clock();
+  const windowMs = SEAT_CODE_POLICY.windowSeconds * 1000;
+  const since = new Date(now.getTime() - windowMs).toISOString();
+  // The table and the seat's recent wrong codes, read together.
+  const [scope, [failures]] = await Promise.all([
+    loadTableScope(ctx, tableId),
+    ctx.db
+      .select({ n: count(), oldest: min(seatCodeFailures.createdAt) })
+      .from(seatCodeFailures)
+      .where(
+        and(
+          eq(seatCodeFailures.tableId, tableId),
+          eq(seatCodeFailures.playerId, playerId),
+          gt(seatCodeFailures.createdAt, since),
+        ),
+      ),
+  ]);
   if (!scope) throw notFound("table", tableId);
   const seat = scope.seats.find((s) => s.playerId === playerId);
   if (!seat) {
@@ -56,24 +86,17 @@ async function verifySeatCode(
       issues: [{ path: "playerId", message: "not seated at this table" }],
     });
   }
-  const now = ctx.clock();
-  const since = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS).toISOString();
-  const [failures] = await ctx.db
-    .select({ n: count() })
-    .from(seatCodeFailures)
-    .where(
-      and(
-        eq(seatCodeFailures.tableId, tableId),
-        eq(seatCodeFailures.playerId, playerId),
-        gt(seatCodeFailures.createdAt, since),
-      ),
-    );
-  if ((failures?.n ?? 0) >= MAX_CODE_FAILURES) {
+  const failed = failures?.n ?? 0;
+  // The window ends when the oldest counted wrong code leaves it (the whole window before any).
+  const resetSeconds = failures?.oldest
+    ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + windowMs - now.getTime()) / 1000))
+    : SEAT_CODE_POLICY.windowSeconds;
+  if (failed >= SEAT_CODE_POLICY.limit) {
     throw new ServiceError(
       "rate_limited",
-      "too_many_code_attempts",
-      `Too many wrong codes for this seat: try again in ${CODE_FAILURE_WINDOW_MS / 60000} minutes, or ask the staff to confirm for you.`,
-      { headers: { "retry-after": String(CODE_FAILURE_WINDOW_MS / 1000) } },
+      "rate_limited",
+      `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
+      { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
     );
   }
   if (!seat.confirmationCode || !sameCode(normalize(code), seat.confirmationCode)) {
@@ -94,7 +117,10 @@ async function verifySeatCode(
       "forbidden",
       "wrong_seat_code",
       "This is not the code printed next to the player's name on the result sheet.",
-      { issues: [{ path: "code", message: "does not match the seat" }] },
+      {
+        issues: [{ path: "code", message: "does not match the seat" }],
+        headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
+      },
     );
   }
   return scope;
@@ -107,10 +133,12 @@ export async function confirmWithCode(
   input: { playerId: string; code: string },
   ifMatch?: number,
 ): Promise<TableDto> {
-  await verifySeatCode(ctx, tableId, input.playerId, input.code);
+  // The first attempt uses the table read with the code; a retry after a race reads it again.
+  let verified: TableScope | undefined = await verifySeatCode(ctx, tableId, input.playerId, input.code);
   return retryConcurrent(async () => {
-    const scope = await loadTableScope(ctx, tableId);
-    await recordConfirmation(ctx, scope!, input.playerId, "player", ifMatch);
+    const scope = verified ?? (await loadTableScope(ctx, tableId))!;
+    verified = undefined;
+    await recordConfirmation(ctx, scope, input.playerId, "player", ifMatch);
     return toTableDto((await loadTableScope(ctx, tableId))!);
   });
 }

@@ -80,7 +80,8 @@ export const confirmResult = createRoute({
     "Digital scoring (rule 1.3.4): when every seated player (disqualified ones excepted) has confirmed, the result becomes final, " +
     "unless a player disputes it. With `code` (the player's seat code from the result sheet) no token is needed: the player " +
     "confirms from their own phone; a wrong code is a 403 `wrong_seat_code`, recorded in the audit trail, and after 5 wrong " +
-    "codes in 15 minutes the seat answers 429 with Retry-After. Without `code`, staff confirm on the player's behalf " +
+    "codes in 15 minutes the seat answers 429 `rate_limited` with Retry-After, like every rate limit (policy `seat-code` in the " +
+    "RateLimit-Policy header, counted in the database so it holds across servers). Without `code`, staff confirm on the player's behalf " +
     "(roles: owner, organizer, referee, reporter; scope `results:write`), recorded as such (`confirmedVia: staff`).",
   security: OPTIONAL_BEARER,
   request: {
