@@ -88,6 +88,9 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getOrgRatings: READ,
   // The player (to find their tree) first, then the same as the tree's ratings.
   getPlayerRating: READ + 1,
+  // The player, their events with registrations, series and tags in one batch, then every
+  // event's and session's ranking in one wave, however many events.
+  getPlayerHistory: READ + 1,
   // Until the first message: the event's scope and the first poll of its results version.
   streamEventChanges: 2,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.

@@ -442,10 +442,11 @@ async function federationSeries(api: JsonClient, orgId: string, eventId: string)
   expectStatus(await api.get(`/v1/series/${seriesId}/standings`), "ok", "series standings");
 }
 
-/** The tree's rating table and one player's rating. */
+/** The tree's rating table, one player's rating and history. */
 async function federationRatings(api: JsonClient, orgId: string, playerId: string) {
   expectStatus(await api.get(`/v1/orgs/${orgId}/ratings?minGames=1`), "ok", "org ratings");
   expectStatus(await api.get(`/v1/players/${playerId}/rating`), "ok", "player rating");
+  expectStatus(await api.get(`/v1/players/${playerId}/history`), "ok", "player history");
 }
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */

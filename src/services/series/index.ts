@@ -1,11 +1,19 @@
 // The public face of this group: other folders import only from here.
 
-export { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
+export { loadSeriesScope, type SeriesScope, type SeriesView, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
   type SeriesStandingsDto,
   seriesStandings,
   standingsOfEvents,
 } from "./standings";
-export { createSeries, getEventTags, getSeries, listSeries, setEventTags, updateSeries } from "./store";
+export {
+  createSeries,
+  getEventTags,
+  getSeries,
+  listSeries,
+  setEventTags,
+  toSeriesDto,
+  updateSeries,
+} from "./store";
 export type { CreateSeriesInput, SeriesDto, SeriesSelection, UpdateSeriesInput } from "./types";

@@ -41,6 +41,26 @@ function selectionWhere(orgId: string, selection: SeriesSelection): SQL | undefi
   );
 }
 
+/**
+ * The same selection as `selectionWhere`, for one event already loaded with its ancestry and
+ * tags (a player's history finds the series each of their events counts in).
+ */
+export function seriesIncludesEvent(
+  s: Pick<SeriesDto, "orgId" | "selection">,
+  event: { id: string; ancestry: readonly string[]; startsOn: string | null },
+  tags: readonly string[],
+): boolean {
+  if (!event.ancestry.includes(s.orgId)) return false;
+  const selection = s.selection;
+  if (selection.kind === "events") return selection.eventIds.includes(event.id);
+  if (!tags.includes(selection.tag)) return false;
+  if (!selection.from && !selection.to) return true;
+  if (event.startsOn === null) return false;
+  return (
+    (!selection.from || event.startsOn >= selection.from) && (!selection.to || event.startsOn <= selection.to)
+  );
+}
+
 export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Promise<SeriesScope> {
   const [row] = await ctx.db
     .select({ series, ancestry: orgAncestryJson(series.orgId) })

@@ -1,7 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as players from "../../../services/players";
 import { type AppEnv, serviceContext } from "../../context";
-import type { createPlayer, getPlayer, listPlayers, updatePlayer } from "./players.routes";
+import { notModified, weakEtag } from "../../middleware/etag";
+import type { createPlayer, getPlayer, getPlayerHistory, listPlayers, updatePlayer } from "./players.routes";
 
 export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = async (c) => {
   const player = await players.createPlayer(
@@ -31,3 +32,11 @@ export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = as
     await players.updatePlayer(serviceContext(c), c.req.valid("param").playerId, c.req.valid("json")),
     200,
   );
+
+export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const scope = await players.loadPlayerHistoryScope(ctx, c.req.valid("param").playerId);
+  if (notModified(c, weakEtag(scope.etag), { private: scope.private || scope.member }))
+    return c.body(null, 304);
+  return c.json(await players.playerHistory(ctx, scope), 200);
+};

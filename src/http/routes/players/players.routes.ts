@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { errorResponses } from "../../openapi/problem-schemas";
+import { PlayerHistorySchema } from "./history.schemas";
 import {
   CreatePlayerSchema,
   ListPlayersQuerySchema,
@@ -65,5 +66,33 @@ export const updatePlayer = createRoute({
   responses: {
     200: jsonContent(PlayerSchema, "The player after the change."),
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+const HISTORY_HEADERS = {
+  ETag: {
+    description: "Names the state of every event shown; send it back in `If-None-Match`.",
+    schema: { type: "string" as const, example: 'W/"history:ply_01JDQ…:5d41402a"' },
+  },
+  "Cache-Control": {
+    description: "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
+    schema: { type: "string" as const, example: "no-cache" },
+  },
+};
+
+export const getPlayerHistory = createRoute({
+  method: "get",
+  path: "/v1/players/{playerId}/history",
+  operationId: "getPlayerHistory",
+  tags: ["Players", "Rankings"],
+  summary: "A player's record: every event, session and playoff",
+  description:
+    "Every event the player was registered in (oldest first), with their rank in each session, the qualifying session and qualification rank, the playoff placements, the position in the event standings and the points each series of the tree gives them, all computed on read by the same rankings as the standings routes (three database round trips whatever the number of events). Private events are shown to those who may read them; membership numbers only to members of the player's organisation tree. Someone else learns of the player only through a visible event (404 otherwise).",
+  security: OPTIONAL_BEARER,
+  request: { params: PlayerParams },
+  responses: {
+    200: { ...jsonContent(PlayerHistorySchema, "The player's history."), headers: HISTORY_HEADERS },
+    304: { description: "`If-None-Match` matched: nothing shown changed.", headers: HISTORY_HEADERS },
+    ...errorResponses(401, 404, 422),
   },
 });

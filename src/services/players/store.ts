@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import { orgAncestryJson } from "../db/ancestry";
-import { isConstraintError } from "../db/errors";
-import { newId } from "../db/ids";
-import { players } from "../db/schema";
+import { orgAncestryJson } from "../../db/ancestry";
+import { isConstraintError } from "../../db/errors";
+import { newId } from "../../db/ids";
+import { players } from "../../db/schema";
 import {
   assertOrgReadable,
   assertOrgWritable,
@@ -10,11 +10,11 @@ import {
   canReadOrg,
   orgSubtree,
   requireClient,
-} from "./access";
-import type { ServiceContext } from "./context";
-import { notFound, ServiceError } from "./errors";
+} from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
 
-import { afterCursor, type PageRequest, paginate } from "./pagination";
+import { afterCursor, type PageRequest, paginate } from "../pagination";
 
 type PlayerRow = typeof players.$inferSelect;
 

@@ -1,0 +1,313 @@
+/**
+ * `GET /v1/players/{id}/history`: every event, session and playoff a player took part in, with
+ * the session ranks, the qualifying session, the final position and the series points, each
+ * computed by the same ranking services as the public standings. Three round trips whatever the
+ * number of events: the player, then one batch (events, registrations, series, tags), then every
+ * event's and session's ranking in one coalesced wave.
+ */
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { coalescingDatabase } from "../../db/coalesce";
+import { events, eventTags, players, registrations, series, sessions } from "../../db/schema";
+import { fnv1a, inOrgTree } from "../../db/tree";
+import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
+import { canReadEvent, canReadOrg, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { uniqueParticipantsSql } from "../events";
+import { type SeriesDto, seriesIncludesEvent, toSeriesDto } from "../series";
+import {
+  type EventStandingsDto,
+  eventStandings,
+  type SessionStandingsDto,
+  type StandingsScope,
+  sessionStandings,
+} from "../standings";
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export interface PlayerHistoryScope {
+  player: { id: string; name: string; orgId: string; externalId: string | null; discordId: string | null };
+  /** Members of the player's organisation tree (or above) see the membership numbers. */
+  member: boolean;
+  events: { scope: StandingsScope; tags: string[]; sessions: SessionRow[] }[];
+  series: { series: SeriesDto; ancestry: string[] }[];
+  etag: string;
+  /** A private event is shown: the body must not sit in shared caches. */
+  private: boolean;
+}
+
+/** Round trips 1 and 2: enough to authorise, fingerprint and answer a conditional GET. */
+export async function loadPlayerHistoryScope(
+  ctx: ServiceContext,
+  playerId: string,
+): Promise<PlayerHistoryScope> {
+  const [row] = await ctx.db
+    .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
+    .from(players)
+    .where(eq(players.id, playerId));
+  if (!row) throw notFound("player", playerId);
+  const ancestry = JSON.parse(row.ancestry) as string[];
+  const member = canReadOrg(ctx.actor, ancestry);
+  const playedEventIds = ctx.db
+    .select({ eventId: sessions.eventId })
+    .from(registrations)
+    .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+    .where(eq(registrations.playerId, playerId));
+  const [eventRows, sessionRows, seriesRows, tagRows] = await ctx.db.batch([
+    ctx.db
+      .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
+      .from(events)
+      .where(inArray(events.id, playedEventIds))
+      .orderBy(sql`${events.startsOn} is null`, asc(events.startsOn), asc(events.createdAt), asc(events.id)),
+    ctx.db
+      .select({ session: sessions })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(eq(registrations.playerId, playerId))
+      .orderBy(sql`${sessions.date} is null`, asc(sessions.date), asc(sessions.id)),
+    ctx.db
+      .select({ series, ancestry: orgAncestryJson(series.orgId) })
+      .from(series)
+      .where(inOrgTree(series.orgId, row.player.rootOrgId))
+      .orderBy(asc(series.createdAt), asc(series.id)),
+    ctx.db
+      .select({ eventId: eventTags.eventId, tag: eventTags.tag })
+      .from(eventTags)
+      .where(inArray(eventTags.eventId, playedEventIds)),
+  ]);
+  const visible = eventRows.map(toScopedEventRow).filter((e) => canReadEvent(ctx.actor, e.event));
+  // Someone outside the player's tree learns of the player only through a visible event.
+  if (!member && visible.length === 0) throw notFound("player", playerId);
+  const historyEvents = visible.map(({ event, uniqueParticipants }) => ({
+    scope: { event, uniqueParticipants, rosterTag: "" },
+    tags: tagRows.filter((t) => t.eventId === event.id).map((t) => t.tag),
+    sessions: sessionRows.filter((s) => s.session.eventId === event.id).map((s) => s.session),
+  }));
+  const seriesList = seriesRows.map((s) => ({
+    series: toSeriesDto(s.series),
+    ancestry: JSON.parse(s.ancestry) as string[],
+  }));
+  const fingerprint = [
+    `${row.player.id}.${row.player.updatedAt}.${member}`,
+    ...historyEvents.map(
+      ({ scope: { event, uniqueParticipants } }) =>
+        `${event.id}.${event.resultsVersion}.${event.updatedAt}.${uniqueParticipants}`,
+    ),
+    ...seriesList.map(({ series: s }) => `${s.id}.${s.version}`),
+    ...tagRows.map((t) => `${t.eventId}#${t.tag}`),
+  ].join("|");
+  return {
+    player: {
+      id: row.player.id,
+      name: row.player.name,
+      orgId: row.player.orgId,
+      externalId: row.player.externalId,
+      discordId: row.player.discordId,
+    },
+    member,
+    events: historyEvents,
+    series: seriesList,
+    etag: `history:${row.player.id}:${fnv1a(fingerprint)}`,
+    private: historyEvents.some((e) => e.scope.event.visibility === "private"),
+  };
+}
+
+function toScopedEventRow(r: {
+  event: typeof events.$inferSelect;
+  ancestry: string;
+  hosts: string;
+  uniqueParticipants: number;
+}): { event: ScopedEvent; uniqueParticipants: number } {
+  return { event: toScopedEvent(r), uniqueParticipants: Number(r.uniqueParticipants) };
+}
+
+export interface HistorySessionDto {
+  sessionId: string;
+  name: string;
+  date: string | null;
+  /** null: not ranked in this session (no final game yet, or disqualified). */
+  rank: number | null;
+  games: number;
+  wins: number;
+  vp: number;
+  vpPct: string;
+  vpPctExact: string;
+  seconds: number;
+  thirds: number;
+  eliminated: boolean;
+  disqualified: boolean;
+}
+
+export interface HistoryEventDto {
+  event: {
+    id: string;
+    orgId: string;
+    name: string;
+    startsOn: string | null;
+    visibility: "public" | "private";
+  };
+  /** `final`: the event's final is in (the series count it); `in-progress`; `inconsistent`: its standings answer 409. */
+  status: "final" | "in-progress" | "inconsistent";
+  sessions: HistorySessionDto[];
+  /** The best single session (rule 1.2): its rank among every player of the event. */
+  qualification: { rank: number; sessionId: string | null; qualified: boolean | null } | null;
+  /** The furthest phase played and the placements there. */
+  phase: "prelim" | "semifinal" | "final" | null;
+  semifinalPlacement: number | null;
+  finalPlacement: number | null;
+  /** The position in the event standings (final once `status` is `final`). */
+  position: number | null;
+  disqualified: boolean;
+  series: { seriesId: string; name: string; points: number; counted: boolean }[];
+}
+
+export interface PlayerHistoryDto {
+  player: PlayerHistoryScope["player"];
+  events: HistoryEventDto[];
+  series: {
+    seriesId: string;
+    orgId: string;
+    name: string;
+    points: number;
+    eventsCounted: number;
+    eventsDropped: number;
+    /** null while no event of the series is final. */
+    bestPosition: number | null;
+  }[];
+}
+
+function sessionEntry(
+  session: SessionRow,
+  standings: SessionStandingsDto,
+  playerId: string,
+): HistorySessionDto {
+  const base = { sessionId: session.id, name: session.name, date: session.date };
+  const row = standings.rows.find((r) => r.player.id === playerId);
+  const dq = standings.disqualified.find((r) => r.player.id === playerId);
+  const record = row ?? dq;
+  return {
+    ...base,
+    rank: row?.rank ?? null,
+    games: record?.games ?? 0,
+    wins: record?.wins ?? 0,
+    vp: record?.vp ?? 0,
+    vpPct: record?.vpPct ?? "0.0000000000000000",
+    vpPctExact: record?.vpPctExact ?? "0/1",
+    seconds: record?.seconds ?? 0,
+    thirds: record?.thirds ?? 0,
+    eliminated: record?.eliminated ?? false,
+    disqualified: dq !== undefined,
+  };
+}
+
+function placementIn(standings: EventStandingsDto | ServiceError, playerId: string) {
+  if (standings instanceof ServiceError) return null;
+  const row = standings.rows.find((r) => r.player.id === playerId);
+  if (!row) return null;
+  return row;
+}
+
+/** Round trip 3: every event's and session's ranking, coalesced into one batch. */
+export async function playerHistory(
+  ctx: ServiceContext,
+  scope: PlayerHistoryScope,
+): Promise<PlayerHistoryDto> {
+  const batched: ServiceContext = { ...ctx, db: coalescingDatabase(ctx.db) };
+  const playerId = scope.player.id;
+  const computed = await Promise.all(
+    scope.events.map(async (entry) => {
+      const [standings, sessionTables] = await Promise.all([
+        eventStandings(batched, entry.scope).catch((error: unknown) => {
+          if (error instanceof ServiceError && error.kind === "conflict") return error;
+          throw error;
+        }),
+        Promise.all(entry.sessions.map((session) => sessionStandings(batched, { ...entry.scope, session }))),
+      ]);
+      return { entry, standings, sessionTables };
+    }),
+  );
+  const placingsByEvent = new Map<string, EventPlacing>();
+  const out: HistoryEventDto[] = computed.map(({ entry, standings, sessionTables }) => {
+    const { event } = entry.scope;
+    const row = placementIn(standings, playerId);
+    const disqualified =
+      !(standings instanceof ServiceError) && standings.disqualified.some((r) => r.player.id === playerId);
+    const status =
+      standings instanceof ServiceError
+        ? "inconsistent"
+        : standings.phase === "final"
+          ? "final"
+          : "in-progress";
+    if (row && status === "final") {
+      placingsByEvent.set(event.id, {
+        playerId,
+        position: row.rank,
+        phase: row.phase,
+        qualificationRank: row.qualificationRank,
+      });
+    }
+    return {
+      event: {
+        id: event.id,
+        orgId: event.orgId,
+        name: event.name,
+        startsOn: event.startsOn,
+        visibility: event.visibility,
+      },
+      status,
+      sessions: entry.sessions.map((session, i) => sessionEntry(session, sessionTables[i]!, playerId)),
+      qualification: row
+        ? { rank: row.qualificationRank, sessionId: row.sessionId, qualified: row.qualified }
+        : null,
+      phase: row?.phase ?? null,
+      semifinalPlacement: row?.semifinalPlacement ?? null,
+      finalPlacement: row?.finalPlacement ?? null,
+      position: row?.rank ?? null,
+      disqualified,
+      series: [],
+    };
+  });
+  const seriesOut: PlayerHistoryDto["series"] = [];
+  for (const { series: s, ancestry } of scope.series) {
+    const seesPrivate = canReadOrg(ctx.actor, ancestry);
+    const included = scope.events.filter(
+      ({ scope: { event }, tags }) =>
+        (event.visibility === "public" || seesPrivate) && seriesIncludesEvent(s, event, tags),
+    );
+    if (included.length === 0) continue;
+    const inputs = included.flatMap(({ scope: { event } }) => {
+      const placing = placingsByEvent.get(event.id);
+      return placing ? [{ eventId: event.id, placings: [placing] }] : [];
+    });
+    const [tally] = computeSeriesStandings(s.policy, inputs, () => "");
+    for (const contribution of tally?.contributions ?? []) {
+      out
+        .find((e) => e.event.id === contribution.eventId)
+        ?.series.push({
+          seriesId: s.id,
+          name: s.name,
+          points: contribution.points,
+          counted: contribution.counted,
+        });
+    }
+    seriesOut.push({
+      seriesId: s.id,
+      orgId: s.orgId,
+      name: s.name,
+      points: tally?.points ?? 0,
+      eventsCounted: tally?.eventsCounted ?? 0,
+      eventsDropped: tally?.eventsDropped ?? 0,
+      bestPosition: tally?.bestPosition ?? null,
+    });
+  }
+  return {
+    player: scope.member ? scope.player : { ...scope.player, externalId: null, discordId: null },
+    events: out,
+    series: seriesOut,
+  };
+}
+
+export async function getPlayerHistory(ctx: ServiceContext, playerId: string) {
+  return playerHistory(ctx, await loadPlayerHistoryScope(ctx, playerId));
+}
