@@ -30,7 +30,9 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  moved: 301,
   conflict: 409,
+  gone: 410,
   precondition_failed: 412,
   too_large: 413,
   rate_limited: 429,
@@ -39,12 +41,14 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
 };
 
 const TITLES: Record<number, string> = {
+  301: "Moved Permanently",
   400: "Bad Request",
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  410: "Gone",
   412: "Precondition Failed",
   413: "Content Too Large",
   415: "Unsupported Media Type",

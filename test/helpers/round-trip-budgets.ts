@@ -35,6 +35,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   listPlayers: READ,
   getPlayer: READ,
   updatePlayer: WRITE,
+  // Both players with their ancestry, then every conflict and count in one batch, then the batch.
+  mergePlayer: WRITE,
   createEvent: WRITE,
   listEvents: READ,
   getEvent: READ,

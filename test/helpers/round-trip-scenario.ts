@@ -357,6 +357,7 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
 
   await federationSeries(api, chain.orgId, eventId);
   await federationRatings(api, chain.orgId, players[0]!);
+  await mergeDuplicate(api, chain.orgId, players[33]!);
   await readChangeFeed(remote, samples, doc, eventId);
   const exported = await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants`);
   expectStatus(exported, "ok", "export");
@@ -447,6 +448,17 @@ async function federationRatings(api: JsonClient, orgId: string, playerId: strin
   expectStatus(await api.get(`/v1/orgs/${orgId}/ratings?minGames=1`), "ok", "org ratings");
   expectStatus(await api.get(`/v1/players/${playerId}/rating`), "ok", "player rating");
   expectStatus(await api.get(`/v1/players/${playerId}/history`), "ok", "player history");
+}
+
+/** A duplicate of a player (no membership number) merged into them. */
+async function mergeDuplicate(api: JsonClient, orgId: string, keptId: string) {
+  const duplicate = await api.post(`/v1/orgs/${orgId}/players`, { name: "Player 34 (again)" });
+  expectStatus(duplicate, "ok", "create duplicate");
+  expectStatus(
+    await api.post(`/v1/players/${duplicate.body.id}/merge`, { intoPlayerId: keptId }),
+    "ok",
+    "merge player",
+  );
 }
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */

@@ -35,6 +35,7 @@ const DESCRIPTIONS = {
   403: "The token is valid but its role may not do this.",
   404: "No such resource, or it belongs to an organisation the token cannot see.",
   409: "The request conflicts with the current state (e.g. the result is already final).",
+  410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor).",
   412: "`If-Match` names a version that is no longer current; re-read and retry.",
   413: "The request body is larger than 1 MB.",
   415: "The request body has a content type this route does not accept.",
@@ -44,6 +45,19 @@ const DESCRIPTIONS = {
 } as const;
 
 export type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+/** 301 for a merged player's id: `Location` is the same resource of the kept player. */
+export const MOVED_PLAYER = {
+  description:
+    'The player was merged into another (`code: "player_merged"`): `Location` is the same resource of the kept player.',
+  headers: {
+    Location: {
+      description: "The kept player's resource.",
+      schema: { type: "string" as const, example: "/v1/players/ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9" },
+    },
+  },
+  content: { "application/problem+json": { schema: ProblemSchema } },
+};
 
 /** The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers), sent on every answer. */
 export const RATE_LIMIT_HEADERS = {

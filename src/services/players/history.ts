@@ -23,6 +23,7 @@ import {
   type StandingsScope,
   sessionStandings,
 } from "../standings";
+import { mergedInto, movedPlayer } from "./merge";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -46,7 +47,10 @@ export async function loadPlayerHistoryScope(
     .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
     .from(players)
     .where(eq(players.id, playerId));
-  if (!row) throw notFound("player", playerId);
+  if (!row) {
+    const into = await mergedInto(ctx, playerId);
+    throw into ? movedPlayer(playerId, into, "/history") : notFound("player", playerId);
+  }
   const ancestry = JSON.parse(row.ancestry) as string[];
   const member = canReadOrg(ctx.actor, ancestry);
   const playedEventIds = ctx.db

@@ -7,6 +7,7 @@ export {
   type PlayerHistoryScope,
   playerHistory,
 } from "./history";
+export { gonePlayer, type MergeResultDto, mergedInto, mergePlayers, movedPlayer } from "./merge";
 export {
   createPlayer,
   foldForSearch,

@@ -15,6 +15,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { gonePlayer, mergedInto, movedPlayer } from "./merge";
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -89,19 +90,33 @@ export async function createPlayer(
   return toPlayerDto(row!);
 }
 
-async function loadPlayer(ctx: ServiceContext, playerId: string) {
+/** A merged id answers 301 on reads and 410 on writes, to those who may read the kept player. */
+async function loadPlayer(ctx: ServiceContext, playerId: string, access: "read" | "write") {
   const [row] = await ctx.db
     .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
     .from(players)
     .where(eq(players.id, playerId));
-  const ancestry = row ? (JSON.parse(row.ancestry) as string[]) : [];
-  if (!row || !canReadOrg(ctx.actor, ancestry)) throw notFound("player", playerId);
+  if (!row) {
+    const into = await mergedInto(ctx, playerId);
+    if (
+      into &&
+      (await loadPlayer(ctx, into, "read").then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      throw access === "read" ? movedPlayer(playerId, into) : gonePlayer(playerId, into);
+    }
+    throw notFound("player", playerId);
+  }
+  const ancestry = JSON.parse(row.ancestry) as string[];
+  if (!canReadOrg(ctx.actor, ancestry)) throw notFound("player", playerId);
   return { player: row.player, ancestry };
 }
 
 export async function getPlayer(ctx: ServiceContext, playerId: string): Promise<PlayerDto> {
   requireClient(ctx.actor);
-  return toPlayerDto((await loadPlayer(ctx, playerId)).player);
+  return toPlayerDto((await loadPlayer(ctx, playerId, "read")).player);
 }
 
 export async function updatePlayer(
@@ -110,7 +125,7 @@ export async function updatePlayer(
   patch: Partial<PlayerInput>,
 ): Promise<PlayerDto> {
   const actor = requireClient(ctx.actor);
-  const { player, ancestry } = await loadPlayer(ctx, playerId);
+  const { player, ancestry } = await loadPlayer(ctx, playerId, "write");
   assertWriteWithin(actor, player.orgId, ancestry, "players:write", { what: "player", id: playerId });
   const [row] = await withUniqueExternalId(patch.externalId, () =>
     ctx.db

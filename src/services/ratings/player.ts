@@ -5,6 +5,7 @@ import { players } from "../../db/schema";
 import { canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
+import { mergedInto, movedPlayer } from "../players";
 import { loadRatingScope, type RatingScope, type RatingTable } from "./ratings";
 
 export interface PlayerRatingScope {
@@ -28,7 +29,10 @@ export async function loadPlayerRatingScope(
     })
     .from(players)
     .where(eq(players.id, playerId));
-  if (!row) throw notFound("player", playerId);
+  if (!row) {
+    const into = await mergedInto(ctx, playerId);
+    throw into ? movedPlayer(playerId, into, "/rating") : notFound("player", playerId);
+  }
   const { ancestry, ...player } = row;
   return {
     player,

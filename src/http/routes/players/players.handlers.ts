@@ -2,7 +2,14 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as players from "../../../services/players";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
-import type { createPlayer, getPlayer, getPlayerHistory, listPlayers, updatePlayer } from "./players.routes";
+import type {
+  createPlayer,
+  getPlayer,
+  getPlayerHistory,
+  listPlayers,
+  mergePlayer,
+  updatePlayer,
+} from "./players.routes";
 
 export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = async (c) => {
   const player = await players.createPlayer(
@@ -40,3 +47,13 @@ export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppE
     return c.body(null, 304);
   return c.json(await players.playerHistory(ctx, scope), 200);
 };
+
+export const mergePlayerHandler: RouteHandler<typeof mergePlayer, AppEnv> = async (c) =>
+  c.json(
+    await players.mergePlayers(
+      serviceContext(c),
+      c.req.valid("param").playerId,
+      c.req.valid("json").intoPlayerId,
+    ),
+    200,
+  );

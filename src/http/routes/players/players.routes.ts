@@ -1,10 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
+import { errorResponses, MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerHistorySchema } from "./history.schemas";
 import {
   CreatePlayerSchema,
   ListPlayersQuerySchema,
+  MergePlayerSchema,
+  MergeResultSchema,
   PlayerListSchema,
   PlayerSchema,
   UpdatePlayerSchema,
@@ -51,7 +53,11 @@ export const getPlayer = createRoute({
   description: "Members of the player's organisation or of an ancestor.",
   security: BEARER,
   request: { params: PlayerParams },
-  responses: { 200: jsonContent(PlayerSchema, "The player."), ...errorResponses(401, 404, 422) },
+  responses: {
+    200: jsonContent(PlayerSchema, "The player."),
+    301: MOVED_PLAYER,
+    ...errorResponses(401, 404, 422),
+  },
 });
 
 export const updatePlayer = createRoute({
@@ -65,7 +71,7 @@ export const updatePlayer = createRoute({
   request: { params: PlayerParams, body: jsonBody(UpdatePlayerSchema, "The fields to change.") },
   responses: {
     200: jsonContent(PlayerSchema, "The player after the change."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422),
   },
 });
 
@@ -92,7 +98,24 @@ export const getPlayerHistory = createRoute({
   request: { params: PlayerParams },
   responses: {
     200: { ...jsonContent(PlayerHistorySchema, "The player's history."), headers: HISTORY_HEADERS },
+    301: MOVED_PLAYER,
     304: { description: "`If-None-Match` matched: nothing shown changed.", headers: HISTORY_HEADERS },
     ...errorResponses(401, 404, 422),
+  },
+});
+
+export const mergePlayer = createRoute({
+  method: "post",
+  path: "/v1/players/{playerId}/merge",
+  operationId: "mergePlayer",
+  tags: ["Players"],
+  summary: "Merge a duplicate player into another",
+  description:
+    "One person created twice becomes one player: every registration, seat, result sheet, confirmation, disqualification, staff entry and avoid pair of the player in the path moves to `intoPlayerId` in one atomic batch, audited (`player.merge`). The kept player takes the merged one's membership numbers when it has none (409 `membership_number_conflict` when both have different ones). Refused with 409 when the two cannot be one person: seated in the same round or registered in the same session (`players_met`), or one is staff of an event the other plays (`staff_plays`, rule 1.3.2). Rankings and ratings are computed on read, so they change at once; each event touched gets a new results version (new ETags). Afterwards the merged id answers 301 on reads (to the kept player) and 410 on writes. Result revisions keep the ids as they were signed. Roles: owner of an organisation both players belong to, or of a common ancestor (a federation merges its stores' duplicates); not clients limited to an event or session.",
+  security: BEARER,
+  request: { params: PlayerParams, body: jsonBody(MergePlayerSchema, "The player to keep.") },
+  responses: {
+    200: jsonContent(MergeResultSchema, "The kept player and what moved."),
+    ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422),
   },
 });

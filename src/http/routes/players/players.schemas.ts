@@ -67,3 +67,39 @@ export const ListPlayersQuerySchema = PaginationQuerySchema.extend({
     .optional()
     .openapi({ description: "`descendants`: also players of child organisations." }),
 });
+
+export const MergePlayerSchema = z
+  .object({
+    intoPlayerId: z.string().trim().min(1).max(64).openapi({
+      description: "The player to keep; the player in the path disappears into it.",
+      example: "ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9",
+    }),
+  })
+  .strict()
+  .openapi("MergePlayer", { example: { intoPlayerId: "ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9" } });
+
+export const MergeResultSchema = z
+  .object({
+    player: PlayerSchema,
+    merged: z.object({ id: z.string(), name: z.string() }).openapi({
+      description: "The merged player, as it was: its id now answers 301 (reads) and 410 (writes).",
+    }),
+    moved: z
+      .object({
+        registrations: z.number().int(),
+        seats: z.number().int(),
+        results: z
+          .number()
+          .int()
+          .openapi({ description: "Result sheets (pending or final) whose seat was renamed." }),
+        confirmations: z.number().int(),
+        disqualifications: z.number().int(),
+        staff: z.number().int(),
+        avoidPairs: z.number().int(),
+      })
+      .openapi({ description: "How many rows moved to the kept player." }),
+    eventIds: z
+      .array(z.string())
+      .openapi({ description: "The events whose rankings changed (new results version)." }),
+  })
+  .openapi("MergeResult");

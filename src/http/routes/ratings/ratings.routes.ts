@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
+import { errorResponses, MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
 const CACHE_HEADERS = {
@@ -51,6 +51,7 @@ export const getPlayerRating = createRoute({
   request: { params: z.object({ playerId: idParam("playerId", "ply", "The player.") }) },
   responses: {
     200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
+    301: MOVED_PLAYER,
     304: NOT_MODIFIED,
     ...errorResponses(401, 404, 409, 422),
   },

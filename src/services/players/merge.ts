@@ -1,0 +1,388 @@
+/**
+ * `POST /v1/players/{id}/merge`: one person created twice (two stores, two spellings) becomes
+ * one player. Every registration, seat, result, confirmation, disqualification, staff entry and
+ * avoid pair moves to the kept player in ONE batch with the audit entry; the merged id keeps
+ * answering (301 on reads, 410 on writes) through `player_merges`. Rankings and ratings are
+ * computed on read, so they follow at once; the events touched get a new results version.
+ *
+ * Refused when the two could not be one person: seated in the same round (so at the same table,
+ * or at two tables at once), registered in the same session, or one on an event's staff while
+ * the other plays it (rule 1.3.2). The unique keys on seats and registrations make a seating or
+ * registration racing the merge fail the whole batch instead of slipping through.
+ */
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { isConstraintError } from "../../db/errors";
+import {
+  avoidPairs,
+  disqualifications,
+  eventStaff,
+  events,
+  playerMerges,
+  players,
+  registrations,
+  resultConfirmations,
+  seats,
+  sessions,
+  tableResults,
+} from "../../db/schema";
+import { requireClient, requirePermission } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { type PlayerDto, toPlayerDto } from "./store";
+
+type PlayerRow = typeof players.$inferSelect;
+
+/** Where a merged id now lives, or null when it was never merged. */
+export async function mergedInto(ctx: ServiceContext, playerId: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ into: playerMerges.intoPlayerId })
+    .from(playerMerges)
+    .where(eq(playerMerges.mergedPlayerId, playerId));
+  return row?.into ?? null;
+}
+
+/** A read of a merged id: 301 to the same resource of the kept player. */
+export function movedPlayer(playerId: string, intoId: string, suffix = ""): ServiceError {
+  return new ServiceError(
+    "moved",
+    "player_merged",
+    `Player '${playerId}' was merged into '${intoId}'; read /v1/players/${intoId}${suffix}.`,
+    { headers: { location: `/v1/players/${intoId}${suffix}` } },
+  );
+}
+
+/** A write to a merged id: 410, naming the kept player. */
+export function gonePlayer(playerId: string, intoId: string): ServiceError {
+  return new ServiceError(
+    "gone",
+    "player_merged",
+    `Player '${playerId}' was merged into '${intoId}'; send the change to /v1/players/${intoId}.`,
+    { headers: { link: `</v1/players/${intoId}>; rel="successor-version"` } },
+  );
+}
+
+export interface MergeResultDto {
+  player: PlayerDto;
+  merged: { id: string; name: string };
+  moved: {
+    registrations: number;
+    seats: number;
+    results: number;
+    confirmations: number;
+    disqualifications: number;
+    staff: number;
+    avoidPairs: number;
+  };
+  eventIds: string[];
+}
+
+interface Loaded {
+  row: PlayerRow;
+  ancestry: string[];
+}
+
+async function loadPair(ctx: ServiceContext, mergedId: string, intoId: string) {
+  const rows = await ctx.db
+    .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
+    .from(players)
+    .where(inArray(players.id, [mergedId, intoId]));
+  const find = (id: string): Loaded | undefined => {
+    const r = rows.find((x) => x.player.id === id);
+    return r ? { row: r.player, ancestry: JSON.parse(r.ancestry) as string[] } : undefined;
+  };
+  return { merged: find(mergedId), into: find(intoId) };
+}
+
+/** Owners of an organisation above (or at) both players, or the platform admin. */
+function assertMayMerge(ctx: ServiceContext, merged: Loaded, into: Loaded) {
+  const client = requireClient(ctx.actor);
+  const reads = (l: Loaded) =>
+    client.role === "admin" || (client.orgId !== null && l.ancestry.includes(client.orgId));
+  if (!reads(merged)) throw notFound("player", merged.row.id);
+  if (!reads(into)) throw intoNotFound(into.row.id);
+  if (client.role !== "owner" && client.role !== "admin") {
+    throw new ServiceError(
+      "forbidden",
+      "merge_needs_owner",
+      "Merging players takes an owner of an organisation both players belong to (or an ancestor of both).",
+    );
+  }
+  requirePermission(client, "players:write");
+  if (client.limit) {
+    throw new ServiceError(
+      "forbidden",
+      "merge_needs_owner",
+      "A client limited to one event or session cannot merge players.",
+    );
+  }
+}
+
+const intoNotFound = (id: string) =>
+  new ServiceError("invalid", "into_player_not_found", `No player with id '${id}' is visible to you.`, {
+    issues: [{ path: "intoPlayerId", message: "no such player visible to you" }],
+  });
+
+/** Why the two cannot be one person, read in one batch; the counts go into the answer. */
+async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
+  const [sameRound, sameSession, staffPlaying, counts, eventRows] = await ctx.db.batch([
+    ctx.db.all<{ tableId: string; other: string }>(sql`select s1.table_id as tableId, s2.table_id as other
+      from seats s1 join seats s2 on s2.round_id = s1.round_id and s2.player_id = ${intoId}
+      where s1.player_id = ${mergedId}`),
+    ctx.db
+      .select({ sessionId: registrations.sessionId })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.playerId, mergedId),
+          sql`exists (select 1 from registrations r2 where r2.session_id = ${registrations.sessionId} and r2.player_id = ${intoId})`,
+        ),
+      ),
+    ctx.db
+      .select({ eventId: eventStaff.eventId, staff: eventStaff.playerId })
+      .from(eventStaff)
+      .where(
+        or(
+          and(
+            eq(eventStaff.playerId, mergedId),
+            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${intoId})`,
+          ),
+          and(
+            eq(eventStaff.playerId, intoId),
+            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${mergedId})`,
+          ),
+        ),
+      ),
+    ctx.db.all<Record<keyof MergeResultDto["moved"], number>>(sql`select
+      (select count(*) from registrations where player_id = ${mergedId}) as registrations,
+      (select count(*) from seats where player_id = ${mergedId}) as seats,
+      (select count(*) from table_results tr join seats s on s.table_id = tr.table_id
+        where s.player_id = ${mergedId}) as results,
+      (select count(*) from result_confirmations where player_id = ${mergedId}) as confirmations,
+      (select count(*) from disqualifications where player_id = ${mergedId}) as disqualifications,
+      (select count(*) from event_staff where player_id = ${mergedId}) as staff,
+      (select count(*) from avoid_pairs where player_a = ${mergedId} or player_b = ${mergedId}) as avoidPairs`),
+    ctx.db
+      .select({ id: events.id, orgId: events.orgId })
+      .from(events)
+      .where(
+        or(
+          inArray(
+            events.id,
+            ctx.db
+              .select({ id: sessions.eventId })
+              .from(registrations)
+              .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+              .where(eq(registrations.playerId, mergedId)),
+          ),
+          inArray(
+            events.id,
+            ctx.db
+              .select({ id: eventStaff.eventId })
+              .from(eventStaff)
+              .where(eq(eventStaff.playerId, mergedId)),
+          ),
+          inArray(
+            events.id,
+            ctx.db
+              .select({ id: disqualifications.eventId })
+              .from(disqualifications)
+              .where(eq(disqualifications.playerId, mergedId)),
+          ),
+        ),
+      ),
+  ]);
+  return {
+    sameRound,
+    sameSession,
+    staffPlaying,
+    counts: counts[0]!,
+    eventIds: eventRows.map((e) => e.id),
+    events: eventRows,
+  };
+}
+
+function refuse(code: string, message: string): ServiceError {
+  return new ServiceError("conflict", code, message, { issues: [{ path: "intoPlayerId", message }] });
+}
+
+export async function mergePlayers(
+  ctx: ServiceContext,
+  mergedId: string,
+  intoId: string,
+): Promise<MergeResultDto> {
+  requireClient(ctx.actor);
+  if (mergedId === intoId) {
+    throw new ServiceError("invalid", "merge_into_self", "A player cannot be merged into themselves.", {
+      issues: [{ path: "intoPlayerId", message: "must differ from the merged player" }],
+    });
+  }
+  const { merged, into } = await loadPair(ctx, mergedId, intoId);
+  if (!merged) {
+    const successor = await mergedInto(ctx, mergedId);
+    if (successor) throw gonePlayer(mergedId, successor);
+    throw notFound("player", mergedId);
+  }
+  if (!into) {
+    const successor = await mergedInto(ctx, intoId);
+    if (successor) {
+      throw new ServiceError(
+        "invalid",
+        "into_player_merged",
+        `Player '${intoId}' was merged into '${successor}': merge into '${successor}'.`,
+        {
+          issues: [{ path: "intoPlayerId", message: `merged into ${successor}` }],
+        },
+      );
+    }
+    throw intoNotFound(intoId);
+  }
+  assertMayMerge(ctx, merged, into);
+  if (merged.row.rootOrgId !== into.row.rootOrgId) {
+    throw refuse(
+      "merge_across_trees",
+      "The two players belong to different organisation trees; a player is one person within one tree.",
+    );
+  }
+  for (const field of ["externalId", "discordId"] as const) {
+    const a = merged.row[field];
+    const b = into.row[field];
+    if (a !== null && b !== null && a !== b) {
+      throw new ServiceError(
+        "conflict",
+        "membership_number_conflict",
+        `The players have different ${field}s ('${a}' and '${b}'): clear the wrong one with PATCH /v1/players/{id}, then merge.`,
+        { issues: [{ path: field, message: "differs between the two players" }] },
+      );
+    }
+  }
+  const found = await readConflictsAndCounts(ctx, mergedId, intoId);
+  const met = found.sameRound[0];
+  if (met) {
+    throw refuse(
+      "players_met",
+      met.tableId === met.other
+        ? `The two players sat at the same table (${met.tableId}): they are two people.`
+        : `The two players are seated in the same round (tables ${met.tableId} and ${met.other}): they are two people.`,
+    );
+  }
+  if (found.sameSession[0]) {
+    throw refuse(
+      "players_met",
+      `The two players are both registered in session ${found.sameSession[0].sessionId}: they are two people.`,
+    );
+  }
+  if (found.staffPlaying[0]) {
+    throw refuse(
+      "staff_plays",
+      `One player is staff of event ${found.staffPlaying[0].eventId} and the other plays in it; one person may not do both (rule 1.3.2).`,
+    );
+  }
+  const now = ctx.clock().toISOString();
+  const keptAfter: PlayerRow = {
+    ...into.row,
+    externalId: into.row.externalId ?? merged.row.externalId,
+    discordId: into.row.discordId ?? merged.row.discordId,
+    updatedAt: now,
+  };
+  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
+  const m = mergedId;
+  const k = intoId;
+  try {
+    await ctx.db.batch([
+      // First: the result trigger lets a final sheet change a player id only for a recorded merge.
+      ctx.db.insert(playerMerges).values({
+        mergedPlayerId: m,
+        intoPlayerId: k,
+        mergedName: merged.row.name,
+        actorClientId,
+        createdAt: now,
+      }),
+      ctx.db.update(playerMerges).set({ intoPlayerId: k }).where(eq(playerMerges.intoPlayerId, m)),
+      ctx.db.update(registrations).set({ playerId: k }).where(eq(registrations.playerId, m)),
+      ctx.db.update(seats).set({ playerId: k }).where(eq(seats.playerId, m)),
+      ctx.db
+        .update(tableResults)
+        .set({
+          scores: sql`(select json_group_array(case when json_extract(value, '$.playerId') = ${m}
+              then json_set(value, '$.playerId', ${k}) else json(value) end) from json_each(${tableResults.scores}))`,
+          winnerId: sql`case ${tableResults.winnerId} when ${m} then ${k} else ${tableResults.winnerId} end`,
+        })
+        .where(
+          inArray(
+            tableResults.tableId,
+            ctx.db.select({ id: seats.tableId }).from(seats).where(eq(seats.playerId, k)),
+          ),
+        ),
+      ctx.db.update(resultConfirmations).set({ playerId: k }).where(eq(resultConfirmations.playerId, m)),
+      // One disqualification per event and player: the kept player's own stands.
+      ctx.db
+        .delete(disqualifications)
+        .where(
+          and(
+            eq(disqualifications.playerId, m),
+            sql`exists (select 1 from disqualifications d2 where d2.event_id = ${disqualifications.eventId} and d2.player_id = ${k})`,
+          ),
+        ),
+      ctx.db.update(disqualifications).set({ playerId: k }).where(eq(disqualifications.playerId, m)),
+      // Staff of the same event twice: the kept player's role stands.
+      ctx.db
+        .delete(eventStaff)
+        .where(
+          and(
+            eq(eventStaff.playerId, m),
+            sql`exists (select 1 from event_staff e2 where e2.event_id = ${eventStaff.eventId} and e2.player_id = ${k})`,
+          ),
+        ),
+      ctx.db.update(eventStaff).set({ playerId: k }).where(eq(eventStaff.playerId, m)),
+      // Avoid pairs are stored ordered (a < b); a pair of the two with each other disappears.
+      ctx.db.run(sql`insert or ignore into avoid_pairs (event_id, player_a, player_b, reason, created_at)
+        select event_id, min(${k}, other), max(${k}, other), reason, created_at from (
+          select event_id, case when player_a = ${m} then player_b else player_a end as other, reason, created_at
+          from avoid_pairs where player_a = ${m} or player_b = ${m}) where other <> ${k}`),
+      ctx.db.delete(avoidPairs).where(or(eq(avoidPairs.playerA, m), eq(avoidPairs.playerB, m))),
+      ctx.db.delete(players).where(eq(players.id, m)),
+      ctx.db
+        .update(players)
+        .set({ externalId: keptAfter.externalId, discordId: keptAfter.discordId, updatedAt: now })
+        .where(eq(players.id, k)),
+      ctx.db
+        .update(events)
+        .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+        .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
+      // In each event's audit trail (where a referee looks), or the kept player's organisation's.
+      ...(found.events.length > 0 ? found.events : [{ id: null, orgId: into.row.orgId }]).map((event) =>
+        auditInsert(ctx, {
+          orgId: event.orgId,
+          eventId: event.id,
+          action: "player.merge",
+          entityType: "player",
+          entityId: k,
+          before: { merged: toPlayerDto(merged.row), kept: toPlayerDto(into.row) },
+          after: { kept: toPlayerDto(keptAfter), moved: found.counts, eventIds: found.eventIds },
+        }),
+      ),
+    ]);
+  } catch (error) {
+    if (!isConstraintError(error)) throw error;
+    throw refuse(
+      "merge_conflict",
+      "A registration or seating of one of the two players changed during the merge; read both players again and retry.",
+    );
+  }
+  return {
+    player: toPlayerDto(keptAfter),
+    merged: { id: m, name: merged.row.name },
+    moved: {
+      registrations: Number(found.counts.registrations),
+      seats: Number(found.counts.seats),
+      results: Number(found.counts.results),
+      confirmations: Number(found.counts.confirmations),
+      disqualifications: Number(found.counts.disqualifications),
+      staff: Number(found.counts.staff),
+      avoidPairs: Number(found.counts.avoidPairs),
+    },
+    eventIds: found.eventIds,
+  };
+}
