@@ -6,6 +6,7 @@
  *   - GET /v1/series/{id}/standings built (a fresh app, so nothing cached) and served from the
  *     cache of its ETag;
  *   - GET /v1/orgs/{orgId}/ratings built and cached, the same way;
+ *   - GET /v1/players/{id}/history of a player of every event (never cached: built each time);
  * and counts the database round trips of each (the libSQL client's execute/batch calls).
  */
 import { performance } from "node:perf_hooks";
@@ -107,7 +108,7 @@ async function seed(db: Database) {
     selection: { kind: "events", eventIds },
     policy: { bestOf: 10, cut: { top: 16, label: null } },
   });
-  return { orgId: fed.id, seriesId: series.id };
+  return { orgId: fed.id, seriesId: series.id, playerId: pool[0]! };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -117,7 +118,7 @@ async function main() {
   const db = createDatabase(client);
   await migrateDatabase(db);
   const t0 = performance.now();
-  const { orgId, seriesId } = await seed(db);
+  const { orgId, seriesId, playerId } = await seed(db);
   const [count] = await db.all<{ n: number }>(sql`select count(*) as n from seats`);
   const n = count?.n ?? 0;
   console.log(
@@ -155,6 +156,8 @@ async function main() {
     await time("series standings, cached", () => get(warm, `/v1/series/${seriesId}/standings`)),
     await time("ratings, built", () => get(newApp(), `/v1/orgs/${orgId}/ratings`)),
     await time("ratings, cached", () => get(warm, `/v1/orgs/${orgId}/ratings`)),
+    // A player of all 200 events: 200 event standings and 200 session standings, one wave.
+    await time("player history (200 events), built", () => get(newApp(), `/v1/players/${playerId}/history`)),
   ];
   console.log(`median of ${RUNS} runs; ratio to the raw scan of the same run`);
   for (const r of results)
