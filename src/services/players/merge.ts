@@ -1,7 +1,8 @@
 /**
  * `POST /v1/players/{id}/merge`: one person created twice (two stores, two spellings) becomes
- * one player. Every registration, seat, result, confirmation, disqualification, staff entry and
- * avoid pair moves to the kept player in ONE batch with the audit entry; the merged id keeps
+ * one player. Every registration (with its check-in, no-show and drop), seat (with its
+ * confirmation code), result sheet, confirmation, dispute, disqualification, staff entry and avoid
+ * pair moves to the kept player in ONE batch with the audit entry; the merged id keeps
  * answering (301 on reads, 410 on writes) through `player_merges`. Rankings and ratings are
  * computed on read, so they follow at once; the events touched get a new results version.
  *
@@ -22,6 +23,8 @@ import {
   players,
   registrations,
   resultConfirmations,
+  resultDisputes,
+  seatCodeFailures,
   seats,
   sessions,
   tableResults,
@@ -71,6 +74,7 @@ export interface MergeResultDto {
     seats: number;
     results: number;
     confirmations: number;
+    disputes: number;
     disqualifications: number;
     staff: number;
     avoidPairs: number;
@@ -160,6 +164,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
       (select count(*) from table_results tr join seats s on s.table_id = tr.table_id
         where s.player_id = ${mergedId}) as results,
       (select count(*) from result_confirmations where player_id = ${mergedId}) as confirmations,
+      (select count(*) from result_disputes where player_id = ${mergedId}) as disputes,
       (select count(*) from disqualifications where player_id = ${mergedId}) as disqualifications,
       (select count(*) from event_staff where player_id = ${mergedId}) as staff,
       (select count(*) from avoid_pairs where player_a = ${mergedId} or player_b = ${mergedId}) as avoidPairs`),
@@ -316,6 +321,9 @@ export async function mergePlayers(
           ),
         ),
       ctx.db.update(resultConfirmations).set({ playerId: k }).where(eq(resultConfirmations.playerId, m)),
+      ctx.db.update(resultDisputes).set({ playerId: k }).where(eq(resultDisputes.playerId, m)),
+      // Wrong seat codes stay counted against the seat, whoever's id it now carries.
+      ctx.db.update(seatCodeFailures).set({ playerId: k }).where(eq(seatCodeFailures.playerId, m)),
       // One disqualification per event and player: the kept player's own stands.
       ctx.db
         .delete(disqualifications)
@@ -379,6 +387,7 @@ export async function mergePlayers(
       seats: Number(found.counts.seats),
       results: Number(found.counts.results),
       confirmations: Number(found.counts.confirmations),
+      disputes: Number(found.counts.disputes),
       disqualifications: Number(found.counts.disqualifications),
       staff: Number(found.counts.staff),
       avoidPairs: Number(found.counts.avoidPairs),

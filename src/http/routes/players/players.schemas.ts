@@ -93,6 +93,7 @@ export const MergeResultSchema = z
           .int()
           .openapi({ description: "Result sheets (pending or final) whose seat was renamed." }),
         confirmations: z.number().int(),
+        disputes: z.number().int(),
         disqualifications: z.number().int(),
         staff: z.number().int(),
         avoidPairs: z.number().int(),
