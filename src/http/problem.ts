@@ -25,7 +25,7 @@ export interface Problem {
   database?: "read-only" | "unavailable";
 }
 
-const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
+export const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -17,13 +17,19 @@ type Renderable =
 export async function sendPage(
   c: Context<AppEnv>,
   view: Renderable,
-  options: { private?: boolean; status?: 200 | 404 } = {},
+  options: {
+    private?: boolean;
+    status?: 200 | 403 | 404 | 409 | 412 | 422 | 429;
+    /** Extra headers of a refusal (Retry-After, RateLimit). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const html = `<!doctype html>${await (await view).toString()}`;
   const headers: Record<string, string> = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": options.private ? "private, no-cache" : "no-cache",
     Vary: "Accept-Language",
+    ...options.headers,
   };
   if ((options.status ?? 200) !== 200) return c.body(html, options.status ?? 404, headers);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(html)));

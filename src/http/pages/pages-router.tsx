@@ -3,7 +3,7 @@
  * as the JSON routes; they never query the database themselves. Private events answer 404 to
  * anyone who may not read them, exactly as the API does.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { toString as qrSvg } from "qrcode";
 import { ServiceError } from "../../services/errors";
 import { getEvent, getSession, listPublicEvents, listSessions } from "../../services/events";
@@ -13,7 +13,9 @@ import { getTable, getTables, type TableDto } from "../../services/tables";
 import { type AppEnv, serviceContext } from "../context";
 import { EventPage } from "./event-page";
 import { HomePage } from "./home-page";
+import type { PageContext } from "./page-context";
 import { page, sendPage } from "./page-response";
+import { playerFormAction, type Refusal } from "./player-forms";
 import { PrintSeatingPage } from "./print-seating-page";
 import { PrintSheetsPage } from "./print-sheets-page";
 import { ScreenPage } from "./screen-page";
@@ -162,6 +164,18 @@ pagesRouter.get(
         await qrSvg(`${p.origin}/t/${table.id}`, { type: "svg", margin: 0, errorCorrectionLevel: "M" }),
       );
     }
+    // Staff who enter these tables' results get each seat's code printed next to the name.
+    const codes = new Map<string, string>();
+    const tables = await getTables(
+      serviceContext(c),
+      round.tables.map((t) => t.id),
+      { codes: true },
+    );
+    for (const table of tables.values()) {
+      if (table instanceof Error) continue;
+      for (const seat of table.seats)
+        if (seat.confirmationCode) codes.set(`${table.id}:${seat.player.id}`, seat.confirmationCode);
+    }
     const paper = c.req.query("paper");
     return sendPage(
       c,
@@ -174,30 +188,53 @@ pagesRouter.get(
           qr,
           perPage: c.req.query("perPage") === "2" ? 2 : 1,
           paper: paper === "a4" || paper === "letter" ? paper : null,
+          codes,
         }}
       />,
-      isPrivate(event),
+      // Codes are a credential: a sheet that carries them never sits in a shared cache.
+      { private: event.visibility === "private" || codes.size > 0 },
     );
   }),
 );
 
+/** The table page, with the refusal of a player's form when there was one. */
+async function tablePage(c: Context<AppEnv>, p: PageContext, refusal?: Refusal) {
+  const ctx = serviceContext(c);
+  const table = await getTable(ctx, c.req.param("tableId")!);
+  const [event, round, session] = await Promise.all([
+    getEvent(ctx, table.eventId),
+    getRound(ctx, table.roundId),
+    table.sessionId ? getSession(ctx, table.sessionId) : Promise.resolve(null),
+  ]);
+  return sendPage(
+    c,
+    <TablePage
+      p={p}
+      data={{
+        table,
+        event,
+        sessionName: session?.name ?? null,
+        roundNumber: round.number,
+        notice: refusal?.notice,
+      }}
+    />,
+    { ...isPrivate(event), status: refusal?.status ?? 200, headers: refusal?.headers },
+  );
+}
+
 pagesRouter.get(
   "/t/:tableId",
-  page(async (c, p) => {
-    const ctx = serviceContext(c);
-    const table = await getTable(ctx, c.req.param("tableId")!);
-    const [event, round, session] = await Promise.all([
-      getEvent(ctx, table.eventId),
-      getRound(ctx, table.roundId),
-      table.sessionId ? getSession(ctx, table.sessionId) : Promise.resolve(null),
-    ]);
-    return sendPage(
-      c,
-      <TablePage
-        p={p}
-        data={{ table, event, sessionName: session?.name ?? null, roundNumber: round.number }}
-      />,
-      isPrivate(event),
-    );
-  }),
+  page((c, p) => tablePage(c, p)),
 );
+
+// A player's confirmation or dispute from the table page: back to the page (303) when recorded.
+for (const action of ["confirm", "dispute"] as const) {
+  pagesRouter.post(
+    `/t/:tableId/${action === "confirm" ? "confirmations" : "disputes"}`,
+    page(async (c, p) => {
+      const refusal = await playerFormAction(c, p, action);
+      if (refusal) return tablePage(c, p, refusal);
+      return c.redirect(p.link(`/t/${c.req.param("tableId")}`), 303);
+    }),
+  );
+}

@@ -11,6 +11,11 @@ export interface PrintSheetsData {
   qr: ReadonlyMap<string, string>;
   perPage: 1 | 2;
   paper: "a4" | "letter" | null;
+  /**
+   * Each seat's confirmation code by `tableId:playerId`: only in sheets printed by staff who
+   * enter the tables' results (issue 12), empty for everyone else.
+   */
+  codes: ReadonlyMap<string, string>;
 }
 
 /**
@@ -31,6 +36,8 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 .sheet td,.sheet th{border:1px solid #555;padding:${perPage === 2 ? "1.2mm" : "2.6mm"} 2mm}
 .sheet td.box{width:18mm}
 .sheet td.sign{width:55mm}
+.sheet .code{font-weight:normal;white-space:nowrap}
+.sheet .code code{font-size:1.15em;letter-spacing:.08em;font-weight:bold}
 .sheet ul{margin:0;padding-left:5mm;font-size:${perPage === 2 ? "7.5pt" : "9pt"}}
 @media print{
  @page{${size}margin:10mm}
@@ -92,6 +99,12 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
                     <td>{seat.position}</td>
                     <th scope="row" class="rh">
                       {seat.player.name}
+                      {data.codes.has(`${table.id}:${seat.player.id}`) ? (
+                        <span class="code">
+                          {" "}
+                          · {t.seatCode} <code>{data.codes.get(`${table.id}:${seat.player.id}`)}</code>
+                        </span>
+                      ) : null}
                     </th>
                     <td class="box" />
                     <td class="box">☐</td>
@@ -104,6 +117,7 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
               {t.sheetRules.map((rule) => (
                 <li>{rule}</li>
               ))}
+              {data.codes.size > 0 ? <li>{t.codeNote}</li> : null}
             </ul>
           </section>
         ))}

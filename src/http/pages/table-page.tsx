@@ -7,6 +7,8 @@ export interface TablePageData {
   event: { id: string; name: string; timezone: string | null };
   sessionName: string | null;
   roundNumber: number;
+  /** Why a player's confirmation or dispute from this page was refused. */
+  notice?: string | undefined;
 }
 
 export function roundLabel(p: PageContext, kind: string, number: number): string {
@@ -77,7 +79,65 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
               .join(", ")}
           </p>
         ) : null}
+        {result?.status === "pending" && result.disputes.length > 0 ? (
+          <section>
+            <h2>{t.disputes}</h2>
+            <ul>
+              {result.disputes.map((d) => (
+                <li>
+                  {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}: {d.reason}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {result?.status === "pending" ? <PlayerForms p={p} table={table} notice={data.notice} /> : null}
       </main>
     </Layout>
+  );
+}
+
+/**
+ * The player's side of digital scoring (rule 1.3.4, issue 12): the seat code printed next to
+ * their name on the sheet lets them confirm or dispute here, from the QR code, without a token.
+ */
+function PlayerForms({ p, table, notice }: { p: PageContext; table: TableDto; notice?: string | undefined }) {
+  const t = p.t;
+  const who = (
+    <>
+      <label>
+        {t.you}{" "}
+        <select name="playerId" required>
+          {table.seats.map((seat) => (
+            <option value={seat.player.id}>{seat.player.name}</option>
+          ))}
+        </select>
+      </label>{" "}
+      <label>
+        {t.seatCode}{" "}
+        <input name="code" required autocomplete="off" autocapitalize="characters" size={8} maxlength={12} />
+      </label>{" "}
+    </>
+  );
+  return (
+    <section class="noprint">
+      <h2>{t.confirmTitle}</h2>
+      {notice ? (
+        <p role="alert" class="notice">
+          {notice}
+        </p>
+      ) : null}
+      <form method="post" action={p.link(`/t/${table.id}/confirmations`)}>
+        {who}
+        <button type="submit">{t.confirmButton}</button>
+      </form>
+      <form method="post" action={p.link(`/t/${table.id}/disputes`)}>
+        {who}
+        <label>
+          {t.reason} <input name="reason" required minlength={3} maxlength={500} size={40} />
+        </label>{" "}
+        <button type="submit">{t.disputeButton}</button>
+      </form>
+    </section>
   );
 }

@@ -59,12 +59,15 @@ export async function getTable(ctx: ServiceContext, tableId: string): Promise<Ta
 export async function getTables(
   ctx: ServiceContext,
   tableIds: readonly string[],
+  options: { codes?: boolean } = {},
 ): Promise<Map<string, TableDto | Error>> {
   const scopes = await loadTableScopes(ctx, tableIds);
   const tables = new Map<string, TableDto | Error>();
   for (const id of tableIds) {
     try {
-      tables.set(id, toTableDto(visibleTable(ctx, scopes.get(id), id)));
+      const scope = visibleTable(ctx, scopes.get(id), id);
+      // Seat codes only when asked for (the printed sheets) and only to staff who enter results.
+      tables.set(id, toTableDto(scope, { codes: !!options.codes && mayEnterResults(ctx, scope) }));
     } catch (error) {
       tables.set(id, error as Error);
     }
