@@ -10,6 +10,8 @@ import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { createMemoryRateLimiter } from "./http/rate-limit";
+import { startNodeDispatcher } from "./push/node-dispatcher";
+import { nodePushSettings } from "./push/node-settings";
 
 /**
  * The address anonymous rate limits count by: the socket's peer, or behind a reverse proxy
@@ -48,6 +50,9 @@ async function main(): Promise<void> {
 
   const graphiql = process.env.NODE_ENV !== "production";
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  const push = nodePushSettings(process.env, publicUrl);
+  // Resumes whatever the outbox still holds from before a restart.
+  const dispatcher = startNodeDispatcher({ db, settings: push.delivery });
   const app = createApp({
     db,
     auth,
@@ -56,8 +61,10 @@ async function main(): Promise<void> {
     graphiql,
     rateLimiter: createMemoryRateLimiter(),
     clientAddress: (c) => clientAddress(c, trustProxy),
+    dispatcher,
+    webhookTargets: push.targets,
   });
-  serve({ fetch: app.fetch, port, hostname }, (info) => {
+  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     console.log(
       `CATAN Tournament API listening on http://${hostname ?? "localhost"}:${info.port} (database ${databaseUrl})`,
     );
@@ -65,6 +72,12 @@ async function main(): Promise<void> {
     console.log(`  openapi: ${publicUrl}/openapi.json`);
     if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));
   });
+  const shutdown = () => {
+    server.close();
+    void dispatcher.stop().then(() => process.exit(0));
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
 }
 
 main().catch((error) => {

@@ -49,6 +49,8 @@ let api: JsonClient;
 let doc: Json;
 
 interface World {
+  webhookId: string;
+  deliveryId: string;
   eventId: string;
   players: string[];
   /** S1: prelim tables seated directly; tA without a result, tB pending, tC final. */
@@ -98,6 +100,12 @@ beforeAll(async () => {
   ).map((r) => r.name);
   expect(tableNames).toEqual(expect.arrayContaining(["table_results", "seats", "audit_log", "players"]));
 
+  // Subscribed first, so the writes below leave deliveries (pending: no dispatcher here) to fuzz.
+  const webhook = await api.post(`/v1/orgs/${store.orgId}/webhooks`, {
+    url: "https://93.184.216.34/hook",
+    eventTypes: ["result.submitted", "result.final", "round.seated"],
+  });
+  expect(webhook.status).toBe(201);
   const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Fuzz open" })).body.id;
   const players = await createPlayers(api, store.orgId, 20, "Fuzzer");
   const session = async (name: string, playerIds: string[]) => {
@@ -135,7 +143,10 @@ beforeAll(async () => {
     selection: { kind: "events", eventIds: [eventId] },
   });
   expect(series.status).toBe(201);
+  const deliveries = await api.get(`/v1/orgs/${store.orgId}/webhooks/${webhook.body.id}/deliveries`);
   w = {
+    webhookId: webhook.body.id,
+    deliveryId: deliveries.body.data[0].id,
     eventId,
     players,
     sessionId,
@@ -205,6 +216,8 @@ function realParams(path: string): Record<string, string> {
     tableId,
     roundId: w.roundId,
     seriesId: w.seriesId,
+    webhookId: w.webhookId,
+    deliveryId: w.deliveryId,
   };
 }
 
@@ -572,7 +585,8 @@ const WRONG_CONTENT_TYPES = [
 // ---------------------------------------------------------------------------------------------
 // Request bodies
 
-describe("fuzz: every JSON-body route", () => {
+// Each route adds runs: on a busy shared machine the default 30 s per test is too tight.
+describe("fuzz: every JSON-body route", { timeout: 120_000 }, () => {
   it("the write detector sees a write, in the table written to and only there", async () => {
     const before = await fingerprint();
     const res = await api.post(`/v1/orgs/${store.orgId}/players`, { name: "Fingerprint check" });
@@ -760,7 +774,7 @@ function exampleBody(o: Operation): string | undefined {
   return JSON.stringify(example);
 }
 
-describe("fuzz: path ids and query parameters", () => {
+describe("fuzz: path ids and query parameters", { timeout: 120_000 }, () => {
   it("GET with garbage ids (../, %00, unicode, very long, ids of another type): 4xx or 200, never 5xx", async () => {
     for (const o of idOperations().filter((x) => x.method === "get")) {
       await fc.assert(

@@ -18,8 +18,10 @@ const EXPECTED_TABLES = [
   "heartbeats",
   "idempotency_keys",
   "organizations",
+  "outbox",
   "player_merges",
   "players",
+  "push_state",
   "registrations",
   "result_confirmations",
   "result_disputes",
@@ -30,6 +32,8 @@ const EXPECTED_TABLES = [
   "series",
   "sessions",
   "table_results",
+  "webhook_deliveries",
+  "webhook_subscriptions",
 ];
 
 async function tableNames(db: ReturnType<typeof openNodeDatabase>["db"]): Promise<string[]> {

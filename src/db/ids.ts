@@ -11,7 +11,10 @@ export type IdPrefix =
   | "aud"
   | "ser"
   | "dsp"
-  | "scf";
+  | "scf"
+  | "whk"
+  | "dlv"
+  | "msg";
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -9,6 +9,7 @@ import { authenticate } from "./middleware/auth";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { textHygiene } from "./middleware/text-hygiene";
+import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter } from "./pages";
 import { errorToResponse, problemResponse } from "./problem";
@@ -17,6 +18,7 @@ import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
 import { createGraphQLRouter } from "./routes/graphql";
+import { registerWebhookDocs } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -75,11 +77,13 @@ export function createApp(deps: AppDeps) {
   if (deps.rateLimiter) app.use(rateLimit(deps.rateLimiter, deps.clientAddress ?? (() => undefined)));
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
+  app.use("/v1/*", wakeDispatcher);
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
   app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false, budget: deps.graphqlBudget }));
 
+  registerWebhookDocs(app.openAPIRegistry);
   mountOpenApi(app, deps.publicUrl);
   mountDocs(app);
   // Human pages for the venue (screen, print, public event): views over the same services.

@@ -5,6 +5,7 @@ import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
 import type { RateLimiter } from "./rate-limit";
+import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
 import type { ResponseCache } from "./response-cache";
 
 export interface Logger {
@@ -41,6 +42,13 @@ export interface AppDeps {
   graphqlBudget?: Partial<GraphQLBudget>;
   /** Public base URL, listed as the server in the OpenAPI document. */
   publicUrl?: string;
+  /**
+   * Push delivery for this runtime (Node loop, Workers waitUntil + Cron); woken after each
+   * successful write. Without one, notifications still queue in the outbox.
+   */
+  dispatcher?: PushDispatcher;
+  /** SSRF rules for webhook URLs and how hosts are resolved; by default host names are refused (no resolver). */
+  webhookTargets?: WebhookTargetSettings;
 }
 
 export interface AppVariables {
@@ -66,4 +74,15 @@ export interface AppEnv {
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: { var: AppVariables }): ServiceContext {
   return { db: c.var.db, actor: c.var.actor, clock: c.var.clock };
+}
+
+const NO_RESOLVER: WebhookTargetSettings = {
+  resolveHost: async () => {
+    throw new Error("no resolver configured");
+  },
+};
+
+/** The webhook target policy of this deployment. */
+export function webhookTargets(c: { var: AppVariables }): WebhookTargetSettings {
+  return c.var.deps.webhookTargets ?? NO_RESOLVER;
 }

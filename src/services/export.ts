@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import {
   events,
@@ -15,7 +15,7 @@ import type { ServiceContext } from "./context";
 import { type RegistrationStatus, registrationStatus, toAttendance } from "./events";
 
 /** Rows per query: bounds memory whatever the size of a federation. */
-const CHUNK = 500;
+export const CHUNK = 500;
 
 export type ExportRecord =
   | {
@@ -64,7 +64,18 @@ export type ExportRecord =
       version: number;
       winnerId: string;
       seats: { position: number; playerId: string; vp: number | null; placement: number | null }[];
-    };
+    }
+  | {
+      type: "change";
+      seq: number;
+      id: string;
+      eventType: string;
+      orgId: string;
+      eventId: string | null;
+      timestamp: string;
+      data: unknown;
+    }
+  | { type: "cursor"; next: string };
 
 /** Authorises an export: members of the organisation or of an ancestor (a federation). */
 export async function openExport(
@@ -76,11 +87,14 @@ export async function openExport(
   return includeDescendants ? orgSubtree(ctx.db, orgId) : [orgId];
 }
 
-/** Keyset pages of one query, `CHUNK` rows at a time. */
-async function* pages<R extends { id: string }>(fetch: (after: string) => Promise<R[]>): AsyncGenerator<R> {
+/** Keyset pages of one query, `CHUNK` rows at a time (the first one may already be on its way). */
+export async function* pages<R extends { id: string }>(
+  fetch: (after: string) => Promise<R[]>,
+  first?: Promise<R[]>,
+): AsyncGenerator<R> {
   let after = "";
-  for (;;) {
-    const rows = await fetch(after);
+  for (let next = first ?? fetch(after); ; next = fetch(after)) {
+    const rows = await next;
     yield* rows;
     if (rows.length < CHUNK) return;
     after = rows.at(-1)!.id;
@@ -105,14 +119,7 @@ export async function* exportRecords(
       .orderBy(asc(players.id))
       .limit(CHUNK),
   )) {
-    yield {
-      type: "player",
-      id: p.id,
-      orgId: p.orgId,
-      name: p.name,
-      externalId: p.externalId,
-      discordId: p.discordId,
-    };
+    yield playerRecord(p);
   }
   const eventIds: string[] = [];
   for await (const e of pages((after) =>
@@ -124,43 +131,66 @@ export async function* exportRecords(
       .limit(CHUNK),
   )) {
     eventIds.push(e.id);
-    yield {
-      type: "event",
-      id: e.id,
-      orgId: e.orgId,
-      name: e.name,
-      ruleset: e.ruleset,
-      visibility: e.visibility,
-      lotSeed: e.lotSeed,
-      startsOn: e.startsOn,
-      venue: e.venue,
-    };
+    yield eventRecord(e);
   }
   // Sessions and results of CHUNK events at a time: the queries grow with the rows, not the events.
   for (let i = 0; i < eventIds.length; i += CHUNK) {
     const chunk = eventIds.slice(i, i + CHUNK);
     for await (const s of pages((after) =>
       db
-        .select({ ...getTableColumns(sessions), registrations: registrationsJson })
+        .select(sessionColumns())
         .from(sessions)
         .where(and(inArray(sessions.eventId, chunk), gt(sessions.id, after)))
         .orderBy(asc(sessions.id))
         .limit(CHUNK),
     )) {
-      yield {
-        type: "session",
-        id: s.id,
-        eventId: s.eventId,
-        name: s.name,
-        date: s.date,
-        venue: s.venue,
-        hostOrgId: s.hostOrgId,
-        registrations: sessionRegistrations(s.registrations),
-      };
+      yield sessionRecord(s);
     }
-    yield* resultRecords(ctx, chunk);
+    yield* resultRecords(ctx, inArray(tableResults.eventId, chunk));
   }
 }
+
+/** Only players of the exported organisations get here: their numbers are the reader's to see. */
+export function playerRecord(p: typeof players.$inferSelect): ExportRecord {
+  return {
+    type: "player",
+    id: p.id,
+    orgId: p.orgId,
+    name: p.name,
+    externalId: p.externalId,
+    discordId: p.discordId,
+  };
+}
+
+export function eventRecord(e: typeof events.$inferSelect): ExportRecord {
+  return {
+    type: "event",
+    id: e.id,
+    orgId: e.orgId,
+    name: e.name,
+    ruleset: e.ruleset,
+    visibility: e.visibility,
+    lotSeed: e.lotSeed,
+    startsOn: e.startsOn,
+    venue: e.venue,
+  };
+}
+
+export function sessionRecord(s: typeof sessions.$inferSelect & { registrations: string }): ExportRecord {
+  return {
+    type: "session",
+    id: s.id,
+    eventId: s.eventId,
+    name: s.name,
+    date: s.date,
+    venue: s.venue,
+    hostOrgId: s.hostOrgId,
+    registrations: sessionRegistrations(s.registrations),
+  };
+}
+
+/** A session's columns with its registrations (see registrationsJson). */
+export const sessionColumns = () => ({ ...getTableColumns(sessions), registrations: registrationsJson });
 
 /**
  * A session's registrations as a JSON array, in the session's own row: one query per page of
@@ -185,7 +215,7 @@ function sessionRegistrations(json: string) {
 }
 
 /** Results a page at a time, with the seats of the whole page in one query. */
-async function* resultRecords(ctx: ServiceContext, eventIds: string[]): AsyncGenerator<ExportRecord> {
+export async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined): AsyncGenerator<ExportRecord> {
   const { db } = ctx;
   let after = "";
   for (;;) {
@@ -199,7 +229,7 @@ async function* resultRecords(ctx: ServiceContext, eventIds: string[]): AsyncGen
       .from(tableResults)
       .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(and(inArray(tableResults.eventId, eventIds), gt(tableResults.tableId, after)))
+      .where(and(scope, gt(tableResults.tableId, after)))
       .orderBy(asc(tableResults.tableId))
       .limit(CHUNK);
     if (page.length === 0) return;
@@ -241,4 +271,105 @@ async function* resultRecords(ctx: ServiceContext, eventIds: string[]): AsyncGen
     if (page.length < CHUNK) return;
     after = page.at(-1)!.id;
   }
+}
+
+/**
+ * What changed since an export cursor: players and events updated, sessions created since
+ * its time (with a margin: records are keyed by id, so a repeat is harmless), every
+ * notification of the tree after its seq as a `change` record, and the current result of each
+ * table those notifications touched.
+ */
+export async function* exportRecordsSince(
+  ctx: ServiceContext,
+  orgIds: readonly string[],
+  since: { at: string },
+  changes: AsyncIterable<{
+    seq: number;
+    id: string;
+    type: string;
+    orgId: string;
+    eventId: string | null;
+    timestamp: string;
+    data: unknown;
+  }>,
+): AsyncGenerator<ExportRecord> {
+  const { db } = ctx;
+  const at = new Date(Date.parse(since.at) - SINCE_MARGIN_MS).toISOString();
+  for await (const p of pages((after) =>
+    db
+      .select()
+      .from(players)
+      .where(and(inArray(players.orgId, [...orgIds]), gte(players.updatedAt, at), gt(players.id, after)))
+      .orderBy(asc(players.id))
+      .limit(CHUNK),
+  )) {
+    yield {
+      type: "player",
+      id: p.id,
+      orgId: p.orgId,
+      name: p.name,
+      externalId: p.externalId,
+      discordId: p.discordId,
+    };
+  }
+  for await (const e of pages((after) =>
+    db
+      .select()
+      .from(events)
+      .where(and(inArray(events.orgId, [...orgIds]), gte(events.updatedAt, at), gt(events.id, after)))
+      .orderBy(asc(events.id))
+      .limit(CHUNK),
+  )) {
+    yield {
+      type: "event",
+      id: e.id,
+      orgId: e.orgId,
+      name: e.name,
+      ruleset: e.ruleset,
+      visibility: e.visibility,
+      lotSeed: e.lotSeed,
+      startsOn: e.startsOn,
+      venue: e.venue,
+    };
+  }
+  for await (const s of pages((after) =>
+    db
+      .select(sessionColumns())
+      .from(sessions)
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(and(inArray(events.orgId, [...orgIds]), gte(sessions.createdAt, at), gt(sessions.id, after)))
+      .orderBy(asc(sessions.id))
+      .limit(CHUNK),
+  )) {
+    yield sessionRecord(s);
+  }
+  const touched = new Set<string>();
+  for await (const change of changes) {
+    for (const id of tablesOf(change.data)) touched.add(id);
+    yield {
+      type: "change",
+      seq: change.seq,
+      id: change.id,
+      eventType: change.type,
+      orgId: change.orgId,
+      eventId: change.eventId,
+      timestamp: change.timestamp,
+      data: change.data,
+    };
+  }
+  const tableIds = [...touched];
+  for (let i = 0; i < tableIds.length; i += CHUNK) {
+    yield* resultRecords(ctx, inArray(tableResults.tableId, tableIds.slice(i, i + CHUNK)));
+  }
+}
+
+/** Records changed a little before the cursor's time are sent again: clocks of instances differ. */
+const SINCE_MARGIN_MS = 5_000;
+
+function tablesOf(data: unknown): string[] {
+  const d = data as { tableId?: unknown; tables?: { tableId?: unknown }[] } | null;
+  const out: string[] = [];
+  if (typeof d?.tableId === "string") out.push(d.tableId);
+  for (const t of d?.tables ?? []) if (typeof t.tableId === "string") out.push(t.tableId);
+  return out;
 }

@@ -5,3 +5,4 @@ export * from "./organizations";
 export * from "./players";
 export * from "./results";
 export * from "./rounds";
+export * from "./webhooks";

@@ -76,6 +76,12 @@ export const TAGS = [
     description:
       "Player ratings (openskill, Plackett–Luce) over every final game in time order: an organisation tree's rating table and one player's rating.",
   },
+  {
+    name: "Webhooks",
+    description:
+      "Push: signed notifications (Standard Webhooks) or Discord messages to a URL, delivered at least once and in order, with a delivery log; " +
+      "the organisation change feed (SSE) and incremental export for pull-based consumers. Payloads: the `webhooks` section.",
+  },
   { name: "GraphQL", description: "Read-only GraphQL over the same services and authorisation." },
 ] as const;
 

@@ -35,7 +35,7 @@ const DESCRIPTIONS = {
   403: "The token is valid but its role may not do this.",
   404: "No such resource, or it belongs to an organisation the token cannot see.",
   409: "The request conflicts with the current state (e.g. the result is already final).",
-  410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor).",
+  410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor; an export cursor older than the retention window).",
   412: "`If-Match` names a version that is no longer current; re-read and retry.",
   413: "The request body is larger than 1 MB.",
   415: "The request body has a content type this route does not accept.",

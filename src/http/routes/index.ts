@@ -16,6 +16,7 @@ import { seriesRouter } from "./series";
 import { sessionsRouter } from "./sessions";
 import { standingsRouter } from "./standings";
 import { tablesRouter } from "./tables";
+import { webhooksRouter } from "./webhooks";
 
 /** Every API router, mounted at the root by createApp (each route carries its full path). */
 export const apiRouters = [
@@ -37,4 +38,5 @@ export const apiRouters = [
   exportRouter,
   seriesRouter,
   ratingsRouter,
+  webhooksRouter,
 ];

@@ -42,6 +42,7 @@ export type Permission =
   | "results:disqualify"
   | "results:correct"
   | "audit:read"
+  | "webhooks:manage"
   | "private:read";
 
 // The roles form a chain: each one can do everything the role below it can, plus its own.
@@ -55,6 +56,7 @@ const ORGANIZER: readonly Permission[] = [
   "registrations:write",
   "seating:write",
   "results:correct",
+  "webhooks:manage",
 ];
 const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
 

@@ -5,6 +5,7 @@ import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { outboxStatements } from "../webhooks";
 import type { Statements } from "./read";
 import { newSeatCode } from "./seat-codes";
 
@@ -67,6 +68,25 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
         method: input.method,
         seed: input.seed,
         tables: input.tables.map((table) => table.map((s) => s.playerId)),
+      },
+    }),
+    ...outboxStatements(ctx, {
+      type: input.kind === "prelim" ? "round.seated" : "playoffs.seated",
+      orgId: event.orgId,
+      ancestry: event.ancestry,
+      eventId: event.id,
+      data: {
+        eventId: event.id,
+        sessionId: input.sessionId,
+        roundId,
+        kind: input.kind,
+        number: input.number,
+        method: input.method,
+        tables: input.tables.map((table, t) => ({
+          tableId: tableIds[t]!,
+          number: t + 1,
+          seats: table.map((seat, p) => ({ position: p + 1, playerId: seat.playerId })),
+        })),
       },
     }),
   ];

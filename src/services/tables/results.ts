@@ -15,6 +15,8 @@ import { scoreGame } from "../../domain/game-score";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { outboxStatements } from "../webhooks";
+import { resultNotifications, standingsChanged } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
@@ -144,6 +146,8 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       actorId: actor,
     }),
     ...(t.extra ?? []),
+    // After the version bump: the notifications record the version this batch commits.
+    ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
   ] as const;
   try {
     await ctx.db.batch(statements as never);
@@ -364,6 +368,20 @@ export async function disqualifyPlayer(
       after: input,
       reason: input.reason,
     }),
+    ...outboxStatements(ctx, {
+      type: "player.disqualified",
+      orgId: scope.event.orgId,
+      ancestry: scope.event.ancestry,
+      eventId: scope.event.id,
+      data: {
+        eventId: scope.event.id,
+        tableId,
+        playerId: input.playerId,
+        name: scope.seats.find((s) => s.playerId === input.playerId)?.name ?? null,
+        reason: input.reason,
+      },
+    }),
+    ...standingsChanged(ctx, scope.event, scope.round.sessionId),
   ];
   try {
     await ctx.db.batch(statements as never);

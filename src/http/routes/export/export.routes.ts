@@ -12,7 +12,9 @@ export const exportOrganization = createRoute({
     "Everything an organisation owns — and with `?include=descendants` its member organisations' too (a federation's whole season) — as " +
     "newline-delimited JSON, streamed: `player` records (stable ids, externalId, discordId), then `event`, `session` and `result` records " +
     "(every table result with status, version, winner and seats with VP and placement). Pending results are included with their status. " +
-    "Members of the organisation or of an ancestor.",
+    'The last line is always `{"type":"cursor","next":"…"}`: pass it as `?since=` next time for an incremental export — players and events ' +
+    "updated, sessions created, a `change` record per notification of the tree (the webhook payloads, in order) and the current `result` of every table they touched. " +
+    "A cursor older than the 7-day retention window is a 410: run a full export again. Members of the organisation or of an ancestor.",
   security: BEARER,
   request: {
     params: z.object({ orgId: idParam("orgId", "org", "The organisation.") }),
@@ -21,6 +23,9 @@ export const exportOrganization = createRoute({
         .enum(["descendants"])
         .optional()
         .openapi({ description: "`descendants`: also every member organisation below this one." }),
+      since: z.string().max(200).optional().openapi({
+        description: "The `next` cursor of a previous export's last line: only what changed since.",
+      }),
     }),
   },
   responses: {
@@ -36,6 +41,6 @@ export const exportOrganization = createRoute({
         },
       },
     },
-    ...errorResponses(401, 404, 422),
+    ...errorResponses(401, 404, 410, 422),
   },
 });

@@ -1,0 +1,65 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { type OrgChange, openOrgChanges } from "../../../services/webhooks";
+import { type AppEnv, serviceContext } from "../../context";
+import type { streamOrgChanges } from "./org-changes.routes";
+
+const DEFAULT_POLL_MS = 2000;
+const PING_EVERY_MS = 15_000;
+const PAGE = 200;
+
+const message = (change: OrgChange) => ({
+  id: String(change.seq),
+  event: change.type,
+  data: JSON.stringify({
+    id: change.id,
+    type: change.type,
+    timestamp: change.timestamp,
+    orgId: change.orgId,
+    data: change.data,
+  }),
+});
+
+export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppEnv> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const { maxSeconds } = c.req.valid("query");
+  const lastEventId = c.req.valid("header")["last-event-id"];
+  // Authorise before the first byte: once streaming, a failure can no longer be a 4xx.
+  const feed = await openOrgChanges(serviceContext(c), orgId);
+  let cursor = lastEventId === undefined ? await feed.latest() : Number(lastEventId);
+  const pruned = lastEventId === undefined ? 0 : await feed.prunedThrough();
+  const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
+
+  // Polling the outbox by its primary key works the same on Workers and across Node instances.
+  return streamSSE(c, async (stream) => {
+    if (cursor < pruned) {
+      await stream.writeSSE({
+        event: "gap",
+        data: JSON.stringify({
+          lastEventId: cursor,
+          prunedThrough: pruned,
+          detail:
+            "Changes after your Last-Event-ID are past the retention window; resync with GET /v1/orgs/{orgId}/export.",
+        }),
+      });
+      cursor = pruned;
+    }
+    const deadline = Date.now() + maxSeconds * 1000;
+    let lastWrite = Date.now();
+    while (!stream.aborted) {
+      const changes = await feed.after(cursor, PAGE);
+      for (const change of changes) {
+        await stream.writeSSE(message(change));
+        cursor = change.seq;
+        lastWrite = Date.now();
+      }
+      if (changes.length === PAGE) continue;
+      if (Date.now() >= deadline) break;
+      if (Date.now() - lastWrite >= PING_EVERY_MS) {
+        await stream.writeSSE({ event: "ping", data: "{}" });
+        lastWrite = Date.now();
+      }
+      await stream.sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())));
+    }
+  }) as never;
+};

@@ -1,0 +1,52 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { OrgIdSchema } from "../orgs/orgs.schemas";
+
+export const streamOrgChanges = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/changes",
+  operationId: "streamOrgChanges",
+  tags: ["Webhooks"],
+  summary: "Push: every notification of an organisation tree (SSE)",
+  description:
+    "A `text/event-stream` of the same notifications webhooks carry (`event:` = the type, e.g. `result.final`; `data:` = the webhook body) " +
+    "for the organisation and all its descendants. `id:` is monotonic per tree: reconnect with `Last-Event-ID` and the stream first replays " +
+    "what you missed from the retention window (7 days). When the gap is older than that, it sends `event: gap` first " +
+    "(then resync with GET …/export). Without `Last-Event-ID` the stream starts with the next change. `event: ping` keeps it alive. " +
+    "Members of the organisation or of an ancestor.",
+  security: BEARER,
+  request: {
+    params: z.object({ orgId: OrgIdSchema }),
+    query: z.object({
+      maxSeconds: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(3600)
+        .default(300)
+        .openapi({ description: "How long the server keeps the stream open (1–3600 s)." }),
+    }),
+    headers: z.object({
+      "last-event-id": z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .optional()
+        .openapi({ description: "The last `id:` received: the stream resumes after it." }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The stream.",
+      content: {
+        "text/event-stream": {
+          schema: z.string().openapi({
+            example:
+              'id: 42\nevent: result.final\ndata: {"id":"msg_…","type":"result.final","timestamp":"…","orgId":"org_…","data":{…}}\n\n',
+          }),
+        },
+      },
+    },
+    ...errorResponses(401, 404, 422),
+  },
+});

@@ -1,0 +1,33 @@
+import { createRouter } from "../../router";
+import {
+  createWebhookHandler,
+  deleteWebhookHandler,
+  getWebhookHandler,
+  listDeliveriesHandler,
+  listWebhooksHandler,
+  redeliverHandler,
+  rotateWebhookSecretHandler,
+  updateWebhookHandler,
+} from "./webhooks.handlers";
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  rotateWebhookSecret,
+  updateWebhook,
+} from "./webhooks.routes";
+
+export { registerWebhookDocs } from "./payload-schemas";
+
+export const webhooksRouter = createRouter()
+  .openapi(createWebhook, createWebhookHandler)
+  .openapi(listWebhooks, listWebhooksHandler)
+  .openapi(getWebhook, getWebhookHandler)
+  .openapi(updateWebhook, updateWebhookHandler)
+  .openapi(deleteWebhook, deleteWebhookHandler)
+  .openapi(rotateWebhookSecret, rotateWebhookSecretHandler)
+  .openapi(listDeliveries, listDeliveriesHandler)
+  .openapi(redeliver, redeliverHandler);

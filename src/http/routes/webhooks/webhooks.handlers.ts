@@ -1,0 +1,79 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import * as webhooks from "../../../services/webhooks";
+import { type AppEnv, serviceContext, webhookTargets } from "../../context";
+import type {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  rotateWebhookSecret,
+  updateWebhook,
+} from "./webhooks.routes";
+
+export const createWebhookHandler: RouteHandler<typeof createWebhook, AppEnv> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const created = await webhooks.createWebhook(
+    serviceContext(c),
+    webhookTargets(c),
+    orgId,
+    c.req.valid("json"),
+  );
+  c.var.logger.info("webhook created", { requestId: c.var.requestId, orgId, webhookId: created.id });
+  return c.json(created, 201, {
+    location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
+    "cache-control": "no-store",
+  });
+};
+
+export const listWebhooksHandler: RouteHandler<typeof listWebhooks, AppEnv> = async (c) =>
+  c.json(
+    await webhooks.listWebhooks(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    200,
+  );
+
+export const getWebhookHandler: RouteHandler<typeof getWebhook, AppEnv> = async (c) => {
+  const { orgId, webhookId } = c.req.valid("param");
+  return c.json(await webhooks.getWebhook(serviceContext(c), orgId, webhookId), 200);
+};
+
+export const updateWebhookHandler: RouteHandler<typeof updateWebhook, AppEnv> = async (c) => {
+  const { orgId, webhookId } = c.req.valid("param");
+  const updated = await webhooks.updateWebhook(
+    serviceContext(c),
+    webhookTargets(c),
+    orgId,
+    webhookId,
+    c.req.valid("json"),
+  );
+  return c.json(updated, 200);
+};
+
+export const deleteWebhookHandler: RouteHandler<typeof deleteWebhook, AppEnv> = async (c) => {
+  const { orgId, webhookId } = c.req.valid("param");
+  await webhooks.deleteWebhook(serviceContext(c), orgId, webhookId);
+  return c.body(null, 204);
+};
+
+export const rotateWebhookSecretHandler: RouteHandler<typeof rotateWebhookSecret, AppEnv> = async (c) => {
+  const { orgId, webhookId } = c.req.valid("param");
+  // The body is optional: an empty request rotates with the default overlap.
+  const body = c.req.valid("json") as { overlapSeconds?: number } | undefined;
+  const overlapSeconds = body?.overlapSeconds ?? 86400;
+  const rotated = await webhooks.rotateWebhookSecret(serviceContext(c), orgId, webhookId, overlapSeconds);
+  return c.json(rotated, 200, { "cache-control": "no-store" });
+};
+
+export const listDeliveriesHandler: RouteHandler<typeof listDeliveries, AppEnv> = async (c) => {
+  const { orgId, webhookId } = c.req.valid("param");
+  return c.json(
+    await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, c.req.valid("query")),
+    200,
+  );
+};
+
+export const redeliverHandler: RouteHandler<typeof redeliver, AppEnv> = async (c) => {
+  const { orgId, webhookId, deliveryId } = c.req.valid("param");
+  return c.json(await webhooks.redeliver(serviceContext(c), orgId, webhookId, deliveryId), 202);
+};

@@ -1,0 +1,180 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { BEARER, jsonContent } from "../../openapi/common-schemas";
+import { errorResponses } from "../../openapi/problem-schemas";
+import { PaginationQuerySchema } from "../../pagination";
+import { OrgParamsSchema } from "../orgs/orgs.schemas";
+import {
+  CreateWebhookSchema,
+  DeliveryPageSchema,
+  DeliveryParamsSchema,
+  DeliverySchema,
+  RotateSecretSchema,
+  UpdateWebhookSchema,
+  WebhookPageSchema,
+  WebhookParamsSchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from "./webhooks.schemas";
+
+const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
+const TAGS = ["Webhooks"];
+
+export const createWebhook = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/webhooks",
+  operationId: "createWebhook",
+  tags: TAGS,
+  summary: "Subscribe a URL to notifications",
+  description:
+    "The URL is checked at once (https, port 443, public host after DNS). The signing secret is in this response only. " +
+    `Payloads and headers: the \`webhooks\` section of this document. ${WHO}`,
+  security: BEARER,
+  request: {
+    params: OrgParamsSchema,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: CreateWebhookSchema,
+          example: {
+            url: "https://discord.com/api/webhooks/123456789012345678/abcdef",
+            eventTypes: ["round.seated", "result.final", "standings.changed"],
+            includeDescendants: false,
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: "The subscription and its secret (shown once).",
+      headers: { Location: { schema: { type: "string" } } },
+      content: { "application/json": { schema: WebhookWithSecretSchema } },
+    },
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
+  },
+});
+
+export const listWebhooks = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/webhooks",
+  operationId: "listWebhooks",
+  tags: TAGS,
+  summary: "List webhook subscriptions",
+  description: `Never a secret. ${WHO}`,
+  security: BEARER,
+  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  responses: {
+    200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first."),
+    ...errorResponses(401, 403, 404, 422, 500),
+  },
+});
+
+export const getWebhook = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+  operationId: "getWebhook",
+  tags: TAGS,
+  summary: "Get a webhook subscription",
+  description: `With its state: enabled, the failure streak and why it was disabled. ${WHO}`,
+  security: BEARER,
+  request: { params: WebhookParamsSchema },
+  responses: {
+    200: jsonContent(WebhookSchema, "The subscription."),
+    ...errorResponses(401, 403, 404, 422, 500),
+  },
+});
+
+export const updateWebhook = createRoute({
+  method: "patch",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+  operationId: "updateWebhook",
+  tags: TAGS,
+  summary: "Change, pause or resume a subscription",
+  description: `Fields sent replace the stored ones; \`enabled: true\` resumes a disabled subscription. ${WHO}`,
+  security: BEARER,
+  request: {
+    params: WebhookParamsSchema,
+    body: {
+      required: true,
+      content: { "application/json": { schema: UpdateWebhookSchema, example: { enabled: true } } },
+    },
+  },
+  responses: {
+    200: jsonContent(WebhookSchema, "The subscription."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
+  },
+});
+
+export const deleteWebhook = createRoute({
+  method: "delete",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+  operationId: "deleteWebhook",
+  tags: TAGS,
+  summary: "Delete a subscription",
+  description: `With its delivery log; nothing more is sent. ${WHO}`,
+  security: BEARER,
+  request: { params: WebhookParamsSchema },
+  responses: { 204: { description: "Deleted." }, ...errorResponses(401, 403, 404, 422, 500) },
+});
+
+export const rotateWebhookSecret = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/rotate-secret",
+  operationId: "rotateWebhookSecret",
+  tags: TAGS,
+  summary: "Rotate the signing secret",
+  description:
+    "Returns the new secret once. During `overlapSeconds` every message carries a signature with each secret, so receivers switch without losing one. " +
+    WHO,
+  security: BEARER,
+  request: {
+    params: WebhookParamsSchema,
+    body: {
+      required: false,
+      content: { "application/json": { schema: RotateSecretSchema, example: { overlapSeconds: 86400 } } },
+    },
+  },
+  responses: {
+    200: jsonContent(WebhookWithSecretSchema, "The subscription with its new secret (shown once)."),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
+  },
+});
+
+export const listDeliveries = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries",
+  operationId: "listWebhookDeliveries",
+  tags: TAGS,
+  summary: "Delivery log of a subscription",
+  description: `Oldest first: status, attempts, last response code, latency and error. ${WHO}`,
+  security: BEARER,
+  request: {
+    params: WebhookParamsSchema,
+    query: PaginationQuerySchema.extend({
+      status: z
+        .enum(["pending", "delivered", "failed"])
+        .optional()
+        .openapi({ description: "Only this status." }),
+    }),
+  },
+  responses: {
+    200: jsonContent(DeliveryPageSchema, "A page of deliveries."),
+    ...errorResponses(401, 403, 404, 422, 500),
+  },
+});
+
+export const redeliver = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver",
+  operationId: "redeliverWebhook",
+  tags: TAGS,
+  summary: "Send a delivery again",
+  description: `The same message (same \`webhook-id\`) with a fresh attempt budget. ${WHO}`,
+  security: BEARER,
+  request: { params: DeliveryParamsSchema },
+  responses: {
+    202: jsonContent(DeliverySchema, "Queued."),
+    ...errorResponses(401, 403, 404, 409, 422, 500),
+  },
+});

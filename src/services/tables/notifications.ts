@@ -1,0 +1,139 @@
+import type { ScoredGame } from "../../domain/game-score";
+import type { ServiceContext } from "../context";
+import { outboxStatements, type TableResultPayload } from "../webhooks";
+import type { TableScope } from "./scope";
+
+interface Change {
+  action: string;
+  status: "pending" | "final";
+  finalizedBy?: string | null;
+  version: number;
+  winnerId: string;
+  reason: string | null;
+}
+
+function payload(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
+  const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
+  return {
+    eventId: scope.event.id,
+    sessionId: scope.round.sessionId,
+    roundId: scope.round.id,
+    round: { kind: scope.round.kind, number: scope.round.number },
+    tableId: scope.table.id,
+    tableNumber: scope.table.number,
+    version: change.version,
+    status: change.status,
+    finalizedBy: change.status === "final" ? (change.finalizedBy ?? null) : null,
+    winnerId: change.winnerId,
+    seats: scored.seats.map((seat, i) => ({
+      position: i + 1,
+      playerId: seat.playerId,
+      name: names.get(seat.playerId) ?? null,
+      vp: seat.vp,
+      placement: seat.placement,
+    })),
+  };
+}
+
+/** The table as it was before this change (for `result.corrected`'s `before`). */
+function previousPayload(scope: TableScope): TableResultPayload | null {
+  const previous = scope.result;
+  if (!previous) return null;
+  return {
+    eventId: scope.event.id,
+    sessionId: scope.round.sessionId,
+    roundId: scope.round.id,
+    round: { kind: scope.round.kind, number: scope.round.number },
+    tableId: scope.table.id,
+    tableNumber: scope.table.number,
+    version: previous.version,
+    status: previous.status,
+    finalizedBy: previous.finalizedBy,
+    winnerId: previous.winnerId,
+    seats: scope.seats.map((s) => ({
+      position: s.position,
+      playerId: s.playerId,
+      name: s.name,
+      vp: s.vp,
+      placement: s.placement,
+    })),
+  };
+}
+
+/** Where to re-read the rankings a result change moved. */
+export function standingsUrls(eventId: string, sessionId: string | null) {
+  return {
+    session: sessionId ? `/v1/sessions/${sessionId}/standings` : null,
+    qualification: `/v1/events/${eventId}/qualification`,
+    event: `/v1/events/${eventId}/standings`,
+  };
+}
+
+/**
+ * The outbox statements of one result transition, to go AFTER the results-version bump in
+ * the transition's batch: the result event itself, `result.final` when it just became final,
+ * `event.completed` when that was the final's table, and `standings.changed`.
+ */
+export function resultNotifications(
+  ctx: ServiceContext,
+  scope: TableScope,
+  change: Change,
+  scored: ScoredGame,
+) {
+  const { event } = scope;
+  const base = { orgId: event.orgId, ancestry: event.ancestry, eventId: event.id };
+  const table = payload(scope, change, scored);
+  const out = [];
+  const kind =
+    change.action === "submit" || change.action === "resubmit"
+      ? "result.submitted"
+      : change.action === "confirm"
+        ? "result.confirmed"
+        : change.action === "correction"
+          ? "result.corrected"
+          : null;
+  if (kind === "result.corrected") {
+    out.push(
+      ...outboxStatements(ctx, {
+        ...base,
+        type: kind,
+        data: {
+          tableId: table.tableId,
+          eventId: event.id,
+          reason: change.reason,
+          before: previousPayload(scope),
+          after: table,
+        },
+      }),
+    );
+  } else if (kind) {
+    out.push(...outboxStatements(ctx, { ...base, type: kind, data: { ...table } }));
+  }
+  const becameFinal = change.status === "final" && scope.result?.status !== "final";
+  if (becameFinal) {
+    out.push(...outboxStatements(ctx, { ...base, type: "result.final", data: { ...table } }));
+    if (scope.round.kind === "final") {
+      out.push(
+        ...outboxStatements(ctx, {
+          ...base,
+          type: "event.completed",
+          data: { eventId: event.id, final: table },
+        }),
+      );
+    }
+  }
+  out.push(...standingsChanged(ctx, scope.event, scope.round.sessionId));
+  return out;
+}
+
+/** `standings.changed` with the version this batch commits (read back inside the batch). */
+export function standingsChanged(ctx: ServiceContext, event: TableScope["event"], sessionId: string | null) {
+  return outboxStatements(ctx, {
+    orgId: event.orgId,
+    ancestry: event.ancestry,
+    eventId: event.id,
+    type: "standings.changed",
+    data: { eventId: event.id, sessionId, urls: standingsUrls(event.id, sessionId) },
+    resultsVersionOf: event.id,
+  });
+}

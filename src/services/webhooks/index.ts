@@ -1,0 +1,21 @@
+// The public face of this group: other folders import only from here.
+
+export * from "./deliveries";
+export { DISCORD_LIMITS, type DiscordMessage } from "./discord";
+export { DEFAULT_RETRY_DELAYS_MS, type DeliveryPass, type DeliverySettings, deliverDue } from "./dispatch";
+export type { PushDispatcher } from "./dispatcher";
+export * from "./event-types";
+export * from "./feed";
+export { type OutboxMessage, outboxStatements } from "./outbox";
+export { pruneOutbox } from "./retention";
+export * from "./subscriptions";
+export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
+export {
+  assertPublicAddress,
+  assertSafeTarget,
+  assertTargetUrl,
+  isDiscordWebhookUrl,
+  type ResolveHost,
+  type TargetPolicy,
+  UnsafeTargetError,
+} from "./url-guard";

@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { newId } from "../../db/ids";
+import type { ServiceContext } from "../context";
+import type { WebhookEventType } from "./event-types";
+
+export interface OutboxMessage {
+  type: WebhookEventType;
+  /** The organisation that owns the change (an event's organisation). */
+  orgId: string;
+  /** That organisation and its ancestors: who may follow it and which subscriptions match. */
+  ancestry: readonly string[];
+  eventId?: string | null;
+  data: Record<string, unknown>;
+  /**
+   * Sets `data.resultsVersion` from the event row inside the batch, so a statement placed
+   * after the version bump records the version that batch committed, even under races.
+   */
+  resultsVersionOf?: string;
+}
+
+/**
+ * The one outbox hook: statements to put in the SAME `db.batch` as the change they announce
+ * (after it, so a failing change statement rolls them back too). The first inserts the
+ * message; the second fans it out to every matching subscription in that same transaction,
+ * so a committed change has its deliveries and a losing one has none.
+ */
+export function outboxStatements(
+  ctx: ServiceContext,
+  message: OutboxMessage,
+): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  const now = ctx.clock();
+  const at = now.toISOString();
+  const id = newId("msg", now.getTime());
+  const data = JSON.stringify(message.data);
+  const dataSql = message.resultsVersionOf
+    ? sql`json_set(${data}, '$.resultsVersion', (select results_version from events where id = ${message.resultsVersionOf}))`
+    : sql`json(${data})`;
+  const insert = ctx.db.run(sql`
+    insert into outbox (id, type, org_id, ancestry, event_id, data, created_at)
+    values (${id}, ${message.type}, ${message.orgId}, ${JSON.stringify(message.ancestry)},
+            ${message.eventId ?? null}, ${dataSql}, ${at})`);
+  // Disabled subscriptions still queue (they resume where they stopped when re-enabled).
+  const fanOut = ctx.db.run(sql`
+    insert into webhook_deliveries (id, subscription_id, outbox_seq, lane, status, attempts, next_attempt_at, created_at)
+    select 'dlv_' || printf('%012d', o.seq) || upper(hex(randomblob(6))), s.id, o.seq, coalesce(o.event_id, ''), 'pending', 0, ${at}, ${at}
+    from outbox o
+    join webhook_subscriptions s
+      on (s.org_id = o.org_id
+          or (s.include_descendants = 1 and s.org_id in (select value from json_each(o.ancestry))))
+     and (s.event_id is null or s.event_id = o.event_id)
+     and exists (select 1 from json_each(s.event_types) t where t.value = o.type)
+    where o.id = ${id}`);
+  return [insert, fanOut];
+}

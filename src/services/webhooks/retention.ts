@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+
+/** How long notifications stay replayable by the change feed and export (and retried deliveries last). */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
+export const PRUNED_THROUGH_KEY = "outbox_pruned_through";
+
+/**
+ * Drops notifications older than the retention window that nothing still has to deliver,
+ * with their finished deliveries, and remembers the highest seq dropped so a feed resumed
+ * from before it can say that it missed something.
+ */
+export async function pruneOutbox(
+  db: Database,
+  now: Date,
+  retentionMs = OUTBOX_RETENTION_MS,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionMs).toISOString();
+  const [row] = await db.all<{ seq: number | null }>(sql`
+    select max(o.seq) as seq from outbox o
+    where o.created_at < ${cutoff}
+      and not exists (select 1 from webhook_deliveries d where d.outbox_seq <= o.seq and d.status = 'pending')`);
+  const through = row?.seq ?? null;
+  if (through === null) return 0;
+  const [, , deleted] = await db.batch([
+    db.run(sql`insert into push_state (key, value) values (${PRUNED_THROUGH_KEY}, ${through})
+               on conflict (key) do update set value = max(value, excluded.value)`),
+    db.run(sql`delete from webhook_deliveries where outbox_seq <= ${through}`),
+    db.run(sql`delete from outbox where seq <= ${through}`),
+  ]);
+  return deleted.rowsAffected;
+}
+
+export async function prunedThrough(db: Database): Promise<number> {
+  const [row] = await db.all<{ value: number }>(
+    sql`select value from push_state where key = ${PRUNED_THROUGH_KEY}`,
+  );
+  return row?.value ?? 0;
+}

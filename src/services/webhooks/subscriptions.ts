@@ -1,0 +1,245 @@
+import { and, asc, eq } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { newId } from "../../db/ids";
+import { events, webhookSubscriptions } from "../../db/schema";
+import { assertOrgWritable } from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
+import type { WebhookEventType } from "./event-types";
+import { newSigningSecret } from "./signing";
+import {
+  assertSafeTarget,
+  isDiscordWebhookUrl,
+  type ResolveHost,
+  type TargetPolicy,
+  UnsafeTargetError,
+} from "./url-guard";
+
+/** What subscription writes need besides the request: the SSRF policy and a resolver. */
+export interface WebhookTargetSettings extends TargetPolicy {
+  resolveHost: ResolveHost;
+}
+
+export type WebhookFormat = "standard" | "discord";
+
+export interface WebhookInput {
+  url: string;
+  eventTypes: WebhookEventType[];
+  eventId?: string | null;
+  includeDescendants?: boolean;
+  format?: WebhookFormat;
+  description?: string | null;
+}
+
+export interface WebhookDto {
+  id: string;
+  orgId: string;
+  url: string;
+  format: WebhookFormat;
+  eventTypes: string[];
+  eventId: string | null;
+  includeDescendants: boolean;
+  description: string | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  failureStreak: number;
+  /** Until when the secret before the last rotation still signs (null: no overlap running). */
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Row = typeof webhookSubscriptions.$inferSelect;
+
+export function toWebhookDto(row: Row): WebhookDto {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    url: row.url,
+    format: row.format,
+    eventTypes: row.eventTypes,
+    eventId: row.eventId,
+    includeDescendants: row.includeDescendants,
+    description: row.description,
+    enabled: row.status === "active",
+    disabledReason: row.disabledReason,
+    failureStreak: row.failureStreak,
+    previousSecretExpiresAt: row.previousSecretExpiresAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+async function checkedUrl(url: string, settings: WebhookTargetSettings): Promise<string> {
+  try {
+    return (await assertSafeTarget(url, settings, settings.resolveHost)).href;
+  } catch (error) {
+    if (!(error instanceof UnsafeTargetError)) throw error;
+    throw new ServiceError("invalid", "unsafe_webhook_target", `The webhook URL ${error.message}.`, {
+      issues: [{ path: "url", message: `https on port 443 to a public host only: ${error.message}` }],
+    });
+  }
+}
+
+/** The event must belong to the subscription's organisation (or, with descendants, its tree). */
+async function checkEvent(ctx: ServiceContext, orgId: string, eventId: string, descendants: boolean) {
+  const [event] = await ctx.db
+    .select({ orgId: events.orgId, ancestry: orgAncestryJson(events.orgId) })
+    .from(events)
+    .where(eq(events.id, eventId));
+  const inScope =
+    event &&
+    (event.orgId === orgId || (descendants && (JSON.parse(event.ancestry) as string[]).includes(orgId)));
+  if (!inScope) {
+    throw new ServiceError(
+      "invalid",
+      "event_out_of_scope",
+      `Event '${eventId}' is not in this subscription's organisation scope.`,
+      {
+        issues: [
+          {
+            path: "eventId",
+            message: "not an event of this organisation (or, with includeDescendants, its tree)",
+          },
+        ],
+      },
+    );
+  }
+}
+
+/** POST …/webhooks: owners and organisers of the organisation itself; the secret is returned once. */
+export async function createWebhook(
+  ctx: ServiceContext,
+  settings: WebhookTargetSettings,
+  orgId: string,
+  input: WebhookInput,
+): Promise<WebhookDto & { secret: string }> {
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  const url = await checkedUrl(input.url, settings);
+  const includeDescendants = input.includeDescendants ?? false;
+  if (input.eventId) await checkEvent(ctx, orgId, input.eventId, includeDescendants);
+  const now = ctx.clock();
+  const row: Row = {
+    id: newId("whk", now.getTime()),
+    orgId,
+    url,
+    format: input.format ?? (isDiscordWebhookUrl(url) ? "discord" : "standard"),
+    eventTypes: [...new Set(input.eventTypes)],
+    eventId: input.eventId ?? null,
+    includeDescendants,
+    description: input.description ?? null,
+    secret: newSigningSecret(),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    status: "active",
+    disabledReason: null,
+    failureStreak: 0,
+    failingSince: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await ctx.db.insert(webhookSubscriptions).values(row);
+  return { ...toWebhookDto(row), secret: row.secret };
+}
+
+export async function loadWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<Row> {
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  const [row] = await ctx.db
+    .select()
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.id, webhookId), eq(webhookSubscriptions.orgId, orgId)));
+  if (!row) throw notFound("webhook", webhookId);
+  return row;
+}
+
+export async function listWebhooks(
+  ctx: ServiceContext,
+  orgId: string,
+  page: PageRequest,
+): Promise<Page<WebhookDto>> {
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  return paginate(
+    page,
+    (limit) =>
+      ctx.db
+        .select()
+        .from(webhookSubscriptions)
+        .where(and(eq(webhookSubscriptions.orgId, orgId), afterCursor(webhookSubscriptions.id, page)))
+        .orderBy(asc(webhookSubscriptions.id))
+        .limit(limit),
+    toWebhookDto,
+  );
+}
+
+export async function getWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<WebhookDto> {
+  return toWebhookDto(await loadWebhook(ctx, orgId, webhookId));
+}
+
+export interface WebhookPatch extends Partial<WebhookInput> {
+  /** false pauses delivery (notifications keep queueing); true resumes and clears the failure streak. */
+  enabled?: boolean;
+}
+
+export async function updateWebhook(
+  ctx: ServiceContext,
+  settings: WebhookTargetSettings,
+  orgId: string,
+  webhookId: string,
+  patch: WebhookPatch,
+): Promise<WebhookDto> {
+  const row = await loadWebhook(ctx, orgId, webhookId);
+  const next: Row = { ...row, updatedAt: ctx.clock().toISOString() };
+  if (patch.url !== undefined) {
+    next.url = await checkedUrl(patch.url, settings);
+    if (patch.format === undefined) next.format = isDiscordWebhookUrl(next.url) ? "discord" : "standard";
+  }
+  if (patch.format !== undefined) next.format = patch.format;
+  if (patch.eventTypes !== undefined) next.eventTypes = [...new Set(patch.eventTypes)];
+  if (patch.includeDescendants !== undefined) next.includeDescendants = patch.includeDescendants;
+  if (patch.description !== undefined) next.description = patch.description;
+  if (patch.eventId !== undefined) next.eventId = patch.eventId;
+  if (next.eventId && (patch.eventId !== undefined || patch.includeDescendants !== undefined)) {
+    await checkEvent(ctx, orgId, next.eventId, next.includeDescendants);
+  }
+  if (patch.enabled === true) {
+    Object.assign(next, { status: "active", disabledReason: null, failureStreak: 0, failingSince: null });
+  } else if (patch.enabled === false && row.status === "active") {
+    Object.assign(next, {
+      status: "disabled",
+      disabledReason: "disabled by a client (PATCH enabled: false)",
+    });
+  }
+  await ctx.db.update(webhookSubscriptions).set(next).where(eq(webhookSubscriptions.id, row.id));
+  return toWebhookDto(next);
+}
+
+/**
+ * A new signing secret, returned once. The old one keeps signing next to it for
+ * `overlapSeconds` (both signatures in `webhook-signature`), so receivers switch without a gap.
+ */
+export async function rotateWebhookSecret(
+  ctx: ServiceContext,
+  orgId: string,
+  webhookId: string,
+  overlapSeconds: number,
+): Promise<WebhookDto & { secret: string }> {
+  const row = await loadWebhook(ctx, orgId, webhookId);
+  const now = ctx.clock();
+  const next: Row = {
+    ...row,
+    secret: newSigningSecret(),
+    previousSecret: overlapSeconds > 0 ? row.secret : null,
+    previousSecretExpiresAt:
+      overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000).toISOString() : null,
+    updatedAt: now.toISOString(),
+  };
+  await ctx.db.update(webhookSubscriptions).set(next).where(eq(webhookSubscriptions.id, row.id));
+  return { ...toWebhookDto(next), secret: next.secret };
+}
+
+/** Deletes the subscription and its delivery log. */
+export async function deleteWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<void> {
+  const row = await loadWebhook(ctx, orgId, webhookId);
+  await ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
+}

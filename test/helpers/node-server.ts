@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+export interface NodeServer {
+  url: string;
+  /** What the first start printed: the admin client created for an empty database. */
+  admin: { clientId: string; clientSecret: string } | null;
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, as in a crash. */
+  kill(): Promise<void>;
+}
+
+/** Starts `src/node.ts` (what `npm start` runs) on 127.0.0.1 with a random port. */
+export async function startNodeServer(env: Record<string, string>): Promise<NodeServer> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/node.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const port = await new Promise<string>((ok, fail) => {
+    const check = () => {
+      const match = /listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
+      if (match && (!out.includes("First start") || /client secret: +\S+/.test(out))) return ok(match[1]!);
+      setTimeout(check, 50);
+    };
+    child.once("exit", (code) => fail(new Error(`server exited (${code}):\n${out}`)));
+    check();
+  });
+  const id = /client id: +(\S+)/.exec(out)?.[1];
+  const secret = /client secret: +(\S+)/.exec(out)?.[1];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    admin: id && secret ? { clientId: id, clientSecret: secret } : null,
+    output: () => out,
+    kill: async () => {
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
