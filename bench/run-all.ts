@@ -8,6 +8,7 @@ for (const script of [
   "http-standings.bench.ts",
   "federation.bench.ts",
   "abuse.bench.ts",
+  "webhooks.bench.ts",
 ]) {
   console.log(`\n# ${script}`);
   execFileSync(process.execPath, ["--import", "tsx", `bench/${script}`], { stdio: "inherit" });

@@ -1,4 +1,5 @@
 import type { ExecutionContext } from "hono";
+import type { Database } from "./db/client";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
 import {
@@ -7,7 +8,9 @@ import {
   type RateLimitBinding,
   type RateLimiter,
 } from "./http/rate-limit";
+import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
 import { createAuthConfig } from "./services/auth";
+import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
 export interface WorkerEnv {
@@ -25,6 +28,10 @@ export interface WorkerEnv {
   RATE_LIMIT_GRAPHQL?: RateLimitBinding;
   RATE_LIMIT_TOKEN_CLIENT?: RateLimitBinding;
   RATE_LIMIT_TOKEN_ADDRESS?: RateLimitBinding;
+  /** Development and tests only: webhook targets on loopback are accepted. */
+  WEBHOOKS_ALLOW_LOOPBACK?: string;
+  /** Comma-separated waits between delivery attempts in ms (default: 8 attempts over a day). */
+  WEBHOOK_RETRY_DELAYS_MS?: string;
 }
 
 /**
@@ -44,17 +51,40 @@ function rateLimiterFor(env: WorkerEnv): RateLimiter {
     : createMemoryRateLimiter();
 }
 
+interface Runtime {
+  app: App;
+  db: Database;
+  delivery: DeliverySettings;
+}
+
+function pushSettings(env: WorkerEnv) {
+  const allowLoopback = env.WEBHOOKS_ALLOW_LOOPBACK === "1" || env.WEBHOOKS_ALLOW_LOOPBACK === "true";
+  const retryDelaysMs = env.WEBHOOK_RETRY_DELAYS_MS?.split(",").map((v) => Number(v.trim()));
+  const targets: WebhookTargetSettings = { allowLoopback, resolveHost: dohResolveHost };
+  const delivery: DeliverySettings = {
+    allowLoopback,
+    transport: fetchTransport({ allowLoopback }, dohResolveHost),
+    ...(retryDelaysMs?.every((ms) => Number.isFinite(ms) && ms >= 0) ? { retryDelaysMs } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+  };
+  return { targets, delivery };
+}
+
 // One app per isolate: env is fixed for an isolate's life, so building it once per env object
 // avoids re-creating the database client on every request.
-const apps = new WeakMap<WorkerEnv, App>();
+const runtimes = new WeakMap<WorkerEnv, Runtime>();
 
-function appFor(env: WorkerEnv): App {
-  let app = apps.get(env);
-  if (!app) {
+function runtimeFor(env: WorkerEnv): Runtime {
+  let runtime = runtimes.get(env);
+  if (!runtime) {
     // No generated fallback here: isolates share nothing, so every one must sign with the same key.
     if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not set: run `wrangler secret put JWT_SECRET`.");
-    app = createApp({
-      db: openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
+    const db = openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    const push = pushSettings(env);
+    const app = createApp({
+      db,
+      dispatcher: workerDispatcher(db, push.delivery),
+      webhookTargets: push.targets,
       auth: createAuthConfig({
         secret: env.JWT_SECRET,
         jwksUrl: env.JWKS_URL,
@@ -65,9 +95,10 @@ function appFor(env: WorkerEnv): App {
       rateLimiter: rateLimiterFor(env),
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
     });
-    apps.set(env, app);
+    runtime = { app, db, delivery: push.delivery };
+    runtimes.set(env, runtime);
   }
-  return app;
+  return runtime;
 }
 
 /** A deployment without its settings answers a problem that says which one, not a bare 500. */
@@ -87,12 +118,17 @@ function misconfigured(error: unknown): Response {
 
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
-    let app: App;
+    let runtime: Runtime;
     try {
-      app = appFor(env);
+      runtime = runtimeFor(env);
     } catch (error) {
       return misconfigured(error);
     }
-    return app.fetch(request, env, ctx);
+    return runtime.app.fetch(request, env, ctx);
+  },
+  /** The Cron Trigger (wrangler.toml): retries and anything a request's drain left, then pruning. */
+  scheduled(_controller: unknown, env: WorkerEnv, ctx: ExecutionContext): void {
+    const { db, delivery } = runtimeFor(env);
+    ctx.waitUntil(sweep(db, delivery));
   },
 };

@@ -58,9 +58,10 @@ describe("GET /v1/orgs/{orgId}/export (NDJSON bulk export)", () => {
       })),
     });
 
-    // without descendants the federation itself owns nothing
+    // without descendants the federation itself owns nothing: only the closing cursor line
     const own = await app.request(`/v1/orgs/${federation.orgId}/export`, { headers: federation.auth });
-    expect((await own.text()).trim()).toBe("");
+    const ownLines = (await own.text()).trim().split("\n");
+    expect(ownLines.map((l) => JSON.parse(l).type)).toEqual(["cursor"]);
     // another organisation, or no token, sees nothing at all
     expect((await app.request(`/v1/orgs/${store.orgId}/export`, { headers: stranger.auth })).status).toBe(
       404,

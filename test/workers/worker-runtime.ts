@@ -13,6 +13,8 @@ export interface RunningWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** What the Worker wrote to stdout and stderr so far (its JSON log lines). */
   output(): string;
+  /** Fires the Worker's Cron Trigger once (its `scheduled` handler) and waits for it. */
+  scheduled(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -56,6 +58,10 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
       return res as unknown as Response;
     },
     output: () => output.join(""),
+    scheduled: async () => {
+      const worker = await mf.getWorker();
+      await worker.scheduled({ cron: "* * * * *" });
+    },
     dispose: () => mf.dispose(),
   };
 }

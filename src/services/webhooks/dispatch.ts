@@ -224,9 +224,11 @@ export async function deliverDue(
   db: Database,
   clock: () => Date,
   settings: DeliverySettings,
+  /** Only what was due by then (a request's drain leaves retries to the sweep); default: now. */
+  dueBy?: Date,
 ): Promise<DeliveryPass> {
   const now = clock();
-  const due = await selectDue(db, now.toISOString(), settings.batchSize ?? 50);
+  const due = await selectDue(db, (dueBy ?? now).toISOString(), settings.batchSize ?? 50);
   const lease = new Date(now.getTime() + 2 * (settings.timeoutMs ?? 10_000) + 5_000).toISOString();
   let attempted = 0;
   await Promise.all(
