@@ -11,6 +11,8 @@ const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "events:write": "Create and change events, sessions, staff and avoid pairs (organizer and above).",
   "players:write": "Create and change players (organizer and above).",
   "clients:manage": "Create, list and revoke the organisation's API clients (owner).",
+  "webhooks:manage":
+    "Create, change and delete webhook subscriptions; read their delivery logs (owner, organizer).",
   "orgs:create": "Create organisations (platform admin).",
 };
 

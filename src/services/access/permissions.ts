@@ -94,6 +94,7 @@ export const SCOPES = {
   "events:write": ["events:write"],
   "players:write": ["players:write"],
   "clients:manage": ["clients:manage"],
+  "webhooks:manage": ["webhooks:manage"],
   "orgs:create": ["orgs:create"],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Scope = keyof typeof SCOPES;
