@@ -9,7 +9,6 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let federation: OrgClient;
 let store: OrgClient;
 let storeApi: JsonClient;
-let fedApi: JsonClient;
 let eventId: string;
 let sessionId: string;
 let ids: string[];
@@ -57,7 +56,6 @@ beforeEach(async () => {
   federation = await createOrgClient(ctx.app, ctx.db, { name: "Federation", kind: "federation" });
   store = await createOrgClient(ctx.app, ctx.db, { name: "Member store", parentOrgId: federation.orgId });
   storeApi = jsonRequest(ctx.app, store.auth);
-  fedApi = jsonRequest(ctx.app, federation.auth);
   eventId = (
     await storeApi.post(`/v1/orgs/${store.orgId}/events`, { name: "Store cup", visibility: "private" })
   ).body.id;

@@ -4,8 +4,8 @@ import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
-import type { RateLimiter } from "./rate-limit";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
+import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 
 export interface Logger {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import {
   events,
@@ -215,7 +215,10 @@ function sessionRegistrations(json: string) {
 }
 
 /** Results a page at a time, with the seats of the whole page in one query. */
-export async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined): AsyncGenerator<ExportRecord> {
+export async function* resultRecords(
+  ctx: ServiceContext,
+  scope: SQL | undefined,
+): AsyncGenerator<ExportRecord> {
   const { db } = ctx;
   let after = "";
   for (;;) {
@@ -271,105 +274,4 @@ export async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined
     if (page.length < CHUNK) return;
     after = page.at(-1)!.id;
   }
-}
-
-/**
- * What changed since an export cursor: players and events updated, sessions created since
- * its time (with a margin: records are keyed by id, so a repeat is harmless), every
- * notification of the tree after its seq as a `change` record, and the current result of each
- * table those notifications touched.
- */
-export async function* exportRecordsSince(
-  ctx: ServiceContext,
-  orgIds: readonly string[],
-  since: { at: string },
-  changes: AsyncIterable<{
-    seq: number;
-    id: string;
-    type: string;
-    orgId: string;
-    eventId: string | null;
-    timestamp: string;
-    data: unknown;
-  }>,
-): AsyncGenerator<ExportRecord> {
-  const { db } = ctx;
-  const at = new Date(Date.parse(since.at) - SINCE_MARGIN_MS).toISOString();
-  for await (const p of pages((after) =>
-    db
-      .select()
-      .from(players)
-      .where(and(inArray(players.orgId, [...orgIds]), gte(players.updatedAt, at), gt(players.id, after)))
-      .orderBy(asc(players.id))
-      .limit(CHUNK),
-  )) {
-    yield {
-      type: "player",
-      id: p.id,
-      orgId: p.orgId,
-      name: p.name,
-      externalId: p.externalId,
-      discordId: p.discordId,
-    };
-  }
-  for await (const e of pages((after) =>
-    db
-      .select()
-      .from(events)
-      .where(and(inArray(events.orgId, [...orgIds]), gte(events.updatedAt, at), gt(events.id, after)))
-      .orderBy(asc(events.id))
-      .limit(CHUNK),
-  )) {
-    yield {
-      type: "event",
-      id: e.id,
-      orgId: e.orgId,
-      name: e.name,
-      ruleset: e.ruleset,
-      visibility: e.visibility,
-      lotSeed: e.lotSeed,
-      startsOn: e.startsOn,
-      venue: e.venue,
-    };
-  }
-  for await (const s of pages((after) =>
-    db
-      .select(sessionColumns())
-      .from(sessions)
-      .innerJoin(events, eq(events.id, sessions.eventId))
-      .where(and(inArray(events.orgId, [...orgIds]), gte(sessions.createdAt, at), gt(sessions.id, after)))
-      .orderBy(asc(sessions.id))
-      .limit(CHUNK),
-  )) {
-    yield sessionRecord(s);
-  }
-  const touched = new Set<string>();
-  for await (const change of changes) {
-    for (const id of tablesOf(change.data)) touched.add(id);
-    yield {
-      type: "change",
-      seq: change.seq,
-      id: change.id,
-      eventType: change.type,
-      orgId: change.orgId,
-      eventId: change.eventId,
-      timestamp: change.timestamp,
-      data: change.data,
-    };
-  }
-  const tableIds = [...touched];
-  for (let i = 0; i < tableIds.length; i += CHUNK) {
-    yield* resultRecords(ctx, inArray(tableResults.tableId, tableIds.slice(i, i + CHUNK)));
-  }
-}
-
-/** Records changed a little before the cursor's time are sent again: clocks of instances differ. */
-const SINCE_MARGIN_MS = 5_000;
-
-function tablesOf(data: unknown): string[] {
-  const d = data as { tableId?: unknown; tables?: { tableId?: unknown }[] } | null;
-  const out: string[] = [];
-  if (typeof d?.tableId === "string") out.push(d.tableId);
-  for (const t of d?.tables ?? []) if (typeof t.tableId === "string") out.push(t.tableId);
-  return out;
 }

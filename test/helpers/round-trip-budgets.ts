@@ -95,6 +95,15 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getPlayerHistory: READ + 1,
   // Until the first message: the event's scope and the first poll of its results version.
   streamEventChanges: 2,
+  createWebhook: WRITE,
+  listWebhooks: READ,
+  getWebhook: READ,
+  updateWebhook: WRITE,
+  deleteWebhook: WRITE,
+  rotateWebhookSecret: WRITE,
+  listWebhookDeliveries: READ,
+  redeliverWebhook: WRITE,
+  streamOrgChanges: READ,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.
   exportOrganization: TOKEN + 7,
   // One round trip per level of the query (event → sessions → standings), loaders batch the rest.

@@ -55,7 +55,9 @@ export async function startRemoteApp(latency?: Latency): Promise<RemoteApp> {
   const raw = createClient({ url: server.url });
   const { client, serial } = countingSerialCalls(raw);
   const db = createDatabase(client);
-  const { app } = await createTestApp({ db, changePollMs: 5 });
+  // A resolver that answers a public address: webhook targets pass the SSRF guard offline.
+  const webhookTargets = { resolveHost: async () => ["93.184.215.14"] };
+  const { app } = await createTestApp({ db, changePollMs: 5, webhookTargets });
   return {
     app,
     db,
@@ -350,7 +352,10 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
 
   // The result workflow on a small event: pending sheet, confirmations, referee finalisation,
   // disqualification before final, correction after it, audit trail.
+  // Subscribed before the workflow, so its results queue deliveries to list and redeliver.
+  const webhookId = await subscribeWebhook(api, chain.orgId);
   await resultWorkflow(api, chain.orgId, players.slice(0, 12));
+  await webhookDeliveries(api, chain.orgId, webhookId);
 
   // A store-hosted session: check-in, seat codes, a dispute, a drop with re-seating.
   await storeOperations(api, anonymous, chain.orgId, store.body.id, players.slice(12, 25));
@@ -359,8 +364,22 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   await federationRatings(api, chain.orgId, players[0]!);
   await mergeDuplicate(api, chain.orgId, players[33]!);
   await readChangeFeed(remote, samples, doc, eventId);
+  await readOrgChangeFeed(remote, samples, doc, chain.auth, chain.orgId);
   const exported = await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants`);
   expectStatus(exported, "ok", "export");
+  const cursor = JSON.parse(exported.text.trim().split("\n").at(-1) ?? "{}").next as string;
+  // Something changes after the cursor, then the incremental export picks it up.
+  expectStatus(
+    await api.patch(`/v1/players/${players[1]}`, { name: "Player 2 (renamed)" }),
+    "ok",
+    "update player",
+  );
+  expectStatus(
+    await api.get(`/v1/orgs/${chain.orgId}/export?include=descendants&since=${cursor}`),
+    "ok",
+    "incremental export",
+  );
+  expectStatus(await api.delete(`/v1/orgs/${chain.orgId}/webhooks/${webhookId}`), "ok", "delete webhook");
   const query = `{ event(id: "${eventId}") { name sessions { name standings { rows { rank player { name } } } } } }`;
   expectStatus(await anonymous.post("/graphql", { query }), "ok", "graphql");
   expectStatus(
@@ -459,6 +478,64 @@ async function mergeDuplicate(api: JsonClient, orgId: string, keptId: string) {
     "ok",
     "merge player",
   );
+}
+
+/** A subscription's management: create, list, read, update, rotate its secret. */
+async function subscribeWebhook(api: JsonClient, orgId: string): Promise<string> {
+  const created = await api.post(`/v1/orgs/${orgId}/webhooks`, {
+    url: "https://hooks.example.com/catan",
+    eventTypes: ["round.seated", "result.submitted", "result.final", "standings.changed"],
+    includeDescendants: true,
+  });
+  expectStatus(created, 201, "create webhook");
+  const webhookId = created.body.id as string;
+  expectStatus(await api.get(`/v1/orgs/${orgId}/webhooks`), "ok", "list webhooks");
+  expectStatus(await api.get(`/v1/orgs/${orgId}/webhooks/${webhookId}`), "ok", "get webhook");
+  expectStatus(
+    await api.patch(`/v1/orgs/${orgId}/webhooks/${webhookId}`, { description: "Federation sync" }),
+    "ok",
+    "update webhook",
+  );
+  expectStatus(
+    await api.post(`/v1/orgs/${orgId}/webhooks/${webhookId}/rotate-secret`, { overlapSeconds: 3600 }),
+    "ok",
+    "rotate webhook secret",
+  );
+  return webhookId;
+}
+
+/** The delivery log (no dispatcher runs here: deliveries stay pending) and a redelivery. */
+async function webhookDeliveries(api: JsonClient, orgId: string, webhookId: string) {
+  const log = await api.get(`/v1/orgs/${orgId}/webhooks/${webhookId}/deliveries`);
+  expectStatus(log, "ok", "list deliveries");
+  const deliveryId = log.body.data?.[0]?.id as string | undefined;
+  if (!deliveryId) throw new Error(`no delivery queued: ${log.text}`);
+  expectStatus(
+    await api.post(`/v1/orgs/${orgId}/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`),
+    "ok",
+    "redeliver",
+  );
+}
+
+/** The organisation's change feed resumed from the start (Last-Event-ID: 0), up to its first message. */
+async function readOrgChangeFeed(
+  remote: RemoteApp,
+  samples: Sample[],
+  doc: OpenApiDocument,
+  auth: Record<string, string>,
+  orgId: string,
+) {
+  const operationId = operationMatcher(doc)("GET", `/v1/orgs/${orgId}/changes`);
+  const first = await measure(remote, samples, operationId, async () => {
+    const res = await remote.app.request(`/v1/orgs/${orgId}/changes`, {
+      headers: { ...auth, "last-event-id": "0" },
+    });
+    const reader = res.body?.getReader();
+    const chunk = await reader?.read();
+    await reader?.cancel();
+    return { status: res.status, chunk };
+  });
+  if (first.status !== 200 || !first.chunk?.value) throw new Error(`org change feed: ${first.status}`);
 }
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from "../pagination";
-import { loadWebhook } from "./subscriptions";
 
 export interface DeliveryDto {
   id: string;
@@ -64,13 +64,20 @@ export async function listDeliveries(
   webhookId: string,
   page: PageRequest & { status?: DeliveryDto["status"] },
 ): Promise<Page<DeliveryDto>> {
-  await loadWebhook(ctx, orgId, webhookId);
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const rows = await ctx.db.all<Row>(sql`${SELECT}
-    where d.subscription_id = ${webhookId}
-      ${after ? sql`and d.id > ${after}` : sql``}
-      ${page.status ? sql`and d.status = ${page.status}` : sql``}
-    order by d.id limit ${page.limit + 1}`);
+  // The subscription's check and its page in one wave.
+  const [found, rows] = await Promise.all([
+    ctx.db.all<{ id: string }>(
+      sql`select id from webhook_subscriptions where id = ${webhookId} and org_id = ${orgId}`,
+    ),
+    ctx.db.all<Row>(sql`${SELECT}
+      where d.subscription_id = ${webhookId}
+        ${after ? sql`and d.id > ${after}` : sql``}
+        ${page.status ? sql`and d.status = ${page.status}` : sql``}
+      order by d.id limit ${page.limit + 1}`),
+  ]);
+  if (found.length === 0) throw notFound("webhook", webhookId);
   const data = rows.slice(0, page.limit);
   const last = data.at(-1);
   return {
@@ -79,12 +86,15 @@ export async function listDeliveries(
   };
 }
 
-async function loadDelivery(ctx: ServiceContext, webhookId: string, deliveryId: string): Promise<Row> {
-  const [row] = await ctx.db.all<Row>(
-    sql`${SELECT} where d.id = ${deliveryId} and d.subscription_id = ${webhookId}`,
-  );
-  if (!row) throw notFound("delivery", deliveryId);
-  return row;
+/** The delivery with its subscription's check: `subscription` is null when the webhook is not the organisation's. */
+async function loadDelivery(ctx: ServiceContext, orgId: string, webhookId: string, deliveryId: string) {
+  const [row] = await ctx.db.all<{ subscription: string } & { [K in keyof Row]: Row[K] | null }>(sql`
+    select s.id as subscription, x.* from webhook_subscriptions s
+    left join (${SELECT} where d.id = ${deliveryId}) x on x.subscription_id = s.id
+    where s.id = ${webhookId} and s.org_id = ${orgId}`);
+  if (!row) throw notFound("webhook", webhookId);
+  if (row.id === null) throw notFound("delivery", deliveryId);
+  return row as Row;
 }
 
 /**
@@ -97,8 +107,8 @@ export async function redeliver(
   webhookId: string,
   deliveryId: string,
 ): Promise<DeliveryDto> {
-  await loadWebhook(ctx, orgId, webhookId);
-  const row = await loadDelivery(ctx, webhookId, deliveryId);
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  const row = await loadDelivery(ctx, orgId, webhookId, deliveryId);
   if (row.message_id === null) {
     throw new ServiceError(
       "conflict",
@@ -108,7 +118,11 @@ export async function redeliver(
   }
   if (row.status === "pending") return toDto(row);
   const now = ctx.clock().toISOString();
-  await ctx.db.run(sql`update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ${now},
-                       delivered_at = null where id = ${deliveryId}`);
-  return toDto(await loadDelivery(ctx, webhookId, deliveryId));
+  // The update and the read-back in one batch.
+  const [, reread] = await ctx.db.batch([
+    ctx.db.run(sql`update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ${now},
+                   delivered_at = null where id = ${deliveryId}`),
+    ctx.db.all<Row>(sql`${SELECT} where d.id = ${deliveryId}`),
+  ]);
+  return toDto((reread as Row[])[0]!);
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { assertOrgReadable } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { prunedThrough } from "./retention";
+import { PRUNED_THROUGH_KEY } from "./retention";
 
 /** One notification as the change feed and the export show it. */
 export interface OrgChange {
@@ -35,26 +35,38 @@ const toChange = (r: Row): OrgChange => ({
   data: JSON.parse(r.data),
 });
 
+/** Where the outbox stood when a feed was opened. */
+export interface FeedPosition {
+  /** The newest seq (where a fresh feed starts). */
+  latest: number;
+  /** Everything at or below this seq may have been pruned. */
+  prunedThrough: number;
+}
+
 export interface OrgChangeFeed {
-  /** The newest seq now (where a fresh feed starts). */
-  latest(): Promise<number>;
+  position: FeedPosition;
   /** Notifications of the organisation tree after `seq`, oldest first. */
   after(seq: number, limit: number): Promise<OrgChange[]>;
-  /** Everything at or below this seq may have been pruned. */
-  prunedThrough(): Promise<number>;
+}
+
+async function feedPosition(ctx: ServiceContext): Promise<FeedPosition> {
+  const [row] = await ctx.db.all<{ latest: number | null; pruned: number | null }>(sql`
+    select (select max(seq) from outbox) as latest,
+           (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned`);
+  const pruned = row?.pruned ?? 0;
+  return { latest: Math.max(row?.latest ?? 0, pruned), prunedThrough: pruned };
 }
 
 /**
  * The change feed of an organisation and its descendants: members of the organisation or
  * of an ancestor. Ids are the outbox seq: monotonic, so `Last-Event-ID` resumes exactly.
+ * The position is read in the same wave as the authorisation (it tells nothing by itself),
+ * so opening a feed costs one round trip.
  */
 export async function openOrgChanges(ctx: ServiceContext, orgId: string): Promise<OrgChangeFeed> {
-  await assertOrgReadable(ctx, orgId);
+  const [, position] = await Promise.all([assertOrgReadable(ctx, orgId), feedPosition(ctx)]);
   return {
-    async latest() {
-      const [row] = await ctx.db.all<{ seq: number | null }>(sql`select max(seq) as seq from outbox`);
-      return Math.max(row?.seq ?? 0, await prunedThrough(ctx.db));
-    },
+    position,
     async after(seq, limit) {
       const rows = await ctx.db.all<Row>(sql`
         select seq, id, type, org_id, event_id, data, created_at from outbox
@@ -62,7 +74,6 @@ export async function openOrgChanges(ctx: ServiceContext, orgId: string): Promis
         order by seq limit ${limit}`);
       return rows.map(toChange);
     },
-    prunedThrough: () => prunedThrough(ctx.db),
   };
 }
 
@@ -103,8 +114,8 @@ export function decodeExportCursor(raw: string): ExportCursor {
 }
 
 /** Refuses a cursor from before the retention window: the changes in between are gone. */
-export async function assertCursorRetained(feed: OrgChangeFeed, cursor: ExportCursor): Promise<void> {
-  const pruned = await feed.prunedThrough();
+export function assertCursorRetained(feed: OrgChangeFeed, cursor: ExportCursor): void {
+  const pruned = feed.position.prunedThrough;
   if (cursor.seq < pruned) {
     throw new ServiceError(
       "gone",

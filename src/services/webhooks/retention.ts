@@ -30,10 +30,3 @@ export async function pruneOutbox(
   ]);
   return deleted.rowsAffected;
 }
-
-export async function prunedThrough(db: Database): Promise<number> {
-  const [row] = await db.all<{ value: number }>(
-    sql`select value from push_state where key = ${PRUNED_THROUGH_KEY}`,
-  );
-  return row?.value ?? 0;
-}

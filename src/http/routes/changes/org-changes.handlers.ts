@@ -26,8 +26,8 @@ export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppE
   const lastEventId = c.req.valid("header")["last-event-id"];
   // Authorise before the first byte: once streaming, a failure can no longer be a 4xx.
   const feed = await openOrgChanges(serviceContext(c), orgId);
-  let cursor = lastEventId === undefined ? await feed.latest() : Number(lastEventId);
-  const pruned = lastEventId === undefined ? 0 : await feed.prunedThrough();
+  let cursor = lastEventId === undefined ? feed.position.latest : Number(lastEventId);
+  const pruned = feed.position.prunedThrough;
   const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
 
   // Polling the outbox by its primary key works the same on Workers and across Node instances.

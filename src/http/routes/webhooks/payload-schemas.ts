@@ -139,6 +139,8 @@ export function registerWebhookDocs(registry: OpenAPIHono["openAPIRegistry"]): v
       operationId: `webhook_${type.replace(".", "_")}`,
       tags: ["Webhooks"],
       summary,
+      // The receiver authenticates the call by its signature headers, not by a scheme of this API.
+      security: [],
       description:
         "Signed per Standard Webhooks (HMAC-SHA256 over `webhook-id.webhook-timestamp.body` with the subscription's secret). " +
         "Answer 2xx within 10 s; 5xx, 408, 429 and timeouts are retried with backoff, other 4xx are not. " +
