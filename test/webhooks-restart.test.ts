@@ -47,7 +47,7 @@ describe("the Node dispatcher across a restart", () => {
     const port = probe.port;
     await probe.close();
 
-    server = await startNodeServer(env);
+    server = await startNodeServer(env, { firstStart: true });
     const admin = server.admin!;
     const tokenRes = await fetch(`${server.url}/v1/auth/token`, {
       method: "POST",

@@ -12,8 +12,15 @@ export interface NodeServer {
   kill(): Promise<void>;
 }
 
-/** Starts `src/node.ts` (what `npm start` runs) on 127.0.0.1 with a random port. */
-export async function startNodeServer(env: Record<string, string>): Promise<NodeServer> {
+/**
+ * Starts `src/node.ts` (what `npm start` runs) on 127.0.0.1 with a random port. `firstStart`:
+ * the database is new, so it waits for the admin client's banner too (it may come in a later
+ * chunk of output than the listening line).
+ */
+export async function startNodeServer(
+  env: Record<string, string>,
+  options: { firstStart?: boolean } = {},
+): Promise<NodeServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/node.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", ...env },
@@ -30,7 +37,9 @@ export async function startNodeServer(env: Record<string, string>): Promise<Node
   const port = await new Promise<string>((ok, fail) => {
     const check = () => {
       const match = /listening on http:\/\/[^:\s]+:(\d+)/.exec(out);
-      if (match && (!out.includes("First start") || /client secret: +\S+/.test(out))) return ok(match[1]!);
+      const bannerDone = /client secret: +\S+\n/.test(out);
+      if (match && (bannerDone || (!options.firstStart && !out.includes("First start"))))
+        return ok(match[1]!);
       setTimeout(check, 50);
     };
     child.once("exit", (code) => fail(new Error(`server exited (${code}):\n${out}`)));
