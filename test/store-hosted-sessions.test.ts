@@ -140,6 +140,26 @@ describe("tenancy matrix of a store-hosted session", () => {
     expect((await api.get(`/v1/sessions/${sessionA}/rounds`)).status).toBe(200);
   });
 
+  it("the host reads the private event's pages; its own sheets print with seat codes, a sibling's without", async () => {
+    const page = (path: string, who?: { auth: Record<string, string> }) =>
+      app.request(path, { headers: who?.auth ?? {} });
+    expect((await page(`/e/${eventId}`, storeB)).status).toBe(200);
+    expect((await page(`/e/${eventId}`)).status).toBe(404);
+    expect((await page(`/e/${eventId}`, foreign)).status).toBe(404);
+    const table = (await as(storeA).get(`/v1/sessions/${sessionA}/rounds`)).body.data[0].tables[0];
+    const codes = (await as(storeA).get(`/v1/tables/${table.id}`)).body.seats.map(
+      (s: { confirmationCode: string }) => s.confirmationCode,
+    );
+    expect(codes.every((code: string) => /^[2-9A-HJ-NP-Z]{6}$/.test(code))).toBe(true);
+    const own = await (await page(`/s/${sessionA}/print/sheets?round=1`, storeA)).text();
+    for (const code of codes) expect(own).toContain(code);
+    const sibling = await page(`/s/${sessionA}/print/sheets?round=1`, storeB);
+    expect(sibling.status).toBe(200);
+    const html = await sibling.text();
+    for (const code of codes) expect(html).not.toContain(code);
+    expect((await page(`/t/${table.id}`, storeB)).status).toBe(200);
+  });
+
   it("the host cannot change the event, its staff or its playoffs (403 not_session_host)", async () => {
     const api = as(storeA);
     const attempts = [
