@@ -48,7 +48,6 @@ async function main(): Promise<void> {
   // A process that just started owns no request: claims left in a local file are a crash's.
   await sweepIdempotencyKeys(db, new Date(), { releaseAll: databaseUrl.startsWith("file:") });
 
-  const graphiql = process.env.NODE_ENV !== "production";
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
   const push = nodePushSettings(process.env, publicUrl);
   // Resumes whatever the outbox still holds from before a restart.
@@ -58,7 +57,6 @@ async function main(): Promise<void> {
     auth,
     docsScript: scalarBundleLoader(),
     publicUrl,
-    graphiql,
     rateLimiter: createMemoryRateLimiter(),
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,

@@ -53,11 +53,11 @@ describe("POST /graphql", () => {
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     expect(body.data?.event).toMatchObject({
       name: "Graph Cup",
-      phase: "prelims",
+      phase: "PRELIMS",
       uniqueParticipants: 4,
       sessions: [{ name: "Day 1", playerCount: 4 }],
     });
-    expect(body.data?.table).toMatchObject({ result: { status: "final", version: 1 } });
+    expect(body.data?.table).toMatchObject({ result: { status: "FINAL", version: 1 } });
     // the winner leads the session standings with the exact VP share 10/28
     const read = body.data?.event as {
       sessions: { standings: { rows: Record<string, unknown>[] } }[];
@@ -73,7 +73,7 @@ describe("POST /graphql", () => {
     expect(read.qualification.rows).toHaveLength(4);
     expect(body.data?.event).toMatchObject({
       sessions: [
-        { rounds: [{ number: 1, kind: "prelim", tables: [{ details: { result: { status: "final" } } }] }] },
+        { rounds: [{ number: 1, kind: "PRELIM", tables: [{ details: { result: { status: "FINAL" } } }] }] },
       ],
     });
   });
@@ -91,7 +91,7 @@ describe("POST /graphql", () => {
       id: event.id,
     });
     expect(anonymous.body.data?.event).toBeNull();
-    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("EVENT_NOT_FOUND");
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe("event_not_found");
     const member = await graphql(
       ctx.app,
       "query ($id: ID!) { event(id: $id) { name } }",
@@ -146,7 +146,7 @@ describe("POST /graphql", () => {
       { id: tableId },
     );
     expect(mixed.body.data).toEqual({ a: { number: 1 }, b: null });
-    expect(mixed.body.errors?.map((e) => e.extensions?.code)).toEqual(["TABLE_NOT_FOUND"]);
+    expect(mixed.body.errors?.map((e) => e.extensions?.code)).toEqual(["table_not_found"]);
   });
 });
 

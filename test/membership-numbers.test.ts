@@ -97,4 +97,40 @@ describe("membership numbers across an organisation tree", () => {
     expect(exported.status).toBe(200);
     expect(await exported.text()).not.toMatch(/A-0001|F-0001/);
   });
+
+  it("GraphQL's player lookups keep the numbers in the player's own tree", async () => {
+    const t = await federation();
+    const lookup = (auth: Record<string, string>, orgId: string) =>
+      t.api(auth).post("/graphql", {
+        query: `query ($o: ID!) {
+          byDiscord: playerByDiscordId(orgId: $o, discordId: "123456789012345678") { id externalId }
+          byNumber: playerByExternalId(orgId: $o, externalId: "A-0001") { id discordId }
+          players(orgId: $o, search: "ruta", includeDescendants: true) { nodes { id externalId } } }`,
+        variables: { o: orgId },
+      });
+    // the player's store, and the federation over its whole tree, find the player with the numbers
+    for (const [reader, orgId] of [
+      [t.a, t.a.orgId],
+      [t.fed, t.fed.orgId],
+    ] as const) {
+      const found = (await lookup(reader.auth, orgId)).body;
+      expect(found.errors).toBeUndefined();
+      expect(found.data).toEqual({
+        byDiscord: { id: t.playerA.id, externalId: "A-0001" },
+        byNumber: { id: t.playerA.id, discordId: "123456789012345678" },
+        players: { nodes: [{ id: t.playerA.id, externalId: "A-0001" }] },
+      });
+    }
+    // a sibling or a child store cannot search the player's store, nor find the number in its own
+    for (const [reader, orgId] of [
+      [t.b, t.a.orgId],
+      [t.c, t.a.orgId],
+      [t.b, t.b.orgId],
+      [t.c, t.c.orgId],
+    ] as const) {
+      const refused = await lookup(reader.auth, orgId);
+      expect(JSON.stringify(refused.body)).not.toMatch(/A-0001|123456789012345678/);
+      expect(JSON.stringify(refused.body.data)).not.toContain(t.playerA.id);
+    }
+  });
 });

@@ -150,7 +150,7 @@ describe("drops", () => {
     const session = gql.body.data.session;
     expect(session.standings.noShows).toEqual([{ id: noShow }]);
     expect(session.players.find((p: { player: { id: string } }) => p.player.id === noShow).status).toBe(
-      "no-show",
+      "NO_SHOW",
     );
     expect(
       session.standings.rows.find((r: { player: { id: string } }) => r.player.id === leaver).droppedAfterGame,

@@ -5,16 +5,24 @@ import { ServiceError } from "../services/errors";
 /**
  * Built with yoga's own `createGraphQLError` so the error comes from the same graphql module
  * instance that yoga checks (a CJS/ESM double load would otherwise mask it).
- * Service and rule errors keep their stable `code` in GraphQL too (as `extensions.code`). */
+ * Service and rule errors carry the REST problem's `code` unchanged in `extensions.code` (one
+ * `switch` serves both APIs), with the rule and the field issues when REST names them. Codes of
+ * GraphQL's own (QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE, and yoga's
+ * GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT) stay upper case: REST has no such errors. */
 export function toGraphQLError(error: unknown): unknown {
   if (error instanceof ServiceError) {
     return createGraphQLError(error.message, {
-      extensions: { code: error.code.toUpperCase(), kind: error.kind, rule: error.details.rule },
+      extensions: {
+        code: error.code,
+        kind: error.kind,
+        rule: error.details.rule,
+        ...(error.details.issues ? { errors: error.details.issues } : {}),
+      },
     });
   }
   if (error instanceof DomainRuleError) {
     return createGraphQLError(error.message, {
-      extensions: { code: error.code.toUpperCase(), rule: error.rule, issues: error.issues },
+      extensions: { code: error.code, rule: error.rule, errors: error.issues },
     });
   }
   return error;

@@ -3,6 +3,9 @@ import type { ServiceContext } from "../services/context";
 import { getTables } from "../services/tables";
 import { armorPlugins } from "./armor";
 import { queryLimitsRule } from "./limits";
+
+export { EXPLORER_TITLE, explorerPage } from "./explorer-page";
+
 import { batchLoader, memoise } from "./loaders";
 import { createGraphQLSchema, type GraphQLContext, type RankingsSource } from "./schema";
 
@@ -46,15 +49,14 @@ function tooLarge(budget: GraphQLBudget, headers: Headers): Response {
  * each request gets its own service context (database, actor, clock), table loader, rankings
  * memo (a ranking asked for twice in one query is computed once) and deadline.
  */
-export function createGraphQLHandler(options: {
-  graphiql: boolean;
-  budget?: Partial<GraphQLBudget>;
-}): GraphQLHandler {
+export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> }): GraphQLHandler {
   const budget = { ...GRAPHQL_BUDGET, ...options.budget };
   const yoga = createYoga<GraphQLContext>({
     schema: createGraphQLSchema(),
     graphqlEndpoint: "/graphql",
-    graphiql: options.graphiql,
+    // Browsers get the offline explorer (explorer-page.ts) from the route; yoga's GraphiQL
+    // would load its assets from a CDN.
+    graphiql: false,
     landingPage: false,
     maskedErrors: true,
     plugins: [...armorPlugins(), queryLimitsPlugin],

@@ -1,7 +1,14 @@
 import { createSchema } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
-import { getEvent, getSession, listRegistrations, listSessions } from "../services/events";
-import { getPlayer } from "../services/players";
+import {
+  type EventPhase,
+  getEvent,
+  getSession,
+  listEvents,
+  listRegistrations,
+  listSessions,
+} from "../services/events";
+import { getPlayer, listPlayers } from "../services/players";
 
 import { buildRatingTable, loadRatingScope, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
@@ -9,7 +16,12 @@ import { getSeriesStandings } from "../services/series";
 
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
 import type { TableDto } from "../services/tables";
+import { connection, type PageArgs, pageRequest } from "./connections";
 import { resolver } from "./errors";
+import { enumResolvers, enumTypeDefs } from "./type-defs/enums";
+import { eventTypeDefs } from "./type-defs/events";
+import { queryTypeDefs } from "./type-defs/query";
+import { rankingTypeDefs } from "./type-defs/rankings";
 
 /** Rankings by id, authorised per read; the HTTP layer serves them from its response cache. */
 export interface RankingsSource {
@@ -30,296 +42,59 @@ export interface GraphQLContext {
 
 type Parent = { id: string };
 type Args = { id: string };
+type EventsArgs = PageArgs & {
+  orgId: string;
+  phase?: EventPhase | null;
+  includeDescendants?: boolean | null;
+};
+type PlayersArgs = PageArgs & {
+  orgId: string;
+  search?: string | null;
+  externalId?: string | null;
+  discordId?: string | null;
+  includeDescendants?: boolean | null;
+};
+/** A lookup by a number or Discord id: the organisation's whole tree, first match. */
+const ONE_IN_TREE = { limit: 1, includeDescendants: true } as const;
 
-const typeDefs = /* GraphQL */ `
-  "Read-only view of the same data as the REST API: one query can fetch an event, its sessions, rounds, tables and seats, and its rankings."
-  type Query {
-    event(id: ID!): Event
-    session(id: ID!): Session
-    table(id: ID!): Table
-    round(id: ID!): Round
-    player(id: ID!): Player
-    "Series standings (circuit): the same body as GET /v1/series/{id}/standings."
-    seriesStandings(id: ID!): SeriesStandings
-    "openskill ratings of an organisation tree: the same body as GET /v1/orgs/{orgId}/ratings."
-    ratings(orgId: ID!, minGames: Int = 0): Ratings
-  }
-
-  type SeriesStandings {
-    seriesId: ID!
-    orgId: ID!
-    name: String!
-    view: String!
-    lotSeed: String!
-    events: [SeriesEvent!]!
-    rows: [SeriesRow!]!
-  }
-
-  type SeriesEvent {
-    id: ID!
-    orgId: ID!
-    name: String!
-    startsOn: String
-    visibility: String!
-    status: String!
-    players: Int!
-  }
-
-  type SeriesRow {
-    rank: Int!
-    player: PlayerRef!
-    points: Int!
-    eventsCounted: Int!
-    eventsDropped: Int!
-    eventWins: Int!
-    bestPosition: Int!
-    contributions: [SeriesContribution!]!
-    decidedBy: String
-    lot: String!
-    qualified: Boolean
-  }
-
-  type SeriesContribution {
-    eventId: ID!
-    position: Int!
-    phase: String!
-    qualificationRank: Int!
-    points: Int!
-    counted: Boolean!
-  }
-
-  type Ratings {
-    orgId: ID!
-    view: String!
-    library: String!
-    libraryVersion: String!
-    model: String!
-    minGames: Int!
-    gamesRated: Int!
-    rows: [RatingRow!]!
-  }
-
-  type RatingRow {
-    rank: Int!
-    player: PlayerRef!
-    ordinal: Float!
-    mu: Float!
-    sigma: Float!
-    games: Int!
-    lastPlayedEventId: ID!
-  }
-
-  type Event {
-    id: ID!
-    orgId: ID!
-    name: String!
-    ruleset: String!
-    visibility: String!
-    lotSeed: String!
-    startsOn: String
-    timezone: String
-    venue: String
-    phase: String!
-    uniqueParticipants: Int!
-    structure: String!
-    qualifierCount: Int!
-    valid: Boolean!
-    validity: [String!]!
-    resultsVersion: Int!
-    sessions: [Session!]!
-    "Best single session per player over all sessions; qualified marks the top 16 (top 4 for 12–28 players)."
-    qualification: Qualification!
-    "Final event standings (rule 1.4.4) once playoffs have results; the prelim order before."
-    standings: EventStandings!
-  }
-
-  "A standings row: VP% is a 16-decimal string plus the exact fraction; decidedBy is the first criterion separating the row from the next one."
-  type StandingRow {
-    rank: Int
-    player: PlayerRef!
-    games: Int!
-    wins: Int!
-    vp: Int!
-    vpPct: String!
-    vpPctExact: String!
-    seconds: Int!
-    thirds: Int!
-    decidedBy: String
-    decidedByLots: Boolean!
-    lot: String!
-    sessionId: ID
-    qualified: Boolean
-    disqualified: Boolean!
-    eliminated: Boolean!
-    "Left the session after droppedAfterGame; ranked on the games played."
-    dropped: Boolean!
-    droppedAfterGame: Int
-  }
-
-  type EventStandingRow {
-    rank: Int!
-    player: PlayerRef!
-    phase: String!
-    qualificationRank: Int!
-    semifinalPlacement: Int
-    finalPlacement: Int
-    games: Int!
-    wins: Int!
-    vp: Int!
-    vpPct: String!
-    vpPctExact: String!
-    seconds: Int!
-    thirds: Int!
-    decidedBy: String
-    decidedByLots: Boolean!
-    sessionId: ID
-    disqualified: Boolean!
-    dropped: Boolean!
-    droppedAfterGame: Int
-  }
-
-  type SessionStandings {
-    resultsVersion: Int!
-    ruleset: String!
-    "Registered but not checked in when game 1 was seated."
-    noShows: [PlayerRef!]!
-    rows: [StandingRow!]!
-    disqualified: [StandingRow!]!
-  }
-
-  type Qualification {
-    resultsVersion: Int!
-    ruleset: String!
-    uniqueParticipants: Int!
-    structure: String!
-    valid: Boolean!
-    qualifierCount: Int!
-    rows: [StandingRow!]!
-    disqualified: [StandingRow!]!
-  }
-
-  type EventStandings {
-    resultsVersion: Int!
-    phase: String!
-    rows: [EventStandingRow!]!
-    disqualified: [StandingRow!]!
-  }
-
-  type Session {
-    id: ID!
-    eventId: ID!
-    name: String!
-    date: String
-    venue: String
-    "The organisation running the session (null: the event's)."
-    hostOrgId: ID
-    playerCount: Int!
-    gamesPlanned: Int!
-    roundsGenerated: Int!
-    players: [Registration!]!
-    rounds: [Round!]!
-    standings: SessionStandings!
-  }
-
-  "A game played by every table at once: a prelim game, the semifinals or the final."
-  type Round {
-    id: ID!
-    eventId: ID!
-    sessionId: ID
-    kind: String!
-    number: Int!
-    method: String!
-    seed: String
-    tables: [RoundTable!]!
-    quality: SeatingQuality!
-  }
-
-  type RoundTable {
-    id: ID!
-    number: Int!
-    seats: [RoundSeat!]!
-    "The full table with VP, placements and the result."
-    details: Table!
-  }
-
-  type RoundSeat {
-    position: Int!
-    seedRank: Int
-    player: PlayerRef!
-  }
-
-  "Rule 1.1.6 quality of the seating (for a prelim round: the session up to this round)."
-  type SeatingQuality {
-    repeatedPairs: Int!
-    maxMeetings: Int!
-    seatRepeats: Int!
-    avoidViolations: Int!
-    positionOneSpread: Int
-    playersSeated: Int
-    "Prelim rounds: no-shows and players who dropped before this game (not seated)."
-    noShows: Int
-    dropped: Int
-  }
-
-  type Registration {
-    player: PlayerRef!
-    "registered, checked-in, no-show (not checked in when game 1 was seated), dropped or eliminated"
-    status: String!
-    eliminated: Boolean!
-    checkedIn: Boolean!
-    noShow: Boolean!
-    droppedAfterGame: Int
-  }
-
-  type PlayerRef {
-    id: ID!
-    name: String!
-  }
-
-  type Player {
-    id: ID!
-    orgId: ID!
-    name: String!
-    externalId: String
-    discordId: String
-  }
-
-  type Table {
-    id: ID!
-    roundId: ID!
-    eventId: ID!
-    sessionId: ID
-    kind: String!
-    number: Int!
-    seats: [Seat!]!
-    result: TableResult
-  }
-
-  type Seat {
-    position: Int!
-    seedRank: Int
-    player: PlayerRef!
-    vp: Int
-    placement: Int
-    confirmed: Boolean!
-    disqualified: Boolean!
-  }
-
-  type TableResult {
-    status: String!
-    version: Int!
-    winnerId: ID!
-    finalizedBy: String
-    awaitingConfirmation: [ID!]!
-    updatedAt: String!
-  }
-`;
+export const typeDefs = [queryTypeDefs, eventTypeDefs, rankingTypeDefs, enumTypeDefs].join("\n");
 
 export function createGraphQLSchema() {
   return createSchema<GraphQLContext>({
     typeDefs,
     resolvers: {
+      ...enumResolvers,
       Query: {
+        events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext) =>
+          connection(
+            await listEvents(services, args.orgId, {
+              ...pageRequest(args),
+              includeDescendants: args.includeDescendants ?? false,
+              status: args.phase ?? undefined,
+            }),
+          ),
+        ),
+        players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext) =>
+          connection(
+            await listPlayers(services, args.orgId, {
+              ...pageRequest(args),
+              q: args.search ?? undefined,
+              externalId: args.externalId ?? undefined,
+              discordId: args.discordId ?? undefined,
+              includeDescendants: args.includeDescendants ?? false,
+            }),
+          ),
+        ),
+        playerByDiscordId: resolver(
+          async (_: unknown, args: { orgId: string; discordId: string }, { services }: GraphQLContext) =>
+            (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, discordId: args.discordId }))
+              .data[0] ?? null,
+        ),
+        playerByExternalId: resolver(
+          async (_: unknown, args: { orgId: string; externalId: string }, { services }: GraphQLContext) =>
+            (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, externalId: args.externalId }))
+              .data[0] ?? null,
+        ),
         event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
           getEvent(services, id),
         ),

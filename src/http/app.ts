@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
-  app.route("/", createGraphQLRouter({ graphiql: deps.graphiql ?? false, budget: deps.graphqlBudget }));
+  app.route("/", createGraphQLRouter({ budget: deps.graphqlBudget }));
 
   registerWebhookDocs(app.openAPIRegistry);
   mountOpenApi(app, deps.publicUrl);

@@ -27,8 +27,6 @@ export interface AppDeps {
   logger?: Logger;
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */
   docsScript?: () => Promise<string>;
-  /** Serve GraphiQL on GET /graphql (development: it loads its assets from a CDN). */
-  graphiql?: boolean;
   /** How often a change feed (SSE) re-reads the results version; default 1 s (the venue screen shows a result within 2 s). */
   changePollMs?: number;
   /**

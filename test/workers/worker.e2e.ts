@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
+import { explorerPage } from "../../src/graphql";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
@@ -82,6 +83,14 @@ describe("the Worker on workerd without a token", () => {
     });
     expect(forged.status).toBe(401);
     expect(forged.headers.get("www-authenticate")).toMatch(/invalid_token/);
+  });
+
+  it("shows a browser the same GraphQL explorer page as Node on GET /graphql", async () => {
+    showWorkerOutputOnFailure();
+    const res = await worker.fetch("/graphql", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await res.text()).toBe(explorerPage());
   });
 });
 

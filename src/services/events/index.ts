@@ -13,8 +13,8 @@ export {
   undoCheckIn,
   usesCheckIn,
 } from "./attendance";
-export { createEvent, getEvent } from "./events";
+export { createEvent, getEvent, type ListEventsQuery, listEvents } from "./events";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers } from "./registrations";
 export { createSession, getSession, listSessions, loadSessionScope, writableSession } from "./sessions";
-export { describeStructure, uniqueParticipantsSql } from "./summary";
+export { describeStructure, type EventPhase, uniqueParticipantsSql } from "./summary";

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { createGraphQLHandler, type GraphQLBudget } from "../../../graphql";
+import { createGraphQLHandler, explorerPage, type GraphQLBudget } from "../../../graphql";
 import { cachedRankings } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
@@ -34,7 +34,7 @@ const GraphQLResponseSchema = z
       .optional()
       .openapi({
         description:
-          "Field errors; `extensions.code` is the REST problem `code`, upper-cased (e.g. `EVENT_NOT_FOUND`).",
+          "Field errors; `extensions.code` is the REST problem `code` unchanged (e.g. `event_not_found`), with `rule` and the field `errors` when REST gives them. Upper-case codes are GraphQL's own: `QUERY_TOO_COMPLEX`, `QUERY_TIMEOUT`, `RESPONSE_TOO_LARGE`, `GRAPHQL_VALIDATION_FAILED`, `BAD_USER_INPUT`.",
       }),
   })
   .openapi("GraphQLResponse", {
@@ -72,9 +72,22 @@ async function checkedPost(c: Context<AppEnv>): Promise<Request | Response> {
   return new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body: text });
 }
 
-/** GET: a browser asking for GraphiQL goes straight to yoga; queries are checked like POST bodies. */
-function checkedGet(c: Context<AppEnv>, graphiql: boolean): Response | undefined {
-  if (graphiql && (c.req.header("accept") ?? "").includes("text/html")) return undefined;
+/** A browser opening /graphql (HTML accepted, no query in the URL) gets the explorer page. */
+function wantsExplorer(c: Context<AppEnv>): boolean {
+  return (c.req.header("accept") ?? "").includes("text/html") && c.req.query("query") === undefined;
+}
+
+/** A query link opened in a browser (Accept: text/html only) is answered in JSON, not with yoga's 406. */
+function jsonAccepting(request: Request): Request {
+  const accept = request.headers.get("accept") ?? "";
+  if (!accept.includes("text/html") || /json|\*\/\*/.test(accept)) return request;
+  const headers = new Headers(request.headers);
+  headers.set("accept", "application/json");
+  return new Request(request.url, { method: "GET", headers });
+}
+
+/** GET: queries in the URL are checked like POST bodies. */
+function checkedGet(c: Context<AppEnv>): Response | undefined {
   const { query, variables, operationName } = c.req.query();
   let parsedVariables: unknown;
   try {
@@ -86,8 +99,8 @@ function checkedGet(c: Context<AppEnv>, graphiql: boolean): Response | undefined
   return parsed.success ? undefined : validationProblem(c, parsed.error, "query");
 }
 
-/** POST /graphql (and GET: queries in the URL, GraphiQL when enabled): reads only, over the same services as REST. */
-export function createGraphQLRouter(options: { graphiql: boolean; budget?: Partial<GraphQLBudget> }) {
+/** POST /graphql (and GET: queries in the URL, the explorer for browsers): reads only, over the same services as REST. */
+export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }) {
   const graphql = createGraphQLHandler(options);
   const handle = (request: Request, c: Context<AppEnv>) => {
     const services = serviceContext(c);
@@ -124,7 +137,7 @@ export function createGraphQLRouter(options: { graphiql: boolean; budget?: Parti
     summary: "GraphQL queries in the URL",
     description:
       "The same queries as POST, with `query` (and optionally `variables` as JSON and `operationName`) in the query string, for cacheable links. " +
-      "Outside production a browser (Accept: text/html) gets the GraphiQL explorer instead.",
+      "A browser (Accept: text/html) without `query` gets the GraphQL explorer page instead: offline, on Node and on Workers.",
     security: OPTIONAL_BEARER,
     request: {
       query: z.object({
@@ -138,13 +151,20 @@ export function createGraphQLRouter(options: { graphiql: boolean; budget?: Parti
     },
     responses: {
       200: {
-        description: "A GraphQL response (`data` and/or `errors`).",
-        content: { "application/json": { schema: GraphQLResponseSchema } },
+        description:
+          "A GraphQL response (`data` and/or `errors`); for a browser without `query`, the explorer page.",
+        content: {
+          "application/json": { schema: GraphQLResponseSchema },
+          "text/html": { schema: z.string().openapi({ description: "The GraphQL explorer page." }) },
+        },
       },
       ...errorResponses(401, 422),
     },
   });
-  router.get("/graphql", (c) => checkedGet(c, options.graphiql) ?? handle(c.req.raw, c));
+  router.get("/graphql", (c) => {
+    if (wantsExplorer(c)) return c.html(explorerPage());
+    return checkedGet(c) ?? handle(jsonAccepting(c.req.raw), c);
+  });
   router.post("/graphql", async (c) => {
     const checked = await checkedPost(c);
     return checked instanceof Response ? checked : handle(checked, c);

@@ -1,0 +1,99 @@
+const PAGE_ARGS = /* GraphQL */ `
+    "Page size: 1–500 (REST ?limit=)."
+    first: Int = 50
+    "The endCursor of the previous page (REST ?cursor=); omitted: the first page."
+    after: String
+`;
+
+/** The root: single reads by id, list and search roots as cursor connections. */
+export const queryTypeDefs = /* GraphQL */ `
+  "Read-only view of the same data as the REST API: one query can fetch an event, its sessions, rounds, tables and seats, and its rankings. Errors carry the REST problem code in extensions.code."
+  type Query {
+    "An event by id (REST: GET /v1/events/{eventId}); public events need no token."
+    event("Event id." id: ID!): Event
+    "Events of an organisation (and of its descendants on request), oldest first (REST: GET /v1/orgs/{orgId}/events). Needs a token."
+    events(
+      "The organisation."
+      orgId: ID!
+      "Only events in this phase."
+      phase: EventPhase
+      "Also the events of the organisation's descendants."
+      includeDescendants: Boolean = false
+      ${PAGE_ARGS}
+    ): EventConnection!
+    "A session by id (REST: GET /v1/sessions/{sessionId})."
+    session("Session id." id: ID!): Session
+    "A table by id, with seats and result (REST: GET /v1/tables/{tableId})."
+    table("Table id." id: ID!): Table
+    "A round by id (REST: GET /v1/rounds/{roundId})."
+    round("Round id." id: ID!): Round
+    "A player by id (REST: GET /v1/players/{playerId}): only the player's organisation and its ancestors may read it."
+    player("Player id." id: ID!): Player
+    "Players of an organisation, searchable by name, membership number or Discord id; oldest first (REST: GET /v1/orgs/{orgId}/players). Only the organisation and its ancestors may search it, so membership numbers stay in the player's own tree."
+    players(
+      "The organisation."
+      orgId: ID!
+      "Part of the name (accents and case ignored), or an exact membership number."
+      search: String
+      "Exact federation membership number."
+      externalId: String
+      "Exact Discord user id."
+      discordId: String
+      "Also the players of the organisation's descendants."
+      includeDescendants: Boolean = false
+      ${PAGE_ARGS}
+    ): PlayerConnection!
+    "The player with this Discord user id in the organisation or below it (a bot's lookup); null when none."
+    playerByDiscordId("The organisation whose tree is searched." orgId: ID!, "Discord user id." discordId: String!): Player
+    "The player with this federation membership number in the organisation or below it; null when none."
+    playerByExternalId("The organisation whose tree is searched." orgId: ID!, "Membership number." externalId: String!): Player
+    "Series standings (circuit): the same body as GET /v1/series/{id}/standings."
+    seriesStandings("Series id." id: ID!): SeriesStandings
+    "openskill ratings of an organisation tree: the same body as GET /v1/orgs/{orgId}/ratings."
+    ratings("The organisation." orgId: ID!, "Leave out players with fewer rated games." minGames: Int = 0): Ratings
+  }
+
+  "Where a page of a connection ends (Relay cursor connections)."
+  type PageInfo {
+    "True when another page follows: pass endCursor as after."
+    hasNextPage: Boolean!
+    "The cursor of the last edge of this page; null on an empty page."
+    endCursor: String
+  }
+
+  "A page of events."
+  type EventConnection {
+    "The events of this page with their cursors."
+    edges: [EventEdge!]!
+    "The events of this page."
+    nodes: [Event!]!
+    "Where this page ends."
+    pageInfo: PageInfo!
+  }
+
+  "An event and its cursor."
+  type EventEdge {
+    "Pass as after to continue after this event."
+    cursor: String!
+    "The event."
+    node: Event!
+  }
+
+  "A page of players."
+  type PlayerConnection {
+    "The players of this page with their cursors."
+    edges: [PlayerEdge!]!
+    "The players of this page."
+    nodes: [Player!]!
+    "Where this page ends."
+    pageInfo: PageInfo!
+  }
+
+  "A player and its cursor."
+  type PlayerEdge {
+    "Pass as after to continue after this player."
+    cursor: String!
+    "The player."
+    node: Player!
+  }
+`;
