@@ -8,6 +8,7 @@ import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
+import { paginationLinks } from "./middleware/pagination-links";
 import { textHygiene } from "./middleware/text-hygiene";
 import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
       ],
       exposeHeaders: [
         "ETag",
+        "Link",
         "Location",
         "X-Request-Id",
         "Idempotent-Replayed",
@@ -79,6 +81,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", idempotency);
   app.use("/v1/*", wakeDispatcher);
   app.use("/v1/*", conditionalGet);
+  app.use("/v1/*", paginationLinks);
 
   for (const router of apiRouters) app.route("/", router);
   app.route("/", createGraphQLRouter({ budget: deps.graphqlBudget }));
