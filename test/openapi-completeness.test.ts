@@ -72,7 +72,7 @@ const acceptsToken = (op: Json) =>
 function findGaps(appRoutes: string[]): string[] {
   const gaps: string[] = [];
   const operationIds = new Map<string, string>();
-  for (const { where, path, op } of operations()) {
+  for (const { where, method, path, op } of operations()) {
     const gap = (what: string) => gaps.push(`${where}: ${what}`);
     const statuses = Object.keys(op.responses ?? {});
     const has = (status: string) => statuses.includes(status);
@@ -114,6 +114,21 @@ function findGaps(appRoutes: string[]): string[] {
       const content = op.responses[status].content ?? {};
       if (!isToken && !content["application/problem+json"]) gap(`${status} is not application/problem+json`);
     }
+
+    // Request headers the middleware honours on every route of a kind (conventions.ts).
+    const v1 = path.startsWith("/v1/") && !isToken;
+    const declares = (name: string) =>
+      (op.parameters ?? []).some((p: Json) => p.in === "header" && String(p.name).toLowerCase() === name);
+    if (v1 && method === "get" && op.responses?.["200"]?.content?.["application/json"]) {
+      if (!declares("if-none-match")) gap("If-None-Match not declared (every JSON read answers ETag/304)");
+      if (!has("304")) gap("304 not documented (every JSON read answers If-None-Match)");
+      if (!op.responses["200"].headers?.ETag) gap("ETag header of the 200 not documented");
+      const next = resolve(op.responses["200"].content["application/json"].schema)?.properties?.nextCursor;
+      const paged = next && [next.type].flat().includes("string");
+      if (paged && !op.responses["200"].headers?.Link) gap("Link header of a page not documented");
+    }
+    if (v1 && (method === "post" || method === "put") && !declares("idempotency-key"))
+      gap("Idempotency-Key not declared (every POST and PUT honours it)");
 
     // Request bodies: an example a developer can copy.
     if (op.requestBody) {

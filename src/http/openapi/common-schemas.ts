@@ -52,4 +52,14 @@ export const IfMatchHeader = z.object({
   }),
 });
 
+/** `If-Match` on a write that takes it; the description names whose ETag it is. */
+export const ifMatchHeader = (description: string) =>
+  z.object({
+    "if-match": z
+      .string()
+      .max(200)
+      .optional()
+      .openapi({ description, example: '"4f1c2a9e0b7d3c5e6a8f9012"' }),
+  });
+
 export const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };

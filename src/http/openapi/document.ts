@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES, type Scope } from "../../services/access";
 import type { AppEnv } from "../context";
+import { applyConventions } from "./conventions";
 
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "standings:read": "Read what the client may see (private events, tables, rankings); every token reads.",
@@ -139,5 +140,10 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, publicUrl?: string): void
       },
     },
   });
-  app.doc31("/openapi.json", documentConfig(publicUrl));
+  // Generated once, on first request: the routes do not change after start.
+  let document: unknown;
+  app.get("/openapi.json", (c) => {
+    document ??= applyConventions(app.getOpenAPI31Document(documentConfig(publicUrl)));
+    return c.json(document);
+  });
 }

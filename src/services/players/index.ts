@@ -16,6 +16,7 @@ export {
   listPlayers,
   type PlayerDto,
   type PlayerInput,
+  playerEtag,
   toPlayerDto,
   updatePlayer,
 } from "./store";

@@ -119,14 +119,54 @@ export async function getPlayer(ctx: ServiceContext, playerId: string): Promise<
   return toPlayerDto((await loadPlayer(ctx, playerId, "read")).player);
 }
 
+/**
+ * The player's entity tag: a hash of everything GET shows, so it changes with any change, even
+ * two within one millisecond. Strong: If-Match compares it byte for byte.
+ */
+export async function playerEtag(player: PlayerDto): Promise<string> {
+  const bytes = new TextEncoder().encode(JSON.stringify(player));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `"${Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** RFC 9110 §13.1.1: `*`, or a list of strong tags compared exactly (weak tags never match). */
+function ifMatchHolds(ifMatch: string, etag: string): boolean {
+  if (ifMatch.trim() === "*") return true;
+  return ifMatch.split(",").some((tag) => tag.trim() === etag);
+}
+
+const versionMismatch = () =>
+  new ServiceError(
+    "precondition_failed",
+    "version_mismatch",
+    "The player has changed since the ETag named in If-Match; GET it again and retry with the new ETag.",
+  );
+
+/**
+ * With `ifMatch` the update is a compare-and-set: the row must still hold the values the tag
+ * was computed from when the write lands, so two editors cannot overwrite each other.
+ */
 export async function updatePlayer(
   ctx: ServiceContext,
   playerId: string,
   patch: Partial<PlayerInput>,
+  ifMatch?: string,
 ): Promise<PlayerDto> {
   const actor = requireClient(ctx.actor);
   const { player, ancestry } = await loadPlayer(ctx, playerId, "write");
   assertWriteWithin(actor, player.orgId, ancestry, "players:write", { what: "player", id: playerId });
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, await playerEtag(toPlayerDto(player)))) {
+    throw versionMismatch();
+  }
+  const unchanged =
+    ifMatch !== undefined && ifMatch.trim() !== "*"
+      ? and(
+          eq(players.updatedAt, player.updatedAt),
+          eq(players.name, player.name),
+          sql`${players.externalId} is ${player.externalId}`,
+          sql`${players.discordId} is ${player.discordId}`,
+        )
+      : undefined;
   const [row] = await withUniqueExternalId(patch.externalId, () =>
     ctx.db
       .update(players)
@@ -136,10 +176,11 @@ export async function updatePlayer(
         ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
         updatedAt: ctx.clock().toISOString(),
       })
-      .where(eq(players.id, playerId))
+      .where(and(eq(players.id, playerId), unchanged))
       .returning(),
   );
-  return toPlayerDto(row!);
+  if (!row) throw versionMismatch();
+  return toPlayerDto(row);
 }
 
 export interface ListPlayersQuery extends PageRequest {

@@ -31,14 +31,21 @@ export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = asyn
   );
 };
 
-export const getPlayerHandler: RouteHandler<typeof getPlayer, AppEnv> = async (c) =>
-  c.json(await players.getPlayer(serviceContext(c), c.req.valid("param").playerId), 200);
+export const getPlayerHandler: RouteHandler<typeof getPlayer, AppEnv> = async (c) => {
+  const player = await players.getPlayer(serviceContext(c), c.req.valid("param").playerId);
+  // The same strong tag PATCH takes in If-Match (conditionalGet answers If-None-Match with it).
+  return c.json(player, 200, { etag: await players.playerEtag(player) });
+};
 
-export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = async (c) =>
-  c.json(
-    await players.updatePlayer(serviceContext(c), c.req.valid("param").playerId, c.req.valid("json")),
-    200,
+export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = async (c) => {
+  const player = await players.updatePlayer(
+    serviceContext(c),
+    c.req.valid("param").playerId,
+    c.req.valid("json"),
+    c.req.valid("header")["if-match"],
   );
+  return c.json(player, 200, { etag: await players.playerEtag(player) });
+};
 
 export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppEnv> = async (c) => {
   const ctx = serviceContext(c);

@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import {
+  BEARER,
+  idParam,
+  ifMatchHeader,
+  jsonBody,
+  jsonContent,
+  OPTIONAL_BEARER,
+} from "../../openapi/common-schemas";
 import { errorResponses, MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerHistorySchema } from "./history.schemas";
 import {
@@ -66,12 +73,27 @@ export const updatePlayer = createRoute({
   operationId: "updatePlayer",
   tags: ["Players"],
   summary: "Change a player",
-  description: "Name, externalId or discordId. Roles: owner, organizer of the player's organisation.",
+  description:
+    "Name, externalId or discordId. Send the player's `ETag` in If-Match so that a concurrent change is a 412, not lost. Roles: owner, organizer of the player's organisation.",
   security: BEARER,
-  request: { params: PlayerParams, body: jsonBody(UpdatePlayerSchema, "The fields to change.") },
+  request: {
+    params: PlayerParams,
+    headers: ifMatchHeader(
+      "The player's `ETag` (from GET or the last PATCH): 412 when the player has changed since.",
+    ),
+    body: jsonBody(UpdatePlayerSchema, "The fields to change."),
+  },
   responses: {
-    200: jsonContent(PlayerSchema, "The player after the change."),
-    ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422),
+    200: {
+      ...jsonContent(PlayerSchema, "The player after the change."),
+      headers: {
+        ETag: {
+          description: "The player's new entity tag, for the next If-Match.",
+          schema: { type: "string" },
+        },
+      },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 410, 412, 413, 415, 422),
   },
 });
 
