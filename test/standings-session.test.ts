@@ -184,15 +184,16 @@ describe("GET /v1/sessions/{sessionId}/standings — what counts", () => {
     expect(body.rows).toHaveLength(7);
     expect(body.disqualified).toEqual([
       expect.objectContaining({
-        rank: null,
         player: { id: cheat, name: expect.any(String) },
         games: 1,
         vp: 9,
-        decidedBy: null,
         disqualified: true,
         qualified: null,
       }),
     ]);
+    // Not ranked: the row has no rank and nothing that decided one (not two always-null fields).
+    expect(body.disqualified[0]).not.toHaveProperty("rank");
+    expect(body.disqualified[0]).not.toHaveProperty("decidedBy");
     // The disqualified seat forfeits its place: the 6 VP player is now 2nd at that table.
     expect(body.rows.find((r) => r.player.id === third)).toMatchObject({ seconds: 1, thirds: 0 });
     // Their VP stays in the table total: 6 / (10 + 9 + 6 + 4).

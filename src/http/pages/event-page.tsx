@@ -23,7 +23,12 @@ export interface EventPageData {
     playerCount: number;
     roundsGenerated: number;
   }[];
-  qualification: { qualifierCount: number; rows: ShownRow[]; disqualified: ShownRow[] };
+  /** Disqualified players are named only: their rows have no rank. */
+  qualification: {
+    qualifierCount: number;
+    rows: ShownRow[];
+    disqualified: Omit<ShownRow, "rank" | "decidedBy">[];
+  };
   /** Null when the stored playoff results contradict the qualification (the API's 409). */
   standings: { phase: string; rows: ShownRow[] } | null;
   playoffs: { kind: "semifinal" | "final"; tables: TableDto[] }[];

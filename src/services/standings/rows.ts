@@ -31,11 +31,13 @@ export interface StandingsRowDto<C extends string = Criterion> {
   droppedAfterGame: number | null;
 }
 
-/** A row of the `disqualified` list (rule 1.3.6): not ranked, never qualified. */
+/**
+ * A row of the `disqualified` list (rule 1.3.6): not ranked, never qualified. It has no `rank`
+ * and no `decidedBy` at all (rather than two always-null fields), so typed clients see a
+ * distinct shape.
+ */
 export interface DisqualifiedRowDto
   extends Omit<StandingsRowDto, "rank" | "decidedBy" | "qualified" | "disqualified"> {
-  rank: null;
-  decidedBy: null;
   qualified: false | null;
   disqualified: true;
 }
@@ -107,5 +109,6 @@ export function toDisqualifiedRow(
     { rank: 0, decidedBy: null, decidedByLots: false, sessionId, qualified, disqualified: true },
     rc,
   );
-  return { ...row, rank: null, decidedBy: null, qualified, disqualified: true };
+  const { rank: _rank, decidedBy: _decidedBy, ...rest } = row;
+  return { ...rest, qualified, disqualified: true };
 }
