@@ -29,6 +29,15 @@ export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppE
   let cursor = lastEventId === undefined ? feed.position.latest : Number(lastEventId);
   const pruned = feed.position.prunedThrough;
   const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
+  // Like the per-event feed, this one never outlives its token: it ends at the token's expiry,
+  // and each poll re-checks that the token's client was not revoked (an `end` event says why).
+  const credential = c.var.credential;
+  const clock = c.var.clock;
+  const credentialEnded = async (): Promise<string | undefined> => {
+    if (!credential) return undefined;
+    if (clock().getTime() >= credential.expiresAt.getTime()) return "token_expired";
+    return (await credential.stillActive()) ? undefined : "client_revoked";
+  };
 
   // Polling the outbox by its primary key works the same on Workers and across Node instances.
   return streamSSE(c, async (stream) => {
@@ -44,9 +53,21 @@ export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppE
       });
       cursor = pruned;
     }
-    const deadline = Date.now() + maxSeconds * 1000;
+    const tokenLeftMs = credential
+      ? credential.expiresAt.getTime() - clock().getTime()
+      : Number.POSITIVE_INFINITY;
+    const deadline = Date.now() + Math.min(maxSeconds * 1000, Math.max(0, tokenLeftMs));
     let lastWrite = Date.now();
+    let polled = false;
     while (!stream.aborted) {
+      if (polled) {
+        const ended = await credentialEnded();
+        if (ended) {
+          await stream.writeSSE({ event: "end", data: JSON.stringify({ reason: ended }) });
+          break;
+        }
+      }
+      polled = true;
       const changes = await feed.after(cursor, PAGE);
       for (const change of changes) {
         await stream.writeSSE(message(change));

@@ -14,6 +14,7 @@ export const streamOrgChanges = createRoute({
     "for the organisation and all its descendants. `id:` is monotonic per tree: reconnect with `Last-Event-ID` and the stream first replays " +
     "what you missed from the retention window (7 days). When the gap is older than that, it sends `event: gap` first " +
     "(then resync with GET …/export). Without `Last-Event-ID` the stream starts with the next change. `event: ping` keeps it alive. " +
+    "The stream never outlives its token: it ends with `event: end` (`reason`: `token_expired` or `client_revoked`). " +
     "Members of the organisation or of an ancestor.",
   security: BEARER,
   request: {
