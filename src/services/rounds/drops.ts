@@ -25,7 +25,7 @@ import {
   toIdRound,
 } from "./read";
 import { newSeatCodes } from "./seat-codes";
-import { commitSeating } from "./write";
+import { commitSeating, roundSeatedStatements } from "./write";
 
 export interface DropInput {
   playerId: string;
@@ -166,7 +166,22 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
     });
     history.push(round);
     reseated.push(l.round.id);
-    statements.push(...reseatStatements(ctx, l, round));
+    const reseat = reseatStatements(ctx, l, round);
+    statements.push(...reseat.statements);
+    // The new seating is announced in the same batch as it is written.
+    statements.push(
+      ...roundSeatedStatements(ctx, event, {
+        sessionId,
+        roundId: l.round.id,
+        kind: l.round.kind,
+        number: l.round.number,
+        method: l.round.method,
+        tables: round.map((playerIds, t) => ({
+          tableId: reseat.tableIds[t]!,
+          playerIds,
+        })),
+      }),
+    );
   }
   const now = ctx.clock().toISOString();
   await commitSeating(ctx, [
@@ -209,7 +224,7 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
   const gone = loaded.tables.filter((t) => t.number > round.length).map((t) => t.id);
   const codes = newSeatCodes(round.flat().length);
   let c = 0;
-  return [
+  const statements = [
     ctx.db.delete(seats).where(eq(seats.roundId, roundId)),
     ...(gone.length > 0 ? [ctx.db.delete(gameTables).where(inArray(gameTables.id, gone))] : []),
     ...round.flatMap((_, t) =>
@@ -234,4 +249,5 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
       ),
     ),
   ];
+  return { statements, tableIds };
 }

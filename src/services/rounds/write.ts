@@ -70,24 +70,16 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
         tables: input.tables.map((table) => table.map((s) => s.playerId)),
       },
     }),
-    ...outboxStatements(ctx, {
-      type: input.kind === "prelim" ? "round.seated" : "playoffs.seated",
-      orgId: event.orgId,
-      ancestry: event.ancestry,
-      eventId: event.id,
-      data: {
-        eventId: event.id,
-        sessionId: input.sessionId,
-        roundId,
-        kind: input.kind,
-        number: input.number,
-        method: input.method,
-        tables: input.tables.map((table, t) => ({
-          tableId: tableIds[t]!,
-          number: t + 1,
-          seats: table.map((seat, p) => ({ position: p + 1, playerId: seat.playerId })),
-        })),
-      },
+    ...roundSeatedStatements(ctx, event, {
+      sessionId: input.sessionId,
+      roundId,
+      kind: input.kind,
+      number: input.number,
+      method: input.method,
+      tables: input.tables.map((table, t) => ({
+        tableId: tableIds[t]!,
+        playerIds: table.map((s) => s.playerId),
+      })),
     }),
   ];
   return { roundId, round, statements };
@@ -110,4 +102,41 @@ export async function commitSeating(ctx: ServiceContext, statements: Statements)
     }
     throw error;
   }
+}
+
+/**
+ * `round.seated` (`playoffs.seated` for playoff rounds) for a round's seating, to go in the
+ * batch that writes it: when the round is created, and when a drop re-seats it.
+ */
+export function roundSeatedStatements(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  round: {
+    sessionId: string | null;
+    roundId: string;
+    kind: string;
+    number: number;
+    method: string;
+    tables: { tableId: string; playerIds: readonly string[] }[];
+  },
+) {
+  return outboxStatements(ctx, {
+    type: round.kind === "prelim" ? "round.seated" : "playoffs.seated",
+    orgId: event.orgId,
+    ancestry: event.ancestry,
+    eventId: event.id,
+    data: {
+      eventId: event.id,
+      sessionId: round.sessionId,
+      roundId: round.roundId,
+      kind: round.kind,
+      number: round.number,
+      method: round.method,
+      tables: round.tables.map((table, t) => ({
+        tableId: table.tableId,
+        number: t + 1,
+        seats: table.playerIds.map((playerId, p) => ({ position: p + 1, playerId })),
+      })),
+    },
+  });
 }
