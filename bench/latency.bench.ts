@@ -9,6 +9,9 @@
  *    result change), cached and answered 304, and a seating generation, on the Node app and on
  *    the Worker build on workerd (run `npm run build:worker` first), each against the same
  *    operation at 0 ms in the same run. Expected: latency ≈ serial round trips × delay + compute.
+ * 3. Races at the same delays: 50 different sheets PUT at once on one fresh table (exactly one
+ *    may win, the rest 409, nothing half-written), and 10 identical PUTs with one Idempotency-Key
+ *    (one runs; the others wait out its lease with 409 or replay it), with the wall time of each.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -24,6 +27,8 @@ import { startHranaServer } from "../test/workers/hrana-server";
 import { startWorker, WORKER_BUNDLE } from "../test/workers/worker-runtime";
 
 const ITERATIONS = Number(process.argv[2] ?? 15);
+/** `races`: only part 3 (the races), e.g. `npx tsx bench/latency.bench.ts 15 races`. */
+const ONLY_RACES = process.argv[3] === "races";
 const DELAYS = [0, 20, 60];
 const DB_TOKEN = "bench-db-token";
 const JWT_SECRET = "bench-only-jwt-secret-0123456789abcdef";
@@ -37,6 +42,8 @@ interface Runtime {
   /** Round trips so far (serial on Node, where the client counts them; all on the Worker). */
   roundTrips(): number;
   token: string;
+  /** A token of a new owner client of the same organisation: each race gets its own write budget. */
+  freshToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -76,6 +83,10 @@ async function nodeRuntime(): Promise<Runtime> {
     setDelay: (delayMs) => remote.server.setLatency({ delayMs }),
     roundTrips: () => remote.serialRoundTrips,
     token: await tokenFor(fetch, client.clientId, client.clientSecret),
+    freshToken: async () => {
+      const c = await insertApiClient(remote.db, { orgId: org.id, name: "racer", role: "owner" }, new Date());
+      return tokenFor(fetch, c.clientId, c.clientSecret);
+    },
     close: () => remote.close(),
   };
 }
@@ -92,6 +103,10 @@ async function workerRuntime(): Promise<Runtime> {
     setDelay: (delayMs) => server.setLatency({ delayMs }),
     roundTrips: () => server.pipelineRequests,
     token: await tokenFor(worker.fetch, client.clientId, client.clientSecret),
+    freshToken: async () => {
+      const c = await insertApiClient(seedDb, { orgId: org.id, name: "racer", role: "owner" }, new Date());
+      return tokenFor(worker.fetch, c.clientId, c.clientSecret);
+    },
     close: async () => {
       await worker.dispose();
       await server.close();
@@ -198,6 +213,173 @@ async function measureRuntime(rt: Runtime): Promise<Measured[]> {
   return out;
 }
 
+interface RaceRow {
+  runtime: string;
+  delayMs: number;
+  race: string;
+  wins: number;
+  conflicts: number;
+  replays: number;
+  other: number;
+  /** The other answers by status and code, e.g. `429 rate_limited ×40`. */
+  otherKinds: string;
+  consistent: boolean;
+  wallMs: number;
+}
+
+const RACES_PER_DELAY = 3;
+
+/** A fresh table of four, seated through the API (a session of its own). */
+async function freshTable(rt: Runtime, eventId: string, orgId: string, label: string) {
+  const api = (method: string, path: string, body?: unknown) => call(rt.fetch, method, path, rt.token, body);
+  const players: string[] = [];
+  for (let i = 1; i <= 4; i++)
+    players.push((await api("POST", `/v1/orgs/${orgId}/players`, { name: `${label} ${i}` })).body.id);
+  const sessionId = (await api("POST", `/v1/events/${eventId}/sessions`, { name: label })).body.id as string;
+  await api("POST", `/v1/sessions/${sessionId}/players`, { playerIds: players });
+  const round = await api("POST", `/v1/sessions/${sessionId}/rounds`, { seed: label });
+  const table = round.body.data[0].tables[0] as { id: string; seats: { player: { id: string } }[] };
+  return { id: table.id, players: table.seats.map((s) => s.player.id) };
+}
+
+async function raw(
+  rt: Runtime,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await rt.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${rt.token}`, "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, replayed: res.headers.get("idempotent-replayed") === "true", text };
+}
+
+function kinds(answers: { status: number; text: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    let code = "";
+    try {
+      code = (JSON.parse(a.text) as { code?: string }).code ?? "";
+    } catch {}
+    const k = `${a.status} ${code}`.trim();
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${k} ×${n}`).join(", ");
+}
+
+async function measureRaces(runtime: Runtime): Promise<RaceRow[]> {
+  let rt = runtime;
+  rt.setDelay(0);
+  const me = JSON.parse(Buffer.from(rt.token.split(".")[1] ?? "", "base64url").toString()) as { org: string };
+  const eventId = (
+    await call(rt.fetch, "POST", `/v1/orgs/${me.org}/events`, rt.token, { name: "Race bench" })
+  ).body.id as string;
+  const out: RaceRow[] = [];
+  let n = 0;
+  for (const delayMs of DELAYS) {
+    for (let r = 0; r < RACES_PER_DELAY; r++) {
+      rt.setDelay(0);
+      rt = { ...runtime, token: await runtime.freshToken() };
+      const table = await freshTable(rt, eventId, me.org, `race ${++n}`);
+      const replayTable = await freshTable(rt, eventId, me.org, `replay ${n}`);
+      rt.setDelay(delayMs);
+      const sheet = (players: string[], i: number) => ({
+        scores: players.map((playerId, s) => ({
+          playerId,
+          vp: [10, 2 + (i % 9), 2 + Math.floor(i / 9), 5][s],
+        })),
+        winnerId: players[0],
+      });
+      let started = performance.now();
+      const race = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          raw(rt, "PUT", `/v1/tables/${table.id}/result`, sheet(table.players, i)),
+        ),
+      );
+      const raceMs = performance.now() - started;
+      rt.setDelay(0);
+      const stored = (await call(rt.fetch, "GET", `/v1/tables/${table.id}`, rt.token)).body;
+      const winner = race.find((x) => x.status === 200);
+      const winnerScores = winner ? JSON.parse(winner.text).result.scores : null;
+      out.push({
+        runtime: rt.name,
+        delayMs,
+        race: "50 different sheets",
+        wins: race.filter((x) => x.status === 200).length,
+        conflicts: race.filter((x) => x.status === 409).length,
+        replays: 0,
+        other: race.filter((x) => x.status !== 200 && x.status !== 409).length,
+        otherKinds: kinds(race.filter((x) => x.status !== 200 && x.status !== 409)),
+        consistent:
+          stored.result?.version === 1 &&
+          JSON.stringify(stored.result?.scores) === JSON.stringify(winnerScores),
+        wallMs: raceMs,
+      });
+      rt.setDelay(delayMs);
+      started = performance.now();
+      const key = { "idempotency-key": `bench-replay-${n}` };
+      const replays = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          raw(rt, "PUT", `/v1/tables/${replayTable.id}/result`, sheet(replayTable.players, 0), key),
+        ),
+      );
+      const replayMs = performance.now() - started;
+      rt.setDelay(0);
+      const again = await raw(
+        rt,
+        "PUT",
+        `/v1/tables/${replayTable.id}/result`,
+        sheet(replayTable.players, 0),
+        key,
+      );
+      const storedReplay = (await call(rt.fetch, "GET", `/v1/tables/${replayTable.id}`, rt.token)).body;
+      out.push({
+        runtime: rt.name,
+        delayMs,
+        race: "10 × one Idempotency-Key",
+        wins: replays.filter((x) => x.status === 200 && !x.replayed).length,
+        conflicts: replays.filter((x) => x.status === 409).length,
+        replays: replays.filter((x) => x.replayed).length,
+        other: replays.filter((x) => x.status !== 200 && x.status !== 409).length,
+        otherKinds: kinds(replays.filter((x) => x.status !== 200 && x.status !== 409)),
+        // The request ran once: version 1, and a later retry replays it.
+        consistent: storedReplay.result?.version === 1 && again.replayed,
+        wallMs: replayMs,
+      });
+    }
+  }
+  return out;
+}
+
+function raceMarkdown(rows: readonly RaceRow[]): string {
+  const lines = [
+    "| race | runtime | delay | runs | executed | 409 | replayed | other | consistent | wall time p50 |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+  ];
+  const groups = new Map<string, RaceRow[]>();
+  const others: string[] = [];
+  for (const r of rows) {
+    const k = `${r.race}|${r.runtime}|${r.delayMs}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  for (const g of groups.values()) {
+    const first = g[0]!;
+    const sum = (f: (r: RaceRow) => number) => g.map(f).join("/");
+    const sorted = g.map((r) => r.wallMs).sort((a, b) => a - b);
+    lines.push(
+      `| ${first.race} | ${first.runtime} | ${first.delayMs} ms | ${g.length} | ${sum((r) => r.wins)} | ${sum((r) => r.conflicts)} | ${sum((r) => r.replays)} | ${sum((r) => r.other)} | ${g.every((r) => r.consistent) ? "yes" : "NO"} | ${percentile(sorted, 50).toFixed(1)} ms |`,
+    );
+    for (const r of g)
+      if (r.otherKinds) others.push(`${first.race}, ${first.runtime}, ${first.delayMs} ms: ${r.otherKinds}`);
+  }
+  if (others.length > 0) lines.push("", "Other answers:", ...others.map((o) => `- ${o}`));
+  return lines.join("\n");
+}
+
 function roundTripMarkdown(samples: readonly Sample[]): string {
   const lines = [
     "| operation | requests | serial round trips | all round trips | budget |",
@@ -232,29 +414,40 @@ function latencyMarkdown(rows: readonly Measured[]): string {
 }
 
 async function main() {
-  const remote = await startRemoteApp();
-  const samples: Sample[] = [];
-  await runEveryOperation(remote, samples);
-  await remote.close();
-  console.log("## Database round trips per operation (Node app over Hrana)\n");
-  console.log(roundTripMarkdown(samples));
+  if (!ONLY_RACES) {
+    const remote = await startRemoteApp();
+    const samples: Sample[] = [];
+    await runEveryOperation(remote, samples);
+    await remote.close();
+    console.log("## Database round trips per operation (Node app over Hrana)\n");
+    console.log(roundTripMarkdown(samples));
+  }
 
   const rows: Measured[] = [];
+  const races: RaceRow[] = [];
   const node = await nodeRuntime();
-  rows.push(...(await measureRuntime(node)));
+  if (!ONLY_RACES) rows.push(...(await measureRuntime(node)));
+  races.push(...(await measureRaces(node)));
   await node.close();
   if (existsSync(resolve(WORKER_BUNDLE))) {
     const worker = await workerRuntime();
-    rows.push(...(await measureRuntime(worker)));
+    if (!ONLY_RACES) rows.push(...(await measureRuntime(worker)));
+    races.push(...(await measureRaces(worker)));
     await worker.close();
   } else {
     console.log(`\n(${WORKER_BUNDLE} missing: run \`npm run build:worker\` for the Worker rows)`);
   }
-  console.log(`\n## Latency with the database 0, 20 and 60 ms away (${ITERATIONS} requests each)\n`);
-  console.log(latencyMarkdown(rows));
+  if (!ONLY_RACES) {
+    console.log(`\n## Latency with the database 0, 20 and 60 ms away (${ITERATIONS} requests each)\n`);
+    console.log(latencyMarkdown(rows));
+  }
   console.log(
     "\nRound trips: serial ones on Node (counted by the client), every pipeline request on the Worker (counted by the server). Expected = round trips × 60 ms + the p50 at 0 ms.",
   );
+  console.log(
+    `\n## Races with the database 0, 20 and 60 ms away (${RACES_PER_DELAY} runs each; counts per run)\n`,
+  );
+  console.log(raceMarkdown(races));
 }
 
 await main();
