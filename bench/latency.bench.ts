@@ -44,6 +44,8 @@ interface Runtime {
   token: string;
   /** A token of a new owner client of the same organisation: each race gets its own write budget. */
   freshToken(): Promise<string>;
+  /** The server's log so far, to name what a 500 was (the Worker's output; empty on Node). */
+  output(): string;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ async function nodeRuntime(): Promise<Runtime> {
       const c = await insertApiClient(remote.db, { orgId: org.id, name: "racer", role: "owner" }, new Date());
       return tokenFor(fetch, c.clientId, c.clientSecret);
     },
+    output: () => "",
     close: () => remote.close(),
   };
 }
@@ -107,6 +110,7 @@ async function workerRuntime(): Promise<Runtime> {
       const c = await insertApiClient(seedDb, { orgId: org.id, name: "racer", role: "owner" }, new Date());
       return tokenFor(worker.fetch, c.clientId, c.clientSecret);
     },
+    output: () => worker.output(),
     close: async () => {
       await worker.dispose();
       await server.close();
@@ -271,6 +275,16 @@ function kinds(answers: { status: number; text: string }[]): string {
   return [...counts].map(([k, n]) => `${k} ×${n}`).join(", ");
 }
 
+/** The first "unhandled error" log line when a 500 was answered: what the other answers were. */
+function firstUnhandled(rt: Runtime, answers: { status: number }[]): string {
+  if (!answers.some((a) => a.status >= 500)) return "";
+  const line = rt
+    .output()
+    .split("\n")
+    .find((l) => l.includes("unhandled error"));
+  return line ? `first logged: ${line.slice(0, 300)}` : "";
+}
+
 async function measureRaces(runtime: Runtime): Promise<RaceRow[]> {
   let rt = runtime;
   rt.setDelay(0);
@@ -313,7 +327,12 @@ async function measureRaces(runtime: Runtime): Promise<RaceRow[]> {
         conflicts: race.filter((x) => x.status === 409).length,
         replays: 0,
         other: race.filter((x) => x.status !== 200 && x.status !== 409).length,
-        otherKinds: kinds(race.filter((x) => x.status !== 200 && x.status !== 409)),
+        otherKinds: [
+          kinds(race.filter((x) => x.status !== 200 && x.status !== 409)),
+          firstUnhandled(rt, race),
+        ]
+          .filter(Boolean)
+          .join("; "),
         consistent:
           stored.result?.version === 1 &&
           JSON.stringify(stored.result?.scores) === JSON.stringify(winnerScores),
