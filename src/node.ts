@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/no
 import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
+import { nodeCompressor } from "./http/node-compressor";
 import { createMemoryRateLimiter } from "./http/rate-limit";
 import { startNodeDispatcher } from "./push/node-dispatcher";
 import { nodePushSettings } from "./push/node-settings";
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,
     webhookTargets: push.targets,
+    compressor: nodeCompressor,
+    responseCacheBytes: process.env.RESPONSE_CACHE_MB
+      ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
+      : undefined,
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     console.log(

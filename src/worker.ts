@@ -8,6 +8,7 @@ import {
   type RateLimitBinding,
   type RateLimiter,
 } from "./http/rate-limit";
+import { cloudflareSharedCache } from "./http/shared-cache";
 import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
 import { createAuthConfig } from "./services/auth";
 import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
@@ -94,6 +95,9 @@ function runtimeFor(env: WorkerEnv): Runtime {
       publicUrl: env.PUBLIC_URL,
       rateLimiter: rateLimiterFor(env),
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
+      // Every isolate of a location serves a polled public leaderboard from one build.
+      sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
+      // No compressor: Cloudflare compresses responses at the edge.
     });
     runtime = { app, db, delivery: push.delivery };
     runtimes.set(env, runtime);

@@ -5,21 +5,81 @@ import { seatPrelimTable } from "./helpers/seat-table";
 import { createTestApp } from "./helpers/test-app";
 import { createPlayers, jsonRequest } from "./helpers/workflow";
 
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (body: { identity: Uint8Array }) => new TextDecoder().decode(body.identity);
+
 describe("ResponseCache", () => {
-  it("builds once per key and evicts the least recently used entry", async () => {
-    const cache = new ResponseCache(2);
+  it("builds once per key and evicts the least recently used entries beyond its byte budget", async () => {
+    const cache = new ResponseCache(20);
     let builds = 0;
     const build = (v: string) => async () => {
       builds++;
-      return v;
+      return bytes(v);
     };
-    expect(await cache.getOrBuild("a", build("A"))).toBe("A");
-    expect(await cache.getOrBuild("a", build("other"))).toBe("A");
-    await cache.getOrBuild("b", build("B"));
+    expect(text(await cache.getOrBuild("a", build("A".repeat(8))))).toBe("AAAAAAAA");
+    expect(text(await cache.getOrBuild("a", build("other")))).toBe("AAAAAAAA");
+    await cache.getOrBuild("b", build("B".repeat(8)));
     await cache.getOrBuild("a", build("A")); // a is now the most recent
-    await cache.getOrBuild("c", build("C")); // evicts b
+    await cache.getOrBuild("c", build("C".repeat(8))); // 24 bytes > 20: evicts b
     expect(builds).toBe(3);
-    expect(await cache.getOrBuild("b", build("B2"))).toBe("B2");
+    expect(cache.size).toBe(16);
+    expect(text(await cache.getOrBuild("b", build("B2")))).toBe("B2");
+    expect(cache.size).toBeLessThanOrEqual(20);
+  });
+
+  it("serves but does not keep a body larger than the whole budget", async () => {
+    const cache = new ResponseCache(4);
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      return bytes("too large");
+    };
+    await cache.getOrBuild("k", build);
+    await cache.getOrBuild("k", build);
+    expect(builds).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("builds a body once for concurrent requests of the same tag (single flight), and retries after a failure", async () => {
+    const cache = new ResponseCache();
+    let builds = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const build = async () => {
+      builds++;
+      await gate;
+      return bytes("{}");
+    };
+    const waiting = Array.from({ length: 8 }, () => cache.getOrBuild("tag", build));
+    release();
+    const bodies = await Promise.all(waiting);
+    expect(builds).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+    const failing = async (): Promise<Uint8Array<ArrayBuffer>> => {
+      throw new Error("database down");
+    };
+    await expect(cache.getOrBuild("bad", failing)).rejects.toThrow("database down");
+    expect(text(await cache.getOrBuild("bad", async () => bytes("ok")))).toBe("ok");
+  });
+
+  it("compresses each variant once and counts its bytes in the budget", async () => {
+    const cache = new ResponseCache(100);
+    const body = await cache.getOrBuild("k", async () => bytes("x".repeat(10)));
+    let compressions = 0;
+    const compress = async (b: Uint8Array<ArrayBuffer>) => {
+      compressions++;
+      return b.slice(0, 3);
+    };
+    const [one, two] = await Promise.all([
+      cache.variant("k", body, "gzip", compress),
+      cache.variant("k", body, "gzip", compress),
+    ]);
+    expect(one).toBe(two);
+    expect(await cache.variant("k", body, "gzip", compress)).toBe(one);
+    expect(compressions).toBe(1);
+    expect(cache.size).toBe(13);
   });
 });
 

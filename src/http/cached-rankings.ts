@@ -4,11 +4,21 @@ import { weakEtag } from "./middleware/etag";
 import type { ResponseCache } from "./response-cache";
 
 /**
- * `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`: resultsVersion moves with every result
- * change and disqualification, the roster tag with registrations, the zero-win cut, renames.
+ * `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`: the
+ * versions on the event row move with every result change and disqualification,
+ * registrations, the zero-win cut, sessions, seating and renames (see standings/scope.ts).
  */
 export function standingsEtag(scope: standings.StandingsScope, kind: string): string {
   return weakEtag(scope.event.id, scope.event.resultsVersion, kind, scope.rosterTag);
+}
+
+const utf8 = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A body from the byte cache as the object GraphQL resolves from: built by whichever asked first. */
+async function cachedObject<T>(cache: ResponseCache, etag: string, build: () => Promise<T>): Promise<T> {
+  const body = await cache.getOrBuild(etag, async () => utf8.encode(JSON.stringify(await build())));
+  return JSON.parse(decoder.decode(body.identity)) as T;
 }
 
 /**
@@ -20,19 +30,17 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
   return {
     async session(sessionId: string) {
       const scope = await standings.loadSessionStandingsScope(ctx, sessionId);
-      return cache.getOrBuild(standingsEtag(scope, `session.${scope.session.id}`), () =>
+      return cachedObject(cache, standingsEtag(scope, `session.${scope.session.id}`), () =>
         standings.sessionStandings(ctx, scope),
       );
     },
     async qualification(eventId: string) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
-      return cache.getOrBuild(standingsEtag(scope, "qualification"), () =>
-        standings.qualification(ctx, scope),
-      );
+      return cachedObject(cache, standingsEtag(scope, "qualification"), () => standings.qualification(ctx, scope));
     },
     async event(eventId: string) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
-      return cache.getOrBuild(standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
+      return cachedObject(cache, standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
     },
   };
 }

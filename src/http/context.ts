@@ -5,8 +5,10 @@ import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
+import type { BodyCompressor } from "./encoding";
 import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
+import type { SharedCache } from "./shared-cache";
 
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -47,6 +49,12 @@ export interface AppDeps {
   dispatcher?: PushDispatcher;
   /** SSRF rules for webhook URLs and how hosts are resolved; by default host names are refused (no resolver). */
   webhookTargets?: WebhookTargetSettings;
+  /** Byte budget of the in-memory ranking cache; default DEFAULT_RESPONSE_CACHE_BYTES (16 MiB). */
+  responseCacheBytes?: number;
+  /** br/gzip for cached bodies (Node: node:zlib); absent on Workers, whose edge compresses. */
+  compressor?: BodyCompressor;
+  /** Cache shared by all instances of a location (Workers: the Cache API); public bodies only. */
+  sharedCache?: SharedCache;
 }
 
 export interface AppVariables {

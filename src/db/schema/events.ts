@@ -22,6 +22,14 @@ export const events = sqliteTable(
     timers: text("timers", { mode: "json" }),
     /** Bumped in the same batch as every result change: the ETag of every ranking of the event. */
     resultsVersion: integer("results_version").notNull().default(0),
+    /**
+     * Bumped by database triggers (migrations/0008_ranking_versions.sql) in the statement that
+     * changes what a ranking shows besides results: registrations and the zero-win cut (N,
+     * structure, `eliminated`), sessions, seated or removed rounds (round progress).
+     */
+    rosterVersion: integer("roster_version").notNull().default(0),
+    /** Bumped by a trigger when a player of the event is renamed: ranking rows show names. */
+    namesVersion: integer("names_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

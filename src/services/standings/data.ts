@@ -72,6 +72,8 @@ export interface StandingsData {
   disqualifiedAt: Map<string, { tableId: string; kind: RoundKind }>;
   /** The event's sessions in date order (then id), as qualification wants them. */
   sessions: { id: string; name: string; date: string | null }[];
+  /** N of rule 1.2.2: unique players registered over all the event's sessions. */
+  uniqueParticipants: number;
 }
 
 function roundsWhere(filter: GameFilter): SQL | undefined {
@@ -101,7 +103,7 @@ export async function loadStandingsData(
   const where = roundsWhere(filter);
   const isFinal = eq(tableResults.status, "final");
   const evt = eventIdOf(filter, eventId);
-  const [tableRows, seatRows, roundRows, registrationRows, dqRows, sessionRows] = await db.batch([
+  const [tableRows, seatRows, roundRows, registrationRows, dqRows, sessionRows, [unique]] = await db.batch([
     db
       .select({
         tableId: gameTables.id,
@@ -175,6 +177,11 @@ export async function loadStandingsData(
       .from(sessions)
       .where(eq(sessions.eventId, evt))
       .orderBy(asc(sessions.date), asc(sessions.id)),
+    db
+      .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(eq(sessions.eventId, evt)),
   ]);
 
   const names = new Map<string, string>();
@@ -202,6 +209,7 @@ export async function loadStandingsData(
     disqualified: dqRows.map((d) => d.playerId),
     disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),
     sessions: sessionRows,
+    uniqueParticipants: Number(unique?.n ?? 0),
   };
 }
 

@@ -3,7 +3,7 @@
  * one prelim session, the event's qualification (each player's best session), and the event
  * standings after the playoffs. Nothing is stored, so a correction re-ranks everyone at once.
  *
- * Every read is exactly two database round trips: the scope (standings-scope.ts: authorise,
+ * Every read is exactly two database round trips: the scope (scope.ts: authorise,
  * answer 304) and one batch of selects (standings-data.ts). The split is exported so the HTTP
  * layer can stop after the first; `get*` run both for callers without conditional requests.
  */
@@ -88,12 +88,7 @@ interface Loaded {
   disqualified: ReadonlySet<string>;
 }
 
-async function load(
-  ctx: ServiceContext,
-  scope: Pick<StandingsScope, "event" | "uniqueParticipants">,
-  filter: GameFilter,
-): Promise<Loaded> {
-  const { event } = scope;
+async function load(ctx: ServiceContext, event: ScopedEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
   const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys()));
   const eliminated = new Set(
@@ -117,7 +112,7 @@ async function load(
       ruleset: event.ruleset,
       lotSeed: event.lotSeed,
       resultsVersion: event.resultsVersion,
-      ...describeStructure(scope.uniqueParticipants, event.ruleset),
+      ...describeStructure(data.uniqueParticipants, event.ruleset),
       rounds: data.rounds,
     },
   };
@@ -148,8 +143,7 @@ function rankSessionLoaded(l: Loaded) {
  * and snake seating use it, so the seats always follow the published order.
  */
 export async function rankSession(ctx: ServiceContext, event: ScopedEvent, sessionId: string) {
-  // N (unique participants) only feeds the response header, which this caller does not use.
-  return rankSessionLoaded(await load(ctx, { event, uniqueParticipants: 0 }, { kind: "session", sessionId }));
+  return rankSessionLoaded(await load(ctx, event, { kind: "session", sessionId }));
 }
 
 export async function sessionStandings(
@@ -157,7 +151,7 @@ export async function sessionStandings(
   scope: SessionStandingsScope,
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
-  const l = await load(ctx, scope, { kind: "session", sessionId });
+  const l = await load(ctx, scope.event, { kind: "session", sessionId });
   const standings = rankSessionLoaded(l);
   const registered = l.data.registrations.map((r) => r.playerId);
   const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
@@ -226,15 +220,15 @@ function qualify(l: Loaded, structure: EventStructure) {
  * seating uses it, so the seats always follow the published order.
  */
 export async function rankQualification(ctx: ServiceContext, event: ScopedEvent, uniqueParticipants: number) {
-  const l = await load(ctx, { event, uniqueParticipants }, { kind: "prelims", eventId: event.id });
+  const l = await load(ctx, event, { kind: "prelims", eventId: event.id });
   const { rows } = qualify(l, eventStructure(uniqueParticipants, event.ruleset));
   return { rows, lotOf: l.rc.lotOf };
 }
 
 /** Each player's best single session over all sessions; the top 16 (or 4) qualify (rule 1.2). */
 export async function qualification(ctx: ServiceContext, scope: StandingsScope): Promise<QualificationDto> {
-  const l = await load(ctx, scope, { kind: "prelims", eventId: scope.event.id });
-  const { rows, disqualified } = qualify(l, eventStructure(scope.uniqueParticipants, scope.event.ruleset));
+  const l = await load(ctx, scope.event, { kind: "prelims", eventId: scope.event.id });
+  const { rows, disqualified } = qualify(l, eventStructure(l.data.uniqueParticipants, scope.event.ruleset));
   return {
     ...l.header,
     sessions: l.data.sessions,
@@ -251,8 +245,8 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
 
 /** Final event standings (rule 1.4.4) once playoffs have results; the prelim order before. */
 export async function eventStandings(ctx: ServiceContext, scope: StandingsScope): Promise<EventStandingsDto> {
-  const l = await load(ctx, scope, { kind: "event", eventId: scope.event.id });
-  const structure = eventStructure(scope.uniqueParticipants, scope.event.ruleset);
+  const l = await load(ctx, scope.event, { kind: "event", eventId: scope.event.id });
+  const structure = eventStructure(l.data.uniqueParticipants, scope.event.ruleset);
   const q = qualify(l, structure);
   const playoff = (kind: "semifinal" | "final") =>
     scoreAll(

@@ -10,10 +10,10 @@ const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") 
 const CACHE_HEADERS = {
   ETag: {
     description:
-      'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<roster>"`; send it back in `If-None-Match` when polling.',
+      'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
     schema: {
       type: "string" as const,
-      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:5d41402a"',
+      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026"',
     },
   },
   "Cache-Control": {

@@ -1,0 +1,189 @@
+/**
+ * Rankings at the speed of the data (issue 15): run `npx tsx bench/rankings.bench.ts`.
+ * Seeds chain events of 10, 50 and 200 sessions (40 players × 3 games each, from a pool of
+ * 1,250 players) through the services into a file database, serves the real app on
+ * 127.0.0.1 (random port), and measures every figure against a baseline of the same run:
+ *   - /health req/s (one trivial query) for the 304 and cached reads;
+ *   - a static route serving the very bytes of the cached qualification;
+ *   - a raw scan (SELECT of the event's final results + JSON.parse) for the uncached build,
+ *     whose CPU time (process.cpuUsage) is the Worker budget figure;
+ *   - result PUTs per second, one client and 8 concurrent clients.
+ * Prints one table. The machine is shared: read ratios within one run, note `uptime`.
+ */
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { createClient } from "@libsql/client";
+import { createDatabase } from "../src/db/client";
+import { migrateDatabase } from "../src/db/node";
+import { createApp } from "../src/http/app";
+import { createAuthConfig } from "../src/services/auth";
+import { addClient } from "../test/helpers/auth";
+import { throughput, timed, writesPerSecond } from "./rankings/load";
+import { playGame, prng, randomSheet, seedChainEvent, seedOrg } from "./rankings/seed";
+
+const SIZES = (process.env.BENCH_SIZES ?? "10,50,200").split(",").map(Number);
+const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 15);
+const WRITE_PLAYERS = 1_000;
+
+const dir = mkdtempSync(join(tmpdir(), "catan-bench-"));
+const client = createClient({ url: `file:${join(dir, "bench.db")}` });
+const db = createDatabase(client);
+await migrateDatabase(db);
+const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
+const logger = { info() {}, error: console.error };
+const makeApp = () => createApp({ db, auth, logger });
+const app = makeApp();
+
+const t0 = Date.now();
+const org = await seedOrg(db);
+const events = [];
+for (const size of SIZES) events.push({ size, ...(await seedChainEvent(org, size, 2026 + size)) });
+console.error(
+  `seeded ${SIZES.join(", ")} sessions through the services in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+);
+
+// The static baseline: the same server, a route that only returns bytes prepared beforehand.
+let staticBody = new Uint8Array();
+const server = serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  fetch: (req: Request) =>
+    new URL(req.url).pathname === "/bench/static"
+      ? new Response(staticBody, { headers: { "content-type": "application/json" } })
+      : app.fetch(req),
+});
+await new Promise((r) => server.once("listening", r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const rows: Record<string, string[]> = {};
+const put = (label: string, value: string) => {
+  rows[label] ??= [];
+  rows[label].push(value);
+};
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+
+for (const e of events) {
+  const qPath = `/v1/events/${e.eventId}/qualification`;
+  const sPath = `/v1/sessions/${e.sessionIds[0]}/standings`;
+  const first = await fetch(base + qPath, { headers: { "accept-encoding": "identity" } });
+  const bytes = new Uint8Array(await first.arrayBuffer());
+  const etag = first.headers.get("etag")!;
+  staticBody = bytes;
+  await fetch(base + sPath);
+
+  const health = await throughput(`${base}/health`, "2xx");
+  const notModified = await throughput(base + qPath, "3xx", { "if-none-match": etag });
+  const cached = await throughput(base + qPath, "2xx", { "accept-encoding": "identity" });
+  const statik = await throughput(`${base}/bench/static`, "2xx");
+  const brotli = await throughput(base + qPath, "2xx", { "accept-encoding": "br, gzip" });
+  const brBytes = (await (await fetch(base + qPath, { headers: { "accept-encoding": "br" } })).arrayBuffer())
+    .byteLength;
+  const session = await throughput(base + sPath, "2xx");
+
+  const rawScan = await timed(async () => {
+    const rs = await client.execute({
+      sql: "select winner_id, scores from table_results where event_id = ? and status = 'final'",
+      args: [e.eventId],
+    });
+    for (const r of rs.rows) JSON.parse(r.scores as string);
+  }, BUILD_RUNS);
+  // A new app per request has an empty response cache: that is the cost of building a body.
+  const build = await timed(async () => {
+    const res = await makeApp().request(qPath, { headers: { "accept-encoding": "identity" } });
+    if (res.status !== 200) throw new Error(`build: ${res.status}`);
+    await res.arrayBuffer();
+  }, BUILD_RUNS);
+
+  put("/health req/s (baseline)", health.rps.toFixed(0));
+  put(
+    "qualification 304 req/s (% of /health)",
+    `${notModified.rps.toFixed(0)} (${pct(notModified.rps, health.rps)})`,
+  );
+  put("qualification 304 p50 ms", String(notModified.p50));
+  put(
+    "qualification body KB (identity / br)",
+    `${(bytes.byteLength / 1024).toFixed(0)} / ${(brBytes / 1024).toFixed(0)}`,
+  );
+  put("static route, same bytes req/s (baseline)", statik.rps.toFixed(0));
+  put(
+    "qualification cached req/s (static ÷ cached)",
+    `${cached.rps.toFixed(0)} (${(statik.rps / cached.rps).toFixed(2)}×)`,
+  );
+  put("qualification cached, br accepted req/s", brotli.rps.toFixed(0));
+  put(
+    "session standings cached req/s (% of /health)",
+    `${session.rps.toFixed(0)} (${pct(session.rps, health.rps)})`,
+  );
+  put("raw scan ms (baseline)", rawScan.wallMs.toFixed(1));
+  put(
+    "qualification build ms (× raw scan)",
+    `${build.wallMs.toFixed(1)} (${(build.wallMs / rawScan.wallMs).toFixed(1)}×)`,
+  );
+  put("qualification build CPU ms", build.cpuMs.toFixed(1));
+}
+
+// Writes: result PUTs over HTTP into fresh tables of a 1,000-player session (one per phase).
+const owner = await addClient(app, db, org.orgId, "owner");
+const writesEvent = await seedChainEvent(org, 0, 1);
+const { createSession, registerPlayers } = await import("../src/services/events");
+const rnd = prng(7);
+const writeRuns: Record<number, number> = {};
+for (const clients of [1, 8]) {
+  const session = await createSession(org.ctx, writesEvent.eventId, { name: `Writes ${clients}` });
+  const players = org.pool.slice(0, WRITE_PLAYERS);
+  await registerPlayers(org.ctx, session.id, players);
+  const tableIds = await playGame(org.ctx, session.id, players, rnd, false);
+  const { tables } = await (
+    await fetch(`${base}/v1/rounds/${await firstRoundId(session.id)}`, { headers: owner.auth })
+  ).json();
+  const seatsOf = new Map<string, string[]>(
+    tables.map((t: { id: string; seats: { player: { id: string } }[] }) => [
+      t.id,
+      t.seats.map((s) => s.player.id),
+    ]),
+  );
+  const writes = tableIds.map(
+    (id) => () =>
+      fetch(`${base}/v1/tables/${id}/result`, {
+        method: "PUT",
+        headers: { ...owner.auth, "content-type": "application/json" },
+        body: JSON.stringify(randomSheet(seatsOf.get(id)!, rnd)),
+      }),
+  );
+  writeRuns[clients] = await writesPerSecond(writes, clients);
+}
+
+async function firstRoundId(sessionId: string): Promise<string> {
+  const res = await fetch(`${base}/v1/sessions/${sessionId}/rounds`, { headers: owner.auth });
+  return ((await res.json()) as { data: { id: string }[] }).data[0]!.id;
+}
+
+// Memory under a polling load of every ranking of every event: each body enters the cache.
+for (const e of events) {
+  for (const path of [`/v1/events/${e.eventId}/qualification`, `/v1/events/${e.eventId}/standings`]) {
+    await (await fetch(base + path)).arrayBuffer();
+  }
+  for (const id of e.sessionIds) await (await fetch(`${base}/v1/sessions/${id}/standings`)).arrayBuffer();
+}
+globalThis.gc?.();
+const mem = process.memoryUsage();
+
+server.close();
+client.close();
+rmSync(dir, { recursive: true, force: true });
+
+const header = ["figure", ...SIZES.map((s) => `${s} sessions`)];
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const [label, values] of Object.entries(rows)) console.log(`| ${label} | ${values.join(" | ")} |`);
+console.log(
+  `\nresult PUT writes/s: ${writeRuns[1]!.toFixed(0)} sequential, ${writeRuns[8]!.toFixed(0)} with 8 concurrent clients`,
+);
+console.log(
+  `memory after polling every ranking of every event: rss ${(mem.rss / 2 ** 20).toFixed(0)} MB, heap used ${(mem.heapUsed / 2 ** 20).toFixed(0)} MB`,
+);
+console.log(`load: ${execSync("uptime").toString().trim()}`);
