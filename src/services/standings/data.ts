@@ -1,6 +1,6 @@
 /**
- * Round trip 2 of every ranking read: ONE `db.batch` of plain selects (final tables, their
- * seats with player names, rounds progress, registrations, disqualifications, sessions), then
+ * Round trip 2 of every ranking read: ONE `db.batch` of plain selects (final tables with their
+ * seats, player names, rounds progress, registrations, disqualifications, sessions, N), then
  * the stored sheets are turned into the domain's ScoredGames.
  */
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
@@ -11,7 +11,6 @@ import {
   registrations,
   rounds,
   type StoredScore,
-  seats,
   sessions,
   tableResults,
 } from "../../db/schema";
@@ -87,6 +86,18 @@ function roundsWhere(filter: GameFilter): SQL | undefined {
   }
 }
 
+/** `roundsWhere` for a subquery whose rounds are aliased `rd` (Drizzle would not qualify it). */
+function seatedWhere(filter: GameFilter): SQL {
+  switch (filter.kind) {
+    case "session":
+      return sql`rd.session_id = ${filter.sessionId} and rd.kind = 'prelim'`;
+    case "prelims":
+      return sql`rd.event_id = ${filter.eventId} and rd.kind = 'prelim'`;
+    case "event":
+      return sql`rd.event_id = ${filter.eventId}`;
+  }
+}
+
 /** Prelims (by session, then number), then the semifinals, then the final. */
 const phaseOrder = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
 
@@ -103,7 +114,9 @@ export async function loadStandingsData(
   const where = roundsWhere(filter);
   const isFinal = eq(tableResults.status, "final");
   const evt = eventIdOf(filter, eventId);
-  const [tableRows, seatRows, roundRows, registrationRows, dqRows, sessionRows, [unique]] = await db.batch([
+  const [tableRows, nameRows, roundRows, registrationRows, dqRows, sessionRows, [unique]] = await db.batch([
+    // Each final table with its seats in turn order as one JSON array: a row per table, not
+    // per seat (the driver's per-row cost was the largest part of a build, see the README).
     db
       .select({
         tableId: gameTables.id,
@@ -114,20 +127,23 @@ export async function loadStandingsData(
         tableNumber: gameTables.number,
         winnerId: tableResults.winnerId,
         scores: tableResults.scores,
+        seatPlayerIds: sql<string>`(select json_group_array(st.player_id order by st.position)
+          from seats st where st.table_id = ${gameTables.id})`,
       })
       .from(tableResults)
       .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .where(and(where, isFinal))
       .orderBy(asc(rounds.kind), asc(rounds.number), asc(gameTables.number)),
+    // Names once per player: everyone registered in scope, and anyone seated in scope.
     db
-      .select({ tableId: seats.tableId, playerId: seats.playerId, name: players.name })
-      .from(seats)
-      .innerJoin(players, eq(players.id, seats.playerId))
-      .innerJoin(tableResults, eq(tableResults.tableId, seats.tableId))
-      .innerJoin(rounds, eq(rounds.id, seats.roundId))
-      .where(and(where, isFinal))
-      .orderBy(asc(seats.tableId), asc(seats.position)),
+      .select({ id: players.id, name: players.name })
+      .from(players)
+      .where(
+        sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
+              where ${filter.kind === "session" ? sql`reg.session_id = ${filter.sessionId}` : sql`s.event_id = ${evt}`}
+            union select st.player_id from seats st join rounds rd on rd.id = st.round_id where ${seatedWhere(filter)})`,
+      ),
     db
       .select({
         id: rounds.id,
@@ -150,11 +166,9 @@ export async function loadStandingsData(
         eliminatedAt: registrations.eliminatedAt,
         noShowAt: registrations.noShowAt,
         droppedAfterGame: registrations.droppedAfterGame,
-        name: players.name,
       })
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .innerJoin(players, eq(players.id, registrations.playerId))
       .where(
         filter.kind === "session"
           ? eq(registrations.sessionId, filter.sessionId)
@@ -185,18 +199,11 @@ export async function loadStandingsData(
   ]);
 
   const names = new Map<string, string>();
-  const seatsByTable = new Map<string, string[]>();
-  for (const seat of seatRows) {
-    names.set(seat.playerId, seat.name);
-    const list = seatsByTable.get(seat.tableId);
-    if (list) list.push(seat.playerId);
-    else seatsByTable.set(seat.tableId, [seat.playerId]);
-  }
-  for (const r of registrationRows) names.set(r.playerId, r.name);
+  for (const p of nameRows) names.set(p.id, p.name);
   for (const d of dqRows) names.set(d.playerId, d.name);
 
   return {
-    games: tableRows.map((t) => ({ ...t, seatPlayerIds: seatsByTable.get(t.tableId) ?? [] })),
+    games: tableRows.map((t) => ({ ...t, seatPlayerIds: JSON.parse(t.seatPlayerIds) as string[] })),
     rounds: roundRows.map((r) => ({ ...r, tables: Number(r.tables), finalTables: Number(r.finalTables) })),
     names,
     registrations: registrationRows.map((r) => ({
