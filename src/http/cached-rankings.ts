@@ -36,11 +36,15 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
     },
     async qualification(eventId: string) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
-      return cachedObject(cache, standingsEtag(scope, "qualification"), () => standings.qualification(ctx, scope));
+      return cachedObject(cache, standingsEtag(scope, "qualification"), () =>
+        standings.qualification(ctx, scope),
+      );
     },
     async event(eventId: string) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
-      return cachedObject(cache, standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
+      return cachedObject(cache, standingsEtag(scope, "standings"), () =>
+        standings.eventStandings(ctx, scope),
+      );
     },
   };
 }

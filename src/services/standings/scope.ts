@@ -28,7 +28,11 @@ export interface SessionStandingsScope extends StandingsScope {
   session: SessionRow;
 }
 
-function toScope(row: { event: typeof events.$inferSelect; ancestry: string; hosts: string }): StandingsScope {
+function toScope(row: {
+  event: typeof events.$inferSelect;
+  ancestry: string;
+  hosts: string;
+}): StandingsScope {
   const event = toScopedEvent(row);
   return {
     event,
