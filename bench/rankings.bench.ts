@@ -43,12 +43,7 @@ const t0 = Date.now();
 const synchronous = Number((await client.execute("pragma synchronous")).rows[0]?.synchronous ?? 2);
 await client.execute("pragma synchronous = off");
 const org = await seedOrg(db);
-const events = [];
-for (const size of SIZES) events.push({ size, ...(await seedChainEvent(org, size, 2026 + size)) });
-await client.execute(`pragma synchronous = ${synchronous}`);
-console.error(
-  `seeded ${SIZES.join(", ")} sessions through the services in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
-);
+const events: (Awaited<ReturnType<typeof seedChainEvent>> & { size: number })[] = [];
 
 // The static baseline: the same server, a route that only returns bytes prepared beforehand.
 let staticBody = new Uint8Array();
@@ -70,7 +65,15 @@ const put = (label: string, value: string) => {
 };
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 
-for (const e of events) {
+for (const size of SIZES) {
+  // Each size is seeded, then measured and printed at once: a long run shows what it has.
+  await client.execute("pragma synchronous = off");
+  const e = { size, ...(await seedChainEvent(org, size, 2026 + size)) };
+  events.push(e);
+  await client.execute(`pragma synchronous = ${synchronous}`);
+  console.log(
+    `seeded ${size} sessions through the services (${((Date.now() - t0) / 1000).toFixed(0)} s since start)`,
+  );
   const qPath = `/v1/events/${e.eventId}/qualification`;
   const sPath = `/v1/sessions/${e.sessionIds[0]}/standings`;
   const first = await fetch(base + qPath, { headers: { "accept-encoding": "identity" } });
@@ -128,6 +131,8 @@ for (const e of events) {
     `${build.wallMs.toFixed(1)} (${(build.wallMs / rawScan.wallMs).toFixed(1)}×)`,
   );
   put("qualification build CPU ms", build.cpuMs.toFixed(1));
+  for (const [label, values] of Object.entries(rows)) console.log(`  ${label}: ${values.at(-1)}`);
+  console.log(`  load: ${execSync("uptime").toString().trim()}`);
 }
 
 // Writes: result PUTs over HTTP into fresh tables of a 1,000-player session (one per phase).
@@ -159,6 +164,7 @@ for (const clients of [1, 8]) {
       }),
   );
   writeRuns[clients] = await writesPerSecond(writes, clients);
+  console.log(`result PUT writes/s with ${clients} client(s): ${writeRuns[clients]!.toFixed(0)}`);
 }
 
 async function firstRoundId(sessionId: string): Promise<string> {
