@@ -20,6 +20,7 @@ import { createClient } from "@libsql/client";
 import { createDatabase } from "../src/db/client";
 import { migrateDatabase } from "../src/db/node";
 import { createApp } from "../src/http/app";
+import { nodeCompressor } from "../src/http/node-compressor";
 import { createAuthConfig } from "../src/services/auth";
 import { addClient } from "../test/helpers/auth";
 import { throughput, timed, writesPerSecond } from "./rankings/load";
@@ -35,7 +36,8 @@ const db = createDatabase(client);
 await migrateDatabase(db);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const logger = { info() {}, error: console.error };
-const makeApp = () => createApp({ db, auth, logger });
+// As node.ts builds it: br/gzip variants of cached bodies.
+const makeApp = () => createApp({ db, auth, logger, compressor: nodeCompressor });
 const app = makeApp();
 
 const t0 = Date.now();
@@ -87,8 +89,10 @@ for (const size of SIZES) {
   const cached = await throughput(base + qPath, "2xx", { "accept-encoding": "identity" });
   const statik = await throughput(`${base}/bench/static`, "2xx");
   const brotli = await throughput(base + qPath, "2xx", { "accept-encoding": "br, gzip" });
-  const brBytes = (await (await fetch(base + qPath, { headers: { "accept-encoding": "br" } })).arrayBuffer())
-    .byteLength;
+  // fetch decompresses the body; the header tells the size on the wire.
+  const brRes = await fetch(base + qPath, { headers: { "accept-encoding": "br" } });
+  await brRes.arrayBuffer();
+  const brBytes = Number(brRes.headers.get("content-length") ?? Number.NaN);
   const session = await throughput(base + sPath, "2xx");
 
   const rawScan = await timed(async () => {
