@@ -88,13 +88,11 @@ export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Pr
       .from(players)
       .where(eq(players.rootOrgId, rootOrgId)),
   ]);
-  const scopes: StandingsScope[] = eventRows.map((r) => ({
-    event: toScopedEvent(r),
-    uniqueParticipants: Number(r.uniqueParticipants),
-    rosterTag: "",
-  }));
-  const fingerprint = scopes
-    .map((s) => `${s.event.id}.${s.event.resultsVersion}.${s.event.updatedAt}.${s.uniqueParticipants}`)
+  const scopes: StandingsScope[] = eventRows.map((r) => ({ event: toScopedEvent(r), rosterTag: "" }));
+  const fingerprint = eventRows
+    .map(
+      (r) => `${r.event.id}.${r.event.resultsVersion}.${r.event.updatedAt}.${Number(r.uniqueParticipants)}`,
+    )
     .join("|");
   return {
     series: dto,
