@@ -16,7 +16,11 @@ const utf8 = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** A body from the byte cache as the object GraphQL resolves from: built by whichever asked first. */
-async function cachedObject<T>(cache: ResponseCache, etag: string, build: () => Promise<T>): Promise<T> {
+export async function cachedObject<T>(
+  cache: ResponseCache,
+  etag: string,
+  build: () => Promise<T>,
+): Promise<T> {
   const body = await cache.getOrBuild(etag, async () => utf8.encode(JSON.stringify(await build())));
   return JSON.parse(decoder.decode(body.identity)) as T;
 }

@@ -1,5 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as ratings from "../../../services/ratings";
+import { cachedObject } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import type { getOrgRatings, getPlayerRating } from "./ratings.routes";
@@ -14,7 +15,7 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
   const { minGames } = c.req.valid("query");
   if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
     return c.body(null, 304);
-  const table = await c.var.responseCache.getOrBuild(weakEtag(scope.etag), () =>
+  const table = await cachedObject(c.var.responseCache, weakEtag(scope.etag), () =>
     ratings.buildRatingTable(ctx, scope),
   );
   return c.json(ratings.ratingsResponse(table, minGames), 200);
@@ -23,7 +24,7 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
 export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
-  const table = await c.var.responseCache.getOrBuild(weakEtag(scope.ratings.etag), () =>
+  const table = await cachedObject(c.var.responseCache, weakEtag(scope.ratings.etag), () =>
     ratings.buildRatingTable(ctx, scope.ratings),
   );
   const dto = ratings.playerRating(table, scope);
