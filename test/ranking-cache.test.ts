@@ -54,7 +54,7 @@ describe("cached bodies as bytes, compressed when accepted", () => {
     const path = await eventWithResults();
     const plain = await app.request(path);
     expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Accept");
     const json = await plain.text();
     expect(JSON.parse(json).rows).toHaveLength(8);
 
@@ -70,6 +70,28 @@ describe("cached bodies as bytes, compressed when accepted", () => {
     const none = await app.request(path, { headers: { "accept-encoding": "identity, *;q=0" } });
     expect(none.headers.get("content-encoding")).toBeNull();
     expect(await none.text()).toBe(json);
+  });
+
+  it("gives the CSV variant to a client that accepts br: CSV text, never compressed JSON bytes", async () => {
+    const { app } = await createTestApp({ db, compressor: nodeCompressor });
+    const path = await eventWithResults();
+    const headers = { "accept-encoding": "gzip, br" };
+    // The JSON body is cached (and its br variant made) first, as under polling.
+    expect((await app.request(path, { headers })).headers.get("content-encoding")).toBe("br");
+    const csv = await app.request(`${path}?format=csv`, { headers });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("content-encoding")).toBeNull();
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/^rank,player_id,player,/);
+    expect(lines).toHaveLength(9);
+    const again = await app.request(`${path}?format=csv`, {
+      headers: { ...headers, "if-none-match": csv.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
   });
 
   it("answers concurrent first requests of a new tag with one build", async () => {

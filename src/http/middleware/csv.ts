@@ -39,11 +39,14 @@ export function csvVariant(toCsv: (body: never) => string): MiddlewareHandler<Ap
       return;
     }
     // The handler compares If-None-Match with its JSON tag; the client holds a CSV tag, so the
-    // comparison is ours. A copy of the request without it (request headers can be immutable).
+    // comparison is ours. And the handler may send cached JSON as br/gzip bytes, which this
+    // wrapper could not read: it gets identity. A copy of the request without both headers
+    // (request headers can be immutable).
     const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch !== undefined || c.req.header("accept-encoding") !== undefined) {
       const headers = new Headers(c.req.raw.headers);
       headers.delete("if-none-match");
+      headers.delete("accept-encoding");
       c.req.raw = new Request(c.req.raw, { headers });
     }
     await next();
