@@ -3,7 +3,7 @@
  * seats, player names, rounds progress, registrations, disqualifications, sessions, N), then
  * the stored sheets are turned into the domain's ScoredGames.
  */
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
   disqualifications,
   gameTables,
@@ -71,7 +71,7 @@ export interface StandingsData {
   disqualifiedAt: Map<string, { tableId: string; kind: RoundKind }>;
   /** The event's sessions in date order (then id), as qualification wants them. */
   sessions: { id: string; name: string; date: string | null }[];
-  /** N of rule 1.2.2: unique players registered over all the event's sessions. */
+  /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
   uniqueParticipants: number;
 }
 
@@ -195,7 +195,8 @@ export async function loadStandingsData(
       .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .where(eq(sessions.eventId, evt)),
+      // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
+      .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
   ]);
 
   const names = new Map<string, string>();
