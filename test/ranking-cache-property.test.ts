@@ -222,5 +222,6 @@ describe("the cached ranking equals a fresh build after any sequence of writes",
       }),
       { numRuns: 12 * SCALE },
     );
-  });
+    // A few seconds alone; several times that while the whole suite shares two cores.
+  }, 180_000);
 });
