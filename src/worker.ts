@@ -106,11 +106,13 @@ function runtimeFor(env: WorkerEnv): Runtime {
 }
 
 /** A deployment without its settings answers a problem that says which one, not a bare 500. */
-function misconfigured(error: unknown): Response {
+function misconfigured(error: unknown, request: Request, env: WorkerEnv): Response {
+  // The type URI resolves to this deployment's own page about the code (GET /problems/{code}).
+  const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
   console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
   return new Response(
     JSON.stringify({
-      type: "https://catan-tournament-api.dev/problems/server-misconfigured",
+      type: `${base}/problems/server-misconfigured`,
       title: "Service Unavailable",
       status: 503,
       code: "server_misconfigured",
@@ -126,7 +128,7 @@ export default {
     try {
       runtime = runtimeFor(env);
     } catch (error) {
-      return misconfigured(error);
+      return misconfigured(error, request, env);
     }
     return runtime.app.fetch(request, env, ctx);
   },

@@ -9,7 +9,16 @@ import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
-const TYPE_BASE = "https://catan-tournament-api.dev/problems/";
+
+/**
+ * `type` of a problem: the API's own page about the code (GET /problems/{code}), on PUBLIC_URL
+ * when it is set, else on the origin the request came to, so the URI always resolves.
+ */
+export function problemTypeUri(c: Context, code: string): string {
+  const publicUrl = (c.var as { deps?: { publicUrl?: string } }).deps?.publicUrl;
+  const base = publicUrl?.replace(/\/+$/, "") ?? new URL(c.req.url).origin;
+  return `${base}/problems/${code.replace(/_/g, "-")}`;
+}
 
 export interface Problem {
   type: string;
@@ -75,7 +84,7 @@ export function problemResponse(
 ): Response {
   const requestId = c.get("requestId" as never) as string | undefined;
   const body: Problem = {
-    type: TYPE_BASE + problem.code.replace(/_/g, "-"),
+    type: problemTypeUri(c, problem.code),
     title: problem.title ?? TITLES[problem.status] ?? "Error",
     ...problem,
     instance: problem.instance ?? c.req.path,

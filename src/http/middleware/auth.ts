@@ -8,6 +8,8 @@ import { problemResponse } from "../problem";
 export const TOKEN_PATH = "/v1/auth/token";
 /** Public system routes never look at a token: a stale one must not fail a health check. */
 const TOKENLESS_PATHS = new Set([TOKEN_PATH, "/health", "/openapi.json", "/docs", "/docs/scalar.js"]);
+/** The problem pages are public documentation too. */
+export const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.startsWith("/problems/");
 const REALM = "catan";
 
 function unauthorized(c: Parameters<MiddlewareHandler<AppEnv>>[0], code: string, detail: string): Response {
@@ -29,7 +31,7 @@ function unauthorized(c: Parameters<MiddlewareHandler<AppEnv>>[0], code: string,
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
-  if (header === undefined || TOKENLESS_PATHS.has(c.req.path)) return next();
+  if (header === undefined || isTokenlessPath(c.req.path)) return next();
   const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(header);
   if (!match?.[1]) {
     return unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'.");

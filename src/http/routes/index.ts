@@ -10,6 +10,7 @@ import { healthRouter } from "./health";
 import { orgsRouter } from "./orgs";
 import { playersRouter } from "./players";
 import { playoffsRouter } from "./playoffs";
+import { problemsRouter } from "./problems";
 import { ratingsRouter } from "./ratings";
 import { roundsRouter } from "./rounds";
 import { seriesRouter } from "./series";
@@ -39,4 +40,5 @@ export const apiRouters = [
   seriesRouter,
   ratingsRouter,
   webhooksRouter,
+  problemsRouter,
 ];

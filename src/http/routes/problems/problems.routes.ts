@@ -1,0 +1,34 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../../openapi/problem-schemas";
+
+export const ProblemPageParams = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: "code", in: "path" },
+      description:
+        "The problem's code, as in its `type` URI (`validation-failed`) or its `code` (`validation_failed`).",
+      example: "validation-failed",
+    }),
+});
+
+export const getProblemPage = createRoute({
+  method: "get",
+  path: "/problems/{code}",
+  operationId: "getProblemPage",
+  tags: ["System"],
+  summary: "What a problem code means",
+  description:
+    "The page every problem's `type` URI points at: its status, title and what to do about it. Public; a token is ignored.",
+  security: [],
+  request: { params: ProblemPageParams },
+  responses: {
+    200: {
+      description: "A short human page about the code.",
+      content: { "text/html": { schema: z.string().openapi({ example: "<!doctype html>…" }) } },
+    },
+    ...errorResponses(404, 422),
+  },
+});
