@@ -23,6 +23,8 @@ const PLAYOFF_SEATING = SEATING + 1;
 
 export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getHealth: 2,
+  /** A page from the in-memory catalogue: no database. */
+  getProblemPage: 0,
   createAccessToken: 2,
   createOrganization: WRITE,
   getOrganization: READ,

@@ -212,6 +212,7 @@ export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): P
   const anonymous = measured({});
 
   expectStatus(await anonymous.get("/health"), "ok", "health");
+  expectStatus(await anonymous.get("/problems/validation-failed"), "ok", "problem page");
   const tokenRes = await anonymous.send("POST", "/v1/auth/token", undefined, {});
   expectStatus(tokenRes, 400, "token without a body");
   await tokenWithBody(remote, samples, doc, chain.clientId, chain.clientSecret);
