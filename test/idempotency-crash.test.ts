@@ -21,7 +21,9 @@ afterAll(() => {
 
 /** `npm start` on 127.0.0.1 and a random port; resolves with its base URL once it listens. */
 function startServer(): Promise<string> {
-  const child = spawn(join("node_modules", ".bin", "tsx"), ["src/node.ts"], {
+  // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child process,
+  // which a SIGKILL of the CLI leaves running (every test run leaked one server).
+  const child = spawn(process.execPath, ["--import", "tsx", "src/node.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
