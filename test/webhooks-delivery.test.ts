@@ -5,6 +5,7 @@ import { createOrgClient, type OrgClient } from "./helpers/auth";
 import { createPushTestApp } from "./helpers/push";
 import { seatPrelimTable } from "./helpers/seat-table";
 import { bodies, type Receiver, startReceiver } from "./helpers/webhook-receiver";
+import { webhookSchemaProblems } from "./helpers/webhook-schema";
 import { createPlayers, type JsonClient, jsonRequest } from "./helpers/workflow";
 
 let ctx: Awaited<ReturnType<typeof createPushTestApp>>;
@@ -80,6 +81,7 @@ describe("signed delivery (Standard Webhooks)", () => {
       "result.final",
       "standings.changed",
     ]);
+    for (const body of accepted) expect(webhookSchemaProblems(body), body.type).toEqual([]);
     expect(accepted[0].data.tables[0].seats.map((s: { playerId: string }) => s.playerId)).toEqual(ids);
     expect(accepted[2].data).toMatchObject({ tableId, status: "final", winnerId: ids[0] });
     expect(accepted[2].data.seats.map((s: { placement: number }) => s.placement)).toEqual([1, 2, 3, 4]);
