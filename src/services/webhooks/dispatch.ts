@@ -239,9 +239,15 @@ export async function deliverDue(
       await record(db, row, outcome, settings, clock());
     }),
   );
+  // Only a lane's head can be sent: a message queued behind a retry is not due before that
+  // retry, however old it is (counting it made the Node loop spin until the retry came due).
   const [next] = await db.all<{ at: string | null }>(sql`
     select min(d.next_attempt_at) as at from webhook_deliveries d
     join webhook_subscriptions s on s.id = d.subscription_id
-    where d.status = 'pending' and s.status = 'active'`);
+    where d.status = 'pending' and s.status = 'active'
+      and not exists (
+        select 1 from webhook_deliveries e
+        where e.subscription_id = d.subscription_id and e.lane = d.lane
+          and e.status = 'pending' and e.outbox_seq < d.outbox_seq)`);
   return { attempted, nextDueAt: next?.at ?? null };
 }
