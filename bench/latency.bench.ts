@@ -18,12 +18,12 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { MIGRATIONS_FOLDER } from "../src/db/node";
 import { openWebDatabase } from "../src/db/web";
+import { startHranaServer } from "../src/dev/hrana-server";
 import { insertApiClient } from "../src/services/auth";
 import { createOrganization } from "../src/services/orgs";
 import { systemContext, tokenRequest } from "../test/helpers/auth";
 import { roundTripTable } from "../test/helpers/round-trip-budgets";
 import { runEveryOperation, type Sample, startRemoteApp } from "../test/helpers/round-trip-scenario";
-import { startHranaServer } from "../test/workers/hrana-server";
 import { startWorker, WORKER_BUNDLE } from "../test/workers/worker-runtime";
 
 const ITERATIONS = Number(process.argv[2] ?? 15);

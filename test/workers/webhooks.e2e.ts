@@ -2,11 +2,11 @@ import { resolve } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
+import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
 import { type Receiver, startReceiver } from "../helpers/webhook-receiver";
-import { type HranaServer, startHranaServer } from "./hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // Webhook delivery on workerd: a write's drain in waitUntil, and the Cron Trigger's sweep for

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
+import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
 import { seeder } from "../helpers/seed-results";
-import { type HranaServer, startHranaServer } from "./hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // Issue 15, target 4: the uncached qualification of a 50-session chain event (the bench's

@@ -5,7 +5,7 @@ import { explorerPage } from "../../src/graphql";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
-import { type HranaServer, startHranaServer } from "./hrana-server";
+import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // The Worker build (dist/worker.js) on workerd, its database a libSQL engine behind the Hrana

@@ -1,5 +1,5 @@
 /**
- * The stream requests of Hrana over HTTP as the test harness answers them (see hrana-server.ts):
+ * The stream requests of Hrana over HTTP as the development and test harness answers them (see hrana-server.ts):
  * values, statements, batches with their conditions, on one `libsql` connection.
  */
 import type Database from "libsql";

@@ -1,7 +1,9 @@
 /**
- * TEST HARNESS, not a database server: a minimal Hrana-over-HTTP endpoint (the protocol Turso and
- * `turso dev` speak) over the `libsql` engine, so the Worker build can be run on workerd against
- * a real libSQL database without sqld, which cannot be installed here.
+ * DEVELOPMENT AND TEST HARNESS, not a database server to deploy: a minimal Hrana-over-HTTP
+ * endpoint (the protocol Turso and `turso dev` speak) over the `libsql` engine, so the Worker can
+ * run on workerd against a real libSQL database without sqld, which cannot be installed here.
+ * The Workers tests start it in memory on a random port; `npm run dev:worker`
+ * (scripts/dev-worker.ts) on a fixed port over a file, as the local database of `wrangler dev`.
  *
  * It implements what `@libsql/client/web` sends: `POST /v2/pipeline` (also `/v3/pipeline`, same
  * JSON) with `execute`, `batch` (step conditions `ok`, `error`, `not`, `and`, `or`,
@@ -11,7 +13,7 @@
  * One connection serves every stream, as one writer: a stream that keeps a transaction open
  * across requests (a baton) makes other streams' requests fail with SQLITE_BUSY until it ends
  * (sqld would make them wait); closing that stream rolls the transaction back, as sqld does.
- * Requests and values are handled in hrana-requests.ts. Loopback only, random port.
+ * Requests and values are handled in hrana-requests.ts. Loopback only.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -57,8 +59,10 @@ export interface HranaServerOptions {
   path?: string;
   /** When set, requests must carry `Authorization: Bearer <authToken>` (as Turso requires). */
   authToken?: string;
-  /** Folder of drizzle-kit migrations to apply before listening. */
+  /** Folder of drizzle-kit migrations to apply before listening (without their journal). */
   migrationsFolder?: string;
+  /** Loopback port to listen on; default a free one. */
+  port?: number;
 }
 
 /** Applies drizzle-kit migrations in journal order: each file split on its statement breakpoints. */
@@ -178,7 +182,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
   });
   const { port } = server.address() as AddressInfo;
 
