@@ -79,7 +79,10 @@ function runtimeFor(env: WorkerEnv): Runtime {
   let runtime = runtimes.get(env);
   if (!runtime) {
     // No generated fallback here: isolates share nothing, so every one must sign with the same key.
-    if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not set: run `wrangler secret put JWT_SECRET`.");
+    if (!env.JWT_SECRET) throw new MissingSecret("JWT_SECRET", "is not set");
+    if (new TextEncoder().encode(env.JWT_SECRET).byteLength < MIN_JWT_SECRET_BYTES) {
+      throw new MissingSecret("JWT_SECRET", `is shorter than ${MIN_JWT_SECRET_BYTES} bytes`);
+    }
     const db = openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     const push = pushSettings(env);
     const app = createApp({
@@ -105,18 +108,50 @@ function runtimeFor(env: WorkerEnv): Runtime {
   return runtime;
 }
 
+const MIN_JWT_SECRET_BYTES = 32;
+
+/** A secret the Worker cannot run without; its fix depends on where the Worker runs. */
+class MissingSecret extends Error {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`${setting} ${problem}`);
+  }
+}
+
+// `wrangler dev` serves on loopback; anything else is a deployment (workers.dev or a route).
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
+
+/** How to set the secret: .dev.vars for `wrangler dev`, `wrangler secret put` once deployed. */
+function secretFix(setting: string, url: URL): string {
+  const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
+  return local
+    ? `Running locally (wrangler dev): put ${setting}=<at least 32 random bytes, e.g. \`openssl rand -base64 32\`> ` +
+        "in .dev.vars next to wrangler.toml (npm run dev:worker writes one) and restart wrangler dev."
+    : `Deployed: run \`npx wrangler secret put ${setting}\` (at least 32 random bytes, e.g. ` +
+        "`openssl rand -base64 32`); the next request uses it.";
+}
+
 /** A deployment without its settings answers a problem that says which one, not a bare 500. */
 function misconfigured(error: unknown, request: Request, env: WorkerEnv): Response {
+  const url = new URL(request.url);
   // The type URI resolves to this deployment's own page about the code (GET /problems/{code}).
-  const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+  const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
   console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
+  const detail =
+    error instanceof MissingSecret
+      ? `${error.message}. ${secretFix(error.setting, url)}`
+      : error instanceof Error
+        ? error.message
+        : "The Worker is missing a required setting.";
   return new Response(
     JSON.stringify({
       type: `${base}/problems/server-misconfigured`,
       title: "Service Unavailable",
       status: 503,
       code: "server_misconfigured",
-      detail: error instanceof Error ? error.message : "The Worker is missing a required setting.",
+      detail,
     }),
     { status: 503, headers: { "content-type": "application/problem+json" } },
   );

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
+import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { explorerPage } from "../../src/graphql";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../helpers/auth";
-import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // The Worker build (dist/worker.js) on workerd, its database a libSQL engine behind the Hrana
@@ -259,19 +259,44 @@ function snake(c: { clientId: string; clientSecret: string }) {
   return { client_id: c.clientId, client_secret: c.clientSecret };
 }
 
-describe("a Worker deployed without its secret", () => {
-  it("answers 503 problem+json naming the missing setting, not a bare 500", async () => {
+describe("a Worker without its secret", () => {
+  // The fix depends on where it runs: `wrangler dev` reads .dev.vars, a deployed Worker its secrets.
+  it("answers 503 problem+json naming the missing setting and the fix for where it runs", async () => {
     const bare = await startWorker({ DATABASE_URL: server.url, DATABASE_AUTH_TOKEN: DB_TOKEN });
     try {
-      const res = await bare.fetch("/health");
-      expect(res.status).toBe(503);
-      expect(res.headers.get("content-type")).toBe("application/problem+json");
-      expect(await res.json()).toMatchObject({
-        code: "server_misconfigured",
-        detail: expect.stringContaining("JWT_SECRET"),
-      });
+      const local = await bare.fetch("/health");
+      expect(local.status).toBe(503);
+      expect(local.headers.get("content-type")).toBe("application/problem+json");
+      const localBody = await json(local);
+      expect(localBody).toMatchObject({ code: "server_misconfigured" });
+      expect(localBody.detail).toContain("JWT_SECRET is not set");
+      expect(localBody.detail).toContain(".dev.vars");
+      expect(localBody.detail).not.toContain("wrangler secret put");
+
+      const deployed = await bare.fetch("https://catan-tournament.example.workers.dev/health");
+      expect(deployed.status).toBe(503);
+      const deployedBody = await json(deployed);
+      expect(deployedBody.type).toBe(
+        "https://catan-tournament.example.workers.dev/problems/server-misconfigured",
+      );
+      expect(deployedBody.detail).toContain("JWT_SECRET is not set");
+      expect(deployedBody.detail).toContain("npx wrangler secret put JWT_SECRET");
+      expect(deployedBody.detail).not.toContain(".dev.vars");
     } finally {
       await bare.dispose();
+    }
+  });
+
+  it("names the same fixes for a secret shorter than 32 bytes", async () => {
+    const short = await startWorker({ DATABASE_URL: server.url, JWT_SECRET: "too-short" });
+    try {
+      const local = await json(await short.fetch("/v1/orgs/org_x"));
+      expect(local.detail).toContain("JWT_SECRET is shorter than 32 bytes");
+      expect(local.detail).toContain(".dev.vars");
+      const deployed = await json(await short.fetch("https://api.example.org/health"));
+      expect(deployed.detail).toContain("npx wrangler secret put JWT_SECRET");
+    } finally {
+      await short.dispose();
     }
   });
 });

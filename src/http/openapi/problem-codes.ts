@@ -460,7 +460,8 @@ export const PROBLEM_CODES = {
   server_misconfigured: c(
     503,
     "Server misconfigured",
-    "A required setting (such as JWT_SECRET) is missing on this deployment.",
+    "A required setting (such as JWT_SECRET) is missing or too short. The detail names it and the fix: " +
+      "`.dev.vars` under `wrangler dev`, `npx wrangler secret put <NAME>` once deployed.",
   ),
   docs_bundle_unavailable: c(
     503,
