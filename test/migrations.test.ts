@@ -34,6 +34,7 @@ const EXPECTED_TABLES = [
   "table_results",
   "webhook_deliveries",
   "webhook_subscriptions",
+  "write_preconditions",
 ];
 
 async function tableNames(db: ReturnType<typeof openNodeDatabase>["db"]): Promise<string[]> {

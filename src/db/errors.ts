@@ -19,3 +19,13 @@ export function ruleRaisedByDatabase(error: unknown): string | null {
   const match = /rule_(\d+)_(\d+)_(\d+)/.exec(errorText(error));
   return match ? `${match[1]}.${match[2]}.${match[3]}` : null;
 }
+
+/**
+ * A database trigger refused the write: `phase_locked` (a later phase is seated from this result,
+ * migrations/0009_phase_lock_guards.sql) or `stale_read` (a batch precondition no longer held,
+ * src/db/preconditions.ts).
+ */
+export function guardRaisedByDatabase(error: unknown): "phase_locked" | "stale_read" | null {
+  const match = /\b(phase_locked|stale_read):/.exec(errorText(error));
+  return (match?.[1] as "phase_locked" | "stale_read" | undefined) ?? null;
+}

@@ -3,6 +3,7 @@ export * from "./events";
 export * from "./federation";
 export * from "./organizations";
 export * from "./players";
+export * from "./preconditions";
 export * from "./results";
 export * from "./rounds";
 export * from "./webhooks";

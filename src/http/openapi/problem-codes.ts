@@ -215,6 +215,11 @@ export const PROBLEM_CODES = {
     "Concurrent seating",
     "Another request seated this round a moment ago; re-read the rounds before seating again.",
   ),
+  ranking_inputs_changed: c(
+    409,
+    "Ranking inputs changed",
+    "A result, correction, disqualification or registration was committed while the playoffs were being seated from the rankings, so nothing was seated; seat again.",
+  ),
   board_exists: c(
     409,
     "Board exists",

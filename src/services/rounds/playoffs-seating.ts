@@ -3,6 +3,7 @@
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import { registrations, rounds, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { semifinalStandings } from "../../domain/playoffs";
@@ -99,7 +100,9 @@ async function seatPlayoff(
     seed: null,
     tables,
   });
-  await commitSeating(ctx, statements);
+  // Seated from what this request ranked: the batch commits only if no result or roster change
+  // committed since the event row was read, which was before the rankings were.
+  await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements]);
   return roundDto(ctx, round);
 }
 

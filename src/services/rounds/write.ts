@@ -1,4 +1,4 @@
-import { isConstraintError } from "../../db/errors";
+import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { gameTables, rounds, seats } from "../../db/schema";
 import type { ScopedEvent } from "../access";
@@ -93,6 +93,14 @@ export async function commitSeating(ctx: ServiceContext, statements: Statements)
   try {
     await ctx.db.batch(statements);
   } catch (error) {
+    // A playoff seating starts with a precondition on the ranking inputs it was computed from.
+    if (guardRaisedByDatabase(error) === "stale_read") {
+      throw new ServiceError(
+        "conflict",
+        "ranking_inputs_changed",
+        "A result, correction, disqualification or registration was committed while this seating was computed from the rankings, so nothing was seated; seat again to seat from the current rankings.",
+      );
+    }
     if (isConstraintError(error)) {
       throw new ServiceError(
         "conflict",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
+import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import {
   disqualifications,
@@ -18,7 +18,7 @@ import { ServiceError } from "../errors";
 import { outboxStatements } from "../webhooks";
 import { resultNotifications, standingsChanged } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
-import { type TableScope, writableTable } from "./scope";
+import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
 export interface ResultInput {
@@ -152,6 +152,9 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   try {
     await ctx.db.batch(statements as never);
   } catch (error) {
+    if (guardRaisedByDatabase(error) === "phase_locked") {
+      throw await lockedSinceRead(ctx, scope, t.action === "correction" ? "a correction" : "this change");
+    }
     if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
     if (isConstraintError(error)) {
       throw new ServiceError(
@@ -386,6 +389,8 @@ export async function disqualifyPlayer(
   try {
     await ctx.db.batch(statements as never);
   } catch (error) {
+    if (guardRaisedByDatabase(error) === "phase_locked")
+      throw await lockedSinceRead(ctx, scope, "a disqualification");
     // The result became final after this request read the table: the rule 1.3.6 trigger refused.
     if (ruleRaisedByDatabase(error) === "1.3.6") throw resultFinal("disqualifying", "1.3.6");
     if (isConstraintError(error))
@@ -397,6 +402,26 @@ export async function disqualifyPlayer(
     throw error;
   }
   return getTable(ctx, tableId);
+}
+
+/**
+ * The database refused the write because a later phase was seated after this request read the
+ * table (a seating racing this change: the phase-lock triggers of migration 0009). Re-read the
+ * table so that the 409 names the seated rounds and the way out, as the service's own check does.
+ */
+async function lockedSinceRead(ctx: ServiceContext, scope: TableScope, what: string): Promise<ServiceError> {
+  const fresh = await loadTableScope(ctx, scope.table.id);
+  try {
+    if (fresh) assertPhaseOpen(fresh, what);
+  } catch (error) {
+    return error as ServiceError;
+  }
+  return new ServiceError(
+    "conflict",
+    "phase_locked",
+    `A later phase was seated from this table's results while ${what} was being made, so nothing changed (rules 1.3.5, 1.4.4); re-read the event's rounds.`,
+    { rule: "1.3.5" },
+  );
 }
 
 /** The only way to change a final result: an organiser's correction with a reason, kept in the audit trail. */

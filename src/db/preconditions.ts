@@ -1,0 +1,37 @@
+/**
+ * Compare-and-set for a batch computed from earlier reads. A libSQL batch is one transaction, so
+ * an insert into `write_preconditions` at its start, whose `holds` re-checks what the batch was
+ * computed from, aborts the whole batch when that changed in between (the table's trigger raises
+ * `stale_read`) and leaves nothing behind when it did not. Optimistic, like If-Match: the loser of
+ * a race finds out at commit and answers 409, and nothing is locked while it computes.
+ */
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { events, writePreconditions } from "./schema";
+
+/** The versions on an event row that every ranking is computed from (migration 0008). */
+export interface RankingInputsVersion {
+  id: string;
+  resultsVersion: number;
+  rosterVersion: number;
+}
+
+/**
+ * Holds while the event's results and roster are at the versions read: no result, correction,
+ * disqualification, registration or withdrawal committed since.
+ */
+export function rankingInputsUnchanged(db: Database, event: RankingInputsVersion) {
+  return precondition(
+    db,
+    `ranking inputs of event ${event.id}`,
+    sql`exists (select 1 from ${events} where ${and(
+      eq(events.id, event.id),
+      eq(events.resultsVersion, event.resultsVersion),
+      eq(events.rosterVersion, event.rosterVersion),
+    )})`,
+  );
+}
+
+function precondition(db: Database, what: string, holds: SQL) {
+  return db.insert(writePreconditions).values({ holds: sql`${holds}`, what });
+}
