@@ -4,7 +4,7 @@
  * cache keyed by URL and ETag, private ones never are.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../src/db/client";
 import { nodeCompressor } from "../src/http/node-compressor";
 import type { SharedCache } from "../src/http/shared-cache";
@@ -92,6 +92,38 @@ describe("cached bodies as bytes, compressed when accepted", () => {
       headers: { ...headers, "if-none-match": csv.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
+  });
+
+  it("sends a cache hit as its bytes: nothing clones, decodes or re-streams the body, headers intact", async () => {
+    const { app } = await createTestApp({ db, compressor: nodeCompressor });
+    const path = await eventWithResults();
+    for (const encoding of ["identity", "br"]) {
+      const headers = { "accept-encoding": encoding };
+      const built = await (await app.request(path, { headers })).arrayBuffer();
+      // The pagination middleware used to clone and decode every JSON body to look for a
+      // nextCursor: on a 400 KB qualification that was most of a cache hit's cost.
+      const clone = vi.spyOn(Response.prototype, "clone");
+      const text = vi.spyOn(Response.prototype, "text");
+      // Hono re-made a handler's response from its `body` stream once a middleware had touched
+      // `c.res` (cors does, before every handler): the bytes were copied, then streamed in
+      // chunks, where @hono/node-server writes a response made from bytes in one call.
+      const stream = vi.spyOn(Response.prototype, "body", "get");
+      try {
+        const hit = await app.request(path, { headers });
+        expect(hit.status).toBe(200);
+        expect(clone).not.toHaveBeenCalled();
+        expect(text).not.toHaveBeenCalled();
+        expect(stream).not.toHaveBeenCalled();
+        expect(hit.headers.get("access-control-allow-origin")).toBe("*");
+        expect(hit.headers.get("x-request-id")).toBeTruthy();
+        expect(hit.headers.get("etag")).toMatch(/^W\//);
+        expect(new Uint8Array(await hit.arrayBuffer())).toEqual(new Uint8Array(built));
+      } finally {
+        clone.mockRestore();
+        text.mockRestore();
+        stream.mockRestore();
+      }
+    }
   });
 
   it("answers concurrent first requests of a new tag with one build", async () => {

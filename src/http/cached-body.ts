@@ -24,6 +24,19 @@ function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
   }
 }
 
+/**
+ * Makes `res` the response as it is. Assigning a handler's response to a context whose `c.res`
+ * a middleware already touched (cors sets its headers there before every handler) makes Hono
+ * re-create it from `res.body`: the cached bytes were copied into a stream and sent in chunks,
+ * where @hono/node-server writes a response made from bytes in one call. `c.body` has already
+ * copied those headers into `res`, so nothing is lost by skipping the merge.
+ */
+function sendAsIs(c: Context<AppEnv>, res: Response): Response {
+  c.res = undefined;
+  c.res = res;
+  return res;
+}
+
 export async function sendCachedJson(
   c: Context<AppEnv>,
   etag: string,
@@ -42,13 +55,14 @@ export async function sendCachedJson(
     if (shared && key) inBackground(c, shared.put(key, bytes));
     return bytes;
   });
+  c.set("sentFromCache", true);
   const compressor = deps.compressor;
   const headers: Record<string, string> = { "content-type": "application/json" };
-  if (!compressor) return c.body(body.identity, 200, headers);
+  if (!compressor) return sendAsIs(c, c.body(body.identity, 200, headers));
   headers.vary = "Accept-Encoding";
   const encoding = negotiateEncoding(c.req.header("accept-encoding"), compressor.encodings);
-  if (!encoding) return c.body(body.identity, 200, headers);
+  if (!encoding) return sendAsIs(c, c.body(body.identity, 200, headers));
   const bytes = await responseCache.variant(etag, body, encoding, (b) => compressor.compress(encoding, b));
   headers["content-encoding"] = encoding;
-  return c.body(bytes, 200, headers);
+  return sendAsIs(c, c.body(bytes, 200, headers));
 }

@@ -67,6 +67,11 @@ export interface AppVariables {
   logger: Logger;
   /** Rankings bodies by entity tag (see response-cache.ts). */
   responseCache: ResponseCache;
+  /**
+   * Set when the response is bytes from the response cache (a ranking, never a page): the
+   * after-middleware must not read it back, a hit has to cost no more than its send.
+   */
+  sentFromCache?: true;
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
   /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */

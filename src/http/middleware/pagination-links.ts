@@ -12,6 +12,9 @@ export const paginationLinks: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (
     c.req.method !== "GET" ||
     res.status !== 200 ||
+    // Cached ranking bytes (maybe br/gzip) are never pages: reading them back cost a clone and
+    // a decode of up to ~400 KB per hit, most of what a cache hit cost.
+    c.var.sentFromCache ||
     !(res.headers.get("content-type") ?? "").startsWith("application/json")
   ) {
     return;
