@@ -2,7 +2,7 @@
  * CPU profile of an uncached qualification build (run: npx tsx bench/rankings/profile.ts [sessions]).
  * Seeds a chain event straight into an in-memory database (test/helpers/seed-results.ts: the
  * profile is about reads, so seeding speed does not matter here), then records, with the
- * inspector's Profiler (what `node --cpu-prof` uses), only 20 builds through a fresh app each,
+ * inspector's Profiler (what `node --cpu-prof` uses), only 20 builds through an app that caches nothing,
  * writes the .cpuprofile next to the system's temp files and prints where the time goes:
  * self time per function and inclusive time of the ranking's steps.
  */
@@ -48,8 +48,10 @@ for (let i = 0; i < SESSIONS; i++) {
 }
 
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
+// A response cache that keeps nothing: every request builds (a new app per build would also
+// profile createApp, mostly the GraphQL schema).
+const app = createApp({ db, auth, logger: { info() {}, error: console.error }, responseCacheBytes: 0 });
 const build = async () => {
-  const app = createApp({ db, auth, logger: { info() {}, error: console.error } });
   const res = await app.request(`/v1/events/${event.id}/qualification`);
   if (res.status !== 200) throw new Error(String(res.status));
   await res.arrayBuffer();

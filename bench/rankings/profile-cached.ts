@@ -1,0 +1,88 @@
+/**
+ * CPU profile of serving a cached qualification body over HTTP (run:
+ * npx tsx bench/rankings/profile-cached.ts [sessions]): seeds like profile.ts, serves the real
+ * app with @hono/node-server on 127.0.0.1, warms the byte cache, then records the inspector's
+ * Profiler while autocannon polls the cached body (autocannon runs in this process too), and
+ * prints self time per function. Native frames under inspector `post` (e.g. `dispatch`) are
+ * the profile being stopped and serialised, not the server.
+ */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { createClient } from "@libsql/client";
+import { createDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/node";
+import { createApp } from "../../src/http/app";
+import { nodeCompressor } from "../../src/http/node-compressor";
+import { SYSTEM_ACTOR } from "../../src/services/access";
+import { createAuthConfig } from "../../src/services/auth";
+import { createOrganization } from "../../src/services/orgs";
+import { seeder } from "../../test/helpers/seed-results";
+import { GAMES, PLAYERS_PER_SESSION, POOL, prng } from "./seed";
+
+const SESSIONS = Number(process.argv[2] ?? 50);
+const ENCODING = process.argv[3] ?? "identity";
+const db = createDatabase(createClient({ url: ":memory:" }));
+await migrateDatabase(db);
+const org = await createOrganization(
+  { db, actor: SYSTEM_ACTOR, clock: () => new Date() },
+  { name: "Profile", kind: "federation" },
+);
+const s = seeder(db, org.id);
+const event = await s.event();
+const pool = await s.players(POOL);
+const rnd = prng(2026);
+for (let i = 0; i < SESSIONS; i++) {
+  const picked = [...pool].sort(() => rnd() - 0.5).slice(0, PLAYERS_PER_SESSION);
+  const sessionId = await s.session(event.id, picked, {
+    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
+  });
+  for (let game = 1; game <= GAMES; game++) {
+    const order = [...picked].sort(() => rnd() - 0.5);
+    const tables = Array.from({ length: PLAYERS_PER_SESSION / 4 }, (_, t) => {
+      const players = order.slice(t * 4, t * 4 + 4);
+      const winner = Math.floor(rnd() * 4);
+      return { players, vp: players.map((_, p) => (p === winner ? 10 : 2 + Math.floor(rnd() * 8))) };
+    });
+    await s.round(event.id, { sessionId, number: game, tables });
+  }
+}
+const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
+const app = createApp({ db, auth, logger: { info() {}, error: console.error }, compressor: nodeCompressor });
+const server = serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
+await new Promise((r) => server.once("listening", r));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/events/${event.id}/qualification`;
+await (await fetch(url, { headers: { "accept-encoding": ENCODING } })).arrayBuffer();
+
+const autocannon = createRequire(import.meta.url)("autocannon");
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 100 });
+await session.post("Profiler.start");
+const r = await autocannon({ url, connections: 16, duration: 4, headers: { "accept-encoding": ENCODING } });
+const { profile } = await session.post("Profiler.stop");
+server.close();
+const file = join(tmpdir(), `qualification-cached-${SESSIONS}.cpuprofile`);
+writeFileSync(file, JSON.stringify(profile));
+const requests = r.requests.total as number;
+console.log(`${requests} requests, ${r.requests.average} req/s, non2xx ${r.non2xx}`);
+
+type Node = (typeof profile.nodes)[number];
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const selfUs = new Map<string, number>();
+profile.samples!.forEach((id, i) => {
+  const n = byId.get(id) as Node;
+  const label = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").slice(-2).join("/")}:${n.callFrame.lineNumber}`;
+  selfUs.set(label, (selfUs.get(label) ?? 0) + profile.timeDeltas![i]!);
+});
+const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+console.log(
+  `profile: ${file}; self time per request, top 25 (of ${(total / requests).toFixed(0)} µs sampled):`,
+);
+for (const [name, us] of [...selfUs].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`  ${(us / requests).toFixed(1).padStart(7)} µs  ${name}`);
