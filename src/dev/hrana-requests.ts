@@ -35,7 +35,7 @@ export type StreamRequest =
   | { type: "store_sql"; sql_id: number; sql: string }
   | { type: "close_sql"; sql_id: number }
   | { type: "get_autocommit" }
-  | { type: "describe" };
+  | { type: "describe"; sql?: string; sql_id?: number };
 
 interface StmtResult {
   cols: { name: string; decltype: string | null }[];
@@ -162,6 +162,63 @@ function execute(db: Connection, stream: Stream, stmt: HranaStmt): StmtResult {
   return result;
 }
 
+/**
+ * What a statement is, without running it: the embedded replica's remote half asks before each
+ * statement it sends (libsql `hrana::Statement::new`), for the column names. The engine does not
+ * expose parameter names, which that client does not read.
+ */
+function describe(db: Connection, stream: Stream, sql: string | undefined, sqlId: number | undefined) {
+  const text = stmtSql(stream, sql, sqlId);
+  const prepared = db.prepare(text);
+  const reader = prepared.reader as boolean;
+  const cols = reader ? prepared.columns().map((col) => ({ name: col.name, decltype: col.type })) : [];
+  return {
+    params: [],
+    cols,
+    is_explain: /^\s*explain\b/i.test(text),
+    is_readonly: reader && /^\s*(select|with|values)\b/i.test(text) && !/\breturning\b/i.test(text),
+  };
+}
+
+/**
+ * A batch as a Hrana 3 cursor (`POST /v3/cursor`): the entries, one JSON object a line after the
+ * response head, that the caller writes out. Used by the embedded replica for statements that
+ * return rows (`INSERT … RETURNING` included).
+ */
+export function cursorEntries(
+  db: Connection,
+  stream: Stream,
+  steps: { condition?: HranaCond | null; stmt: HranaStmt }[],
+): Record<string, unknown>[] {
+  const entries: Record<string, unknown>[] = [];
+  const stepResults: (StmtResult | null)[] = [];
+  const stepErrors: (HranaError | null)[] = [];
+  for (const [step, { condition, stmt }] of steps.entries()) {
+    if (condition && !evalCond(db, condition, stepResults, stepErrors)) {
+      stepResults.push(null);
+      stepErrors.push(null);
+      continue;
+    }
+    try {
+      const result = execute(db, stream, stmt);
+      stepResults.push(result);
+      stepErrors.push(null);
+      entries.push({ type: "step_begin", step, cols: result.cols });
+      for (const row of result.rows) entries.push({ type: "row", row });
+      entries.push({
+        type: "step_end",
+        affected_row_count: result.affected_row_count,
+        last_insert_rowid: result.last_insert_rowid === null ? null : Number(result.last_insert_rowid),
+      });
+    } catch (error) {
+      stepResults.push(null);
+      stepErrors.push(errorOf(error));
+      entries.push({ type: "step_error", step, error: errorOf(error) });
+    }
+  }
+  return entries;
+}
+
 function evalCond(
   db: Connection,
   cond: HranaCond,
@@ -231,11 +288,13 @@ export function handleRequest(
       return { type: "close_sql" };
     case "get_autocommit":
       return { type: "get_autocommit", is_autocommit: !db.inTransaction };
+    case "describe":
+      return { type: "describe", result: describe(db, stream, request.sql, request.sql_id) };
     case "close":
       return { type: "close" };
     default:
       throw new StreamError(
-        `request ${request.type} is not implemented by the test server`,
+        `request ${(request as { type: string }).type} is not implemented by the test server`,
         "NOT_IMPLEMENTED",
       );
   }

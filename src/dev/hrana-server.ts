@@ -8,7 +8,9 @@
  * It implements what `@libsql/client/web` sends: `POST /v2/pipeline` (also `/v3/pipeline`, same
  * JSON) with `execute`, `batch` (step conditions `ok`, `error`, `not`, `and`, `or`,
  * `is_autocommit`), `sequence`, `store_sql`, `close_sql`, `get_autocommit` and `close`; the
- * version probes `GET /v2` and `GET /v3`. Not implemented: cursors, `describe`, protobuf.
+ * version probes `GET /v2` and `GET /v3`. For an embedded replica's writes also `describe` and
+ * `POST /v3/cursor` (JSON lines), and with `sync` the replication routes (hrana-sync.ts). Not
+ * implemented: protobuf, WebSockets.
  *
  * One connection serves every stream, as one writer: a stream that keeps a transaction open
  * across requests (a baton) makes other streams' requests fail with SQLITE_BUSY until it ends
@@ -23,12 +25,14 @@ import { join } from "node:path";
 import Database from "libsql";
 import {
   type Connection,
+  cursorEntries,
   errorOf,
   handleRequest,
   type Stream,
   StreamError,
   type StreamRequest,
 } from "./hrana-requests";
+import { createSyncEndpoint, preparePrimary, type SyncEndpoint } from "./hrana-sync";
 
 export interface HranaServer {
   /** `http://127.0.0.1:<port>`: the DATABASE_URL of the client under test. */
@@ -37,6 +41,10 @@ export interface HranaServer {
   db: Connection;
   /** Pipeline requests answered so far (proof that a client really went over HTTP). */
   readonly pipelineRequests: number;
+  /** Cursor requests (`/v3/cursor`) answered so far. */
+  readonly cursorRequests: number;
+  /** The replication endpoint, when started with `sync` (see hrana-sync.ts). */
+  readonly sync: SyncEndpoint | null;
   /** Changes the simulated network delay of the following requests (see HranaServerOptions). */
   setLatency(latency: Latency): void;
   close(): Promise<void>;
@@ -63,6 +71,11 @@ export interface HranaServerOptions {
   migrationsFolder?: string;
   /** Loopback port to listen on; default a free one. */
   port?: number;
+  /**
+   * Also serve the embedded-replica sync protocol (hrana-sync.ts), as Turso does: `path` is then
+   * required, and the database is put in WAL mode and never checkpointed.
+   */
+  sync?: boolean;
 }
 
 /** Applies drizzle-kit migrations in journal order: each file split on its statement breakpoints. */
@@ -88,11 +101,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
+function send(res: ServerResponse, status: number, body: unknown, contentType?: string): void {
+  const bytes = Buffer.isBuffer(body);
+  const text = bytes || typeof body === "string" ? body : JSON.stringify(body);
   res.writeHead(status, {
-    "content-type": typeof body === "string" ? "text/plain" : "application/json",
-    "content-length": Buffer.byteLength(text),
+    "content-type":
+      contentType ??
+      (bytes ? "application/octet-stream" : typeof body === "string" ? "text/plain" : "application/json"),
+    "content-length": Buffer.byteLength(text as string | Buffer),
   });
   res.end(text);
 }
@@ -103,50 +119,91 @@ function simulateDistance({ delayMs, jitterMs = 0 }: Latency): Promise<void> {
 }
 
 export async function startHranaServer(options: HranaServerOptions = {}): Promise<HranaServer> {
+  if (options.sync && !options.path) throw new Error("a sync primary needs a database file (path)");
   const db = new Database(options.path ?? ":memory:");
+  if (options.sync) preparePrimary(db);
   db.exec("PRAGMA foreign_keys = ON");
   if (options.migrationsFolder) applyMigrations(db, options.migrationsFolder);
 
   const streams = new Map<string, Stream>(); // by baton
   let transactionOwner: Stream | null = null;
   let pipelineRequests = 0;
+  let cursorRequests = 0;
+  const sync = options.sync && options.path ? createSyncEndpoint(options.path) : null;
   let latency: Latency = options.latency ?? { delayMs: 0 };
 
-  function pipeline(body: { baton?: string | null; requests: StreamRequest[] }) {
+  /** Runs `work` on the stream a baton names (or a new one), as one writer (see the file comment). */
+  function onStream<T>(
+    baton: string | null | undefined,
+    work: (stream: Stream, busy: () => void) => T,
+    closes: boolean,
+  ): { status: number; body: string } | { value: T; baton: string | null } {
     let stream: Stream;
-    if (body.baton) {
-      const found = streams.get(body.baton);
+    if (baton) {
+      const found = streams.get(baton);
       if (!found) return { status: 400, body: "unknown or expired baton" };
-      streams.delete(body.baton);
+      streams.delete(baton);
       stream = found;
     } else {
       stream = { id: randomUUID(), sqls: new Map() };
     }
-    let closed = false;
-    const results = body.requests.map((request) => {
-      if (request.type === "close") closed = true;
-      try {
-        if (transactionOwner && transactionOwner !== stream && request.type !== "close") {
-          throw new StreamError("database is locked by another stream's transaction", "SQLITE_BUSY");
-        }
-        return { type: "ok", response: handleRequest(db, stream, request) };
-      } catch (error) {
-        return { type: "error", error: errorOf(error) };
+    const busy = () => {
+      if (transactionOwner && transactionOwner !== stream) {
+        throw new StreamError("database is locked by another stream's transaction", "SQLITE_BUSY");
       }
-    });
+    };
+    const value = work(stream, busy);
     if (db.inTransaction && transactionOwner === null) transactionOwner = stream;
-    if (closed && transactionOwner === stream) {
+    if (closes && transactionOwner === stream) {
       if (db.inTransaction) db.exec("ROLLBACK");
       transactionOwner = null;
     } else if (!db.inTransaction && transactionOwner === stream) {
       transactionOwner = null;
     }
-    let baton: string | null = null;
-    if (!closed) {
-      baton = randomUUID();
-      streams.set(baton, stream);
+    let next: string | null = null;
+    if (!closes) {
+      next = randomUUID();
+      streams.set(next, stream);
     }
-    return { status: 200, body: { baton, base_url: null, results } };
+    return { value, baton: next };
+  }
+
+  function pipeline(body: { baton?: string | null; requests: StreamRequest[] }) {
+    const closes = body.requests.some((request) => request.type === "close");
+    const answer = onStream(
+      body.baton,
+      (stream, busy) =>
+        body.requests.map((request) => {
+          try {
+            if (request.type !== "close") busy();
+            return { type: "ok", response: handleRequest(db, stream, request) };
+          } catch (error) {
+            return { type: "error", error: errorOf(error) };
+          }
+        }),
+      closes,
+    );
+    if (!("value" in answer)) return answer;
+    return { status: 200, body: { baton: answer.baton, base_url: null, results: answer.value } };
+  }
+
+  /** `POST /v3/cursor`: the head line, then one line per entry (Hrana 3 over HTTP). */
+  function cursor(body: { baton?: string | null; batch: { steps: Parameters<typeof cursorEntries>[2] } }) {
+    const answer = onStream(
+      body.baton,
+      (stream, busy) => {
+        try {
+          busy();
+          return cursorEntries(db, stream, body.batch.steps);
+        } catch (error) {
+          return [{ type: "error", error: errorOf(error) }];
+        }
+      },
+      false,
+    );
+    if (!("value" in answer)) return answer;
+    const lines = [{ baton: answer.baton, base_url: null }, ...answer.value];
+    return { status: 200, body: `${lines.map((line) => JSON.stringify(line)).join("\n")}\n` };
   }
 
   const server = createServer(async (req, res) => {
@@ -158,6 +215,29 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
       if (req.method === "GET" && (path === "/v2" || path === "/v3" || path === "/health")) {
         send(res, 200, "ok");
+        return;
+      }
+      if (req.method === "GET" && sync) {
+        const answer = sync.answer(path);
+        if (answer) {
+          await simulateDistance(latency);
+          send(res, answer.status, answer.body);
+          return;
+        }
+      }
+      if (req.method === "POST" && path === "/v3/cursor") {
+        let body: Parameters<typeof cursor>[0];
+        try {
+          body = JSON.parse(await readBody(req));
+          if (!Array.isArray(body.batch?.steps)) throw new Error("batch.steps must be an array");
+        } catch (error) {
+          send(res, 400, `malformed cursor request: ${(error as Error).message}`);
+          return;
+        }
+        cursorRequests++;
+        await simulateDistance(latency);
+        const answer = cursor(body);
+        send(res, answer.status, answer.body, "text/plain");
         return;
       }
       if (req.method === "POST" && (path === "/v2/pipeline" || path === "/v3/pipeline")) {
@@ -192,6 +272,10 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
     get pipelineRequests() {
       return pipelineRequests;
     },
+    get cursorRequests() {
+      return cursorRequests;
+    },
+    sync,
 
     setLatency(next) {
       latency = next;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
@@ -82,5 +85,71 @@ describe("Hrana-over-HTTP test harness", () => {
     const intruder = createClient({ url: server.url, authToken: "wrong" });
     await expect(intruder.execute("select 1")).rejects.toThrow();
     intruder.close();
+  });
+});
+
+// The replication routes an embedded replica pulls from (hrana-sync.ts), read as the libsql
+// client reads them: 4120-byte frames, a commit frame's size field, the end as a 400.
+describe("Hrana test harness: embedded-replica sync routes", () => {
+  let dir: string;
+  let primary: HranaServer;
+  let writer: Client;
+  const FRAME = 24 + 4096;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "hrana-sync-"));
+    primary = await startHranaServer({ path: join(dir, "primary.db"), sync: true });
+    writer = createClient({ url: primary.url });
+    await writer.execute("create table t (id integer primary key, name text)");
+  });
+
+  afterAll(async () => {
+    writer?.close();
+    await primary?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(`${primary.url}${path}`);
+  const frames = async (path: string) => Buffer.from(await (await get(path)).arrayBuffer());
+
+  it("serves the generation, its snapshot, and the committed frames up to a 400 with the generation", async () => {
+    expect(await (await get("/info")).json()).toEqual({ current_generation: 1 });
+    const snapshot = await frames("/export/1");
+    expect(snapshot.subarray(0, 16).toString("latin1")).toBe("SQLite format 3\0");
+    expect(snapshot[18]).toBe(2); // WAL mode, so the replica opens its copy in WAL mode too
+
+    const first = await frames("/sync/1/1/129");
+    expect(first.length % FRAME).toBe(0);
+    const count = first.length / FRAME;
+    expect(first.readUInt32BE((count - 1) * FRAME + 4)).toBeGreaterThan(0); // ends on a commit
+    const end = await get(`/sync/1/${count + 1}/${count + 129}`);
+    expect(end.status).toBe(400);
+    expect(await end.json()).toEqual({ generation: 1 });
+
+    await writer.execute({ sql: "insert into t (name) values (?)", args: ["next"] });
+    const next = await frames(`/sync/1/${count + 1}/${count + 129}`);
+    expect(next.length).toBeGreaterThanOrEqual(FRAME);
+    // The range's end is exclusive: one frame asked for, one served.
+    expect((await frames("/sync/1/1/2")).length).toBe(FRAME);
+  });
+
+  it("does not serve the frames of a transaction that has not committed", async () => {
+    const before = (await frames("/sync/1/1/100000")).length / FRAME;
+    const walBytes = () => statSync(join(dir, "primary.db-wal")).size;
+    const walBefore = walBytes();
+    const tx = await writer.transaction("write");
+    // Enough rows to spill pages into the WAL before the commit.
+    await tx.execute({
+      sql: "insert into t (name) select printf('%0500d', value) from generate_series(1, 20000)",
+      args: [],
+    });
+    expect(walBytes()).toBeGreaterThan(walBefore); // its pages are in the WAL file…
+    expect((await get(`/sync/1/${before + 1}/${before + 100000}`)).status).toBe(400); // …not served
+    await tx.commit();
+    expect((await frames(`/sync/1/${before + 1}/${before + 100000}`)).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a primary without a file", async () => {
+    await expect(startHranaServer({ sync: true })).rejects.toThrow(/needs a database file/);
   });
 });
