@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
-import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
+import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "./db/node";
 import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
@@ -41,13 +41,18 @@ async function main(): Promise<void> {
   const hostname = process.env.HOST || undefined;
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const { db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN);
+  const replica = replicaOptionsFromEnv(process.env);
+  const { client, db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN, replica ?? undefined);
+  // A replica's database is the primary: shared with other instances, so treated as remote
+  // (JWT_SECRET required, no first-start admin, other processes' claims left alone).
+  const database = replica?.syncUrl ?? databaseUrl;
+  if (replica) await client.sync(); // first start: the primary's snapshot; later: catch up
   await migrateDatabase(db);
-  const auth = loadNodeAuthConfig(process.env, databaseUrl);
-  const firstAdmin = await bootstrapLocalAdmin(db, databaseUrl);
+  const auth = loadNodeAuthConfig(process.env, database);
+  const firstAdmin = await bootstrapLocalAdmin(db, database);
 
   // A process that just started owns no request: claims left in a local file are a crash's.
-  await sweepIdempotencyKeys(db, new Date(), { releaseAll: databaseUrl.startsWith("file:") });
+  await sweepIdempotencyKeys(db, new Date(), { releaseAll: database.startsWith("file:") });
 
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
   const push = nodePushSettings(process.env, publicUrl);
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     console.log(
-      `CATAN Tournament API listening on http://${hostname ?? "localhost"}:${info.port} (database ${databaseUrl})`,
+      `CATAN Tournament API listening on http://${hostname ?? "localhost"}:${info.port} (database ${databaseUrl}${replica ? `, a replica of ${replica.syncUrl}` : ""})`,
     );
     console.log(`  docs:    ${publicUrl}/docs`);
     console.log(`  openapi: ${publicUrl}/openapi.json`);

@@ -1,24 +1,76 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Client, createClient } from "@libsql/client";
+import { type Client, type Config, createClient } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { createDatabase, type Database } from "./client";
+import { withLocalReadBatches } from "./replica";
 
 export const DEFAULT_DATABASE_URL = "file:./data/catan.db";
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
+/** Seconds between an embedded replica's background pulls when DATABASE_SYNC_INTERVAL is unset. */
+export const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
 
 export interface NodeDatabase {
   client: Client;
   db: Database;
 }
 
-/** Opens the database for Node: an embedded file (folder created if missing), `:memory:` or a remote libSQL URL. */
-export function openNodeDatabase(url = DEFAULT_DATABASE_URL, authToken?: string): NodeDatabase {
+/**
+ * An embedded replica (DATABASE_SYNC_URL): `url` is the local `file:` copy, `syncUrl` the
+ * primary (Turso), reached with the same auth token.
+ */
+export interface ReplicaOptions {
+  syncUrl: string;
+  /** Background pull period in seconds: how stale another writer's change may be here. */
+  syncIntervalSeconds?: number;
+}
+
+/**
+ * Opens the database for Node: an embedded file (folder created if missing), `:memory:`, a
+ * remote libSQL URL, or with `replica` an embedded replica of a remote primary.
+ *
+ * Read-your-writes on a replica: reads run on the local file and every write goes to the
+ * primary; the client's `readYourWrites` (on, and kept on here) pulls the primary's new frames
+ * after each write statement before the call returns. So a request that wrote, and every
+ * request after it on this process, reads its own write: a referee's result is in the
+ * standings the moment the PUT answers. Writes by others (another instance, the Worker)
+ * arrive with the next background pull, at most `syncIntervalSeconds` later.
+ */
+export function openNodeDatabase(
+  url = DEFAULT_DATABASE_URL,
+  authToken?: string,
+  replica?: ReplicaOptions,
+): NodeDatabase {
   const filePath = url.startsWith("file:") ? url.slice("file:".length) : null;
+  if (replica && (!filePath || filePath === ":memory:")) {
+    throw new Error("An embedded replica (DATABASE_SYNC_URL) needs DATABASE_URL=file:… for its local copy.");
+  }
   if (filePath && filePath !== ":memory:") mkdirSync(dirname(resolve(filePath)), { recursive: true });
-  const client = createClient(authToken ? { url, authToken } : { url });
+  const config: Config = { url, ...(authToken ? { authToken } : {}) };
+  if (replica) {
+    config.syncUrl = replica.syncUrl;
+    config.syncInterval = replica.syncIntervalSeconds ?? DEFAULT_SYNC_INTERVAL_SECONDS;
+    config.readYourWrites = true;
+  }
+  const client = replica ? withLocalReadBatches(createClient(config), url) : createClient(config);
   return { client, db: createDatabase(client) };
+}
+
+/** Parses DATABASE_SYNC_URL / DATABASE_SYNC_INTERVAL (seconds, > 0); null without a sync URL. */
+export function replicaOptionsFromEnv(env: {
+  DATABASE_SYNC_URL?: string | undefined;
+  DATABASE_SYNC_INTERVAL?: string | undefined;
+}): ReplicaOptions | null {
+  const syncUrl = env.DATABASE_SYNC_URL?.trim();
+  if (!syncUrl) return null;
+  const raw = env.DATABASE_SYNC_INTERVAL?.trim();
+  if (raw === undefined || raw === "") return { syncUrl };
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(`DATABASE_SYNC_INTERVAL must be a number of seconds above 0 (got "${raw}").`);
+  }
+  return { syncUrl, syncIntervalSeconds: seconds };
 }
 
 /** Applies the committed drizzle-kit migrations (the migrator reads files, so Node only). */

@@ -101,6 +101,11 @@ function seatedWhere(filter: GameFilter): SQL {
 /** Prelims (by session, then number), then the semifinals, then the final. */
 const phaseOrder = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
 
+/** A table's `[position, playerId]` pairs (JSON) as player ids in turn order. */
+function seatsInTurnOrder(pairs: string): string[] {
+  return (JSON.parse(pairs) as [number, string][]).sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+}
+
 function eventIdOf(filter: GameFilter, eventId: string): string {
   return filter.kind === "session" ? eventId : filter.eventId;
 }
@@ -127,7 +132,9 @@ export async function loadStandingsData(
         tableNumber: gameTables.number,
         winnerId: tableResults.winnerId,
         scores: tableResults.scores,
-        seatPlayerIds: sql<string>`(select json_group_array(st.player_id order by st.position)
+        // [position, playerId] pairs, put in turn order here: the aggregate `ORDER BY` form is
+        // a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
+        seatPlayerIds: sql<string>`(select json_group_array(json_array(st.position, st.player_id))
           from seats st where st.table_id = ${gameTables.id})`,
       })
       .from(tableResults)
@@ -204,7 +211,7 @@ export async function loadStandingsData(
   for (const d of dqRows) names.set(d.playerId, d.name);
 
   return {
-    games: tableRows.map((t) => ({ ...t, seatPlayerIds: JSON.parse(t.seatPlayerIds) as string[] })),
+    games: tableRows.map((t) => ({ ...t, seatPlayerIds: seatsInTurnOrder(t.seatPlayerIds) })),
     rounds: roundRows.map((r) => ({ ...r, tables: Number(r.tables), finalTables: Number(r.finalTables) })),
     names,
     registrations: registrationRows.map((r) => ({
