@@ -1,6 +1,6 @@
 /**
  * The Node app on an embedded replica (DATABASE_SYNC_URL): the project's Hrana test server is
- * the primary and serves the sync protocol (test/workers/hrana-sync.ts). The app runs as
+ * the primary and serves the sync protocol (src/dev/hrana-sync.ts). The app runs as
  * `npm start` does, in its own process: the replica's client runs statements synchronously,
  * so it must not share an event loop with its primary. Another instance (the Worker's way: Hrana
  * straight to the primary) runs here in-process, with the same signing key.
@@ -12,13 +12,13 @@ import { createClient } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../src/db/client";
 import { migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "../src/db/node";
+import { type HranaServer, startHranaServer } from "../src/dev/hrana-server";
 import type { App } from "../src/http/app";
 import { bearer, createOrgClient } from "./helpers/auth";
 import { type NodeServer, startNodeServer } from "./helpers/node-server";
 import { createTestApp, TEST_JWT_SECRET } from "./helpers/test-app";
 import { range, type Tournament, tournament } from "./helpers/tournament";
 import { type JsonClient, jsonRequest } from "./helpers/workflow";
-import { type HranaServer, startHranaServer } from "./workers/hrana-server";
 
 const AUTH_TOKEN = "primary-token";
 let dir: string;
