@@ -5,7 +5,7 @@ import { tableResults } from "../src/db/schema";
 import type { App } from "../src/http/app";
 import type { EventStandingsDto, QualificationDto } from "../src/services/standings";
 import { createOrgClient } from "./helpers/auth";
-import { type Seeder, seeder, splitTables } from "./helpers/seed-results";
+import { plantedBeforePhaseLocks, type Seeder, seeder, splitTables } from "./helpers/seed-results";
 import { createTestApp } from "./helpers/test-app";
 
 let app: App;
@@ -289,20 +289,22 @@ describe("GET /v1/events/{eventId}/standings", () => {
     await s.round(evt.id, { kind: "final", tables: [{ players: winners, vp: [10, 8, 6, 4] }] });
     // The old correction path: table 1's 2nd place becomes its winner after the final was played.
     const [p1, p2, p3, p4] = semiTables[0]!;
-    await db
-      .update(tableResults)
-      .set({
-        version: 2,
-        winnerId: p2!,
-        finalizedBy: "correction",
-        scores: [
-          { playerId: p1!, vp: 8 },
-          { playerId: p2!, vp: 10 },
-          { playerId: p3!, vp: 6 },
-          { playerId: p4!, vp: 4 },
-        ],
-      })
-      .where(eq(tableResults.tableId, semis.tableIds[0]!));
+    await plantedBeforePhaseLocks(db, () =>
+      db
+        .update(tableResults)
+        .set({
+          version: 2,
+          winnerId: p2!,
+          finalizedBy: "correction",
+          scores: [
+            { playerId: p1!, vp: 8 },
+            { playerId: p2!, vp: 10 },
+            { playerId: p3!, vp: 6 },
+            { playerId: p4!, vp: 4 },
+          ],
+        })
+        .where(eq(tableResults.tableId, semis.tableIds[0]!)),
+    );
 
     const res = await app.request(`/v1/events/${evt.id}/standings`);
     expect(res.status).toBe(200);
@@ -333,14 +335,16 @@ describe("GET /v1/events/{eventId}/standings", () => {
     const [p16, p17] = [q.rows[15]!.player.id, q.rows[16]!.player.id];
     const others = ids.filter((id) => id !== p16 && id !== p17).slice(0, 10);
     const late = await s.session(evt.id, [p17, ...others], { date: "2027-01-01" });
-    await s.round(evt.id, {
-      sessionId: late,
-      tables: [
-        { players: [p17, ...others.slice(0, 3)], vp: [10, 9, 9, 9] },
-        { players: others.slice(3, 7), vp: [10, 2, 2, 2] },
-        { players: others.slice(7, 10), vp: [10, 2, 2] },
-      ],
-    });
+    await plantedBeforePhaseLocks(db, () =>
+      s.round(evt.id, {
+        sessionId: late,
+        tables: [
+          { players: [p17, ...others.slice(0, 3)], vp: [10, 9, 9, 9] },
+          { players: others.slice(3, 7), vp: [10, 2, 2, 2] },
+          { players: others.slice(7, 10), vp: [10, 2, 2] },
+        ],
+      }),
+    );
     expect(ses).toBeTruthy();
     const e = await eventStandings(evt.id);
     expect(e.valid).toBe(false);

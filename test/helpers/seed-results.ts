@@ -214,3 +214,20 @@ export function seeder(db: Database, orgId: string) {
 }
 
 export type Seeder = ReturnType<typeof seeder>;
+
+/**
+ * Plants rows as a database written before the phase locks (migration 0009) could hold them:
+ * the lock triggers are dropped while `plant` runs and re-created after, as they were.
+ */
+export async function plantedBeforePhaseLocks(db: Database, plant: () => Promise<unknown>): Promise<void> {
+  const triggers = await db.all<{ name: string; sql: string }>(
+    sql`select name, sql from sqlite_master where type = 'trigger' and name like '%phase_locked%'`,
+  );
+  if (triggers.length === 0) throw new Error("no phase-lock triggers to lift: migration 0009 changed?");
+  for (const t of triggers) await db.run(sql.raw(`DROP TRIGGER \`${t.name}\``));
+  try {
+    await plant();
+  } finally {
+    for (const t of triggers) await db.run(sql.raw(t.sql));
+  }
+}

@@ -3,6 +3,16 @@
  * with a digit, so each enum maps its GraphQL names to the REST values the services return
  * (graphql-tools' enum resolvers): a client sees `CHECKED_IN`, REST shows `checked-in`.
  */
+/** The 1.4.2 chain's criteria, shared by the session/qualification and the event standings. */
+const STANDINGS_CRITERIA = {
+  WINS: ["wins", "More wins."],
+  VP: ["vp", "More total counted VP."],
+  VP_PCT: ["vpPct", "A higher VP%."],
+  SECONDS: ["seconds", "More 2nd places (2026 ruleset)."],
+  THIRDS: ["thirds", "More 3rd places (2026 ruleset)."],
+  LOTS: ["lots", "Equal on the whole chain: the lot decides."],
+} as const;
+
 const ENUMS = {
   EventPhase: {
     description: "Where an event stands, derived from its rounds and results (never stored, so never stale).",
@@ -90,23 +100,13 @@ const ENUMS = {
     description:
       "The first criterion of the 1.4.2 chain that separates a row from the next one: wins, VP (total counted VP), VP%, 2nd and 3rd places (2026 ruleset only), or lots (equal on the whole chain).",
     values: {
-      WINS: ["wins", "More wins."],
-      VP: ["vp", "More total counted VP."],
-      VP_PCT: ["vpPct", "A higher VP%."],
-      SECONDS: ["seconds", "More 2nd places (2026 ruleset)."],
-      THIRDS: ["thirds", "More 3rd places (2026 ruleset)."],
-      LOTS: ["lots", "Equal on the whole chain: the lot decides."],
+      ...STANDINGS_CRITERIA,
     },
   },
   EventCriterion: {
     description: "As StandingsCriterion, plus PLACEMENT and PHASE for the final event standings.",
     values: {
-      WINS: ["wins", "More wins."],
-      VP: ["vp", "More total counted VP."],
-      VP_PCT: ["vpPct", "A higher VP%."],
-      SECONDS: ["seconds", "More 2nd places (2026 ruleset)."],
-      THIRDS: ["thirds", "More 3rd places (2026 ruleset)."],
-      LOTS: ["lots", "Equal on the whole chain: the lot decides."],
+      ...STANDINGS_CRITERIA,
       PLACEMENT: ["placement", "A better place at the same playoff table round."],
       PHASE: ["phase", "Got further: final, then semifinal, then prelims."],
     },
