@@ -12,10 +12,11 @@ import { cloudflareSharedCache } from "./http/shared-cache";
 import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
 import { createAuthConfig } from "./services/auth";
 import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
+import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
 export interface WorkerEnv {
-  DATABASE_URL: string;
+  DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET?: string;
   PUBLIC_URL?: string;
@@ -79,18 +80,15 @@ function runtimeFor(env: WorkerEnv): Runtime {
   let runtime = runtimes.get(env);
   if (!runtime) {
     // No generated fallback here: isolates share nothing, so every one must sign with the same key.
-    if (!env.JWT_SECRET) throw new MissingSecret("JWT_SECRET", "is not set");
-    if (new TextEncoder().encode(env.JWT_SECRET).byteLength < MIN_JWT_SECRET_BYTES) {
-      throw new MissingSecret("JWT_SECRET", `is shorter than ${MIN_JWT_SECRET_BYTES} bytes`);
-    }
-    const db = openWebDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    const { databaseUrl, jwtSecret } = checkWorkerSettings(env);
+    const db = openWebDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
     const push = pushSettings(env);
     const app = createApp({
       db,
       dispatcher: workerDispatcher(db, push.delivery),
       webhookTargets: push.targets,
       auth: createAuthConfig({
-        secret: env.JWT_SECRET,
+        secret: jwtSecret,
         jwksUrl: env.JWKS_URL,
         externalIssuer: env.JWT_ISSUER,
         externalAudience: env.JWT_AUDIENCE,
@@ -108,31 +106,6 @@ function runtimeFor(env: WorkerEnv): Runtime {
   return runtime;
 }
 
-const MIN_JWT_SECRET_BYTES = 32;
-
-/** A secret the Worker cannot run without; its fix depends on where the Worker runs. */
-class MissingSecret extends Error {
-  constructor(
-    readonly setting: string,
-    problem: string,
-  ) {
-    super(`${setting} ${problem}`);
-  }
-}
-
-// `wrangler dev` serves on loopback; anything else is a deployment (workers.dev or a route).
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
-
-/** How to set the secret: .dev.vars for `wrangler dev`, `wrangler secret put` once deployed. */
-function secretFix(setting: string, url: URL): string {
-  const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
-  return local
-    ? `Running locally (wrangler dev): put ${setting}=<at least 32 random bytes, e.g. \`openssl rand -base64 32\`> ` +
-        "in .dev.vars next to wrangler.toml (npm run dev:worker writes one) and restart wrangler dev."
-    : `Deployed: run \`npx wrangler secret put ${setting}\` (at least 32 random bytes, e.g. ` +
-        "`openssl rand -base64 32`); the next request uses it.";
-}
-
 /** A deployment without its settings answers a problem that says which one, not a bare 500. */
 function misconfigured(error: unknown, request: Request, env: WorkerEnv): Response {
   const url = new URL(request.url);
@@ -140,8 +113,8 @@ function misconfigured(error: unknown, request: Request, env: WorkerEnv): Respon
   const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
   console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
   const detail =
-    error instanceof MissingSecret
-      ? `${error.message}. ${secretFix(error.setting, url)}`
+    error instanceof MissingSetting
+      ? `${error.message}. ${settingFix(error.setting, url)}`
       : error instanceof Error
         ? error.message
         : "The Worker is missing a required setting.";

@@ -287,6 +287,21 @@ describe("a Worker without its secret", () => {
     }
   });
 
+  it("names the database URL when wrangler.toml's placeholder was kept", async () => {
+    // No DATABASE_URL binding: the Worker runs with wrangler.toml's [vars] as shipped.
+    const placeholder = await startWorker({ JWT_SECRET });
+    try {
+      const local = await json(await placeholder.fetch("/health"));
+      expect(local.detail).toContain("DATABASE_URL is still the placeholder libsql://");
+      expect(local.detail).toContain("DATABASE_URL=http://127.0.0.1:8080 in .dev.vars");
+      const deployed = await json(await placeholder.fetch("https://api.example.org/health"));
+      expect(deployed.detail).toContain("set DATABASE_URL under [vars] in wrangler.toml");
+      expect(deployed.detail).toContain("turso db show <db> --url");
+    } finally {
+      await placeholder.dispose();
+    }
+  });
+
   it("names the same fixes for a secret shorter than 32 bytes", async () => {
     const short = await startWorker({ DATABASE_URL: server.url, JWT_SECRET: "too-short" });
     try {
