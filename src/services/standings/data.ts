@@ -1,7 +1,8 @@
 /**
  * Round trip 2 of every ranking read: ONE `db.batch` of plain selects (final tables with their
- * seats, player names, rounds progress, registrations, disqualifications, sessions, N), then
- * the stored sheets are turned into the domain's ScoredGames.
+ * seats as one JSON text per round, player names and registrations as one JSON text each,
+ * rounds progress, disqualifications, sessions, N), then the stored sheets are turned into the
+ * domain's ScoredGames.
  */
 import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
@@ -101,9 +102,9 @@ function seatedWhere(filter: GameFilter): SQL {
 /** Prelims (by session, then number), then the semifinals, then the final. */
 const phaseOrder = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
 
-/** A table's `[position, playerId]` pairs (JSON) as player ids in turn order. */
-function seatsInTurnOrder(pairs: string): string[] {
-  return (JSON.parse(pairs) as [number, string][]).sort((a, b) => a[0] - b[0]).map(([, id]) => id);
+/** A table's `[position, playerId]` pairs as player ids in turn order. */
+function seatsInTurnOrder(pairs: [number, string][]): string[] {
+  return pairs.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
 }
 
 function eventIdOf(filter: GameFilter, eventId: string): string {
@@ -119,107 +120,139 @@ export async function loadStandingsData(
   const where = roundsWhere(filter);
   const isFinal = eq(tableResults.status, "final");
   const evt = eventIdOf(filter, eventId);
-  const [tableRows, nameRows, roundRows, registrationRows, dqRows, sessionRows, [unique]] = await db.batch([
-    // Each final table with its seats in turn order as one JSON array: a row per table, not
-    // per seat (the driver's per-row cost was the largest part of a build, see the README).
-    db
-      .select({
-        tableId: gameTables.id,
-        roundId: rounds.id,
-        sessionId: rounds.sessionId,
-        kind: rounds.kind,
-        roundNumber: rounds.number,
-        tableNumber: gameTables.number,
-        winnerId: tableResults.winnerId,
-        scores: tableResults.scores,
-        // [position, playerId] pairs, put in turn order here: the aggregate `ORDER BY` form is
-        // a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
-        seatPlayerIds: sql<string>`(select json_group_array(json_array(st.position, st.player_id))
-          from seats st where st.table_id = ${gameTables.id})`,
-      })
-      .from(tableResults)
-      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(and(where, isFinal))
-      .orderBy(asc(rounds.kind), asc(rounds.number), asc(gameTables.number)),
-    // Names once per player: everyone registered in scope, and anyone seated in scope.
-    db
-      .select({ id: players.id, name: players.name })
-      .from(players)
-      .where(
-        sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
+  const [roundTables, [nameList], roundRows, [registrationList], dqRows, sessionRows, [unique]] =
+    await db.batch([
+      // Each round's final tables, seats in turn order, as ONE JSON text per round; names and
+      // registrations as one JSON text each. The driver's per-row cost (turning each row into an
+      // object, column by column) was most of a build; JSON.parse of the same data is a small
+      // part of it. 150 rows for a 50-session event instead of ~4,500.
+      db
+        .select({
+          roundId: rounds.id,
+          sessionId: rounds.sessionId,
+          kind: rounds.kind,
+          roundNumber: rounds.number,
+          // Seats as [position, playerId] pairs, tables in any order: both are put in order here,
+          // because the aggregate `ORDER BY` form is a syntax error to the SQL parser of an
+          // embedded replica's client (libsql 0.9).
+          tables: sql<string>`json_group_array(json_array(${gameTables.id}, ${gameTables.number},
+          ${tableResults.winnerId}, json(${tableResults.scores}),
+          json((select json_group_array(json_array(st.position, st.player_id)) from seats st
+            where st.table_id = ${gameTables.id}))))`,
+        })
+        .from(tableResults)
+        .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+        .where(and(where, isFinal))
+        .groupBy(rounds.id)
+        .orderBy(asc(rounds.kind), asc(rounds.number)),
+      // Names once per player: everyone registered in scope, and anyone seated in scope.
+      db
+        .select({ list: sql<string>`json_group_array(json_array(${players.id}, ${players.name}))` })
+        .from(players)
+        .where(
+          sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
               where ${filter.kind === "session" ? sql`reg.session_id = ${filter.sessionId}` : sql`s.event_id = ${evt}`}
             union select st.player_id from seats st join rounds rd on rd.id = st.round_id where ${seatedWhere(filter)})`,
-      ),
-    db
-      .select({
-        id: rounds.id,
-        sessionId: rounds.sessionId,
-        kind: rounds.kind,
-        number: rounds.number,
-        tables: count(gameTables.id),
-        finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
-      })
-      .from(rounds)
-      .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
-      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-      .where(where)
-      .groupBy(rounds.id)
-      .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
-    db
-      .select({
-        sessionId: registrations.sessionId,
-        playerId: registrations.playerId,
-        eliminatedAt: registrations.eliminatedAt,
-        noShowAt: registrations.noShowAt,
-        droppedAfterGame: registrations.droppedAfterGame,
-      })
-      .from(registrations)
-      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .where(
-        filter.kind === "session"
-          ? eq(registrations.sessionId, filter.sessionId)
-          : eq(sessions.eventId, filter.eventId),
-      ),
-    db
-      .select({
-        playerId: disqualifications.playerId,
-        name: players.name,
-        tableId: disqualifications.tableId,
-        kind: rounds.kind,
-      })
-      .from(disqualifications)
-      .innerJoin(players, eq(players.id, disqualifications.playerId))
-      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(eq(disqualifications.eventId, evt)),
-    db
-      .select({ id: sessions.id, name: sessions.name, date: sessions.date })
-      .from(sessions)
-      .where(eq(sessions.eventId, evt))
-      .orderBy(asc(sessions.date), asc(sessions.id)),
-    db
-      .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
-      .from(registrations)
-      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
-      .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
-  ]);
+        ),
+      db
+        .select({
+          id: rounds.id,
+          sessionId: rounds.sessionId,
+          kind: rounds.kind,
+          number: rounds.number,
+          tables: count(gameTables.id),
+          finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
+        })
+        .from(rounds)
+        .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
+        .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+        .where(where)
+        .groupBy(rounds.id)
+        .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
+      db
+        .select({
+          list: sql<string>`json_group_array(json_array(${registrations.sessionId}, ${registrations.playerId},
+          ${registrations.eliminatedAt} is not null, ${registrations.noShowAt} is not null,
+          ${registrations.droppedAfterGame}))`,
+        })
+        .from(registrations)
+        .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+        .where(
+          filter.kind === "session"
+            ? eq(registrations.sessionId, filter.sessionId)
+            : eq(sessions.eventId, filter.eventId),
+        ),
+      db
+        .select({
+          playerId: disqualifications.playerId,
+          name: players.name,
+          tableId: disqualifications.tableId,
+          kind: rounds.kind,
+        })
+        .from(disqualifications)
+        .innerJoin(players, eq(players.id, disqualifications.playerId))
+        .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
+        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+        .where(eq(disqualifications.eventId, evt)),
+      db
+        .select({ id: sessions.id, name: sessions.name, date: sessions.date })
+        .from(sessions)
+        .where(eq(sessions.eventId, evt))
+        .orderBy(asc(sessions.date), asc(sessions.id)),
+      db
+        .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
+        .from(registrations)
+        .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+        // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
+        .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
+    ]);
 
   const names = new Map<string, string>();
-  for (const p of nameRows) names.set(p.id, p.name);
+  for (const [id, name] of JSON.parse(nameList?.list ?? "[]") as [string, string][]) names.set(id, name);
   for (const d of dqRows) names.set(d.playerId, d.name);
 
+  const games: StoredGame[] = [];
+  for (const r of roundTables) {
+    const tables = JSON.parse(r.tables) as [string, number, string, StoredScore[], [number, string][]][];
+    for (const [tableId, tableNumber, winnerId, scores, seats] of tables) {
+      games.push({
+        tableId,
+        roundId: r.roundId,
+        sessionId: r.sessionId,
+        kind: r.kind,
+        roundNumber: r.roundNumber,
+        tableNumber,
+        winnerId,
+        scores,
+        seatPlayerIds: seatsInTurnOrder(seats),
+      });
+    }
+  }
+  const registrationTuples = JSON.parse(registrationList?.list ?? "[]") as [
+    string,
+    string,
+    0 | 1,
+    0 | 1,
+    number | null,
+  ][];
+
   return {
-    games: tableRows.map((t) => ({ ...t, seatPlayerIds: seatsInTurnOrder(t.seatPlayerIds) })),
+    // Round then table order, as before the rounds were grouped (equal keys keep their order).
+    games: games.sort(
+      (a, b) =>
+        (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+        a.roundNumber - b.roundNumber ||
+        a.tableNumber - b.tableNumber,
+    ),
     rounds: roundRows.map((r) => ({ ...r, tables: Number(r.tables), finalTables: Number(r.finalTables) })),
     names,
-    registrations: registrationRows.map((r) => ({
-      sessionId: r.sessionId,
-      playerId: r.playerId,
-      eliminated: r.eliminatedAt !== null,
-      noShow: r.noShowAt !== null,
-      droppedAfterGame: r.droppedAfterGame,
+    registrations: registrationTuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame]) => ({
+      sessionId,
+      playerId,
+      eliminated: eliminated === 1,
+      noShow: noShow === 1,
+      droppedAfterGame,
     })),
     disqualified: dqRows.map((d) => d.playerId),
     disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),
