@@ -76,6 +76,12 @@ export interface HranaServerOptions {
    * required, and the database is put in WAL mode and never checkpointed.
    */
   sync?: boolean;
+  /**
+   * Shared counters (two Int32: statement requests, i.e. pipeline + cursor, and sync pulls),
+   * bumped as each request arrives: read from a thread whose event loop may be blocked (an
+   * embedded replica's client), see test/helpers/hrana-thread.ts.
+   */
+  counters?: SharedArrayBuffer;
 }
 
 /** Applies drizzle-kit migrations in journal order: each file split on its statement breakpoints. */
@@ -130,6 +136,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
   let pipelineRequests = 0;
   let cursorRequests = 0;
   const sync = options.sync && options.path ? createSyncEndpoint(options.path) : null;
+  const shared = options.counters ? new Int32Array(options.counters) : null;
   let latency: Latency = options.latency ?? { delayMs: 0 };
 
   /** Runs `work` on the stream a baton names (or a new one), as one writer (see the file comment). */
@@ -218,6 +225,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
         return;
       }
       if (req.method === "GET" && sync) {
+        if (shared && path.startsWith("/sync/")) Atomics.add(shared, 1, 1);
         const answer = sync.answer(path);
         if (answer) {
           await simulateDistance(latency);
@@ -235,6 +243,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
           return;
         }
         cursorRequests++;
+        if (shared) Atomics.add(shared, 0, 1);
         await simulateDistance(latency);
         const answer = cursor(body);
         send(res, answer.status, answer.body, "text/plain");
@@ -250,6 +259,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
           return;
         }
         pipelineRequests++;
+        if (shared) Atomics.add(shared, 0, 1);
         await simulateDistance(latency);
         const answer = pipeline(body);
         send(res, answer.status, answer.body);

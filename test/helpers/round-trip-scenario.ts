@@ -13,10 +13,15 @@ import type { JsonClient } from "./workflow";
  * Hrana over HTTP to the project's test server (what Turso speaks), optionally delayed as if the
  * database were far away. Every pipeline request the server answers is one network round trip.
  */
-export interface RemoteApp {
+export interface RemoteApp extends MeasuredApp {
+  server: HranaServer;
+}
+
+/** What the scenario needs: the app, its database, and the server's count of requests. */
+export interface MeasuredApp {
   app: App;
   db: Database;
-  server: HranaServer;
+  server: { readonly pipelineRequests: number };
   /**
    * Serial round trips so far: database calls made while no other was pending. Calls a service
    * sends together (`Promise.all`) are all made before any can answer, so they count once, as
@@ -108,7 +113,7 @@ function operationMatcher(doc: OpenApiDocument) {
 
 /** Runs one request and records what it cost; `operationId` names it in the document. */
 export async function measure<T extends { status: number }>(
-  remote: RemoteApp,
+  remote: MeasuredApp,
   samples: Sample[],
   operationId: string,
   request: () => Promise<T>,
@@ -132,7 +137,7 @@ export async function measure<T extends { status: number }>(
  * server is only ever used by this app, and requests are sent one at a time, so the counter's
  * difference is the request's own cost.
  */
-export function measuringClient(remote: RemoteApp, doc: OpenApiDocument, samples: Sample[]) {
+export function measuringClient(remote: MeasuredApp, doc: OpenApiDocument, samples: Sample[]) {
   const operationOf = operationMatcher(doc);
   return (auth: Record<string, string>): JsonClient => {
     const send: JsonClient["send"] = (method, path, body, headers = {}) =>
@@ -201,7 +206,7 @@ function sheet(playerIds: string[], extra: Record<string, unknown> = {}, vps = [
  * audit), reads of every ranking, the change feed, the export and GraphQL. Each operation's
  * happy path is taken at least once; `samples` gets every request's round trips.
  */
-export async function runEveryOperation(remote: RemoteApp, samples: Sample[]): Promise<void> {
+export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]): Promise<void> {
   const { app, db } = remote;
   const doc = (await (await app.request("/openapi.json")).json()) as OpenApiDocument;
   const measured = measuringClient(remote, doc, samples);
@@ -520,7 +525,7 @@ async function webhookDeliveries(api: JsonClient, orgId: string, webhookId: stri
 
 /** The organisation's change feed resumed from the start (Last-Event-ID: 0), up to its first message. */
 async function readOrgChangeFeed(
-  remote: RemoteApp,
+  remote: MeasuredApp,
   samples: Sample[],
   doc: OpenApiDocument,
   auth: Record<string, string>,
@@ -541,7 +546,7 @@ async function readOrgChangeFeed(
 
 /** The token endpoint takes a form body, not JSON: measured by hand. */
 async function tokenWithBody(
-  remote: RemoteApp,
+  remote: MeasuredApp,
   samples: Sample[],
   doc: OpenApiDocument,
   clientId: string,
@@ -556,7 +561,7 @@ async function tokenWithBody(
 }
 
 /** The change feed up to its first message (the stream then stays open: it is cancelled). */
-async function readChangeFeed(remote: RemoteApp, samples: Sample[], doc: OpenApiDocument, eventId: string) {
+async function readChangeFeed(remote: MeasuredApp, samples: Sample[], doc: OpenApiDocument, eventId: string) {
   const operationId = operationMatcher(doc)("GET", `/v1/events/${eventId}/changes`);
   const first = await measure(remote, samples, operationId, async () => {
     const res = await remote.app.request(`/v1/events/${eventId}/changes`);

@@ -1,0 +1,14 @@
+// The worker thread of test/helpers/hrana-thread.ts: the Hrana test server, loaded through tsx.
+import { parentPort, workerData } from "node:worker_threads";
+import { register } from "tsx/esm/api";
+
+register();
+const { startHranaServer } = await import(workerData.serverModule);
+const server = await startHranaServer(workerData.options);
+parentPort.on("message", async (message) => {
+  if (message === "close") {
+    await server.close();
+    parentPort.postMessage("closed");
+  }
+});
+parentPort.postMessage({ url: server.url });
