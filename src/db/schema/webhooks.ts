@@ -23,7 +23,12 @@ export const outbox = sqliteTable(
     data: text("data", { mode: "json" }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("outbox_id_idx").on(t.id), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("outbox_id_idx").on(t.id),
+    index("outbox_created_idx").on(t.createdAt),
+    // The per-event change feed reads one event's notifications in seq order.
+    index("outbox_event_idx").on(t.eventId, t.seq),
+  ],
 );
 
 /** A receiver of notifications: a URL, what it wants, and how it signs. */

@@ -9,6 +9,7 @@ import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { standingsChangedStatements } from "../webhooks";
 import { writableSession } from "./sessions";
 
 export interface Attendance {
@@ -84,12 +85,22 @@ export function playersOfGame(
     .map((a) => a.playerId);
 }
 
-/** Bumped with every attendance change a ranking shows (drops, no-shows): the rankings' ETags follow. */
-export function bumpRankingsVersion(ctx: ServiceContext, eventId: string) {
-  return ctx.db
-    .update(events)
-    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-    .where(eq(events.id, eventId));
+/**
+ * Bumped with every attendance change a ranking shows (drops, no-shows): the rankings' ETags
+ * follow, and the version is announced (`standings.changed`) in the same batch, after the bump.
+ */
+export function bumpRankingsVersion(
+  ctx: ServiceContext,
+  event: Pick<ScopedEvent, "id" | "orgId" | "ancestry">,
+  sessionId: string | null,
+) {
+  return [
+    ctx.db
+      .update(events)
+      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+      .where(eq(events.id, event.id)),
+    ...standingsChangedStatements(ctx, event, sessionId),
+  ] as const;
 }
 
 /**
@@ -98,7 +109,7 @@ export function bumpRankingsVersion(ctx: ServiceContext, eventId: string) {
  */
 export function noShowStatements(
   ctx: ServiceContext,
-  event: Pick<ScopedEvent, "id" | "orgId">,
+  event: Pick<ScopedEvent, "id" | "orgId" | "ancestry">,
   sessionId: string,
   attendance: readonly Attendance[],
 ) {
@@ -109,7 +120,7 @@ export function noShowStatements(
       .update(registrations)
       .set({ noShowAt: ctx.clock().toISOString() })
       .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, noShows))),
-    bumpRankingsVersion(ctx, event.id),
+    ...bumpRankingsVersion(ctx, event, sessionId),
     auditInsert(ctx, {
       orgId: event.orgId,
       eventId: event.id,

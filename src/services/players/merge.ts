@@ -33,6 +33,7 @@ import { requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { standingsChangedStatements } from "../webhooks";
 import { type PlayerDto, toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
@@ -169,7 +170,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
       (select count(*) from event_staff where player_id = ${mergedId}) as staff,
       (select count(*) from avoid_pairs where player_a = ${mergedId} or player_b = ${mergedId}) as avoidPairs`),
     ctx.db
-      .select({ id: events.id, orgId: events.orgId })
+      .select({ id: events.id, orgId: events.orgId, ancestry: orgAncestryJson(events.orgId) })
       .from(events)
       .where(
         or(
@@ -359,6 +360,10 @@ export async function mergePlayers(
         .update(events)
         .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
         .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
+      // Each event's rankings moved: announced per event, after the bump (the per-event feed replays it).
+      ...found.events.flatMap((event) =>
+        standingsChangedStatements(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
+      ),
       // In each event's audit trail (where a referee looks), or the kept player's organisation's.
       ...(found.events.length > 0 ? found.events : [{ id: null, orgId: into.row.orgId }]).map((event) =>
         auditInsert(ctx, {

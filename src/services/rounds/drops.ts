@@ -190,7 +190,7 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       .set({ droppedAfterGame: afterGame, droppedAt: now })
       .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
     ...statements,
-    bumpRankingsVersion(ctx, event.id),
+    ...bumpRankingsVersion(ctx, event, sessionId),
     auditInsert(ctx, {
       orgId: event.orgId,
       eventId: event.id,

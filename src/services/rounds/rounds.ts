@@ -311,7 +311,7 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
         .update(registrations)
         .set({ noShowAt: null })
         .where(eq(registrations.sessionId, round.sessionId)),
-      bumpRankingsVersion(ctx, event.id),
+      ...bumpRankingsVersion(ctx, event, round.sessionId),
     );
   }
   if (round.kind === "prelim" && round.method === "snake" && round.sessionId) {

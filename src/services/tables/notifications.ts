@@ -1,6 +1,6 @@
 import type { ScoredGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
-import { outboxStatements, type TableResultPayload } from "../webhooks";
+import { outboxStatements, standingsChangedStatements, type TableResultPayload } from "../webhooks";
 import type { TableScope } from "./scope";
 
 interface Change {
@@ -57,15 +57,6 @@ function previousPayload(scope: TableScope): TableResultPayload | null {
       vp: s.vp,
       placement: s.placement,
     })),
-  };
-}
-
-/** Where to re-read the rankings a result change moved. */
-export function standingsUrls(eventId: string, sessionId: string | null) {
-  return {
-    session: sessionId ? `/v1/sessions/${sessionId}/standings` : null,
-    qualification: `/v1/events/${eventId}/qualification`,
-    event: `/v1/events/${eventId}/standings`,
   };
 }
 
@@ -128,12 +119,5 @@ export function resultNotifications(
 
 /** `standings.changed` with the version this batch commits (read back inside the batch). */
 export function standingsChanged(ctx: ServiceContext, event: TableScope["event"], sessionId: string | null) {
-  return outboxStatements(ctx, {
-    orgId: event.orgId,
-    ancestry: event.ancestry,
-    eventId: event.id,
-    type: "standings.changed",
-    data: { eventId: event.id, sessionId, urls: standingsUrls(event.id, sessionId) },
-    resultsVersionOf: event.id,
-  });
+  return standingsChangedStatements(ctx, event, sessionId);
 }

@@ -7,7 +7,8 @@ export type { PushDispatcher } from "./dispatcher";
 export * from "./event-types";
 export * from "./feed";
 export { type OutboxMessage, outboxStatements } from "./outbox";
-export { pruneOutbox } from "./retention";
+export { PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
+export { standingsChangedStatements, standingsUrls } from "./standings-notice";
 export * from "./subscriptions";
 export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
 export {

@@ -1,25 +1,40 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { openChangeFeed } from "../../../services/changes";
+import { openChangeFeed, type ResultsChange } from "../../../services/changes";
 import { type AppEnv, serviceContext } from "../../context";
 import type { streamEventChanges } from "./changes.routes";
 
 // 1 s: the venue screen (/e/{id}/screen) must show a new result within 2 s.
 const DEFAULT_POLL_MS = 1000;
 const PING_EVERY_MS = 15_000;
+const PAGE = 200;
 
 export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
+  const header = c.req.valid("header")["last-event-id"];
+  const lastEventId = header === undefined ? undefined : Number(header);
+  // Authorise before the first byte: once streaming, a failure can no longer be a 4xx.
   const feed = await openChangeFeed(ctx, eventId);
-  let sent = feed.resultsVersion;
-  const lastEventId = Number(c.req.header("last-event-id"));
+  const current = feed.resultsVersion;
   const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
-  const resultsMessage = (version: number) => ({
+  // The state (a fresh feed's first message, or a version the outbox cannot detail): no details.
+  const stateMessage = (version: number) => ({
     event: "results",
     id: String(version),
     data: JSON.stringify({ eventId, resultsVersion: version }),
+  });
+  const changeMessage = (change: ResultsChange) => ({
+    event: "results",
+    id: String(change.resultsVersion),
+    data: JSON.stringify({
+      eventId,
+      resultsVersion: change.resultsVersion,
+      sessionId: change.sessionId,
+      tableId: change.tableId,
+      types: change.types,
+    }),
   });
 
   // Polling one indexed row keeps this working on Workers and on several Node instances alike,
@@ -34,7 +49,49 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
     return (await credential.stillActive()) ? undefined : "client_revoked";
   };
   return streamSSE(c, async (stream) => {
-    if (lastEventId !== sent) await stream.writeSSE(resultsMessage(sent));
+    let sent: number;
+    let cursor: number;
+    // Every version after `sent` the outbox holds, in order (each once), from `cursor` on.
+    const catchUp = async () => {
+      for (;;) {
+        const changes = await feed.changesAfter(cursor, PAGE);
+        for (const change of changes) {
+          cursor = change.seq;
+          if (change.resultsVersion <= sent) continue;
+          await stream.writeSSE(changeMessage(change));
+          sent = change.resultsVersion;
+        }
+        if (changes.length === 0 || stream.aborted) return;
+      }
+    };
+    if (lastEventId === undefined || lastEventId >= current) {
+      // A fresh feed (or a version this event never had: it starts over) gets the state now;
+      // a client already at the current version gets nothing until the next change.
+      if (lastEventId !== current) await stream.writeSSE(stateMessage(current));
+      sent = current;
+      const { after, latest } = await feed.position(current);
+      cursor = after ?? latest;
+    } else {
+      const { after, latest } = await feed.position(lastEventId);
+      if (after === null) {
+        await stream.writeSSE({
+          event: "gap",
+          data: JSON.stringify({
+            lastEventId,
+            resultsVersion: current,
+            detail:
+              "The changes after your Last-Event-ID are past the outbox retention window: re-fetch the standings (and GET /v1/orgs/{orgId}/changes or …/export for the details).",
+          }),
+        });
+        await stream.writeSSE(stateMessage(current));
+        sent = current;
+        cursor = (await feed.position(current)).after ?? latest;
+      } else {
+        sent = lastEventId;
+        cursor = after;
+        await catchUp();
+      }
+    }
     const tokenLeftMs = credential
       ? credential.expiresAt.getTime() - clock().getTime()
       : Number.POSITIVE_INFINITY;
@@ -49,9 +106,13 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
       }
       const version = await feed.poll();
       if (version === undefined) break;
-      if (version !== sent) {
-        sent = version;
-        await stream.writeSSE(resultsMessage(version));
+      if (version > sent) {
+        await catchUp();
+        // A version the outbox does not detail still reaches the client.
+        if (version > sent) {
+          await stream.writeSSE(stateMessage(version));
+          sent = version;
+        }
         lastWrite = Date.now();
       } else if (Date.now() - lastWrite >= PING_EVERY_MS) {
         await stream.writeSSE({ event: "ping", data: "{}" });

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_event_idx` ON `outbox` (`event_id`,`seq`);

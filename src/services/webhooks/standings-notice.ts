@@ -1,0 +1,32 @@
+import type { ServiceContext } from "../context";
+import { outboxStatements } from "./outbox";
+
+/** Where to re-read the rankings a change moved. */
+export function standingsUrls(eventId: string, sessionId: string | null) {
+  return {
+    session: sessionId ? `/v1/sessions/${sessionId}/standings` : null,
+    qualification: `/v1/events/${eventId}/qualification`,
+    event: `/v1/events/${eventId}/standings`,
+  };
+}
+
+/**
+ * `standings.changed` with the results version its batch commits (read back inside the batch).
+ * It goes in EVERY batch that bumps an event's `resultsVersion` (results, disqualifications,
+ * drops, no-shows, merges), after the bump: one notification per version is what lets the
+ * per-event change feed replay each missed version from the outbox.
+ */
+export function standingsChangedStatements(
+  ctx: ServiceContext,
+  event: { id: string; orgId: string; ancestry: readonly string[] },
+  sessionId: string | null,
+) {
+  return outboxStatements(ctx, {
+    orgId: event.orgId,
+    ancestry: event.ancestry,
+    eventId: event.id,
+    type: "standings.changed",
+    data: { eventId: event.id, sessionId, urls: standingsUrls(event.id, sessionId) },
+    resultsVersionOf: event.id,
+  });
+}
