@@ -1,1 +1,2 @@
-CREATE INDEX `outbox_event_idx` ON `outbox` (`event_id`,`seq`);
+CREATE INDEX `outbox_event_idx` ON `outbox` (`event_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_pending_lane_idx` ON `webhook_deliveries` (`subscription_id`,`lane`,`outbox_seq`) WHERE status = 'pending';

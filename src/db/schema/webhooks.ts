@@ -95,6 +95,11 @@ export const webhookDeliveries = sqliteTable(
     uniqueIndex("webhook_deliveries_message_idx").on(t.subscriptionId, t.outboxSeq),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_lane_idx").on(t.subscriptionId, t.lane, t.outboxSeq),
+    // The dispatcher's lane-head test ("nothing pending before it in its lane") probes only
+    // pending rows: without it every pass scanned each lane's delivered history, per candidate.
+    index("webhook_deliveries_pending_lane_idx")
+      .on(t.subscriptionId, t.lane, t.outboxSeq)
+      .where(sql`status = 'pending'`),
   ],
 );
 
