@@ -131,13 +131,28 @@ async function seatingEmbeds(
   return embeds;
 }
 
+/**
+ * The base for embed links, or undefined when Discord would refuse it: Discord answers 400 to
+ * an embed `url` whose host has no top-level domain (`http://localhost:8787`, `PUBLIC_URL`'s
+ * default under `npm start`), and a 400 is not retried, so the channel would get nothing.
+ * Such messages go without links; so do IP literals, which nobody in the channel can open.
+ */
+export function discordLinkBase(publicUrl: string | undefined): string | undefined {
+  if (!publicUrl || !URL.canParse(publicUrl)) return undefined;
+  const url = new URL(publicUrl);
+  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  if (!/\.[a-z][a-z0-9-]*[a-z0-9]$/i.test(url.hostname)) return undefined;
+  return publicUrl.replace(/\/+$/, "");
+}
+
 /** The Discord message of a notification: embeds only, no mentions ever pinged. */
 export async function discordMessage(
   db: Database,
   type: string,
   data: Record<string, unknown>,
-  publicUrl?: string,
+  publicUrlSetting?: string,
 ): Promise<DiscordMessage> {
+  const publicUrl = discordLinkBase(publicUrlSetting);
   let embeds: DiscordEmbed[];
   switch (type) {
     case "round.seated":

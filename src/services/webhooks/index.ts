@@ -1,7 +1,7 @@
 // The public face of this group: other folders import only from here.
 
 export * from "./deliveries";
-export { DISCORD_LIMITS, type DiscordMessage } from "./discord";
+export { DISCORD_LIMITS, type DiscordMessage, discordLinkBase } from "./discord";
 export { DEFAULT_RETRY_DELAYS_MS, type DeliveryPass, type DeliverySettings, deliverDue } from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
 export * from "./event-types";
