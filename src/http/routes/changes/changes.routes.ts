@@ -45,12 +45,10 @@ export const streamEventChanges = createRoute({
       description: "The stream.",
       content: {
         "text/event-stream": {
-          schema: z
-            .string()
-            .openapi({
-              example:
-                'id: 7\nevent: results\ndata: {"eventId":"evt_…","resultsVersion":7,"sessionId":"ses_…","tableId":"tbl_…","types":["result.confirmed","result.final","standings.changed"]}\n\n',
-            }),
+          schema: z.string().openapi({
+            example:
+              'id: 7\nevent: results\ndata: {"eventId":"evt_…","resultsVersion":7,"sessionId":"ses_…","tableId":"tbl_…","types":["result.confirmed","result.final","standings.changed"]}\n\n',
+          }),
         },
       },
     },
