@@ -2,6 +2,8 @@
  * `npm run demo`: fills the local database (same DATABASE_URL as `npm start`) with a realistic
  * store-chain qualifier — three prelim sessions on different dates with overlapping players,
  * every result final, semifinals and final played — through the real HTTP API in process.
+ * It prints the URLs and the demo organisation's owner credentials (`--json`: one JSON object
+ * on stdout with the ids and credentials, for scripts: `npm run -s demo -- --json`).
  */
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "../src/bootstrap";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "../src/db/node";
@@ -84,6 +86,9 @@ async function playRound(
 }
 
 async function main(): Promise<void> {
+  const json = process.argv.slice(2).includes("--json");
+  // With --json, stdout carries the JSON object only; progress goes nowhere.
+  const say = json ? () => {} : (line: string) => console.log(line);
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8787}`;
   const { db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN);
@@ -166,27 +171,50 @@ async function main(): Promise<void> {
       const created = await api("POST", `/v1/sessions/${session.id}/rounds`, {});
       for (const round of created.data) await playRound(api, round, random);
     }
-    console.log(`  ${plan.name}: ${plan.players.length} players, 3 games played`);
+    say(`  ${plan.name}: ${plan.players.length} players, 3 games played`);
   }
   await playRound(api, await api("POST", `/v1/events/${event.id}/semifinals`, {}), random);
   await playRound(api, await api("POST", `/v1/events/${event.id}/final`, {}), random);
   const standings = await api("GET", `/v1/events/${event.id}/standings`);
   const champion = standings.rows?.[0]?.player?.name ?? "?";
 
-  console.log(`\nDemo event ready: ${event.name} (${event.id}), champion: ${champion}`);
-  console.log("Start the API (npm start) and open:");
-  console.log(`  event:          ${publicUrl}/v1/events/${event.id}`);
-  console.log(`  qualification:  ${publicUrl}/v1/events/${event.id}/qualification`);
-  console.log(`  final standings ${publicUrl}/v1/events/${event.id}/standings`);
-  console.log(`  sessions:       ${publicUrl}/v1/events/${event.id}/sessions`);
-  console.log(`  docs:           ${publicUrl}/docs`);
-  console.log("Pages for the venue (add ?lang=fr or ?lang=lt):");
-  console.log(`  event page:     ${publicUrl}/e/${event.id}`);
-  console.log(`  venue screen:   ${publicUrl}/e/${event.id}/screen`);
-  console.log(`  print seating:  ${publicUrl}/s/${sessionIds[0]}/print/seating`);
-  console.log(`  result sheets:  ${publicUrl}/s/${sessionIds[0]}/print/sheets?round=1`);
-  console.log(`  standings CSV:  ${publicUrl}/v1/events/${event.id}/standings?format=csv`);
-  if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));
+  if (json) {
+    console.log(
+      JSON.stringify({
+        orgId: chain.id,
+        clientId: owner.clientId,
+        clientSecret: owner.clientSecret,
+        eventId: event.id,
+        sessionIds,
+        champion,
+        ...(firstAdmin ? { admin: firstAdmin } : {}),
+      }),
+    );
+    return;
+  }
+  say(`\nDemo event ready: ${event.name} (${event.id}), champion: ${champion}`);
+  say("Start the API (npm start) and open:");
+  say(`  event:          ${publicUrl}/v1/events/${event.id}`);
+  say(`  qualification:  ${publicUrl}/v1/events/${event.id}/qualification`);
+  say(`  final standings ${publicUrl}/v1/events/${event.id}/standings`);
+  say(`  sessions:       ${publicUrl}/v1/events/${event.id}/sessions`);
+  say(`  docs:           ${publicUrl}/docs`);
+  say("Pages for the venue (add ?lang=fr or ?lang=lt):");
+  say(`  event page:     ${publicUrl}/e/${event.id}`);
+  say(`  venue screen:   ${publicUrl}/e/${event.id}/screen`);
+  say(`  print seating:  ${publicUrl}/s/${sessionIds[0]}/print/seating`);
+  say(`  result sheets:  ${publicUrl}/s/${sessionIds[0]}/print/sheets?round=1`);
+  say(`  standings CSV:  ${publicUrl}/v1/events/${event.id}/standings?format=csv`);
+  say(
+    `\nThe demo organisation ${chain.name} (${chain.id}), its owner client (the secret is shown only now):`,
+  );
+  say(`  client id:     ${owner.clientId}`);
+  say(`  client secret: ${owner.clientSecret}`);
+  say("Get a token (owner of the demo chain: its private data, clients, corrections):");
+  say(
+    `  curl -s ${publicUrl}/v1/auth/token -u '${owner.clientId}:${owner.clientSecret}' -d grant_type=client_credentials`,
+  );
+  if (firstAdmin) say(firstStartBanner(firstAdmin, publicUrl));
 }
 
 main().catch((error) => {

@@ -8,14 +8,15 @@ import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
 
 const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEFAULT_DATABASE_URL}).
 
-  npm run cli -- create-admin [--name "…"] [--json]
+  npm run -s cli -- create-admin [--name "…"] [--json]
       a platform admin client (creates organisations, manages every organisation's clients)
-  npm run cli -- create-org --name "…" --kind store|chain|federation|club [--parent org_…] [--json]
+  npm run -s cli -- create-org --name "…" --kind store|chain|federation|club [--parent org_…] [--json]
       an organisation and its first owner client
-  npm run cli -- create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
+  npm run -s cli -- create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
       another client of an existing organisation
 
-Secrets are printed once; only their hash is stored. --json prints one JSON object.`;
+Secrets are printed once; only their hash is stored. --json prints one JSON object (with npm, use
+\`npm run -s\` so npm's own banner stays off stdout).`;
 
 type Output = Record<string, string>;
 

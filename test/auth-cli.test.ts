@@ -60,6 +60,17 @@ describe("npm run cli", () => {
     close();
   }, 60_000);
 
+  it("npm run -s cli -- … --json: stdout is the JSON alone (plain npm run prints its banner there)", async () => {
+    const args = ["run", "cli", "--", "create-org", "--name", "Banner", "--kind", "club", "--json"];
+    const env = { ...process.env, DATABASE_URL: databaseUrl };
+    const quiet = execFileSync("npm", ["-s", ...args], { env, encoding: "utf8" });
+    expect(JSON.parse(quiet)).toMatchObject({ orgId: expect.stringMatching(/^org_/) });
+    // Why the README says `npm run -s`: without it npm's "> catan-tournament-api@… cli" comes first.
+    const loud = execFileSync("npm", args, { env, encoding: "utf8" });
+    expect(() => JSON.parse(loud)).toThrow();
+    expect(loud).toMatch(/^\s*> catan-tournament-api@/);
+  }, 60_000);
+
   it("create-admin --json prints an admin client that can create organisations", async () => {
     const { code, out } = await cli("create-admin", "--json");
     expect(code).toBe(0);
