@@ -126,6 +126,10 @@ const ENUMS = {
     values: {
       COUNTED: ["counted", "The final result is in."],
       IN_PROGRESS: ["in-progress", "Not finished: no points yet."],
+      INVALID: [
+        "invalid",
+        "Its standings are not valid (valid: false: under 12 competitors, or contradictory playoff results): no points.",
+      ],
       INCONSISTENT: ["inconsistent", "The event's standings answer 409: it gives no points."],
     },
   },

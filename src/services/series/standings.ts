@@ -12,7 +12,7 @@ import { type EventStandingsDto, eventStandings, lotLookup, lotsFor } from "../s
 import { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
 import type { SeriesDto } from "./types";
 
-export type SeriesEventStatus = "counted" | "in-progress" | "inconsistent";
+export type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
 
 export interface SeriesEventDto {
   id: string;
@@ -20,7 +20,11 @@ export interface SeriesEventDto {
   name: string;
   startsOn: string | null;
   visibility: "public" | "private";
-  /** `counted` once the event's final result is in; `inconsistent`: its standings answer 409. */
+  /**
+   * `counted` once the event's final result is in. No points while `in-progress`, nor from an
+   * event whose standings are `invalid` (`valid: false`: under 12 competitors, rule 1.1.3, or
+   * playoff results that contradict the prelims) or `inconsistent` (its standings answer 409).
+   */
   status: SeriesEventStatus;
   players: number;
 }
@@ -76,6 +80,16 @@ export async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope
   );
 }
 
+/**
+ * An event counts once its final result is in and its standings are valid. Validity is judged
+ * once the playoffs are seated: an event still filling its sessions is not yet "under 12".
+ */
+function seriesStatus(standings: EventStandingsDto): SeriesEventStatus {
+  const playoffsSeated = standings.rounds.some((r) => r.kind !== "prelim");
+  if (!standings.valid && (playoffsSeated || standings.phase === "final")) return "invalid";
+  return standings.phase === "final" ? "counted" : "in-progress";
+}
+
 export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): Promise<SeriesStandingsDto> {
   const results = await standingsOfEvents(ctx, scope.events);
   const names = new Map<string, string>();
@@ -83,8 +97,7 @@ export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): 
   const finished: { eventId: string; placings: EventPlacing[] }[] = [];
   scope.events.forEach(({ event }, i) => {
     const result = results[i]!;
-    const status: SeriesEventStatus =
-      result instanceof ServiceError ? "inconsistent" : result.phase === "final" ? "counted" : "in-progress";
+    const status: SeriesEventStatus = result instanceof ServiceError ? "inconsistent" : seriesStatus(result);
     eventsOut.push({
       id: event.id,
       orgId: event.orgId,

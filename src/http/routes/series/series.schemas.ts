@@ -200,9 +200,9 @@ export const SeriesStandingsSchema = z
           name: z.string(),
           startsOn: z.string().nullable(),
           visibility: z.enum(["public", "private"]),
-          status: z.enum(["counted", "in-progress", "inconsistent"]).openapi({
+          status: z.enum(["counted", "in-progress", "invalid", "inconsistent"]).openapi({
             description:
-              "`counted` once the final result is in; `inconsistent`: the event's standings answer 409 (it gives no points).",
+              "`counted` once the final result is in. No points while `in-progress`, nor from an event whose standings are `invalid` (`valid: false`: fewer than 12 competitors, rule 1.1.3, or playoff results that contradict the prelims, from data written before the phase locks) or `inconsistent` (its standings answer 409).",
           }),
           players: z.number().int(),
         })
