@@ -1,7 +1,8 @@
 /**
  * Every problem `code` the API answers, with its HTTP status and the words of its
  * `/problems/{code}` page. Routes name codes from here (a typo does not compile), the OpenAPI
- * document lists them as an enum per operation, and the problem `type` URI points at the page.
+ * document lists them as an enum per operation and status (operation-problems.ts), and the
+ * problem `type` URI points at the page.
  */
 interface ProblemCodeInfo {
   readonly status: number;
@@ -219,6 +220,16 @@ export const PROBLEM_CODES = {
     409,
     "Ranking inputs changed",
     "A result, correction, disqualification or registration was committed while the playoffs were being seated from the rankings, so nothing was seated; seat again.",
+  ),
+  semifinal_exists: c(
+    409,
+    "Semifinals already seated",
+    "The event's semifinals are already seated: delete that round to seat them again.",
+  ),
+  final_exists: c(
+    409,
+    "Final already seated",
+    "The event's final is already seated: delete that round to seat it again.",
   ),
   board_exists: c(
     409,

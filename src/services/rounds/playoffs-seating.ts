@@ -80,7 +80,8 @@ async function assertNotSeated(ctx: ServiceContext, eventId: string, kind: "semi
     .where(and(eq(rounds.eventId, eventId), eq(rounds.kind, kind)));
   if (existing) {
     throw conflict(
-      `${kind}_exists`,
+      // Spelled out, not built from `kind`: the OpenAPI document finds every code where it is raised.
+      kind === "final" ? "final_exists" : "semifinal_exists",
       `The ${kind === "final" ? "final" : "semifinals"} are already seated (round ${existing.id}); remove that round to seat again.`,
     );
   }
