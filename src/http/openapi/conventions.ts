@@ -3,9 +3,11 @@
  * route is documented the moment it is mounted:
  * - `If-None-Match` (and the 304, the ETag) on JSON reads under /v1 (middleware/etag.ts);
  * - `Link: <…>; rel="next"` on reads that answer a page (middleware/pagination-links.ts);
- * - `Idempotency-Key` on POST and PUT under /v1 (middleware/idempotency.ts).
+ * - `Idempotency-Key` on POST and PUT under /v1 (middleware/idempotency.ts);
+ * - the problem `code`s of each operation as an enum per status (operation-problems.ts).
  */
 import { TOKEN_PATH } from "../middleware/auth";
+import { applyOperationProblems } from "./operation-problems";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
 type Json = any;
@@ -86,6 +88,7 @@ export function applyConventions(doc: Json): Json {
         ok.headers = { ...(ok.headers ?? {}), Link: LINK_HEADER };
       }
       if (v1 && (method === "post" || method === "put")) withHeader(op, "IdempotencyKey");
+      applyOperationProblems(path, method, op);
       op.responses = sortResponses(op.responses);
     }
   }

@@ -30,6 +30,7 @@ export const ProblemSchema = z
   .openapi("Problem", { description: "RFC 9457 problem details." });
 
 const DESCRIPTIONS = {
+  301: "The player was merged into another: `Location` is the same resource of the kept player.",
   400: "Malformed request: the body is not valid JSON, or a header is malformed.",
   401: 'Missing, invalid or expired bearer token (`WWW-Authenticate: Bearer error="invalid_token"`).',
   403: "The token is valid but its role may not do this.",
@@ -42,9 +43,13 @@ const DESCRIPTIONS = {
   422: "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
   429: "Too many attempts (e.g. wrong seat codes); `Retry-After` says when to try again.",
   500: "Unexpected server error; quote the `requestId`.",
+  503: "The database does not answer (or is read-only); retry later.",
 } as const;
 
 export type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+/** The description of a problem status the conventions add to an operation (operation-problems.ts). */
+export const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = DESCRIPTIONS;
 
 /** 301 for a merged player's id: `Location` is the same resource of the kept player. */
 export const MOVED_PLAYER = {
