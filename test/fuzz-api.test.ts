@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminAuth, type ClientAuth, createOrgClient, type OrgClient } from "./helpers/auth";
+import { type ProblemAnswer, recordProblems, undeclaredProblems } from "./helpers/problem-recorder";
 import { seatPrelimTable } from "./helpers/seat-table";
 import { createTestApp } from "./helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "./helpers/workflow";
@@ -40,6 +41,8 @@ const GRAPHQL_PATH = "/graphql";
 
 /** Every status each operation answered during the fuzz, checked against its documented responses. */
 const observed = new Map<string, Set<number>>();
+/** Every problem answer of the fuzz, checked against each operation's documented code enums. */
+let problems: ProblemAnswer[] = [];
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;
@@ -87,6 +90,7 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   ctx = await createTestApp({ changePollMs: 5 });
+  problems = recordProblems(ctx.app);
   store = await createOrgClient(ctx.app, ctx.db, { name: "Fuzz store" });
   admin = await adminAuth(ctx.app, ctx.db);
   api = jsonRequest(ctx.app, store.auth);
@@ -909,5 +913,10 @@ describe("fuzz: every status answered is documented", () => {
     }
     expect(observed.size).toBeGreaterThan(30);
     expect(undocumented).toEqual([]);
+  });
+
+  it("each problem answered has its code in the operation's documented enum for that status", () => {
+    expect(problems.length).toBeGreaterThan(100);
+    expect(undeclaredProblems(doc, problems)).toEqual([]);
   });
 });

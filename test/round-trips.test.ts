@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ProblemAnswer, recordProblems, undeclaredProblems } from "./helpers/problem-recorder";
 import { ROUND_TRIP_BUDGETS, roundTripTable } from "./helpers/round-trip-budgets";
 import {
   type RemoteApp,
@@ -19,10 +20,13 @@ import {
 let remote: RemoteApp;
 const samples: Sample[] = [];
 let documentOperations: string[] = [];
+let doc: { paths: Record<string, Record<string, { operationId?: string }>> };
+let problems: ProblemAnswer[] = [];
 
 beforeAll(async () => {
   remote = await startRemoteApp();
-  const doc = (await (await remote.app.request("/openapi.json")).json()) as {
+  problems = recordProblems(remote.app);
+  doc = (await (await remote.app.request("/openapi.json")).json()) as {
     paths: Record<string, Record<string, { operationId?: string }>>;
   };
   documentOperations = Object.values(doc.paths).flatMap((ops) =>
@@ -49,5 +53,9 @@ describe("database round trips per operation", () => {
 
   it("has a budget only for operations that exist", () => {
     expect(Object.keys(ROUND_TRIP_BUDGETS).filter((op) => !documentOperations.includes(op))).toEqual([]);
+  });
+
+  it("answers each problem of the scenario with a code its operation documents for that status", () => {
+    expect(undeclaredProblems(doc, problems)).toEqual([]);
   });
 });
