@@ -78,7 +78,9 @@ describe("a typed client generated from openapi/openapi.json", () => {
     enumOf("404").push("made_up_code");
     const diagnostics = typecheck(await generate(drifted)).join("\n");
     expect(diagnostics).toMatch(/bot\.ts:\d+: Type '"result_final"' is not comparable/);
-    expect(diagnostics).toMatch(/bot\.ts:\d+: Type '"made_up_code"' is not assignable to type 'never'/);
+    expect(diagnostics).toMatch(
+      /bot\.ts:\d+: Type '[^']*"made_up_code"[^']*' is not assignable to type 'never'/,
+    );
   });
 });
 

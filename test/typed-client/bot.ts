@@ -41,6 +41,7 @@ export function actionFor(error: SubmitResultError): Action {
     case "internal_error":
       return "wait-and-retry";
     case "result_final":
+    case "phase_locked":
     case "insufficient_role":
     case "read_only_ancestor":
     case "insufficient_scope":
