@@ -122,7 +122,7 @@ export async function loadStandingsData(
   const evt = eventIdOf(filter, eventId);
   const [roundTables, [nameList], roundRows, [registrationList], dqRows, sessionRows, [unique]] =
     await db.batch([
-      // Each round's final tables, seats in turn order, as ONE JSON text per round; names and
+      // Each round's final tables with their seats as ONE JSON text per round; names and
       // registrations as one JSON text each. The driver's per-row cost (turning each row into an
       // object, column by column) was most of a build; JSON.parse of the same data is a small
       // part of it. 150 rows for a 50-session event instead of ~4,500.
@@ -132,11 +132,12 @@ export async function loadStandingsData(
           sessionId: rounds.sessionId,
           kind: rounds.kind,
           roundNumber: rounds.number,
-          // Seats as [position, playerId] pairs, tables in any order: both are put in order here,
-          // because the aggregate `ORDER BY` form is a syntax error to the SQL parser of an
-          // embedded replica's client (libsql 0.9).
+          // The sheet stays a JSON string inside: json() on it cost SQLite a parse and a print
+          // per table, more than JSON.parse here. Seats come as [position, playerId] pairs and
+          // tables in any order; both are put in order here, because the aggregate `ORDER BY`
+          // form is a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
           tables: sql<string>`json_group_array(json_array(${gameTables.id}, ${gameTables.number},
-          ${tableResults.winnerId}, json(${tableResults.scores}),
+          ${tableResults.winnerId}, ${tableResults.scores},
           json((select json_group_array(json_array(st.position, st.player_id)) from seats st
             where st.table_id = ${gameTables.id}))))`,
         })
@@ -214,7 +215,7 @@ export async function loadStandingsData(
 
   const games: StoredGame[] = [];
   for (const r of roundTables) {
-    const tables = JSON.parse(r.tables) as [string, number, string, StoredScore[], [number, string][]][];
+    const tables = JSON.parse(r.tables) as [string, number, string, string, [number, string][]][];
     for (const [tableId, tableNumber, winnerId, scores, seats] of tables) {
       games.push({
         tableId,
@@ -224,7 +225,7 @@ export async function loadStandingsData(
         roundNumber: r.roundNumber,
         tableNumber,
         winnerId,
-        scores,
+        scores: JSON.parse(scores) as StoredScore[],
         seatPlayerIds: seatsInTurnOrder(seats),
       });
     }
