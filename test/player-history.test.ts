@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
 import type { App } from "../src/http/app";
 import { createOrgClient } from "./helpers/auth";
-import { createEvent, createFederation, type Federation, playEvent } from "./helpers/federation";
+import {
+  createEvent,
+  createFederation,
+  type Federation,
+  playEvent,
+  playSeason,
+  type SeasonEvents,
+} from "./helpers/federation";
 import { createCountingTestDatabase, createTestApp } from "./helpers/test-app";
 import { type JsonClient, jsonRequest } from "./helpers/workflow";
 
@@ -14,7 +21,7 @@ let P: string[];
 let anon: JsonClient;
 let fedApi: JsonClient;
 let seriesId: string;
-const evt: Record<"E1" | "E2" | "E3" | "E4", string> = { E1: "", E2: "", E3: "", E4: "" };
+let evt: SeasonEvents;
 
 interface HistoryEvent {
   event: { id: string };
@@ -36,21 +43,7 @@ beforeAll(async () => {
   P = f.players;
   anon = jsonRequest(app, {});
   fedApi = jsonRequest(app, f.fed.auth);
-  const p = (...n: number[]) => n.map((i) => P[i - 1]!);
-  const tags = ["national-2026"];
-  evt.E1 = await createEvent(app, f.storeA, { name: "E1", startsOn: "2026-03-01", tags });
-  evt.E2 = await createEvent(app, f.storeB, { name: "E2", startsOn: "2026-04-01", tags });
-  evt.E3 = await createEvent(app, f.storeB, {
-    name: "E3",
-    startsOn: "2026-05-01",
-    visibility: "private",
-    tags,
-  });
-  evt.E4 = await createEvent(app, f.storeA, { name: "E4", startsOn: "2027-01-10", tags });
-  await playEvent(f.seedA, evt.E1, p(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), p(1, 2, 3, 4));
-  await playEvent(f.seedB, evt.E2, p(2, 1, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12), p(2, 5, 1, 3));
-  await playEvent(f.seedB, evt.E3, p(5, 6, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12), p(5, 6, 1, 2));
-  await playEvent(f.seedA, evt.E4, p(12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1), p(12, 11, 10, 9));
+  evt = await playSeason(app, f);
   const series = await fedApi.post(`/v1/orgs/${f.fed.orgId}/series`, {
     name: "Circuit 2026",
     selection: { kind: "tag", tag: "national-2026", from: "2026-01-01", to: "2026-12-31" },

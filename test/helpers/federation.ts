@@ -87,3 +87,27 @@ export async function playEvent(
 export function qualificationOrder(order: readonly string[]): string[] {
   return [...order.slice(0, 10), order[11]!, order[10]!];
 }
+
+export type SeasonEvents = Record<"E1" | "E2" | "E3" | "E4", string>;
+
+/**
+ * The hand-computed season of the series and history tests, all tagged `national-2026`:
+ * E1 (store A, March), E2 (store B, April), E3 (store B, May, private) in the season's date
+ * range, and E4 (store A, January 2027) after it, each played by `playEvent` in its own order.
+ */
+export async function playSeason(app: App, f: Federation): Promise<SeasonEvents> {
+  const p = (...n: number[]) => n.map((i) => f.players[i - 1]!);
+  const tags = ["national-2026"];
+  const evt: SeasonEvents = {
+    E1: await createEvent(app, f.storeA, { name: "E1", startsOn: "2026-03-01", tags }),
+    E2: await createEvent(app, f.storeB, { name: "E2", startsOn: "2026-04-01", tags }),
+    E3: await createEvent(app, f.storeB, { name: "E3", startsOn: "2026-05-01", visibility: "private", tags }),
+    // Tagged, but after the season's date range: never in the series.
+    E4: await createEvent(app, f.storeA, { name: "E4", startsOn: "2027-01-10", tags }),
+  };
+  await playEvent(f.seedA, evt.E1, p(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), p(1, 2, 3, 4));
+  await playEvent(f.seedB, evt.E2, p(2, 1, 5, 3, 4, 6, 7, 8, 9, 10, 11, 12), p(2, 5, 1, 3));
+  await playEvent(f.seedB, evt.E3, p(5, 6, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12), p(5, 6, 1, 2));
+  await playEvent(f.seedA, evt.E4, p(12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1), p(12, 11, 10, 9));
+  return evt;
+}
