@@ -4,7 +4,7 @@ import { generateOpenApiDocument } from "../src/http/openapi/generate";
 import { DECLARED_CODES } from "../src/http/openapi/operation-codes";
 import { statusOfCode } from "../src/http/openapi/operation-problems";
 import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../src/http/openapi/problem-codes";
-import { documentedCodes } from "./helpers/problem-recorder";
+import { documentedCodes, undeclaredProblems } from "./helpers/problem-recorder";
 
 /**
  * The problem `code`s in the OpenAPI document: an enum per operation and status, honest to the
@@ -83,5 +83,25 @@ describe("problem codes in the OpenAPI document", () => {
     expect(conflict.content["application/problem+json"].schema.allOf[0]).toEqual({
       $ref: "#/components/schemas/Problem",
     });
+  });
+
+  it("finds, among recorded answers, a code or a status the operation does not document", () => {
+    const sheet = (status: number, code: string) => ({
+      method: "put",
+      path: "/v1/tables/tbl_1/result",
+      status,
+      code,
+    });
+    const answers = [
+      sheet(409, "result_final"),
+      sheet(409, "made_up_code"),
+      sheet(410, "result_final"),
+      sheet(409, "made_up_code"),
+      { method: "get", path: "/v1/no/such/route", status: 404, code: "route_not_found" },
+    ];
+    expect(undeclaredProblems(doc, answers)).toEqual([
+      "submitResult: 409 made_up_code (PUT /v1/tables/tbl_1/result)",
+      "submitResult: 410 result_final (PUT /v1/tables/tbl_1/result)",
+    ]);
   });
 });
