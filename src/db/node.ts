@@ -10,6 +10,13 @@ export const DEFAULT_DATABASE_URL = "file:./data/catan.db";
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
 /** Seconds between an embedded replica's background pulls when DATABASE_SYNC_INTERVAL is unset. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
+/**
+ * How long a write to a local file waits for another process's write lock (SQLite's busy
+ * timeout) before SQLITE_BUSY: `npm start` and `npm run demo` or the CLI share the file. The
+ * wait blocks this process's event loop, so it only helps against other processes; within one
+ * process every write is one batch run without yielding, so no lock is held across an await.
+ */
+export const LOCAL_BUSY_TIMEOUT_MS = 5000;
 
 export interface NodeDatabase {
   client: Client;
@@ -48,6 +55,7 @@ export function openNodeDatabase(
   }
   if (filePath && filePath !== ":memory:") mkdirSync(dirname(resolve(filePath)), { recursive: true });
   const config: Config = { url, ...(authToken ? { authToken } : {}) };
+  if (filePath && filePath !== ":memory:" && !replica) config.timeout = LOCAL_BUSY_TIMEOUT_MS;
   if (replica) {
     config.syncUrl = replica.syncUrl;
     config.syncInterval = replica.syncIntervalSeconds ?? DEFAULT_SYNC_INTERVAL_SECONDS;
