@@ -29,7 +29,9 @@ describe("a local database file written by two processes", () => {
       await client.execute("CREATE TABLE t (who TEXT)");
       const holder = spawn(process.execPath, ["-e", HOLDER, path], { stdio: ["ignore", "pipe", "inherit"] });
       const exited = new Promise((done) => holder.on("exit", done));
-      await new Promise<void>((locked) => holder.stdout.on("data", (d) => String(d).includes("locked") && locked()));
+      await new Promise<void>((locked) =>
+        holder.stdout.on("data", (d) => String(d).includes("locked") && locked()),
+      );
       await client.execute("INSERT INTO t VALUES ('this process')");
       await exited;
       const rows = await client.execute("SELECT who FROM t ORDER BY rowid");
