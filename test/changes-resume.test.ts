@@ -192,6 +192,30 @@ describe("the per-event change feed resumed with Last-Event-ID", () => {
     });
   });
 
+  it("announces a player merge's version in every event of the merged player", async () => {
+    ids = await createPlayers(api, store.orgId, 4, "Merge");
+    const duplicate = (await createPlayers(api, store.orgId, 1, "Merge copy"))[0]!;
+    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
+    expect((await api.post(`/v1/sessions/${sessionId}/rounds`, { tables: [ids] })).status).toBe(201);
+    const before = (await api.get(`/v1/events/${eventId}`)).body.resultsVersion as number;
+    const merged = await api.post(`/v1/players/${ids[0]}/merge`, { intoPlayerId: duplicate });
+    expect(merged.status, merged.text).toBe(200);
+
+    expect(results((await feed(String(before))).messages)).toEqual([
+      {
+        id: String(before + 1),
+        event: "results",
+        data: {
+          eventId,
+          resultsVersion: before + 1,
+          sessionId: null,
+          tableId: null,
+          types: ["standings.changed"],
+        },
+      },
+    ]);
+  });
+
   it("refuses a Last-Event-ID that is not a version with 422 naming the header", async () => {
     const res = await ctx.app.request(`/v1/events/${eventId}/changes?maxSeconds=1`, {
       headers: { "last-event-id": "yesterday" },
