@@ -6,7 +6,10 @@ register();
 const { startHranaServer } = await import(workerData.serverModule);
 const server = await startHranaServer(workerData.options);
 parentPort.on("message", async (message) => {
-  if (message === "close") {
+  if (message?.latency) {
+    server.setLatency(message.latency);
+    parentPort.postMessage("latency set");
+  } else if (message === "close") {
     await server.close();
     parentPort.postMessage("closed");
   }

@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { HranaServerOptions } from "../../src/dev/hrana-server";
+import type { HranaServerOptions, Latency } from "../../src/dev/hrana-server";
 
 export interface ThreadedHranaServer {
   url: string;
@@ -15,6 +15,8 @@ export interface ThreadedHranaServer {
   readonly statementRequests: number;
   /** Sync pulls (`GET /sync/…`). */
   readonly pulls: number;
+  /** The simulated distance of the following requests (HranaServer.setLatency). */
+  setLatency(latency: Latency): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,11 @@ export async function startHranaThread(
     },
     get pulls() {
       return Atomics.load(view, 1);
+    },
+    async setLatency(latency) {
+      const set = new Promise<void>((done) => worker.once("message", () => done()));
+      worker.postMessage({ latency });
+      await set;
     },
     async close() {
       const closed = new Promise<void>((done) => worker.once("message", () => done()));
