@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Client, type Config, createClient } from "@libsql/client";
+import { type Client, createClient } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { createDatabase, type Database } from "./client";
-import { withLocalReadBatches } from "./replica";
+import { replicaClient } from "./replica";
 
 export const DEFAULT_DATABASE_URL = "file:./data/catan.db";
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
@@ -37,12 +37,12 @@ export interface ReplicaOptions {
  * Opens the database for Node: an embedded file (folder created if missing), `:memory:`, a
  * remote libSQL URL, or with `replica` an embedded replica of a remote primary.
  *
- * Read-your-writes on a replica: reads run on the local file and every write goes to the
- * primary; the client's `readYourWrites` (on, and kept on here) pulls the primary's new frames
- * after each write statement before the call returns. So a request that wrote, and every
- * request after it on this process, reads its own write: a referee's result is in the
- * standings the moment the PUT answers. Writes by others (another instance, the Worker)
- * arrive with the next background pull, at most `syncIntervalSeconds` later.
+ * Read-your-writes on a replica (src/db/replica.ts): reads run on the local file; every write
+ * goes to the primary and is followed by a pull of the primary before the call returns. So a
+ * request that wrote, and every request after it on this process, reads its own write: a
+ * referee's result is in the standings the moment the PUT answers. Writes by others (another
+ * instance, the Worker) arrive with the next background pull, at most `syncIntervalSeconds`
+ * later, or with this process's next write.
  */
 export function openNodeDatabase(
   url = DEFAULT_DATABASE_URL,
@@ -54,14 +54,23 @@ export function openNodeDatabase(
     throw new Error("An embedded replica (DATABASE_SYNC_URL) needs DATABASE_URL=file:… for its local copy.");
   }
   if (filePath && filePath !== ":memory:") mkdirSync(dirname(resolve(filePath)), { recursive: true });
-  const config: Config = { url, ...(authToken ? { authToken } : {}) };
-  if (filePath && filePath !== ":memory:" && !replica) config.timeout = LOCAL_BUSY_TIMEOUT_MS;
-  if (replica) {
-    config.syncUrl = replica.syncUrl;
-    config.syncInterval = replica.syncIntervalSeconds ?? DEFAULT_SYNC_INTERVAL_SECONDS;
-    config.readYourWrites = true;
-  }
-  const client = replica ? withLocalReadBatches(createClient(config), url) : createClient(config);
+  const token = authToken ? { authToken } : {};
+  const client = replica
+    ? replicaClient({
+        replica: createClient({
+          url,
+          ...token,
+          syncUrl: replica.syncUrl,
+          syncInterval: replica.syncIntervalSeconds ?? DEFAULT_SYNC_INTERVAL_SECONDS,
+        }),
+        localUrl: url,
+        primary: createClient({ url: replica.syncUrl, ...token }),
+      })
+    : createClient({
+        url,
+        ...token,
+        ...(filePath && filePath !== ":memory:" ? { timeout: LOCAL_BUSY_TIMEOUT_MS } : {}),
+      });
   return { client, db: createDatabase(client) };
 }
 
