@@ -110,6 +110,16 @@ describe("validateGameResult: every violation, with path and a message naming se
     expect(() => validateGameResult(ok)).not.toThrow();
   });
 
+  it("a VP that is not a whole number ≥ 0 is refused, whatever the other checks say (RULES §3)", () => {
+    for (const vp of [7.5, -1, Number.NaN]) {
+      const base = game("2026", "a:10*", "b:5", "c:4", "d:3");
+      const input = { ...base, scores: base.scores.map((s) => (s.playerId === "b" ? { ...s, vp } : s)) };
+      expect(issuesOf(input)).toEqual([
+        { path: "scores[1].vp", message: expect.stringMatching(/VP must be a whole number ≥ 0, got/) },
+      ]);
+    }
+  });
+
   it("winner not seated", () => {
     const issues = issuesOf({ ...ok, winnerId: "Z" });
     expect(issues).toEqual([{ path: "winnerId", message: expect.stringMatching(/Z.*not seated.*1\.1\.11/) }]);

@@ -319,15 +319,24 @@ describe("computeEventStandings", () => {
       [id(19), 6],
       [id(20), 4],
     ]);
-    expect(() =>
-      computeEventStandings({
-        ruleset: "2026",
-        structure: semiStructure,
-        qualificationRows: quals,
-        semifinalGames: [...semis, fifth],
-        lotOf: lot,
-      }),
-    ).toThrow(/Too many semifinal tables/);
+    const refusal = (() => {
+      try {
+        computeEventStandings({
+          ruleset: "2026",
+          structure: semiStructure,
+          qualificationRows: quals,
+          semifinalGames: [...semis, fifth],
+          lotOf: lot,
+        });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(DomainRuleError);
+    expect((refusal as DomainRuleError).message).toMatch(/Too many semifinal tables/);
+    expect((refusal as DomainRuleError).issues).toEqual([
+      { path: "semifinalGames", message: "4 semifinal tables at most, got 5 (rule 1.1.5)" },
+    ]);
   });
 
   it("refuses inconsistent playoff input", () => {

@@ -58,6 +58,22 @@ describe("snakeSeating (RULES.md §2.3)", () => {
     expect(input).toEqual(ranks(20));
   });
 
+  it("rejects a table count that is not a positive whole number, naming the field", () => {
+    for (const tables of [0, -1, 1.5, Number.NaN]) {
+      const refusal = (() => {
+        try {
+          snakeSeating(ranks(16), tables);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refusal).toBeInstanceOf(TableSplitError);
+      expect((refusal as TableSplitError).issues.map((i) => i.path)).toEqual(["tableCount"]);
+      expect(refusal).toMatchObject({ name: "TableSplitError", code: "invalid_table_split", rule: "1.1.7" });
+      expect((refusal as Error).message).toMatch(/Table count must be a positive integer/);
+    }
+  });
+
   it("rejects counts that leave a table with fewer than 3 or more than 4 players", () => {
     expect(() => snakeSeating(ranks(10), 4)).toThrow(TableSplitError);
     expect(() => snakeSeating(ranks(17), 4)).toThrow(TableSplitError);

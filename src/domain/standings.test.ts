@@ -259,6 +259,13 @@ describe("computeSessionStandings", () => {
       rec("a", { vp: 4, vpPct: fraction(1, 6) }),
     );
     expect(r).toMatchObject({ games: 6, wins: 1, vp: 4, vpPct: fraction(1, 2) });
+    // 2nd and 3rd places add up too: the qualifying session plus a playoff game (rule 1.4.4).
+    expect(
+      addRecords(rec("a", { seconds: 2, thirds: 1 }), rec("a", { seconds: 1, thirds: 2 })),
+    ).toMatchObject({
+      seconds: 3,
+      thirds: 3,
+    });
     expect(() => addRecords(rec("a"), rec("b"))).toThrow(RangeError);
   });
 
