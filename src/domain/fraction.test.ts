@@ -25,6 +25,10 @@ describe("fraction", () => {
     expect(() => fraction(1, 0)).toThrow(RangeError);
     expect(() => fraction(0.5, 1)).toThrow(RangeError);
     expect(() => fraction(1, Number.NaN)).toThrow(RangeError);
+    // Refused by name, not by BigInt's own error; 2^60 is a whole float BigInt would accept,
+    // but not a safe integer: it may already have been rounded.
+    expect(() => fraction(0.5, 1)).toThrow(/fraction numerator must be a safe integer, got 0.5/);
+    expect(() => fraction(1, 2 ** 60)).toThrow(/fraction denominator must be a safe integer/);
   });
 
   it("adds exactly", () => {
@@ -38,6 +42,7 @@ describe("fraction", () => {
     expect(compareFractions(fraction(1, 3), fraction(1, 2))).toBe(-1);
     expect(compareFractions(fraction(-1, 2), fraction(-2, 3))).toBe(1);
     expect(equalFractions(fraction(2, 4), fraction(1, 2))).toBe(true);
+    expect(equalFractions(fraction(617, 720), fraction(617, 721))).toBe(false);
   });
 
   it("prints API.md's example row: 0.8569444444444444 and 617/720", () => {
@@ -55,7 +60,8 @@ describe("fraction", () => {
     expect(toDecimalString(fraction(-1, 8), 2)).toBe("-0.13");
     expect(toDecimalString(fraction(-1, 1000), 2)).toBe("0.00");
     expect(toDecimalString(ZERO)).toBe("0.0000000000000000");
-    expect(() => toDecimalString(ZERO, -1)).toThrow(RangeError);
+    expect(() => toDecimalString(ZERO, -1)).toThrow(/places must be a non-negative integer, got -1/);
+    expect(() => toDecimalString(ZERO, 1.5)).toThrow(/places must be a non-negative integer, got 1.5/);
   });
 
   it("compare of equal values is 0 both ways", () => {
