@@ -1,9 +1,9 @@
 /**
  * Every operation of the OpenAPI document through its happy path (the round-trip scenario) on
  * an embedded replica: the app in this process on `openNodeDatabase` with a sync URL, the Hrana
- * test server as primary on its own thread (the replica's pulls block this thread's event loop
- * while they wait for it; src/dev/hrana-sync.ts serves the sync protocol). Each operation's
- * requests to the primary are recorded: reads are expected to send none.
+ * test server as primary on its own thread, as if on another machine (its request counters are
+ * shared memory; src/dev/hrana-sync.ts serves the sync protocol). Each operation's requests to
+ * the primary are recorded: reads are expected to send none.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,9 +1,9 @@
 /**
  * The Node app on an embedded replica (DATABASE_SYNC_URL): the project's Hrana test server is
  * the primary and serves the sync protocol (src/dev/hrana-sync.ts). The app runs as
- * `npm start` does, in its own process: the replica's client runs statements synchronously,
- * so it must not share an event loop with its primary. Another instance (the Worker's way: Hrana
- * straight to the primary) runs here in-process, with the same signing key.
+ * `npm start` does, in its own process, with its settings from the environment. Another
+ * instance (the Worker's way: Hrana straight to the primary) runs here in-process, with the
+ * same signing key.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,6 +5,7 @@ import { type Client, createClient } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { createDatabase, type Database } from "./client";
 import { replicaClient } from "./replica";
+import { startReplicaPuller } from "./replica-puller";
 
 export const DEFAULT_DATABASE_URL = "file:./data/catan.db";
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
@@ -57,7 +58,7 @@ export function openNodeDatabase(
   const token = authToken ? { authToken } : {};
   const client = replica
     ? replicaClient({
-        replica: createClient({
+        replica: startReplicaPuller({
           url,
           ...token,
           syncUrl: replica.syncUrl,

@@ -6,6 +6,7 @@ import {
   type Transaction,
   type TransactionMode,
 } from "@libsql/client";
+import type { ReplicaPuller } from "./replica-puller";
 
 type BatchStatement = InStatement | [string, InArgs?];
 
@@ -21,8 +22,8 @@ function isRead(stmt: BatchStatement): boolean {
 }
 
 export interface ReplicaConnections {
-  /** The embedded replica (`file:` URL with `syncUrl`): used only to pull the primary. */
-  replica: Client;
+  /** The embedded replica (`file:` URL with `syncUrl`), on its own thread: it only pulls. */
+  replica: ReplicaPuller;
   /** The replica's file URL, opened again as a plain local connection for the reads. */
   localUrl: string;
   /** The primary over HTTP (Hrana), for the writes. */
@@ -43,7 +44,8 @@ export interface ReplicaConnections {
  * So: a `select` (or a batch of only `select`s, one local transaction) runs on a plain
  * connection to the replica's file, which sees every frame a pull writes (SQLite's WAL); every
  * other call goes to the primary as the HTTP client sends it (one batch, one round trip, not
- * blocking), then `replica.sync()` pulls what it wrote (two requests: its frames, then the end).
+ * blocking), then `replica.sync()` pulls what it wrote (two requests: its frames, then the end)
+ * on the replica's own thread, since that client's pull also blocks the thread it runs on.
  */
 export function replicaClient({ replica, localUrl, primary }: ReplicaConnections): Client {
   let reader: Client | null = null;
