@@ -39,14 +39,43 @@ export async function throughput(
   url: string,
   expect: "2xx" | "3xx",
   headers: Record<string, string> = {},
+  duration = DURATION_S,
 ): Promise<Throughput> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
   const total = r["1xx"] + r["2xx"] + r["3xx"] + r["4xx"] + r["5xx"];
   if (r.errors > 0 || r[expect] !== total) {
     throw new Error(`${url}: expected only ${expect}, got ${JSON.stringify(r).slice(0, 300)}`);
   }
   return { rps: r.requests.average, p50: r.latency.p50 };
 }
+
+export interface Target {
+  url: string;
+  expect: "2xx" | "3xx";
+  headers?: Record<string, string>;
+}
+
+/**
+ * Throughput of several targets measured in turns: ROUNDS rounds, each running every target
+ * for one short window, so a burst of load on the shared machine hits all of them alike.
+ * Returns each target's median req/s and p50 over the rounds.
+ */
+export async function interleaved<const T extends readonly Target[]>(
+  targets: T,
+): Promise<{ [K in keyof T]: Throughput }> {
+  const runs: Throughput[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) {
+      runs[i]!.push(await throughput(t.url, t.expect, t.headers, ROUND_S));
+    }
+  }
+  return runs.map((r) => ({ rps: median(r.map((x) => x.rps)), p50: median(r.map((x) => x.p50)) })) as {
+    [K in keyof T]: Throughput;
+  };
+}
+
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 1);
 
 export interface Timing {
   wallMs: number;
