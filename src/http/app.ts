@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? consoleLogger;
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
-  const responseCache = new ResponseCache(deps.responseCacheBytes);
+  const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
 
   app.use(requestId());
   // Third-party frontends call from other origins. Tokens travel in the Authorization header,

@@ -51,6 +51,8 @@ export interface AppDeps {
   webhookTargets?: WebhookTargetSettings;
   /** Byte budget of the in-memory ranking cache; default DEFAULT_RESPONSE_CACHE_BYTES (16 MiB). */
   responseCacheBytes?: number;
+  /** The ranking cache itself, when the caller wants to watch it (the bench reads its size). */
+  responseCache?: ResponseCache;
   /** br/gzip for cached bodies (Node: node:zlib); absent on Workers, whose edge compresses. */
   compressor?: BodyCompressor;
   /** Cache shared by all instances of a location (Workers: the Cache API); public bodies only. */
