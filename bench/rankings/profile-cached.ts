@@ -1,6 +1,6 @@
 /**
  * CPU profile of serving a cached qualification body over HTTP (run:
- * npx tsx bench/rankings/profile-cached.ts [sessions]): seeds like profile.ts, serves the real
+ * npx tsx bench/rankings/profile-cached.ts [sessions] [identity|br|304]): seeds like profile.ts, serves the real
  * app with @hono/node-server on 127.0.0.1, warms the byte cache, then records the inspector's
  * Profiler while autocannon polls the cached body (autocannon runs in this process too), and
  * prints self time per function. Native frames under inspector `post` (e.g. `dispatch`) are
@@ -56,7 +56,11 @@ const app = createApp({ db, auth, logger: { info() {}, error: console.error }, c
 const server = serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
 await new Promise((r) => server.once("listening", r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/events/${event.id}/qualification`;
-await (await fetch(url, { headers: { "accept-encoding": ENCODING } })).arrayBuffer();
+const first = await fetch(url, { headers: { "accept-encoding": ENCODING } });
+await first.arrayBuffer();
+// `304` as the encoding argument profiles the conditional GET instead of the cached body.
+const headers: Record<string, string> =
+  ENCODING === "304" ? { "if-none-match": first.headers.get("etag")! } : { "accept-encoding": ENCODING };
 
 const autocannon = createRequire(import.meta.url)("autocannon");
 const session = new Session();
@@ -64,13 +68,13 @@ session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.setSamplingInterval", { interval: 100 });
 await session.post("Profiler.start");
-const r = await autocannon({ url, connections: 16, duration: 4, headers: { "accept-encoding": ENCODING } });
+const r = await autocannon({ url, connections: 16, duration: 4, headers });
 const { profile } = await session.post("Profiler.stop");
 server.close();
 const file = join(tmpdir(), `qualification-cached-${SESSIONS}.cpuprofile`);
 writeFileSync(file, JSON.stringify(profile));
 const requests = r.requests.total as number;
-console.log(`${requests} requests, ${r.requests.average} req/s, non2xx ${r.non2xx}`);
+console.log(`${requests} requests, ${r.requests.average} req/s, 2xx ${r["2xx"]}, 3xx ${r["3xx"]}`);
 
 type Node = (typeof profile.nodes)[number];
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
