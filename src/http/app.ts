@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
+import { LotMemo } from "../services/standings/lots";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
   const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
+  const lotMemo = new LotMemo();
 
   app.use(requestId());
   // Third-party frontends call from other origins. Tokens travel in the Authorization header,
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps) {
     c.set("clock", clock);
     c.set("logger", logger);
     c.set("responseCache", responseCache);
+    c.set("lotMemo", lotMemo);
     c.set("actor", ANONYMOUS);
     await next();
   });

@@ -4,6 +4,7 @@ import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
+import type { LotMemo } from "../services/standings/lots";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
 import type { BodyCompressor } from "./encoding";
 import type { RateLimiter } from "./rate-limit";
@@ -69,6 +70,8 @@ export interface AppVariables {
   logger: Logger;
   /** Rankings bodies by entity tag (see response-cache.ts). */
   responseCache: ResponseCache;
+  /** Lots computed so far, by seed and player (see services/standings/lots.ts). */
+  lotMemo: LotMemo;
   /**
    * Set when the response is bytes from the response cache (a ranking, never a page): the
    * after-middleware must not read it back, a hit has to cost no more than its send.
@@ -86,7 +89,7 @@ export interface AppEnv {
 
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: { var: AppVariables }): ServiceContext {
-  return { db: c.var.db, actor: c.var.actor, clock: c.var.clock };
+  return { db: c.var.db, actor: c.var.actor, clock: c.var.clock, lots: c.var.lotMemo };
 }
 
 const NO_RESOLVER: WebhookTargetSettings = {

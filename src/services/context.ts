@@ -1,11 +1,14 @@
 import type { Database } from "../db/client";
 import type { Actor } from "./access";
+import type { LotMemo } from "./standings/lots";
 
 /** What every use case receives: the request's database, who is asking, and the clock. */
 export interface ServiceContext {
   db: Database;
   actor: Actor;
   clock: () => Date;
+  /** The app instance's memo of computed lots (rankings); without one every lot is hashed. */
+  lots?: LotMemo;
 }
 
 /** Who to record in audit rows and result revisions. */

@@ -20,11 +20,59 @@ export async function lotFor(lotSeed: string, playerId: string): Promise<string>
   return hex(new Uint8Array(digest, 0, 8));
 }
 
-/** The lots of many players at once (duplicates computed once), keyed by player id. */
-export async function lotsFor(lotSeed: string, playerIds: Iterable<string>): Promise<Map<string, string>> {
-  const unique = [...new Set(playerIds)];
-  const lots = await Promise.all(unique.map((id) => lotFor(lotSeed, id)));
-  return new Map(unique.map((id, i) => [id, lots[i]!]));
+/** 20,000 lots: every player of ~20 chain events of 1,000, about 3 MB. */
+export const DEFAULT_LOT_MEMO_ENTRIES = 20_000;
+
+/**
+ * Lots already computed, per app instance, by seed and player: a lot is a pure function of
+ * both, so an entry can never be stale. One SHA-256 per player (an await each) was ~10 % of
+ * an uncached qualification build; a build after a correction finds them here. Bounded by
+ * entries, the oldest dropped first, so an isolate's memory stays flat.
+ */
+export class LotMemo {
+  private readonly lots = new Map<string, string>();
+
+  constructor(readonly maxEntries = DEFAULT_LOT_MEMO_ENTRIES) {}
+
+  get size(): number {
+    return this.lots.size;
+  }
+
+  get(lotSeed: string, playerId: string): string | undefined {
+    return this.lots.get(`${lotSeed}:${playerId}`);
+  }
+
+  set(lotSeed: string, playerId: string, lot: string): void {
+    if (this.lots.size >= this.maxEntries) {
+      const oldest = this.lots.keys().next();
+      if (!oldest.done) this.lots.delete(oldest.value);
+    }
+    this.lots.set(`${lotSeed}:${playerId}`, lot);
+  }
+}
+
+/**
+ * The lots of many players at once (duplicates computed once), keyed by player id; with a
+ * memo, only the players it does not hold yet are hashed.
+ */
+export async function lotsFor(
+  lotSeed: string,
+  playerIds: Iterable<string>,
+  memo?: LotMemo,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of new Set(playerIds)) {
+    const known = memo?.get(lotSeed, id);
+    if (known === undefined) missing.push(id);
+    else out.set(id, known);
+  }
+  const lots = await Promise.all(missing.map((id) => lotFor(lotSeed, id)));
+  missing.forEach((id, i) => {
+    out.set(id, lots[i]!);
+    memo?.set(lotSeed, id, lots[i]!);
+  });
+  return out;
 }
 
 /**

@@ -90,7 +90,7 @@ interface Loaded {
 
 async function load(ctx: ServiceContext, event: ScopedEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
-  const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys()));
+  const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys(), ctx.lots));
   const eliminated = new Set(
     data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
   );
