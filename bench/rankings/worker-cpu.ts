@@ -7,7 +7,7 @@
  * `builds` times, each after a bump of the event's results version, so every request is a
  * miss of the isolate's cache and of the Cache API: a build, as after a correction. Worker
  * time is not observable inside workerd (its clocks stop while code runs), so the figure is
- * the CPU of the workerd processes (user + system from /proc, 10 ms ticks) over all the
+ * the CPU of the workerd processes it started (user + system from /proc, 10 ms ticks) over all the
  * builds, divided by their number: the build plus workerd's own HTTP and Hrana-client work.
  * A run of the same number of 304s gives the per-request overhead to subtract.
  */
@@ -27,15 +27,29 @@ const BUILDS = Number(process.argv[3] ?? 20);
 const TOKEN = "hrana-bench-token";
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
-/** user + system ticks of every process whose command line names workerd. */
+/** The fields of /proc/<pid>/stat after the command name: [0] state, [1] ppid, [11] utime, [12] stime. */
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** Whether `pid` descends from this process: other engineers' workerd processes do not count. */
+function isOurs(pid: string): boolean {
+  for (let p = Number(pid), hops = 0; p > 1 && hops < 20; hops++) {
+    if (p === process.pid) return true;
+    p = Number(statFields(p)[1]);
+  }
+  return false;
+}
+
+/** user + system ticks of the workerd processes this process started (Miniflare's). */
 function workerdTicks(): number {
   let ticks = 0;
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd")) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd") || !isOurs(pid)) continue;
+      const fields = statFields(pid);
+      ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // The process ended between the listing and the read.
     }
@@ -94,6 +108,7 @@ for (let i = 0; i < BUILDS; i++) {
   if ((await get()).status === 200) builds++;
 }
 const buildTicks = workerdTicks() - t0;
+if (buildTicks === 0) throw new Error("no CPU seen for workerd: is it a child of this process?");
 const etag = (await get()).headers.get("etag")!;
 t0 = workerdTicks();
 for (let i = 0; i < BUILDS; i++) {
