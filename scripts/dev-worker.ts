@@ -12,13 +12,11 @@
  *    `request.cf` download and the update check off, so nothing leaves the machine.
  * Ctrl-C (or SIGTERM) stops wrangler, then the endpoint, and exits.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { devVarsProblems, newDevVars, parseDevVars } from "../src/dev/dev-vars";
-import { startHranaServer } from "../src/dev/hrana-server";
-
-const ROOT = resolve(import.meta.dirname, "..");
+import { binOf, exited, portFromEnv, ROOT, startLocalEndpoint } from "../src/dev/local-endpoint";
 
 const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",
@@ -29,17 +27,6 @@ const OFFLINE_ENV = {
 
 function log(message: string): void {
   console.log(`[dev:worker] ${message}`);
-}
-
-/** A package's command, run with this Node (no npx or shell in between to swallow signals). */
-function binOf(pkg: string): string {
-  const manifest = join(ROOT, "node_modules", pkg, "package.json");
-  const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin: Record<string, string> };
-  return join(dirname(manifest), bin[pkg]!);
-}
-
-function exited(child: ChildProcess): Promise<number> {
-  return new Promise((done) => child.on("exit", (code, signal) => done(code ?? (signal ? 0 : 1))));
 }
 
 /** The existing .dev.vars, checked, or a new one; exits with the fixes when it cannot be used. */
@@ -63,37 +50,12 @@ function ensureDevVars(path: string, databaseUrl: string): Record<string, string
 }
 
 async function main(): Promise<void> {
-  const port = Number(process.env.DEV_DB_PORT ?? 8080);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    console.error(`[dev:worker] DEV_DB_PORT must be a port number (1-65535), not ${process.env.DEV_DB_PORT}`);
-    process.exit(2);
-  }
+  const port = portFromEnv("DEV_DB_PORT", 8080, "dev:worker");
   const dbPath = resolve(process.env.DEV_DB_PATH ?? join(ROOT, "data/worker-dev.db"));
   const devVarsPath = resolve(process.env.DEV_VARS ?? join(ROOT, ".dev.vars"));
   const databaseUrl = `http://127.0.0.1:${port}`;
   const vars = ensureDevVars(devVarsPath, databaseUrl);
-
-  mkdirSync(dirname(dbPath), { recursive: true });
-  const server = await startHranaServer({ port, path: dbPath, authToken: vars.DATABASE_AUTH_TOKEN });
-  log(`local libSQL endpoint ${server.url} over ${relative(process.cwd(), dbPath) || dbPath}`);
-  const dbEnv = {
-    ...process.env,
-    DATABASE_URL: server.url,
-    ...(vars.DATABASE_AUTH_TOKEN ? { DATABASE_AUTH_TOKEN: vars.DATABASE_AUTH_TOKEN } : {}),
-  };
-
-  const migrate = spawn(process.execPath, [binOf("drizzle-kit"), "migrate"], {
-    cwd: ROOT,
-    env: dbEnv,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const migrated = await exited(migrate);
-  if (migrated !== 0) {
-    console.error(`[dev:worker] drizzle-kit migrate failed (exit ${migrated})`);
-    await server.close();
-    process.exit(1);
-  }
-  log("migrations applied (drizzle-kit migrate)");
+  const server = await startLocalEndpoint({ port, path: dbPath, authToken: vars.DATABASE_AUTH_TOKEN, log });
   log(
     `first organisation and owner client: DATABASE_URL=${server.url} npm run -s cli -- create-org --name "My Store" --kind store --json`,
   );
