@@ -6,26 +6,15 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { freePort } from "./helpers/free-port";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Starts `npm run <script>` in its own process group and waits for `ready` in its output. */
 async function start(script: string, env: Record<string, string>, ready: RegExp, output: string[]) {

@@ -14,8 +14,9 @@ import { guardRaisedByDatabase } from "../src/db/errors";
 import { migrateDatabase } from "../src/db/node";
 import { disqualifications } from "../src/db/schema";
 import { createOrgClient } from "./helpers/auth";
+import { sheetWon, tableLostBy } from "./helpers/corrections";
 import { createTestApp } from "./helpers/test-app";
-import { range, type Sheet, type Tournament, tournament } from "./helpers/tournament";
+import { range, type Tournament, tournament } from "./helpers/tournament";
 import { type JsonClient, jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
@@ -72,30 +73,6 @@ beforeEach(async () => {
 const correctionsOf = async (tableId: string) =>
   (await t.audit()).filter((e) => e.action === "result.correction" && e.entityId === tableId);
 
-/** The prelim table where `playerId` sat and did not win, latest game first. */
-function tableLostBy(playerId: string): Json {
-  for (const round of [...prelims].reverse()) {
-    for (const table of round.tables) {
-      const ids = t.seatIdsOf(table);
-      if (ids.includes(playerId) && t.strengthSheet(ids).winnerId !== playerId) return table;
-    }
-  }
-  throw new Error(`${playerId} won every game`);
-}
-
-/** A correction that makes `winner` win the table with 10 and gives the old winner 8. */
-function sheetWon(table: Json, winner: string): Sheet & { reason: string } {
-  const current = t.strengthSheet(t.seatIdsOf(table));
-  return {
-    scores: current.scores.map((s) => ({
-      playerId: s.playerId,
-      vp: s.playerId === winner ? 10 : s.playerId === current.winnerId ? 8 : s.vp,
-    })),
-    winnerId: winner,
-    reason: "Transcription error: the winner's name was on the wrong line",
-  };
-}
-
 const seatedIds = (round: Json) =>
   new Set<string>(round.tables.flatMap((table: Json) => table.seats.map((s: Json) => s.player.id)));
 const qualifiedIds = (q: Json) =>
@@ -105,7 +82,7 @@ describe("a prelim correction racing the seating of the semifinals", () => {
   it("the seating commits first: the correction is refused with 409 phase_locked, nothing changes", async () => {
     const before = await t.qualification();
     const bubble = before.rows[16];
-    const lost = tableLostBy(bubble.player.id);
+    const lost = tableLostBy(t, prelims, bubble.player.id);
     const tableBefore = await api.get(`/v1/tables/${lost.id}`);
 
     let seating: Json;
@@ -115,7 +92,10 @@ describe("a prelim correction racing the seating of the semifinals", () => {
         seating = await api.post(`/v1/events/${t.eventId}/semifinals`, {});
       },
     });
-    const res = await api.post(`/v1/tables/${lost.id}/result/corrections`, sheetWon(lost, bubble.player.id));
+    const res = await api.post(
+      `/v1/tables/${lost.id}/result/corrections`,
+      sheetWon(t, lost, bubble.player.id),
+    );
 
     expect(seating.status, seating.text).toBe(201);
     expect(res.status, res.text).toBe(409);
@@ -151,7 +131,7 @@ describe("a prelim correction racing the seating of the semifinals", () => {
   it("the correction commits first: the seating is refused with 409 and seating again follows the correction", async () => {
     const before = await t.qualification();
     const bubble = before.rows[16];
-    const lost = tableLostBy(bubble.player.id);
+    const lost = tableLostBy(t, prelims, bubble.player.id);
 
     let correction: Json;
     pauseBefore({
@@ -159,7 +139,7 @@ describe("a prelim correction racing the seating of the semifinals", () => {
       interleave: async () => {
         correction = await api.post(
           `/v1/tables/${lost.id}/result/corrections`,
-          sheetWon(lost, bubble.player.id),
+          sheetWon(t, lost, bubble.player.id),
         );
       },
     });
@@ -196,7 +176,7 @@ describe("a semifinal correction racing the seating of the final", () => {
         final = await api.post(`/v1/events/${t.eventId}/final`, {});
       },
     });
-    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(target, runnerUp));
+    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(t, target, runnerUp));
 
     expect(final.status, final.text).toBe(201);
     expect(res.status, res.text).toBe(409);
@@ -219,7 +199,10 @@ describe("a semifinal correction racing the seating of the final", () => {
     pauseBefore({
       writes: /insert into "rounds"/,
       interleave: async () => {
-        correction = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(target, runnerUp));
+        correction = await api.post(
+          `/v1/tables/${target.id}/result/corrections`,
+          sheetWon(t, target, runnerUp),
+        );
       },
     });
     const final = await api.post(`/v1/events/${t.eventId}/final`, {});

@@ -6,8 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { addClient, createOrgClient } from "./helpers/auth";
+import { sheetWon, tableLostBy } from "./helpers/corrections";
 import { createTestApp } from "./helpers/test-app";
-import { range, type Sheet, type Tournament, tournament } from "./helpers/tournament";
+import { range, type Tournament, tournament } from "./helpers/tournament";
 import { type JsonClient, jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
@@ -33,30 +34,6 @@ beforeAll(async () => {
 const correctionsOf = async (tableId: string) =>
   (await t.audit()).filter((e) => e.action === "result.correction" && e.entityId === tableId);
 
-/** A correction that makes `winner` win the table with 10 and gives the old winner 8. */
-function sheetWon(table: Json, winner: string): Sheet & { reason: string } {
-  const current = t.strengthSheet(t.seatIdsOf(table));
-  return {
-    scores: current.scores.map((s) => ({
-      playerId: s.playerId,
-      vp: s.playerId === winner ? 10 : s.playerId === current.winnerId ? 8 : s.vp,
-    })),
-    winnerId: winner,
-    reason: "Transcription error: the winner's name was on the wrong line",
-  };
-}
-
-/** The prelim table where `playerId` sat and did not win, latest game first. */
-function tableLostBy(playerId: string): Json {
-  for (const round of [...prelims].reverse()) {
-    for (const table of round.tables) {
-      const ids = t.seatIdsOf(table);
-      if (ids.includes(playerId) && t.strengthSheet(ids).winnerId !== playerId) return table;
-    }
-  }
-  throw new Error(`${playerId} won every game`);
-}
-
 describe("a prelim correction once the semifinals are seated", () => {
   let semis: Json;
   let bubble: Json; // the player ranked 17th, one place outside the semifinals
@@ -67,12 +44,12 @@ describe("a prelim correction once the semifinals are seated", () => {
     const before = await t.qualification();
     bubble = before.rows[16];
     expect(bubble).toMatchObject({ rank: 17, qualified: false });
-    lostTable = tableLostBy(bubble.player.id);
+    lostTable = tableLostBy(t, prelims, bubble.player.id);
     const tableBefore = await api.get(`/v1/tables/${lostTable.id}`);
 
     const res = await api.post(
       `/v1/tables/${lostTable.id}/result/corrections`,
-      sheetWon(lostTable, bubble.player.id),
+      sheetWon(t, lostTable, bubble.player.id),
     );
     expect(res.status, res.text).toBe(409);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
@@ -100,7 +77,7 @@ describe("a prelim correction once the semifinals are seated", () => {
     expect((await api.delete(`/v1/rounds/${semis.id}`)).status).toBe(204);
     const fixed = await api.post(
       `/v1/tables/${lostTable.id}/result/corrections`,
-      sheetWon(lostTable, bubble.player.id),
+      sheetWon(t, lostTable, bubble.player.id),
     );
     expect(fixed.status, fixed.text).toBe(200);
     expect(await correctionsOf(lostTable.id)).toHaveLength(1);
@@ -140,7 +117,7 @@ describe("a semifinal correction once the final is seated", () => {
     runnerUp = t.strengthSheet(t.seatIdsOf(target)).scores.find((s) => s.vp === 8)!.playerId;
 
     const before = await api.get(`/v1/tables/${target.id}`);
-    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(target, runnerUp));
+    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(t, target, runnerUp));
     expect(res.status, res.text).toBe(409);
     expect(res.body.code).toBe("phase_locked");
     expect(res.body.detail).toMatch(
@@ -155,7 +132,7 @@ describe("a semifinal correction once the final is seated", () => {
     const table = prelims[0].tables[0];
     const res = await api.post(
       `/v1/tables/${table.id}/result/corrections`,
-      sheetWon(table, t.seatIdsOf(table)[1]!),
+      sheetWon(t, table, t.seatIdsOf(table)[1]!),
     );
     expect(res.status).toBe(409);
     expect(res.body.detail).toContain(
@@ -167,7 +144,7 @@ describe("a semifinal correction once the final is seated", () => {
   it("once the final has a result, the way out is closed and the correction stays refused", async () => {
     const finalRound = (await api.get(`/v1/rounds/${final.id}`)).body;
     await t.play(finalRound.tables);
-    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(target, runnerUp));
+    const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(t, target, runnerUp));
     expect(res.status).toBe(409);
     expect(res.body.code).toBe("phase_locked");
     expect(res.body.detail).toMatch(/closed: the final already has a result/);

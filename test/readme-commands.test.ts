@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./helpers/free-port";
 import { type ReadmeBlock, readmeShellBlocks } from "./helpers/readme-blocks";
 
 // Every shell block of the README, in order, in one bash (so the ids one block extracts are there
@@ -17,17 +17,6 @@ const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const blocks = readmeShellBlocks(README);
 const runnable = blocks.filter((b) => !b.notRun);
 const skipped = blocks.filter((b) => b.notRun);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 function prelude(work: string, port: number): string {
   return `set -euo pipefail

@@ -1,29 +1,18 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { parseDevVars } from "../../src/dev/dev-vars";
+import { freePort } from "../helpers/free-port";
 
 // `npm run dev:worker` as a developer runs it: the local libSQL endpoint, drizzle-kit's
 // migrations, .dev.vars, wrangler dev (offline), then the CLI's first organisation, a token and
 // a protected call through wrangler dev, and Ctrl-C. Files go to a temporary folder.
 const ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 let dir: string;
 let dbPort: number;
