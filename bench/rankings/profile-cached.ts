@@ -21,8 +21,7 @@ import { nodeCompressor } from "../../src/http/node-compressor";
 import { SYSTEM_ACTOR } from "../../src/services/access";
 import { createAuthConfig } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
-import { seeder } from "../../test/helpers/seed-results";
-import { GAMES, PLAYERS_PER_SESSION, POOL, prng } from "./seed";
+import { plantChainEvent } from "./seed";
 
 const SESSIONS = Number(process.argv[2] ?? 50);
 const ENCODING = process.argv[3] ?? "identity";
@@ -32,25 +31,7 @@ const org = await createOrganization(
   { db, actor: SYSTEM_ACTOR, clock: () => new Date() },
   { name: "Profile", kind: "federation" },
 );
-const s = seeder(db, org.id);
-const event = await s.event();
-const pool = await s.players(POOL);
-const rnd = prng(2026);
-for (let i = 0; i < SESSIONS; i++) {
-  const picked = [...pool].sort(() => rnd() - 0.5).slice(0, PLAYERS_PER_SESSION);
-  const sessionId = await s.session(event.id, picked, {
-    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
-  });
-  for (let game = 1; game <= GAMES; game++) {
-    const order = [...picked].sort(() => rnd() - 0.5);
-    const tables = Array.from({ length: PLAYERS_PER_SESSION / 4 }, (_, t) => {
-      const players = order.slice(t * 4, t * 4 + 4);
-      const winner = Math.floor(rnd() * 4);
-      return { players, vp: players.map((_, p) => (p === winner ? 10 : 2 + Math.floor(rnd() * 8))) };
-    });
-    await s.round(event.id, { sessionId, number: game, tables });
-  }
-}
+const event = await plantChainEvent(db, org.id, SESSIONS, 2026);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const app = createApp({ db, auth, logger: { info() {}, error: console.error }, compressor: nodeCompressor });
 const server = serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });

@@ -18,9 +18,8 @@ import { openWebDatabase } from "../../src/db/web";
 import { startHranaServer } from "../../src/dev/hrana-server";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../../test/helpers/auth";
-import { seeder } from "../../test/helpers/seed-results";
 import { startWorker } from "../../test/workers/worker-runtime";
-import { GAMES, PLAYERS_PER_SESSION, POOL, prng } from "./seed";
+import { plantChainEvent } from "./seed";
 
 const SESSIONS = Number(process.argv[2] ?? 50);
 const BUILDS = Number(process.argv[3] ?? 20);
@@ -63,25 +62,7 @@ const server = await startHranaServer({
 });
 const db = openWebDatabase(server.url, TOKEN);
 const org = await createOrganization(systemContext(db), { name: "Chain", kind: "federation" });
-const s = seeder(db, org.id);
-const event = await s.event();
-const pool = await s.players(POOL);
-const rnd = prng(50);
-for (let i = 0; i < SESSIONS; i++) {
-  const picked = [...pool].sort(() => rnd() - 0.5).slice(0, PLAYERS_PER_SESSION);
-  const sessionId = await s.session(event.id, picked, {
-    date: `2026-01-${String((i % 28) + 1).padStart(2, "0")}`,
-  });
-  for (let game = 1; game <= GAMES; game++) {
-    const order = [...picked].sort(() => rnd() - 0.5);
-    const tables = Array.from({ length: PLAYERS_PER_SESSION / 4 }, (_, t) => {
-      const players = order.slice(t * 4, t * 4 + 4);
-      const winner = Math.floor(rnd() * 4);
-      return { players, vp: players.map((_, p) => (p === winner ? 10 : 2 + Math.floor(rnd() * 8))) };
-    });
-    await s.round(event.id, { sessionId, number: game, tables });
-  }
-}
+const event = await plantChainEvent(db, org.id, SESSIONS, 50);
 const worker = await startWorker({
   DATABASE_URL: server.url,
   DATABASE_AUTH_TOKEN: TOKEN,
