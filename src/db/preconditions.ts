@@ -33,5 +33,5 @@ export function rankingInputsUnchanged(db: Database, event: RankingInputsVersion
 }
 
 function precondition(db: Database, what: string, holds: SQL) {
-  return db.insert(writePreconditions).values({ holds: sql`${holds}`, what });
+  return db.insert(writePreconditions).values({ holds, what });
 }

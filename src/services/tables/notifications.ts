@@ -113,11 +113,6 @@ export function resultNotifications(
       );
     }
   }
-  out.push(...standingsChanged(ctx, scope.event, scope.round.sessionId));
+  out.push(...standingsChangedStatements(ctx, scope.event, scope.round.sessionId));
   return out;
-}
-
-/** `standings.changed` with the version this batch commits (read back inside the batch). */
-export function standingsChanged(ctx: ServiceContext, event: TableScope["event"], sessionId: string | null) {
-  return standingsChangedStatements(ctx, event, sessionId);
 }

@@ -15,8 +15,8 @@ import { scoreGame } from "../../domain/game-score";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../webhooks";
-import { resultNotifications, standingsChanged } from "./notifications";
+import { outboxStatements, standingsChangedStatements } from "../webhooks";
+import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
@@ -384,7 +384,7 @@ export async function disqualifyPlayer(
         reason: input.reason,
       },
     }),
-    ...standingsChanged(ctx, scope.event, scope.round.sessionId),
+    ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
   ];
   try {
     await ctx.db.batch(statements as never);
