@@ -1,5 +1,6 @@
 import type { Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;
@@ -8,3 +9,10 @@ export type Database = LibSQLDatabase<typeof schema>;
 export function createDatabase(client: Client): Database {
   return drizzle(client, { schema });
 }
+
+/**
+ * What read-only queries may run on: the main database, or (Node, local file) the kept
+ * statements of db/local-reads.ts. Both answer `select(…).prepare().get()`, the local one
+ * synchronously, so callers `await` the result either way.
+ */
+export type ReadDatabase = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;

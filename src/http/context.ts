@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { Database } from "../db/client";
+import type { LocalReadDatabase } from "../db/local-reads";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
@@ -24,6 +25,12 @@ export const consoleLogger: Logger = {
 /** Everything an entry point supplies: the app reads no environment and holds no singletons. */
 export interface AppDeps {
   db: Database;
+  /**
+   * Node on a local file: a second connection to it that keeps its compiled statements, for
+   * the reads every poll makes (a ranking's scope); see db/local-reads.ts. Absent on Workers,
+   * for `:memory:` and for embedded replicas: those reads then run on `db`.
+   */
+  reads?: LocalReadDatabase;
   /** Token signing and verification (JWT_SECRET, optional external JWKS). */
   auth: AuthConfig;
   clock?: () => Date;
@@ -89,7 +96,13 @@ export interface AppEnv {
 
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: { var: AppVariables }): ServiceContext {
-  return { db: c.var.db, actor: c.var.actor, clock: c.var.clock, lots: c.var.lotMemo };
+  return {
+    db: c.var.db,
+    actor: c.var.actor,
+    clock: c.var.clock,
+    lots: c.var.lotMemo,
+    reads: c.var.deps.reads,
+  };
 }
 
 const NO_RESOLVER: WebhookTargetSettings = {

@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import type { Database, ReadDatabase } from "../db/client";
 import type { Actor } from "./access";
 import type { LotMemo } from "./standings/lots";
 
@@ -9,6 +9,11 @@ export interface ServiceContext {
   clock: () => Date;
   /** The app instance's memo of computed lots (rankings); without one every lot is hashed. */
   lots?: LotMemo;
+  /**
+   * Where hot read-only queries outside any transaction may run instead of `db` (Node on a
+   * local file: db/local-reads.ts); without it they run on `db`.
+   */
+  reads?: ReadDatabase;
 }
 
 /** Who to record in audit rows and result revisions. */

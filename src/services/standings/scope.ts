@@ -5,8 +5,13 @@
  * the event row carries the versions every ranking depends on (`resultsVersion` from the
  * services, `rosterVersion` and `namesVersion` from database triggers), so the tag costs the
  * same for an event of 10 sessions as for one of 200.
+ *
+ * It runs on every poll, so both queries are prepared once per database (drizzle builds the
+ * SQL once; on a local file, `ctx.reads` also keeps SQLite's compiled statement, see
+ * db/local-reads.ts) instead of being built and compiled again for each request.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { ReadDatabase } from "../../db/client";
 import { events, sessions } from "../../db/schema";
 import { assertEventReadable, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -40,9 +45,38 @@ function toScope(row: {
   };
 }
 
+function prepareScopeQueries(db: ReadDatabase) {
+  return {
+    event: db
+      .select(scopedEventColumns)
+      .from(events)
+      .where(eq(events.id, sql.placeholder("id")))
+      .prepare(),
+    session: db
+      .select({ session: sessions, ...scopedEventColumns })
+      .from(sessions)
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(eq(sessions.id, sql.placeholder("id")))
+      .prepare(),
+  };
+}
+
+const prepared = new WeakMap<ReadDatabase, ReturnType<typeof prepareScopeQueries>>();
+
+/** The scope queries of `ctx`: on its local reader when it has one, else on its database. */
+function scopeQueries(ctx: ServiceContext) {
+  const db: ReadDatabase = ctx.reads ?? ctx.db;
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = prepareScopeQueries(db);
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
-  const [row] = await ctx.db.select(scopedEventColumns).from(events).where(eq(events.id, eventId));
+  const row = await scopeQueries(ctx).event.get({ id: eventId });
   const scope = row ? toScope(row) : undefined;
   assertEventReadable(ctx.actor, scope?.event, eventId);
   return scope!;
@@ -53,11 +87,7 @@ export async function loadSessionStandingsScope(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<SessionStandingsScope> {
-  const [row] = await ctx.db
-    .select({ session: sessions, ...scopedEventColumns })
-    .from(sessions)
-    .innerJoin(events, eq(events.id, sessions.eventId))
-    .where(eq(sessions.id, sessionId));
+  const row = await scopeQueries(ctx).session.get({ id: sessionId });
   if (!row) throw notFound("session", sessionId);
   const scope = toScope(row);
   try {
