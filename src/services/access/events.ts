@@ -102,14 +102,15 @@ export function assertEventWritable(
   return { event, actor: requirePermission(client, permission) };
 }
 
-const hostsSql = sql<string>`(select json_group_array(distinct s.host_org_id) from sessions s
+/** The JSON array of the organisations hosting a session of the event (select it joined to `events`). */
+export const sessionHostsJson = sql<string>`(select json_group_array(distinct s.host_org_id) from sessions s
   where s.event_id = ${qualified(events.id)} and s.host_org_id is not null)`;
 
 /** Select these (joined to `events`) to load a resource together with its event's authorisation data. */
 export const scopedEventColumns = {
   event: events,
   ancestry: orgAncestryJson(events.orgId),
-  hosts: hostsSql,
+  hosts: sessionHostsJson,
 };
 
 export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: string }): ScopedEvent {

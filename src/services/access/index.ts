@@ -9,6 +9,7 @@ export {
   type ScopedEvent,
   type SessionTarget,
   scopedEventColumns,
+  sessionHostsJson,
   toScopedEvent,
   writableEvent,
 } from "./events";

@@ -11,15 +11,23 @@
  * db/local-reads.ts) instead of being built and compiled again for each request.
  */
 import { eq, sql } from "drizzle-orm";
+import { qualified } from "../../db/ancestry";
 import type { ReadDatabase } from "../../db/client";
 import { events, sessions } from "../../db/schema";
-import { assertEventReadable, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
+import {
+  assertEventReadable,
+  type ScopedEvent,
+  scopedEventColumns,
+  sessionHostsJson,
+  toScopedEvent,
+} from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 export interface StandingsScope {
+  /** `hosts` is loaded for a private event only: for a public one it authorises nothing. */
   event: ScopedEvent;
   /**
    * `<rosterVersion>.<namesVersion>.<ruleset>`: with `event.resultsVersion` (results and
@@ -45,15 +53,26 @@ function toScope(row: {
   };
 }
 
+/**
+ * The event with what authorises reading it. A session's host reads a PRIVATE event (rule of
+ * access/events.ts); anyone reads a public one, so there the subquery over the event's
+ * sessions, the only part of this query that grows with the event, is not run (SQLite
+ * evaluates a CASE branch only when it is taken).
+ */
+const scopeColumns = {
+  ...scopedEventColumns,
+  hosts: sql<string>`case when ${qualified(events.visibility)} = 'private' then ${sessionHostsJson} else '[]' end`,
+};
+
 function prepareScopeQueries(db: ReadDatabase) {
   return {
     event: db
-      .select(scopedEventColumns)
+      .select(scopeColumns)
       .from(events)
       .where(eq(events.id, sql.placeholder("id")))
       .prepare(),
     session: db
-      .select({ session: sessions, ...scopedEventColumns })
+      .select({ session: sessions, ...scopeColumns })
       .from(sessions)
       .innerJoin(events, eq(events.id, sessions.eventId))
       .where(eq(sessions.id, sql.placeholder("id")))
