@@ -15,7 +15,7 @@ const utf8 = new TextEncoder();
 /** Lets a shared-cache write finish after the response (waitUntil on Workers). */
 function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
   const logged = task.catch((error) =>
-    c.var.logger.error("shared cache put failed", { error: String(error) }),
+    c.get("logger").error("shared cache put failed", { error: String(error) }),
   );
   try {
     c.executionCtx.waitUntil(logged);
@@ -43,7 +43,8 @@ export async function sendCachedJson(
   options: { private: boolean },
   build: () => Promise<unknown>,
 ): Promise<Response> {
-  const { responseCache, deps } = c.var;
+  const responseCache = c.get("responseCache");
+  const deps = c.get("deps");
   const shared = options.private ? undefined : deps.sharedCache;
   const body = await responseCache.getOrBuild(etag, async () => {
     const key = shared && sharedCacheKey(c.req.url, etag);

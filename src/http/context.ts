@@ -94,14 +94,22 @@ export interface AppEnv {
   Variables: AppVariables;
 }
 
+/**
+ * What reads a request's variables. `c.get(key)`, not `c.var.key`: Hono's `c.var` copies every
+ * variable into a new object on each access (Object.fromEntries), several times a request.
+ */
+export interface VariableReader {
+  get<K extends keyof AppVariables>(key: K): AppVariables[K];
+}
+
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
-export function serviceContext(c: { var: AppVariables }): ServiceContext {
+export function serviceContext(c: VariableReader): ServiceContext {
   return {
-    db: c.var.db,
-    actor: c.var.actor,
-    clock: c.var.clock,
-    lots: c.var.lotMemo,
-    reads: c.var.deps.reads,
+    db: c.get("db"),
+    actor: c.get("actor"),
+    clock: c.get("clock"),
+    lots: c.get("lotMemo"),
+    reads: c.get("deps").reads,
   };
 }
 
@@ -112,6 +120,6 @@ const NO_RESOLVER: WebhookTargetSettings = {
 };
 
 /** The webhook target policy of this deployment. */
-export function webhookTargets(c: { var: AppVariables }): WebhookTargetSettings {
-  return c.var.deps.webhookTargets ?? NO_RESOLVER;
+export function webhookTargets(c: VariableReader): WebhookTargetSettings {
+  return c.get("deps").webhookTargets ?? NO_RESOLVER;
 }

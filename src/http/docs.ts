@@ -20,7 +20,7 @@ export function mountDocs(app: Hono<AppEnv>): void {
     }),
   );
   app.get(SCRIPT_PATH, async (c) => {
-    const load = c.var.deps.docsScript;
+    const load = c.get("deps").docsScript;
     if (!load) {
       return problemResponse(c, {
         status: 404,

@@ -36,10 +36,10 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!match?.[1]) {
     return unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'.");
   }
-  const auth = c.var.deps.auth;
+  const auth = c.get("deps").auth;
   try {
-    const actor = await verifyAccessToken(auth, match[1], c.var.clock());
-    if (actor.source === "local" && !(await isClientActive(c.var.db, actor.clientId, actor))) {
+    const actor = await verifyAccessToken(auth, match[1], c.get("clock")());
+    if (actor.source === "local" && !(await isClientActive(c.get("db"), actor.clientId, actor))) {
       throw new InvalidTokenError("The client of this token has been revoked.");
     }
     const { source, expiresAt, ...client } = actor;
@@ -48,11 +48,11 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
       expiresAt: new Date(expiresAt * 1000),
       // Revocation exists for our own clients only; an external provider's token ends at exp.
       stillActive: () =>
-        source === "local" ? isClientActive(c.var.db, actor.clientId, actor) : Promise.resolve(true),
+        source === "local" ? isClientActive(c.get("db"), actor.clientId, actor) : Promise.resolve(true),
     });
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
-    c.var.logger.info("bearer token refused", { requestId: c.var.requestId, reason: error.message });
+    c.get("logger").info("bearer token refused", { requestId: c.get("requestId"), reason: error.message });
     return unauthorized(c, "invalid_token", error.message);
   }
   return next();
@@ -60,7 +60,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Route middleware for operations that always need a token: 401 before validation or the handler. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.actor.kind !== "client") {
+  if (c.get("actor").kind !== "client") {
     return unauthorized(c, "token_required", "This operation needs a bearer token from POST /v1/auth/token.");
   }
   return next();

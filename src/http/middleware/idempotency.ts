@@ -53,7 +53,7 @@ export async function sweepIdempotencyKeys(db: Database, now: Date, options: { r
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("idempotency-key");
-  const actor = c.var.actor;
+  const actor = c.get("actor");
   if (
     key === undefined ||
     (c.req.method !== "POST" && c.req.method !== "PUT") ||
@@ -69,8 +69,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       detail: "Idempotency-Key must be 1 to 200 characters.",
     });
   }
-  const db = c.var.db;
-  const now = c.var.clock();
+  const db = c.get("db");
+  const now = c.get("clock")();
   const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
   const claim = {
@@ -118,7 +118,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
         headers: {
           ...stored.responseHeaders,
           "idempotent-replayed": "true",
-          "x-request-id": c.var.requestId,
+          "x-request-id": c.get("requestId"),
         },
       });
     }

@@ -14,7 +14,7 @@ export const paginationLinks: MiddlewareHandler<AppEnv> = async (c, next) => {
     res.status !== 200 ||
     // Cached ranking bytes (maybe br/gzip) are never pages: reading them back cost a clone and
     // a decode of up to ~400 KB per hit, most of what a cache hit cost.
-    c.var.sentFromCache ||
+    c.get("sentFromCache") ||
     !(res.headers.get("content-type") ?? "").startsWith("application/json")
   ) {
     return;
@@ -26,6 +26,6 @@ export const paginationLinks: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (typeof nextCursor !== "string") return;
   const url = new URL(c.req.url);
   url.searchParams.set("cursor", nextCursor);
-  const base = c.var.deps.publicUrl?.replace(/\/+$/, "") ?? url.origin;
+  const base = c.get("deps").publicUrl?.replace(/\/+$/, "") ?? url.origin;
   res.headers.append("Link", `<${base}${url.pathname}${url.search}>; rel="next"`);
 };

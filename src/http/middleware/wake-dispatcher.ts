@@ -7,7 +7,7 @@ import type { AppEnv } from "../context";
  */
 export const wakeDispatcher = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const dispatcher = c.var.deps.dispatcher;
+  const dispatcher = c.get("deps").dispatcher;
   if (!dispatcher || c.req.method === "GET" || c.req.method === "HEAD" || c.res.status >= 400) return;
   let waitUntil: ((work: Promise<unknown>) => void) | undefined;
   try {

@@ -45,7 +45,7 @@ export function pageContext(c: Context<AppEnv>): PageContext {
     t,
     link: (path) => (explicit ? withLang(path, lang) : path),
     switchTo: (chosen) => withLang(`${url.pathname}${url.search}`, chosen),
-    origin: (c.var.deps.publicUrl ?? url.origin).replace(/\/$/, ""),
+    origin: (c.get("deps").publicUrl ?? url.origin).replace(/\/$/, ""),
     date: (value) =>
       value
         ? new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(

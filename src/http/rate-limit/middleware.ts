@@ -51,7 +51,7 @@ async function chargesFor(c: Context<AppEnv>, address: string): Promise<Charge[]
         : []),
     ];
   }
-  const actor = c.var.actor;
+  const actor = c.get("actor");
   const who =
     actor.kind === "client"
       ? { key: `client:${actor.clientId}`, per: `client ${actor.clientId}` }
@@ -97,7 +97,7 @@ export function rateLimit(
     if (refused >= 0) {
       const { policy, per } = charges[refused]!;
       const retryAfter = decisions[refused]!.resetSeconds;
-      c.var.logger.info("rate limited", { requestId: c.var.requestId, policy: policy.name, per });
+      c.get("logger").info("rate limited", { requestId: c.get("requestId"), policy: policy.name, per });
       return problemResponse(
         c,
         {

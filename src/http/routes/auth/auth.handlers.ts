@@ -88,13 +88,16 @@ export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c
   if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.", 401);
 
   const token = await exchangeClientCredentials(
-    c.var.db,
-    c.var.deps.auth,
-    c.var.clock(),
+    c.get("db"),
+    c.get("deps").auth,
+    c.get("clock")(),
     credentials,
     body.scope,
   );
-  c.var.logger.info("access token issued", { requestId: c.var.requestId, clientId: credentials.clientId });
+  c.get("logger").info("access token issued", {
+    requestId: c.get("requestId"),
+    clientId: credentials.clientId,
+  });
   return c.json(
     {
       access_token: token.accessToken,

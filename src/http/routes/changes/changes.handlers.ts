@@ -18,7 +18,7 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
   // Authorise before the first byte: once streaming, a failure can no longer be a 4xx.
   const feed = await openChangeFeed(ctx, eventId);
   const current = feed.resultsVersion;
-  const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
+  const pollMs = c.get("deps").changePollMs ?? DEFAULT_POLL_MS;
   // The state (a fresh feed's first message, or a version the outbox cannot detail): no details.
   const stateMessage = (version: number) => ({
     event: "results",
@@ -41,8 +41,8 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
   // with no pub/sub to run; a change is seen within one poll interval.
   // A feed never outlives its token: it ends at the token's expiry, and each poll re-checks that
   // the token's client was not revoked in the meantime (an `end` event says why).
-  const credential = c.var.credential;
-  const clock = c.var.clock;
+  const credential = c.get("credential");
+  const clock = c.get("clock");
   const credentialEnded = async (): Promise<string | undefined> => {
     if (!credential) return undefined;
     if (clock().getTime() >= credential.expiresAt.getTime()) return "token_expired";

@@ -28,11 +28,11 @@ export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppE
   const feed = await openOrgChanges(serviceContext(c), orgId);
   let cursor = lastEventId === undefined ? feed.position.latest : Number(lastEventId);
   const pruned = feed.position.prunedThrough;
-  const pollMs = c.var.deps.changePollMs ?? DEFAULT_POLL_MS;
+  const pollMs = c.get("deps").changePollMs ?? DEFAULT_POLL_MS;
   // Like the per-event feed, this one never outlives its token: it ends at the token's expiry,
   // and each poll re-checks that the token's client was not revoked (an `end` event says why).
-  const credential = c.var.credential;
-  const clock = c.var.clock;
+  const credential = c.get("credential");
+  const clock = c.get("clock");
   const credentialEnded = async (): Promise<string | undefined> => {
     if (!credential) return undefined;
     if (clock().getTime() >= credential.expiresAt.getTime()) return "token_expired";

@@ -9,10 +9,14 @@ export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv
     serviceContext(c),
     orgId,
     c.req.valid("json"),
-    c.var.idempotencyKey,
+    c.get("idempotencyKey"),
   );
   // The secret goes to the caller only: log the id, never the response body.
-  c.var.logger.info("api client created", { requestId: c.var.requestId, orgId, clientId: created.clientId });
+  c.get("logger").info("api client created", {
+    requestId: c.get("requestId"),
+    orgId,
+    clientId: created.clientId,
+  });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/clients/${created.clientId}`,
     "cache-control": "no-store",
@@ -33,6 +37,6 @@ export const getApiClientHandler: RouteHandler<typeof getApiClient, AppEnv> = as
 export const revokeApiClientHandler: RouteHandler<typeof revokeApiClient, AppEnv> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
-  c.var.logger.info("api client revoked", { requestId: c.var.requestId, orgId, clientId });
+  c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
   return c.body(null, 204);
 };

@@ -104,7 +104,7 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
   const graphql = createGraphQLHandler(options);
   const handle = (request: Request, c: Context<AppEnv>) => {
     const services = serviceContext(c);
-    return graphql(request, services, cachedRankings(services, c.var.responseCache));
+    return graphql(request, services, cachedRankings(services, c.get("responseCache")));
   };
   const router = createRouter();
   router.openAPIRegistry.registerPath({

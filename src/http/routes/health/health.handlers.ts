@@ -12,8 +12,8 @@ import type { getHealth } from "./health.routes";
  * write is one upserted heartbeat row, so the table never grows.
  */
 export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c) => {
-  const db = c.var.db;
-  const time = c.var.clock().toISOString();
+  const db = c.get("db");
+  const time = c.get("clock")().toISOString();
   if (c.req.valid("query").check === "live") {
     return c.json({ status: "ok" as const, database: "not_checked" as const, time }, 200);
   }
@@ -27,8 +27,8 @@ export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c
       () => true,
       () => false,
     );
-    c.var.logger.error("health check failed", {
-      requestId: c.var.requestId,
+    c.get("logger").error("health check failed", {
+      requestId: c.get("requestId"),
       database: readable ? "read-only" : "unavailable",
       ...loggableError(writeError),
     });

@@ -15,7 +15,7 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
   const { minGames } = c.req.valid("query");
   if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
     return c.body(null, 304);
-  const table = await cachedObject(c.var.responseCache, weakEtag(scope.etag), () =>
+  const table = await cachedObject(c.get("responseCache"), weakEtag(scope.etag), () =>
     ratings.buildRatingTable(ctx, scope),
   );
   return c.json(ratings.ratingsResponse(table, minGames), 200);
@@ -24,7 +24,7 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
 export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
-  const table = await cachedObject(c.var.responseCache, weakEtag(scope.ratings.etag), () =>
+  const table = await cachedObject(c.get("responseCache"), weakEtag(scope.ratings.etag), () =>
     ratings.buildRatingTable(ctx, scope.ratings),
   );
   const dto = ratings.playerRating(table, scope);

@@ -20,7 +20,7 @@ export const createWebhookHandler: RouteHandler<typeof createWebhook, AppEnv> = 
     orgId,
     c.req.valid("json"),
   );
-  c.var.logger.info("webhook created", { requestId: c.var.requestId, orgId, webhookId: created.id });
+  c.get("logger").info("webhook created", { requestId: c.get("requestId"), orgId, webhookId: created.id });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
     "cache-control": "no-store",
