@@ -104,8 +104,8 @@ describe("cached bodies as bytes, compressed when accepted", () => {
       // nextCursor: on a 400 KB qualification that was most of a cache hit's cost.
       const clone = vi.spyOn(Response.prototype, "clone");
       const text = vi.spyOn(Response.prototype, "text");
-      // Hono re-made a handler's response from its `body` stream once a middleware had touched
-      // `c.res` (cors does, before every handler): the bytes were copied, then streamed in
+      // Hono re-makes a handler's response from its `body` stream once a middleware has touched
+      // `c.res` (hono/cors did, before every handler): the bytes were copied, then streamed in
       // chunks, where @hono/node-server writes a response made from bytes in one call.
       const stream = vi.spyOn(Response.prototype, "body", "get");
       try {

@@ -1,5 +1,4 @@
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
@@ -7,6 +6,7 @@ import { LotMemo } from "../services/standings/lots";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
+import { anyOriginCors } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { paginationLinks } from "./middleware/pagination-links";
@@ -33,11 +33,9 @@ export function createApp(deps: AppDeps) {
   const lotMemo = new LotMemo();
 
   app.use(requestId());
-  // Third-party frontends call from other origins. Tokens travel in the Authorization header,
-  // never in cookies, so any origin may call; the headers clients need to read are exposed.
+  // Third-party frontends call from other origins (see middleware/cors.ts).
   app.use(
-    cors({
-      origin: "*",
+    anyOriginCors({
       allowHeaders: [
         "Authorization",
         "Content-Type",

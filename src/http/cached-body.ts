@@ -26,10 +26,11 @@ function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
 
 /**
  * Makes `res` the response as it is. Assigning a handler's response to a context whose `c.res`
- * a middleware already touched (cors sets its headers there before every handler) makes Hono
- * re-create it from `res.body`: the cached bytes were copied into a stream and sent in chunks,
- * where @hono/node-server writes a response made from bytes in one call. `c.body` has already
- * copied those headers into `res`, so nothing is lost by skipping the merge.
+ * a middleware already touched makes Hono re-create it from `res.body`: the cached bytes were
+ * copied into a stream and sent in chunks, where @hono/node-server writes a response made from
+ * bytes in one call. No middleware does that now (cors sets its headers after the handler,
+ * middleware/cors.ts); this keeps a hit's bytes whole if one ever does. `c.body` has already
+ * copied the prepared headers into `res`, so nothing is lost by skipping the merge.
  */
 function sendAsIs(c: Context<AppEnv>, res: Response): Response {
   c.res = undefined;
