@@ -19,7 +19,8 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createClient } from "@libsql/client";
 import { createDatabase } from "../src/db/client";
-import { migrateDatabase } from "../src/db/node";
+import { localReadPath, openLocalReads } from "../src/db/local-reads";
+import { LOCAL_BUSY_TIMEOUT_MS, migrateDatabase } from "../src/db/node";
 import { createApp } from "../src/http/app";
 import { nodeCompressor } from "../src/http/node-compressor";
 import { ResponseCache } from "../src/http/response-cache";
@@ -33,17 +34,21 @@ const BUILD_RUNS = Number(process.env.BENCH_BUILD_RUNS ?? 15);
 const WRITE_PLAYERS = 1_000;
 
 const dir = mkdtempSync(join(tmpdir(), "catan-bench-"));
-const client = createClient({ url: `file:${join(dir, "bench.db")}` });
+const url = `file:${join(dir, "bench.db")}`;
+const client = createClient({ url });
 const db = createDatabase(client);
 await migrateDatabase(db);
+// As node.ts opens it for a local file: the hot reads' kept statements (db/local-reads.ts).
+const localReads = openLocalReads(localReadPath(url)!, LOCAL_BUSY_TIMEOUT_MS);
+const reads = localReads.db;
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const logger = { info() {}, error: console.error };
 // As node.ts builds it: br/gzip variants of cached bodies.
-const makeApp = () => createApp({ db, auth, logger, compressor: nodeCompressor });
+const makeApp = () => createApp({ db, reads, auth, logger, compressor: nodeCompressor });
 // The served app's cache is the bench's, so the memory figure can show the bytes it holds.
 const responseCache = new ResponseCache();
-const app = createApp({ db, auth, logger, compressor: nodeCompressor, responseCache });
-const uncachedApp = createApp({ db, auth, logger, compressor: nodeCompressor, responseCacheBytes: 0 });
+const app = createApp({ db, reads, auth, logger, compressor: nodeCompressor, responseCache });
+const uncachedApp = createApp({ db, reads, auth, logger, compressor: nodeCompressor, responseCacheBytes: 0 });
 
 const t0 = Date.now();
 // Seeding is not measured: no fsync per batch while it runs; the writes measured below have it.
@@ -224,6 +229,7 @@ globalThis.gc?.();
 const mem = process.memoryUsage();
 
 server.close();
+localReads.close();
 client.close();
 rmSync(dir, { recursive: true, force: true });
 
