@@ -27,7 +27,7 @@ import { notFound } from "../errors";
 export type SessionRow = typeof sessions.$inferSelect;
 
 export interface StandingsScope {
-  /** `hosts` is loaded for a private event only: for a public one it authorises nothing. */
+  /** `ancestry` and `hosts` are loaded for a private event only: for a public one they authorise nothing. */
   event: ScopedEvent;
   /**
    * `<rosterVersion>.<namesVersion>.<ruleset>`: with `event.resultsVersion` (results and
@@ -54,14 +54,17 @@ function toScope(row: {
 }
 
 /**
- * The event with what authorises reading it. A session's host reads a PRIVATE event (rule of
- * access/events.ts); anyone reads a public one, so there the subquery over the event's
- * sessions, the only part of this query that grows with the event, is not run (SQLite
- * evaluates a CASE branch only when it is taken).
+ * The event with what authorises reading it. Anyone reads a public event (access/events.ts);
+ * its organisation's ancestry and the hosts of its sessions authorise reading a PRIVATE one
+ * only, so for a public event neither subquery runs (SQLite evaluates a CASE branch only when
+ * it is taken): the recursive ancestry cost about as much as the event row itself, and the
+ * hosts subquery over the event's sessions was the one part of a 304 growing with the event.
  */
+const isPrivate = sql`${qualified(events.visibility)} = 'private'`;
 const scopeColumns = {
   ...scopedEventColumns,
-  hosts: sql<string>`case when ${qualified(events.visibility)} = 'private' then ${sessionHostsJson} else '[]' end`,
+  ancestry: sql<string>`case when ${isPrivate} then ${scopedEventColumns.ancestry} else '[]' end`,
+  hosts: sql<string>`case when ${isPrivate} then ${sessionHostsJson} else '[]' end`,
 };
 
 function prepareScopeQueries(db: ReadDatabase) {
