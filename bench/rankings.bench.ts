@@ -40,15 +40,21 @@ const db = createDatabase(client);
 await migrateDatabase(db);
 // As node.ts opens it for a local file: the hot reads' kept statements (db/local-reads.ts).
 const localReads = openLocalReads(localReadPath(url)!, LOCAL_BUSY_TIMEOUT_MS);
-const reads = localReads.db;
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const logger = { info() {}, error: console.error };
 // As node.ts builds it: br/gzip variants of cached bodies.
-const makeApp = () => createApp({ db, reads, auth, logger, compressor: nodeCompressor });
+const makeApp = () => createApp({ db, reads: localReads, auth, logger, compressor: nodeCompressor });
 // The served app's cache is the bench's, so the memory figure can show the bytes it holds.
 const responseCache = new ResponseCache();
-const app = createApp({ db, reads, auth, logger, compressor: nodeCompressor, responseCache });
-const uncachedApp = createApp({ db, reads, auth, logger, compressor: nodeCompressor, responseCacheBytes: 0 });
+const app = createApp({ db, reads: localReads, auth, logger, compressor: nodeCompressor, responseCache });
+const uncachedApp = createApp({
+  db,
+  reads: localReads,
+  auth,
+  logger,
+  compressor: nodeCompressor,
+  responseCacheBytes: 0,
+});
 
 const t0 = Date.now();
 // Seeding is not measured: no fsync per batch while it runs; the writes measured below have it.

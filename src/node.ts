@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const dispatcher = startNodeDispatcher({ db, settings: push.delivery });
   const app = createApp({
     db,
-    reads: reads?.db,
+    reads,
     auth,
     docsScript: scalarBundleLoader(),
     publicUrl,

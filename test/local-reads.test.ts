@@ -5,12 +5,13 @@
  * holds a lock that would stall a writer.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Libsql from "libsql";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDatabase, type Database } from "../src/db/client";
 import { type LocalReads, localReadPath, openLocalReads } from "../src/db/local-reads";
 import { migrateDatabase } from "../src/db/node";
@@ -46,7 +47,7 @@ beforeAll(async () => {
   db = createDatabase(counting);
   await migrateDatabase(db);
   reads = openLocalReads(file, 5000);
-  ({ app } = await createTestApp({ db, reads: reads.db }));
+  ({ app } = await createTestApp({ db, reads }));
   store = await createOrgClient(app, db);
 });
 
@@ -130,6 +131,59 @@ describe("ranking scope on the kept statements of a local file", () => {
     }
     expect(String(refusal)).toMatch(/readonly|query_only|attempt to write/i);
     expect(reads.db.get<{ n: number }>(sql`select count(*) as n from events`).n).toBeGreaterThan(0);
+  });
+});
+
+describe("scope rows kept until the next commit", () => {
+  it("a repeated poll runs no statement; any commit, even elsewhere, makes the next one read again", async () => {
+    const { path } = await eventWithResults();
+    const etag = (await app.request(path)).headers.get("etag")!;
+    const statement = Object.getPrototypeOf(new Libsql(":memory:").prepare("select 1"));
+    const get = vi.spyOn(statement, "get");
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await app.request(path, { headers: { "if-none-match": etag } })).status).toBe(304);
+      expect(get).not.toHaveBeenCalled();
+      // A write to another table, by the main client: a commit all the same. (An UPDATE that
+      // leaves a row as it was writes no page: it commits nothing and moves no stamp.)
+      await client.execute(
+        "update organizations set name = name || '.' where id = (select min(id) from organizations)",
+      );
+      expect((await app.request(path, { headers: { "if-none-match": etag } })).status).toBe(304);
+      expect(get).toHaveBeenCalledTimes(1);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  it("the stamp moves with every commit, by this process or another, and stays put otherwise", async () => {
+    const { eventId } = await eventWithResults();
+    const first = reads.commitStamp();
+    expect(first).toBeTypeOf("number");
+    expect(reads.commitStamp()).toBe(first);
+    await client.execute({ sql: "update events set name = name || '.' where id = ?", args: [eventId] });
+    const second = reads.commitStamp();
+    expect(second).not.toBe(first);
+    bumpFromAnotherProcess(eventId);
+    expect(reads.commitStamp()).not.toBe(second);
+  });
+
+  it("has no stamp for a database in WAL mode (its counter does not follow commits) or a file of another kind", () => {
+    const wal = join(dir, "wal.db");
+    const writer = new Libsql(wal);
+    writer.exec("pragma journal_mode = wal; create table t (x)");
+    const walReads = openLocalReads(wal, 0);
+    const junk = join(dir, "junk.db");
+    writeFileSync(junk, "not a database, but long enough to have a header of 28 bytes");
+    const junkFd = openLocalReads(junk, 0);
+    try {
+      expect(walReads.commitStamp()).toBeUndefined();
+      expect(junkFd.commitStamp()).toBeUndefined();
+    } finally {
+      walReads.close();
+      junkFd.close();
+      writer.close();
+    }
   });
 });
 

@@ -16,3 +16,13 @@ export function createDatabase(client: Client): Database {
  * synchronously, so callers `await` the result either way.
  */
 export type ReadDatabase = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
+
+/** A connection for read-only queries outside any transaction (db/local-reads.ts on Node). */
+export interface ReadConnection {
+  db: ReadDatabase;
+  /**
+   * A number that stays the same exactly as long as nothing is committed to the database, by
+   * anyone (SQLite's file change counter); undefined when it cannot be known.
+   */
+  commitStamp(): number | undefined;
+}

@@ -11,22 +11,50 @@
  * write committed before it, by this process's client or by another process (the CLI). The
  * connection is `query_only`: a write through it is an error, never a second writer.
  *
+ * `commitStamp()` reads SQLite's file change counter from the file's header (one `pread` of
+ * 28 bytes, no lock, no statement): in rollback-journal mode SQLite increments it on every
+ * commit, whoever commits, and uses it itself to tell whether its page cache is stale. So
+ * "the stamp is the one I saw before my query" means "nothing was committed since": what a
+ * query gave may be given again (standings/scope.ts does, for the 304 path). The stamp is
+ * read BEFORE the query it labels, so a commit racing the query only makes the next read
+ * query again. In WAL mode the counter does not move on every commit: the header says so
+ * (format versions 2) and the stamp is then undefined, as for anything not a plain SQLite
+ * file (an encrypted header): callers query every time.
+ *
  * Node and local files only (node.ts chooses): `:memory:` is a different database on every
  * connection, an embedded replica's reads go through its own client (replica.ts), and
  * Workers or remote URLs have no file. Callers then use the main database instead.
  */
+import { closeSync, openSync, readSync } from "node:fs";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import Libsql from "libsql";
+import type { ReadConnection } from "./client";
 import * as schema from "./schema";
 
 /** Synchronous drizzle over one connection: select() and prepare() as on the main database. */
 export type LocalReadDatabase = BaseSQLiteDatabase<"sync", unknown, typeof schema>;
 
-export interface LocalReads {
+export interface LocalReads extends ReadConnection {
   db: LocalReadDatabase;
   close(): void;
+}
+
+const MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+const HEADER_BYTES = 28;
+/** Offsets in the database header (sqlite.org/fileformat.html §1.3). */
+const WRITE_VERSION = 18;
+const READ_VERSION = 19;
+const CHANGE_COUNTER = 24;
+
+/** The file change counter of a rollback-journal database file, else undefined. */
+function readCommitStamp(fd: number, header: Buffer): number | undefined {
+  if (readSync(fd, header, 0, HEADER_BYTES, 0) < HEADER_BYTES) return undefined;
+  if (header.compare(MAGIC, 0, MAGIC.length, 0, MAGIC.length) !== 0) return undefined;
+  // 1: rollback journal ("legacy"); 2: WAL, where the counter may not move on each commit.
+  if (header[WRITE_VERSION] !== 1 || header[READ_VERSION] !== 1) return undefined;
+  return header.readUInt32BE(CHANGE_COUNTER);
 }
 
 /** The file path of a plain `file:` URL, or null when local reads do not apply to it. */
@@ -53,5 +81,14 @@ export function openLocalReads(path: string, busyTimeoutMs: number): LocalReads 
   const relational = { fullSchema: schema, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
   const session = new BetterSQLiteSession(connection as never, dialect, relational);
   const db = new BaseSQLiteDatabase("sync", dialect, session as never, relational) as LocalReadDatabase;
-  return { db, close: () => connection.close() };
+  const fd = openSync(path, "r");
+  const header = Buffer.alloc(HEADER_BYTES);
+  return {
+    db,
+    commitStamp: () => readCommitStamp(fd, header),
+    close: () => {
+      closeSync(fd);
+      connection.close();
+    },
+  };
 }

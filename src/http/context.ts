@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { Database } from "../db/client";
-import type { LocalReadDatabase } from "../db/local-reads";
+import type { LocalReads } from "../db/local-reads";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
@@ -30,7 +30,7 @@ export interface AppDeps {
    * the reads every poll makes (a ranking's scope); see db/local-reads.ts. Absent on Workers,
    * for `:memory:` and for embedded replicas: those reads then run on `db`.
    */
-  reads?: LocalReadDatabase;
+  reads?: LocalReads;
   /** Token signing and verification (JWT_SECRET, optional external JWKS). */
   auth: AuthConfig;
   clock?: () => Date;

@@ -1,4 +1,4 @@
-import type { Database, ReadDatabase } from "../db/client";
+import type { Database, ReadConnection } from "../db/client";
 import type { Actor } from "./access";
 import type { LotMemo } from "./standings/lots";
 
@@ -13,7 +13,7 @@ export interface ServiceContext {
    * Where hot read-only queries outside any transaction may run instead of `db` (Node on a
    * local file: db/local-reads.ts); without it they run on `db`.
    */
-  reads?: ReadDatabase;
+  reads?: ReadConnection;
 }
 
 /** Who to record in audit rows and result revisions. */

@@ -113,12 +113,11 @@ export const scopedEventColumns = {
   hosts: sessionHostsJson,
 };
 
+/** A JSON array of ids; `[]` (what a public event's ranking scope selects) without a parse. */
+const idList = (json: string): string[] => (json === "[]" ? [] : (JSON.parse(json) as string[]));
+
 export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: string }): ScopedEvent {
-  return {
-    ...row.event,
-    ancestry: JSON.parse(row.ancestry) as string[],
-    hosts: JSON.parse(row.hosts) as string[],
-  };
+  return { ...row.event, ancestry: idList(row.ancestry), hosts: idList(row.hosts) };
 }
 
 export async function loadScopedEvent(

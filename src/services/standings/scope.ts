@@ -12,7 +12,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
-import type { ReadDatabase } from "../../db/client";
+import type { ReadConnection, ReadDatabase } from "../../db/client";
+import { CommitMemo } from "../../db/commit-memo";
 import { events, sessions } from "../../db/schema";
 import {
   assertEventReadable,
@@ -85,9 +86,7 @@ function prepareScopeQueries(db: ReadDatabase) {
 
 const prepared = new WeakMap<ReadDatabase, ReturnType<typeof prepareScopeQueries>>();
 
-/** The scope queries of `ctx`: on its local reader when it has one, else on its database. */
-function scopeQueries(ctx: ServiceContext) {
-  const db: ReadDatabase = ctx.reads ?? ctx.db;
+function queriesOn(db: ReadDatabase) {
   let queries = prepared.get(db);
   if (!queries) {
     queries = prepareScopeQueries(db);
@@ -96,9 +95,55 @@ function scopeQueries(ctx: ServiceContext) {
   return queries;
 }
 
+type EventRow = Awaited<ReturnType<ReturnType<typeof prepareScopeQueries>["event"]["get"]>>;
+type SessionRow_ = Awaited<ReturnType<ReturnType<typeof prepareScopeQueries>["session"]["get"]>>;
+
+/** Scope rows of a local reader, kept until the next commit (db/commit-memo.ts). */
+interface ScopeMemo {
+  events: CommitMemo<EventRow>;
+  sessions: CommitMemo<SessionRow_>;
+}
+const memos = new WeakMap<ReadConnection, ScopeMemo>();
+
+function memoOf(reads: ReadConnection): ScopeMemo {
+  let memo = memos.get(reads);
+  if (!memo) {
+    memo = { events: new CommitMemo(), sessions: new CommitMemo() };
+    memos.set(reads, memo);
+  }
+  return memo;
+}
+
+/**
+ * The scope row of an event: on the local reader when `ctx` has one, there kept until the
+ * next commit (a poll between two writes then reads no statement at all), else on `ctx.db`.
+ */
+async function eventRow(ctx: ServiceContext, eventId: string): Promise<EventRow> {
+  const { reads } = ctx;
+  if (!reads) return queriesOn(ctx.db).event.get({ id: eventId });
+  const query = queriesOn(reads.db).event;
+  return memoOf(reads).events.get(
+    () => reads.commitStamp(),
+    eventId,
+    () => query.get({ id: eventId }),
+  );
+}
+
+async function sessionRow(ctx: ServiceContext, sessionId: string): Promise<SessionRow_> {
+  const { reads } = ctx;
+  if (!reads) return queriesOn(ctx.db).session.get({ id: sessionId });
+  const query = queriesOn(reads.db).session;
+  return memoOf(reads).sessions.get(
+    () => reads.commitStamp(),
+    sessionId,
+    () => query.get({ id: sessionId }),
+  );
+}
+
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
-  const row = await scopeQueries(ctx).event.get({ id: eventId });
+  const row = await eventRow(ctx, eventId);
+  // toScope makes new objects: a kept row is never handed out to be changed.
   const scope = row ? toScope(row) : undefined;
   assertEventReadable(ctx.actor, scope?.event, eventId);
   return scope!;
@@ -109,7 +154,7 @@ export async function loadSessionStandingsScope(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<SessionStandingsScope> {
-  const row = await scopeQueries(ctx).session.get({ id: sessionId });
+  const row = await sessionRow(ctx, sessionId);
   if (!row) throw notFound("session", sessionId);
   const scope = toScope(row);
   try {
@@ -117,5 +162,5 @@ export async function loadSessionStandingsScope(
   } catch {
     throw notFound("session", sessionId);
   }
-  return { ...scope, session: row.session };
+  return { ...scope, session: { ...row.session } };
 }
