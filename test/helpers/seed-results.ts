@@ -1,7 +1,9 @@
 /**
  * Seeds events, sessions, registrations, rounds, tables, seats and results straight into the
  * database, the way the services store them (a final result bumps `events.resultsVersion` in
- * the same batch), so ranking tests don't depend on the seating routes.
+ * the same batch, and its seats hold their scoring: seats.scored), so ranking tests don't depend
+ * on the seating routes. `seeder(db, orgId, { scoreSeats: false })` plants results as a database
+ * written before seat scoring holds them (every table then scored from its sheet on read).
  *
  *   const s = seeder(db, orgId);
  *   const evt = await s.event();
@@ -9,7 +11,7 @@
  *   const ses = await s.session(evt.id, [a, b, c, d]);
  *   await s.round(evt.id, { sessionId: ses, number: 1, tables: [{ players: [a, b, c, d], vp: [10, 8, 6, 4] }] });
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../src/db/ancestry";
 import type { Database } from "../../src/db/client";
 import { newId } from "../../src/db/ids";
@@ -25,6 +27,8 @@ import {
   sessions,
   tableResults,
 } from "../../src/db/schema";
+import { scoreGame } from "../../src/domain/game-score";
+import { toShareUnits } from "../../src/domain/share-units";
 
 export interface SeedTable {
   /** Turn order. */
@@ -61,9 +65,42 @@ const bump = (db: Database, eventId: string) =>
     .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
     .where(eq(events.id, eventId));
 
-function resultRow(eventId: string, tableId: string, table: SeedTable, version = 1) {
+function winnerOf(table: SeedTable): string {
   const vp = table.vp!;
-  const winnerId = table.winner ?? table.players[vp.findIndex((v) => v >= 10)]!;
+  return table.winner ?? table.players[vp.findIndex((v) => v >= 10)]!;
+}
+
+/**
+ * The seats' scoring columns as a result write stores them (services/tables/results.ts), or
+ * null for a sheet the rules refuse (tests of rows edited behind the services' back).
+ */
+function seatScoring(ruleset: "2026" | "legacy", table: SeedTable, disqualifiedHere: readonly string[] = []) {
+  if (!table.vp) return null;
+  try {
+    const scored = scoreGame({
+      ruleset,
+      seatPlayerIds: table.players,
+      scores: table.players.map((playerId, i) => ({ playerId, vp: table.vp![i]! })),
+      winnerId: winnerOf(table),
+      disqualifiedPlayerIds: disqualifiedHere,
+    });
+    const final = (table.status ?? "final") === "final";
+    return scored.seats.map((seat) => ({
+      placement: seat.placement,
+      counted: seat.counted,
+      shareUnits: toShareUnits(seat.share),
+      win: seat.win,
+      disqualifiedHere: seat.disqualified,
+      scored: final,
+    }));
+  } catch {
+    return null;
+  }
+}
+
+function resultRow(eventId: string, tableId: string, table: SeedTable, version = 1, scored = true) {
+  const vp = table.vp!;
+  const winnerId = winnerOf(table);
   const status = table.status ?? "final";
   return {
     tableId,
@@ -75,11 +112,17 @@ function resultRow(eventId: string, tableId: string, table: SeedTable, version =
     finalizedBy: status === "final" ? ("signed" as const) : null,
     submittedByClientId: "cli_seed",
     updatedAt: new Date().toISOString(),
+    scoredVersion: scored ? version : null,
   };
 }
 
-export function seeder(db: Database, orgId: string) {
+export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean } = {}) {
   let playerCount = 0;
+  const scoreSeats = opts.scoreSeats ?? true;
+  const rulesetOf = async (eventId: string) => {
+    const [row] = await db.select({ ruleset: events.ruleset }).from(events).where(eq(events.id, eventId));
+    return row?.ruleset ?? "2026";
+  };
   return {
     async event(
       opts: { ruleset?: "2026" | "legacy"; visibility?: "public" | "private"; lotSeed?: string } = {},
@@ -147,6 +190,8 @@ export function seeder(db: Database, orgId: string) {
       const roundId = newId("rnd");
       const tableIds = round.tables.map(() => newId("tbl"));
       const withResult = round.tables.filter((t) => t.vp);
+      const ruleset = await rulesetOf(eventId);
+      const scoring = round.tables.map((table) => (scoreSeats ? seatScoring(ruleset, table) : null));
       await db.batch([
         db.insert(rounds).values({
           id: roundId,
@@ -165,6 +210,7 @@ export function seeder(db: Database, orgId: string) {
               playerId,
               position: p + 1,
               vp: table.vp?.[p] ?? null,
+              ...scoring[t]?.[p],
             })),
           ),
         ),
@@ -174,7 +220,7 @@ export function seeder(db: Database, orgId: string) {
                 .insert(tableResults)
                 .values(
                   round.tables.flatMap((table, t) =>
-                    table.vp ? [resultRow(eventId, tableIds[t]!, table)] : [],
+                    table.vp ? [resultRow(eventId, tableIds[t]!, table, 1, scoring[t] !== null)] : [],
                   ),
                 ),
               bump(db, eventId),
@@ -187,11 +233,28 @@ export function seeder(db: Database, orgId: string) {
     /** Replaces a table's result (a confirmation or a correction): a new version, and a results bump. */
     async setResult(eventId: string, tableId: string, table: SeedTable & { vp: number[] }) {
       const [current] = await db.select().from(tableResults).where(eq(tableResults.tableId, tableId));
-      const row = resultRow(eventId, tableId, table, (current?.version ?? 0) + 1);
+      const here = await db
+        .select({ playerId: disqualifications.playerId })
+        .from(disqualifications)
+        .where(eq(disqualifications.tableId, tableId));
+      const scoring = scoreSeats
+        ? seatScoring(
+            await rulesetOf(eventId),
+            table,
+            here.map((d) => d.playerId),
+          )
+        : null;
+      const row = resultRow(eventId, tableId, table, (current?.version ?? 0) + 1, scoring !== null);
       await db.batch([
         current
           ? db.update(tableResults).set(row).where(eq(tableResults.tableId, tableId))
           : db.insert(tableResults).values(row),
+        ...table.players.map((playerId, p) =>
+          db
+            .update(seats)
+            .set({ vp: table.vp[p]!, ...(scoring?.[p] ?? { scored: false }) })
+            .where(and(eq(seats.tableId, tableId), eq(seats.playerId, playerId))),
+        ),
         bump(db, eventId),
       ]);
     },

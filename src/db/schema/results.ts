@@ -25,10 +25,19 @@ export const tableResults = sqliteTable(
     finalizedBy: text("finalized_by", { enum: ["signed", "confirmations", "referee", "correction"] }),
     submittedByClientId: text("submitted_by_client_id").notNull(),
     updatedAt: text("updated_at").notNull(),
+    /**
+     * The version whose scoring the table's seats hold (seats.scored); null once a trigger
+     * cleared it. A final result with `scored_version IS NOT version` is scored from its sheet.
+     */
+    scoredVersion: integer("scored_version"),
   },
   (t) => [
     check("table_results_final_has_way", sql`(${t.status} = 'final') = (${t.finalizedBy} IS NOT NULL)`),
     index("table_results_event_idx").on(t.eventId),
+    // Rankings look up the few final tables whose seats are not scored, per event (usually none).
+    index("table_results_unscored_idx")
+      .on(t.eventId)
+      .where(sql`${t.status} = 'final' AND ${t.scoredVersion} IS NOT ${t.version}`),
   ],
 );
 

@@ -1,8 +1,11 @@
 /**
- * Round trip 2 of every ranking read: ONE `db.batch` of plain selects (final tables with their
- * seats as one JSON text per round, player names and registrations as one JSON text each,
- * rounds progress, disqualifications, sessions, N), then the stored sheets are turned into the
- * domain's ScoredGames.
+ * Round trip 2 of every ranking read: ONE `db.batch` of plain selects: each prelim session's
+ * player records summed in SQL from the scored seats (seats.scored, written with each result),
+ * the few final tables whose seats are not scored (and, for event standings, the playoff tables)
+ * with their sheets and seats as one JSON text per round, player names and registrations as one
+ * JSON text each, rounds progress, disqualifications and sessions. The sheets read are turned
+ * into the domain's ScoredGames here; the summed records are the same sums `aggregateRecords`
+ * makes of them (test/seat-scoring.property.test.ts).
  */
 import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
@@ -17,6 +20,8 @@ import {
 } from "../../db/schema";
 import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
+import { fromShareUnits } from "../../domain/share-units";
+import type { PlayerRecord } from "../../domain/standings";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 
@@ -50,8 +55,23 @@ export interface RoundProgress {
   finalTables: number;
 }
 
+/** A prelim session's records summed from its scored seats (tables scored from sheets aside). */
+export interface SeatSums {
+  records: PlayerRecord[];
+  /** Players disqualified at one of those tables (rule 1.3.6). */
+  disqualifiedHere: string[];
+}
+
 export interface StandingsData {
-  /** Tables whose result is final, in round then table order. Pending results are not read. */
+  /**
+   * Prelim sessions' records from the scored seats of their final tables, by session id.
+   */
+  seatSums: Map<string, SeatSums>;
+  /**
+   * Final tables to score from their sheets, in round then table order: prelim tables whose
+   * seats are not scored (results written before seat scoring, or cleared by a trigger), and,
+   * for event standings, every semifinal and final table. Pending results are not read.
+   */
   games: StoredGame[];
   rounds: RoundProgress[];
   names: Map<string, string>;
@@ -111,6 +131,27 @@ function eventIdOf(filter: GameFilter, eventId: string): string {
   return filter.kind === "session" ? eventId : filter.eventId;
 }
 
+/** Rounds of the filter's prelims, as `rd` in the seat sums subquery. */
+function prelimRoundsWhere(filter: GameFilter): SQL {
+  return filter.kind === "session"
+    ? sql`rd.session_id = ${filter.sessionId} and rd.kind = 'prelim'`
+    : sql`rd.event_id = ${filter.eventId} and rd.kind = 'prelim'`;
+}
+
+type SeatSumTuple = [
+  playerId: string,
+  games: number,
+  wins: number,
+  vp: number,
+  shareUnits: string,
+  seconds: number,
+  thirds: number,
+  disqualifiedHere: 0 | 1,
+];
+
+/** `[position, playerId]` pairs, tables in any order: see the `tables` column below. */
+type RoundTablesTuple = [string, number, string, string, [number, string][]];
+
 export async function loadStandingsData(
   ctx: ServiceContext,
   eventId: string,
@@ -118,105 +159,145 @@ export async function loadStandingsData(
 ): Promise<StandingsData> {
   const { db } = ctx;
   const where = roundsWhere(filter);
-  const isFinal = eq(tableResults.status, "final");
   const evt = eventIdOf(filter, eventId);
-  const [roundTables, [nameList], roundRows, [registrationList], dqRows, sessionRows, [unique]] =
-    await db.batch([
-      // Each round's final tables with their seats as ONE JSON text per round; names and
-      // registrations as one JSON text each. The driver's per-row cost (turning each row into an
-      // object, column by column) was most of a build; JSON.parse of the same data is a small
-      // part of it. 150 rows for a 50-session event instead of ~4,500.
-      db
-        .select({
-          roundId: rounds.id,
-          sessionId: rounds.sessionId,
-          kind: rounds.kind,
-          roundNumber: rounds.number,
-          // The sheet stays a JSON string inside: json() on it cost SQLite a parse and a print
-          // per table, more than JSON.parse here. Seats come as [position, playerId] pairs and
-          // tables in any order; both are put in order here, because the aggregate `ORDER BY`
-          // form is a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
-          tables: sql<string>`json_group_array(json_array(${gameTables.id}, ${gameTables.number},
+  // Final results, literally: the partial index table_results_unscored_idx only serves a query
+  // that spells its condition out (a bound 'final' would not match it).
+  const isFinal = sql`${tableResults.status} = 'final'`;
+  const unscored = sql`${tableResults.scoredVersion} is not ${tableResults.version}`;
+  // Each round's final tables with their seats as ONE JSON text per round. The sheet stays a
+  // JSON string inside: json() on it cost SQLite a parse and a print per table, more than
+  // JSON.parse here. Seats come as [position, playerId] pairs and tables in any order; both are
+  // put in order here, because the aggregate `ORDER BY` form is a syntax error to the SQL parser
+  // of an embedded replica's client (libsql 0.9).
+  const tablesToScore = (condition: SQL | undefined) =>
+    db
+      .select({
+        roundId: rounds.id,
+        sessionId: rounds.sessionId,
+        kind: rounds.kind,
+        roundNumber: rounds.number,
+        tables: sql<string>`json_group_array(json_array(${gameTables.id}, ${gameTables.number},
           ${tableResults.winnerId}, ${tableResults.scores},
           json((select json_group_array(json_array(st.position, st.player_id)) from seats st
             where st.table_id = ${gameTables.id}))))`,
-        })
-        .from(tableResults)
-        .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
-        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-        .where(and(where, isFinal))
-        .groupBy(rounds.id)
-        .orderBy(asc(rounds.kind), asc(rounds.number)),
-      // Names once per player: everyone registered in scope, and anyone seated in scope.
-      db
-        .select({ list: sql<string>`json_group_array(json_array(${players.id}, ${players.name}))` })
-        .from(players)
-        .where(
-          sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
+      })
+      .from(tableResults)
+      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(and(eq(tableResults.eventId, evt), isFinal, condition))
+      .groupBy(rounds.id)
+      .orderBy(asc(rounds.kind), asc(rounds.number));
+  const prelims = filter.kind === "event" ? and(eq(rounds.kind, "prelim")) : where;
+  const [
+    sums,
+    unscoredTables,
+    playoffTables,
+    [nameList],
+    roundRows,
+    [registrationList],
+    dqRows,
+    sessionRows,
+    [unique],
+  ] = await db.batch([
+    // Per session and player: the same sums as aggregateRecords, over the scored seats of final
+    // tables (seats.scored is only ever 1 for a final result), as one JSON text per session.
+    // 50 rows for a 50-session event, where scoring the sheets read 6,000 seats.
+    db.all<{ session_id: string; records: string }>(sql`select session_id,
+          json_group_array(json_array(player_id, games, wins, vp, units, seconds, thirds, dq)) as records
+        from (select rd.session_id as session_id, st.player_id as player_id, count(*) as games,
+            sum(st.win) as wins, sum(st.counted) as vp, cast(sum(st.share_units) as text) as units,
+            sum(st.placement = 2) as seconds, sum(st.placement = 3) as thirds,
+            max(st.disqualified_here) as dq
+          from rounds rd join seats st on st.round_id = rd.id
+          where ${prelimRoundsWhere(filter)} and st.scored = 1
+          group by rd.session_id, st.player_id)
+        group by session_id`),
+    tablesToScore(and(prelims, unscored)),
+    filter.kind === "event" ? tablesToScore(sql`${rounds.kind} <> 'prelim'`) : db.all(sql`select 1 where 0`),
+    // Names once per player: everyone registered in scope, and anyone seated in scope.
+    db
+      .select({ list: sql<string>`json_group_array(json_array(${players.id}, ${players.name}))` })
+      .from(players)
+      .where(
+        sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
               where ${filter.kind === "session" ? sql`reg.session_id = ${filter.sessionId}` : sql`s.event_id = ${evt}`}
             union select st.player_id from seats st join rounds rd on rd.id = st.round_id where ${seatedWhere(filter)})`,
-        ),
-      db
-        .select({
-          id: rounds.id,
-          sessionId: rounds.sessionId,
-          kind: rounds.kind,
-          number: rounds.number,
-          tables: count(gameTables.id),
-          finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
-        })
-        .from(rounds)
-        .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
-        .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-        .where(where)
-        .groupBy(rounds.id)
-        .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
-      db
-        .select({
-          list: sql<string>`json_group_array(json_array(${registrations.sessionId}, ${registrations.playerId},
+      ),
+    db
+      .select({
+        id: rounds.id,
+        sessionId: rounds.sessionId,
+        kind: rounds.kind,
+        number: rounds.number,
+        tables: count(gameTables.id),
+        finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
+      })
+      .from(rounds)
+      .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
+      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+      .where(where)
+      .groupBy(rounds.id)
+      .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
+    db
+      .select({
+        list: sql<string>`json_group_array(json_array(${registrations.sessionId}, ${registrations.playerId},
           ${registrations.eliminatedAt} is not null, ${registrations.noShowAt} is not null,
           ${registrations.droppedAfterGame}))`,
-        })
-        .from(registrations)
-        .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-        .where(
-          filter.kind === "session"
-            ? eq(registrations.sessionId, filter.sessionId)
-            : eq(sessions.eventId, filter.eventId),
-        ),
-      db
-        .select({
-          playerId: disqualifications.playerId,
-          name: players.name,
-          tableId: disqualifications.tableId,
-          kind: rounds.kind,
-        })
-        .from(disqualifications)
-        .innerJoin(players, eq(players.id, disqualifications.playerId))
-        .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
-        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-        .where(eq(disqualifications.eventId, evt)),
-      db
-        .select({ id: sessions.id, name: sessions.name, date: sessions.date })
-        .from(sessions)
-        .where(eq(sessions.eventId, evt))
-        .orderBy(asc(sessions.date), asc(sessions.id)),
-      db
-        .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
-        .from(registrations)
-        .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-        // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
-        .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
-    ]);
+      })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .where(
+        filter.kind === "session"
+          ? eq(registrations.sessionId, filter.sessionId)
+          : eq(sessions.eventId, filter.eventId),
+      ),
+    db
+      .select({
+        playerId: disqualifications.playerId,
+        name: players.name,
+        tableId: disqualifications.tableId,
+        kind: rounds.kind,
+      })
+      .from(disqualifications)
+      .innerJoin(players, eq(players.id, disqualifications.playerId))
+      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(eq(disqualifications.eventId, evt)),
+    db
+      .select({ id: sessions.id, name: sessions.name, date: sessions.date })
+      .from(sessions)
+      .where(eq(sessions.eventId, evt))
+      .orderBy(asc(sessions.date), asc(sessions.id)),
+    db
+      .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
+      .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
+  ]);
 
   const names = new Map<string, string>();
   for (const [id, name] of JSON.parse(nameList?.list ?? "[]") as [string, string][]) names.set(id, name);
   for (const d of dqRows) names.set(d.playerId, d.name);
 
+  const seatSums = new Map<string, SeatSums>();
+  for (const row of sums) {
+    const records: PlayerRecord[] = [];
+    const disqualifiedHere: string[] = [];
+    for (const [playerId, games, wins, vp, units, seconds, thirds, dq] of JSON.parse(
+      row.records,
+    ) as SeatSumTuple[]) {
+      records.push({ playerId, games, wins, vp, vpPct: fromShareUnits(units), seconds, thirds });
+      if (dq === 1) disqualifiedHere.push(playerId);
+    }
+    seatSums.set(row.session_id, { records, disqualifiedHere });
+  }
+
   const games: StoredGame[] = [];
-  for (const r of roundTables) {
-    const tables = JSON.parse(r.tables) as [string, number, string, string, [number, string][]][];
-    for (const [tableId, tableNumber, winnerId, scores, seats] of tables) {
+  for (const r of [...unscoredTables, ...(playoffTables as typeof unscoredTables)]) {
+    for (const [tableId, tableNumber, winnerId, scores, seats] of JSON.parse(
+      r.tables,
+    ) as RoundTablesTuple[]) {
       games.push({
         tableId,
         roundId: r.roundId,
@@ -239,6 +320,7 @@ export async function loadStandingsData(
   ][];
 
   return {
+    seatSums,
     // Round then table order, as before the rounds were grouped (equal keys keep their order).
     games: games.sort(
       (a, b) =>

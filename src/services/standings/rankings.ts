@@ -1,7 +1,9 @@
 /**
  * Rankings computed on read from FINAL results only (RULES.md §4–§6, API.md "Rankings"):
  * one prelim session, the event's qualification (each player's best session), and the event
- * standings after the playoffs. Nothing is stored, so a correction re-ranks everyone at once.
+ * standings after the playoffs. No ranking is stored, so a correction re-ranks everyone at
+ * once; only each seat's scoring is stored with its result, so that a read sums seats in SQL
+ * instead of scoring every sheet (data.ts).
  *
  * Every read is exactly two database round trips: the scope (scope.ts: authorise,
  * answer 304) and one batch of selects (standings-data.ts). The split is exported so the HTTP
@@ -11,7 +13,13 @@ import { DomainRuleError } from "../../domain/errors";
 import type { ScoredGame } from "../../domain/game-score";
 import { computeEventStandings } from "../../domain/playoffs";
 import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
-import { computeSessionStandings, emptyRecord, type PlayerRecord } from "../../domain/standings";
+import {
+  addRecords,
+  aggregateRecords,
+  emptyRecord,
+  type PlayerRecord,
+  rankSessionRecords,
+} from "../../domain/standings";
 import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -21,6 +29,7 @@ import {
   loadStandingsData,
   type RoundProgress,
   type StandingsData,
+  type StoredGame,
   scoreStoredGame,
 } from "./data";
 import { lotLookup, lotsFor } from "./lots";
@@ -118,7 +127,7 @@ async function load(ctx: ServiceContext, event: ScopedEvent, filter: GameFilter)
   };
 }
 
-function scoreAll(l: Loaded, games: StandingsData["games"]): ScoredGame[] {
+function scoreAll(l: Loaded, games: readonly StoredGame[]): ScoredGame[] {
   return games.map((g) => scoreStoredGame(l.header.ruleset, g, l.data.disqualifiedAt));
 }
 
@@ -128,12 +137,33 @@ function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: I
   return [...new Set(candidates)].filter((id) => l.disqualified.has(id) && !listed.has(id)).map(emptyRecord);
 }
 
+/**
+ * A prelim session's records: the sums of its scored seats plus the records of the tables
+ * scored from their sheets (`games`, usually none), and who is out of its ranking: players
+ * disqualified from the event or at one of its tables (rule 1.3.6).
+ */
+function sessionRecords(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
+  const sums = l.data.seatSums.get(sessionId);
+  const out = new Set(l.data.disqualified);
+  for (const id of sums?.disqualifiedHere ?? []) out.add(id);
+  const scored = scoreAll(l, games);
+  if (scored.length === 0) return { records: sums?.records ?? [], out };
+  for (const game of scored) for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
+  const byPlayer = new Map((sums?.records ?? []).map((r) => [r.playerId, r]));
+  for (const r of aggregateRecords(scored)) {
+    const summed = byPlayer.get(r.playerId);
+    byPlayer.set(r.playerId, summed ? addRecords(summed, r) : r);
+  }
+  return { records: [...byPlayer.values()], out };
+}
+
 /** Ranking of one prelim session (rules 1.4.1–1.4.3). */
-function rankSessionLoaded(l: Loaded) {
-  return computeSessionStandings({
+function rankSessionLoaded(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
+  const { records, out } = sessionRecords(l, sessionId, games);
+  return rankSessionRecords({
     ruleset: l.header.ruleset,
-    games: scoreAll(l, l.data.games),
-    disqualifiedPlayerIds: l.data.disqualified,
+    records,
+    disqualifiedPlayerIds: out,
     lotOf: l.rc.lotOf,
   });
 }
@@ -143,7 +173,8 @@ function rankSessionLoaded(l: Loaded) {
  * and snake seating use it, so the seats always follow the published order.
  */
 export async function rankSession(ctx: ServiceContext, event: ScopedEvent, sessionId: string) {
-  return rankSessionLoaded(await load(ctx, event, { kind: "session", sessionId }));
+  const l = await load(ctx, event, { kind: "session", sessionId });
+  return rankSessionLoaded(l, sessionId, l.data.games);
 }
 
 export async function sessionStandings(
@@ -152,7 +183,7 @@ export async function sessionStandings(
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
   const l = await load(ctx, scope.event, { kind: "session", sessionId });
-  const standings = rankSessionLoaded(l);
+  const standings = rankSessionLoaded(l, sessionId, l.data.games);
   const registered = l.data.registrations.map((r) => r.playerId);
   const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
   const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
@@ -186,12 +217,7 @@ function qualify(l: Loaded, structure: EventStructure) {
   const ranked: SessionResult[] = [];
   const out: SessionResult[] = [];
   for (const session of l.data.sessions) {
-    const standings = computeSessionStandings({
-      ruleset,
-      games: scoreAll(l, gamesBySession.get(session.id) ?? []),
-      disqualifiedPlayerIds: l.data.disqualified,
-      lotOf: l.rc.lotOf,
-    });
+    const standings = rankSessionLoaded(l, session.id, gamesBySession.get(session.id) ?? []);
     const seatedRecords = standings.disqualified.filter((r) => seatedThenDisqualified.has(r.playerId));
     ranked.push({
       sessionId: session.id,

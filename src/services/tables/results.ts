@@ -12,6 +12,7 @@ import {
   tableResults,
 } from "../../db/schema";
 import { scoreGame } from "../../domain/game-score";
+import { toShareUnits } from "../../domain/share-units";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -98,7 +99,10 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     finalizedBy: t.status === "final" ? t.finalizedBy : null,
     submittedByClientId: actor,
     updatedAt: now,
+    // The seats below hold this version's scoring (see seats.scored).
+    scoredVersion: version,
   };
+  const final = t.status === "final";
   const statements = [
     ctx.db.insert(resultRevisions).values({
       tableId,
@@ -120,7 +124,16 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...scored.seats.map((seat) =>
       ctx.db
         .update(seats)
-        .set({ vp: seat.vp, placement: seat.placement })
+        .set({
+          vp: seat.vp,
+          placement: seat.placement,
+          counted: seat.counted,
+          shareUnits: toShareUnits(seat.share),
+          win: seat.win,
+          disqualifiedHere: seat.disqualified,
+          // Rankings sum scored seats; a pending sheet is not counted yet.
+          scored: final,
+        })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
     ...(t.clearConfirmations
