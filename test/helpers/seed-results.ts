@@ -29,6 +29,7 @@ import {
 } from "../../src/db/schema";
 import { scoreGame } from "../../src/domain/game-score";
 import { toShareUnits } from "../../src/domain/share-units";
+import { refreshSessionRecords } from "../../src/services/standings";
 
 export interface SeedTable {
   /** Turn order. */
@@ -122,6 +123,16 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
   const rulesetOf = async (eventId: string) => {
     const [row] = await db.select({ ruleset: events.ruleset }).from(events).where(eq(events.id, eventId));
     return row?.ruleset ?? "2026";
+  };
+  /** As the services end a result batch: the table's session records, when seats are scored. */
+  const refreshOf = async (tableId: string) => {
+    if (!scoreSeats) return [];
+    const [row] = await db
+      .select({ sessionId: rounds.sessionId })
+      .from(gameTables)
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(eq(gameTables.id, tableId));
+    return row?.sessionId ? [refreshSessionRecords(db, row.sessionId)] : [];
   };
   return {
     async event(
@@ -226,6 +237,9 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
               bump(db, eventId),
             ]
           : []),
+        ...(scoreSeats && kind === "prelim" && round.sessionId
+          ? [refreshSessionRecords(db, round.sessionId)]
+          : []),
       ]);
       return { roundId, tableIds };
     },
@@ -256,6 +270,7 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
             .where(and(eq(seats.tableId, tableId), eq(seats.playerId, playerId))),
         ),
         bump(db, eventId),
+        ...(await refreshOf(tableId)),
       ]);
     },
 
@@ -271,6 +286,7 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
           actorClientId: "cli_seed",
         }),
         bump(db, eventId),
+        ...(await refreshOf(tableId)),
       ]);
     },
   };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { events } from "./events";
+import { events, sessions } from "./events";
 import { players } from "./players";
 import { gameTables } from "./rounds";
 
@@ -151,4 +151,27 @@ export const disqualifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("disqualifications_event_player_uq").on(t.eventId, t.playerId)],
+);
+
+/**
+ * Derived, never a source of truth: one prelim session's player records (the sums of its
+ * scored seats, as rankings read them) as one JSON text, so that a qualification over 50
+ * sessions reads 50 rows instead of 6,000 seats. The same batch as every result write
+ * recomputes it (services/standings/session-records.ts); triggers (migration 0012) delete it on
+ * any other change to the session's seats, results or disqualifications, and a session without
+ * a row is summed from its seats on read. A row that exists is therefore always current.
+ */
+export const sessionRecords = sqliteTable(
+  "session_records",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** `[[playerId, games, wins, vp, shareUnits (text), seconds, thirds, disqualifiedHere]]` */
+    records: text("records").notNull(),
+  },
+  (t) => [index("session_records_event_idx").on(t.eventId)],
 );

@@ -15,15 +15,15 @@ import {
   registrations,
   rounds,
   type StoredScore,
+  sessionRecords,
   sessions,
   tableResults,
 } from "../../db/schema";
 import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
-import { fromShareUnits } from "../../domain/share-units";
-import type { PlayerRecord } from "../../domain/standings";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { parseSeatSums, type SeatSums, seatSumsSql } from "./session-records";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -53,13 +53,6 @@ export interface RoundProgress {
   number: number;
   tables: number;
   finalTables: number;
-}
-
-/** A prelim session's records summed from its scored seats (tables scored from sheets aside). */
-export interface SeatSums {
-  records: PlayerRecord[];
-  /** Players disqualified at one of those tables (rule 1.3.6). */
-  disqualifiedHere: string[];
 }
 
 export interface StandingsData {
@@ -134,20 +127,9 @@ function eventIdOf(filter: GameFilter, eventId: string): string {
 /** Rounds of the filter's prelims, as `rd` in the seat sums subquery. */
 function prelimRoundsWhere(filter: GameFilter): SQL {
   return filter.kind === "session"
-    ? sql`rd.session_id = ${filter.sessionId} and rd.kind = 'prelim'`
-    : sql`rd.event_id = ${filter.eventId} and rd.kind = 'prelim'`;
+    ? sql`rd.session_id = ${filter.sessionId}`
+    : sql`rd.event_id = ${filter.eventId}`;
 }
-
-type SeatSumTuple = [
-  playerId: string,
-  games: number,
-  wins: number,
-  vp: number,
-  shareUnits: string,
-  seconds: number,
-  thirds: number,
-  disqualifiedHere: 0 | 1,
-];
 
 /** `[position, playerId]` pairs, tables in any order: see the `tables` column below. */
 type RoundTablesTuple = [string, number, string, string, [number, string][]];
@@ -189,7 +171,8 @@ export async function loadStandingsData(
       .orderBy(asc(rounds.kind), asc(rounds.number));
   const prelims = filter.kind === "event" ? and(eq(rounds.kind, "prelim")) : where;
   const [
-    sums,
+    stored,
+    summed,
     unscoredTables,
     playoffTables,
     [nameList],
@@ -199,19 +182,18 @@ export async function loadStandingsData(
     sessionRows,
     [unique],
   ] = await db.batch([
-    // Per session and player: the same sums as aggregateRecords, over the scored seats of final
-    // tables (seats.scored is only ever 1 for a final result), as one JSON text per session.
-    // 50 rows for a 50-session event, where scoring the sheets read 6,000 seats.
-    db.all<{ session_id: string; records: string }>(sql`select session_id,
-          json_group_array(json_array(player_id, games, wins, vp, units, seconds, thirds, dq)) as records
-        from (select rd.session_id as session_id, st.player_id as player_id, count(*) as games,
-            sum(st.win) as wins, sum(st.counted) as vp, cast(sum(st.share_units) as text) as units,
-            sum(st.placement = 2) as seconds, sum(st.placement = 3) as thirds,
-            max(st.disqualified_here) as dq
-          from rounds rd join seats st on st.round_id = rd.id
-          where ${prelimRoundsWhere(filter)} and st.scored = 1
-          group by rd.session_id, st.player_id)
-        group by session_id`),
+    // Each prelim session's records, stored with its results (session-records.ts): 50 rows for
+    // a 50-session event, where scoring the sheets read 6,000 seats.
+    filter.kind === "session"
+      ? db.select().from(sessionRecords).where(eq(sessionRecords.sessionId, filter.sessionId))
+      : db.select().from(sessionRecords).where(eq(sessionRecords.eventId, evt)),
+    // Sessions without a stored row (a seating or a trigger deleted it since the last result):
+    // the same sums over their scored seats.
+    db.all<{ session_id: string; records: string }>(
+      seatSumsSql(
+        sql`${prelimRoundsWhere(filter)} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
+      ),
+    ),
     tablesToScore(and(prelims, unscored)),
     filter.kind === "event" ? tablesToScore(sql`${rounds.kind} <> 'prelim'`) : db.all(sql`select 1 where 0`),
     // Names once per player: everyone registered in scope, and anyone seated in scope.
@@ -281,17 +263,8 @@ export async function loadStandingsData(
   for (const d of dqRows) names.set(d.playerId, d.name);
 
   const seatSums = new Map<string, SeatSums>();
-  for (const row of sums) {
-    const records: PlayerRecord[] = [];
-    const disqualifiedHere: string[] = [];
-    for (const [playerId, games, wins, vp, units, seconds, thirds, dq] of JSON.parse(
-      row.records,
-    ) as SeatSumTuple[]) {
-      records.push({ playerId, games, wins, vp, vpPct: fromShareUnits(units), seconds, thirds });
-      if (dq === 1) disqualifiedHere.push(playerId);
-    }
-    seatSums.set(row.session_id, { records, disqualifiedHere });
-  }
+  for (const row of stored) seatSums.set(row.sessionId, parseSeatSums(row.records));
+  for (const row of summed) seatSums.set(row.session_id, parseSeatSums(row.records));
 
   const games: StoredGame[] = [];
   for (const r of [...unscoredTables, ...(playoffTables as typeof unscoredTables)]) {

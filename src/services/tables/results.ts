@@ -16,6 +16,7 @@ import { toShareUnits } from "../../domain/share-units";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { refreshSessionRecords } from "../standings";
 import { outboxStatements, standingsChangedStatements } from "../webhooks";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
@@ -161,6 +162,8 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
+    // Last: the session's stored records, once the seats above are in.
+    ...sessionRecordsRefresh(ctx, scope),
   ] as const;
   try {
     await ctx.db.batch(statements as never);
@@ -178,6 +181,11 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     }
     throw error;
   }
+}
+
+/** A prelim table's session records, recomputed at the end of the batch (playoffs have none). */
+function sessionRecordsRefresh(ctx: ServiceContext, scope: TableScope) {
+  return scope.round.sessionId ? [refreshSessionRecords(ctx.db, scope.round.sessionId)] : [];
 }
 
 function sameSheet(a: ResultInput, b: ResultInput): boolean {
@@ -398,6 +406,7 @@ export async function disqualifyPlayer(
       },
     }),
     ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
+    ...sessionRecordsRefresh(ctx, scope),
   ];
   try {
     await ctx.db.batch(statements as never);
