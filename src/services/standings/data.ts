@@ -7,7 +7,7 @@
  * into the domain's ScoredGames here; the summed records are the same sums `aggregateRecords`
  * makes of them (test/seat-scoring.property.test.ts).
  */
-import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import {
   disqualifications,
   gameTables,
@@ -100,20 +100,10 @@ function roundsWhere(filter: GameFilter): SQL | undefined {
   }
 }
 
-/** `roundsWhere` for a subquery whose rounds are aliased `rd` (Drizzle would not qualify it). */
-function seatedWhere(filter: GameFilter): SQL {
-  switch (filter.kind) {
-    case "session":
-      return sql`rd.session_id = ${filter.sessionId} and rd.kind = 'prelim'`;
-    case "prelims":
-      return sql`rd.event_id = ${filter.eventId} and rd.kind = 'prelim'`;
-    case "event":
-      return sql`rd.event_id = ${filter.eventId}`;
-  }
+/** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
+function binaryOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** Prelims (by session, then number), then the semifinals, then the final. */
-const phaseOrder = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
 
 /** A table's `[position, playerId]` pairs as player ids in turn order. */
 function seatsInTurnOrder(pairs: [number, string][]): string[] {
@@ -175,8 +165,7 @@ export async function loadStandingsData(
     summed,
     unscoredTables,
     playoffTables,
-    [nameList],
-    roundRows,
+    [roundList],
     [registrationList],
     dqRows,
     sessionRows,
@@ -196,38 +185,28 @@ export async function loadStandingsData(
     ),
     tablesToScore(and(prelims, unscored)),
     filter.kind === "event" ? tablesToScore(sql`${rounds.kind} <> 'prelim'`) : db.all(sql`select 1 where 0`),
-    // Names once per player: everyone registered in scope, and anyone seated in scope.
-    db
-      .select({ list: sql<string>`json_group_array(json_array(${players.id}, ${players.name}))` })
-      .from(players)
-      .where(
-        sql`${players.id} in (select reg.player_id from registrations reg join sessions s on s.id = reg.session_id
-              where ${filter.kind === "session" ? sql`reg.session_id = ${filter.sessionId}` : sql`s.event_id = ${evt}`}
-            union select st.player_id from seats st join rounds rd on rd.id = st.round_id where ${seatedWhere(filter)})`,
-      ),
-    db
-      .select({
-        id: rounds.id,
-        sessionId: rounds.sessionId,
-        kind: rounds.kind,
-        number: rounds.number,
-        tables: count(gameTables.id),
-        finalTables: sql<number>`count(case when ${tableResults.status} = 'final' then 1 end)`,
-      })
-      .from(rounds)
-      .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
-      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-      .where(where)
-      .groupBy(rounds.id)
-      .orderBy(phaseOrder, asc(rounds.sessionId), asc(rounds.number)),
+    // Every round in scope with its table count and final tables, as one JSON text (the rows
+    // are put in phase, session and number order below).
+    // (Written out: Drizzle leaves columns unqualified in a one-table select, which would make
+    // the subqueries' `round_id = id` compare a table with itself.)
+    db.all<{ list: string }>(sql`select json_group_array(json_array(rounds.id, rounds.session_id, rounds.kind,
+        rounds.number,
+        (select count(*) from game_tables t where t.round_id = rounds.id),
+        (select count(*) from game_tables t join table_results tr on tr.table_id = t.id
+          where t.round_id = rounds.id and tr.status = 'final'))) as list
+      from rounds where ${where}`),
+    // Registrations in scope with the player's name, as one JSON text. Everyone a ranking shows
+    // is registered in scope (seating takes a session's registrations, a seated player can't be
+    // unregistered, a merge moves both), or disqualified (named by the query below).
     db
       .select({
         list: sql<string>`json_group_array(json_array(${registrations.sessionId}, ${registrations.playerId},
           ${registrations.eliminatedAt} is not null, ${registrations.noShowAt} is not null,
-          ${registrations.droppedAfterGame}))`,
+          ${registrations.droppedAfterGame}, ${players.name}))`,
       })
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .innerJoin(players, eq(players.id, registrations.playerId))
       .where(
         filter.kind === "session"
           ? eq(registrations.sessionId, filter.sessionId)
@@ -250,16 +229,28 @@ export async function loadStandingsData(
       .from(sessions)
       .where(eq(sessions.eventId, evt))
       .orderBy(asc(sessions.date), asc(sessions.id)),
-    db
-      .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
-      .from(registrations)
-      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      // No-shows signed up but never played: not participants (rule 1.2.2, uniqueParticipantsSql).
-      .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt))),
+    // N (rule 1.2.2) is over the whole event: counted here for one session's standings only; the
+    // event's registrations, read above for the other rankings, give it.
+    filter.kind === "session"
+      ? db
+          .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
+          .from(registrations)
+          .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+          // No-shows signed up but never played: not participants (uniqueParticipantsSql).
+          .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt)))
+      : db.all<{ n: number }>(sql`select null as n where 0`),
   ]);
 
+  const registrationTuples = JSON.parse(registrationList?.list ?? "[]") as [
+    sessionId: string,
+    playerId: string,
+    eliminated: 0 | 1,
+    noShow: 0 | 1,
+    droppedAfterGame: number | null,
+    name: string,
+  ][];
   const names = new Map<string, string>();
-  for (const [id, name] of JSON.parse(nameList?.list ?? "[]") as [string, string][]) names.set(id, name);
+  for (const [, id, , , , name] of registrationTuples) names.set(id, name);
   for (const d of dqRows) names.set(d.playerId, d.name);
 
   const seatSums = new Map<string, SeatSums>();
@@ -284,13 +275,34 @@ export async function loadStandingsData(
       });
     }
   }
-  const registrationTuples = JSON.parse(registrationList?.list ?? "[]") as [
+  // Prelims (by session, then number), then the semifinals, then the final.
+  const phase = { prelim: 0, semifinal: 1, final: 2 } as const;
+  const roundTuples = JSON.parse(roundList?.list ?? "[]") as [
     string,
-    string,
-    0 | 1,
-    0 | 1,
-    number | null,
+    string | null,
+    RoundKind,
+    number,
+    number,
+    number,
   ][];
+  const roundProgress: RoundProgress[] = roundTuples
+    .map(([id, sessionId, kind, number, tables, finalTables]) => ({
+      id,
+      sessionId,
+      kind,
+      number,
+      tables,
+      finalTables,
+    }))
+    .sort(
+      (a, b) =>
+        phase[a.kind] - phase[b.kind] ||
+        binaryOrder(a.sessionId ?? "", b.sessionId ?? "") ||
+        a.number - b.number,
+    );
+  const participants = new Set(
+    registrationTuples.filter(([, , , noShow]) => noShow === 0).map(([, id]) => id),
+  );
 
   return {
     seatSums,
@@ -301,7 +313,7 @@ export async function loadStandingsData(
         a.roundNumber - b.roundNumber ||
         a.tableNumber - b.tableNumber,
     ),
-    rounds: roundRows.map((r) => ({ ...r, tables: Number(r.tables), finalTables: Number(r.finalTables) })),
+    rounds: roundProgress,
     names,
     registrations: registrationTuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame]) => ({
       sessionId,
@@ -313,7 +325,7 @@ export async function loadStandingsData(
     disqualified: dqRows.map((d) => d.playerId),
     disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),
     sessions: sessionRows,
-    uniqueParticipants: Number(unique?.n ?? 0),
+    uniqueParticipants: filter.kind === "session" ? Number(unique?.n ?? 0) : participants.size,
   };
 }
 
