@@ -3,7 +3,8 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
-export type Database = LibSQLDatabase<typeof schema>;
+/** The typed Drizzle database, with the libSQL client under it for hot reads written as SQL. */
+export type Database = LibSQLDatabase<typeof schema> & { $client: Client };
 
 /** Wraps a libSQL client (Node, web or embedded) in the typed Drizzle database the services use. */
 export function createDatabase(client: Client): Database {

@@ -7,18 +7,8 @@
  * into the domain's ScoredGames here; the summed records are the same sums `aggregateRecords`
  * makes of them (test/seat-scoring.property.test.ts).
  */
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import {
-  disqualifications,
-  gameTables,
-  players,
-  registrations,
-  rounds,
-  type StoredScore,
-  sessionRecords,
-  sessions,
-  tableResults,
-} from "../../db/schema";
+import type { InStatement } from "@libsql/client";
+import type { StoredScore } from "../../db/schema";
 import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
@@ -89,17 +79,6 @@ export interface StandingsData {
   uniqueParticipants: number;
 }
 
-function roundsWhere(filter: GameFilter): SQL | undefined {
-  switch (filter.kind) {
-    case "session":
-      return and(eq(rounds.sessionId, filter.sessionId), eq(rounds.kind, "prelim"));
-    case "prelims":
-      return and(eq(rounds.eventId, filter.eventId), eq(rounds.kind, "prelim"));
-    case "event":
-      return eq(rounds.eventId, filter.eventId);
-  }
-}
-
 /** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
 function binaryOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -110,164 +89,134 @@ function seatsInTurnOrder(pairs: [number, string][]): string[] {
   return pairs.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
 }
 
-function eventIdOf(filter: GameFilter, eventId: string): string {
-  return filter.kind === "session" ? eventId : filter.eventId;
-}
-
-/** Rounds of the filter's prelims, as `rd` in the seat sums subquery. */
-function prelimRoundsWhere(filter: GameFilter): SQL {
-  return filter.kind === "session"
-    ? sql`rd.session_id = ${filter.sessionId}`
-    : sql`rd.event_id = ${filter.eventId}`;
-}
-
-/** `[position, playerId]` pairs, tables in any order: see the `tables` column below. */
+/** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][]]`, any order. */
 type RoundTablesTuple = [string, number, string, string, [number, string][]];
+
+/**
+ * Each round's final tables (among `rd`, `tr`, `t` that `condition` selects) with their seats as
+ * ONE JSON text per round. The sheet stays a JSON string inside: json() on it cost SQLite a
+ * parse and a print per table, more than JSON.parse here. Seats come as [position, playerId]
+ * pairs and tables in any order; both are put in order here, because the aggregate `ORDER BY`
+ * form is a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
+ * `tr.status = 'final'` is spelled out: the partial index table_results_unscored_idx only serves
+ * a query that states its condition (a bound 'final' would not match it).
+ */
+function finalTablesSql(condition: string): string {
+  return `select rd.id as round_id, rd.session_id, rd.kind, rd.number,
+      json_group_array(json_array(t.id, t.number, tr.winner_id, tr.scores,
+        json((select json_group_array(json_array(st.position, st.player_id)) from seats st
+          where st.table_id = t.id)))) as tables
+    from table_results tr join game_tables t on t.id = tr.table_id join rounds rd on rd.id = t.round_id
+    where tr.event_id = ? and tr.status = 'final' and ${condition}
+    group by rd.id`;
+}
+
+/**
+ * The statements of the batch, as SQL text (the same for every read of a kind: Drizzle's
+ * building them again on every request was a fifth of a build).
+ */
+function readStatements(filter: GameFilter, eventId: string): InStatement[] {
+  const session = filter.kind === "session" ? filter.sessionId : null;
+  const scope = session ?? eventId;
+  const prelimRounds = session ? "rd.session_id = ?" : "rd.event_id = ?";
+  const inScope = filter.kind === "event" ? "rd.event_id = ?" : `${prelimRounds} and rd.kind = 'prelim'`;
+  const none = { sql: "select null where 0", args: [] };
+  return [
+    // Each prelim session's records, stored with its results (session-records.ts): 50 rows for
+    // a 50-session event, where scoring the sheets read 6,000 seats.
+    {
+      sql: `select session_id, records from session_records where ${session ? "session_id" : "event_id"} = ?`,
+      args: [scope],
+    },
+    // Sessions without a stored row (a seating or a trigger deleted it since the last result):
+    // the same sums over their scored seats.
+    {
+      sql: seatSumsSql(
+        `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
+      ),
+      args: [scope],
+    },
+    // Prelim tables to score from their sheets: final results whose seats are not scored.
+    {
+      sql: finalTablesSql(`${prelimRounds} and rd.kind = 'prelim' and tr.scored_version is not tr.version`),
+      args: [eventId, scope],
+    },
+    // The playoff tables, scored from their sheets (a few; event standings only).
+    filter.kind === "event" ? { sql: finalTablesSql("rd.kind <> 'prelim'"), args: [eventId] } : none,
+    // Every round in scope with its table count and final tables, as one JSON text (put in
+    // phase, session and number order below).
+    {
+      sql: `select json_group_array(json_array(rd.id, rd.session_id, rd.kind, rd.number,
+          (select count(*) from game_tables t where t.round_id = rd.id),
+          (select count(*) from game_tables t join table_results tr on tr.table_id = t.id
+            where t.round_id = rd.id and tr.status = 'final'))) as list
+        from rounds rd where ${inScope}`,
+      args: [scope],
+    },
+    // Registrations in scope with the player's name, as one JSON text. Everyone a ranking shows
+    // is registered in scope (seating takes a session's registrations, a seated player can't be
+    // unregistered, a merge moves both), or disqualified (named by the next statement).
+    {
+      sql: `select json_group_array(json_array(reg.session_id, reg.player_id, reg.eliminated_at is not null,
+          reg.no_show_at is not null, reg.dropped_after_game, p.name)) as list
+        from registrations reg join sessions s on s.id = reg.session_id join players p on p.id = reg.player_id
+        where ${session ? "reg.session_id = ?" : "s.event_id = ?"}`,
+      args: [scope],
+    },
+    {
+      sql: `select d.player_id, p.name, d.table_id, rd.kind
+        from disqualifications d join players p on p.id = d.player_id
+          join game_tables t on t.id = d.table_id join rounds rd on rd.id = t.round_id
+        where d.event_id = ?`,
+      args: [eventId],
+    },
+    { sql: "select id, name, date from sessions where event_id = ? order by date, id", args: [eventId] },
+    // N (rule 1.2.2) is over the whole event: counted here for one session's standings; the
+    // event's registrations, read above for the other rankings, give it. No-shows signed up but
+    // never played: not participants (uniqueParticipantsSql).
+    session
+      ? {
+          sql: `select count(distinct reg.player_id) as n from registrations reg join sessions s on s.id = reg.session_id
+            where s.event_id = ? and reg.no_show_at is null`,
+          args: [eventId],
+        }
+      : none,
+  ];
+}
 
 export async function loadStandingsData(
   ctx: ServiceContext,
   eventId: string,
   filter: GameFilter,
 ): Promise<StandingsData> {
-  const { db } = ctx;
-  const where = roundsWhere(filter);
-  const evt = eventIdOf(filter, eventId);
-  // Final results, literally: the partial index table_results_unscored_idx only serves a query
-  // that spells its condition out (a bound 'final' would not match it).
-  const isFinal = sql`${tableResults.status} = 'final'`;
-  const unscored = sql`${tableResults.scoredVersion} is not ${tableResults.version}`;
-  // Each round's final tables with their seats as ONE JSON text per round. The sheet stays a
-  // JSON string inside: json() on it cost SQLite a parse and a print per table, more than
-  // JSON.parse here. Seats come as [position, playerId] pairs and tables in any order; both are
-  // put in order here, because the aggregate `ORDER BY` form is a syntax error to the SQL parser
-  // of an embedded replica's client (libsql 0.9).
-  const tablesToScore = (condition: SQL | undefined) =>
-    db
-      .select({
-        roundId: rounds.id,
-        sessionId: rounds.sessionId,
-        kind: rounds.kind,
-        roundNumber: rounds.number,
-        tables: sql<string>`json_group_array(json_array(${gameTables.id}, ${gameTables.number},
-          ${tableResults.winnerId}, ${tableResults.scores},
-          json((select json_group_array(json_array(st.position, st.player_id)) from seats st
-            where st.table_id = ${gameTables.id}))))`,
-      })
-      .from(tableResults)
-      .innerJoin(gameTables, eq(gameTables.id, tableResults.tableId))
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(and(eq(tableResults.eventId, evt), isFinal, condition))
-      .groupBy(rounds.id)
-      .orderBy(asc(rounds.kind), asc(rounds.number));
-  const prelims = filter.kind === "event" ? and(eq(rounds.kind, "prelim")) : where;
   const [
     stored,
     summed,
     unscoredTables,
     playoffTables,
-    [roundList],
-    [registrationList],
+    roundList,
+    registrationList,
     dqRows,
     sessionRows,
-    [unique],
-  ] = await db.batch([
-    // Each prelim session's records, stored with its results (session-records.ts): 50 rows for
-    // a 50-session event, where scoring the sheets read 6,000 seats.
-    filter.kind === "session"
-      ? db.select().from(sessionRecords).where(eq(sessionRecords.sessionId, filter.sessionId))
-      : db.select().from(sessionRecords).where(eq(sessionRecords.eventId, evt)),
-    // Sessions without a stored row (a seating or a trigger deleted it since the last result):
-    // the same sums over their scored seats.
-    db.all<{ session_id: string; records: string }>(
-      seatSumsSql(
-        sql`${prelimRoundsWhere(filter)} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
-      ),
-    ),
-    tablesToScore(and(prelims, unscored)),
-    filter.kind === "event" ? tablesToScore(sql`${rounds.kind} <> 'prelim'`) : db.all(sql`select 1 where 0`),
-    // Every round in scope with its table count and final tables, as one JSON text (the rows
-    // are put in phase, session and number order below).
-    // (Written out: Drizzle leaves columns unqualified in a one-table select, which would make
-    // the subqueries' `round_id = id` compare a table with itself.)
-    db.all<{ list: string }>(sql`select json_group_array(json_array(rounds.id, rounds.session_id, rounds.kind,
-        rounds.number,
-        (select count(*) from game_tables t where t.round_id = rounds.id),
-        (select count(*) from game_tables t join table_results tr on tr.table_id = t.id
-          where t.round_id = rounds.id and tr.status = 'final'))) as list
-      from rounds where ${where}`),
-    // Registrations in scope with the player's name, as one JSON text. Everyone a ranking shows
-    // is registered in scope (seating takes a session's registrations, a seated player can't be
-    // unregistered, a merge moves both), or disqualified (named by the query below).
-    db
-      .select({
-        list: sql<string>`json_group_array(json_array(${registrations.sessionId}, ${registrations.playerId},
-          ${registrations.eliminatedAt} is not null, ${registrations.noShowAt} is not null,
-          ${registrations.droppedAfterGame}, ${players.name}))`,
-      })
-      .from(registrations)
-      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .innerJoin(players, eq(players.id, registrations.playerId))
-      .where(
-        filter.kind === "session"
-          ? eq(registrations.sessionId, filter.sessionId)
-          : eq(sessions.eventId, filter.eventId),
-      ),
-    db
-      .select({
-        playerId: disqualifications.playerId,
-        name: players.name,
-        tableId: disqualifications.tableId,
-        kind: rounds.kind,
-      })
-      .from(disqualifications)
-      .innerJoin(players, eq(players.id, disqualifications.playerId))
-      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(eq(disqualifications.eventId, evt)),
-    db
-      .select({ id: sessions.id, name: sessions.name, date: sessions.date })
-      .from(sessions)
-      .where(eq(sessions.eventId, evt))
-      .orderBy(asc(sessions.date), asc(sessions.id)),
-    // N (rule 1.2.2) is over the whole event: counted here for one session's standings only; the
-    // event's registrations, read above for the other rankings, give it.
-    filter.kind === "session"
-      ? db
-          .select({ n: sql<number>`count(distinct ${registrations.playerId})` })
-          .from(registrations)
-          .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-          // No-shows signed up but never played: not participants (uniqueParticipantsSql).
-          .where(and(eq(sessions.eventId, evt), isNull(registrations.noShowAt)))
-      : db.all<{ n: number }>(sql`select null as n where 0`),
-  ]);
-
-  const registrationTuples = JSON.parse(registrationList?.list ?? "[]") as [
-    sessionId: string,
-    playerId: string,
-    eliminated: 0 | 1,
-    noShow: 0 | 1,
-    droppedAfterGame: number | null,
-    name: string,
-  ][];
-  const names = new Map<string, string>();
-  for (const [, id, , , , name] of registrationTuples) names.set(id, name);
-  for (const d of dqRows) names.set(d.playerId, d.name);
+    unique,
+  ] = (await ctx.db.$client.batch(readStatements(filter, eventId))).map((r) => r.rows);
 
   const seatSums = new Map<string, SeatSums>();
-  for (const row of stored) seatSums.set(row.sessionId, parseSeatSums(row.records));
-  for (const row of summed) seatSums.set(row.session_id, parseSeatSums(row.records));
+  for (const row of [...stored!, ...summed!]) {
+    seatSums.set(row.session_id as string, parseSeatSums(row.records as string));
+  }
 
   const games: StoredGame[] = [];
-  for (const r of [...unscoredTables, ...(playoffTables as typeof unscoredTables)]) {
+  for (const r of [...unscoredTables!, ...playoffTables!]) {
     for (const [tableId, tableNumber, winnerId, scores, seats] of JSON.parse(
-      r.tables,
+      r.tables as string,
     ) as RoundTablesTuple[]) {
       games.push({
         tableId,
-        roundId: r.roundId,
-        sessionId: r.sessionId,
-        kind: r.kind,
-        roundNumber: r.roundNumber,
+        roundId: r.round_id as string,
+        sessionId: r.session_id as string | null,
+        kind: r.kind as RoundKind,
+        roundNumber: r.number as number,
         tableNumber,
         winnerId,
         scores: JSON.parse(scores) as StoredScore[],
@@ -275,9 +224,10 @@ export async function loadStandingsData(
       });
     }
   }
+
   // Prelims (by session, then number), then the semifinals, then the final.
   const phase = { prelim: 0, semifinal: 1, final: 2 } as const;
-  const roundTuples = JSON.parse(roundList?.list ?? "[]") as [
+  const roundTuples = JSON.parse((roundList![0]?.list as string | undefined) ?? "[]") as [
     string,
     string | null,
     RoundKind,
@@ -285,7 +235,7 @@ export async function loadStandingsData(
     number,
     number,
   ][];
-  const roundProgress: RoundProgress[] = roundTuples
+  const rounds: RoundProgress[] = roundTuples
     .map(([id, sessionId, kind, number, tables, finalTables]) => ({
       id,
       sessionId,
@@ -300,9 +250,24 @@ export async function loadStandingsData(
         binaryOrder(a.sessionId ?? "", b.sessionId ?? "") ||
         a.number - b.number,
     );
-  const participants = new Set(
-    registrationTuples.filter(([, , , noShow]) => noShow === 0).map(([, id]) => id),
-  );
+
+  const registrationTuples = JSON.parse((registrationList![0]?.list as string | undefined) ?? "[]") as [
+    sessionId: string,
+    playerId: string,
+    eliminated: 0 | 1,
+    noShow: 0 | 1,
+    droppedAfterGame: number | null,
+    name: string,
+  ][];
+  const names = new Map<string, string>();
+  for (const [, id, , , , name] of registrationTuples) names.set(id, name);
+  const disqualifiedAt = new Map<string, { tableId: string; kind: RoundKind }>();
+  for (const d of dqRows!) {
+    names.set(d.player_id as string, d.name as string);
+    disqualifiedAt.set(d.player_id as string, { tableId: d.table_id as string, kind: d.kind as RoundKind });
+  }
+  const participants = new Set<string>();
+  for (const [, id, , noShow] of registrationTuples) if (noShow === 0) participants.add(id);
 
   return {
     seatSums,
@@ -313,7 +278,7 @@ export async function loadStandingsData(
         a.roundNumber - b.roundNumber ||
         a.tableNumber - b.tableNumber,
     ),
-    rounds: roundProgress,
+    rounds,
     names,
     registrations: registrationTuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame]) => ({
       sessionId,
@@ -322,10 +287,14 @@ export async function loadStandingsData(
       noShow: noShow === 1,
       droppedAfterGame,
     })),
-    disqualified: dqRows.map((d) => d.playerId),
-    disqualifiedAt: new Map(dqRows.map((d) => [d.playerId, { tableId: d.tableId, kind: d.kind }])),
-    sessions: sessionRows,
-    uniqueParticipants: filter.kind === "session" ? Number(unique?.n ?? 0) : participants.size,
+    disqualified: [...disqualifiedAt.keys()],
+    disqualifiedAt,
+    sessions: sessionRows!.map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      date: r.date as string | null,
+    })),
+    uniqueParticipants: filter.kind === "session" ? Number(unique![0]?.n ?? 0) : participants.size,
   };
 }
 

@@ -4,29 +4,35 @@
  * The same SQL serves the read (sessions without a stored row, data.ts) and the refresh that
  * every result write ends its batch with, so a stored row is exactly what a read would sum.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { fromShareUnits } from "../../domain/share-units";
 import type { PlayerRecord } from "../../domain/standings";
 
 /**
- * `session_id, records` per prelim session among the rounds `rd` that `roundsWhere` selects.
- * The same sums as the domain's aggregateRecords: games, wins, counted VP, VP shares (exact, in
- * units of 1/lcm(1..40), summed past 2^53 by SQLite and sent as text), 2nd and 3rd places, and
- * whether the player was disqualified at one of the tables.
+ * SQL text: `session_id, records` per prelim session among the rounds `rd` that the condition
+ * `roundsCondition` (SQL text, its parameters the caller's) selects. The same sums as the
+ * domain's aggregateRecords: games, wins, counted VP, VP shares (exact, in units of
+ * 1/lcm(1..40), summed past 2^53 by SQLite and sent as text), 2nd and 3rd places, and whether
+ * the player was disqualified at one of the tables.
  */
-export function seatSumsSql(roundsWhere: SQL): SQL {
-  return sql`select session_id,
+export function seatSumsSql(roundsCondition: string): string {
+  return `select session_id,
       json_group_array(json_array(player_id, games, wins, vp, units, seconds, thirds, dq)) as records
     from (select rd.session_id as session_id, st.player_id as player_id, count(*) as games,
         sum(st.win) as wins, sum(st.counted) as vp, cast(sum(st.share_units) as text) as units,
         sum(st.placement = 2) as seconds, sum(st.placement = 3) as thirds,
         max(st.disqualified_here) as dq
       from rounds rd join seats st on st.round_id = rd.id
-      where ${roundsWhere} and rd.kind = 'prelim' and st.scored = 1
+      where ${roundsCondition} and rd.kind = 'prelim' and st.scored = 1
       group by rd.session_id, st.player_id)
     group by session_id`;
 }
+
+const REFRESH = `insert or replace into session_records (session_id, event_id, records)
+  select s.id, s.event_id, coalesce(sums.records, '[]')
+  from sessions s left join (${seatSumsSql("rd.session_id = ?1")}) sums on sums.session_id = s.id
+  where s.id = ?1`;
 
 /**
  * The last statement of a batch that changes a prelim session's results: stores the session's
@@ -36,10 +42,11 @@ export function seatSumsSql(roundsWhere: SQL): SQL {
  * (triggers of migration 0012); without this statement the next read sums the seats instead.
  */
 export function refreshSessionRecords(db: Database, sessionId: string) {
-  return db.run(sql`insert or replace into session_records (session_id, event_id, records)
-    select s.id, s.event_id, coalesce(sums.records, '[]')
-    from sessions s left join (${seatSumsSql(sql`rd.session_id = ${sessionId}`)}) sums on sums.session_id = s.id
-    where s.id = ${sessionId}`);
+  // The session id goes in at both `?1`s.
+  const [head, middle, tail] = REFRESH.split("?1") as [string, string, string];
+  return db.run(
+    sql.join([sql.raw(head), sql`${sessionId}`, sql.raw(middle), sql`${sessionId}`, sql.raw(tail)]),
+  );
 }
 
 type RecordTuple = [
