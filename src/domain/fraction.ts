@@ -65,6 +65,8 @@ export function sumFractions(values: Iterable<Fraction>): Fraction {
 }
 
 export function compareFractions(a: Fraction, b: Fraction): -1 | 0 | 1 {
+  // Same denominator (every VP% summed from stored seats has one): no multiplication.
+  if (a.den === b.den) return a.num < b.num ? -1 : a.num > b.num ? 1 : 0;
   // Denominators are positive, so cross-multiplying keeps the order.
   const left = a.num * b.den;
   const right = b.num * a.den;
@@ -96,9 +98,10 @@ export function toDecimalString(f: Fraction, places = 16): string {
   return `${sign}${intPart}.${fracPart.toString().padStart(places, "0")}`;
 }
 
-/** "617/720"; integers keep the "/1" so clients can always split on "/". */
+/** "617/720", reduced; integers keep the "/1" so clients can always split on "/". */
 export function toFractionString(f: Fraction): string {
-  return `${f.num}/${f.den}`;
+  const reduced = fraction(f.num, f.den);
+  return `${reduced.num}/${reduced.den}`;
 }
 
 /** Nearest double, for display or charts only: never compare with it. */

@@ -4,7 +4,7 @@
  * added together.
  */
 import type { Ruleset } from "./game-score";
-import { compareIds, compareRecords, type PlayerRecord, type RankedRow, rankRecords } from "./standings";
+import { compareIds, type PlayerRecord, type RankedRow, rankRecords, recordOrder } from "./standings";
 
 export interface SessionResult {
   readonly sessionId: string;
@@ -54,7 +54,7 @@ export function bestSessionRecords(
       inSession.add(record.playerId);
       const current = best.get(record.playerId);
       // Strictly better only: an equal later session never replaces an earlier one.
-      if (!current || compareRecords(record, current, ruleset).order < 0) {
+      if (!current || recordOrder(record, current, ruleset) < 0) {
         best.set(record.playerId, toQualificationRecord(record, session.sessionId));
       }
     }

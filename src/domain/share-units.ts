@@ -5,7 +5,7 @@
  * counted × (SHARE_UNIT / tableTotal) units: at most SHARE_UNIT (a share is at most 1), about
  * 5.3e15, a safe JavaScript integer; a session's sum (at most 4 games) fits SQLite's 64 bits.
  */
-import { type Fraction, fraction } from "./fraction";
+import type { Fraction } from "./fraction";
 import { MAX_COUNTED_VP } from "./game-score";
 
 const MAX_TABLE_TOTAL = 4 * MAX_COUNTED_VP;
@@ -30,7 +30,11 @@ export function toShareUnits(share: Fraction): number {
   return Number(share.num * (SHARE_UNIT / share.den));
 }
 
-/** The exact sum of shares from its units (a decimal string: SQLite sums past 2^53). */
+/**
+ * The exact sum of shares from its units (a decimal string: SQLite sums past 2^53), over
+ * SHARE_UNIT and NOT reduced: records with one denominator compare without a multiplication,
+ * and only the rows shown are reduced (toFractionString).
+ */
 export function fromShareUnits(units: bigint | string): Fraction {
-  return fraction(typeof units === "bigint" ? units : BigInt(units), SHARE_UNIT);
+  return Object.freeze({ num: typeof units === "bigint" ? units : BigInt(units), den: SHARE_UNIT });
 }

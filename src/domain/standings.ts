@@ -111,29 +111,46 @@ function desc(a: number, b: number): -1 | 0 | 1 {
   return 0;
 }
 
+type Comparison = (a: PlayerRecord, b: PlayerRecord) => -1 | 0 | 1;
+
 /**
- * The 1.4.2 chain without lots: order -1 when `a` ranks above `b`. Legacy (RULES.md §9)
- * stops after VP%, so 2nd/3rd places never decide there.
+ * The 1.4.2 chain without lots, each criterion with its order (-1 when `a` ranks above `b`).
+ * Legacy (RULES.md §9) stops after VP%, so 2nd/3rd places never decide there.
  */
+const CHAIN_2026: readonly (readonly [Criterion, Comparison])[] = [
+  ["wins", (a, b) => desc(a.wins, b.wins)],
+  ["vp", (a, b) => desc(a.vp, b.vp)],
+  // Higher VP% ranks higher, so the exact comparison is negated.
+  ["vpPct", (a, b) => compareFractions(b.vpPct, a.vpPct)],
+  ["seconds", (a, b) => desc(a.seconds, b.seconds)],
+  ["thirds", (a, b) => desc(a.thirds, b.thirds)],
+];
+const CHAIN_LEGACY = CHAIN_2026.slice(0, 3);
+const chainOf = (ruleset: Ruleset) => (ruleset === "2026" ? CHAIN_2026 : CHAIN_LEGACY);
+
+/** The chain's order of two records and the first criterion that separates them. */
 export function compareRecords(
   a: PlayerRecord,
   b: PlayerRecord,
   ruleset: Ruleset,
 ): { order: -1 | 0 | 1; criterion: Criterion | null } {
-  let order = desc(a.wins, b.wins);
-  if (order !== 0) return { order, criterion: "wins" };
-  order = desc(a.vp, b.vp);
-  if (order !== 0) return { order, criterion: "vp" };
-  // Higher VP% ranks higher, so the exact comparison is negated.
-  order = compareFractions(b.vpPct, a.vpPct);
-  if (order !== 0) return { order, criterion: "vpPct" };
-  if (ruleset === "2026") {
-    order = desc(a.seconds, b.seconds);
-    if (order !== 0) return { order, criterion: "seconds" };
-    order = desc(a.thirds, b.thirds);
-    if (order !== 0) return { order, criterion: "thirds" };
+  for (const [criterion, compare] of chainOf(ruleset)) {
+    const order = compare(a, b);
+    if (order !== 0) return { order, criterion };
   }
   return { order: 0, criterion: null };
+}
+
+/**
+ * The order of `compareRecords` alone, allocating nothing: what sorts call (a thousand
+ * players make ~10,000 comparisons, and an object per comparison was much of a ranking's time).
+ */
+export function recordOrder(a: PlayerRecord, b: PlayerRecord, ruleset: Ruleset): -1 | 0 | 1 {
+  for (const [, compare] of chainOf(ruleset)) {
+    const order = compare(a, b);
+    if (order !== 0) return order;
+  }
+  return 0;
 }
 
 /**
@@ -152,7 +169,7 @@ export function rankRecords<R extends PlayerRecord>(
   }
   const byLot = (a: R, b: R): number =>
     compareIds(lots.get(a.playerId)!, lots.get(b.playerId)!) || compareIds(a.playerId, b.playerId);
-  const sorted = [...records].sort((a, b) => compareRecords(a, b, opts.ruleset).order || byLot(a, b));
+  const sorted = [...records].sort((a, b) => recordOrder(a, b, opts.ruleset) || byLot(a, b));
 
   const decided: (Criterion | null)[] = sorted.map((r, i) => {
     const next = sorted[i + 1];
