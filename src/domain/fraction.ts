@@ -35,6 +35,20 @@ function gcd(a: bigint, b: bigint): bigint {
   return x;
 }
 
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Euclid on doubles: exact for safe integers (the remainder of two is exact), and no BigInt. */
+function gcdOfSafe(a: number, b: number): number {
+  let x = Math.abs(a);
+  let y = b;
+  while (y !== 0) {
+    const t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
 /** Builds a reduced fraction with a positive denominator. */
 export function fraction(num: bigint | number, den: bigint | number): Fraction {
   let n = toBigInt(num, "numerator");
@@ -45,8 +59,8 @@ export function fraction(num: bigint | number, den: bigint | number): Fraction {
     d = -d;
   }
   // gcd(0, d) = d, so zero normalises to 0/1 and every value has one representation.
-  const g = gcd(n, d);
-  return Object.freeze({ num: n / g, den: d / g });
+  const g = n >= -SAFE && n <= SAFE && d <= SAFE ? BigInt(gcdOfSafe(Number(n), Number(d))) : gcd(n, d);
+  return g === 1n ? Object.freeze({ num: n, den: d }) : Object.freeze({ num: n / g, den: d / g });
 }
 
 export const ZERO: Fraction = Object.freeze({ num: 0n, den: 1n });

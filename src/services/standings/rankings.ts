@@ -217,13 +217,19 @@ function qualify(l: Loaded, structure: EventStructure) {
   const ranked: SessionResult[] = [];
   const out: SessionResult[] = [];
   for (const session of l.data.sessions) {
-    const standings = rankSessionLoaded(l, session.id, gamesBySession.get(session.id) ?? []);
-    const seatedRecords = standings.disqualified.filter((r) => seatedThenDisqualified.has(r.playerId));
-    ranked.push({
-      sessionId: session.id,
-      records: [...standings.rows.map((r) => r.record), ...seatedRecords],
-    });
-    out.push({ sessionId: session.id, records: standings.disqualified });
+    // Each player's best session needs the sessions' records, not their order: no ranking here.
+    const { records, out: excluded } = sessionRecords(l, session.id, gamesBySession.get(session.id) ?? []);
+    const counted: PlayerRecord[] = [];
+    const disqualified: PlayerRecord[] = [];
+    for (const r of records) {
+      if (!excluded.has(r.playerId)) counted.push(r);
+      else {
+        disqualified.push(r);
+        if (seatedThenDisqualified.has(r.playerId)) counted.push(r);
+      }
+    }
+    ranked.push({ sessionId: session.id, records: counted });
+    out.push({ sessionId: session.id, records: disqualified });
   }
   const { rows } = computeQualification({
     ruleset,
