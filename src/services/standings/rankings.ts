@@ -195,7 +195,18 @@ export async function sessionStandings(
     gamesPlanned: sessionGameCount(registered.length - noShows.length, l.header.ruleset),
     noShows: noShows.map((id) => ({ id, name: l.data.names.get(id) ?? id })),
     rows: standings.rows.map((row) =>
-      toRow(row.record, { ...row, sessionId, qualified: null, disqualified: false }, l.rc),
+      toRow(
+        row.record,
+        {
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
+          sessionId,
+          qualified: null,
+          disqualified: false,
+        },
+        l.rc,
+      ),
     ),
     disqualified: dqRecords.map((r) => toDisqualifiedRow(r, sessionId, null, l.rc)),
   };
@@ -267,7 +278,15 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
     rows: rows.map((row) =>
       toRow(
         row.record,
-        { ...row, sessionId: row.record.sessionId, qualified: row.qualified, disqualified: false },
+        // Spelled out, not spread: a spread per row was a tenth of a 1,000-row qualification.
+        {
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
+          sessionId: row.record.sessionId,
+          qualified: row.qualified,
+          disqualified: false,
+        },
         l.rc,
       ),
     ),
