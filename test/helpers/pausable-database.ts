@@ -1,0 +1,37 @@
+/**
+ * A migrated in-memory database whose client can pause one write batch: `pauseBefore` runs
+ * `interleave` (another request, to completion) just before the first batch whose SQL matches
+ * `writes` is sent, then lets that batch go. Races between two requests become deterministic.
+ */
+import { type Client, createClient, type InStatement } from "@libsql/client";
+import { createDatabase } from "../../src/db/client";
+import { migrateDatabase } from "../../src/db/node";
+
+export interface Pause {
+  writes: RegExp;
+  interleave: () => Promise<void>;
+}
+
+export async function pausableDatabase() {
+  const raw = createClient({ url: ":memory:" });
+  let pause: Pause | null = null;
+  const client = new Proxy(raw, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      if (prop !== "batch") return value.bind(target);
+      return async (statements: InStatement[], ...rest: unknown[]) => {
+        const sqlOf = (s: InStatement) => (typeof s === "string" ? s : s.sql);
+        const armed = pause;
+        if (armed && statements.some((s) => armed.writes.test(sqlOf(s)))) {
+          pause = null;
+          await armed.interleave();
+        }
+        return value.apply(target, [statements, ...rest]);
+      };
+    },
+  }) as Client;
+  const db = createDatabase(client);
+  await migrateDatabase(db);
+  return { db, pauseBefore: (p: Pause) => (pause = p) };
+}
