@@ -12,8 +12,9 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../src/db/client";
 import type { StoredScore } from "../../src/db/schema";
+import { fraction } from "../../src/domain/fraction";
 import { type Ruleset, scoreGame } from "../../src/domain/game-score";
-import { fromShareUnits } from "../../src/domain/share-units";
+import { SHARE_UNIT } from "../../src/domain/share-units";
 import type { App } from "../../src/http/app";
 
 interface SeatRow {
@@ -104,7 +105,8 @@ export async function expectStoredScoringExact(db: Database, eventId: string): P
       playerId: s.player_id,
       vp: s.vp,
       counted: s.counted,
-      share: s.share_units === null ? null : fromShareUnits(BigInt(s.share_units)),
+      // Reduced, as scoreGame gives it (a sum over SHARE_UNIT is kept unreduced on read).
+      share: s.share_units === null ? null : fraction(BigInt(s.share_units), SHARE_UNIT),
       placement: s.placement,
       // 0/1 exactly: SQL sums these columns, a NULL would count as nothing.
       win: s.win,

@@ -137,6 +137,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
         })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
+    ...scoredWithCurrentDisqualifications(ctx, tableId, scope.disqualifiedHere),
     ...(t.clearConfirmations
       ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
       : []),
@@ -181,6 +182,32 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     }
     throw error;
   }
+}
+
+/**
+ * The seats above were scored with the disqualifications this request READ. One recorded at the
+ * table since (its trigger ran before this batch, so it cleared nothing) would be missing from
+ * them: then the stored scoring is cleared, in the same batch, and rankings score the table from
+ * its sheet with the disqualifications as they are (RULES.md §7).
+ */
+function scoredWithCurrentDisqualifications(
+  ctx: ServiceContext,
+  tableId: string,
+  scoredWith: readonly string[],
+) {
+  const changed = sql`((select count(*) from disqualifications d where d.table_id = ${tableId}) <> ${scoredWith.length}
+    or exists (select 1 from disqualifications d where d.table_id = ${tableId}
+      and d.player_id not in (select value from json_each(${JSON.stringify(scoredWith)}))))`;
+  return [
+    ctx.db
+      .update(seats)
+      .set({ scored: false })
+      .where(and(eq(seats.tableId, tableId), changed)),
+    ctx.db
+      .update(tableResults)
+      .set({ scoredVersion: null })
+      .where(and(eq(tableResults.tableId, tableId), changed)),
+  ];
 }
 
 /** A prelim table's session records, recomputed at the end of the batch (playoffs have none). */
