@@ -7,7 +7,7 @@
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { events, writePreconditions } from "./schema";
+import { events, seats, writePreconditions } from "./schema";
 
 /** The versions on an event row that every ranking is computed from (migration 0008). */
 export interface RankingInputsVersion {
@@ -29,6 +29,21 @@ export function rankingInputsUnchanged(db: Database, event: RankingInputsVersion
       eq(events.resultsVersion, event.resultsVersion),
       eq(events.rosterVersion, event.rosterVersion),
     )})`,
+  );
+}
+
+/**
+ * Holds while the table's seats are the players read, no more and no fewer: a player merge
+ * committed since renames a seat, and a result computed from the old seats would name a player
+ * who no longer exists and leave the renamed seat unscored.
+ */
+export function seatsUnchanged(db: Database, tableId: string, playerIds: readonly string[]) {
+  return precondition(
+    db,
+    `seats of table ${tableId}`,
+    sql`(select count(*) from ${seats} where ${eq(seats.tableId, tableId)}) = ${playerIds.length}
+      and (select count(*) from ${seats} where ${eq(seats.tableId, tableId)}
+        and ${seats.playerId} in (select value from json_each(${JSON.stringify(playerIds)}))) = ${playerIds.length}`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
+import { seatsUnchanged } from "../../db/preconditions";
 import {
   disqualifications,
   events,
@@ -105,6 +106,12 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   };
   const final = t.status === "final";
   const statements = [
+    // The sheet and the seat scoring below are computed from the seats read.
+    seatsUnchanged(
+      ctx.db,
+      tableId,
+      scope.seats.map((s) => s.playerId),
+    ),
     ctx.db.insert(resultRevisions).values({
       tableId,
       version,
@@ -169,8 +176,16 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   try {
     await ctx.db.batch(statements as never);
   } catch (error) {
-    if (guardRaisedByDatabase(error) === "phase_locked") {
+    const guard = guardRaisedByDatabase(error);
+    if (guard === "phase_locked") {
       throw await lockedSinceRead(ctx, scope, t.action === "correction" ? "a correction" : "this change");
+    }
+    if (guard === "stale_read") {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_update",
+        "The table's seats changed (a player merge) after this request read them; re-read the table and retry.",
+      );
     }
     if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
     if (isConstraintError(error)) {
