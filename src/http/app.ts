@@ -69,14 +69,15 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(authenticate);
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HTTPException(413);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HTTPException(413);
+    },
+  });
+  // A GET or HEAD has no body to limit, and asking for one (`c.req.raw.body`) makes
+  // @hono/node-server build a whole undici Request from the incoming message, on every poll.
+  app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
   if (deps.rateLimiter) app.use(rateLimit(deps.rateLimiter, deps.clientAddress ?? (() => undefined)));
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
