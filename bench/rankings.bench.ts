@@ -149,6 +149,16 @@ for (const size of SIZES) {
     `${notModified.rps.toFixed(0)} (${pct(notModified.rps, live.rps)} / ${pct(notModified.rps, health.rps)})`,
   );
   put("qualification 304 p50 ms", String(notModified.p50));
+  // CPU per request of this process (server + autocannon), the steadier figure under load.
+  const cpuOf = (t: { cpuUs: number }) => t.cpuUs.toFixed(0);
+  put(
+    "CPU µs/request: live / 304 (live ÷ 304)",
+    `${cpuOf(live)} / ${cpuOf(notModified)} (${pct(live.cpuUs, notModified.cpuUs)})`,
+  );
+  put(
+    "CPU µs/request: static / cached (cached ÷ static)",
+    `${cpuOf(statik)} / ${cpuOf(cached)} (${(cached.cpuUs / statik.cpuUs).toFixed(2)}×)`,
+  );
   put(
     "qualification body KB (identity / br)",
     `${(bytes.byteLength / 1024).toFixed(0)} / ${(brBytes / 1024).toFixed(0)}`,

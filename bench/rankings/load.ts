@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -32,6 +32,11 @@ export const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 export interface Throughput {
   rps: number;
   p50: number;
+  /**
+   * CPU time of this process per request (server and autocannon both run in it): on a shared
+   * machine it moves far less with other processes' load than req/s does.
+   */
+  cpuUs: number;
 }
 
 /** req/s and p50 latency over DURATION_S seconds; every answer must have the expected class. */
@@ -41,12 +46,14 @@ export async function throughput(
   headers: Record<string, string> = {},
   duration = DURATION_S,
 ): Promise<Throughput> {
+  const c0 = process.cpuUsage();
   const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const cpu = process.cpuUsage(c0);
   const total = r["1xx"] + r["2xx"] + r["3xx"] + r["4xx"] + r["5xx"];
   if (r.errors > 0 || r[expect] !== total) {
     throw new Error(`${url}: expected only ${expect}, got ${JSON.stringify(r).slice(0, 300)}`);
   }
-  return { rps: r.requests.average, p50: r.latency.p50 };
+  return { rps: r.requests.average, p50: r.latency.p50, cpuUs: (cpu.user + cpu.system) / r.requests.total };
 }
 
 export interface Target {
@@ -69,7 +76,11 @@ export async function interleaved<const T extends readonly Target[]>(
       runs[i]!.push(await throughput(t.url, t.expect, t.headers, ROUND_S));
     }
   }
-  return runs.map((r) => ({ rps: median(r.map((x) => x.rps)), p50: median(r.map((x) => x.p50)) })) as {
+  return runs.map((r) => ({
+    rps: median(r.map((x) => x.rps)),
+    p50: median(r.map((x) => x.p50)),
+    cpuUs: median(r.map((x) => x.cpuUs)),
+  })) as {
     [K in keyof T]: Throughput;
   };
 }
