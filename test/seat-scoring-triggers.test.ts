@@ -236,4 +236,44 @@ describe("stored seat scoring is cleared by every change outside a result write 
     expect(rowOf(standings, 8)).toMatchObject({ vp: 6, thirds: 1 });
     expect(rowOf(standings, 7)).toBeUndefined();
   });
+
+  it("a round moved to another session by SQL drops both sessions' records (migration 0013)", async () => {
+    // P2 is disqualified from the event (the setup), so the other session is without them.
+    const other = await t.session("Store B", "2026-12-06", [1, 3, 4, 5, 6, 7, 8]);
+    const seated = await t.seatGame(other, [
+      [1, 3, 4, 5],
+      [6, 7, 8],
+    ]);
+    await t.play(seated.tables);
+    const stored = async (id: string) =>
+      (await db.all(sql`select 1 from session_records where session_id = ${id}`)).length === 1;
+    expect(await stored(other)).toBe(true);
+    await db.run(
+      sql`update rounds set session_id = ${other}, number = 2 where id = (select round_id from game_tables where id = ${A})`,
+    );
+    expect(await stored(sessionId)).toBe(false);
+    expect(await stored(other)).toBe(false);
+    const paths = rankingPaths(t.eventId, [sessionId, other]);
+    const before = await readRankings(app, paths, store.auth);
+    for (const read of before) expect(read.status, read.body).toBe(200);
+    await wipeStoredScoring(db);
+    expect(await readRankings(app, paths, store.auth)).toEqual(before);
+    // The first session has no games left; the other has both rounds' games.
+    expect(JSON.parse(before[0]!.body).rows).toEqual([]);
+    expect(JSON.parse(before[1]!.body).rows.find((r: Json) => r.player.id === t.P[1]).games).toBe(2);
+  });
+
+  it("a seat moved to another round by SQL clears its table (migration 0013)", async () => {
+    // Without P2 (disqualified in the setup) and P5, whose seat at B moves into this round.
+    const other = await t.session("Store B", "2026-12-06", [1, 3, 4, 6, 7, 8]);
+    const seated = await t.seatGame(other, [
+      [1, 3, 4],
+      [6, 7, 8],
+    ]);
+    const [row] = await db.all<{ id: string }>(
+      sql`select round_id as id from game_tables where id = ${seated.tables[0].id}`,
+    );
+    await db.run(sql`update seats set round_id = ${row!.id} where table_id = ${B} and player_id = ${t.P[5]}`);
+    expect(await scoredState(B)).toEqual({ seats: "none", version: "cleared" });
+  });
 });
