@@ -95,13 +95,19 @@ function queriesOn(db: ReadDatabase) {
   return queries;
 }
 
-type EventRow = Awaited<ReturnType<ReturnType<typeof prepareScopeQueries>["event"]["get"]>>;
-type SessionRow_ = Awaited<ReturnType<ReturnType<typeof prepareScopeQueries>["session"]["get"]>>;
+/** A scope as handed out: frozen, since a kept one is shared by every request until a commit. */
+function frozen<T extends StandingsScope>(scope: T): T {
+  Object.freeze(scope.event.ancestry);
+  Object.freeze(scope.event.hosts);
+  Object.freeze(scope.event);
+  if ("session" in scope) Object.freeze(scope.session);
+  return Object.freeze(scope);
+}
 
-/** Scope rows of a local reader, kept until the next commit (db/commit-memo.ts). */
+/** Scopes of a local reader, kept until the next commit (db/commit-memo.ts); null: not found. */
 interface ScopeMemo {
-  events: CommitMemo<EventRow>;
-  sessions: CommitMemo<SessionRow_>;
+  events: CommitMemo<StandingsScope | null>;
+  sessions: CommitMemo<SessionStandingsScope | null>;
 }
 const memos = new WeakMap<ReadConnection, ScopeMemo>();
 
@@ -114,37 +120,44 @@ function memoOf(reads: ReadConnection): ScopeMemo {
   return memo;
 }
 
+async function readEventScope(db: ReadDatabase, eventId: string): Promise<StandingsScope | null> {
+  const row = await queriesOn(db).event.get({ id: eventId });
+  return row ? frozen(toScope(row)) : null;
+}
+
+async function readSessionScope(db: ReadDatabase, sessionId: string): Promise<SessionStandingsScope | null> {
+  const row = await queriesOn(db).session.get({ id: sessionId });
+  return row ? frozen({ ...toScope(row), session: row.session }) : null;
+}
+
 /**
- * The scope row of an event: on the local reader when `ctx` has one, there kept until the
- * next commit (a poll between two writes then reads no statement at all), else on `ctx.db`.
+ * The scope of an event, not yet authorised: on the local reader when `ctx` has one, there
+ * kept until the next commit (a poll between two writes then runs no statement), else on
+ * `ctx.db`. Every caller authorises what it gets.
  */
-async function eventRow(ctx: ServiceContext, eventId: string): Promise<EventRow> {
+function eventScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope | null> {
   const { reads } = ctx;
-  if (!reads) return queriesOn(ctx.db).event.get({ id: eventId });
-  const query = queriesOn(reads.db).event;
+  if (!reads) return readEventScope(ctx.db, eventId);
   return memoOf(reads).events.get(
     () => reads.commitStamp(),
     eventId,
-    () => query.get({ id: eventId }),
+    () => readEventScope(reads.db, eventId),
   );
 }
 
-async function sessionRow(ctx: ServiceContext, sessionId: string): Promise<SessionRow_> {
+function sessionScope(ctx: ServiceContext, sessionId: string): Promise<SessionStandingsScope | null> {
   const { reads } = ctx;
-  if (!reads) return queriesOn(ctx.db).session.get({ id: sessionId });
-  const query = queriesOn(reads.db).session;
+  if (!reads) return readSessionScope(ctx.db, sessionId);
   return memoOf(reads).sessions.get(
     () => reads.commitStamp(),
     sessionId,
-    () => query.get({ id: sessionId }),
+    () => readSessionScope(reads.db, sessionId),
   );
 }
 
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
-  const row = await eventRow(ctx, eventId);
-  // toScope makes new objects: a kept row is never handed out to be changed.
-  const scope = row ? toScope(row) : undefined;
+  const scope = await eventScope(ctx, eventId);
   assertEventReadable(ctx.actor, scope?.event, eventId);
   return scope!;
 }
@@ -154,13 +167,12 @@ export async function loadSessionStandingsScope(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<SessionStandingsScope> {
-  const row = await sessionRow(ctx, sessionId);
-  if (!row) throw notFound("session", sessionId);
-  const scope = toScope(row);
+  const scope = await sessionScope(ctx, sessionId);
+  if (!scope) throw notFound("session", sessionId);
   try {
     assertEventReadable(ctx.actor, scope.event, scope.event.id);
   } catch {
     throw notFound("session", sessionId);
   }
-  return { ...scope, session: { ...row.session } };
+  return scope;
 }
