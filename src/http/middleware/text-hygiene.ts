@@ -63,7 +63,9 @@ export const textHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {
   // The token endpoint stores no text and answers in OAuth's format: credentials compare exactly.
   if (c.req.path === TOKEN_PATH) return next();
   const issues: FieldIssue[] = [];
-  for (const [name, values] of Object.entries(c.req.queries())) {
+  // Most reads (every poll) have no query string: nothing to parse into a map of lists.
+  const queries = c.req.url.includes("?") ? c.req.queries() : {};
+  for (const [name, values] of Object.entries(queries)) {
     for (const value of values) {
       const result = cleanText(value);
       if ("refused" in result) issues.push({ path: name, message: result.refused });
