@@ -72,6 +72,17 @@ describe("cached bodies as bytes, compressed when accepted", () => {
     expect(await none.text()).toBe(json);
   });
 
+  it("names the same Vary on a 304 as on the 200 it stands for (RFC 9110 §15.4.5)", async () => {
+    const { app } = await createTestApp({ db, compressor: nodeCompressor });
+    const path = await eventWithResults();
+    const ok = await app.request(path, { headers: { "accept-encoding": "br" } });
+    const notModified = await app.request(path, {
+      headers: { "accept-encoding": "br", "if-none-match": ok.headers.get("etag")! },
+    });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("vary")).toBe(ok.headers.get("vary"));
+  });
+
   it("gives the CSV variant to a client that accepts br: CSV text, never compressed JSON bytes", async () => {
     const { app } = await createTestApp({ db, compressor: nodeCompressor });
     const path = await eventWithResults();

@@ -38,6 +38,14 @@ function sendAsIs(c: Context<AppEnv>, res: Response): Response {
   return res;
 }
 
+/**
+ * The 304 for a body `sendCachedJson` would send: with the same `Vary: Accept-Encoding` as
+ * that 200 (RFC 9110 §15.4.5), so a cache keeps one variant per encoding either way.
+ */
+export function sendNotModified(c: Context<AppEnv>): Response {
+  return c.get("deps").compressor ? c.body(null, 304, { vary: "Accept-Encoding" }) : c.body(null, 304);
+}
+
 export async function sendCachedJson(
   c: Context<AppEnv>,
   etag: string,

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as standings from "../../../services/standings/rankings";
-import { sendCachedJson } from "../../cached-body";
+import { sendCachedJson, sendNotModified } from "../../cached-body";
 import { standingsEtag } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified } from "../../middleware/etag";
@@ -18,7 +18,7 @@ export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings
   const scope = await standings.loadSessionStandingsScope(ctx, c.req.valid("param").sessionId);
   const etag = standingsEtag(scope, `session.${scope.session.id}`);
   const priv = { private: isPrivate(scope) };
-  if (notModified(c, etag, priv)) return c.body(null, 304);
+  if (notModified(c, etag, priv)) return sendNotModified(c);
   return sendCachedJson(c, etag, priv, () => standings.sessionStandings(ctx, scope));
 };
 
@@ -27,7 +27,7 @@ export const getQualificationHandler: RouteHandler<typeof getQualification, AppE
   const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
   const etag = standingsEtag(scope, "qualification");
   const priv = { private: isPrivate(scope) };
-  if (notModified(c, etag, priv)) return c.body(null, 304);
+  if (notModified(c, etag, priv)) return sendNotModified(c);
   return sendCachedJson(c, etag, priv, () => standings.qualification(ctx, scope));
 };
 
@@ -36,6 +36,6 @@ export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, Ap
   const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
   const etag = standingsEtag(scope, "standings");
   const priv = { private: isPrivate(scope) };
-  if (notModified(c, etag, priv)) return c.body(null, 304);
+  if (notModified(c, etag, priv)) return sendNotModified(c);
   return sendCachedJson(c, etag, priv, () => standings.eventStandings(ctx, scope));
 };
