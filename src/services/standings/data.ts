@@ -120,29 +120,24 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
   const scope = session ?? eventId;
   const prelimRounds = session ? "rd.session_id = ?" : "rd.event_id = ?";
   const inScope = filter.kind === "event" ? "rd.event_id = ?" : `${prelimRounds} and rd.kind = 'prelim'`;
-  const none = { sql: "select null where 0", args: [] };
+  // Prelim tables scored from their sheets: final results whose seats are not scored; for
+  // event standings, the playoff tables too (a few).
+  const toScore = `${prelimRounds} and rd.kind = 'prelim' and tr.scored_version is not tr.version`;
   return [
-    // Each prelim session's records, stored with its results (session-records.ts): 50 rows for
-    // a 50-session event, where scoring the sheets read 6,000 seats.
+    // Each prelim session's records: stored with its results (session-records.ts), or, for a
+    // session without a stored row (a seating or a trigger deleted it since the last result),
+    // the same sums over its scored seats. 50 rows for a 50-session event, where scoring the
+    // sheets read 6,000 seats.
     {
-      sql: `select session_id, records from session_records where ${session ? "session_id" : "event_id"} = ?`,
-      args: [scope],
+      sql: `select session_id, records from session_records where ${session ? "session_id" : "event_id"} = ?
+        union all ${seatSumsSql(
+          `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
+        )}`,
+      args: [scope, scope],
     },
-    // Sessions without a stored row (a seating or a trigger deleted it since the last result):
-    // the same sums over their scored seats.
-    {
-      sql: seatSumsSql(
-        `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
-      ),
-      args: [scope],
-    },
-    // Prelim tables to score from their sheets: final results whose seats are not scored.
-    {
-      sql: finalTablesSql(`${prelimRounds} and rd.kind = 'prelim' and tr.scored_version is not tr.version`),
-      args: [eventId, scope],
-    },
-    // The playoff tables, scored from their sheets (a few; event standings only).
-    filter.kind === "event" ? { sql: finalTablesSql("rd.kind <> 'prelim'"), args: [eventId] } : none,
+    filter.kind === "event"
+      ? { sql: finalTablesSql(`((${toScore}) or rd.kind <> 'prelim')`), args: [eventId, scope] }
+      : { sql: finalTablesSql(toScore), args: [eventId, scope] },
     // Every round in scope with its table count and final tables, as one JSON text (put in
     // phase, session and number order below).
     {
@@ -174,13 +169,15 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
     // N (rule 1.2.2) is over the whole event: counted here for one session's standings; the
     // event's registrations, read above for the other rankings, give it. No-shows signed up but
     // never played: not participants (uniqueParticipantsSql).
-    session
-      ? {
-          sql: `select count(distinct reg.player_id) as n from registrations reg join sessions s on s.id = reg.session_id
-            where s.event_id = ? and reg.no_show_at is null`,
-          args: [eventId],
-        }
-      : none,
+    ...(session
+      ? [
+          {
+            sql: `select count(distinct reg.player_id) as n from registrations reg join sessions s on s.id = reg.session_id
+              where s.event_id = ? and reg.no_show_at is null`,
+            args: [eventId],
+          },
+        ]
+      : []),
   ];
 }
 
@@ -189,25 +186,17 @@ export async function loadStandingsData(
   eventId: string,
   filter: GameFilter,
 ): Promise<StandingsData> {
-  const [
-    stored,
-    summed,
-    unscoredTables,
-    playoffTables,
-    roundList,
-    registrationList,
-    dqRows,
-    sessionRows,
-    unique,
-  ] = (await ctx.db.$client.batch(readStatements(filter, eventId))).map((r) => r.rows);
+  const [records, tablesToScore, roundList, registrationList, dqRows, sessionRows, unique] = (
+    await ctx.db.$client.batch(readStatements(filter, eventId))
+  ).map((r) => r.rows);
 
   const seatSums = new Map<string, SeatSums>();
-  for (const row of [...stored!, ...summed!]) {
+  for (const row of records!) {
     seatSums.set(row.session_id as string, parseSeatSums(row.records as string));
   }
 
   const games: StoredGame[] = [];
-  for (const r of [...unscoredTables!, ...playoffTables!]) {
+  for (const r of tablesToScore!) {
     for (const [tableId, tableNumber, winnerId, scores, seats] of JSON.parse(
       r.tables as string,
     ) as RoundTablesTuple[]) {
@@ -294,7 +283,7 @@ export async function loadStandingsData(
       name: r.name as string,
       date: r.date as string | null,
     })),
-    uniqueParticipants: filter.kind === "session" ? Number(unique![0]?.n ?? 0) : participants.size,
+    uniqueParticipants: filter.kind === "session" ? Number(unique?.[0]?.n ?? 0) : participants.size,
   };
 }
 
