@@ -14,12 +14,12 @@
  * `commitStamp()` reads SQLite's file change counter from the file's header (one `pread` of
  * 28 bytes, no lock, no statement): in rollback-journal mode SQLite increments it on every
  * commit, whoever commits, and uses it itself to tell whether its page cache is stale. So
- * "the stamp is the one I saw before my query" means "nothing was committed since": what a
- * query gave may be given again (standings/scope.ts does, for the 304 path). The stamp is
- * read BEFORE the query it labels, so a commit racing the query only makes the next read
- * query again. In WAL mode the counter does not move on every commit: the header says so
- * (format versions 2) and the stamp is then undefined, as for anything not a plain SQLite
- * file (an encrypted header): callers query every time.
+ * "the stamp is the one I saw around my query" means "nothing was committed since": what a
+ * query gave may be given again (standings/scope.ts does, for the 304 path; db/commit-memo.ts
+ * keeps an answer only if the stamp was the same before and after its query, so a commit
+ * racing it only makes the next read query again). In WAL mode the counter does not move on
+ * every commit: the header says so (format versions 2) and the stamp is then undefined, as for
+ * anything not a plain SQLite file (an encrypted header): callers query every time.
  *
  * Node and local files only (node.ts chooses): `:memory:` is a different database on every
  * connection, an embedded replica's reads go through its own client (replica.ts), and
