@@ -30,6 +30,7 @@ const EXPECTED_TABLES = [
   "seat_code_failures",
   "seats",
   "series",
+  "session_player_records",
   "session_records",
   "sessions",
   "table_results",

@@ -125,19 +125,22 @@ export async function expectStoredScoringExact(db: Database, eventId: string): P
 
 type RecordTuple = [string, number, number, number, string, number, number, number];
 
-/** Each stored session_records row equals the sums of the session's scored prelim seats. */
+/**
+ * Every session whose stored records count (a session_records row) has one
+ * session_player_records row per player with scored prelim seats there, equal to their sums.
+ */
 async function expectSessionRecordsSummed(db: Database, eventId: string, rows: readonly SeatRow[]) {
   const [exists] = await db.all<{ n: number }>(
-    sql`select count(*) as n from sqlite_master where type = 'table' and name = 'session_records'`,
+    sql`select count(*) as n from sqlite_master where type = 'table' and name = 'session_player_records'`,
   );
   if (exists!.n === 0) return;
-  const stored = await db.all<{ session_id: string; records: string }>(
-    sql`select session_id, records from session_records where event_id = ${eventId}`,
+  const counting = await db.all<{ session_id: string }>(
+    sql`select session_id from session_records where event_id = ${eventId}`,
   );
-  for (const row of stored) {
+  for (const { session_id } of counting) {
     const sums = new Map<string, RecordTuple>();
     for (const s of rows) {
-      if (s.session_id !== row.session_id || s.kind !== "prelim" || s.scored !== 1) continue;
+      if (s.session_id !== session_id || s.kind !== "prelim" || s.scored !== 1) continue;
       const r = sums.get(s.player_id) ?? [s.player_id, 0, 0, 0, "0", 0, 0, 0];
       sums.set(s.player_id, [
         s.player_id,
@@ -150,9 +153,12 @@ async function expectSessionRecordsSummed(db: Database, eventId: string, rows: r
         Math.max(r[7], s.disqualified_here ?? 0),
       ]);
     }
+    const stored = await db.all<{ tuple: string }>(sql`select json_array(player_id, games, wins, vp,
+        cast(share_units as text), seconds, thirds, disqualified_here) as tuple
+      from session_player_records where session_id = ${session_id}`);
     const byId = (a: RecordTuple, b: RecordTuple) => (a[0] < b[0] ? -1 : 1);
-    const got = (JSON.parse(row.records) as RecordTuple[]).map((r) => [...r] as RecordTuple);
-    expect(got.sort(byId), `session_records of session ${row.session_id}`).toEqual(
+    const got = stored.map((r) => JSON.parse(r.tuple) as RecordTuple);
+    expect(got.sort(byId), `session_player_records of session ${session_id}`).toEqual(
       [...sums.values()].sort(byId),
     );
   }
@@ -176,7 +182,10 @@ export async function wipeStoredScoring(db: Database): Promise<void> {
   const [records] = await db.all<{ n: number }>(
     sql`select count(*) as n from sqlite_master where type = 'table' and name = 'session_records'`,
   );
-  if (records!.n > 0) await db.run(sql`delete from session_records`);
+  if (records!.n > 0) {
+    await db.run(sql`delete from session_records`);
+    await db.run(sql`delete from session_player_records`);
+  }
 }
 
 /** Every ranking of an event: each session's standings, the qualification, the event standings. */

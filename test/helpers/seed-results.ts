@@ -29,7 +29,7 @@ import {
 } from "../../src/db/schema";
 import { scoreGame } from "../../src/domain/game-score";
 import { toShareUnits } from "../../src/domain/share-units";
-import { refreshSessionRecords } from "../../src/services/standings";
+import { sessionRecordStatements } from "../../src/services/standings";
 
 export interface SeedTable {
   /** Turn order. */
@@ -128,11 +128,13 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
   const refreshOf = async (tableId: string) => {
     if (!scoreSeats) return [];
     const [row] = await db
-      .select({ sessionId: rounds.sessionId })
+      .select({ sessionId: rounds.sessionId, eventId: rounds.eventId })
       .from(gameTables)
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .where(eq(gameTables.id, tableId));
-    return row?.sessionId ? [refreshSessionRecords(db, row.sessionId)] : [];
+    return row?.sessionId
+      ? sessionRecordStatements(db, { eventId: row.eventId, sessionId: row.sessionId, playerIds: "all" })
+      : [];
   };
   return {
     async event(
@@ -238,7 +240,7 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
             ]
           : []),
         ...(scoreSeats && kind === "prelim" && round.sessionId
-          ? [refreshSessionRecords(db, round.sessionId)]
+          ? sessionRecordStatements(db, { eventId, sessionId: round.sessionId, playerIds: "all" })
           : []),
       ]);
       return { roundId, tableIds };

@@ -154,12 +154,14 @@ export const disqualifications = sqliteTable(
 );
 
 /**
- * Derived, never a source of truth: one prelim session's player records (the sums of its
- * scored seats, as rankings read them) as one JSON text, so that a qualification over 50
- * sessions reads 50 rows instead of 6,000 seats. The same batch as every result write
- * recomputes it (services/standings/session-records.ts); triggers (migration 0012) delete it on
- * any other change to the session's seats, results or disqualifications, and a session without
- * a row is summed from its seats on read. A row that exists is therefore always current.
+ * Derived, never a source of truth: each prelim session's player records (the sums of the
+ * player's scored seats in the session, as rankings read them), so that a qualification over
+ * 50 sessions reads 2,000 index entries instead of scoring 1,500 sheets. A result write updates
+ * the rows of its table's players in the same batch (services/standings/session-records.ts).
+ * The rows of a session count only while its `session_records` row exists: triggers (migrations
+ * 0012, 0014) delete that row on any other change to the session's seats, results or
+ * disqualifications; a read then sums the session's seats, and the session's next result write
+ * rebuilds all its rows. A row that counts is therefore always current.
  */
 export const sessionRecords = sqliteTable(
   "session_records",
@@ -170,8 +172,45 @@ export const sessionRecords = sqliteTable(
     eventId: text("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    /** `[[playerId, games, wins, vp, shareUnits (text), seconds, thirds, disqualifiedHere]]` */
-    records: text("records").notNull(),
   },
   (t) => [index("session_records_event_idx").on(t.eventId)],
+);
+
+/** One player's record in one prelim session (see sessionRecords). */
+export const sessionPlayerRecords = sqliteTable(
+  "session_player_records",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    playerId: text("player_id").notNull(),
+    games: integer("games").notNull(),
+    wins: integer("wins").notNull(),
+    vp: integer("vp").notNull(),
+    /** Sum of the VP shares in units of 1/lcm(1..40) (src/domain/share-units.ts). */
+    shareUnits: integer("share_units").notNull(),
+    seconds: integer("seconds").notNull(),
+    thirds: integer("thirds").notNull(),
+    disqualifiedHere: integer("disqualified_here", { mode: "boolean" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.playerId] }),
+    // Covering: a ranking reads every column of an event's rows from the index alone, in
+    // session order, so SQLite groups them by session without sorting.
+    index("session_player_records_read_idx").on(
+      t.eventId,
+      t.sessionId,
+      t.playerId,
+      t.games,
+      t.wins,
+      t.vp,
+      t.shareUnits,
+      t.seconds,
+      t.thirds,
+      t.disqualifiedHere,
+    ),
+  ],
 );

@@ -13,7 +13,7 @@ import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { parseSeatSums, type SeatSums, seatSumsSql } from "./session-records";
+import { parseSeatSums, type SeatSums, seatSumsSql, storedRecordsSql } from "./session-records";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -129,10 +129,9 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
     // the same sums over its scored seats. 50 rows for a 50-session event, where scoring the
     // sheets read 6,000 seats.
     {
-      sql: `select session_id, records from session_records where ${session ? "session_id" : "event_id"} = ?
-        union all ${seatSumsSql(
-          `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
-        )}`,
+      sql: `${storedRecordsSql(session !== null)} union all ${seatSumsSql(
+        `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
+      )}`,
       args: [scope, scope],
     },
     filter.kind === "event"

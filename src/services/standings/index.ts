@@ -16,4 +16,4 @@ export {
   type StandingsScope,
   sessionStandings,
 } from "./rankings";
-export { refreshSessionRecords } from "./session-records";
+export { sessionRecordStatements } from "./session-records";

@@ -1,8 +1,9 @@
 /**
  * Per-session player records as rankings read them: the sums of a session's scored seats
- * (seats.scored: the stored scoring of final results), per player, as ONE JSON text per session.
- * The same SQL serves the read (sessions without a stored row, data.ts) and the refresh that
- * every result write ends its batch with, so a stored row is exactly what a read would sum.
+ * (seats.scored: the stored scoring of final results), per player. Stored one row per session
+ * and player (session_player_records), updated by each result write for its table's players;
+ * read as ONE JSON text per session, from the stored rows or, for a session whose rows do not
+ * count, summed from its seats with the same sums.
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
@@ -29,24 +30,72 @@ export function seatSumsSql(roundsCondition: string): string {
     group by session_id`;
 }
 
-const REFRESH = `insert or replace into session_records (session_id, event_id, records)
-  select s.id, s.event_id, coalesce(sums.records, '[]')
-  from sessions s left join (${seatSumsSql("rd.session_id = ?1")}) sums on sums.session_id = s.id
-  where s.id = ?1`;
+/** Per player, the sums of the seats `st` of prelim rounds `rd` matching `condition`. */
+function playerSumsSql(condition: string): string {
+  return `select rd.event_id, rd.session_id, st.player_id, count(*), sum(st.win), sum(st.counted),
+      sum(st.share_units), sum(st.placement = 2), sum(st.placement = 3), max(st.disqualified_here)
+    from rounds rd join seats st on st.round_id = rd.id
+    where ${condition} and rd.kind = 'prelim' and st.scored = 1
+    group by st.player_id`;
+}
+
+const INSERT = `insert into session_player_records (event_id, session_id, player_id, games, wins, vp,
+  share_units, seconds, thirds, disqualified_here)`;
+const COUNTS = "exists (select 1 from session_records where session_id = ?)";
 
 /**
- * The last statement of a batch that changes a prelim session's results: stores the session's
- * records as they are once the batch's own writes are in (the same transaction, so a concurrent
- * write to another table of the session can't be lost: SQLite runs one writer at a time).
- * Every write to the session's seats, results or disqualifications deleted the row before it
- * (triggers of migration 0012); without this statement the next read sums the seats instead.
+ * The last statements of a batch that changes results at a prelim table: the records of the
+ * table's players (`playerIds`), summed again from their seats in the session once the batch's
+ * own writes are in (the same transaction: SQLite runs one writer at a time, so a concurrent
+ * write at another table can't be lost). Only when the session's rows did not count (a trigger
+ * dropped its `session_records` row since: a disqualification, a merge, a seat moved) are all
+ * its rows rebuilt, once. Then the session's rows count again.
  */
-export function refreshSessionRecords(db: Database, sessionId: string) {
-  // The session id goes in at both `?1`s.
-  const [head, middle, tail] = REFRESH.split("?1") as [string, string, string];
-  return db.run(
-    sql.join([sql.raw(head), sql`${sessionId}`, sql.raw(middle), sql`${sessionId}`, sql.raw(tail)]),
-  );
+export function sessionRecordStatements(
+  db: Database,
+  at: { eventId: string; sessionId: string; playerIds: readonly string[] | "all" },
+) {
+  const { eventId, sessionId } = at;
+  const players = JSON.stringify(at.playerIds === "all" ? [] : at.playerIds);
+  const run = (text: string, ...params: unknown[]) => {
+    const parts = text.split("?");
+    return db.run(
+      sql.join(
+        parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql`${params[i - 1]}`, sql.raw(part)])),
+      ),
+    );
+  };
+  return [
+    ...(at.playerIds === "all" ? [run("delete from session_records where session_id = ?", sessionId)] : []),
+    run(
+      "delete from session_player_records where session_id = ? and player_id in (select value from json_each(?))",
+      sessionId,
+      players,
+    ),
+    run(
+      `${INSERT} ${playerSumsSql("rd.session_id = ? and st.player_id in (select value from json_each(?))")}`,
+      sessionId,
+      players,
+    ),
+    run(`delete from session_player_records where session_id = ? and not ${COUNTS}`, sessionId, sessionId),
+    run(`${INSERT} ${playerSumsSql(`rd.session_id = ? and not ${COUNTS}`)}`, sessionId, sessionId),
+    run("insert or ignore into session_records (session_id, event_id) values (?, ?)", sessionId, eventId),
+  ];
+}
+
+/**
+ * SQL text: `session_id, records` for each session of the scope (`event_id = ?`, or
+ * `session_id = ?` with `byPrelimSession`) whose stored rows count, read from the covering index
+ * in session order (no sort), in the same JSON as seatSumsSql.
+ */
+export function storedRecordsSql(bySession: boolean): string {
+  return `select sr.session_id,
+      json_group_array(json_array(spr.player_id, spr.games, spr.wins, spr.vp, cast(spr.share_units as text),
+        spr.seconds, spr.thirds, spr.disqualified_here)) as records
+    from session_records sr join session_player_records spr
+      on spr.event_id = sr.event_id and spr.session_id = sr.session_id
+    where ${bySession ? "sr.session_id = ?" : "sr.event_id = ?"}
+    group by sr.session_id`;
 }
 
 type RecordTuple = [

@@ -17,7 +17,7 @@ import { toShareUnits } from "../../domain/share-units";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { refreshSessionRecords } from "../standings";
+import { sessionRecordStatements } from "../standings";
 import { outboxStatements, standingsChangedStatements } from "../webhooks";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
@@ -225,9 +225,15 @@ function scoredWithCurrentDisqualifications(
   ];
 }
 
-/** A prelim table's session records, recomputed at the end of the batch (playoffs have none). */
+/** The session records of a prelim table's players, summed again at the end of the batch (playoffs have none). */
 function sessionRecordsRefresh(ctx: ServiceContext, scope: TableScope) {
-  return scope.round.sessionId ? [refreshSessionRecords(ctx.db, scope.round.sessionId)] : [];
+  const sessionId = scope.round.sessionId;
+  if (!sessionId) return [];
+  return sessionRecordStatements(ctx.db, {
+    eventId: scope.event.id,
+    sessionId,
+    playerIds: scope.seats.map((s) => s.playerId),
+  });
 }
 
 function sameSheet(a: ResultInput, b: ResultInput): boolean {
