@@ -5,7 +5,8 @@
  * 127.0.0.1 (random port), and measures every figure against a baseline of the same run:
  *   - /health?check=live req/s (no database at all) for the 304 and cached reads, and /health
  *     (it upserts a heartbeat row now: a write with its fsync, not one trivial read);
- *   - a static route serving the very bytes of the cached qualification;
+ *   - a static route serving the very bytes of the cached qualification, and one answering
+ *     the app's own 304 (same headers): the floor of a conditional GET over HTTP;
  *   - a raw scan (SELECT of the event's final results + JSON.parse) for the uncached build,
  *     whose CPU time (process.cpuUsage) is the Worker budget figure;
  *   - result PUTs per second, one client and 8 concurrent clients.
@@ -63,15 +64,21 @@ await client.execute("pragma synchronous = off");
 const org = await seedOrg(db);
 const events: (Awaited<ReturnType<typeof seedChainEvent>> & { size: number })[] = [];
 
-// The static baseline: the same server, a route that only returns bytes prepared beforehand.
+// The static baselines: the same server, routes that only return what was prepared beforehand:
+// the bytes of the cached qualification, and the app's very 304 (its headers, no body), the
+// floor of a conditional GET over HTTP (parsing If-None-Match, writing the tag back).
 let staticBody = new Uint8Array();
+let static304Headers: Record<string, string> = {};
 const server = serve({
   hostname: "127.0.0.1",
   port: 0,
-  fetch: (req: Request) =>
-    new URL(req.url).pathname === "/bench/static"
-      ? new Response(staticBody, { headers: { "content-type": "application/json" } })
-      : app.fetch(req),
+  fetch: (req: Request) => {
+    const path = new URL(req.url).pathname;
+    if (path === "/bench/static")
+      return new Response(staticBody, { headers: { "content-type": "application/json" } });
+    if (path === "/bench/not-modified") return new Response(null, { status: 304, headers: static304Headers });
+    return app.fetch(req);
+  },
 });
 await new Promise((r) => server.once("listening", r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -107,11 +114,16 @@ for (const size of SIZES) {
   const bytes = new Uint8Array(await first.arrayBuffer());
   const etag = first.headers.get("etag")!;
   staticBody = bytes;
+  const app304 = await get(base + qPath, { headers: { "if-none-match": etag } });
+  static304Headers = Object.fromEntries(app304.headers);
+  delete static304Headers.date;
+  delete static304Headers.connection;
+  delete static304Headers["keep-alive"];
   await (await get(base + sPath)).arrayBuffer();
 
   // Every req/s figure in turns with its baseline (see `interleaved`): one-off windows of a few
   // seconds each measured the other engineers' load as much as the server.
-  const [live, health, notModified, cached, statik, brotli, session] = await interleaved([
+  const [live, health, notModified, cached, statik, brotli, session, static304] = await interleaved([
     { url: `${base}/health?check=live`, expect: "2xx" },
     { url: `${base}/health`, expect: "2xx" },
     { url: base + qPath, expect: "3xx", headers: { "if-none-match": etag } },
@@ -119,6 +131,7 @@ for (const size of SIZES) {
     { url: `${base}/bench/static`, expect: "2xx" },
     { url: base + qPath, expect: "2xx", headers: { "accept-encoding": "br, gzip" } },
     { url: base + sPath, expect: "2xx" },
+    { url: `${base}/bench/not-modified`, expect: "3xx", headers: { "if-none-match": etag } },
   ]);
   // fetch decompresses the body; the header tells the size on the wire.
   const brRes = await get(base + qPath, { headers: { "accept-encoding": "br" } });
@@ -149,6 +162,10 @@ for (const size of SIZES) {
     `${notModified.rps.toFixed(0)} (${pct(notModified.rps, live.rps)} / ${pct(notModified.rps, health.rps)})`,
   );
   put("qualification 304 p50 ms", String(notModified.p50));
+  put(
+    "static 304, the app's headers, req/s (304 % of it)",
+    `${static304.rps.toFixed(0)} (${pct(notModified.rps, static304.rps)})`,
+  );
   // CPU per request of this process (server + autocannon), the steadier figure under load.
   const cpuOf = (t: { cpuUs: number }) => t.cpuUs.toFixed(0);
   put(
