@@ -15,42 +15,13 @@ import { migrateDatabase } from "../src/db/node";
 import { disqualifications } from "../src/db/schema";
 import { createOrgClient } from "./helpers/auth";
 import { sheetWon, tableLostBy } from "./helpers/corrections";
+import { type Pause, pausableDatabase } from "./helpers/pausable-database";
 import { createTestApp } from "./helpers/test-app";
 import { range, type Tournament, tournament } from "./helpers/tournament";
 import { type JsonClient, jsonRequest } from "./helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
-
-/** Runs `interleave` once, just before the first batch whose SQL matches `writes` commits. */
-interface Pause {
-  writes: RegExp;
-  interleave: () => Promise<void>;
-}
-
-async function pausableDatabase() {
-  const raw = createClient({ url: ":memory:" });
-  let pause: Pause | null = null;
-  const client = new Proxy(raw, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (typeof value !== "function") return value;
-      if (prop !== "batch") return value.bind(target);
-      return async (statements: InStatement[], ...rest: unknown[]) => {
-        const sqlOf = (s: InStatement) => (typeof s === "string" ? s : s.sql);
-        const armed = pause;
-        if (armed && statements.some((s) => armed.writes.test(sqlOf(s)))) {
-          pause = null;
-          await armed.interleave();
-        }
-        return value.apply(target, [statements, ...rest]);
-      };
-    },
-  }) as Client;
-  const db = createDatabase(client);
-  await migrateDatabase(db);
-  return { db, pauseBefore: (p: Pause) => (pause = p) };
-}
 
 let api: JsonClient;
 let rawDb: Database;

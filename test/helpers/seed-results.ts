@@ -28,8 +28,8 @@ import {
   tableResults,
 } from "../../src/db/schema";
 import { scoreGame } from "../../src/domain/game-score";
-import { toShareUnits } from "../../src/domain/share-units";
 import { sessionRecordStatements } from "../../src/services/standings";
+import { seatScoringColumns } from "../../src/services/tables/results";
 
 export interface SeedTable {
   /** Turn order. */
@@ -86,14 +86,7 @@ function seatScoring(ruleset: "2026" | "legacy", table: SeedTable, disqualifiedH
       disqualifiedPlayerIds: disqualifiedHere,
     });
     const final = (table.status ?? "final") === "final";
-    return scored.seats.map((seat) => ({
-      placement: seat.placement,
-      counted: seat.counted,
-      shareUnits: toShareUnits(seat.share),
-      win: seat.win,
-      disqualifiedHere: seat.disqualified,
-      scored: final,
-    }));
+    return scored.seats.map((seat) => seatScoringColumns(seat, final));
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ import {
   seats,
   tableResults,
 } from "../../db/schema";
-import { scoreGame } from "../../domain/game-score";
+import { type ScoredSeat, scoreGame } from "../../domain/game-score";
 import { toShareUnits } from "../../domain/share-units";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
@@ -41,6 +41,19 @@ function scoreSheet(scope: TableScope, input: ResultInput) {
     // Only a disqualification recorded at this table places the player last (RULES.md §7).
     disqualifiedPlayerIds: scope.disqualifiedHere,
   });
+}
+
+/** What a seat stores of its table's scoring (seats.scored): rankings sum it in SQL. */
+export function seatScoringColumns(seat: ScoredSeat, final: boolean) {
+  return {
+    placement: seat.placement,
+    counted: seat.counted,
+    shareUnits: toShareUnits(seat.share),
+    win: seat.win,
+    disqualifiedHere: seat.disqualified,
+    // Rankings sum scored seats; a pending sheet is not counted yet.
+    scored: final,
+  };
 }
 
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
@@ -132,16 +145,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...scored.seats.map((seat) =>
       ctx.db
         .update(seats)
-        .set({
-          vp: seat.vp,
-          placement: seat.placement,
-          counted: seat.counted,
-          shareUnits: toShareUnits(seat.share),
-          win: seat.win,
-          disqualifiedHere: seat.disqualified,
-          // Rankings sum scored seats; a pending sheet is not counted yet.
-          scored: final,
-        })
+        .set({ vp: seat.vp, ...seatScoringColumns(seat, final) })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
     ...scoredWithCurrentDisqualifications(ctx, tableId, scope.disqualifiedHere),
