@@ -7,11 +7,9 @@
  * The interleaving is made deterministic: the database client pauses the first request's write
  * batch, runs the other request to completion over HTTP, then lets the paused batch go.
  */
-import { type Client, createClient, type InStatement } from "@libsql/client";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDatabase, type Database } from "../src/db/client";
+import type { Database } from "../src/db/client";
 import { guardRaisedByDatabase } from "../src/db/errors";
-import { migrateDatabase } from "../src/db/node";
 import { disqualifications } from "../src/db/schema";
 import { createOrgClient } from "./helpers/auth";
 import { sheetWon, tableLostBy } from "./helpers/corrections";
