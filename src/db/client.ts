@@ -26,4 +26,9 @@ export interface ReadConnection {
    * anyone (SQLite's file change counter); undefined when it cannot be known.
    */
   commitStamp(): number | undefined;
+  /**
+   * Read-only statements run in ONE read transaction (one snapshot, as a client batch is), on
+   * statements prepared once: each statement's rows, as objects keyed by column name.
+   */
+  selectBatch(statements: readonly { sql: string; args: readonly unknown[] }[]): Record<string, unknown>[][];
 }

@@ -42,6 +42,8 @@ export interface LocalReads extends ReadConnection {
 }
 
 const MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+/** Distinct SQL texts kept prepared by selectBatch (a handful are in use). */
+const MAX_BATCH_STATEMENTS = 64;
 const HEADER_BYTES = 28;
 /** Offsets in the database header (sqlite.org/fileformat.html §1.3). */
 const WRITE_VERSION = 18;
@@ -83,9 +85,29 @@ export function openLocalReads(path: string, busyTimeoutMs: number): LocalReads 
   const db = new BaseSQLiteDatabase("sync", dialect, session as never, relational) as LocalReadDatabase;
   const fd = openSync(path, "r");
   const header = Buffer.alloc(HEADER_BYTES);
+  // The rankings' batch is the same few SQL texts on every read: SQLite compiles each once.
+  const statements = new Map<string, ReturnType<typeof connection.prepare>>();
+  const prepared = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      if (statements.size >= MAX_BATCH_STATEMENTS) statements.clear();
+      statement = connection.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
   return {
     db,
     commitStamp: () => readCommitStamp(fd, header),
+    selectBatch: (batch) => {
+      // One read transaction: every statement sees the same snapshot, as in a client batch.
+      connection.exec("BEGIN");
+      try {
+        return batch.map((s) => prepared(s.sql).all(s.args as never) as Record<string, unknown>[]);
+      } finally {
+        connection.exec("COMMIT");
+      }
+    },
     close: () => {
       closeSync(fd);
       connection.close();

@@ -185,9 +185,11 @@ export async function loadStandingsData(
   eventId: string,
   filter: GameFilter,
 ): Promise<StandingsData> {
-  const [records, tablesToScore, roundList, registrationList, dqRows, sessionRows, unique] = (
-    await ctx.db.$client.batch(readStatements(filter, eventId))
-  ).map((r) => r.rows);
+  const statements = readStatements(filter, eventId);
+  // On a local file, the reader's statements prepared once (db/local-reads.ts); else one batch.
+  const [records, tablesToScore, roundList, registrationList, dqRows, sessionRows, unique] = ctx.reads
+    ? ctx.reads.selectBatch(statements as { sql: string; args: unknown[] }[])
+    : (await ctx.db.$client.batch(statements)).map((r) => r.rows);
 
   const seatSums = new Map<string, SeatSums>();
   for (const row of records!) {
