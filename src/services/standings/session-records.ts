@@ -5,43 +5,44 @@
  * read as ONE JSON text per session, from the stored rows or, for a session whose rows do not
  * count, summed from its seats with the same sums.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { fromShareUnits } from "../../domain/share-units";
 import type { PlayerRecord } from "../../domain/standings";
 
 /**
+ * Per player, the same sums as the domain's aggregateRecords over the seats `st` of the prelim
+ * rounds `rd`: games, wins, counted VP, VP shares (exact, in units of 1/lcm(1..40); past 2^53
+ * for a session, so read as text), 2nd and 3rd places, and whether the player was disqualified
+ * at one of the tables. One definition for the stored rows and for the sums read in their place.
+ */
+const PLAYER_SUMS = `count(*) as games, sum(st.win) as wins, sum(st.counted) as vp,
+  sum(st.share_units) as units, sum(st.placement = 2) as seconds, sum(st.placement = 3) as thirds,
+  max(st.disqualified_here) as dq`;
+const SCORED_PRELIM_SEATS = "from rounds rd join seats st on st.round_id = rd.id";
+const SCORED = "rd.kind = 'prelim' and st.scored = 1";
+
+/**
  * SQL text: `session_id, records` per prelim session among the rounds `rd` that the condition
- * `roundsCondition` (SQL text, its parameters the caller's) selects. The same sums as the
- * domain's aggregateRecords: games, wins, counted VP, VP shares (exact, in units of
- * 1/lcm(1..40), summed past 2^53 by SQLite and sent as text), 2nd and 3rd places, and whether
- * the player was disqualified at one of the tables.
+ * `roundsCondition` (SQL text, its parameters the caller's) selects, the records as one JSON text.
  */
 export function seatSumsSql(roundsCondition: string): string {
   return `select session_id,
-      json_group_array(json_array(player_id, games, wins, vp, units, seconds, thirds, dq)) as records
-    from (select rd.session_id as session_id, st.player_id as player_id, count(*) as games,
-        sum(st.win) as wins, sum(st.counted) as vp, cast(sum(st.share_units) as text) as units,
-        sum(st.placement = 2) as seconds, sum(st.placement = 3) as thirds,
-        max(st.disqualified_here) as dq
-      from rounds rd join seats st on st.round_id = rd.id
-      where ${roundsCondition} and rd.kind = 'prelim' and st.scored = 1
+      json_group_array(json_array(player_id, games, wins, vp, cast(units as text), seconds, thirds, dq)) as records
+    from (select rd.session_id as session_id, st.player_id as player_id, ${PLAYER_SUMS}
+      ${SCORED_PRELIM_SEATS} where ${roundsCondition} and ${SCORED}
       group by rd.session_id, st.player_id)
     group by session_id`;
 }
 
-/** Per player, the sums of the seats `st` of prelim rounds `rd` matching `condition`. */
-function playerSumsSql(condition: string): string {
-  return `select rd.event_id, rd.session_id, st.player_id, count(*), sum(st.win), sum(st.counted),
-      sum(st.share_units), sum(st.placement = 2), sum(st.placement = 3), max(st.disqualified_here)
-    from rounds rd join seats st on st.round_id = rd.id
-    where ${condition} and rd.kind = 'prelim' and st.scored = 1
+/** Rows of session_player_records: the sums of the scored seats `condition` selects. */
+function insertPlayerSums(condition: SQL): SQL {
+  return sql`insert into session_player_records (event_id, session_id, player_id, games, wins, vp,
+      share_units, seconds, thirds, disqualified_here)
+    select rd.event_id, rd.session_id, st.player_id, ${sql.raw(PLAYER_SUMS)}
+    ${sql.raw(SCORED_PRELIM_SEATS)} where ${condition} and ${sql.raw(SCORED)}
     group by st.player_id`;
 }
-
-const INSERT = `insert into session_player_records (event_id, session_id, player_id, games, wins, vp,
-  share_units, seconds, thirds, disqualified_here)`;
-const COUNTS = "exists (select 1 from session_records where session_id = ?)";
 
 /**
  * The last statements of a batch that changes results at a prelim table: the records of the
@@ -57,29 +58,20 @@ export function sessionRecordStatements(
 ) {
   const { eventId, sessionId } = at;
   const players = JSON.stringify(at.playerIds === "all" ? [] : at.playerIds);
-  const run = (text: string, ...params: unknown[]) => {
-    const parts = text.split("?");
-    return db.run(
-      sql.join(
-        parts.flatMap((part, i) => (i === 0 ? [sql.raw(part)] : [sql`${params[i - 1]}`, sql.raw(part)])),
-      ),
-    );
-  };
+  const ofPlayers = sql`st.player_id in (select value from json_each(${players}))`;
+  const counts = sql`exists (select 1 from session_records where session_id = ${sessionId})`;
   return [
-    ...(at.playerIds === "all" ? [run("delete from session_records where session_id = ?", sessionId)] : []),
-    run(
-      "delete from session_player_records where session_id = ? and player_id in (select value from json_each(?))",
-      sessionId,
-      players,
+    ...(at.playerIds === "all"
+      ? [db.run(sql`delete from session_records where session_id = ${sessionId}`)]
+      : []),
+    db.run(sql`delete from session_player_records
+      where session_id = ${sessionId} and player_id in (select value from json_each(${players}))`),
+    db.run(insertPlayerSums(sql`rd.session_id = ${sessionId} and ${ofPlayers}`)),
+    db.run(sql`delete from session_player_records where session_id = ${sessionId} and not ${counts}`),
+    db.run(insertPlayerSums(sql`rd.session_id = ${sessionId} and not ${counts}`)),
+    db.run(
+      sql`insert or ignore into session_records (session_id, event_id) values (${sessionId}, ${eventId})`,
     ),
-    run(
-      `${INSERT} ${playerSumsSql("rd.session_id = ? and st.player_id in (select value from json_each(?))")}`,
-      sessionId,
-      players,
-    ),
-    run(`delete from session_player_records where session_id = ? and not ${COUNTS}`, sessionId, sessionId),
-    run(`${INSERT} ${playerSumsSql(`rd.session_id = ? and not ${COUNTS}`)}`, sessionId, sessionId),
-    run("insert or ignore into session_records (session_id, event_id) values (?, ?)", sessionId, eventId),
   ];
 }
 
