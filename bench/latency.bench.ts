@@ -3,7 +3,7 @@
  *
  * 1. The round-trip table: every operation of the OpenAPI document through its happy path on the
  *    Node app over Hrana, with its serial round trips (what latency is made of), its total round
- *    trips and its budget (the same scenario and budgets as test/round-trips.test.ts).
+ *    trips and its budget (the same scenario and budgets as test/db/round-trips.test.ts).
  * 2. Latency at 0, 20 and 60 ms per database round trip (the Hrana test server delays each
  *    request): p50/p99 of a result submission, a session standings read uncached (right after a
  *    result change), cached and answered 304, and a seating generation, on the Node app and on
@@ -18,13 +18,13 @@ import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { MIGRATIONS_FOLDER } from "../src/db/node";
 import { openWebDatabase } from "../src/db/web";
-import { startHranaServer } from "../src/dev/hrana-server";
 import { insertApiClient } from "../src/services/auth";
 import { createOrganization } from "../src/services/orgs";
 import { systemContext, tokenRequest } from "../test/helpers/auth";
 import { roundTripTable } from "../test/helpers/round-trip-budgets";
 import { runEveryOperation, type Sample, startRemoteApp } from "../test/helpers/round-trip-scenario";
 import { startWorker, WORKER_BUNDLE } from "../test/workers/worker-runtime";
+import { startHranaServer } from "../tools/hrana-server";
 
 const ITERATIONS = Number(process.argv[2] ?? 15);
 /** `races`: only part 3 (the races), e.g. `npx tsx bench/latency.bench.ts 15 races`. */

@@ -2,12 +2,12 @@
  * `npm run dev:primary`: a local primary for an embedded replica, to try the replica mode of the
  * Node server without Turso (README, "Embedded replicas on Node").
  *
- * The local libSQL endpoint (src/dev/local-endpoint.ts) on 127.0.0.1:$DEV_DB_PORT (8080) over the
+ * The local libSQL endpoint (tools/local-endpoint.ts) on 127.0.0.1:$DEV_DB_PORT (8080) over the
  * file $DEV_DB_PATH (data/primary.db), migrated through drizzle-kit, serving the sync protocol of
  * `@libsql/client`'s embedded replicas as well as Hrana. Ctrl-C (or SIGTERM) stops it.
  */
 import { join, resolve } from "node:path";
-import { portFromEnv, ROOT, startLocalEndpoint } from "../src/dev/local-endpoint";
+import { portFromEnv, ROOT, startLocalEndpoint } from "../tools/local-endpoint";
 
 const log = (message: string) => console.log(`[dev:primary] ${message}`);
 

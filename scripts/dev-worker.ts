@@ -1,7 +1,7 @@
 /**
  * `npm run dev:worker [-- <wrangler dev options>]`: the Worker on a laptop, offline, in one command.
  *
- * 1. A local libSQL endpoint (the project's Hrana harness, src/dev/hrana-server.ts) on
+ * 1. A local libSQL endpoint (the project's Hrana harness, tools/hrana-server.ts) on
  *    127.0.0.1:$DEV_DB_PORT (8080, as `turso dev`) over the file $DEV_DB_PATH, so data survives
  *    restarts. It is a development harness, not a server to deploy.
  * 2. The migrations through drizzle-kit (`drizzle-kit migrate`, as against Turso), so the drizzle
@@ -15,8 +15,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { devVarsProblems, newDevVars, parseDevVars } from "../src/dev/dev-vars";
-import { binOf, exited, portFromEnv, ROOT, startLocalEndpoint } from "../src/dev/local-endpoint";
+import { devVarsProblems, newDevVars, parseDevVars } from "../tools/dev-vars";
+import { binOf, exited, portFromEnv, ROOT, startLocalEndpoint } from "../tools/local-endpoint";
 
 const OFFLINE_ENV = {
   WRANGLER_SEND_METRICS: "false",

@@ -5,18 +5,10 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
-import { localReadPath, openLocalReads } from "./db/local-reads";
-import {
-  DEFAULT_DATABASE_URL,
-  LOCAL_BUSY_TIMEOUT_MS,
-  migrateDatabase,
-  openNodeDatabase,
-  replicaOptionsFromEnv,
-} from "./db/node";
+import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "./db/node";
 import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
-import { nodeCompressor } from "./http/node-compressor";
 import { createMemoryRateLimiter } from "./http/rate-limit";
 import { startNodeDispatcher } from "./push/node-dispatcher";
 import { nodePushSettings } from "./push/node-settings";
@@ -55,9 +47,6 @@ async function main(): Promise<void> {
   const database = replica?.syncUrl ?? databaseUrl;
   if (replica) await client.sync(); // first start: the primary's snapshot; later: catch up
   await migrateDatabase(db);
-  // The hot reads' kept statements (db/local-reads.ts); a replica or :memory: reads through db.
-  const readPath = localReadPath(databaseUrl, { replica: replica !== null });
-  const reads = readPath ? openLocalReads(readPath, LOCAL_BUSY_TIMEOUT_MS) : undefined;
   const auth = loadNodeAuthConfig(process.env, database);
   const firstAdmin = await bootstrapLocalAdmin(db, database);
 
@@ -70,7 +59,6 @@ async function main(): Promise<void> {
   const dispatcher = startNodeDispatcher({ db, settings: push.delivery });
   const app = createApp({
     db,
-    reads,
     auth,
     docsScript: scalarBundleLoader(),
     publicUrl,
@@ -78,7 +66,7 @@ async function main(): Promise<void> {
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,
     webhookTargets: push.targets,
-    compressor: nodeCompressor,
+    compress: true,
     responseCacheBytes: process.env.RESPONSE_CACHE_MB
       ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
       : undefined,
@@ -93,7 +81,6 @@ async function main(): Promise<void> {
   });
   const shutdown = () => {
     server.close();
-    reads?.close();
     void dispatcher.stop().then(() => process.exit(0));
   };
   process.once("SIGTERM", shutdown);

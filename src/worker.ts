@@ -98,7 +98,6 @@ function runtimeFor(env: WorkerEnv): Runtime {
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
       // Every isolate of a location serves a polled public leaderboard from one build.
       sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
-      // No compressor: Cloudflare compresses responses at the edge.
     });
     runtime = { app, db, delivery: push.delivery };
     runtimes.set(env, runtime);

@@ -1,6 +1,6 @@
 /**
  * CPU profile of serving a cached qualification body over HTTP (run:
- * npx tsx bench/rankings/profile-cached.ts [sessions] [identity|br|304]): seeds like profile.ts, serves the real
+ * npx tsx bench/rankings/profile-cached.ts [sessions] [identity|gzip|304]): seeds like profile.ts, serves the real
  * app with @hono/node-server on 127.0.0.1, warms the byte cache, then records the inspector's
  * Profiler while autocannon polls the cached body (autocannon runs in this process too), and
  * prints self time per function. Native frames under inspector `post` (e.g. `dispatch`) are
@@ -17,7 +17,6 @@ import { createClient } from "@libsql/client";
 import { createDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
-import { nodeCompressor } from "../../src/http/node-compressor";
 import { SYSTEM_ACTOR } from "../../src/services/access";
 import { createAuthConfig } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
@@ -33,7 +32,7 @@ const org = await createOrganization(
 );
 const event = await plantChainEvent(db, org.id, SESSIONS, 2026);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
-const app = createApp({ db, auth, logger: { info() {}, error: console.error }, compressor: nodeCompressor });
+const app = createApp({ db, auth, logger: { info() {}, error: console.error }, compress: true });
 const server = serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
 await new Promise((r) => server.once("listening", r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/events/${event.id}/qualification`;

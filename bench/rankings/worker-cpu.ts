@@ -15,10 +15,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { openWebDatabase } from "../../src/db/web";
-import { startHranaServer } from "../../src/dev/hrana-server";
 import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../../test/helpers/auth";
 import { startWorker } from "../../test/workers/worker-runtime";
+import { startHranaServer } from "../../tools/hrana-server";
 import { plantChainEvent } from "./seed";
 
 const SESSIONS = Number(process.argv[2] ?? 50);

@@ -1,15 +1,14 @@
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
-import { LotMemo } from "../services/standings/lots";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
 import { anyOriginCors } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
-import { paginationLinks } from "./middleware/pagination-links";
 import { textHygiene } from "./middleware/text-hygiene";
 import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
@@ -30,9 +29,10 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
   const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
-  const lotMemo = new LotMemo();
 
   app.use(requestId());
+  // Node compresses here; on Workers, Cloudflare's edge does.
+  if (deps.compress) app.use(compress());
   // Third-party frontends call from other origins (see middleware/cors.ts).
   app.use(
     anyOriginCors({
@@ -64,7 +64,6 @@ export function createApp(deps: AppDeps) {
     c.set("clock", clock);
     c.set("logger", logger);
     c.set("responseCache", responseCache);
-    c.set("lotMemo", lotMemo);
     c.set("actor", ANONYMOUS);
     await next();
   });
@@ -83,7 +82,6 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", idempotency);
   app.use("/v1/*", wakeDispatcher);
   app.use("/v1/*", conditionalGet);
-  app.use("/v1/*", paginationLinks);
 
   for (const router of apiRouters) app.route("/", router);
   app.route("/", createGraphQLRouter({ budget: deps.graphqlBudget }));

@@ -1,13 +1,10 @@
 import type { Context } from "hono";
 import type { Database } from "../db/client";
-import type { LocalReads } from "../db/local-reads";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig } from "../services/auth";
 import type { ServiceContext } from "../services/context";
-import type { LotMemo } from "../services/standings/lots";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
-import type { BodyCompressor } from "./encoding";
 import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import type { SharedCache } from "./shared-cache";
@@ -25,12 +22,6 @@ export const consoleLogger: Logger = {
 /** Everything an entry point supplies: the app reads no environment and holds no singletons. */
 export interface AppDeps {
   db: Database;
-  /**
-   * Node on a local file: a second connection to it that keeps its compiled statements, for
-   * the reads every poll makes (a ranking's scope); see db/local-reads.ts. Absent on Workers,
-   * for `:memory:` and for embedded replicas: those reads then run on `db`.
-   */
-  reads?: LocalReads;
   /** Token signing and verification (JWT_SECRET, optional external JWKS). */
   auth: AuthConfig;
   clock?: () => Date;
@@ -61,8 +52,8 @@ export interface AppDeps {
   responseCacheBytes?: number;
   /** The ranking cache itself, when the caller wants to watch it (the bench reads its size). */
   responseCache?: ResponseCache;
-  /** br/gzip for cached bodies (Node: node:zlib); absent on Workers, whose edge compresses. */
-  compressor?: BodyCompressor;
+  /** gzip the compressible responses (Node); Workers leave it to Cloudflare's edge. */
+  compress?: boolean;
   /** Cache shared by all instances of a location (Workers: the Cache API); public bodies only. */
   sharedCache?: SharedCache;
 }
@@ -77,13 +68,6 @@ export interface AppVariables {
   logger: Logger;
   /** Rankings bodies by entity tag (see response-cache.ts). */
   responseCache: ResponseCache;
-  /** Lots computed so far, by seed and player (see services/standings/lots.ts). */
-  lotMemo: LotMemo;
-  /**
-   * Set when the response is bytes from the response cache (a ranking, never a page): the
-   * after-middleware must not read it back, a hit has to cost no more than its send.
-   */
-  sentFromCache?: true;
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
   /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */
@@ -108,8 +92,6 @@ export function serviceContext(c: VariableReader): ServiceContext {
     db: c.get("db"),
     actor: c.get("actor"),
     clock: c.get("clock"),
-    lots: c.get("lotMemo"),
-    reads: c.get("deps").reads,
   };
 }
 

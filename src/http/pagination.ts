@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT } from "../services/pagination";
+import type { Context } from "hono";
+import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT, type Page } from "../services/pagination";
+import type { AppEnv } from "./context";
 
 export type { Page, PageRequest } from "../services/pagination";
 export {
@@ -49,4 +51,18 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
       }),
     })
     .openapi(`${name}Page`);
+}
+
+/**
+ * RFC 8288 `Link: <…>; rel="next"` beside `nextCursor`, so generic HTTP clients walk pages
+ * without knowing the body: the same URL with `cursor` set, on PUBLIC_URL when configured.
+ */
+export function withPageLink<P extends Page<unknown>>(c: Context<AppEnv>, page: P): P {
+  if (page.nextCursor) {
+    const url = new URL(c.req.url);
+    url.searchParams.set("cursor", page.nextCursor);
+    const base = c.get("deps").publicUrl?.replace(/\/+$/, "") ?? url.origin;
+    c.header("Link", `<${base}${url.pathname}${url.search}>; rel="next"`, { append: true });
+  }
+  return page;
 }

@@ -7,7 +7,7 @@
  * A dependency of createApp: worker.ts passes `cloudflareSharedCache(caches.default)`, Node
  * passes nothing (one process already shares its in-memory cache).
  */
-import type { Bytes } from "./encoding";
+import type { Bytes } from "./response-cache";
 
 export interface SharedCache {
   match(key: string): Promise<Bytes | undefined>;

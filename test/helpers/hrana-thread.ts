@@ -1,5 +1,5 @@
 /**
- * The Hrana test server (src/dev/hrana-server.ts) on a thread of its own, for an embedded
+ * The Hrana test server (tools/hrana-server.ts) on a thread of its own, for an embedded
  * replica in this process: the replica's client runs each statement synchronously, blocking
  * the event loop until the primary answers, so a primary on the same loop could never answer.
  * Its request counters are shared memory, exact at any moment without a message.
@@ -7,7 +7,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { HranaServerOptions, Latency } from "../../src/dev/hrana-server";
+import type { HranaServerOptions, Latency } from "../../tools/hrana-server";
 
 export interface ThreadedHranaServer {
   url: string;
@@ -27,7 +27,7 @@ export async function startHranaThread(
   const view = new Int32Array(counters);
   const worker = new Worker(resolve(import.meta.dirname, "hrana-thread-entry.mjs"), {
     workerData: {
-      serverModule: pathToFileURL(resolve(import.meta.dirname, "../../src/dev/hrana-server.ts")).href,
+      serverModule: pathToFileURL(resolve(import.meta.dirname, "../../tools/hrana-server.ts")).href,
       options: { ...options, counters },
     },
   });

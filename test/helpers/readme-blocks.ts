@@ -1,5 +1,5 @@
 /**
- * The shell blocks of README.md, in reading order, for test/readme-commands.test.ts: each ```sh
+ * The shell blocks of README.md, in reading order, for test/e2e/readme-commands.test.ts: each ```sh
  * (or bash/shell) fence, indented or not, with the `<!-- not-run: reason -->` comment that may
  * stand on the line before it (blank lines allowed in between).
  */

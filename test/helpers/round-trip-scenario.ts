@@ -1,8 +1,8 @@
 import { type Client, createClient } from "@libsql/client";
 import { createDatabase, type Database } from "../../src/db/client";
 import { MIGRATIONS_FOLDER } from "../../src/db/node";
-import { type HranaServer, type Latency, startHranaServer } from "../../src/dev/hrana-server";
 import type { App } from "../../src/http/app";
+import { type HranaServer, type Latency, startHranaServer } from "../../tools/hrana-server";
 import { adminAuth, createOrgClient, tokenRequest } from "./auth";
 import { storeOperations } from "./round-trip-store-scenario";
 import { createTestApp } from "./test-app";

@@ -1,9 +1,8 @@
 /**
  * Seeds events, sessions, registrations, rounds, tables, seats and results straight into the
  * database, the way the services store them (a final result bumps `events.resultsVersion` in
- * the same batch, and its seats hold their scoring: seats.scored), so ranking tests don't depend
- * on the seating routes. `seeder(db, orgId, { scoreSeats: false })` plants results as a database
- * written before seat scoring holds them (every table then scored from its sheet on read).
+ * the same batch, and its seats hold their VP and placement), so ranking tests don't depend on
+ * the seating routes.
  *
  *   const s = seeder(db, orgId);
  *   const evt = await s.event();
@@ -28,8 +27,6 @@ import {
   tableResults,
 } from "../../src/db/schema";
 import { scoreGame } from "../../src/domain/game-score";
-import { sessionRecordStatements } from "../../src/services/standings";
-import { seatScoringColumns } from "../../src/services/tables/results";
 
 export interface SeedTable {
   /** Turn order. */
@@ -72,10 +69,14 @@ function winnerOf(table: SeedTable): string {
 }
 
 /**
- * The seats' scoring columns as a result write stores them (services/tables/results.ts), or
- * null for a sheet the rules refuse (tests of rows edited behind the services' back).
+ * The seats' placements as a result write stores them (services/tables/results.ts), or null
+ * for a sheet the rules refuse (tests of rows edited behind the services' back).
  */
-function seatScoring(ruleset: "2026" | "legacy", table: SeedTable, disqualifiedHere: readonly string[] = []) {
+function seatPlacements(
+  ruleset: "2026" | "legacy",
+  table: SeedTable,
+  disqualifiedHere: readonly string[] = [],
+) {
   if (!table.vp) return null;
   try {
     const scored = scoreGame({
@@ -85,14 +86,13 @@ function seatScoring(ruleset: "2026" | "legacy", table: SeedTable, disqualifiedH
       winnerId: winnerOf(table),
       disqualifiedPlayerIds: disqualifiedHere,
     });
-    const final = (table.status ?? "final") === "final";
-    return scored.seats.map((seat) => seatScoringColumns(seat, final));
+    return scored.seats.map((seat) => ({ placement: seat.placement }));
   } catch {
     return null;
   }
 }
 
-function resultRow(eventId: string, tableId: string, table: SeedTable, version = 1, scored = true) {
+function resultRow(eventId: string, tableId: string, table: SeedTable, version = 1) {
   const vp = table.vp!;
   const winnerId = winnerOf(table);
   const status = table.status ?? "final";
@@ -106,28 +106,14 @@ function resultRow(eventId: string, tableId: string, table: SeedTable, version =
     finalizedBy: status === "final" ? ("signed" as const) : null,
     submittedByClientId: "cli_seed",
     updatedAt: new Date().toISOString(),
-    scoredVersion: scored ? version : null,
   };
 }
 
-export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean } = {}) {
+export function seeder(db: Database, orgId: string) {
   let playerCount = 0;
-  const scoreSeats = opts.scoreSeats ?? true;
   const rulesetOf = async (eventId: string) => {
     const [row] = await db.select({ ruleset: events.ruleset }).from(events).where(eq(events.id, eventId));
     return row?.ruleset ?? "2026";
-  };
-  /** As the services end a result batch: the table's session records, when seats are scored. */
-  const refreshOf = async (tableId: string) => {
-    if (!scoreSeats) return [];
-    const [row] = await db
-      .select({ sessionId: rounds.sessionId, eventId: rounds.eventId })
-      .from(gameTables)
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .where(eq(gameTables.id, tableId));
-    return row?.sessionId
-      ? sessionRecordStatements(db, { eventId: row.eventId, sessionId: row.sessionId, playerIds: "all" })
-      : [];
   };
   return {
     async event(
@@ -197,7 +183,7 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
       const tableIds = round.tables.map(() => newId("tbl"));
       const withResult = round.tables.filter((t) => t.vp);
       const ruleset = await rulesetOf(eventId);
-      const scoring = round.tables.map((table) => (scoreSeats ? seatScoring(ruleset, table) : null));
+      const placements = round.tables.map((table) => seatPlacements(ruleset, table));
       await db.batch([
         db.insert(rounds).values({
           id: roundId,
@@ -216,7 +202,7 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
               playerId,
               position: p + 1,
               vp: table.vp?.[p] ?? null,
-              ...scoring[t]?.[p],
+              ...placements[t]?.[p],
             })),
           ),
         ),
@@ -226,14 +212,11 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
                 .insert(tableResults)
                 .values(
                   round.tables.flatMap((table, t) =>
-                    table.vp ? [resultRow(eventId, tableIds[t]!, table, 1, scoring[t] !== null)] : [],
+                    table.vp ? [resultRow(eventId, tableIds[t]!, table)] : [],
                   ),
                 ),
               bump(db, eventId),
             ]
-          : []),
-        ...(scoreSeats && kind === "prelim" && round.sessionId
-          ? sessionRecordStatements(db, { eventId, sessionId: round.sessionId, playerIds: "all" })
           : []),
       ]);
       return { roundId, tableIds };
@@ -246,14 +229,12 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
         .select({ playerId: disqualifications.playerId })
         .from(disqualifications)
         .where(eq(disqualifications.tableId, tableId));
-      const scoring = scoreSeats
-        ? seatScoring(
-            await rulesetOf(eventId),
-            table,
-            here.map((d) => d.playerId),
-          )
-        : null;
-      const row = resultRow(eventId, tableId, table, (current?.version ?? 0) + 1, scoring !== null);
+      const placements = seatPlacements(
+        await rulesetOf(eventId),
+        table,
+        here.map((d) => d.playerId),
+      );
+      const row = resultRow(eventId, tableId, table, (current?.version ?? 0) + 1);
       await db.batch([
         current
           ? db.update(tableResults).set(row).where(eq(tableResults.tableId, tableId))
@@ -261,11 +242,10 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
         ...table.players.map((playerId, p) =>
           db
             .update(seats)
-            .set({ vp: table.vp[p]!, ...(scoring?.[p] ?? { scored: false }) })
+            .set({ vp: table.vp[p]!, placement: placements?.[p]?.placement ?? null })
             .where(and(eq(seats.tableId, tableId), eq(seats.playerId, playerId))),
         ),
         bump(db, eventId),
-        ...(await refreshOf(tableId)),
       ]);
     },
 
@@ -281,7 +261,6 @@ export function seeder(db: Database, orgId: string, opts: { scoreSeats?: boolean
           actorClientId: "cli_seed",
         }),
         bump(db, eventId),
-        ...(await refreshOf(tableId)),
       ]);
     },
   };

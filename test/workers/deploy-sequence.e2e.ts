@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
+import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // The README's "Deploy to Cloudflare Workers with Turso", step by step, with the local Hrana

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { parseDevVars } from "../../src/dev/dev-vars";
+import { parseDevVars } from "../../tools/dev-vars";
 import { freePort } from "../helpers/free-port";
 
 // `npm run dev:worker` as a developer runs it: the local libSQL endpoint, drizzle-kit's

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
+import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 
 // The harness must behave like Turso for the client the Worker uses, or the Worker test proves
 // nothing: these run @libsql/client/web from Node against it.

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
-import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { createOrganization } from "../../src/services/orgs";
+import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import { systemContext } from "../helpers/auth";
 import { seeder } from "../helpers/seed-results";
 import { type RunningWorker, startWorker } from "./worker-runtime";

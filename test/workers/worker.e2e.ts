@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
-import { type HranaServer, startHranaServer } from "../../src/dev/hrana-server";
 import { explorerPage } from "../../src/graphql";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
+import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import { systemContext } from "../helpers/auth";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 

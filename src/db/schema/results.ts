@@ -25,19 +25,10 @@ export const tableResults = sqliteTable(
     finalizedBy: text("finalized_by", { enum: ["signed", "confirmations", "referee", "correction"] }),
     submittedByClientId: text("submitted_by_client_id").notNull(),
     updatedAt: text("updated_at").notNull(),
-    /**
-     * The version whose scoring the table's seats hold (seats.scored); null once a trigger
-     * cleared it. A final result with `scored_version IS NOT version` is scored from its sheet.
-     */
-    scoredVersion: integer("scored_version"),
   },
   (t) => [
     check("table_results_final_has_way", sql`(${t.status} = 'final') = (${t.finalizedBy} IS NOT NULL)`),
     index("table_results_event_idx").on(t.eventId),
-    // Rankings look up the few final tables whose seats are not scored, per event (usually none).
-    index("table_results_unscored_idx")
-      .on(t.eventId)
-      .where(sql`${t.status} = 'final' AND ${t.scoredVersion} IS NOT ${t.version}`),
   ],
 );
 
@@ -151,66 +142,4 @@ export const disqualifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("disqualifications_event_player_uq").on(t.eventId, t.playerId)],
-);
-
-/**
- * Derived, never a source of truth: each prelim session's player records (the sums of the
- * player's scored seats in the session, as rankings read them), so that a qualification over
- * 50 sessions reads 2,000 index entries instead of scoring 1,500 sheets. A result write updates
- * the rows of its table's players in the same batch (services/standings/session-records.ts).
- * The rows of a session count only while its `session_records` row exists: triggers (migrations
- * 0012, 0014) delete that row on any other change to the session's seats, results or
- * disqualifications; a read then sums the session's seats, and the session's next result write
- * rebuilds all its rows. A row that counts is therefore always current.
- */
-export const sessionRecords = sqliteTable(
-  "session_records",
-  {
-    sessionId: text("session_id")
-      .primaryKey()
-      .references(() => sessions.id, { onDelete: "cascade" }),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-  },
-  (t) => [index("session_records_event_idx").on(t.eventId)],
-);
-
-/** One player's record in one prelim session (see sessionRecords). */
-export const sessionPlayerRecords = sqliteTable(
-  "session_player_records",
-  {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    sessionId: text("session_id")
-      .notNull()
-      .references(() => sessions.id, { onDelete: "cascade" }),
-    playerId: text("player_id").notNull(),
-    games: integer("games").notNull(),
-    wins: integer("wins").notNull(),
-    vp: integer("vp").notNull(),
-    /** Sum of the VP shares in units of 1/lcm(1..40) (src/domain/share-units.ts). */
-    shareUnits: integer("share_units").notNull(),
-    seconds: integer("seconds").notNull(),
-    thirds: integer("thirds").notNull(),
-    disqualifiedHere: integer("disqualified_here", { mode: "boolean" }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.sessionId, t.playerId] }),
-    // Covering: a ranking reads every column of an event's rows from the index alone, in
-    // session order, so SQLite groups them by session without sorting.
-    index("session_player_records_read_idx").on(
-      t.eventId,
-      t.sessionId,
-      t.playerId,
-      t.games,
-      t.wins,
-      t.vp,
-      t.shareUnits,
-      t.seconds,
-      t.thirds,
-      t.disqualifiedHere,
-    ),
-  ],
 );

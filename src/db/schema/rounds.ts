@@ -44,15 +44,8 @@ export const gameTables = sqliteTable(
 
 /**
  * A player's chair at a table. `position` is the turn order (1 plays first). The current
- * reported VP and placement are copied here in the same batch as the result they come from.
- *
- * The rest of the seat's scoring (counted VP, VP share, win, disqualified here) is stored too,
- * so that rankings sum seats in SQL instead of scoring every sheet on every read (issue 15).
- * `scored` = 1 says those columns are the scoring of the table's current FINAL result: set by
- * the result write itself, cleared by triggers (migration 0011) on anything else that could
- * change a table's scoring (a disqualification, a renamed seat, a sheet edited outside a
- * result write, the ruleset). Rankings score a final table whose seats are not `scored` from
- * its sheet, with the same code, so the stored columns are a shortcut, never a second truth.
+ * reported VP and placement are copied here in the same batch as the result they come from,
+ * for the table views; rankings score the sheets themselves.
  */
 export const seats = sqliteTable(
   "seats",
@@ -72,13 +65,6 @@ export const seats = sqliteTable(
     seedRank: integer("seed_rank"),
     vp: integer("vp"),
     placement: integer("placement"),
-    /** min(vp, 10), rule 1.4.2. */
-    counted: integer("counted"),
-    /** The VP share (rule 1.4.3) in units of 1/lcm(1..40): exact, and summable in SQL. */
-    shareUnits: integer("share_units"),
-    win: integer("win", { mode: "boolean" }),
-    disqualifiedHere: integer("disqualified_here", { mode: "boolean" }),
-    scored: integer("scored", { mode: "boolean" }).notNull().default(false),
     /**
      * The player's short code on the result sheet: with it, the player confirms or disputes the
      * table's result from their own phone (no token). Shown only to staff who may enter results.

@@ -6,13 +6,13 @@
  * - the ones its handler and services raise: found where src/ raises them (derived-codes.ts,
  *   `npm run openapi:codes`), and declared where that derivation cannot see (operation-codes.ts).
  * Each code's status is the catalogue's (problem-codes.ts), so the codes decide which problem
- * statuses an operation documents; test/fuzz-api.test.ts fails on any answer outside them.
+ * statuses an operation documents; test/openapi/fuzz-api.test.ts fails on any answer outside them.
  */
 import { TOKEN_PATH } from "../middleware/auth";
 import { DERIVED_CODES } from "./derived-codes";
 import { DECLARED_CODES } from "./operation-codes";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes";
-import { PROBLEM_DESCRIPTIONS } from "./problem-schemas";
+import { PROBLEM_RESPONSES } from "./problem-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
 type Json = any;
@@ -106,7 +106,7 @@ export function applyOperationProblems(path: string, method: string, op: Json): 
     // A status the operation answers in another shape (the token endpoint's OAuth errors) stays.
     if (existing && !isProblemResponse(existing)) continue;
     op.responses[status] = {
-      ...(existing ?? { description: PROBLEM_DESCRIPTIONS[status] ?? "A problem." }),
+      ...(existing ?? PROBLEM_RESPONSES[status] ?? { description: "A problem." }),
       content: { [PROBLEM_JSON]: { schema: problemSchema(codes) } },
     };
   }

@@ -46,11 +46,6 @@ const DESCRIPTIONS = {
   503: "The database does not answer (or is read-only); retry later.",
 } as const;
 
-export type ErrorStatus = keyof typeof DESCRIPTIONS;
-
-/** The description of a problem status the conventions add to an operation (operation-problems.ts). */
-export const PROBLEM_DESCRIPTIONS: Readonly<Record<number, string>> = DESCRIPTIONS;
-
 /** 301 for a merged player's id: `Location` is the same resource of the kept player. */
 export const MOVED_PLAYER = {
   description:
@@ -92,23 +87,17 @@ export const TOO_MANY_REQUESTS = {
   content: { "application/problem+json": { schema: ProblemSchema } },
 };
 
-/** Problem responses to spread into a route's `responses` (429 is always among them). */
-export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
-  return {
-    ...Object.fromEntries(
-      statuses.map((status) => [
-        status,
-        {
-          description: DESCRIPTIONS[status],
-          content: { "application/problem+json": { schema: ProblemSchema } },
-        },
-      ]),
-    ),
-    429: TOO_MANY_REQUESTS,
-  } as unknown as {
-    [K in S]: {
-      description: string;
-      content: { "application/problem+json": { schema: typeof ProblemSchema } };
-    };
-  } & { 429: typeof TOO_MANY_REQUESTS };
-}
+/**
+ * The one list of problem responses: the OpenAPI conventions (operation-problems.ts) give each
+ * operation those of the statuses its error codes have, so routes declare none by hand.
+ */
+export const PROBLEM_RESPONSES: Readonly<Record<number, object>> = {
+  ...Object.fromEntries(
+    Object.entries(DESCRIPTIONS).map(([status, description]) => [
+      status,
+      { description, content: { "application/problem+json": { schema: ProblemSchema } } },
+    ]),
+  ),
+  301: MOVED_PLAYER,
+  429: TOO_MANY_REQUESTS,
+};

@@ -3,11 +3,14 @@
 export {
   createOrgClient,
   exchangeClientCredentials,
+  getOrgClient,
   hasAnyClient,
   hashClientSecret,
   insertApiClient,
   isClientActive,
+  listOrgClients,
   type NewClientCredentials,
   OAuthError,
+  revokeOrgClient,
 } from "./clients";
 export { type AuthConfig, createAuthConfig, InvalidTokenError, verifyAccessToken } from "./tokens";

@@ -13,8 +13,9 @@ export {
   undoCheckIn,
   usesCheckIn,
 } from "./attendance";
-export { createEvent, getEvent, type ListEventsQuery, listEvents } from "./events";
+export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } from "./events";
+export { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
-export { listRegistrations, registerPlayers } from "./registrations";
+export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
 export { createSession, getSession, listSessions, loadSessionScope, writableSession } from "./sessions";
 export { describeStructure, type EventPhase, uniqueParticipantsSql } from "./summary";

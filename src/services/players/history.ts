@@ -7,12 +7,11 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
-import { coalescingDatabase } from "../../db/coalesce";
 import { events, eventTags, players, registrations, series, sessions } from "../../db/schema";
 import { fnv1a, inOrgTree } from "../../db/tree";
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
 import { canReadEvent, canReadOrg, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
-import type { ServiceContext } from "../context";
+import { type ServiceContext, withCoalescedReads } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { uniqueParticipantsSql } from "../events";
 import { type SeriesDto, seriesIncludesEvent, toSeriesDto } from "../series";
@@ -217,7 +216,7 @@ export async function playerHistory(
   ctx: ServiceContext,
   scope: PlayerHistoryScope,
 ): Promise<PlayerHistoryDto> {
-  const batched: ServiceContext = { ...ctx, db: coalescingDatabase(ctx.db) };
+  const batched = withCoalescedReads(ctx);
   const playerId = scope.player.id;
   const computed = await Promise.all(
     scope.events.map(async (entry) => {

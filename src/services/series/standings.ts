@@ -1,14 +1,13 @@
 /**
  * Series standings, computed on read: each event's final positions come from the
  * event-standings service itself (so rule changes there, e.g. disqualifications, carry over),
- * all events in ONE database round trip through a coalescing view of the database; then the
+ * all events in ONE database round trip through coalesced read batches; then the
  * pure series scoring ranks the players. Total: 3 round trips whatever the number of events.
  */
-import { coalescingDatabase } from "../../db/coalesce";
 import { computeSeriesStandings, type EventPlacing, type SeriesCriterion } from "../../domain/series";
-import type { ServiceContext } from "../context";
+import { type ServiceContext, withCoalescedReads } from "../context";
 import { ServiceError } from "../errors";
-import { type EventStandingsDto, eventStandings, lotLookup, lotsFor } from "../standings";
+import { type EventStandingsDto, eventStandings, lotsOf } from "../standings";
 import { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
 import type { SeriesDto } from "./types";
 
@@ -65,7 +64,7 @@ export interface SeriesStandingsDto {
 
 /** Every event's standings through the event-standings service, in one round trip for all. */
 export async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
-  const batched: ServiceContext = { ...ctx, db: coalescingDatabase(ctx.db) };
+  const batched = withCoalescedReads(ctx);
   return Promise.all(
     scopes.map((scope) =>
       eventStandings(batched, scope).then(
@@ -119,7 +118,7 @@ export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): 
       })),
     });
   });
-  const lotOf = lotLookup(await lotsFor(scope.series.lotSeed, names.keys()));
+  const lotOf = lotsOf(scope.series.lotSeed);
   const rows = computeSeriesStandings(scope.series.policy, finished, lotOf);
   return {
     seriesId: scope.series.id,

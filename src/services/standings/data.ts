@@ -1,11 +1,8 @@
 /**
- * Round trip 2 of every ranking read: ONE `db.batch` of plain selects: each prelim session's
- * player records summed in SQL from the scored seats (seats.scored, written with each result),
- * the few final tables whose seats are not scored (and, for event standings, the playoff tables)
- * with their sheets and seats as one JSON text per round, player names and registrations as one
- * JSON text each, rounds progress, disqualifications and sessions. The sheets read are turned
- * into the domain's ScoredGames here; the summed records are the same sums `aggregateRecords`
- * makes of them (test/seat-scoring.property.test.ts).
+ * Round trip 2 of every ranking read: ONE `db.batch` of plain selects: the final result sheets
+ * in scope with their seats (one JSON text per round), rounds progress, player names and
+ * registrations, disqualifications and sessions. The domain scores each sheet (scoreGame) and
+ * ranks the records it sums: the sheets are the only truth a ranking is computed from.
  */
 import type { InStatement } from "@libsql/client";
 import type { StoredScore } from "../../db/schema";
@@ -13,7 +10,6 @@ import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { parseSeatSums, type SeatSums, seatSumsSql, storedRecordsSql } from "./session-records";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -47,13 +43,8 @@ export interface RoundProgress {
 
 export interface StandingsData {
   /**
-   * Prelim sessions' records from the scored seats of their final tables, by session id.
-   */
-  seatSums: Map<string, SeatSums>;
-  /**
-   * Final tables to score from their sheets, in round then table order: prelim tables whose
-   * seats are not scored (results written before seat scoring, or cleared by a trigger), and,
-   * for event standings, every semifinal and final table. Pending results are not read.
+   * Final tables in scope, in round then table order: the prelim tables of the session or the
+   * event and, for event standings, every semifinal and final table. Pending results are not read.
    */
   games: StoredGame[];
   rounds: RoundProgress[];
@@ -94,12 +85,10 @@ type RoundTablesTuple = [string, number, string, string, [number, string][]];
 
 /**
  * Each round's final tables (among `rd`, `tr`, `t` that `condition` selects) with their seats as
- * ONE JSON text per round. The sheet stays a JSON string inside: json() on it cost SQLite a
- * parse and a print per table, more than JSON.parse here. Seats come as [position, playerId]
- * pairs and tables in any order; both are put in order here, because the aggregate `ORDER BY`
- * form is a syntax error to the SQL parser of an embedded replica's client (libsql 0.9).
- * `tr.status = 'final'` is spelled out: the partial index table_results_unscored_idx only serves
- * a query that states its condition (a bound 'final' would not match it).
+ * ONE JSON text per round: one row per round instead of one per seat. The sheet stays a JSON
+ * string inside (json() on it would make SQLite parse and print it again). Seats come as
+ * [position, playerId] pairs and tables in any order; both are put in order here, because the
+ * aggregate `ORDER BY` form is a syntax error to an embedded replica's SQL parser (libsql 0.9).
  */
 function finalTablesSql(condition: string): string {
   return `select rd.id as round_id, rd.session_id, rd.kind, rd.number,
@@ -111,32 +100,14 @@ function finalTablesSql(condition: string): string {
     group by rd.id`;
 }
 
-/**
- * The statements of the batch, as SQL text (the same for every read of a kind: Drizzle's
- * building them again on every request was a fifth of a build).
- */
+/** The statements of the batch, as SQL text: the same few for every read of a kind. */
 function readStatements(filter: GameFilter, eventId: string): InStatement[] {
   const session = filter.kind === "session" ? filter.sessionId : null;
   const scope = session ?? eventId;
   const prelimRounds = session ? "rd.session_id = ?" : "rd.event_id = ?";
   const inScope = filter.kind === "event" ? "rd.event_id = ?" : `${prelimRounds} and rd.kind = 'prelim'`;
-  // Prelim tables scored from their sheets: final results whose seats are not scored; for
-  // event standings, the playoff tables too (a few).
-  const toScore = `${prelimRounds} and rd.kind = 'prelim' and tr.scored_version is not tr.version`;
   return [
-    // Each prelim session's records: stored with its results (session-records.ts), or, for a
-    // session without a stored row (a seating or a trigger deleted it since the last result),
-    // the same sums over its scored seats. 50 rows for a 50-session event, where scoring the
-    // sheets read 6,000 seats.
-    {
-      sql: `${storedRecordsSql(session !== null)} union all ${seatSumsSql(
-        `${prelimRounds} and not exists (select 1 from session_records sr where sr.session_id = rd.session_id)`,
-      )}`,
-      args: [scope, scope],
-    },
-    filter.kind === "event"
-      ? { sql: finalTablesSql(`((${toScore}) or rd.kind <> 'prelim')`), args: [eventId, scope] }
-      : { sql: finalTablesSql(toScore), args: [eventId, scope] },
+    { sql: finalTablesSql(inScope), args: [eventId, scope] },
     // Every round in scope with its table count and final tables, as one JSON text (put in
     // phase, session and number order below).
     {
@@ -167,7 +138,7 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
     { sql: "select id, name, date from sessions where event_id = ? order by date, id", args: [eventId] },
     // N (rule 1.2.2) is over the whole event: counted here for one session's standings; the
     // event's registrations, read above for the other rankings, give it. No-shows signed up but
-    // never played: not participants (uniqueParticipantsSql).
+    // never played: not participants.
     ...(session
       ? [
           {
@@ -186,18 +157,12 @@ export async function loadStandingsData(
   filter: GameFilter,
 ): Promise<StandingsData> {
   const statements = readStatements(filter, eventId);
-  // On a local file, the reader's statements prepared once (db/local-reads.ts); else one batch.
-  const [records, tablesToScore, roundList, registrationList, dqRows, sessionRows, unique] = ctx.reads
-    ? ctx.reads.selectBatch(statements as { sql: string; args: unknown[] }[])
-    : (await ctx.db.$client.batch(statements)).map((r) => r.rows);
-
-  const seatSums = new Map<string, SeatSums>();
-  for (const row of records!) {
-    seatSums.set(row.session_id as string, parseSeatSums(row.records as string));
-  }
+  const [finalTables, roundList, registrationList, dqRows, sessionRows, unique] = (
+    await (ctx.readBatch ? ctx.readBatch(statements) : ctx.db.$client.batch(statements))
+  ).map((r) => r.rows);
 
   const games: StoredGame[] = [];
-  for (const r of tablesToScore!) {
+  for (const r of finalTables!) {
     for (const [tableId, tableNumber, winnerId, scores, seats] of JSON.parse(
       r.tables as string,
     ) as RoundTablesTuple[]) {
@@ -260,7 +225,6 @@ export async function loadStandingsData(
   for (const [, id, , noShow] of registrationTuples) if (noShow === 0) participants.add(id);
 
   return {
-    seatSums,
     // Round then table order, as before the rounds were grouped (equal keys keep their order).
     games: games.sort(
       (a, b) =>

@@ -1,19 +1,24 @@
 // The public face of this group: other folders import only from here.
 
 export { scoreStoredGame } from "./data";
-export { lotLookup, lotsFor } from "./lots";
+export { lotFor, lotsOf } from "./lots";
 export {
+  type DisqualifiedRowDto,
   type EventStandingsDto,
+  type EventStandingsRowDto,
   eventStandings,
   getEventStandings,
   getQualification,
   getSessionStandings,
+  loadEventStandingsScope,
+  loadSessionStandingsScope,
   type QualificationDto,
+  qualification,
   rankQualification,
   rankSession,
   type SessionStandingsDto,
   type SessionStandingsScope,
+  type StandingsRowDto,
   type StandingsScope,
   sessionStandings,
 } from "./rankings";
-export { sessionRecordStatements } from "./session-records";

@@ -1,25 +1,18 @@
 /**
- * Rankings computed on read from FINAL results only (RULES.md §4–§6, API.md "Rankings"):
- * one prelim session, the event's qualification (each player's best session), and the event
- * standings after the playoffs. No ranking is stored, so a correction re-ranks everyone at
- * once; only each seat's scoring is stored with its result, so that a read sums seats in SQL
- * instead of scoring every sheet (data.ts).
+ * Rankings computed on read from FINAL result sheets only (docs/rules.md#ranking-a-session,
+ * #qualification, #playoffs): one prelim session, the event's qualification (each player's
+ * best session), and the event standings after the playoffs. Nothing of a ranking is stored,
+ * so a correction re-ranks everyone at once.
  *
- * Every read is exactly two database round trips: the scope (scope.ts: authorise,
- * answer 304) and one batch of selects (standings-data.ts). The split is exported so the HTTP
- * layer can stop after the first; `get*` run both for callers without conditional requests.
+ * Every read is exactly two database round trips: the scope (scope.ts: authorise, answer 304)
+ * and one batch of selects (data.ts). The split is exported so the HTTP layer can stop after
+ * the first; `get*` run both for callers without conditional requests.
  */
 import { DomainRuleError } from "../../domain/errors";
 import type { ScoredGame } from "../../domain/game-score";
 import { computeEventStandings } from "../../domain/playoffs";
 import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
-import {
-  addRecords,
-  aggregateRecords,
-  emptyRecord,
-  type PlayerRecord,
-  rankSessionRecords,
-} from "../../domain/standings";
+import { aggregateRecords, emptyRecord, type PlayerRecord, rankSessionRecords } from "../../domain/standings";
 import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -32,7 +25,7 @@ import {
   type StoredGame,
   scoreStoredGame,
 } from "./data";
-import { lotLookup, lotsFor } from "./lots";
+import { lotsOf } from "./lots";
 import {
   type DisqualifiedRowDto,
   type EventStandingsRowDto,
@@ -99,7 +92,7 @@ interface Loaded {
 
 async function load(ctx: ServiceContext, event: ScopedEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
-  const lotOf = lotLookup(await lotsFor(event.lotSeed, data.names.keys(), ctx.lots));
+  const lotOf = lotsOf(event.lotSeed);
   const eliminated = new Set(
     data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
   );
@@ -138,28 +131,19 @@ function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: I
 }
 
 /**
- * A prelim session's records: the sums of its scored seats plus the records of the tables
- * scored from their sheets (`games`, usually none), and who is out of its ranking: players
+ * A prelim session's records, from its final sheets, and who is out of its ranking: players
  * disqualified from the event or at one of its tables (rule 1.3.6).
  */
-function sessionRecords(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
-  const sums = l.data.seatSums.get(sessionId);
+function sessionRecords(l: Loaded, games: readonly StoredGame[]) {
   const out = new Set(l.data.disqualified);
-  for (const id of sums?.disqualifiedHere ?? []) out.add(id);
   const scored = scoreAll(l, games);
-  if (scored.length === 0) return { records: sums?.records ?? [], out };
   for (const game of scored) for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
-  const byPlayer = new Map((sums?.records ?? []).map((r) => [r.playerId, r]));
-  for (const r of aggregateRecords(scored)) {
-    const summed = byPlayer.get(r.playerId);
-    byPlayer.set(r.playerId, summed ? addRecords(summed, r) : r);
-  }
-  return { records: [...byPlayer.values()], out };
+  return { records: aggregateRecords(scored), out };
 }
 
 /** Ranking of one prelim session (rules 1.4.1–1.4.3). */
-function rankSessionLoaded(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
-  const { records, out } = sessionRecords(l, sessionId, games);
+function rankSessionLoaded(l: Loaded, games: readonly StoredGame[]) {
+  const { records, out } = sessionRecords(l, games);
   return rankSessionRecords({
     ruleset: l.header.ruleset,
     records,
@@ -174,7 +158,7 @@ function rankSessionLoaded(l: Loaded, sessionId: string, games: readonly StoredG
  */
 export async function rankSession(ctx: ServiceContext, event: ScopedEvent, sessionId: string) {
   const l = await load(ctx, event, { kind: "session", sessionId });
-  return rankSessionLoaded(l, sessionId, l.data.games);
+  return rankSessionLoaded(l, l.data.games);
 }
 
 export async function sessionStandings(
@@ -183,7 +167,7 @@ export async function sessionStandings(
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
   const l = await load(ctx, scope.event, { kind: "session", sessionId });
-  const standings = rankSessionLoaded(l, sessionId, l.data.games);
+  const standings = rankSessionLoaded(l, l.data.games);
   const registered = l.data.registrations.map((r) => r.playerId);
   const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
   const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
@@ -221,7 +205,8 @@ function qualify(l: Loaded, structure: EventStructure) {
     list.push(game);
     gamesBySession.set(game.sessionId, list);
   }
-  // Disqualified at a semifinal or final table: the playoffs were seated with them (RULES.md §7).
+  // Disqualified at a semifinal or final table: the playoffs were seated with them
+  // (docs/rules.md#disqualification).
   const seatedThenDisqualified = new Set(
     [...l.data.disqualifiedAt].filter(([, at]) => at.kind !== "prelim").map(([id]) => id),
   );
@@ -229,7 +214,7 @@ function qualify(l: Loaded, structure: EventStructure) {
   const out: SessionResult[] = [];
   for (const session of l.data.sessions) {
     // Each player's best session needs the sessions' records, not their order: no ranking here.
-    const { records, out: excluded } = sessionRecords(l, session.id, gamesBySession.get(session.id) ?? []);
+    const { records, out: excluded } = sessionRecords(l, gamesBySession.get(session.id) ?? []);
     const counted: PlayerRecord[] = [];
     const disqualified: PlayerRecord[] = [];
     for (const r of records) {
@@ -278,7 +263,6 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
     rows: rows.map((row) =>
       toRow(
         row.record,
-        // Spelled out, not spread: a spread per row was a tenth of a 1,000-row qualification.
         {
           rank: row.rank,
           decidedBy: row.decidedBy,
@@ -317,7 +301,7 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
       excludedPlayerIds: l.data.disqualified,
     });
   // Playoff results that contradict each other can only be in a database written before the
-  // phase locks (RULES.md §7). Readers are not to blame: they get what can be shown, the final
+  // phase locks (docs/rules.md#corrections). Readers are not to blame: they get what can be shown, the final
   // or the whole playoffs left out, and the reason under `validity` (never a 4xx).
   const problems: string[] = [];
   let standings: ReturnType<typeof computeEventStandings> | undefined;

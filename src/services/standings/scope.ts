@@ -6,14 +6,12 @@
  * services, `rosterVersion` and `namesVersion` from database triggers), so the tag costs the
  * same for an event of 10 sessions as for one of 200.
  *
- * It runs on every poll, so both queries are prepared once per database (drizzle builds the
- * SQL once; on a local file, `ctx.reads` also keeps SQLite's compiled statement, see
- * db/local-reads.ts) instead of being built and compiled again for each request.
+ * It runs on every poll, so both queries are prepared once per database instead of being
+ * built again for each request.
  */
 import { eq, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
-import type { ReadConnection, ReadDatabase } from "../../db/client";
-import { CommitMemo } from "../../db/commit-memo";
+import type { Database } from "../../db/client";
 import { events, sessions } from "../../db/schema";
 import {
   assertEventReadable,
@@ -68,7 +66,7 @@ const scopeColumns = {
   hosts: sql<string>`case when ${isPrivate} then ${sessionHostsJson} else '[]' end`,
 };
 
-function prepareScopeQueries(db: ReadDatabase) {
+function prepareScopeQueries(db: Database) {
   return {
     event: db
       .select(scopeColumns)
@@ -84,9 +82,9 @@ function prepareScopeQueries(db: ReadDatabase) {
   };
 }
 
-const prepared = new WeakMap<ReadDatabase, ReturnType<typeof prepareScopeQueries>>();
+const prepared = new WeakMap<Database, ReturnType<typeof prepareScopeQueries>>();
 
-function queriesOn(db: ReadDatabase) {
+function queriesOn(db: Database) {
   let queries = prepared.get(db);
   if (!queries) {
     queries = prepareScopeQueries(db);
@@ -95,64 +93,14 @@ function queriesOn(db: ReadDatabase) {
   return queries;
 }
 
-/** A scope as handed out: frozen, since a kept one is shared by every request until a commit. */
-function frozen<T extends StandingsScope>(scope: T): T {
-  Object.freeze(scope.event.ancestry);
-  Object.freeze(scope.event.hosts);
-  Object.freeze(scope.event);
-  if ("session" in scope) Object.freeze(scope.session);
-  return Object.freeze(scope);
+async function eventScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope | null> {
+  const row = await queriesOn(ctx.db).event.get({ id: eventId });
+  return row ? toScope(row) : null;
 }
 
-/** Scopes of a local reader, kept until the next commit (db/commit-memo.ts); null: not found. */
-interface ScopeMemo {
-  events: CommitMemo<StandingsScope | null>;
-  sessions: CommitMemo<SessionStandingsScope | null>;
-}
-const memos = new WeakMap<ReadConnection, ScopeMemo>();
-
-function memoOf(reads: ReadConnection): ScopeMemo {
-  let memo = memos.get(reads);
-  if (!memo) {
-    memo = { events: new CommitMemo(), sessions: new CommitMemo() };
-    memos.set(reads, memo);
-  }
-  return memo;
-}
-
-async function readEventScope(db: ReadDatabase, eventId: string): Promise<StandingsScope | null> {
-  const row = await queriesOn(db).event.get({ id: eventId });
-  return row ? frozen(toScope(row)) : null;
-}
-
-async function readSessionScope(db: ReadDatabase, sessionId: string): Promise<SessionStandingsScope | null> {
-  const row = await queriesOn(db).session.get({ id: sessionId });
-  return row ? frozen({ ...toScope(row), session: row.session }) : null;
-}
-
-/**
- * The scope of an event, not yet authorised: on the local reader when `ctx` has one, there
- * kept until the next commit (a poll between two writes then runs no statement), else on
- * `ctx.db`. Every caller authorises what it gets.
- */
-function eventScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope | null> {
-  const { reads } = ctx;
-  if (!reads) return readEventScope(ctx.db, eventId);
-  return memoOf(reads).events.get(
-    () => reads.commitStamp(),
-    eventId,
-    () => readEventScope(reads.db, eventId),
-  );
-}
-
-function sessionScope(ctx: ServiceContext, sessionId: string): Promise<SessionStandingsScope | null> {
-  const { reads } = ctx;
-  if (!reads) return readSessionScope(ctx.db, sessionId);
-  return memoOf(reads).sessions.get(
-    () => reads.commitStamp(),
-    sessionId,
-    () => readSessionScope(reads.db, sessionId),
-  );
+async function sessionScope(ctx: ServiceContext, sessionId: string): Promise<SessionStandingsScope | null> {
+  const row = await queriesOn(ctx.db).session.get({ id: sessionId });
+  return row ? { ...toScope(row), session: row.session } : null;
 }
 
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */

@@ -1,5 +1,5 @@
 // The public face of this group: other folders import only from here.
 
 export { confirmWithCode, disputeResult } from "./player-codes";
-export { submitResult } from "./results";
+export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
 export { getTable, getTables, type TableDto } from "./view";

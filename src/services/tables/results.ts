@@ -12,12 +12,10 @@ import {
   seats,
   tableResults,
 } from "../../db/schema";
-import { type ScoredSeat, scoreGame } from "../../domain/game-score";
-import { toShareUnits } from "../../domain/share-units";
+import { scoreGame } from "../../domain/game-score";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { sessionRecordStatements } from "../standings";
 import { outboxStatements, standingsChangedStatements } from "../webhooks";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
@@ -38,22 +36,10 @@ function scoreSheet(scope: TableScope, input: ResultInput) {
     seatPlayerIds: scope.seats.map((s) => s.playerId),
     scores: input.scores,
     winnerId: input.winnerId,
-    // Only a disqualification recorded at this table places the player last (RULES.md §7).
+    // Only a disqualification recorded at this table places the player last
+    // (docs/rules.md#disqualification).
     disqualifiedPlayerIds: scope.disqualifiedHere,
   });
-}
-
-/** What a seat stores of its table's scoring (seats.scored): rankings sum it in SQL. */
-export function seatScoringColumns(seat: ScoredSeat, final: boolean) {
-  return {
-    placement: seat.placement,
-    counted: seat.counted,
-    shareUnits: toShareUnits(seat.share),
-    win: seat.win,
-    disqualifiedHere: seat.disqualified,
-    // Rankings sum scored seats; a pending sheet is not counted yet.
-    scored: final,
-  };
 }
 
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
@@ -114,12 +100,10 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     finalizedBy: t.status === "final" ? t.finalizedBy : null,
     submittedByClientId: actor,
     updatedAt: now,
-    // The seats below hold this version's scoring (see seats.scored).
-    scoredVersion: version,
   };
-  const final = t.status === "final";
   const statements = [
-    // The sheet and the seat scoring below are computed from the seats read.
+    // The sheet is checked against the seats read: a player merge committed since would leave
+    // it naming a player who no longer exists.
     seatsUnchanged(
       ctx.db,
       tableId,
@@ -145,10 +129,9 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...scored.seats.map((seat) =>
       ctx.db
         .update(seats)
-        .set({ vp: seat.vp, ...seatScoringColumns(seat, final) })
+        .set({ vp: seat.vp, placement: seat.placement })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
-    ...scoredWithCurrentDisqualifications(ctx, tableId, scope.disqualifiedHere),
     ...(t.clearConfirmations
       ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
       : []),
@@ -174,8 +157,6 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
-    // Last: the session's stored records, once the seats above are in.
-    ...sessionRecordsRefresh(ctx, scope),
   ] as const;
   try {
     await ctx.db.batch(statements as never);
@@ -201,43 +182,6 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     }
     throw error;
   }
-}
-
-/**
- * The seats above were scored with the disqualifications this request READ. One recorded at the
- * table since (its trigger ran before this batch, so it cleared nothing) would be missing from
- * them: then the stored scoring is cleared, in the same batch, and rankings score the table from
- * its sheet with the disqualifications as they are (RULES.md §7).
- */
-function scoredWithCurrentDisqualifications(
-  ctx: ServiceContext,
-  tableId: string,
-  scoredWith: readonly string[],
-) {
-  const changed = sql`((select count(*) from disqualifications d where d.table_id = ${tableId}) <> ${scoredWith.length}
-    or exists (select 1 from disqualifications d where d.table_id = ${tableId}
-      and d.player_id not in (select value from json_each(${JSON.stringify(scoredWith)}))))`;
-  return [
-    ctx.db
-      .update(seats)
-      .set({ scored: false })
-      .where(and(eq(seats.tableId, tableId), changed)),
-    ctx.db
-      .update(tableResults)
-      .set({ scoredVersion: null })
-      .where(and(eq(tableResults.tableId, tableId), changed)),
-  ];
-}
-
-/** The session records of a prelim table's players, summed again at the end of the batch (playoffs have none). */
-function sessionRecordsRefresh(ctx: ServiceContext, scope: TableScope) {
-  const sessionId = scope.round.sessionId;
-  if (!sessionId) return [];
-  return sessionRecordStatements(ctx.db, {
-    eventId: scope.event.id,
-    sessionId,
-    playerIds: scope.seats.map((s) => s.playerId),
-  });
 }
 
 function sameSheet(a: ResultInput, b: ResultInput): boolean {
@@ -458,7 +402,6 @@ export async function disqualifyPlayer(
       },
     }),
     ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
-    ...sessionRecordsRefresh(ctx, scope),
   ];
   try {
     await ctx.db.batch(statements as never);

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as attendance from "../../../services/events/attendance";
-import { dropPlayer } from "../../../services/rounds/drops";
+import * as attendance from "../../../services/events";
+import { dropPlayer } from "../../../services/rounds";
 import { type AppEnv, serviceContext } from "../../context";
 import type { checkIn, drop, undoCheckIn } from "./attendance.routes";
 

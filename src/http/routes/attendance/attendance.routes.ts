@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonBody, jsonContent, scopedBearer } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { CheckInListSchema, CheckInSchema, DropResultSchema, DropSchema } from "./attendance.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
@@ -21,7 +20,6 @@ export const checkIn = createRoute({
   request: { params: SessionParams, body: jsonBody(CheckInSchema, "The players who arrived.") },
   responses: {
     200: jsonContent(CheckInListSchema, "Who is checked in and who is not yet."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -34,7 +32,7 @@ export const undoCheckIn = createRoute({
   description: `Only before game 1 is seated (409 \`check_in_closed\` after). ${ROLES}`,
   security: scopedBearer("registrations:write"),
   request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
-  responses: { 204: { description: "Undone." }, ...errorResponses(401, 403, 404, 409, 422) },
+  responses: { 204: { description: "Undone." } },
 });
 
 export const drop = createRoute({
@@ -53,6 +51,5 @@ export const drop = createRoute({
   request: { params: SessionParams, body: jsonBody(DropSchema, "Who leaves, after which game.") },
   responses: {
     201: jsonContent(DropResultSchema, "The drop and the re-seated games."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./auth.schemas";
 
 const oauthError = (description: string) => ({
@@ -48,6 +47,5 @@ export const postToken = createRoute({
         "scope, or one beyond the client's role).",
     ),
     401: oauthError("`invalid_client`: unknown client, wrong secret, revoked client or no credentials."),
-    ...errorResponses(413, 500),
   },
 });

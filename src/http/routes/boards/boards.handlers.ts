@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as boards from "../../../services/rounds/boards";
+import * as boards from "../../../services/rounds";
 import { type AppEnv, serviceContext } from "../../context";
 import type { createBoard, getBoard } from "./boards.routes";
 

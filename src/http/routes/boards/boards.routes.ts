@@ -8,7 +8,6 @@ import {
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
 
 const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
@@ -33,7 +32,6 @@ export const createBoard = createRoute({
   },
   responses: {
     201: jsonContent(BoardSchema, "The board."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -50,6 +48,5 @@ export const getBoard = createRoute({
   responses: {
     200: jsonContent(BoardSchema, "The board."),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 422),
   },
 });

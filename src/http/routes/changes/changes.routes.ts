@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 
 export const streamEventChanges = createRoute({
   method: "get",
@@ -52,6 +51,5 @@ export const streamEventChanges = createRoute({
         },
       },
     },
-    ...errorResponses(401, 404, 422),
   },
 });

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 export const streamOrgChanges = createRoute({
@@ -48,6 +47,5 @@ export const streamOrgChanges = createRoute({
         },
       },
     },
-    ...errorResponses(401, 404, 422),
   },
 });

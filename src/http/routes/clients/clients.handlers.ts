@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as clients from "../../../services/auth/clients";
+import * as clients from "../../../services/auth";
 import { type AppEnv, serviceContext } from "../../context";
+import { withPageLink } from "../../pagination";
 import type { createApiClient, getApiClient, listApiClients, revokeApiClient } from "./clients.routes";
 
 export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
@@ -25,7 +26,10 @@ export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv
 
 export const listApiClientsHandler: RouteHandler<typeof listApiClients, AppEnv> = async (c) =>
   c.json(
-    await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    withPageLink(
+      c,
+      await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    ),
     200,
   );
 

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -42,7 +41,6 @@ export const createApiClient = createRoute({
       headers: { Location: { schema: { type: "string", example: "/v1/orgs/org_01…/clients/cli_01…" } } },
       content: { "application/json": { schema: ApiClientCredentialsSchema } },
     },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
   },
 });
 
@@ -60,7 +58,6 @@ export const listApiClients = createRoute({
       description: "A page of clients, oldest first.",
       content: { "application/json": { schema: ApiClientPageSchema } },
     },
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -75,7 +72,6 @@ export const getApiClient = createRoute({
   request: { params: ClientParamsSchema },
   responses: {
     200: { description: "The client.", content: { "application/json": { schema: ApiClientSchema } } },
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -92,6 +88,5 @@ export const revokeApiClient = createRoute({
   request: { params: ClientParamsSchema },
   responses: {
     204: { description: "Revoked (or already revoked)." },
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });

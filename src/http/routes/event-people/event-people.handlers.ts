@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as people from "../../../services/events/people";
+import * as people from "../../../services/events";
 import { type AppEnv, serviceContext } from "../../context";
 import type { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./event-people.routes";
 

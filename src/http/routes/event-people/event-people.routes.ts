@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import {
   AddAvoidPairSchema,
   AddStaffSchema,
@@ -22,7 +21,6 @@ export const addStaff = createRoute({
   request: { params: EventParams, body: jsonBody(AddStaffSchema, "The staff member.") },
   responses: {
     200: jsonContent(StaffListSchema, "All staff of the event."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -38,7 +36,6 @@ export const listStaff = createRoute({
   request: { params: EventParams },
   responses: {
     200: jsonContent(StaffListSchema, "All staff of the event."),
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -54,7 +51,6 @@ export const addAvoidPair = createRoute({
   request: { params: EventParams, body: jsonBody(AddAvoidPairSchema, "The pair.") },
   responses: {
     200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -69,6 +65,5 @@ export const listAvoidPairs = createRoute({
   request: { params: EventParams },
   responses: {
     200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
-    ...errorResponses(401, 403, 404, 422),
   },
 });

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as events from "../../../services/events/events";
+import * as events from "../../../services/events";
 import { type AppEnv, serviceContext } from "../../context";
+import { withPageLink } from "../../pagination";
 import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
 
 export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = async (c) => {
@@ -11,10 +12,13 @@ export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = asyn
 export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
   return c.json(
-    await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
-      ...query,
-      includeDescendants: include === "descendants",
-    }),
+    withPageLink(
+      c,
+      await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
+        ...query,
+        includeDescendants: include === "descendants",
+      }),
+    ),
     200,
   );
 };

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import {
   CreateEventSchema,
   EventListSchema,
@@ -24,7 +23,6 @@ export const createEvent = createRoute({
   request: { params: OrgParams, body: jsonBody(CreateEventSchema, "The event.") },
   responses: {
     201: jsonContent(EventSchema, "The created event; `Location` points to it."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -40,7 +38,6 @@ export const listEvents = createRoute({
   request: { params: OrgParams, query: ListEventsQuerySchema },
   responses: {
     200: jsonContent(EventListSchema, "A page of events."),
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -57,7 +54,6 @@ export const getEvent = createRoute({
   responses: {
     200: jsonContent(EventSchema, "The event."),
     304: { description: "Not modified (`If-None-Match` matched)." },
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -73,6 +69,5 @@ export const updateEvent = createRoute({
   request: { params: EventParams, body: jsonBody(UpdateEventSchema, "The fields to change.") },
   responses: {
     200: jsonContent(EventSchema, "The event after the change."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 
 export const exportOrganization = createRoute({
   method: "get",
@@ -41,6 +40,5 @@ export const exportOrganization = createRoute({
         },
       },
     },
-    ...errorResponses(401, 404, 410, 422),
   },
 });

@@ -4,7 +4,6 @@ import { createGraphQLHandler, explorerPage, type GraphQLBudget } from "../../..
 import { cachedRankings } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { problemResponse, validationProblem } from "../../problem";
 import { createRouter } from "../../router";
 
@@ -126,7 +125,6 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
         description: "A GraphQL response (`data` and/or `errors`).",
         content: { "application/json": { schema: GraphQLResponseSchema } },
       },
-      ...errorResponses(400, 401, 413, 415, 422),
     },
   });
   router.openAPIRegistry.registerPath({
@@ -158,7 +156,6 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
           "text/html": { schema: z.string().openapi({ description: "The GraphQL explorer page." }) },
         },
       },
-      ...errorResponses(401, 422),
     },
   });
   router.get("/graphql", (c) => {

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses } from "../../openapi/problem-schemas";
+import { ProblemSchema } from "../../openapi/problem-schemas";
 
 export const HealthSchema = z
   .object({
@@ -42,10 +42,9 @@ export const getHealth = createRoute({
       description: "The database does not answer.",
       content: {
         "application/problem+json": {
-          schema: errorResponses(500)[500].content["application/problem+json"].schema,
+          schema: ProblemSchema,
         },
       },
     },
-    ...errorResponses(422, 500),
   },
 });

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as orgs from "../../../services/orgs";
 import { type AppEnv, serviceContext } from "../../context";
+import { withPageLink } from "../../pagination";
 import type { createOrganization, getOrganization, listChildOrganizations } from "./orgs.routes";
 
 export const createOrganizationHandler: RouteHandler<typeof createOrganization, AppEnv> = async (c) => {
@@ -13,6 +14,9 @@ export const getOrganizationHandler: RouteHandler<typeof getOrganization, AppEnv
 
 export const listChildOrganizationsHandler: RouteHandler<typeof listChildOrganizations, AppEnv> = async (c) =>
   c.json(
-    await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    withPageLink(
+      c,
+      await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    ),
     200,
   );

@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
@@ -37,7 +36,6 @@ export const createOrganization = createRoute({
       headers: { Location: { schema: { type: "string", example: "/v1/orgs/org_01JDQ6Z8…" } } },
       content: { "application/json": { schema: OrganizationSchema } },
     },
-    ...errorResponses(400, 401, 403, 413, 415, 422, 500),
   },
 });
 
@@ -56,7 +54,6 @@ export const getOrganization = createRoute({
       description: "The organisation.",
       content: { "application/json": { schema: OrganizationSchema } },
     },
-    ...errorResponses(401, 404, 422, 500),
   },
 });
 
@@ -75,6 +72,5 @@ export const listChildOrganizations = createRoute({
       description: "A page of organisations, oldest first.",
       content: { "application/json": { schema: OrganizationPageSchema } },
     },
-    ...errorResponses(401, 404, 422, 500),
   },
 });

@@ -2,6 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as players from "../../../services/players";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
+import { withPageLink } from "../../pagination";
 import type {
   createPlayer,
   getPlayer,
@@ -23,10 +24,13 @@ export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = as
 export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
   return c.json(
-    await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
-      ...query,
-      includeDescendants: include === "descendants",
-    }),
+    withPageLink(
+      c,
+      await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
+        ...query,
+        includeDescendants: include === "descendants",
+      }),
+    ),
     200,
   );
 };

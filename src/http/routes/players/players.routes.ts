@@ -7,7 +7,7 @@ import {
   jsonContent,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { errorResponses, MOVED_PLAYER } from "../../openapi/problem-schemas";
+import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerHistorySchema } from "./history.schemas";
 import {
   CreatePlayerSchema,
@@ -34,7 +34,6 @@ export const createPlayer = createRoute({
   request: { params: OrgParams, body: jsonBody(CreatePlayerSchema, "The player.") },
   responses: {
     201: jsonContent(PlayerSchema, "The created player."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -48,7 +47,7 @@ export const listPlayers = createRoute({
     "Oldest first (by id, which sorts by creation); filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
   security: BEARER,
   request: { params: OrgParams, query: ListPlayersQuerySchema },
-  responses: { 200: jsonContent(PlayerListSchema, "A page of players."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(PlayerListSchema, "A page of players.") },
 });
 
 export const getPlayer = createRoute({
@@ -63,7 +62,6 @@ export const getPlayer = createRoute({
   responses: {
     200: jsonContent(PlayerSchema, "The player."),
     301: MOVED_PLAYER,
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -93,7 +91,6 @@ export const updatePlayer = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 410, 412, 413, 415, 422),
   },
 });
 
@@ -122,7 +119,6 @@ export const getPlayerHistory = createRoute({
     200: { ...jsonContent(PlayerHistorySchema, "The player's history."), headers: HISTORY_HEADERS },
     301: MOVED_PLAYER,
     304: { description: "`If-None-Match` matched: nothing shown changed.", headers: HISTORY_HEADERS },
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -138,6 +134,5 @@ export const mergePlayer = createRoute({
   request: { params: PlayerParams, body: jsonBody(MergePlayerSchema, "The player to keep.") },
   responses: {
     200: jsonContent(MergeResultSchema, "The kept player and what moved."),
-    ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422),
   },
 });

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as playoffs from "../../../services/rounds/playoffs-seating";
+import * as playoffs from "../../../services/rounds";
 import { type AppEnv, serviceContext } from "../../context";
 import type { seatFinal, seatSemifinals } from "./playoffs.routes";
 

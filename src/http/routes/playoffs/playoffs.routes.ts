@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, IdempotencyKeyHeader, idParam, jsonContent } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { RoundSchema } from "../rounds/rounds.schemas";
 
 const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
@@ -20,7 +19,6 @@ export const seatSemifinals = createRoute({
   request: { params: EventParams, headers: IdempotencyKeyHeader },
   responses: {
     201: jsonContent(RoundSchema, "The semifinal round (kind `semifinal`)."),
-    ...errorResponses(401, 403, 404, 409, 422),
   },
 });
 
@@ -38,6 +36,5 @@ export const seatFinal = createRoute({
   request: { params: EventParams, headers: IdempotencyKeyHeader },
   responses: {
     201: jsonContent(RoundSchema, "The final round (kind `final`)."),
-    ...errorResponses(401, 403, 404, 409, 422),
   },
 });

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { errorResponses } from "../../openapi/problem-schemas";
 
 export const ProblemPageParams = z.object({
   code: z
@@ -29,6 +28,5 @@ export const getProblemPage = createRoute({
       description: "A short human page about the code.",
       content: { "text/html": { schema: z.string().openapi({ example: "<!doctype html>…" }) } },
     },
-    ...errorResponses(404, 422),
   },
 });

@@ -1,6 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as ratings from "../../../services/ratings";
-import { cachedObject } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import type { getOrgRatings, getPlayerRating } from "./ratings.routes";
@@ -15,18 +14,18 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
   const { minGames } = c.req.valid("query");
   if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
     return c.body(null, 304);
-  const table = await cachedObject(c.get("responseCache"), weakEtag(scope.etag), () =>
-    ratings.buildRatingTable(ctx, scope),
-  );
+  const table = await c
+    .get("responseCache")
+    .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
   return c.json(ratings.ratingsResponse(table, minGames), 200);
 };
 
 export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
-  const table = await cachedObject(c.get("responseCache"), weakEtag(scope.ratings.etag), () =>
-    ratings.buildRatingTable(ctx, scope.ratings),
-  );
+  const table = await c
+    .get("responseCache")
+    .getObject(weakEtag(scope.ratings.etag), () => ratings.buildRatingTable(ctx, scope.ratings));
   const dto = ratings.playerRating(table, scope);
   if (notModified(c, weakEtag(scope.ratings.etag, scope.player.id), { private: scope.ratings.private }))
     return c.body(null, 304);

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses, MOVED_PLAYER } from "../../openapi/problem-schemas";
+import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
 const CACHE_HEADERS = {
@@ -36,7 +36,6 @@ export const getOrgRatings = createRoute({
   responses: {
     200: { ...jsonContent(RatingsSchema, "The rating table."), headers: CACHE_HEADERS },
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409, 422),
   },
 });
 
@@ -53,6 +52,5 @@ export const getPlayerRating = createRoute({
     200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
     301: MOVED_PLAYER,
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409, 422),
   },
 });

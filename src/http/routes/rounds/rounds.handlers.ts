@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as roundsService from "../../../services/rounds/rounds";
+import * as roundsService from "../../../services/rounds";
 import { type AppEnv, serviceContext } from "../../context";
 import type { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds.routes";
 

@@ -9,7 +9,6 @@ import {
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
 import { FormatQuery, withCsv } from "../../openapi/csv";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
@@ -39,7 +38,6 @@ export const createRounds = createRoute({
   },
   responses: {
     201: jsonContent(RoundListSchema, "The rounds just seated."),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -60,7 +58,6 @@ export const listSessionRounds = createRoute({
       "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
     ),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -77,7 +74,6 @@ export const getRound = createRoute({
   responses: {
     200: jsonContent(RoundSchema, "The round."),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -92,5 +88,5 @@ export const deleteRound = createRoute({
     "Removing game 4 of an 80+ session also lifts its zero-win cut. Roles: owner, organizer.",
   security: BEARER,
   request: { params: RoundParams },
-  responses: { 204: { description: "Removed." }, ...errorResponses(401, 403, 404, 409, 422) },
+  responses: { 204: { description: "Removed." } },
 });

@@ -3,6 +3,7 @@ import * as series from "../../../services/series";
 import { sendCachedJson, sendNotModified } from "../../cached-body";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
+import { withPageLink } from "../../pagination";
 import type * as r from "./series.routes";
 
 export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = async (c) => {
@@ -12,7 +13,13 @@ export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = 
 };
 
 export const listSeriesHandler: RouteHandler<typeof r.listSeries, AppEnv> = async (c) =>
-  c.json(await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")), 200);
+  c.json(
+    withPageLink(
+      c,
+      await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    ),
+    200,
+  );
 
 export const getSeriesHandler: RouteHandler<typeof r.getSeries, AppEnv> = async (c) => {
   const { orgId, seriesId } = c.req.valid("param");

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSeriesSchema,
@@ -40,7 +39,6 @@ export const createSeries = createRoute({
   request: { params: OrgParams, body: jsonBody(CreateSeriesSchema, "The series.") },
   responses: {
     201: jsonContent(SeriesSchema, "The created series."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -54,7 +52,7 @@ export const listSeries = createRoute({
     "Series definitions are public, like their standings (which only show private events to members).",
   security: OPTIONAL_BEARER,
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(SeriesPageSchema, "A page of series."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(SeriesPageSchema, "A page of series.") },
 });
 
 export const getSeries = createRoute({
@@ -66,7 +64,7 @@ export const getSeries = createRoute({
   description: "The series' selection, scoring policy (defaults filled in), lot seed and version. Public.",
   security: OPTIONAL_BEARER,
   request: { params: OrgSeriesParams },
-  responses: { 200: jsonContent(SeriesSchema, "The series."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(SeriesSchema, "The series.") },
 });
 
 export const updateSeries = createRoute({
@@ -81,7 +79,6 @@ export const updateSeries = createRoute({
   request: { params: OrgSeriesParams, body: jsonBody(UpdateSeriesSchema, "The fields to change.") },
   responses: {
     200: jsonContent(SeriesSchema, "The series after the change."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -101,7 +98,6 @@ export const getSeriesStandings = createRoute({
       description: "`If-None-Match` matched: nothing the standings show has changed.",
       headers: CACHE_HEADERS,
     },
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -114,7 +110,7 @@ export const getEventTags = createRoute({
   description: "Whoever may read the event (public events: anyone).",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(EventTagsSchema, "The tags."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(EventTagsSchema, "The tags.") },
 });
 
 export const setEventTags = createRoute({
@@ -129,6 +125,5 @@ export const setEventTags = createRoute({
   request: { params: EventParams, body: jsonBody(SetEventTagsSchema, "The complete set of tags.") },
   responses: {
     200: jsonContent(EventTagsSchema, "The tags now."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });

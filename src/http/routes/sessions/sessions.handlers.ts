@@ -1,7 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as registrations from "../../../services/events/registrations";
-import * as sessions from "../../../services/events/sessions";
+import * as registrations from "../../../services/events";
+import * as sessions from "../../../services/events";
 import { type AppEnv, serviceContext } from "../../context";
+import { withPageLink } from "../../pagination";
 import type {
   createSession,
   getSession,
@@ -38,10 +39,13 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
 
 export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) =>
   c.json(
-    await registrations.listRegistrations(
-      serviceContext(c),
-      c.req.valid("param").sessionId,
-      c.req.valid("query"),
+    withPageLink(
+      c,
+      await registrations.listRegistrations(
+        serviceContext(c),
+        c.req.valid("param").sessionId,
+        c.req.valid("query"),
+      ),
     ),
     200,
   );

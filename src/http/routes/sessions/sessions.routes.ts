@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSessionSchema,
@@ -26,7 +25,6 @@ export const createSession = createRoute({
   request: { params: EventParams, body: jsonBody(CreateSessionSchema, "The session.") },
   responses: {
     201: jsonContent(SessionSchema, "The created session."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
 
@@ -39,7 +37,7 @@ export const listSessions = createRoute({
   description: "By date. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(SessionListSchema, "The sessions."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(SessionListSchema, "The sessions.") },
 });
 
 export const getSession = createRoute({
@@ -52,7 +50,7 @@ export const getSession = createRoute({
     "Date, venue, registered player count, games planned (3, or 4 with the zero-win cut for 80+ players) and games seated so far. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams },
-  responses: { 200: jsonContent(SessionSchema, "The session."), ...errorResponses(401, 404, 422) },
+  responses: { 200: jsonContent(SessionSchema, "The session.") },
 });
 
 export const registerPlayers = createRoute({
@@ -70,7 +68,6 @@ export const registerPlayers = createRoute({
       RegisteredPlayersSchema,
       "The registrations of the players in the request (already registered ones included).",
     ),
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 
@@ -86,7 +83,6 @@ export const listRegistrations = createRoute({
   request: { params: SessionParams, query: PaginationQuerySchema },
   responses: {
     200: jsonContent(RegistrationListSchema, "A page of registered players."),
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -100,5 +96,5 @@ export const unregisterPlayer = createRoute({
     "Only before the player is seated and before the event's playoffs are seated (409 after). Roles: owner, organizer.",
   security: BEARER,
   request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
-  responses: { 204: { description: "Withdrawn." }, ...errorResponses(401, 403, 404, 409, 422) },
+  responses: { 204: { description: "Withdrawn." } },
 });

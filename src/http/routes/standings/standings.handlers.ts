@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as standings from "../../../services/standings/rankings";
+import * as standings from "../../../services/standings";
 import { sendCachedJson, sendNotModified } from "../../cached-body";
 import { standingsEtag } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";

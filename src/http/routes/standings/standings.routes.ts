@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { FormatQuery, RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE, withCsv } from "../../openapi/csv";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { EventStandingsSchema, QualificationSchema, SessionStandingsSchema } from "./standings.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
@@ -58,7 +57,6 @@ export const getSessionStandings = createRoute({
       ),
     ),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409, 422),
   },
 });
 
@@ -80,7 +78,6 @@ export const getQualification = createRoute({
       ),
     ),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409, 422),
   },
 });
 
@@ -103,6 +100,5 @@ export const getEventStandings = createRoute({
       ),
     ),
     304: NOT_MODIFIED,
-    ...errorResponses(401, 404, 409, 422),
   },
 });

@@ -1,10 +1,11 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
+import * as playerCodes from "../../../services/tables";
+import * as results from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
-import * as playerCodes from "../../../services/tables/player-codes";
-import * as results from "../../../services/tables/results";
 import { type AppEnv, serviceContext } from "../../context";
+import { withPageLink } from "../../pagination";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import type {
   confirmResult,
@@ -96,4 +97,10 @@ export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = 
 };
 
 export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c) =>
-  c.json(await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")), 200);
+  c.json(
+    withPageLink(
+      c,
+      await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")),
+    ),
+    200,
+  );

@@ -8,7 +8,6 @@ import {
   jsonContent,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import {
   AuditEntrySchema,
@@ -43,7 +42,6 @@ export const getTable = createRoute({
   responses: {
     ...tableResponse("The table."),
     304: { description: "Not modified." },
-    ...errorResponses(401, 404, 422),
   },
 });
 
@@ -66,7 +64,6 @@ export const submitResult = createRoute({
   },
   responses: {
     ...tableResponse("The table with its new result."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -91,7 +88,6 @@ export const confirmResult = createRoute({
   },
   responses: {
     ...tableResponse("The table after the confirmation."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
   },
 });
 
@@ -115,7 +111,6 @@ export const disputeResult = createRoute({
   },
   responses: {
     ...tableResponse("The table with the dispute."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422, 429),
   },
 });
 
@@ -135,7 +130,6 @@ export const finalizeResult = createRoute({
   },
   responses: {
     ...tableResponse("The table with its final result."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -155,7 +149,6 @@ export const disqualifyPlayer = createRoute({
   },
   responses: {
     ...tableResponse("The table after the disqualification."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -178,7 +171,6 @@ export const correctResult = createRoute({
   },
   responses: {
     ...tableResponse("The table with the corrected result."),
-    ...errorResponses(400, 401, 403, 404, 409, 412, 413, 415, 422),
   },
 });
 
@@ -197,6 +189,5 @@ export const listAudit = createRoute({
   },
   responses: {
     200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries."),
-    ...errorResponses(401, 403, 404, 422),
   },
 });

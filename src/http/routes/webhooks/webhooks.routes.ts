@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, jsonContent } from "../../openapi/common-schemas";
-import { errorResponses } from "../../openapi/problem-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -51,7 +50,6 @@ export const createWebhook = createRoute({
       headers: { Location: { schema: { type: "string" } } },
       content: { "application/json": { schema: WebhookWithSecretSchema } },
     },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
   },
 });
 
@@ -66,7 +64,6 @@ export const listWebhooks = createRoute({
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: {
     200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first."),
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -81,7 +78,6 @@ export const getWebhook = createRoute({
   request: { params: WebhookParamsSchema },
   responses: {
     200: jsonContent(WebhookSchema, "The subscription."),
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -102,7 +98,6 @@ export const updateWebhook = createRoute({
   },
   responses: {
     200: jsonContent(WebhookSchema, "The subscription."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
   },
 });
 
@@ -115,7 +110,7 @@ export const deleteWebhook = createRoute({
   description: `With its delivery log; nothing more is sent. ${WHO}`,
   security: BEARER,
   request: { params: WebhookParamsSchema },
-  responses: { 204: { description: "Deleted." }, ...errorResponses(401, 403, 404, 422, 500) },
+  responses: { 204: { description: "Deleted." } },
 });
 
 export const rotateWebhookSecret = createRoute({
@@ -137,7 +132,6 @@ export const rotateWebhookSecret = createRoute({
   },
   responses: {
     200: jsonContent(WebhookWithSecretSchema, "The subscription with its new secret (shown once)."),
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 500),
   },
 });
 
@@ -160,7 +154,6 @@ export const listDeliveries = createRoute({
   },
   responses: {
     200: jsonContent(DeliveryPageSchema, "A page of deliveries."),
-    ...errorResponses(401, 403, 404, 422, 500),
   },
 });
 
@@ -175,6 +168,5 @@ export const redeliver = createRoute({
   request: { params: DeliveryParamsSchema },
   responses: {
     202: jsonContent(DeliverySchema, "Queued."),
-    ...errorResponses(401, 403, 404, 409, 422, 500),
   },
 });

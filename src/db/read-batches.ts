@@ -1,0 +1,26 @@
+/**
+ * Read batches sent together: the batches asked for while one macrotask runs go to the database
+ * as ONE batch (one round trip), and each caller gets its own results. Services that read the
+ * rankings of many events at once (a series, a player's history) thereby cost the same round
+ * trips for 1 event as for 200. Reads only: a failed statement fails every caller of the wave.
+ */
+import type { Client, InStatement, ResultSet } from "@libsql/client";
+import DataLoader from "dataloader";
+
+export type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
+
+export function coalescedReadBatches(client: Client): ReadBatch {
+  const loader = new DataLoader<InStatement[], ResultSet[]>(
+    async (lists) => {
+      const results = await client.batch(lists.flat());
+      let offset = 0;
+      return lists.map((list) => {
+        offset += list.length;
+        return results.slice(offset - list.length, offset);
+      });
+    },
+    // A macrotask, not a microtask: callers that await their scope first still join the wave.
+    { cache: false, batchScheduleFn: (flush) => setTimeout(flush, 0) },
+  );
+  return (statements) => loader.load(statements);
+}

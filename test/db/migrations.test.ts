@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openNodeDatabase } from "../../src/db/node";
+
+const EXPECTED_TABLES = [
+  "api_clients",
+  "audit_log",
+  "avoid_pairs",
+  "boards",
+  "disqualifications",
+  "event_staff",
+  "event_tags",
+  "events",
+  "game_tables",
+  "heartbeats",
+  "idempotency_keys",
+  "organizations",
+  "outbox",
+  "player_merges",
+  "players",
+  "push_state",
+  "registrations",
+  "result_confirmations",
+  "result_disputes",
+  "result_revisions",
+  "rounds",
+  "seat_code_failures",
+  "seats",
+  "series",
+  "sessions",
+  "table_results",
+  "webhook_deliveries",
+  "webhook_subscriptions",
+  "write_preconditions",
+];
+
+async function tableNames(db: ReturnType<typeof openNodeDatabase>["db"]): Promise<string[]> {
+  const rows = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name`,
+  );
+  return rows.map((r) => r.name);
+}
+
+const dir = mkdtempSync(join(tmpdir(), "catan-migrations-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("migrations", () => {
+  it("apply to a fresh :memory: database", async () => {
+    const { db } = openNodeDatabase(":memory:");
+    await migrateDatabase(db);
+    expect(await tableNames(db)).toEqual(EXPECTED_TABLES);
+  });
+
+  it("apply to a fresh file database, creating its folder, and are idempotent on restart", async () => {
+    const url = `file:${join(dir, "nested", "catan.db")}`;
+    const first = openNodeDatabase(url);
+    await migrateDatabase(first.db);
+    first.client.close();
+    const second = openNodeDatabase(url);
+    await migrateDatabase(second.db);
+    expect(await tableNames(second.db)).toEqual(EXPECTED_TABLES);
+    second.client.close();
+  });
+
+  it("let the database enforce a player at most once per round", async () => {
+    const { db } = openNodeDatabase(":memory:");
+    await migrateDatabase(db);
+    await db.run(
+      sql`insert into organizations (id, name, kind, created_at) values ('org_1', 'Store', 'store', 'x')`,
+    );
+    await db.run(
+      sql`insert into players (id, org_id, root_org_id, name, created_at, updated_at) values ('ply_1', 'org_1', 'org_1', 'Ann', 'x', 'x')`,
+    );
+    await db.run(
+      sql`insert into events (id, org_id, name, ruleset, visibility, lot_seed, created_at, updated_at) values ('evt_1', 'org_1', 'E', '2026', 'public', 's', 'x', 'x')`,
+    );
+    await db.run(
+      sql`insert into sessions (id, event_id, name, created_at) values ('ses_1', 'evt_1', 'S', 'x')`,
+    );
+    await db.run(
+      sql`insert into rounds (id, event_id, session_id, kind, number, method, created_at) values ('rnd_1', 'evt_1', 'ses_1', 'prelim', 1, 'generated', 'x')`,
+    );
+    await db.run(
+      sql`insert into game_tables (id, round_id, number, created_at) values ('tbl_1', 'rnd_1', 1, 'x'), ('tbl_2', 'rnd_1', 2, 'x')`,
+    );
+    await db.run(
+      sql`insert into seats (table_id, round_id, player_id, position) values ('tbl_1', 'rnd_1', 'ply_1', 1)`,
+    );
+    await expect(
+      db.run(
+        sql`insert into seats (table_id, round_id, player_id, position) values ('tbl_2', 'rnd_1', 'ply_1', 1)`,
+      ),
+    ).rejects.toThrow();
+    await expect(
+      db.run(
+        sql`insert into players (id, org_id, root_org_id, name, created_at, updated_at) values ('ply_2', 'org_missing', 'org_missing', 'Bo', 'x', 'x')`,
+      ),
+    ).rejects.toThrow();
+  });
+});

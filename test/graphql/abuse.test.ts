@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { createOrgClient } from "../helpers/auth";
+import { seatPrelimTable } from "../helpers/seat-table";
+import { createCountingTestDatabase, createTestApp } from "../helpers/test-app";
+import { createPlayers, jsonRequest } from "../helpers/workflow";
+
+type App = Awaited<ReturnType<typeof createTestApp>>["app"];
+interface GraphQLBody {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+async function graphql(app: App, query: string, variables: Record<string, unknown> = {}) {
+  const res = await app.request("/graphql", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as GraphQLBody };
+}
+
+/** A public event with one session, four players and one final table. */
+async function seededEvent(ctx: Awaited<ReturnType<typeof createTestApp>>) {
+  const store = await createOrgClient(ctx.app, ctx.db);
+  const api = jsonRequest(ctx.app, store.auth);
+  const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Armor Cup" })).body;
+  const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "Day 1", date: "2026-12-05" }))
+    .body;
+  const ids = await createPlayers(api, store.orgId, 4);
+  await api.post(`/v1/sessions/${session.id}/players`, { playerIds: ids });
+  const { tableId } = await seatPrelimTable(ctx.db, event.id, session.id, ids);
+  await api.put(`/v1/tables/${tableId}/result`, {
+    scores: ids.map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
+    winnerId: ids[0],
+    signed: true,
+  });
+  return { eventId: event.id as string, sessionId: session.id as string };
+}
+
+/** The attack of issue 9: one fragment with two rankings, spread under 490 aliases. */
+function fragmentAttack(eventId: string, aliases = 490): string {
+  const fields = Array.from({ length: aliases }, (_, i) => `e${i}: event(id: "${eventId}") { ...R }`).join(
+    " ",
+  );
+  return `query { ${fields} } fragment R on Event { standings { rows { rank vp } } qualification { rows { rank vp } } }`;
+}
+
+describe("GraphQL cost counts the executed work", () => {
+  it("refuses the fragment attack before any resolver runs (POST and GET link)", async () => {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ db });
+    const { eventId } = await seededEvent(ctx);
+    const before = calls();
+    const res = await graphql(ctx.app, fragmentAttack(eventId));
+    expect(res.body.data ?? undefined).toBeUndefined();
+    expect(res.body.errors?.map((e) => e.extensions?.code)).toContain("QUERY_TOO_COMPLEX");
+    const link = await ctx.app.request(`/graphql?query=${encodeURIComponent(fragmentAttack(eventId, 60))}`);
+    const linkBody = (await link.json()) as GraphQLBody;
+    expect(linkBody.errors?.map((e) => e.extensions?.code)).toContain("QUERY_TOO_COMPLEX");
+    expect(calls() - before).toBe(0);
+  });
+
+  it("counts a fragment's rankings at every spread, even below the alias limits", async () => {
+    const ctx = await createTestApp();
+    // 5 spreads × 2 rankings = 10 > 8; written once, the fragment alone holds only 2
+    const res = await graphql(ctx.app, fragmentAttack("evt_x", 5));
+    expect(res.body.errors?.[0]?.message).toMatch(/at most 8 standings/);
+  });
+
+  it("refuses fragments that expand exponentially without walking them", async () => {
+    const ctx = await createTestApp();
+    const levels = Array.from(
+      { length: 30 },
+      (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,
+    ).join(" ");
+    const res = await graphql(ctx.app, `query { ...F0 } ${levels} fragment F30 on Query { __typename }`);
+    expect(res.body.errors?.map((e) => e.extensions?.code)).toContain("QUERY_TOO_COMPLEX");
+  });
+
+  it("still answers a normal one-query event view written with fragments", async () => {
+    const ctx = await createTestApp();
+    const { eventId } = await seededEvent(ctx);
+    const res = await graphql(
+      ctx.app,
+      `query ($id: ID!) { event(id: $id) { name sessions { name standings { rows { ...Row } } players { player { name } } }
+         qualification { rows { ...Row qualified } } standings { rows { rank phase } } } }
+       fragment Row on StandingRow { rank wins vp vpPct player { id name } }`,
+      { id: eventId },
+    );
+    expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+    expect(res.body.data?.event).toMatchObject({
+      name: "Armor Cup",
+      qualification: { rows: expect.any(Array) },
+    });
+  });
+});
+
+describe("GraphQL rankings are memoised and served from the response cache", () => {
+  it("ranks a qualification asked for under four aliases once", async () => {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ db });
+    const { eventId } = await seededEvent(ctx);
+    const one = `q0: qualification { rows { rank } }`;
+    const four = [0, 1, 2, 3].map((i) => `q${i}: qualification { rows { rank } }`).join(" ");
+    let start = calls();
+    await graphql(ctx.app, `query ($id: ID!) { event(id: $id) { ${one} } }`, { id: eventId });
+    const single = calls() - start;
+    start = calls();
+    const res = await graphql(ctx.app, `query ($id: ID!) { event(id: $id) { ${four} } }`, { id: eventId });
+    expect(res.body.errors).toBeUndefined();
+    // the second query is served from the cache the first one filled: one scope query, no ranking
+    expect(calls() - start).toBeLessThan(single);
+  });
+});
+
+describe("GraphQL answer size and time caps", () => {
+  it("replaces an answer larger than the cap with RESPONSE_TOO_LARGE", async () => {
+    const ctx = await createTestApp({ graphqlBudget: { maxResponseBytes: 200 } });
+    const { eventId } = await seededEvent(ctx);
+    const res = await graphql(
+      ctx.app,
+      `query ($id: ID!) { event(id: $id) { qualification { rows { rank vp vpPct player { id name } } } } }`,
+      {
+        id: eventId,
+      },
+    );
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("RESPONSE_TOO_LARGE");
+  });
+
+  it("stops resolvers once the wall-time budget is spent", async () => {
+    const ctx = await createTestApp({ graphqlBudget: { maxMillis: 0 } });
+    const res = await graphql(ctx.app, `{ event(id: "evt_x") { name } }`);
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("QUERY_TIMEOUT");
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The venue pages in a real browser (Debian's Chromium through playwright-core) against the real
+ * Node server on a temporary database: the screen shows the seating, then the new ranking after
+ * a result without a reload; the print pages give one sheet per table and print to PDF; a
+ * private event is a 404; French is French; axe finds no serious violation. Screenshots and
+ * PDFs go to test-artifacts/pages/.
+ */
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ARTIFACTS,
+  type BrowserHarness,
+  launchBrowser,
+  type ServedApp,
+  seriousViolations,
+  serveTemporaryApp,
+} from "../helpers/browser";
+import { FIXTURE_NAMES, type PagesFixture, pagesFixture, submitSigned } from "../helpers/pages-fixture";
+
+let served: ServedApp;
+let browser: BrowserHarness;
+let f: PagesFixture;
+/** Every host the pages asked for: only the test server's. */
+const hosts = new Set<string>();
+
+beforeAll(async () => {
+  served = await serveTemporaryApp();
+  f = await pagesFixture(served.app, served.db);
+  browser = await launchBrowser();
+  browser.context.on("request", (req) => hosts.add(new URL(req.url()).host));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+async function open(
+  path: string,
+  viewport = { width: 1280, height: 720 },
+  headers: Record<string, string> = {},
+) {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  await page.setExtraHTTPHeaders(headers);
+  const res = await page.goto(`${served.base}${path}`);
+  return { page, status: res?.status() };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+
+describe("the venue screen", () => {
+  it("shows the current game's seating in large type at 1920×1080", async () => {
+    const { page, status } = await open(`/e/${f.eventId}/screen`, { width: 1920, height: 1080 });
+    expect(status).toBe(200);
+    const seating = page.locator('[data-view="seating"]');
+    await expect.poll(() => seating.isVisible()).toBe(true);
+    for (const name of FIXTURE_NAMES) expect(await seating.innerText()).toContain(name);
+    expect(await seating.locator(".t").count()).toBe(f.round.tables.length);
+    const fontPx = await page.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.querySelector(".seatgrid li")!).fontSize),
+    );
+    expect(fontPx).toBeGreaterThanOrEqual(28);
+    await shot(page, "screen-seating-1920x1080");
+    // Everything fits: the page does not scroll.
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.scrollHeight,
+        document.documentElement.scrollWidth,
+      ]),
+    ).toEqual([1080, 1920]);
+    await page.close();
+  });
+
+  it("shows the new ranking after a result is submitted, without reloading (1280×720)", async () => {
+    const { page } = await open(`/e/${f.eventId}/screen?view=ranking`);
+    const ranking = page.locator('[data-view="ranking"]');
+    await expect.poll(() => ranking.isVisible()).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const table = f.round.tables[0]!;
+    const winner = table.seats[0]!.player.name;
+    const firstRow = () => ranking.locator("tbody tr").first().innerText();
+    expect(await ranking.innerText()).not.toMatch(new RegExp(`1\\s+${winner}\\s+1\\s+10`));
+    await submitSigned(f.api, table);
+    // The change feed pushes the new results version; the script fetches and swaps the ranking.
+    await expect
+      .poll(firstRow, { timeout: 15_000, interval: 100 })
+      .toMatch(new RegExp(`^1\\s+${winner}\\s+1\\s+10`));
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    await shot(page, "screen-ranking-1280x720");
+    expect(
+      await page.evaluate(() => [
+        document.documentElement.scrollHeight,
+        document.documentElement.scrollWidth,
+      ]),
+    ).toEqual([720, 1280]);
+    await page.close();
+  });
+});
+
+describe("print pages", () => {
+  it("print one result sheet per table, on A4 and Letter, one or two per page", async () => {
+    const { page, status } = await open(`/s/${f.sessionId}/print/sheets?round=1`);
+    expect(status).toBe(200);
+    const tables = f.round.tables.length;
+    expect(await page.locator("section.sheet").count()).toBe(tables);
+    expect(await page.locator("section.sheet svg").count()).toBe(tables);
+    await shot(page, "print-sheets");
+    for (const format of ["A4", "Letter"] as const) {
+      const pdf = await page.pdf({ format });
+      await writeFile(join(ARTIFACTS, `sheets-${format}.pdf`), pdf);
+      expect((await PDFDocument.load(pdf)).getPageCount(), format).toBe(tables);
+    }
+    await page.goto(`${served.base}/s/${f.sessionId}/print/sheets?round=1&perPage=2`);
+    for (const format of ["A4", "Letter"] as const) {
+      const pdf = await page.pdf({ format });
+      await writeFile(join(ARTIFACTS, `sheets-2up-${format}.pdf`), pdf);
+      expect((await PDFDocument.load(pdf)).getPageCount(), format).toBe(Math.ceil(tables / 2));
+    }
+    await page.close();
+  });
+
+  it("print the seating: a block per table and the alphabetical list", async () => {
+    const { page } = await open(`/s/${f.sessionId}/print/seating`);
+    expect(await page.locator(".game .tablecard").count()).toBe(f.round.tables.length);
+    const names = await page.locator("#find ~ table tbody th").allInnerTexts();
+    expect(names).toEqual([...FIXTURE_NAMES].sort(new Intl.Collator("en").compare));
+    await shot(page, "print-seating");
+    const pdf = await page.pdf({ format: "A4" });
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+});
+
+describe("access and languages", () => {
+  it("answers a private event's pages with 404", async () => {
+    for (const path of [`/e/${f.privateEventId}`, `/e/${f.privateEventId}/screen`]) {
+      const { page, status } = await open(path);
+      expect(status, path).toBe(404);
+      expect(await page.locator("h1").innerText()).toBe("Not found");
+      await page.close();
+    }
+  });
+
+  it("shows the French page in French (?lang=fr) and the Lithuanian one from Accept-Language", async () => {
+    const fr = await open(`/e/${f.eventId}?lang=fr`);
+    expect(await fr.page.getAttribute("html", "lang")).toBe("fr");
+    const h2 = await fr.page.locator("h2").allInnerTexts();
+    expect(h2).toContain("Phases préliminaires");
+    expect(h2).toContain("Tirage au sort");
+    await shot(fr.page, "event-fr");
+    await fr.page.close();
+    const lt = await open(`/s/${f.sessionId}/print/sheets?round=1`, undefined, { "accept-language": "lt" });
+    expect(await lt.page.getAttribute("html", "lang")).toBe("lt");
+    expect(await lt.page.locator("section.sheet h2").first().innerText()).toContain("Žaidimas 1");
+    await lt.page.close();
+  });
+});
+
+describe("accessibility (axe-core)", () => {
+  it("finds no serious or critical violation on any page", async () => {
+    const found: string[] = [];
+    for (const path of [
+      "/",
+      `/e/${f.eventId}`,
+      `/e/${f.eventId}?lang=lt`,
+      `/e/${f.eventId}/screen?view=seating`,
+      `/e/${f.eventId}/screen?view=ranking`,
+      `/s/${f.sessionId}/print/seating`,
+      `/s/${f.sessionId}/print/sheets?round=1&lang=fr`,
+      `/t/${f.round.tables[0]!.id}`,
+      `/e/${f.privateEventId}`,
+    ]) {
+      const { page } = await open(path);
+      found.push(...(await seriousViolations(page)).map((v) => `${path} ${v}`));
+      await page.close();
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it("loaded nothing from any host but the test server", () => {
+    expect([...hosts]).toEqual([new URL(served.base).host]);
+  });
+});

@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { FIXTURE_NAMES, type PagesFixture, pagesFixture, submitSigned } from "../helpers/pages-fixture";
+import { createTestApp } from "../helpers/test-app";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let f: PagesFixture;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  f = await pagesFixture(ctx.app, ctx.db);
+  await submitSigned(f.api, f.round.tables[0]!);
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => ctx.app.request(path, { headers });
+const pages = () => [
+  "/",
+  `/e/${f.eventId}`,
+  `/e/${f.eventId}/screen`,
+  `/s/${f.sessionId}/print/seating`,
+  `/s/${f.sessionId}/print/sheets?round=1`,
+  `/t/${f.round.tables[0]!.id}`,
+];
+
+describe("pages: one HTML response each", () => {
+  it("answer 200 text/html under 100 KB, with no image and no asset from another host", async () => {
+    for (const path of pages()) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const html = await res.text();
+      expect(html.startsWith('<!doctype html><html lang="en">')).toBe(true);
+      expect(new TextEncoder().encode(html).length, path).toBeLessThan(100 * 1024);
+      expect(html).not.toMatch(/<img|<link[^>]+stylesheet|<script[^>]+src=/);
+      expect(html).not.toMatch(/(src|href)="https?:/);
+    }
+  });
+
+  it("send a weak ETag and answer 304 to it, like the API", async () => {
+    for (const path of pages()) {
+      const first = await get(path);
+      const etag = first.headers.get("etag");
+      expect(etag, path).toMatch(/^W\/"[0-9a-f]{24}"$/);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      const again = await get(path, { "if-none-match": etag! });
+      expect(again.status, path).toBe(304);
+    }
+  });
+
+  it("change their ETag when a result changes what they show", async () => {
+    const path = `/e/${f.eventId}/screen`;
+    const before = (await get(path)).headers.get("etag");
+    await submitSigned(f.api, f.round.tables[1]!);
+    const after = await get(path, { "if-none-match": before! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before);
+  });
+});
+
+describe("private events", () => {
+  it("answer 404 on every page without a token, as the API does", async () => {
+    const store = f.api;
+    const ses = (await store.post(`/v1/events/${f.privateEventId}/sessions`, { name: "Hidden" })).body.id;
+    await store.post(`/v1/sessions/${ses}/players`, { playerIds: f.playerIds });
+    const round = (await store.post(`/v1/sessions/${ses}/rounds`, {})).body.data[0];
+    for (const path of [
+      `/e/${f.privateEventId}`,
+      `/e/${f.privateEventId}/screen`,
+      `/s/${ses}/print/seating`,
+      `/s/${ses}/print/sheets?round=1`,
+      `/t/${round.tables[0].id}`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Not found");
+      expect(html).not.toContain("Hidden");
+      expect(html).not.toContain("Staff practice night");
+    }
+    const home = await (await get("/")).text();
+    expect(home).toContain("Baltic Championship 2026");
+    expect(home).not.toContain("Staff practice night");
+  });
+
+  it("render for a token of the organisation, never stored by shared caches", async () => {
+    const res = await get(`/e/${f.privateEventId}`, f.auth);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("answer 404 for unknown ids and unknown games", async () => {
+    expect((await get("/e/evt_nope")).status).toBe(404);
+    expect((await get(`/s/${f.sessionId}/print/sheets?round=9`)).status).toBe(404);
+    expect((await get("/t/tbl_nope")).status).toBe(404);
+  });
+});
+
+describe("languages", () => {
+  it("speaks French with ?lang=fr, in the rules' own terms", async () => {
+    const html = await (await get(`/e/${f.eventId}?lang=fr`)).text();
+    expect(html).toContain('<html lang="fr">');
+    for (const term of [
+      "Phases préliminaires",
+      "Qualification",
+      "Tirage au sort",
+      ">PV<",
+      "2es places",
+      "Rang",
+    ]) {
+      expect(html, term).toContain(term);
+    }
+    expect(html).toContain("5 décembre 2026");
+    // Links keep the chosen language.
+    expect(html).toContain(`/e/${f.eventId}/screen?lang=fr`);
+  });
+
+  it("follows Accept-Language (Lithuanian) and keeps the players' diacritics", async () => {
+    const res = await get(`/s/${f.sessionId}/print/sheets?round=1`, {
+      "accept-language": "lt-LT,lt;q=0.9,en;q=0.5",
+    });
+    const html = await res.text();
+    expect(res.headers.get("vary")).toContain("Accept-Language");
+    expect(html).toContain('<html lang="lt">');
+    for (const term of ["Rezultatų lapas", "Žaidimas 1", "Stalas 1", "Parašas", "Ėjimų tvarka"]) {
+      expect(html, term).toContain(term);
+    }
+    for (const name of FIXTURE_NAMES) expect(html).toContain(name);
+  });
+
+  it("falls back to English for languages it does not have", async () => {
+    const html = await (await get("/", { "accept-language": "de-DE,de;q=0.9" })).text();
+    expect(html).toContain('<html lang="en">');
+  });
+
+  it("shows times in the event's time zone", async () => {
+    const html = await (await get(`/t/${f.round.tables[0]!.id}?lang=fr`)).text();
+    expect(html).toContain("(Europe/Vilnius)");
+  });
+});
+
+describe("result sheets and seating", () => {
+  it("print one sheet per table with a signature line per player, the rules reminder and a QR code to the table", async () => {
+    const html = await (await get(`/s/${f.sessionId}/print/sheets?round=1`)).text();
+    expect(html.match(/<section class="sheet"/g)).toHaveLength(f.round.tables.length);
+    expect(html.match(/<td class="sign"><\/td>/g)).toHaveLength(FIXTURE_NAMES.length);
+    expect(html).toContain("10 VP or more");
+    expect(html).toContain("at most 10 VP per game count");
+    expect(html).toContain("rule 1.3.4");
+    expect(html.match(/<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/g)).toHaveLength(f.round.tables.length);
+  });
+
+  it("list every game's tables in turn order and everybody alphabetically", async () => {
+    const html = await (await get(`/s/${f.sessionId}/print/seating`)).text();
+    const first = f.round.tables[0]!;
+    const order = first.seats.map((s) => html.indexOf(`>${s.player.name}</li>`));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    const find = html.slice(html.indexOf('id="find"'));
+    const sorted = [...FIXTURE_NAMES].sort((a, b) => new Intl.Collator("en").compare(a, b));
+    const positions = sorted.map((name) => find.indexOf(`>${name}</th>`));
+    expect(positions.every((at, i) => at > 0 && (i === 0 || at > positions[i - 1]!))).toBe(true);
+  });
+
+  it("explains each ranking row's tiebreak in words and draws the cut line", async () => {
+    const html = await (await get(`/e/${f.eventId}`)).text();
+    expect(html).toMatch(/ahead on (wins|total VP|VP%|2nd places|3rd places)|ahead by drawing lots/);
+    expect(html).toContain("Cut line: the top 4 qualify");
+    expect(html).toContain("sha256sum");
+  });
+});
