@@ -4,7 +4,7 @@
  * `src/node.ts` on 127.0.0.1 and a random port (TRUST_PROXY=1, so each simulated caller has
  * its own X-Forwarded-For address), measures /health while idle, then runs at once, for a
  * bounded number of requests:
- *   - the fragment attack of issue 9 (490 aliased `event` fields sharing one fragment with two
+ *   - the fragment attack (490 aliased `event` fields sharing one fragment with two
  *     rankings) from one address, back to back;
  *   - a token brute force (wrong secrets for a real client_id) from another address;
  *   - 20 leaderboard bots, each polling the qualification every 5 s with If-None-Match;

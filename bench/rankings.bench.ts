@@ -1,5 +1,5 @@
 /**
- * Rankings at the speed of the data (issue 15): run `npx tsx bench/rankings.bench.ts`.
+ * Rankings at the speed of the data: run `npx tsx bench/rankings.bench.ts`.
  * Seeds chain events of 10, 50 and 200 sessions (40 players × 3 games each, from a pool of
  * 1,250 players) through the services into a file database, serves the real app on
  * 127.0.0.1 (random port), and measures every figure against a baseline of the same run:
@@ -140,8 +140,7 @@ for (const size of SIZES) {
     for (const r of rs.rows) JSON.parse(r.scores as string);
   }, BUILD_RUNS);
   // An app whose response cache keeps nothing builds every body: the cost of a request after a
-  // correction. (Until issue 15's second pass this made a new app per request, which also
-  // counted createApp, mostly the GraphQL schema: that cost is the row below, for comparison.)
+  // correction. (createApp, mostly the GraphQL schema, is the row below, for comparison.)
   const build = await timed(async () => {
     const res = await uncachedApp.request(qPath, { headers: { "accept-encoding": "identity" } });
     if (res.status !== 200) throw new Error(`build: ${res.status}`);

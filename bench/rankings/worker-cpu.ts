@@ -1,5 +1,5 @@
 /**
- * CPU of an uncached chain-50 qualification on workerd (issue 15, target 4). Run
+ * CPU of an uncached chain-50 qualification on workerd. Run
  * `npm run build:worker && npx tsx bench/rankings/worker-cpu.ts [sessions] [builds]`.
  *
  * Seeds the event of test/workers/worker-rankings.e2e.ts into the Hrana test server (in this

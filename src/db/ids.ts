@@ -1,6 +1,6 @@
 import { monotonicFactory } from "ulidx";
 
-/** Type prefixes of the public ids (API.md): ids are opaque strings, but the prefix tells what they are. */
+/** Type prefixes of the public ids: ids are opaque strings, but the prefix tells what they are. */
 export type IdPrefix =
   | "org"
   | "cli"

@@ -1,5 +1,5 @@
 /**
- * Boards (rule 2.0.1, RULES.md §8): every round is played on one board shared by all its
+ * Boards (rule 2.0.1, docs/rules.md#boards-and-timers): every round is played on one board shared by all its
  * tables, random or built by the organiser, without harbour tokens. A legal board is the base
  * game's 19 land hexes with its 18 number tokens and no two red numbers (6, 8) side by side.
  */

@@ -14,7 +14,7 @@ export interface DomainIssue {
 export interface DomainRuleErrorOptions {
   /** Stable machine string, e.g. "invalid_game_result". */
   readonly code: string;
-  /** Rule number from RULES.md / the championship rules, e.g. "1.4.3". */
+  /** Number of the championship rule, e.g. "1.4.3" (docs/rules.md). */
   readonly rule: string;
   readonly issues?: readonly DomainIssue[];
 }
@@ -35,7 +35,7 @@ export class DomainRuleError extends Error {
   }
 }
 
-/** A reported game result breaks RULES.md §3 (one winner, VP bounds, every seat once). */
+/** A reported game result breaks docs/rules.md#one-game (one winner, VP bounds, every seat once). */
 export class GameResultError extends DomainRuleError {
   constructor(issues: readonly DomainIssue[]) {
     const first = issues[0]?.message ?? "invalid game result";

@@ -45,7 +45,7 @@ describe("fraction", () => {
     expect(equalFractions(fraction(617, 720), fraction(617, 721))).toBe(false);
   });
 
-  it("prints API.md's example row: 0.8569444444444444 and 617/720", () => {
+  it("prints the documented example row: 0.8569444444444444 and 617/720", () => {
     const f = fraction(617, 720);
     expect(toDecimalString(f)).toBe("0.8569444444444444");
     expect(toFractionString(f)).toBe("617/720");

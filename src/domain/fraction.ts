@@ -1,6 +1,6 @@
 /**
  * Exact rational numbers for VP% (rule 1.4.3). The rules recommend 16 decimals of precision;
- * RULES.md §4 decides to compare VP% exactly instead, because float sums of the same shares
+ * docs/rules.md#ranking-a-session decides to compare VP% exactly instead, because float sums of the same shares
  * can differ in the last bit depending on the order of addition and would turn a true tie
  * into a false "decided by VP%". BigInt keeps numerators and denominators exact at any size.
  */

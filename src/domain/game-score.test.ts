@@ -28,7 +28,7 @@ function issuesOf(input: GameInput) {
   return [];
 }
 
-describe("scoreGame: RULES.md worked examples", () => {
+describe("scoreGame: the worked examples of docs/rules.md", () => {
   it("3-player table 8, 10, 7 (2026): fictitious 4th = 8, table total 33", () => {
     const g = scoreGame(game("2026", "A:8", "B*:10", "C:7"));
     expect(g.fictitiousFourth).toBe(8);
@@ -110,7 +110,7 @@ describe("validateGameResult: every violation, with path and a message naming se
     expect(() => validateGameResult(ok)).not.toThrow();
   });
 
-  it("a VP that is not a whole number ≥ 0 is refused, whatever the other checks say (RULES §3)", () => {
+  it("a VP that is not a whole number ≥ 0 is refused, whatever the other checks say (docs/rules.md#one-game)", () => {
     for (const vp of [7.5, -1, Number.NaN]) {
       const base = game("2026", "a:10*", "b:5", "c:4", "d:3");
       const input = { ...base, scores: base.scores.map((s) => (s.playerId === "b" ? { ...s, vp } : s)) };

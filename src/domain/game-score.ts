@@ -1,5 +1,5 @@
 /**
- * Scoring of one finished table (RULES.md §3, rules 1.1.11, 1.4.2, 1.4.3): validation of the
+ * Scoring of one finished table (docs/rules.md#one-game, rules 1.1.11, 1.4.2, 1.4.3): validation of the
  * reported sheet, counted VP, table total (with the 2026 fictitious 4th score), VP shares
  * and placements. Everything that later ranks players is derived from a ScoredGame.
  */
@@ -65,13 +65,16 @@ function checkVp(
   issues: DomainIssue[],
 ): void {
   if (typeof vp !== "number" || !Number.isInteger(vp) || vp < 0) {
-    issues.push({ path, message: `${label}: VP must be a whole number ≥ 0, got ${vp} (RULES §3)` });
+    issues.push({
+      path,
+      message: `${label}: VP must be a whole number ≥ 0, got ${vp} (docs/rules.md#one-game)`,
+    });
     return;
   }
   if (vp > MAX_REPORTED_VP) {
     issues.push({
       path,
-      message: `${label}: ${vp} VP is above the maximum of ${MAX_REPORTED_VP} anyone can report (RULES §3)`,
+      message: `${label}: ${vp} VP is above the maximum of ${MAX_REPORTED_VP} anyone can report (docs/rules.md#one-game)`,
     });
     return;
   }
@@ -83,7 +86,7 @@ function checkVp(
   } else if (!isWinner && !isDisqualified && vp < MIN_NON_WINNER_VP) {
     issues.push({
       path,
-      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; a non-winner has ${MIN_NON_WINNER_VP}–${MAX_REPORTED_VP} VP, the two starting settlements can't be lost (RULES §3)`,
+      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; a non-winner has ${MIN_NON_WINNER_VP}–${MAX_REPORTED_VP} VP, the two starting settlements can't be lost (docs/rules.md#one-game)`,
     });
   }
   // No upper bound below 20 for a non-winner: one who reaches 10 without declaring victory on
@@ -123,7 +126,7 @@ function checkDisqualified(input: GameInput, issues: DomainIssue[]): void {
 }
 
 /**
- * Checks a reported result against RULES.md §3 and throws a GameResultError listing every
+ * Checks a reported result against docs/rules.md#one-game and throws a GameResultError listing every
  * violation at once, so a scorer can fix the sheet in one round trip.
  */
 export function validateGameResult(input: GameInput): void {
@@ -220,7 +223,7 @@ function placementOf(seat: BaseSeat, all: readonly BaseSeat[]): number {
 }
 
 /**
- * Scores a valid table. Decisions (RULES.md §3, §7):
+ * Scores a valid table. Decisions (docs/rules.md#one-game, §7):
  * - A disqualified player's counted VP stays in the table total: the game was played with them
  *   and the others' shares should reflect that game. Standings drop the player later.
  * - A disqualified player forfeits their place: they are placed after every other seat, so the

@@ -43,7 +43,7 @@ function qualification(n: number): QualificationRow[] {
   }).rows;
 }
 
-// Snake seating of the semifinals (RULES.md §2.3): 1,8,9,16 · 2,7,10,15 · 3,6,11,14 · 4,5,12,13.
+// Snake seating of the semifinals (docs/rules.md#snake-seating): 1,8,9,16 · 2,7,10,15 · 3,6,11,14 · 4,5,12,13.
 const semis = [
   g([
     [id(1), 8],
@@ -79,7 +79,7 @@ const final = g([
 const semiStructure = eventStructure(40, "2026");
 const ids = (rows: { playerId: string }[]) => rows.map((r) => r.playerId);
 
-describe("semifinalStandings (rule 1.4.4, RULES.md §6)", () => {
+describe("semifinalStandings (rule 1.4.4, docs/rules.md#playoffs)", () => {
   it("orders non-winners by placement, ties by qualifying record + semifinal game", () => {
     const quals = qualification(40);
     const s = semifinalStandings({

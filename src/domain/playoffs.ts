@@ -1,5 +1,5 @@
 /**
- * Semifinals, final and final event standings (rules 1.1.10, 1.1.12, 1.4.4; RULES.md §6).
+ * Semifinals, final and final event standings (rules 1.1.10, 1.1.12, 1.4.4; docs/rules.md#playoffs).
  * Playoff positions follow the playoff table placement; equal placements are ordered by the
  * 1.4.2 chain over the player's qualifying-session record plus the playoff games they played.
  */
@@ -98,7 +98,7 @@ function placeTables(
 /**
  * Positions after the semifinals (rule 1.4.4): the table winners hold positions 1–4 (ordered by
  * the chain until the final is played), the non-winners 5–16 by semifinal placement, ties by
- * the chain over their qualifying-session record plus their semifinal game (RULES.md §6).
+ * the chain over their qualifying-session record plus their semifinal game (docs/rules.md#playoffs).
  */
 export function semifinalStandings(input: {
   readonly ruleset: Ruleset;

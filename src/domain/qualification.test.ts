@@ -168,7 +168,7 @@ describe("qualification properties", () => {
   });
 });
 
-describe("computeQualification: disqualified after the playoffs were seated (RULES.md §7)", () => {
+describe("computeQualification: disqualified after the playoffs were seated (docs/rules.md#people-and-results)", () => {
   const rec = (playerId: string, vp: number) => ({
     playerId,
     games: 3,

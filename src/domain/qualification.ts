@@ -1,5 +1,5 @@
 /**
- * Qualification over multi-session prelims (rules 1.2.3, 1.2.4; RULES.md §5): each player's
+ * Qualification over multi-session prelims (rules 1.2.3, 1.2.4; docs/rules.md#qualification): each player's
  * best single-session result, ranked by the same 1.4.2 chain. Session results are never
  * added together.
  */
@@ -68,7 +68,7 @@ export function bestSessionRecords(
  * left out before ranking, so the next player moves up into a qualifying place. Players in
  * `seatedThenDisqualified` (disqualified at a playoff table) were seated from this ranking:
  * they keep their place in the cut, so nobody moves up into a seat already played, and then
- * leave the rows (RULES.md §7), which are numbered again without them.
+ * leave the rows (docs/rules.md#people-and-results), which are numbered again without them.
  */
 export function computeQualification(input: {
   readonly ruleset: Ruleset;

@@ -20,7 +20,7 @@ function seatGame(players: readonly string[], rotate: number): Round {
 
 const sorted = (ids: Iterable<string>) => [...ids].sort();
 
-describe("re-seating later games after drops (issue 12)", () => {
+describe("re-seating later games after drops", () => {
   it("after any sequence of drops, every later game seats each remaining player exactly once at legal tables", () => {
     fc.assert(
       fc.property(

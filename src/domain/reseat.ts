@@ -1,5 +1,5 @@
 /**
- * Re-seating a game that is seated but not played after players left (drops, issue 12): the
+ * Re-seating a game that is seated but not played after players left (drops): the
  * remaining players get the rule 1.1.7 table sizes again, keeping as much of the published
  * seating as possible. Tables that still have players keep them in their turn positions; only
  * the smallest tables are dissolved, and their players (and any surplus) fill the free seats,

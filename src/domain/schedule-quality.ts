@@ -1,5 +1,5 @@
 /**
- * Quality of a prelim schedule against rule 1.1.6 (RULES.md §2.2), for generated and
+ * Quality of a prelim schedule against rule 1.1.6 (docs/rules.md#prelim-schedule), for generated and
  * hand-made seatings alike. Works on ids only, so any schedule can be checked.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Prelim schedule (rule 1.1.6, RULES.md §2.2): who sits at which table, in which turn order,
+ * Prelim schedule (rule 1.1.6, docs/rules.md#prelim-schedule): who sits at which table, in which turn order,
  * for each prelim game seated by the organiser's software. Priorities, in order: different
  * opponents, rotating turn positions (position 1 spread fairly), avoid pairs apart.
  */

@@ -5,7 +5,7 @@ import { splitTables, TableSplitError } from "./tables";
 
 const ranks = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-describe("snakeSeating (RULES.md §2.3)", () => {
+describe("snakeSeating (docs/rules.md#snake-seating)", () => {
   it("seats the semifinals of the worked example", () => {
     expect(snakeSeating(ranks(16), 4)).toEqual([
       [1, 8, 9, 16],

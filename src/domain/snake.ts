@@ -1,5 +1,5 @@
 /**
- * Snake seating by rank (rules 1.1.7, 1.1.10, RULES.md §2.3) for game 4 of an 80+ session,
+ * Snake seating by rank (rules 1.1.7, 1.1.10, docs/rules.md#snake-seating) for game 4 of an 80+ session,
  * the semifinals and the final, plus the zero-win cut that precedes game 4.
  */
 

@@ -34,7 +34,7 @@ function byId(records: PlayerRecord[], id: string): PlayerRecord {
   return records.find((r) => r.playerId === id)!;
 }
 
-describe("RULES.md 1.4.3 example: A and B, 3 wins and 38 VP each, VP% decides", () => {
+describe("rule 1.4.3 example (docs/rules.md#vp-share): A and B, 3 wins and 38 VP each, VP% decides", () => {
   // Each player's table totals are those of the example; fillers make the tables legal.
   const games = [
     g("2026", "A*:10", "a1:8", "a2:7", "a3:7"), // A 10/32
@@ -78,7 +78,7 @@ describe("RULES.md 1.4.3 example: A and B, 3 wins and 38 VP each, VP% decides", 
   });
 });
 
-describe("RULES.md §9 legacy example: B (85.85%) above A (85.70%)", () => {
+describe("docs/rules.md#legacy legacy example: B (85.85%) above A (85.70%)", () => {
   const games = [
     g("legacy", "A*:10", "a1:8", "a2:7", "a3:7"), // A 10/32
     g("legacy", "a4*:10", "A:8", "a5:6", "a6:6"), // A 8/30
@@ -91,7 +91,7 @@ describe("RULES.md §9 legacy example: B (85.85%) above A (85.70%)", () => {
   const A = byId(records, "A");
   const B = byId(records, "B");
 
-  it("matches the percentages and API.md's example row", () => {
+  it("matches the percentages and the documented example row", () => {
     expect(A).toMatchObject({ games: 3, wins: 2, vp: 28, seconds: 1, thirds: 0 });
     expect(B).toMatchObject({ games: 3, wins: 2, vp: 28 });
     // The legacy text adds percentages rounded per game: 31.25 + 26.67 + 27.78 = 85.70 and

@@ -1,5 +1,5 @@
 /**
- * Ranking of players over scored games (rules 1.4.1–1.4.3, RULES.md §4 and §9):
+ * Ranking of players over scored games (rules 1.4.1–1.4.3, docs/rules.md#ranking-a-session and §9):
  * wins, then counted VP, then exact VP%, then (2026 only) 2nd places and 3rd places,
  * then reproducible lots. The order is total and does not depend on input order.
  */
@@ -37,7 +37,7 @@ export interface SessionStandings {
 
 export interface RankOptions {
   readonly ruleset: Ruleset;
-  /** 16 lowercase hex chars (API.md: SHA-256 of "<lotSeed>:<playerId>"); lower ranks higher. */
+  /** 16 lowercase hex chars (SHA-256 of "<lotSeed>:<playerId>", docs/rules.md#lots); lower ranks higher. */
   readonly lotOf: (playerId: string) => string;
 }
 
@@ -115,7 +115,7 @@ type Comparison = (a: PlayerRecord, b: PlayerRecord) => -1 | 0 | 1;
 
 /**
  * The 1.4.2 chain without lots, each criterion with its order (-1 when `a` ranks above `b`).
- * Legacy (RULES.md §9) stops after VP%, so 2nd/3rd places never decide there.
+ * Legacy (docs/rules.md#legacy) stops after VP%, so 2nd/3rd places never decide there.
  */
 const CHAIN_2026: readonly (readonly [Criterion, Comparison])[] = [
   ["wins", (a, b) => desc(a.wins, b.wins)],

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { eventStructure, sessionGameCount } from "./structure";
 
-describe("eventStructure (RULES.md §1)", () => {
+describe("eventStructure (docs/rules.md#structure)", () => {
   it("11 players: not valid, with the reason", () => {
     const s = eventStructure(11, "2026");
     expect(s).toMatchObject({ kind: "final-only", qualifierCount: 4, valid: false });
@@ -42,7 +42,7 @@ describe("eventStructure (RULES.md §1)", () => {
     });
   });
 
-  it("legacy, 80+ players: semifinals after 3 prelim games, not the 80+ structure (RULES.md §9)", () => {
+  it("legacy, 80+ players: semifinals after 3 prelim games, not the 80+ structure (docs/rules.md#legacy)", () => {
     expect(eventStructure(80, "legacy")).toEqual({
       kind: "semifinals",
       qualifierCount: 16,
@@ -84,7 +84,7 @@ describe("sessionGameCount", () => {
     expect(() => sessionGameCount(-3, "2026")).toThrow(RangeError);
   });
 
-  it("legacy: always 3 prelim games, no zero-win cut (RULES.md §9)", () => {
+  it("legacy: always 3 prelim games, no zero-win cut (docs/rules.md#legacy)", () => {
     expect(sessionGameCount(79, "legacy")).toBe(3);
     expect(sessionGameCount(80, "legacy")).toBe(3);
     expect(sessionGameCount(200, "legacy")).toBe(3);

@@ -1,5 +1,5 @@
 /**
- * Event structure by size (rules 1.1.3, 1.1.5, 1.1.12, 1.2.2; RULES.md §1).
+ * Event structure by size (rules 1.1.3, 1.1.5, 1.1.12, 1.2.2; docs/rules.md#structure).
  * N is the number of unique participants over all prelim sessions of the event.
  */
 import type { Ruleset } from "./game-score";
@@ -26,7 +26,7 @@ function checkCount(n: number, name: string): void {
 /**
  * Decisions: 1.1.12 says "12 to 27" where 1.1.5 says "12 to 28"; 1.1.5 wins, so 28 players
  * have no semifinals. Under 12 the event still runs (as final-only) but is reported invalid
- * rather than refused, so small club events can use the API. The legacy ruleset (RULES.md §9)
+ * rather than refused, so small club events can use the API. The legacy ruleset (docs/rules.md#legacy)
  * has 3 prelim games at any size, so 80+ players is plain "semifinals" there.
  * `ruleset` defaults to "2026"; callers with a legacy event must pass it.
  */
@@ -48,8 +48,8 @@ export function eventStructure(uniqueParticipants: number, ruleset: Ruleset): Ev
 
 /**
  * Prelim games of one session: 4 (with the zero-win cut after game 3) when the session itself
- * has 80+ players, else 3. RULES.md §1 decides the session's own count rules this, not N.
- * Legacy (RULES.md §9): always 3. `ruleset` defaults to "2026".
+ * has 80+ players, else 3. docs/rules.md#structure decides the session's own count rules this, not N.
+ * Legacy (docs/rules.md#legacy): always 3. `ruleset` defaults to "2026".
  */
 export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset): 3 | 4 {
   checkCount(sessionPlayerCount, "sessionPlayerCount");

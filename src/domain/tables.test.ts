@@ -6,7 +6,7 @@ import { splitTables, TableSplitError } from "./tables";
 const count = (sizes: number[], size: number) => sizes.filter((s) => s === size).length;
 
 describe("splitTables (rule 1.1.7)", () => {
-  it("splits the worked examples of RULES.md §2.1", () => {
+  it("splits the worked examples of docs/rules.md#table-sizes", () => {
     expect([count(splitTables(83), 4), count(splitTables(83), 3)]).toEqual([20, 1]);
     expect([count(splitTables(66), 4), count(splitTables(66), 3)]).toEqual([15, 2]);
     expect([count(splitTables(45), 4), count(splitTables(45), 3)]).toEqual([9, 3]);

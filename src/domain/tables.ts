@@ -1,5 +1,5 @@
 /**
- * Table sizes (rule 1.1.7, RULES.md §2.1): 4-player tables, topped up with up to three
+ * Table sizes (rule 1.1.7, docs/rules.md#table-sizes): 4-player tables, topped up with up to three
  * 3-player tables when the player count is not a multiple of 4.
  */
 

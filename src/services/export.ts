@@ -45,7 +45,7 @@ export type ExportRecord =
       date: string | null;
       venue: string | null;
       hostOrgId: string | null;
-      /** Who signed up, and who came and for how long (issue 12). */
+      /** Who signed up, and who came and for how long. */
       registrations: {
         playerId: string;
         status: RegistrationStatus;

@@ -1,6 +1,6 @@
 import { gt, type SQL, type SQLWrapper } from "drizzle-orm";
 
-/** API.md list convention: `?limit=` (default 50, max 500) and an opaque `?cursor=`. */
+/** The list convention of every list route: `?limit=` (default 50, max 500) and an opaque `?cursor=`. */
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 500;
 

@@ -1,5 +1,5 @@
 /**
- * Check-in, no-shows, drops and late entries (issue 12), over HTTP: what seating does with
+ * Check-in, no-shows, drops and late entries, over HTTP: what seating does with
  * them and where they show (roster, standings rows, GraphQL, export, seating quality).
  */
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Scoped credentials (issue 12): clients limited at creation to one event or session, and the
+ * Scoped credentials: clients limited at creation to one event or session, and the
  * OAuth2 `scope` parameter of the token endpoint asking for fewer rights than the role.
  */
 import { decodeJwt } from "jose";

@@ -86,7 +86,7 @@ describe("POST /v1/auth/token (OAuth2 client credentials)", () => {
     );
   });
 
-  // `scope` is honoured since issue 12 (test/auth/scopes.test.ts); other extensions are ignored.
+  // `scope` is honoured (test/auth/scopes.test.ts); other extensions are ignored.
   it("ignores unknown parameters such as resource (RFC 6749 §3.2)", async () => {
     await expectToken(
       await form({

@@ -76,7 +76,7 @@ describe("set-up of a store chain's event", () => {
     expect(sessions[0].gamesPlanned).toBe(3);
   });
 
-  it("plans 4 games for an 80-player 2026 session but 3 under the legacy rules (RULES.md §9)", async () => {
+  it("plans 4 games for an 80-player 2026 session but 3 under the legacy rules (docs/rules.md#legacy)", async () => {
     const ids = await createPlayers(api, store.orgId, 80, "Big");
     for (const [ruleset, games, structure] of [
       ["2026", 4, "semifinals-80plus"],

@@ -1,5 +1,5 @@
 /**
- * A store chain's championship run by its stores (issue 12), end to end over HTTP: the chain
+ * A store chain's championship run by its stores, end to end over HTTP: the chain
  * creates the event and two store-hosted sessions; each store runs its own session with its
  * own clients (a volunteer's phone limited to its session with only `results:write`); one
  * no-show, one drop after game 2 with game 3 re-seated, one dispute settled by a referee,

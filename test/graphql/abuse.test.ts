@@ -37,7 +37,7 @@ async function seededEvent(ctx: Awaited<ReturnType<typeof createTestApp>>) {
   return { eventId: event.id as string, sessionId: session.id as string };
 }
 
-/** The attack of issue 9: one fragment with two rankings, spread under 490 aliases. */
+/** The fragment attack: one fragment with two rankings, spread under 490 aliases. */
 function fragmentAttack(eventId: string, aliases = 490): string {
   const fields = Array.from({ length: aliases }, (_, i) => `e${i}: event(id: "${eventId}") { ...R }`).join(
     " ",

@@ -11,7 +11,7 @@ interface CodedTable {
 }
 
 /**
- * A store-hosted session as a store runs it (issue 12): check-in (and an undo, so one player is
+ * A store-hosted session as a store runs it: check-in (and an undo, so one player is
  * a no-show), all three games seated, a pending sheet confirmed by every player with their seat
  * code and no token, another disputed by a player and settled by a referee, then a drop after
  * game 1 that re-seats games 2 and 3. `players` needs 13 ids of the chain's tree.

@@ -4,7 +4,7 @@ import { pagesRouter } from "../../src/http/pages";
 import { createTestApp } from "../helpers/test-app";
 
 /**
- * The OpenAPI document is the reference third-party frontends build on (API.md): every route in
+ * The OpenAPI document is the reference third-party frontends build on: every route in
  * it, every status a route can answer, examples a developer can copy, descriptions they can act
  * on. Each check lists every gap it finds at once, as `METHOD /path: what is missing`.
  */

@@ -315,7 +315,7 @@ async function probe(
     }
     const after = await fingerprint();
     if (res.json?.code === "wrong_seat_code") {
-      // A wrong seat code is recorded on purpose (rate limit and audit trail, issue 12); nothing else.
+      // A wrong seat code is recorded on purpose (rate limit and audit trail); nothing else.
       for (const table of ["audit_log", "seat_code_failures"])
         delete (after as Record<string, string>)[table];
       const expected = { ...before } as Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * Seat codes on paper and on the phone (issue 12): the printed result sheet carries each seat's
+ * Seat codes on paper and on the phone: the printed result sheet carries each seat's
  * code next to the player's name, for the staff who may enter the table's results (never for
  * anyone else), and the table page its QR code opens lets a player confirm or dispute with that
  * code, no token, no app: a plain HTML form.

@@ -1,5 +1,5 @@
 /**
- * Issue 12's property, through the HTTP API rather than the domain alone: after any sequence of
+ * The drops property, through the HTTP API rather than the domain alone: after any sequence of
  * drops (`POST /v1/sessions/{id}/drops`), every later game seats each remaining player exactly
  * once at tables of 3 and 4 (rule 1.1.7); a drop those sizes cannot seat is refused with 422
  * and changes nothing.

@@ -1,6 +1,6 @@
 /**
  * A series counts only events whose standings are sound. An event whose playoff results
- * contradict its prelims (possible only in data written before the phase locks, RULES.md §7)
+ * contradict its prelims (possible only in data written before the phase locks, docs/rules.md#people-and-results)
  * answers its standings with `valid: false`; in a series it is `invalid` and gives no points
  * until an organiser sets it right, rather than points from standings its own page flags.
  */

@@ -1,5 +1,5 @@
 /**
- * Store-hosted sessions (issue 12): a chain's event with one session hosted by store A and one
+ * Store-hosted sessions: a chain's event with one session hosted by store A and one
  * by store B. The tenancy matrix: a store's clients change their own session only; a sibling
  * store's session is a 403 `not_session_host` on every write (the sibling reads the event, so
  * the 403 reveals nothing); the event itself and its playoffs are the chain's (403); an

@@ -253,7 +253,7 @@ describe("GET /v1/events/{eventId}/standings", () => {
     expect(done.rows[15]!.decidedBy).toBe("phase");
   });
 
-  // Databases made before the phase locks (RULES.md §7) can hold playoff results that don't fit:
+  // Databases made before the phase locks (docs/rules.md#people-and-results) can hold playoff results that don't fit:
   // the API no longer lets them arise, so these rows are planted. Readers still get a 200.
   it("a final seated before the semifinals: 200, valid false with the reason, the final left out", async () => {
     const evt = await s.event();

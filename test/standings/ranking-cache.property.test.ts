@@ -1,5 +1,5 @@
 /**
- * Issue 15: the cached answer is always the fresh answer. A ranking's ETag comes from versions
+ * The cached answer is always the fresh answer. A ranking's ETag comes from versions
  * on the event row (results from the services, roster and names from database triggers) and
  * the response cache keeps bodies by that tag, so a write that changed a ranking without
  * moving a version would serve a stale body forever. After any sequence of writes through the

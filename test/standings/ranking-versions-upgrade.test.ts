@@ -1,5 +1,5 @@
 /**
- * Issue 15: a database created before the ranking versions existed upgrades in place. The
+ * A database created before the ranking versions existed upgrades in place. The
  * migration adds `roster_version`/`names_version` at 0 on every existing event (its first
  * tag names the data as it stands) and from then on the triggers move them, so the tags of
  * an upgraded database follow writes exactly as those of a fresh one.

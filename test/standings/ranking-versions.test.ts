@@ -1,5 +1,5 @@
 /**
- * Issue 15, target 1: a ranking's ETag comes from versions on the event row, bumped in the
+ * A ranking's ETag comes from versions on the event row, bumped in the
  * statement of every write that changes what a ranking shows, so the 304 path reads one row
  * by primary key (plus the org ancestry) and scans nothing.
  */

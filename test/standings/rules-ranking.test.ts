@@ -1,5 +1,5 @@
 /**
- * Ranking rules (RULES.md §3, §4) that only show with particular sheets, through the API:
+ * Ranking rules (docs/rules.md#one-game, §4) that only show with particular sheets, through the API:
  * 3rd places deciding a row, and the fictitious 4th score of a 3-player table averaged from
  * counted (capped) VP, checked as exact fractions.
  */

@@ -27,7 +27,7 @@ const lotOf = (seed: string, id: string) =>
   createHash("sha256").update(`${seed}:${id}`).digest("hex").slice(0, 16);
 
 describe("GET /v1/sessions/{sessionId}/standings — rules examples", () => {
-  it("ranks A above B on VP% with equal wins and VP (RULES.md §4 example)", async () => {
+  it("ranks A above B on VP% with equal wins and VP (docs/rules.md#ranking-a-session example)", async () => {
     const evt = await s.event();
     const [a, b] = await s.players(["A", "B"]);
     const fillers = await s.players(24);

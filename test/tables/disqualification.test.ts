@@ -1,5 +1,5 @@
 /**
- * Disqualification (RULES.md §7, rules 1.3.5, 1.3.6, 1.2.3, 1.4.4) over HTTP: the player leaves
+ * Disqualification (docs/rules.md#people-and-results, rules 1.3.5, 1.3.6, 1.2.3, 1.4.4) over HTTP: the player leaves
  * every standings and qualification row of the event and its later seating, but sheets already
  * signed do not change; only the table where the disqualification is recorded places them last.
  * The table view and the standings agree on every placement.

@@ -6,7 +6,7 @@ import { createTestApp } from "../helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "../helpers/workflow";
 
 /**
- * PUT /v1/tables/{tableId}/result and POST …/result/corrections against RULES.md §3, with an
+ * PUT /v1/tables/{tableId}/result and POST …/result/corrections against docs/rules.md#one-game, with an
  * oracle written here from the rules text (not from src/domain): random VP sheets are either
  * accepted (200, stored exactly, placements as the rules say) or refused (422 naming the
  * fields, table unchanged), and the API's decision must be the oracle's.
@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The oracle: RULES.md §3, read directly
+// The oracle: docs/rules.md#one-game, read directly
 
 interface Sheet {
   scores: { playerId: string; vp: number }[];
@@ -74,7 +74,7 @@ interface Sheet {
 }
 
 /**
- * RULES.md §3: every seated player reported exactly once and nobody else; exactly one winner,
+ * docs/rules.md#one-game: every seated player reported exactly once and nobody else; exactly one winner,
  * seated and not disqualified (1.3.6), with vp ≥ 10; every other player 2 ≤ vp ≤ 20 unless
  * disqualified (a non-winner may pass 10 without declaring victory, rule 3.0.17); nobody above
  * 20; VP are whole numbers (and never negative).
@@ -94,7 +94,7 @@ function oracleAccepts(table: FuzzTable, sheet: Sheet): boolean {
 }
 
 /**
- * Placement at the table (RULES.md §3): the winner 1st, the others by counted VP (min(vp, 10))
+ * Placement at the table (docs/rules.md#one-game): the winner 1st, the others by counted VP (min(vp, 10))
  * descending, equal VP sharing the higher place; a disqualified player forfeits the place and
  * comes after everyone else (the project's decision, src/domain/game-score.ts).
  */
@@ -209,7 +209,7 @@ async function checkSheet(
   return accepts;
 }
 
-describe("fuzz: result sheets against RULES.md §3", () => {
+describe("fuzz: result sheets against docs/rules.md#one-game", () => {
   it("PUT …/result: 200 with the sheet stored and placed exactly when the oracle accepts, else 422 and no change", async () => {
     let accepted = 0;
     let refused = 0;
@@ -256,7 +256,7 @@ describe("fuzz: result sheets against RULES.md §3", () => {
     );
   });
 
-  it("the oracle itself agrees with the worked examples of RULES.md §3", () => {
+  it("the oracle itself agrees with the worked examples of docs/rules.md#one-game", () => {
     const t: FuzzTable = { id: "t", seats: ["a", "b", "c", "d"], disqualified: new Set() };
     const sheet = (vps: number[], winnerId = "a"): Sheet => ({
       scores: t.seats.map((playerId, i) => ({ playerId, vp: vps[i]! })),

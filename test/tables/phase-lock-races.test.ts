@@ -1,5 +1,5 @@
 /**
- * Phase locks under a race (RULES.md §7, rules 1.3.5, 1.4.4): a correction and the seating of
+ * Phase locks under a race (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): a correction and the seating of
  * the next phase that read the event at the same time. The service checks the lock when it
  * reads; the database holds it when they commit, so whichever commits second is refused and
  * the event is never left with a seating that its corrected results contradict.

@@ -1,5 +1,5 @@
 /**
- * Phase locks (RULES.md §7, rules 1.3.5, 1.4.4): once a later phase is seated, the results it
+ * Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it
  * was seated from can't be corrected (409 `phase_locked`, nothing changes, no audit entry); the
  * way out is to remove the later seating while it has no result, correct, and seat again.
  * One 32-player event over HTTP, step by step (the tests run in order and share it).

@@ -1,6 +1,6 @@
 /**
  * Players confirm (or dispute) their own result with the seat code from the result sheet, no
- * token needed (issue 12); wrong codes are audited and rate-limited; staff confirmations stay
+ * token needed; wrong codes are audited and rate-limited; staff confirmations stay
  * and are recorded as such; a dispute blocks finalisation by confirmations until a referee
  * finalizes or the sheet is replaced.
  */

@@ -1,5 +1,5 @@
 /**
- * Rules of one sheet (RULES.md §3) and of a session ranking (§4), through the API: the VP range
+ * Rules of one sheet (docs/rules.md#one-game) and of a session ranking (§4), through the API: the VP range
  * of a late victory declaration, the reportable maximum, and figures that only capped VP give.
  */
 import { beforeAll, describe, expect, it } from "vitest";

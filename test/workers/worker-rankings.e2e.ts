@@ -7,7 +7,7 @@ import { systemContext } from "../helpers/auth";
 import { seeder } from "../helpers/seed-results";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
-// Issue 15, target 4: the uncached qualification of a 50-session chain event (the bench's
+// The uncached qualification of a 50-session chain event (the bench's
 // figure, whose CPU time bench/rankings.bench.ts measures on Node) built on workerd, with its
 // 304 and the shared Cache API path. Not timed: it proves the build runs there.
 const DB_TOKEN = "hrana-test-token";

@@ -14,7 +14,7 @@ export const events = sqliteTable(
     name: text("name").notNull(),
     ruleset: text("ruleset", { enum: ["2026", "legacy"] }).notNull(),
     visibility: text("visibility", { enum: ["public", "private"] }).notNull(),
-    /** Public seed of the reproducible lots (RULES.md §4): anyone can re-check the order. */
+    /** Public seed of the reproducible lots (docs/rules.md#ranking-a-session): anyone can re-check the order. */
     lotSeed: text("lot_seed").notNull(),
     startsOn: text("starts_on"),
     timezone: text("timezone"),

@@ -19,7 +19,7 @@ export const players = sqliteTable(
     rootOrgId: text("root_org_id")
       .notNull()
       .references(() => organizations.id),
-    /** Federation membership number: unique within the organisation tree (API.md). */
+    /** Federation membership number: unique within the organisation tree. */
     externalId: text("external_id"),
     discordId: text("discord_id"),
     createdAt: createdAt(),

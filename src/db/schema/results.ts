@@ -83,7 +83,7 @@ export const resultConfirmations = sqliteTable(
 );
 
 /**
- * A player disputing a pending result (issue 12): while one is open, confirmations cannot make
+ * A player disputing a pending result: while one is open, confirmations cannot make
  * the result final; a referee's finalization or a replaced sheet settles it.
  */
 export const resultDisputes = sqliteTable(

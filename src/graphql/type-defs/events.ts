@@ -208,7 +208,7 @@ export const eventTypeDefs = /* GraphQL */ `
     confirmed: Boolean!
     "PLAYER: with their seat code from their phone; STAFF: a client confirmed on their behalf."
     confirmedVia: ConfirmedVia
-    "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (RULES §7)."
+    "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (docs/rules.md#people-and-results)."
     disqualified: Boolean!
   }
 

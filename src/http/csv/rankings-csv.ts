@@ -1,5 +1,5 @@
 /**
- * Rankings and seating as CSV for spreadsheet programs (API.md "pages": `?format=csv` or
+ * Rankings and seating as CSV for spreadsheet programs (`?format=csv` or
  * `Accept: text/csv`). Written with csv-stringify (quoting, embedded commas and line breaks are
  * its job) and a UTF-8 byte order mark, without which Excel reads "Rūta" as "RÅ«ta".
  * Columns are the JSON fields in snake_case, one row per player (or per seat), so a CSV and a

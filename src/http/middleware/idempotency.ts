@@ -10,7 +10,7 @@ import { TOKEN_PATH } from "./auth";
 /** Headers worth replaying with a stored response. */
 const REPLAYED_HEADERS = ["content-type", "etag", "location"];
 const IN_PROGRESS = 0;
-/** A stored answer is replayed for a day (API.md), then the key may be used afresh. */
+/** A stored answer is replayed for a day, then the key may be used afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claimed key stays "in progress" without an answer. No request runs this long (a
@@ -44,7 +44,7 @@ export async function sweepIdempotencyKeys(db: Database, now: Date, options: { r
 }
 
 /**
- * `Idempotency-Key` on POST and PUT (API.md): the first response is stored per client and key
+ * `Idempotency-Key` on POST and PUT: the first response is stored per client and key
  * and replayed for retries for 24 hours; the same key with another request is a 422. A claim
  * row is written before the handler runs, so two concurrent retries cannot both execute; a
  * claim whose lease lapsed (the process died mid-request) is taken over by the next retry,

@@ -1,5 +1,5 @@
 /**
- * Human pages (ARCHITECTURE.md "Human pages"): thin server-rendered views over the same services
+ * Human pages: thin server-rendered views over the same services
  * as the JSON routes; they never query the database themselves. Private events answer 404 to
  * anyone who may not read them, exactly as the API does.
  */

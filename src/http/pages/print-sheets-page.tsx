@@ -13,7 +13,7 @@ export interface PrintSheetsData {
   paper: "a4" | "letter" | null;
   /**
    * Each seat's confirmation code by `tableId:playerId`: only in sheets printed by staff who
-   * enter the tables' results (issue 12), empty for everyone else.
+   * enter the tables' results, empty for everyone else.
    */
   codes: ReadonlyMap<string, string>;
 }

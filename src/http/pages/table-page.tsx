@@ -98,7 +98,7 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
 }
 
 /**
- * The player's side of digital scoring (rule 1.3.4, issue 12): the seat code printed next to
+ * The player's side of digital scoring (rule 1.3.4): the seat code printed next to
  * their name on the sheet lets them confirm or dispute here, from the QR code, without a token.
  */
 function PlayerForms({ p, table, notice }: { p: PageContext; table: TableDto; notice?: string | undefined }) {

@@ -1,5 +1,5 @@
 /**
- * Who actually plays (issue 12): check-in at the venue, no-shows, and players who drop out.
+ * Who actually plays: check-in at the venue, no-shows, and players who drop out.
  * Registrations stay as the record of who signed up; these columns say who came and for how
  * long, and every seating and ranking reads them through the functions below.
  */

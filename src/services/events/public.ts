@@ -11,7 +11,7 @@ export interface PublicEventSummary {
 
 /**
  * Public events of every organisation, newest first: what the server's home page links to.
- * Anyone may read them (API.md: public events need no token), so no actor check is needed.
+ * Anyone may read them (public events need no token), so no actor check is needed.
  */
 export async function listPublicEvents(ctx: ServiceContext, limit = 50): Promise<PublicEventSummary[]> {
   return ctx.db

@@ -37,7 +37,7 @@ export function toSessionDto(
     venue: row.venue,
     hostOrgId: row.hostOrgId,
     playerCount,
-    /** 4 with the zero-win cut when the session itself has 80+ players (RULES.md §1; legacy: 3). */
+    /** 4 with the zero-win cut when the session itself has 80+ players (docs/rules.md#structure; legacy: 3). */
     gamesPlanned: sessionGameCount(playerCount, row.ruleset),
     roundsGenerated: Number(row.roundCount),
     createdAt: row.createdAt,

@@ -105,7 +105,7 @@ export async function loadRatingGames(
     if (list) list.push(seat.playerId);
     else seatsByTable.set(seat.tableId, [seat.playerId]);
   }
-  // Where each disqualification was recorded: only that table places the player last (RULES §7).
+  // Where each disqualification was recorded: only that table places the player last (docs/rules.md#people-and-results).
   const dqByEvent = new Map<string, Map<string, { tableId: string }>>();
   for (const dq of dqRows) {
     const byPlayer = dqByEvent.get(dq.eventId) ?? new Map<string, { tableId: string }>();

@@ -1,5 +1,5 @@
 /**
- * The board of a round (rule 2.0.1, RULES.md §8): one per round, shared by all its tables;
+ * The board of a round (rule 2.0.1, docs/rules.md#boards-and-timers): one per round, shared by all its tables;
  * random from a seed, or built by the organiser and checked for legality.
  */
 import { and, eq, ne } from "drizzle-orm";

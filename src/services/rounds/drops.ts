@@ -1,5 +1,5 @@
 /**
- * Drops (issue 12): a player leaves a session after game N. The games played stay (and count
+ * Drops: a player leaves a session after game N. The games played stay (and count
  * in the standings, where the player is shown as `dropped`); later games already seated but
  * without results are re-seated for the remaining players, keeping as much of the seating as
  * rule 1.1.7's table sizes allow, in the same batch as the drop.

@@ -1,5 +1,5 @@
 /**
- * Seating of the semifinals and the final (rules 1.1.5, 1.1.10, 1.1.12; RULES.md §6): snake
+ * Seating of the semifinals and the final (rules 1.1.5, 1.1.10, 1.1.12; docs/rules.md#playoffs): snake
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";

@@ -42,7 +42,7 @@ export async function eventDisqualified(ctx: ServiceContext, eventId: string): P
   return [...(await eventDisqualifications(ctx, eventId)).keys()];
 }
 
-/** Each disqualified player of the event and the table where it was recorded (RULES.md §7). */
+/** Each disqualified player of the event and the table where it was recorded (docs/rules.md#people-and-results). */
 export async function eventDisqualifications(
   ctx: ServiceContext,
   eventId: string,

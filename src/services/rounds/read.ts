@@ -134,7 +134,7 @@ export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Prom
   return rows.map((r) => [r.a, r.b] as const);
 }
 
-/** Who of the session's roster this game does not seat, and why (issue 12). */
+/** Who of the session's roster this game does not seat, and why. */
 export interface Absences {
   noShows: number;
   dropped: number;

@@ -1,5 +1,5 @@
 /**
- * Per-seat confirmation codes (issue 12): printed on the result sheet next to each player's
+ * Per-seat confirmation codes: printed on the result sheet next to each player's
  * name, they let a player confirm or dispute the result from their own phone without a token.
  * 6 characters from 31 unambiguous ones (no 0/O, 1/I/L): about 887 million codes, and wrong
  * guesses are rate-limited per seat.

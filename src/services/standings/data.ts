@@ -61,7 +61,7 @@ export interface StandingsData {
   disqualified: string[];
   /**
    * Where each disqualification was recorded: the only table that places the player last
-   * (RULES.md §7); sheets signed before it keep their placements.
+   * (docs/rules.md#people-and-results); sheets signed before it keep their placements.
    */
   disqualifiedAt: Map<string, { tableId: string; kind: RoundKind }>;
   /** The event's sessions in date order (then id), as qualification wants them. */
@@ -254,7 +254,7 @@ export async function loadStandingsData(
 
 /**
  * Scores a stored final sheet with the event's ruleset. A player is disqualified at the one
- * table where the referee recorded it (RULES.md §7): that table places them last. Every other
+ * table where the referee recorded it (docs/rules.md#people-and-results): that table places them last. Every other
  * sheet stays as signed (rules 1.3.5, 1.2.3), so the others keep their 2nd and 3rd places;
  * the rankings drop the player's own rows. The results service scores sheets the same way.
  */

@@ -1,5 +1,5 @@
 /**
- * The public standings row (API.md "Rankings"): its field names are a contract with
+ * The public standings row : its field names are a contract with
  * third-party frontends and bots. VP% goes out as a 16-decimal string and as the exact
  * reduced fraction; never as a float.
  */
@@ -26,7 +26,7 @@ export interface StandingsRowDto<C extends string = Criterion> {
   qualified: boolean | null;
   disqualified: boolean;
   eliminated: boolean;
-  /** Left the session after `droppedAfterGame` (issue 12): ranked on the games played. */
+  /** Left the session after `droppedAfterGame`: ranked on the games played. */
   dropped: boolean;
   droppedAfterGame: number | null;
 }
@@ -67,7 +67,7 @@ export interface RowMeta<C extends string = Criterion> {
   disqualified: boolean;
 }
 
-/** Fields in the order API.md shows them, so the JSON reads like the documentation. */
+/** Fields in the order the documentation shows them. */
 export function toRow<C extends string = Criterion>(
   record: PlayerRecord,
   meta: RowMeta<C>,

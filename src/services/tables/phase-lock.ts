@@ -1,5 +1,5 @@
 /**
- * Phase locks (RULES.md §7, rules 1.3.5, 1.4.4): once a later phase is seated, the results it
+ * Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it
  * was seated from are locked, so a correction can never leave the event inconsistent (a
  * semifinal winner who is not in the final, a seated semifinalist who no longer qualifies).
  * The way out is explicit: remove the later seating while it has no result, correct, seat again.

@@ -1,5 +1,5 @@
 /**
- * Players acting on their own result from their phone (issue 12): each seat's short code from
+ * Players acting on their own result from their phone: each seat's short code from
  * the result sheet authorises that player, at that table only, to confirm or dispute the
  * pending sheet without a token. Wrong codes are rate-limited per seat and audited.
  */

@@ -51,7 +51,7 @@ export interface TableScope {
   playoffRounds: PlayoffRound[];
   /**
    * Those whose disqualification was recorded at this table: the only table that places them
-   * last (RULES.md §7). Other sheets they sat at stay as signed.
+   * last (docs/rules.md#people-and-results). Other sheets they sat at stay as signed.
    */
   disqualifiedHere: string[];
 }

@@ -161,7 +161,7 @@ export const SeatSchema = z
     }),
     disqualified: z.boolean().openapi({
       description:
-        "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (RULES §7).",
+        "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (docs/rules.md#people-and-results).",
     }),
     confirmationCode: z.string().nullable().optional().openapi({
       description:
