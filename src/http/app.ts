@@ -1,6 +1,7 @@
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
@@ -31,6 +32,22 @@ export function createApp(deps: AppDeps) {
   const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
 
   app.use(requestId());
+  // A known path with another method: 405 with `Allow`, not a 404.
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        problemResponse(
+          c,
+          {
+            status: 405,
+            code: "method_not_allowed",
+            detail: `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(", ")}.`,
+          },
+          { allow: methods.join(", ") },
+        ),
+    }),
+  );
   // Node compresses here; on Workers, Cloudflare's edge does.
   if (deps.compress) app.use(compress());
   // Third-party frontends call from other origins (see middleware/cors.ts).
@@ -92,20 +109,7 @@ export function createApp(deps: AppDeps) {
   // Human pages for the venue (screen, print, public event): views over the same services.
   app.route("/", pagesRouter);
 
-  const methodsOf = routeMethods(app.routes);
   app.notFound((c) => {
-    const allowed = methodsOf(c.req.path);
-    if (allowed.length > 0) {
-      return problemResponse(
-        c,
-        {
-          status: 405,
-          code: "method_not_allowed",
-          detail: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}.`,
-        },
-        { allow: allowed.join(", ") },
-      );
-    }
     return problemResponse(c, {
       status: 404,
       code: "route_not_found",
@@ -117,11 +121,3 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-/** The methods some route answers on a path, so a wrong method is a 405 with `Allow`, not a 404. */
-function routeMethods(routes: readonly { method: string; path: string }[]): (path: string) => string[] {
-  const table = routes
-    .filter((r) => r.method !== "ALL" && !r.path.includes("*"))
-    .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`) }));
-  return (path) => [...new Set(table.filter((r) => r.pattern.test(path)).map((r) => r.method))].sort();
-}

@@ -166,7 +166,7 @@ describe("wrong method", () => {
   it("answers 405 with Allow on a known path", async () => {
     const res = await app.request("/v1/events/evt_x", { method: "DELETE" });
     expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, PATCH");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, PATCH");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 });
