@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { events, sessions } from "./events";
+import { events } from "./events";
 import { players } from "./players";
 import { gameTables } from "./rounds";
 

@@ -3,22 +3,32 @@
 export { scoreStoredGame } from "./data";
 export { lotFor, lotsOf } from "./lots";
 export {
-  type DisqualifiedRowDto,
-  type EventStandingsDto,
-  type EventStandingsRowDto,
   eventStandings,
   getEventStandings,
   getQualification,
   getSessionStandings,
   loadEventStandingsScope,
   loadSessionStandingsScope,
-  type QualificationDto,
   qualification,
   rankQualification,
   rankSession,
-  type SessionStandingsDto,
   type SessionStandingsScope,
-  type StandingsRowDto,
   type StandingsScope,
   sessionStandings,
 } from "./rankings";
+export {
+  type DisqualifiedRowDto,
+  DisqualifiedRowSchema,
+  type EventStandingsDto,
+  type EventStandingsRowDto,
+  EventStandingsRowSchema,
+  EventStandingsSchema,
+  type QualificationDto,
+  QualificationSchema,
+  type RoundProgressDto,
+  RoundProgressSchema,
+  type SessionStandingsDto,
+  SessionStandingsSchema,
+  type StandingsRowDto,
+  StandingsRowSchema,
+} from "./schemas";

@@ -20,20 +20,13 @@ import { describeStructure } from "../events";
 import {
   type GameFilter,
   loadStandingsData,
-  type RoundProgress,
   type StandingsData,
   type StoredGame,
   scoreStoredGame,
 } from "./data";
 import { lotsOf } from "./lots";
-import {
-  type DisqualifiedRowDto,
-  type EventStandingsRowDto,
-  type RowContext,
-  type StandingsRowDto,
-  toDisqualifiedRow,
-  toRow,
-} from "./rows";
+import { type RowContext, toDisqualifiedRow, toRow } from "./rows";
+import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -41,7 +34,6 @@ import {
   type StandingsScope,
 } from "./scope";
 
-export type { DisqualifiedRowDto, EventStandingsRowDto, StandingsRowDto } from "./rows";
 export {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -49,39 +41,11 @@ export {
   type StandingsScope,
 } from "./scope";
 
-export interface StandingsHeaderDto extends ReturnType<typeof describeStructure> {
-  eventId: string;
-  ruleset: "2026" | "legacy";
-  lotSeed: string;
-  /** The version the ETag names; the rows are at least this new. */
-  resultsVersion: number;
-  /** Every round in scope with its table count and how many results are final. */
-  rounds: RoundProgress[];
-}
-
-export interface SessionStandingsDto extends StandingsHeaderDto {
-  sessionId: string;
-  sessionName: string;
-  playerCount: number;
-  gamesPlanned: 3 | 4;
-  /** Registered, not checked in when game 1 was seated: kept on record, never ranked. */
-  noShows: { id: string; name: string }[];
-  rows: StandingsRowDto[];
-  disqualified: DisqualifiedRowDto[];
-}
-
-export interface QualificationDto extends StandingsHeaderDto {
-  sessions: { id: string; name: string; date: string | null }[];
-  rows: StandingsRowDto[];
-  disqualified: DisqualifiedRowDto[];
-}
-
-export interface EventStandingsDto extends StandingsHeaderDto {
-  /** The furthest phase whose results are in the standings. */
-  phase: "prelim" | "semifinal" | "final";
-  rows: EventStandingsRowDto[];
-  disqualified: DisqualifiedRowDto[];
-}
+/** The fields every ranking body starts with (schemas.ts: `headerFields`). */
+type StandingsHeaderDto = Omit<
+  SessionStandingsDto,
+  "sessionId" | "sessionName" | "playerCount" | "gamesPlanned" | "noShows" | "rows" | "disqualified"
+>;
 
 interface Loaded {
   data: StandingsData;

@@ -1,53 +1,11 @@
 /**
- * The public standings row : its field names are a contract with
- * third-party frontends and bots. VP% goes out as a 16-decimal string and as the exact
- * reduced fraction; never as a float.
+ * The public standings row (its schema: schemas.ts). VP% goes out as a 16-decimal string and
+ * as the exact reduced fraction; never as a float.
  */
 import { toDecimalString, toFractionString } from "../../domain/fraction";
-import type { EventCriterion, EventPhase } from "../../domain/playoffs";
+import type { EventCriterion } from "../../domain/playoffs";
 import type { Criterion, PlayerRecord } from "../../domain/standings";
-
-export interface StandingsRowDto<C extends string = Criterion> {
-  rank: number;
-  player: { id: string; name: string };
-  games: number;
-  wins: number;
-  vp: number;
-  vpPct: string;
-  vpPctExact: string;
-  seconds: number;
-  thirds: number;
-  decidedBy: C | null;
-  decidedByLots: boolean;
-  lot: string;
-  /** The session whose result this row is (the counted one in qualification). */
-  sessionId: string | null;
-  /** null where not computed (session standings: see the qualification). */
-  qualified: boolean | null;
-  disqualified: boolean;
-  eliminated: boolean;
-  /** Left the session after `droppedAfterGame`: ranked on the games played. */
-  dropped: boolean;
-  droppedAfterGame: number | null;
-}
-
-/**
- * A row of the `disqualified` list (rule 1.3.6): not ranked, never qualified. It has no `rank`
- * and no `decidedBy` at all (rather than two always-null fields), so typed clients see a
- * distinct shape.
- */
-export interface DisqualifiedRowDto
-  extends Omit<StandingsRowDto, "rank" | "decidedBy" | "qualified" | "disqualified"> {
-  qualified: false | null;
-  disqualified: true;
-}
-
-export interface EventStandingsRowDto extends StandingsRowDto<EventCriterion> {
-  phase: EventPhase;
-  qualificationRank: number;
-  semifinalPlacement: number | null;
-  finalPlacement: number | null;
-}
+import type { DisqualifiedRowDto, StandingsRowDto } from "./schemas";
 
 export interface RowContext {
   names: ReadonlyMap<string, string>;
@@ -58,7 +16,7 @@ export interface RowContext {
   dropped: ReadonlyMap<string, number>;
 }
 
-export interface RowMeta<C extends string = Criterion> {
+export interface RowMeta<C extends Criterion | EventCriterion = Criterion> {
   rank: number;
   decidedBy: C | null;
   decidedByLots: boolean;
@@ -68,11 +26,11 @@ export interface RowMeta<C extends string = Criterion> {
 }
 
 /** Fields in the order the documentation shows them. */
-export function toRow<C extends string = Criterion>(
+export function toRow<C extends Criterion | EventCriterion = Criterion>(
   record: PlayerRecord,
   meta: RowMeta<C>,
   rc: RowContext,
-): StandingsRowDto<C> {
+): Omit<StandingsRowDto, "decidedBy"> & { decidedBy: C | null } {
   const id = record.playerId;
   const droppedAfter = meta.sessionId === null ? null : (rc.dropped.get(`${meta.sessionId}:${id}`) ?? null);
   return {

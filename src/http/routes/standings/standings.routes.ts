@@ -1,7 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  EventStandingsSchema,
+  QualificationSchema,
+  SessionStandingsSchema,
+} from "../../../services/standings";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { FormatQuery, RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE, withCsv } from "../../openapi/csv";
-import { EventStandingsSchema, QualificationSchema, SessionStandingsSchema } from "./standings.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
 const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });

@@ -1,5 +1,9 @@
+/**
+ * The rankings' response bodies: the contract with third-party frontends and bots. The DTO
+ * types the services build are inferred from these schemas, the OpenAPI document is generated
+ * from them, and test/graphql/contracts.test.ts checks the GraphQL types against them.
+ */
 import { z } from "@hono/zod-openapi";
-import { IsoDateSchema } from "../../openapi/common-schemas";
 
 const CRITERIA = ["wins", "vp", "vpPct", "seconds", "thirds", "lots"] as const;
 
@@ -215,7 +219,7 @@ export const QualificationSchema = z
         z.object({
           id: z.string(),
           name: z.string(),
-          date: IsoDateSchema.nullable(),
+          date: z.iso.date().openapi({ example: "2026-12-12" }).nullable(),
         }),
       )
       .openapi({
@@ -237,3 +241,11 @@ export const EventStandingsSchema = z
     disqualified: z.array(DisqualifiedRowSchema),
   })
   .openapi("EventStandings");
+
+export type StandingsRowDto = z.infer<typeof StandingsRowSchema>;
+export type DisqualifiedRowDto = z.infer<typeof DisqualifiedRowSchema>;
+export type EventStandingsRowDto = z.infer<typeof EventStandingsRowSchema>;
+export type RoundProgressDto = z.infer<typeof RoundProgressSchema>;
+export type SessionStandingsDto = z.infer<typeof SessionStandingsSchema>;
+export type QualificationDto = z.infer<typeof QualificationSchema>;
+export type EventStandingsDto = z.infer<typeof EventStandingsSchema>;
