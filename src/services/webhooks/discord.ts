@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { players } from "../../db/schema";
-import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "./event-types";
+import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "./payloads";
 
 /** Discord's embed limits (developer docs, "Embed Limits"). */
 export const DISCORD_LIMITS = {

@@ -7,6 +7,7 @@ export type { PushDispatcher } from "./dispatcher";
 export * from "./event-types";
 export * from "./feed";
 export { type OutboxMessage, outboxStatements } from "./outbox";
+export * from "./payloads";
 export { PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
 export { standingsChangedStatements, standingsUrls } from "./standings-notice";
 export * from "./subscriptions";

@@ -20,7 +20,7 @@ import {
   updateWebhook,
 } from "./webhooks.routes";
 
-export { registerWebhookDocs } from "./payload-schemas";
+export { registerWebhookDocs } from "./webhook-docs";
 
 export const webhooksRouter = createRouter()
   .openapi(createWebhook, createWebhookHandler)

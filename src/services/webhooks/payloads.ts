@@ -1,8 +1,12 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * The webhook payloads (the `data` of each message): one schema per event type. The types the
+ * services build are inferred from them, and the OpenAPI `webhooks` section is generated from
+ * them (src/http/routes/webhooks/webhook-docs.ts).
+ */
 import { z } from "@hono/zod-openapi";
-import type { WebhookEventType } from "../../../services/webhooks";
+import type { WebhookEventType } from "./event-types";
 
-const SeatSchema = z.object({
+export const SeatSchema = z.object({
   position: z.number().int().openapi({ description: "Turn order, 1–4." }),
   playerId: z.string(),
   name: z.string().nullable(),
@@ -10,7 +14,7 @@ const SeatSchema = z.object({
   placement: z.number().int().nullable(),
 });
 
-const TableResultSchema = z
+export const TableResultSchema = z
   .object({
     eventId: z.string(),
     sessionId: z.string().nullable(),
@@ -26,7 +30,7 @@ const TableResultSchema = z
   })
   .openapi("WebhookTableResult");
 
-const RoundSeatedSchema = z
+export const RoundSeatedSchema = z
   .object({
     eventId: z.string(),
     sessionId: z.string().nullable(),
@@ -44,7 +48,7 @@ const RoundSeatedSchema = z
   })
   .openapi("WebhookRoundSeated");
 
-const StandingsChangedSchema = z
+export const StandingsChangedSchema = z
   .object({
     eventId: z.string(),
     sessionId: z.string().nullable(),
@@ -71,7 +75,7 @@ const StandingsChangedSchema = z
   })
   .openapi("WebhookStandingsChanged");
 
-const PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; summary: string }> = {
+export const WEBHOOK_PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; summary: string }> = {
   "round.seated": {
     schema: RoundSeatedSchema,
     summary: "A prelim game was seated: tables and seats in turn order.",
@@ -120,48 +124,8 @@ const PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; summary: string }>
   },
 };
 
-const HEADERS = z.object({
-  "webhook-id": z
-    .string()
-    .openapi({ description: "The message id (msg_…): the same on every retry; de-duplicate on it." }),
-  "webhook-timestamp": z.string().openapi({ description: "Unix seconds of this attempt." }),
-  "webhook-signature": z.string().openapi({
-    description: "Space-separated `v1,<base64 HMAC-SHA256>` signatures (two during a secret rotation).",
-  }),
-});
-
-/** The OpenAPI 3.1 `webhooks` section: one entry per event type, with its envelope and payload. */
-export function registerWebhookDocs(registry: OpenAPIHono["openAPIRegistry"]): void {
-  for (const [type, { schema, summary }] of Object.entries(PAYLOADS)) {
-    registry.registerWebhook({
-      method: "post",
-      path: type,
-      operationId: `webhook_${type.replace(".", "_")}`,
-      tags: ["Webhooks"],
-      summary,
-      // The receiver authenticates the call by its signature headers, not by a scheme of this API.
-      security: [],
-      description:
-        "Signed per Standard Webhooks (HMAC-SHA256 over `webhook-id.webhook-timestamp.body` with the subscription's secret). " +
-        "Answer 2xx within 10 s; 5xx, 408, 429 and timeouts are retried with backoff, other 4xx are not. " +
-        "Delivery is at least once, in order per subscription and tournament event.",
-      request: {
-        headers: HEADERS,
-        body: {
-          content: {
-            "application/json": {
-              schema: z.object({
-                id: z.string().openapi({ example: "msg_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
-                type: z.literal(type),
-                timestamp: z.string(),
-                orgId: z.string(),
-                data: schema,
-              }),
-            },
-          },
-        },
-      },
-      responses: { 200: { description: "Accepted (any 2xx)." } },
-    });
-  }
-}
+export type SeatPayload = z.infer<typeof SeatSchema>;
+/** A table's result as notifications carry it (also `before`/`after` of a correction). */
+export type TableResultPayload = z.infer<typeof TableResultSchema>;
+export type RoundSeatedPayload = z.infer<typeof RoundSeatedSchema>;
+export type StandingsChangedPayload = z.infer<typeof StandingsChangedSchema>;
