@@ -39,7 +39,7 @@ export function decodeCursor(cursor: string): string | null {
 /** The keyset condition for the page after the cursor (undefined on the first page). */
 export function afterCursor(idColumn: SQLWrapper, page: PageRequest): SQL | undefined {
   const lastId = page.cursor ? decodeCursor(page.cursor) : null;
-  return lastId ? gt(idColumn as never, lastId) : undefined;
+  return lastId ? gt(idColumn, lastId) : undefined;
 }
 
 /**

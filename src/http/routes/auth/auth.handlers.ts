@@ -8,10 +8,10 @@ import type { postToken } from "./auth.routes";
 
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
-function oauthResponse(c: Context, error: OAuthError): Response {
+function oauthResponse(c: Context<AppEnv>, error: OAuthError): Response {
   const headers: Record<string, string> = { "content-type": "application/json", ...NO_STORE };
   if (error.status === 401) headers["www-authenticate"] = 'Basic realm="catan"';
-  const requestId = c.get("requestId" as never) as string | undefined;
+  const requestId = c.get("requestId");
   if (requestId) headers["x-request-id"] = requestId;
   return new Response(JSON.stringify({ error: error.error, error_description: error.description }), {
     status: error.status,
@@ -43,11 +43,8 @@ export function tokenRequestHook(
 ): undefined {
   if (!result.success) {
     const fields = result.error.issues.map((issue) => issue.path.join(".") || "body").join(", ");
-    // A plain Response: the typed route responses describe handler results, not hook results.
-    return oauthResponse(
-      c,
-      new OAuthError("invalid_request", `Missing or malformed parameter: ${fields}.`, 400),
-    ) as never;
+    // Thrown, not returned: the token route's boundary answers it as an OAuth error.
+    throw new OAuthError("invalid_request", `Missing or malformed parameter: ${fields}.`, 400);
   }
   return undefined;
 }

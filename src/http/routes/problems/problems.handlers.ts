@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import { ServiceError } from "../../../services/errors";
 import type { AppEnv } from "../../context";
 import { isProblemCode, PROBLEM_CODES } from "../../openapi/problem-codes";
-import { problemResponse } from "../../problem";
 import type { getProblemPage } from "./problems.routes";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -12,11 +12,7 @@ const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code
 export const getProblemPageHandler: RouteHandler<typeof getProblemPage, AppEnv> = async (c) => {
   const code = c.req.valid("param").code.replace(/-/g, "_");
   if (!isProblemCode(code)) {
-    return problemResponse(c, {
-      status: 404,
-      code: "unknown_problem_code",
-      detail: `No problem has the code '${code}'.`,
-    }) as never;
+    throw new ServiceError("not_found", "unknown_problem_code", `No problem has the code '${code}'.`);
   }
   const info = PROBLEM_CODES[code];
   const html = `<!doctype html>
