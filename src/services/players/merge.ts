@@ -31,7 +31,7 @@ import {
 } from "../../db/schema";
 import { requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
-import type { ServiceContext } from "../context";
+import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { standingsChangedStatements } from "../webhooks";
 import { type PlayerDto, toPlayerDto } from "./store";
@@ -213,12 +213,8 @@ function refuse(code: string, message: string): ServiceError {
   return new ServiceError("conflict", code, message, { issues: [{ path: "intoPlayerId", message }] });
 }
 
-export async function mergePlayers(
-  ctx: ServiceContext,
-  mergedId: string,
-  intoId: string,
-): Promise<MergeResultDto> {
-  requireClient(ctx.actor);
+/** Both players, or the 4xx that says why not (gone, merged, not found, self). */
+async function loadMergeable(ctx: ServiceContext, mergedId: string, intoId: string) {
   if (mergedId === intoId) {
     throw new ServiceError("invalid", "merge_into_self", "A player cannot be merged into themselves.", {
       issues: [{ path: "intoPlayerId", message: "must differ from the merged player" }],
@@ -237,14 +233,16 @@ export async function mergePlayers(
         "invalid",
         "into_player_merged",
         `Player '${intoId}' was merged into '${successor}': merge into '${successor}'.`,
-        {
-          issues: [{ path: "intoPlayerId", message: `merged into ${successor}` }],
-        },
+        { issues: [{ path: "intoPlayerId", message: `merged into ${successor}` }] },
       );
     }
     throw intoNotFound(intoId);
   }
-  assertMayMerge(ctx, merged, into);
+  return { merged, into };
+}
+
+/** One person within one tree, with no membership numbers that disagree. */
+function assertSamePerson(merged: Loaded, into: Loaded): void {
   if (merged.row.rootOrgId !== into.row.rootOrgId) {
     throw refuse(
       "merge_across_trees",
@@ -263,7 +261,12 @@ export async function mergePlayers(
       );
     }
   }
-  const found = await readConflictsAndCounts(ctx, mergedId, intoId);
+}
+
+type Found = Awaited<ReturnType<typeof readConflictsAndCounts>>;
+
+/** Two players who sat together, played the same session, or one refereeing the other, are two people. */
+function assertNeverMet(found: Found): void {
   const met = found.sameRound[0];
   if (met) {
     throw refuse(
@@ -285,6 +288,93 @@ export async function mergePlayers(
       `One player is staff of event ${found.staffPlaying[0].eventId} and the other plays in it; one person may not do both (rule 1.3.2).`,
     );
   }
+}
+
+/** Every row that names the merged player, moved to the kept one (m → k), in one batch. */
+function moveStatements(ctx: ServiceContext, m: string, k: string) {
+  return [
+    ctx.db.update(playerMerges).set({ intoPlayerId: k }).where(eq(playerMerges.intoPlayerId, m)),
+    ctx.db.update(registrations).set({ playerId: k }).where(eq(registrations.playerId, m)),
+    ctx.db.update(seats).set({ playerId: k }).where(eq(seats.playerId, m)),
+    ctx.db
+      .update(tableResults)
+      .set({
+        scores: sql`(select json_group_array(case when json_extract(value, '$.playerId') = ${m}
+            then json_set(value, '$.playerId', ${k}) else json(value) end) from json_each(${tableResults.scores}))`,
+        winnerId: sql`case ${tableResults.winnerId} when ${m} then ${k} else ${tableResults.winnerId} end`,
+      })
+      .where(
+        inArray(
+          tableResults.tableId,
+          ctx.db.select({ id: seats.tableId }).from(seats).where(eq(seats.playerId, k)),
+        ),
+      ),
+    ctx.db.update(resultConfirmations).set({ playerId: k }).where(eq(resultConfirmations.playerId, m)),
+    ctx.db.update(resultDisputes).set({ playerId: k }).where(eq(resultDisputes.playerId, m)),
+    // Wrong seat codes stay counted against the seat, whoever's id it now carries.
+    ctx.db.update(seatCodeFailures).set({ playerId: k }).where(eq(seatCodeFailures.playerId, m)),
+    // One disqualification per event and player: the kept player's own stands.
+    ctx.db
+      .delete(disqualifications)
+      .where(
+        and(
+          eq(disqualifications.playerId, m),
+          sql`exists (select 1 from disqualifications d2 where d2.event_id = ${disqualifications.eventId} and d2.player_id = ${k})`,
+        ),
+      ),
+    ctx.db.update(disqualifications).set({ playerId: k }).where(eq(disqualifications.playerId, m)),
+    // Staff of the same event twice: the kept player's role stands.
+    ctx.db
+      .delete(eventStaff)
+      .where(
+        and(
+          eq(eventStaff.playerId, m),
+          sql`exists (select 1 from event_staff e2 where e2.event_id = ${eventStaff.eventId} and e2.player_id = ${k})`,
+        ),
+      ),
+    ctx.db.update(eventStaff).set({ playerId: k }).where(eq(eventStaff.playerId, m)),
+    // Avoid pairs are stored ordered (a < b); a pair of the two with each other disappears.
+    ctx.db.run(sql`insert or ignore into avoid_pairs (event_id, player_a, player_b, reason, created_at)
+      select event_id, min(${k}, other), max(${k}, other), reason, created_at from (
+        select event_id, case when player_a = ${m} then player_b else player_a end as other, reason, created_at
+        from avoid_pairs where player_a = ${m} or player_b = ${m}) where other <> ${k}`),
+    ctx.db.delete(avoidPairs).where(or(eq(avoidPairs.playerA, m), eq(avoidPairs.playerB, m))),
+  ] as const;
+}
+
+/** Each event's rankings moved: versions bumped, changes announced, and the merge audited per event. */
+function eventStatements(ctx: ServiceContext, found: Found, audit: Parameters<typeof auditInsert>[1]) {
+  return [
+    ctx.db
+      .update(events)
+      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+      .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
+    // Announced after the bump (the per-event feed replays it).
+    ...found.events.flatMap((event) =>
+      standingsChangedStatements(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
+    ),
+    // In each event's audit trail (where a referee looks), or the kept player's organisation's.
+    ...(found.events.length > 0 ? found.events : [{ id: null, orgId: audit.orgId }]).map((event) =>
+      auditInsert(ctx, { ...audit, orgId: event.orgId, eventId: event.id }),
+    ),
+  ];
+}
+
+/**
+ * Merges a player created twice into the kept one: every registration, seat, sheet,
+ * confirmation, dispute, disqualification, staff role and avoid pair moves, in one batch.
+ */
+export async function mergePlayers(
+  ctx: ServiceContext,
+  mergedId: string,
+  intoId: string,
+): Promise<MergeResultDto> {
+  requireClient(ctx.actor);
+  const { merged, into } = await loadMergeable(ctx, mergedId, intoId);
+  assertMayMerge(ctx, merged, into);
+  assertSamePerson(merged, into);
+  const found = await readConflictsAndCounts(ctx, mergedId, intoId);
+  assertNeverMet(found);
   const now = ctx.clock().toISOString();
   const keptAfter: PlayerRow = {
     ...into.row,
@@ -292,90 +382,31 @@ export async function mergePlayers(
     discordId: into.row.discordId ?? merged.row.discordId,
     updatedAt: now,
   };
-  const actorClientId = ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous";
-  const m = mergedId;
-  const k = intoId;
   try {
     await ctx.db.batch([
       // First: the result trigger lets a final sheet change a player id only for a recorded merge.
       ctx.db.insert(playerMerges).values({
-        mergedPlayerId: m,
-        intoPlayerId: k,
+        mergedPlayerId: mergedId,
+        intoPlayerId: intoId,
         mergedName: merged.row.name,
-        actorClientId,
+        actorClientId: actorClientId(ctx),
         createdAt: now,
       }),
-      ctx.db.update(playerMerges).set({ intoPlayerId: k }).where(eq(playerMerges.intoPlayerId, m)),
-      ctx.db.update(registrations).set({ playerId: k }).where(eq(registrations.playerId, m)),
-      ctx.db.update(seats).set({ playerId: k }).where(eq(seats.playerId, m)),
-      ctx.db
-        .update(tableResults)
-        .set({
-          scores: sql`(select json_group_array(case when json_extract(value, '$.playerId') = ${m}
-              then json_set(value, '$.playerId', ${k}) else json(value) end) from json_each(${tableResults.scores}))`,
-          winnerId: sql`case ${tableResults.winnerId} when ${m} then ${k} else ${tableResults.winnerId} end`,
-        })
-        .where(
-          inArray(
-            tableResults.tableId,
-            ctx.db.select({ id: seats.tableId }).from(seats).where(eq(seats.playerId, k)),
-          ),
-        ),
-      ctx.db.update(resultConfirmations).set({ playerId: k }).where(eq(resultConfirmations.playerId, m)),
-      ctx.db.update(resultDisputes).set({ playerId: k }).where(eq(resultDisputes.playerId, m)),
-      // Wrong seat codes stay counted against the seat, whoever's id it now carries.
-      ctx.db.update(seatCodeFailures).set({ playerId: k }).where(eq(seatCodeFailures.playerId, m)),
-      // One disqualification per event and player: the kept player's own stands.
-      ctx.db
-        .delete(disqualifications)
-        .where(
-          and(
-            eq(disqualifications.playerId, m),
-            sql`exists (select 1 from disqualifications d2 where d2.event_id = ${disqualifications.eventId} and d2.player_id = ${k})`,
-          ),
-        ),
-      ctx.db.update(disqualifications).set({ playerId: k }).where(eq(disqualifications.playerId, m)),
-      // Staff of the same event twice: the kept player's role stands.
-      ctx.db
-        .delete(eventStaff)
-        .where(
-          and(
-            eq(eventStaff.playerId, m),
-            sql`exists (select 1 from event_staff e2 where e2.event_id = ${eventStaff.eventId} and e2.player_id = ${k})`,
-          ),
-        ),
-      ctx.db.update(eventStaff).set({ playerId: k }).where(eq(eventStaff.playerId, m)),
-      // Avoid pairs are stored ordered (a < b); a pair of the two with each other disappears.
-      ctx.db.run(sql`insert or ignore into avoid_pairs (event_id, player_a, player_b, reason, created_at)
-        select event_id, min(${k}, other), max(${k}, other), reason, created_at from (
-          select event_id, case when player_a = ${m} then player_b else player_a end as other, reason, created_at
-          from avoid_pairs where player_a = ${m} or player_b = ${m}) where other <> ${k}`),
-      ctx.db.delete(avoidPairs).where(or(eq(avoidPairs.playerA, m), eq(avoidPairs.playerB, m))),
-      ctx.db.delete(players).where(eq(players.id, m)),
+      ...moveStatements(ctx, mergedId, intoId),
+      ctx.db.delete(players).where(eq(players.id, mergedId)),
       ctx.db
         .update(players)
         .set({ externalId: keptAfter.externalId, discordId: keptAfter.discordId, updatedAt: now })
-        .where(eq(players.id, k)),
-      ctx.db
-        .update(events)
-        .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-        .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
-      // Each event's rankings moved: announced per event, after the bump (the per-event feed replays it).
-      ...found.events.flatMap((event) =>
-        standingsChangedStatements(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
-      ),
-      // In each event's audit trail (where a referee looks), or the kept player's organisation's.
-      ...(found.events.length > 0 ? found.events : [{ id: null, orgId: into.row.orgId }]).map((event) =>
-        auditInsert(ctx, {
-          orgId: event.orgId,
-          eventId: event.id,
-          action: "player.merge",
-          entityType: "player",
-          entityId: k,
-          before: { merged: toPlayerDto(merged.row), kept: toPlayerDto(into.row) },
-          after: { kept: toPlayerDto(keptAfter), moved: found.counts, eventIds: found.eventIds },
-        }),
-      ),
+        .where(eq(players.id, intoId)),
+      ...eventStatements(ctx, found, {
+        orgId: into.row.orgId,
+        eventId: null,
+        action: "player.merge",
+        entityType: "player",
+        entityId: intoId,
+        before: { merged: toPlayerDto(merged.row), kept: toPlayerDto(into.row) },
+        after: { kept: toPlayerDto(keptAfter), moved: found.counts, eventIds: found.eventIds },
+      }),
     ]);
   } catch (error) {
     if (!isConstraintError(error)) throw error;
@@ -386,7 +417,7 @@ export async function mergePlayers(
   }
   return {
     player: toPlayerDto(keptAfter),
-    merged: { id: m, name: merged.row.name },
+    merged: { id: mergedId, name: merged.row.name },
     moved: {
       registrations: Number(found.counts.registrations),
       seats: Number(found.counts.seats),
