@@ -148,6 +148,53 @@ export interface EventStandings {
   readonly rows: EventStandingRow[];
 }
 
+/** The playoff input the structure allows: no semifinals where none are played, at most 4, the final after them. */
+function assertPlayoffShape(structure: EventStructure, semis: readonly ScoredGame[], final: ScoredGame | null) {
+  const hasSemifinals = structure.kind !== "final-only";
+  if (!hasSemifinals && semis.length > 0) {
+    throw playoffError("This event has no semifinals", [
+      { path: "semifinalGames", message: `a ${structure.kind} event has no semifinals (rule 1.1.5)` },
+    ]);
+  }
+  if (semis.length > 4) {
+    throw playoffError("Too many semifinal tables", [
+      { path: "semifinalGames", message: `4 semifinal tables at most, got ${semis.length} (rule 1.1.5)` },
+    ]);
+  }
+  const semisDone = hasSemifinals && semis.length === 4;
+  if (hasSemifinals && final && !semisDone) {
+    throw playoffError("Final before the semifinals", [
+      { path: "finalGame", message: "the final needs the results of all 4 semifinals (rule 1.1.12)" },
+    ]);
+  }
+  return { semisDone };
+}
+
+/** The final table's players must be the semifinal winners (rule 1.1.12). */
+function assertFinalists(final: ScoredGame, semiPlaced: readonly PlayoffStanding[]): void {
+  const winners = semiPlaced.filter((p) => p.placement === 1).map((p) => p.playerId);
+  const finalists = final.seats.filter((s) => !s.disqualified).map((s) => s.playerId);
+  const strangers = finalists.filter((id) => !winners.includes(id));
+  if (strangers.length > 0) {
+    throw playoffError("Final players must be the semifinal winners", [
+      { path: "finalGame", message: `not a semifinal winner: ${strangers.join(", ")} (rule 1.1.12)` },
+    ]);
+  }
+}
+
+/** Numbers the segments in order; the boundary between two segments is decided by the phase. */
+function numberSegments(segments: Omit<EventStandingRow, "rank">[][]): EventStandingRow[] {
+  const flat = segments.filter((s) => s.length > 0);
+  const rows: EventStandingRow[] = [];
+  for (const [i, segment] of flat.entries()) {
+    for (const [j, row] of segment.entries()) {
+      const lastOfSegment = j === segment.length - 1 && i < flat.length - 1;
+      rows.push({ ...row, rank: rows.length + 1, decidedBy: lastOfSegment ? "phase" : row.decidedBy });
+    }
+  }
+  return rows;
+}
+
 /**
  * Event standings: final table, then semifinal non-winners, then everyone else in prelim
  * (qualification) order. Decisions: semifinal results count only once all 4 tables are in
@@ -167,23 +214,7 @@ export function computeEventStandings(input: {
   const { ruleset, lotOf } = input;
   const semis = input.semifinalGames ?? [];
   const final = input.finalGame ?? null;
-  const hasSemifinals = input.structure.kind !== "final-only";
-  if (!hasSemifinals && semis.length > 0) {
-    throw playoffError("This event has no semifinals", [
-      { path: "semifinalGames", message: `a ${input.structure.kind} event has no semifinals (rule 1.1.5)` },
-    ]);
-  }
-  if (semis.length > 4) {
-    throw playoffError("Too many semifinal tables", [
-      { path: "semifinalGames", message: `4 semifinal tables at most, got ${semis.length} (rule 1.1.5)` },
-    ]);
-  }
-  const semisDone = hasSemifinals && semis.length === 4;
-  if (hasSemifinals && final && !semisDone) {
-    throw playoffError("Final before the semifinals", [
-      { path: "finalGame", message: "the final needs the results of all 4 semifinals (rule 1.1.12)" },
-    ]);
-  }
+  const { semisDone } = assertPlayoffShape(input.structure, semis, final);
 
   const excluded = new Set(input.excludedPlayerIds ?? []);
   for (const game of [...semis, ...(final ? [final] : [])]) {
@@ -199,22 +230,12 @@ export function computeEventStandings(input: {
   const semiById = new Map(semiPlaced.map((p) => [p.playerId, p]));
   let finalPlaced: PlayoffStanding[] = [];
   if (final) {
-    if (semisDone) {
-      const winners = semiPlaced.filter((p) => p.placement === 1).map((p) => p.playerId);
-      const finalists = final.seats.filter((s) => !s.disqualified).map((s) => s.playerId);
-      const strangers = finalists.filter((id) => !winners.includes(id));
-      if (strangers.length > 0) {
-        throw playoffError("Final players must be the semifinal winners", [
-          { path: "finalGame", message: `not a semifinal winner: ${strangers.join(", ")} (rule 1.1.12)` },
-        ]);
-      }
-    }
+    if (semisDone) assertFinalists(final, semiPlaced);
     const prior = semisDone ? semiPlaced.map((p) => p.record) : qualifying;
     finalPlaced = placeTables(ruleset, [final], prior, lotOf, excluded);
   }
   const finalIds = new Set(finalPlaced.map((p) => p.playerId));
 
-  // Segments in event order; the boundary between two segments is decided by the phase.
   const segments: Omit<EventStandingRow, "rank">[][] = [];
   const fromPlayoff = (p: PlayoffStanding, phase: EventPhase): Omit<EventStandingRow, "rank"> => ({
     playerId: p.playerId,
@@ -252,15 +273,7 @@ export function computeEventStandings(input: {
       decidedByLots: row.decidedByLots,
     })),
   );
-
-  const flat = segments.filter((s) => s.length > 0);
-  const rows: EventStandingRow[] = [];
-  for (const [i, segment] of flat.entries()) {
-    for (const [j, row] of segment.entries()) {
-      const lastOfSegment = j === segment.length - 1 && i < flat.length - 1;
-      rows.push({ ...row, rank: rows.length + 1, decidedBy: lastOfSegment ? "phase" : row.decidedBy });
-    }
-  }
   const phase: EventPhase = final ? "final" : semisDone ? "semifinal" : "prelim";
-  return { phase, rows };
+  return { phase, rows: numberSegments(segments) };
 }
+
