@@ -149,7 +149,11 @@ export interface EventStandings {
 }
 
 /** The playoff input the structure allows: no semifinals where none are played, at most 4, the final after them. */
-function assertPlayoffShape(structure: EventStructure, semis: readonly ScoredGame[], final: ScoredGame | null) {
+function assertPlayoffShape(
+  structure: EventStructure,
+  semis: readonly ScoredGame[],
+  final: ScoredGame | null,
+) {
   const hasSemifinals = structure.kind !== "final-only";
   if (!hasSemifinals && semis.length > 0) {
     throw playoffError("This event has no semifinals", [
@@ -276,4 +280,3 @@ export function computeEventStandings(input: {
   const phase: EventPhase = final ? "final" : semisDone ? "semifinal" : "prelim";
   return { phase, rows: numberSegments(segments) };
 }
-

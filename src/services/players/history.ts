@@ -211,15 +211,14 @@ function placementIn(standings: EventStandingsDto | ServiceError, playerId: stri
   return row;
 }
 
+type HistoryEntry = PlayerHistoryScope["events"][number];
+type Computed = Awaited<ReturnType<typeof rankingsOf>>[number];
+
 /** Round trip 3: every event's and session's ranking, coalesced into one batch. */
-export async function playerHistory(
-  ctx: ServiceContext,
-  scope: PlayerHistoryScope,
-): Promise<PlayerHistoryDto> {
+function rankingsOf(ctx: ServiceContext, scope: PlayerHistoryScope) {
   const batched = withCoalescedReads(ctx);
-  const playerId = scope.player.id;
-  const computed = await Promise.all(
-    scope.events.map(async (entry) => {
+  return Promise.all(
+    scope.events.map(async (entry: HistoryEntry) => {
       const [standings, sessionTables] = await Promise.all([
         eventStandings(batched, entry.scope).catch((error: unknown) => {
           if (error instanceof ServiceError && error.kind === "conflict") return error;
@@ -230,27 +229,30 @@ export async function playerHistory(
       return { entry, standings, sessionTables };
     }),
   );
-  const placingsByEvent = new Map<string, EventPlacing>();
-  const out: HistoryEventDto[] = computed.map(({ entry, standings, sessionTables }) => {
-    const { event } = entry.scope;
-    const row = placementIn(standings, playerId);
-    const disqualified =
-      !(standings instanceof ServiceError) && standings.disqualified.some((r) => r.player.id === playerId);
-    const status =
-      standings instanceof ServiceError
-        ? "inconsistent"
-        : standings.phase === "final"
-          ? "final"
-          : "in-progress";
-    if (row && status === "final") {
-      placingsByEvent.set(event.id, {
-        playerId,
-        position: row.rank,
-        phase: row.phase,
-        qualificationRank: row.qualificationRank,
-      });
-    }
-    return {
+}
+
+/** One event of the history, and the player's final placing there once the event is over. */
+function historyEvent(
+  { entry, standings, sessionTables }: Computed,
+  playerId: string,
+): { dto: HistoryEventDto; placing: EventPlacing | null } {
+  const { event } = entry.scope;
+  const row = placementIn(standings, playerId);
+  const disqualified =
+    !(standings instanceof ServiceError) && standings.disqualified.some((r) => r.player.id === playerId);
+  const status =
+    standings instanceof ServiceError
+      ? "inconsistent"
+      : standings.phase === "final"
+        ? "final"
+        : "in-progress";
+  const placing =
+    row && status === "final"
+      ? { playerId, position: row.rank, phase: row.phase, qualificationRank: row.qualificationRank }
+      : null;
+  return {
+    placing,
+    dto: {
       event: {
         id: event.id,
         orgId: event.orgId,
@@ -269,8 +271,20 @@ export async function playerHistory(
       position: row?.rank ?? null,
       disqualified,
       series: [],
-    };
-  });
+    },
+  };
+}
+
+/**
+ * The player's points in each series the caller may see, from their final placings; each
+ * event's contribution is also noted on that event of the history (`out`).
+ */
+function seriesOf(
+  ctx: ServiceContext,
+  scope: PlayerHistoryScope,
+  placings: ReadonlyMap<string, EventPlacing>,
+  out: HistoryEventDto[],
+): PlayerHistoryDto["series"] {
   const seriesOut: PlayerHistoryDto["series"] = [];
   for (const { series: s, ancestry } of scope.series) {
     const seesPrivate = canReadOrg(ctx.actor, ancestry);
@@ -280,7 +294,7 @@ export async function playerHistory(
     );
     if (included.length === 0) continue;
     const inputs = included.flatMap(({ scope: { event } }) => {
-      const placing = placingsByEvent.get(event.id);
+      const placing = placings.get(event.id);
       return placing ? [{ eventId: event.id, placings: [placing] }] : [];
     });
     const [tally] = computeSeriesStandings(s.policy, inputs, () => "");
@@ -304,10 +318,24 @@ export async function playerHistory(
       bestPosition: tally?.bestPosition ?? null,
     });
   }
+  return seriesOut;
+}
+
+export async function playerHistory(
+  ctx: ServiceContext,
+  scope: PlayerHistoryScope,
+): Promise<PlayerHistoryDto> {
+  const playerId = scope.player.id;
+  const placings = new Map<string, EventPlacing>();
+  const out = (await rankingsOf(ctx, scope)).map((computed) => {
+    const { dto, placing } = historyEvent(computed, playerId);
+    if (placing) placings.set(dto.event.id, placing);
+    return dto;
+  });
   return {
     player: scope.member ? scope.player : { ...scope.player, externalId: null, discordId: null },
     events: out,
-    series: seriesOut,
+    series: seriesOf(ctx, scope, placings, out),
   };
 }
 
