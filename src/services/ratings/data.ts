@@ -45,13 +45,10 @@ function scopeWhere(orgId: string, view: RatingView, eventId?: string): SQL | un
   );
 }
 
-export async function loadRatingGames(
-  ctx: ServiceContext,
-  orgId: string,
-  view: RatingView,
-): Promise<RatingGames> {
+/** The final tables in time order, their seats in turn order, and the disqualifications: one batch. */
+function ratingQueries(ctx: ServiceContext, orgId: string, view: RatingView) {
   const where = and(scopeWhere(orgId, view), eq(tableResults.status, "final"));
-  const [tableRows, seatRows, dqRows] = await ctx.db.batch([
+  return [
     ctx.db
       .select({
         tableId: tableResults.tableId,
@@ -96,7 +93,15 @@ export async function loadRatingGames(
       .from(disqualifications)
       .innerJoin(events, eq(events.id, disqualifications.eventId))
       .where(scopeWhere(orgId, view)),
-  ]);
+  ] as const;
+}
+
+export async function loadRatingGames(
+  ctx: ServiceContext,
+  orgId: string,
+  view: RatingView,
+): Promise<RatingGames> {
+  const [tableRows, seatRows, dqRows] = await ctx.db.batch(ratingQueries(ctx, orgId, view));
   const names = new Map<string, string>();
   const seatsByTable = new Map<string, string[]>();
   for (const seat of seatRows) {
