@@ -1,5 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
@@ -7,7 +8,6 @@ import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
-import { anyOriginCors } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { textHygiene } from "./middleware/text-hygiene";
@@ -50,9 +50,10 @@ export function createApp(deps: AppDeps) {
   );
   // Node compresses here; on Workers, Cloudflare's edge does.
   if (deps.compress) app.use(compress());
-  // Third-party frontends call from other origins (see middleware/cors.ts).
+  // Third-party frontends call from other origins; tokens travel in a header, never in cookies.
   app.use(
-    anyOriginCors({
+    cors({
+      origin: "*",
       allowHeaders: [
         "Authorization",
         "Content-Type",
