@@ -262,6 +262,31 @@ describe("membership: a store's event joins the federation's series", () => {
   });
 });
 
+describe("a series definition shows each caller only the events it may read", () => {
+  it("lists a sibling's private event to the federation and its store, not to the other store or anyone", async () => {
+    const res = await fedApi.post(`/v1/orgs/${f.fed.orgId}/series`, {
+      name: "Hand-picked",
+      selection: { kind: "events", eventIds: [evt.E1, evt.E3, evt.E2] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.selection.eventIds).toEqual([evt.E1, evt.E3, evt.E2]);
+    const path = `/v1/orgs/${f.fed.orgId}/series/${res.body.id}`;
+    const seen = async (api: JsonClient) => {
+      const one = await api.get(path);
+      expect(one.status).toBe(200);
+      const list = await api.get(`/v1/orgs/${f.fed.orgId}/series?limit=500`);
+      const listed = list.body.data.find((s: { id: string }) => s.id === res.body.id);
+      expect(listed.selection).toEqual(one.body.selection);
+      return one.body.selection.eventIds;
+    };
+    expect(await seen(fedApi)).toEqual([evt.E1, evt.E3, evt.E2]);
+    // E3 is store B's private event: store B reads it, its sibling store A and strangers do not.
+    expect(await seen(jsonRequest(app, f.storeB.auth))).toEqual([evt.E1, evt.E3, evt.E2]);
+    expect(await seen(jsonRequest(app, f.storeA.auth))).toEqual([evt.E1, evt.E2]);
+    expect(await seen(anon)).toEqual([evt.E1, evt.E2]);
+  });
+});
+
 describe("errors and authorisation", () => {
   it("refuses events outside the tree, bad policies and writes by others", async () => {
     const outsider = await createEvent(app, f.fed, { name: "fed event", startsOn: "2026-02-01" });

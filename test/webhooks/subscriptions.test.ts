@@ -18,6 +18,8 @@ const FAKE_DNS: Record<string, string[]> = {
   "discord.com": ["162.159.135.232"],
   "internal.example.org": ["10.1.2.3"],
   "rebind.example.org": ["93.184.216.34", "169.254.169.254"],
+  // An AAAA answer in the deprecated IPv4-compatible form of a loopback address.
+  "compat.example.org": ["::7f00:1"],
 };
 const resolveHost = async (host: string) => {
   const answers = FAKE_DNS[host];
@@ -50,6 +52,23 @@ describe("SSRF guard without the development setting", () => {
     ["https://localhost/x", /not a public host name/],
     ["https://[::1]/x", /loopback/],
     ["https://[::ffff:127.0.0.1]/x", /loopback/],
+    // IPv4-compatible IPv6 (deprecated, ::/96) and the rest of ::/8: refused whatever they embed.
+    ["https://[::127.0.0.1]/x", /ipv4Compatible/],
+    ["https://[::10.0.0.1]/x", /ipv4Compatible/],
+    ["https://[::8.8.8.8]/x", /ipv4Compatible/],
+    ["https://[::1:0:0:1]/x", /reserved/],
+    ["https://compat.example.org/x", /::7f00:1 \(ipv4Compatible\)/],
+    // The translation and tunnel prefixes are refused whole, private or public inside.
+    ["https://[::ffff:10.0.0.1]/x", /private/],
+    ["https://[::ffff:0:10.0.0.1]/x", /rfc6145/],
+    ["https://[64:ff9b::10.0.0.1]/x", /rfc6052/],
+    ["https://[64:ff9b:1::a00:1]/x", /rfc6052/],
+    ["https://[64:ff9b::8.8.8.8]/x", /rfc6052/],
+    ["https://[2002:a00:1::1]/x", /6to4/],
+    ["https://[2002:7f00:1::1]/x", /6to4/],
+    ["https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x", /teredo/],
+    ["https://[fc00::1]/x", /uniqueLocal/],
+    ["https://[fec0::1]/x", /deprecatedSiteLocal/],
     ["https://10.0.0.7/x", /private/],
     ["https://192.168.1.10/x", /private/],
     ["https://169.254.169.254/latest/meta-data", /linkLocal/],

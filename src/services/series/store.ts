@@ -7,7 +7,15 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, eventTags, series } from "../../db/schema";
 import { DEFAULT_SERIES_POLICY, type SeriesPolicy } from "../../domain/series";
-import { assertOrgWritable, orgSubtree, readableEvent, writableEvent } from "../access";
+import {
+  assertOrgWritable,
+  canReadEvent,
+  orgSubtree,
+  readableEvent,
+  scopedEventColumns,
+  toScopedEvent,
+  writableEvent,
+} from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
@@ -88,10 +96,34 @@ export async function createSeries(ctx: ServiceContext, orgId: string, input: Cr
   return toSeriesDto(row);
 }
 
+/**
+ * What a caller is shown of definitions: a hand-picked selection names only the events the
+ * caller may read (a member store must not learn a sibling's private event ids), in one query
+ * for the whole page.
+ */
+async function visibleToCaller(ctx: ServiceContext, dtos: SeriesDto[]): Promise<SeriesDto[]> {
+  const listed = [
+    ...new Set(dtos.flatMap((d) => (d.selection.kind === "events" ? d.selection.eventIds : []))),
+  ];
+  if (listed.length === 0) return dtos;
+  const rows = await ctx.db.select(scopedEventColumns).from(events).where(inArray(events.id, listed));
+  const readable = new Set(
+    rows.map(toScopedEvent).flatMap((e) => (canReadEvent(ctx.actor, e) ? [e.id] : [])),
+  );
+  return dtos.map((d) =>
+    d.selection.kind === "events"
+      ? {
+          ...d,
+          selection: { ...d.selection, eventIds: d.selection.eventIds.filter((id) => readable.has(id)) },
+        }
+      : d,
+  );
+}
+
 /** Series definitions are public, like the leaderboards they describe (the events stay filtered). */
 export async function listSeries(ctx: ServiceContext, orgId: string, page: PageRequest) {
   await assertOrgExists(ctx, orgId);
-  return paginate(
+  const result = await paginate(
     page,
     (limit) =>
       ctx.db
@@ -102,6 +134,7 @@ export async function listSeries(ctx: ServiceContext, orgId: string, page: PageR
         .limit(limit),
     toSeriesDto,
   );
+  return { ...result, data: await visibleToCaller(ctx, result.data) };
 }
 
 async function assertOrgExists(ctx: ServiceContext, orgId: string) {
@@ -109,13 +142,18 @@ async function assertOrgExists(ctx: ServiceContext, orgId: string) {
   if (subtree.length === 0) throw notFound("organization", orgId);
 }
 
-export async function getSeries(ctx: ServiceContext, orgId: string, seriesId: string) {
+async function loadSeries(ctx: ServiceContext, orgId: string, seriesId: string) {
   const [row] = await ctx.db
     .select()
     .from(series)
     .where(and(eq(series.id, seriesId), eq(series.orgId, orgId)));
   if (!row) throw notFound("series", seriesId);
   return toSeriesDto(row);
+}
+
+export async function getSeries(ctx: ServiceContext, orgId: string, seriesId: string) {
+  const [dto] = await visibleToCaller(ctx, [await loadSeries(ctx, orgId, seriesId)]);
+  return dto!;
 }
 
 export async function updateSeries(
@@ -125,7 +163,7 @@ export async function updateSeries(
   patch: UpdateSeriesInput,
 ) {
   await assertOrgWritable(ctx, orgId, "events:write");
-  const before = await getSeries(ctx, orgId, seriesId);
+  const before = await loadSeries(ctx, orgId, seriesId);
   if (patch.selection) await assertEventsInTree(ctx, orgId, patch.selection);
   const policy = { ...before.policy, ...patch.policy };
   const [row] = await ctx.db.batch([

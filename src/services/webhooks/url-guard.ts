@@ -15,11 +15,21 @@ export class UnsafeTargetError extends Error {
   override readonly name = "UnsafeTargetError";
 }
 
-/** The address range of an IP, looking through IPv4-mapped IPv6. */
+/**
+ * The address range of an IP, looking through IPv4-mapped IPv6. ipaddr.js calls the rest of
+ * ::/8 "unicast": the deprecated IPv4-compatible form (::a.b.c.d, which some stacks still
+ * route to the embedded IPv4 address, loopback included) and space the IETF never assigned.
+ * Neither is a real public host, so both are refused whatever they embed. (NAT64, 6to4,
+ * Teredo and the other translation prefixes have ranges of their own and are refused whole.)
+ */
 function rangeOf(address: string): string {
   let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === "ipv6") {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else if (v6.range() === "unicast" && v6.parts[0]! < 0x100)
+      return v6.parts.slice(0, 6).every((p) => p === 0) ? "ipv4Compatible" : "reserved";
+  }
   return ip.range();
 }
 
