@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "./db/node";
 import { createApp } from "./http/app";
-import type { AppEnv } from "./http/context";
+import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { createMemoryRateLimiter } from "./http/rate-limit";
 import { startNodeDispatcher } from "./push/node-dispatcher";
@@ -54,9 +54,9 @@ async function main(): Promise<void> {
   await sweepIdempotencyKeys(db, new Date(), { releaseAll: database.startsWith("file:") });
 
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
-  const push = nodePushSettings(process.env, publicUrl);
+  const push = nodePushSettings(process.env, publicUrl, consoleLogger);
   // Resumes whatever the outbox still holds from before a restart.
-  const dispatcher = startNodeDispatcher({ db, settings: push.delivery });
+  const dispatcher = startNodeDispatcher({ db, settings: push.delivery, logger: consoleLogger });
   const app = createApp({
     db,
     auth,

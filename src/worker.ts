@@ -2,6 +2,7 @@ import type { ExecutionContext } from "hono";
 import type { Database } from "./db/client";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
+import { consoleLogger } from "./http/context";
 import {
   createBindingRateLimiter,
   createMemoryRateLimiter,
@@ -68,6 +69,7 @@ function pushSettings(env: WorkerEnv) {
     transport: fetchTransport({ allowLoopback }, dohResolveHost),
     ...(retryDelaysMs?.every((ms) => Number.isFinite(ms) && ms >= 0) ? { retryDelaysMs } : {}),
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    logger: consoleLogger,
   };
   return { targets, delivery };
 }

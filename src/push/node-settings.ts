@@ -1,4 +1,4 @@
-import type { DeliverySettings, WebhookTargetSettings } from "../services/webhooks";
+import type { DeliveryLogger, DeliverySettings, WebhookTargetSettings } from "../services/webhooks";
 import { nodeResolveHost, nodeTransport } from "./node-transport";
 
 export interface PushEnv {
@@ -20,7 +20,7 @@ function positive(name: string, value: string | undefined): number | undefined {
 }
 
 /** The Node runtime's webhook settings from the environment. */
-export function nodePushSettings(env: PushEnv, publicUrl?: string) {
+export function nodePushSettings(env: PushEnv, publicUrl?: string, logger?: DeliveryLogger) {
   const allowLoopback = env.WEBHOOKS_ALLOW_LOOPBACK === "1" || env.WEBHOOKS_ALLOW_LOOPBACK === "true";
   const retryDelaysMs = env.WEBHOOK_RETRY_DELAYS_MS?.split(",").map((v) => Number(v.trim()));
   if (retryDelaysMs?.some((ms) => !Number.isFinite(ms) || ms < 0)) {
@@ -36,6 +36,7 @@ export function nodePushSettings(env: PushEnv, publicUrl?: string) {
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(disableAfterFailures ? { disableAfterFailures } : {}),
     ...(publicUrl ? { publicUrl } : {}),
+    ...(logger ? { logger } : {}),
   };
   return { targets, delivery };
 }

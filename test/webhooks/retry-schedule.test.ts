@@ -7,7 +7,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { nodeResolveHost, nodeTransport } from "../../src/push/node-transport";
-import { DEFAULT_RETRY_DELAYS_MS, type DeliverySettings, deliverDue } from "../../src/services/webhooks";
+import {
+  DEFAULT_RETRY_DELAYS_MS,
+  type DeliverySettings,
+  deliverDue,
+  MAX_RETRY_AFTER_MS,
+} from "../../src/services/webhooks";
 import { createOrgClient, type OrgClient } from "../helpers/auth";
 import { createTestApp, createTestDatabase } from "../helpers/test-app";
 import { type Receiver, startReceiver } from "../helpers/webhook-receiver";
@@ -262,5 +267,70 @@ describe("a long failure streak", () => {
     expect((await deliverDue(db, () => new Date(now.getTime() + 72 * HOUR), settings)).attempted).toBe(0);
     expect(receiver.requests).toHaveLength(50);
     expect((await deliveries(webhookId)).some((d) => d.status === "pending")).toBe(true);
+  });
+});
+
+describe("a receiver's Retry-After", () => {
+  const logged: { message: string; fields?: Record<string, unknown> }[] = [];
+  const logger = {
+    info: (message: string, fields?: Record<string, unknown>) => logged.push({ message, fields }),
+    error: (message: string, fields?: Record<string, unknown>) => logged.push({ message, fields }),
+  };
+  beforeEach(() => {
+    logged.length = 0;
+  });
+
+  it("is honoured up to one hour", () => {
+    expect(MAX_RETRY_AFTER_MS).toBe(HOUR);
+  });
+
+  it.each([
+    ["a huge number of seconds", "100000000000000000000000", 429],
+    ["more seconds than a Date holds", "8640000000000001", 503],
+    ["a far-future date", "Fri, 31 Dec 9999 23:59:59 GMT", 429],
+    ["a day", String(24 * 3600), 503],
+  ])("%s: clamped to the maximum, counted as a failed attempt and logged", async (_, value, status) => {
+    const receiver = await startReceiver(() => ({ status, headers: { "retry-after": value } }));
+    receivers.push(receiver);
+    const webhookId = await subscribe(receiver.url);
+    await seat();
+    const settings = { ...defaults(() => 0.5), logger };
+    const pass = await deliverDue(db, () => T0, settings);
+    expect(pass.attempted).toBe(1);
+    const [d] = await deliveries(webhookId);
+    expect(d).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: status });
+    // A 429 waits what it asks (clamped); a 5xx at least its backoff step, at most the clamp.
+    expect(Date.parse(d.nextAttemptAt) - T0.getTime()).toBe(MAX_RETRY_AFTER_MS);
+    const sub = (await api.get(`/v1/orgs/${store.orgId}/webhooks/${webhookId}`)).body;
+    expect(sub.failureStreak).toBe(1);
+    expect(logged).toEqual([
+      {
+        message: "webhook Retry-After clamped",
+        fields: expect.objectContaining({ webhookId, deliveryId: d.id, retryAfter: value, usedMs: HOUR }),
+      },
+    ]);
+    // The lane moves on at the clamped time, not in the year 9999.
+    expect((await deliverDue(db, () => new Date(T0.getTime() + HOUR), settings)).attempted).toBe(1);
+    expect(receiver.requests).toHaveLength(2);
+  });
+
+  it("within the maximum, is used as sent and not logged; unreadable values are ignored", async () => {
+    const values = ["120", "soon", "-5"];
+    const receiver = await startReceiver((n) => ({ status: 429, headers: { "retry-after": values[n]! } }));
+    receivers.push(receiver);
+    const webhookId = await subscribe(receiver.url);
+    await seat();
+    const settings = { ...defaults(() => 0.5), logger };
+    let now = T0;
+    const waits: number[] = [];
+    for (let i = 0; i < values.length; i++) {
+      await deliverDue(db, () => now, settings);
+      const [d] = await deliveries(webhookId);
+      waits.push(Date.parse(d.nextAttemptAt) - now.getTime());
+      now = new Date(d.nextAttemptAt);
+    }
+    // 120 s as asked; "soon" and "-5" fall back to the backoff steps (1 min, 5 min at jitter 0.5).
+    expect(waits).toEqual([120 * SECOND, MINUTE, 5 * MINUTE]);
+    expect(logged).toEqual([]);
   });
 });

@@ -17,6 +17,19 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
   15 * 3_600_000,
 ];
 
+/**
+ * The longest a receiver's `Retry-After` holds its lane back. Longer values (a far-future
+ * date, 10^20 seconds) are clamped to this and logged; the attempt counts as a failure like
+ * any other, so the retry budget still ends the delivery.
+ */
+export const MAX_RETRY_AFTER_MS = 3_600_000;
+
+/** Where the dispatcher reports what a receiver did wrong (the same shape as the app's logger). */
+export interface DeliveryLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
 export interface DeliverySettings extends TargetPolicy {
   transport: Transport;
   /** Waits between attempts; its length + 1 is the number of attempts. */
@@ -30,6 +43,7 @@ export interface DeliverySettings extends TargetPolicy {
   random?: () => number;
   /** Base URL for links in Discord messages. */
   publicUrl?: string;
+  logger?: DeliveryLogger;
 }
 
 interface DueRow {
@@ -116,8 +130,22 @@ interface Outcome {
   retryable: boolean;
   status: number | null;
   error: string | null;
+  /** The receiver's Retry-After, clamped to MAX_RETRY_AFTER_MS. */
   retryAfterMs: number | null;
   latencyMs: number;
+}
+
+/** The receiver's Retry-After within the maximum; a longer one is logged (it names its subscription). */
+function boundedRetryAfter(row: DueRow, value: string | null, now: Date, settings: DeliverySettings) {
+  const ms = retryAfterMs(value, now);
+  if (ms === null || ms <= MAX_RETRY_AFTER_MS) return ms;
+  settings.logger?.info("webhook Retry-After clamped", {
+    webhookId: row.subscription_id,
+    deliveryId: row.id,
+    retryAfter: value?.slice(0, 100),
+    usedMs: MAX_RETRY_AFTER_MS,
+  });
+  return MAX_RETRY_AFTER_MS;
 }
 
 async function attempt(
@@ -145,7 +173,7 @@ async function attempt(
       retryable,
       status: reply.status,
       error: ok ? null : `HTTP ${reply.status}`,
-      retryAfterMs: retryAfterMs(reply.retryAfter, clock()),
+      retryAfterMs: ok ? null : boundedRetryAfter(row, reply.retryAfter, clock(), settings),
       latencyMs,
     };
   } catch (error) {

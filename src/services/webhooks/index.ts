@@ -2,7 +2,14 @@
 
 export * from "./deliveries";
 export { DISCORD_LIMITS, type DiscordMessage, discordLinkBase } from "./discord";
-export { DEFAULT_RETRY_DELAYS_MS, type DeliveryPass, type DeliverySettings, deliverDue } from "./dispatch";
+export {
+  DEFAULT_RETRY_DELAYS_MS,
+  type DeliveryLogger,
+  type DeliveryPass,
+  type DeliverySettings,
+  deliverDue,
+  MAX_RETRY_AFTER_MS,
+} from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
 export * from "./event-types";
 export * from "./feed";

@@ -15,11 +15,16 @@ export interface WebhookReply {
 /** Sends one request; throws on a network error, a timeout or a refused (unsafe) address. */
 export type Transport = (request: OutgoingWebhook) => Promise<WebhookReply>;
 
-/** Milliseconds to wait from a `Retry-After` value, or null when absent or unreadable. */
+/**
+ * Milliseconds to wait from a `Retry-After` value (RFC 9110 §10.2.3: delay-seconds or an HTTP
+ * date), or null when absent or unreadable. Unbounded: the dispatcher clamps it.
+ */
 export function retryAfterMs(value: string | null, now: Date): number | null {
   if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  // A bare number that is not delay-seconds ("-5", "1.5e3") is no date either.
+  if (Number.isNaN(at) || /^[-+.\d]/.test(trimmed)) return null;
+  return Math.max(0, at - now.getTime());
 }
