@@ -2,7 +2,7 @@ import { createYoga, type Plugin } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import { getTables } from "../services/tables";
 import { armorPlugins } from "./armor";
-import { queryLimitsRule } from "./limits";
+import { queryLimitsRule, rankingsLimitPlugin } from "./limits";
 
 export { EXPLORER_TITLE, explorerPage } from "./explorer-page";
 
@@ -59,7 +59,7 @@ export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> 
     graphiql: false,
     landingPage: false,
     maskedErrors: true,
-    plugins: [...armorPlugins(), queryLimitsPlugin],
+    plugins: [...armorPlugins(), queryLimitsPlugin, rankingsLimitPlugin()],
   });
   return async (request, services, rankings) => {
     const response = await yoga.fetch(request, {

@@ -1,28 +1,51 @@
 import {
   type ASTVisitor,
+  type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
   Kind,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
 } from "graphql";
-import { createGraphQLError } from "graphql-yoga";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { MAX_PAGE_LIMIT } from "../services/pagination";
 
 /**
- * Bounds on the work one query asks for: rankings are computed on read, so neither aliases nor
- * fragments may multiply them. Counted on the executed shape: every fragment spread counts as
- * many times as it is spread (a fragment written once and spread 490 times is 490 × its fields).
+ * Bounds on the work one query asks for: rankings are computed on read, so neither aliases,
+ * fragments nor lists may multiply them. Counted on the executed shape: every fragment spread
+ * counts as many times as it is spread (a fragment written once and spread 490 times is 490 ×
+ * its fields), and a ranking under a list counts once per item the list can hold.
  */
 export const QUERY_LIMITS = { maxFields: 500, maxDepth: 12, maxRankings: 8 } as const;
 
 const RANKING_FIELDS = new Set(["standings", "qualification", "seriesStandings", "ratings"]);
 
+/**
+ * Lists whose items split their parent's games between them: the standings of an event's
+ * sessions rank, all together, the games its qualification ranks once, so they count as one
+ * ranking per event rather than one per session (an event's sessions are not capped).
+ */
+const PARTITIONING_LISTS = new Set(["Event.sessions"]);
+
+/** What a connection's `first` means when it is omitted (connections.ts). */
+const DEFAULT_PAGE_SIZE = 50;
+
 class LimitExceeded extends Error {}
 
-interface Tally {
-  fields: number;
-  spreads: number;
-  rankings: number;
-}
+const fragmentsOf = (definitions: readonly { kind: Kind }[]) => {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      const fragment = definition as FragmentDefinitionNode;
+      fragments.set(fragment.name.value, fragment);
+    }
+  }
+  return fragments;
+};
 
 /**
  * Walks one operation as graphql-js would execute it, expanding fragment spreads and inline
@@ -34,19 +57,14 @@ function tallyOperation(
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
   limits: typeof QUERY_LIMITS,
 ): void {
-  const tally: Tally = { fields: 0, spreads: 0, rankings: 0 };
+  const tally = { fields: 0, spreads: 0 };
   const walk = (set: SelectionSetNode, depth: number, path: ReadonlySet<string>): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         tally.fields++;
-        if (RANKING_FIELDS.has(selection.name.value)) tally.rankings++;
         if (tally.fields > limits.maxFields)
           throw new LimitExceeded(
             `A query may select at most ${limits.maxFields} fields (fragments counted at each spread).`,
-          );
-        if (tally.rankings > limits.maxRankings)
-          throw new LimitExceeded(
-            `A query may ask for at most ${limits.maxRankings} standings or qualifications.`,
           );
         if (depth + 1 > limits.maxDepth)
           throw new LimitExceeded(`A query may nest at most ${limits.maxDepth} levels.`);
@@ -71,11 +89,7 @@ function tallyOperation(
 /** A validation rule (runs before any resolver) applying `tallyOperation` to each operation. */
 export function queryLimitsRule(limits = QUERY_LIMITS) {
   return (context: ValidationContext): ASTVisitor => {
-    const document = context.getDocument();
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of document.definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    }
+    const fragments = fragmentsOf(context.getDocument().definitions);
     return {
       OperationDefinition(node) {
         try {
@@ -88,5 +102,127 @@ export function queryLimitsRule(limits = QUERY_LIMITS) {
         }
       },
     };
+  };
+}
+
+/**
+ * A connection's page size as the resolver will see it: the literal, the variable's value (or
+ * its declared default), or the argument's default. Anything unreadable counts as the largest
+ * page (the resolver refuses what is out of range anyway).
+ */
+function pageSizeOf(
+  node: FieldNode,
+  field: GraphQLField<unknown, unknown>,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+): number {
+  const declared = field.args.find((a) => a.name === "first")?.defaultValue;
+  let value: unknown = declared ?? DEFAULT_PAGE_SIZE;
+  const given = node.arguments?.find((a) => a.name.value === "first")?.value;
+  if (given?.kind === Kind.INT) value = Number(given.value);
+  else if (given?.kind === Kind.VARIABLE) {
+    const name = given.name.value;
+    const definition = operation.variableDefinitions?.find((v) => v.variable.name.value === name);
+    const fallback =
+      definition?.defaultValue?.kind === Kind.INT ? Number(definition.defaultValue.value) : value;
+    value = variables[name] ?? fallback;
+  }
+  return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_PAGE_LIMIT
+    ? value
+    : MAX_PAGE_LIMIT;
+}
+
+// The schema may come from another copy of graphql-js than this module's (yoga's CJS build
+// beside the ESM one), so its types are read by their printed form, not with instanceof.
+const isList = (type: GraphQLOutputType) => String(type).replace(/!$/, "").startsWith("[");
+const namedType = (schema: GraphQLSchema, type: GraphQLOutputType) =>
+  schema.getType(String(type).replace(/[[\]!]/g, "")) ?? undefined;
+const fieldsOf = (type: GraphQLNamedType | undefined) =>
+  type && "getFields" in type ? (type.getFields() as Record<string, GraphQLField<unknown, unknown>>) : {};
+
+/**
+ * How many rankings the operation can compute: each ranking field counts once per item of every
+ * list above it. A connection's items are bounded by its `first`; an event's sessions count as
+ * one (PARTITIONING_LISTS); any other list by the largest page. The shape was bounded at
+ * validation (fields, spreads), so the walk is too.
+ */
+export function rankingsOf(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  variables: Readonly<Record<string, unknown>>,
+): number {
+  let total = 0;
+  const walk = (
+    set: SelectionSetNode,
+    parent: GraphQLNamedType | undefined,
+    times: number,
+    /** Set on the children of a paginated field: the size of its page. */
+    page: number | null,
+    path: ReadonlySet<string>,
+  ): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = selection.name.value;
+        if (RANKING_FIELDS.has(name)) total += times;
+        const field = fieldsOf(parent)[name];
+        if (!field || !selection.selectionSet) continue;
+        let inner = times;
+        if (isList(field.type)) {
+          inner *= page ?? (PARTITIONING_LISTS.has(`${parent?.name}.${name}`) ? 1 : MAX_PAGE_LIMIT);
+        }
+        const paginated = field.args.some((a) => a.name === "first");
+        walk(
+          selection.selectionSet,
+          namedType(schema, field.type),
+          inner,
+          paginated ? pageSizeOf(selection, field, operation, variables) : null,
+          path,
+        );
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
+        walk(selection.selectionSet, type ?? undefined, times, page, path);
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment || path.has(name)) continue;
+        const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
+        walk(fragment.selectionSet, type, times, page, new Set([...path, name]));
+      }
+    }
+  };
+  const root = operation.operation === "query" ? schema.getQueryType() : undefined;
+  walk(operation.selectionSet, root ?? undefined, 1, null, new Set());
+  return total;
+}
+
+/**
+ * Refuses, before any resolver runs, an operation that could compute more rankings than
+ * allowed. It runs at execution, not validation: a page size given as a variable is known
+ * only then (and validation results are cached per document, whatever the variables).
+ */
+export function rankingsLimitPlugin(limits = QUERY_LIMITS): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const fragments = fragmentsOf(args.document.definitions);
+      const operations = args.document.definitions.filter(
+        (d: { kind: Kind }): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+      );
+      const operation = args.operationName
+        ? operations.find((o: OperationDefinitionNode) => o.name?.value === args.operationName)
+        : operations[0];
+      if (!operation) return;
+      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+      const rankings = rankingsOf(args.schema, operation, fragments, variables);
+      if (rankings <= limits.maxRankings) return;
+      setResultAndStopExecution({
+        errors: [
+          createGraphQLError(
+            `A query may compute at most ${limits.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_SIZE} unless given).`,
+            { extensions: { code: "QUERY_TOO_COMPLEX" } },
+          ),
+        ],
+      });
+    },
   };
 }

@@ -10,10 +10,15 @@ interface GraphQLBody {
   errors?: { message: string; extensions?: Record<string, unknown> }[];
 }
 
-async function graphql(app: App, query: string, variables: Record<string, unknown> = {}) {
+async function graphql(
+  app: App,
+  query: string,
+  variables: Record<string, unknown> = {},
+  auth: Record<string, string> = {},
+) {
   const res = await app.request("/graphql", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...auth },
     body: JSON.stringify({ query, variables }),
   });
   return { status: res.status, body: (await res.json()) as GraphQLBody };
@@ -92,6 +97,47 @@ describe("GraphQL cost counts the executed work", () => {
       name: "Armor Cup",
       qualification: { rows: expect.any(Array) },
     });
+  });
+});
+
+describe("GraphQL counts the rankings a list can multiply", () => {
+  /** Nine events of one store, each with one session: a page of events carries 27 rankings. */
+  async function nineEvents() {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ db });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    for (let i = 0; i < 9; i++) {
+      const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: `Night ${i}` })).body;
+      await api.post(`/v1/events/${event.id}/sessions`, { name: "Table night" });
+    }
+    return { ctx, store, calls };
+  }
+  const page = (first: string) =>
+    `query ($org: ID!${first.includes("$n") ? ", $n: Int" : ""}) { events(orgId: $org, ${first}) { nodes { standings { resultsVersion }
+       qualification { resultsVersion } sessions { standings { resultsVersion } } } } }`;
+
+  it("refuses 9 events × (standings, qualification, a session's standings) = 27 before any ranking runs", async () => {
+    const { ctx, store, calls } = await nineEvents();
+    const before = calls();
+    const res = await graphql(ctx.app, page("first: 9"), { org: store.orgId }, store.auth);
+    expect(res.body.data ?? undefined).toBeUndefined();
+    expect(res.body.errors?.[0]?.extensions?.code).toBe("QUERY_TOO_COMPLEX");
+    expect(res.body.errors?.[0]?.message).toMatch(/at most 8 standings.*could compute 27/);
+    // At most the token's check: no event was listed, no ranking computed.
+    expect(calls() - before).toBeLessThanOrEqual(1);
+  });
+
+  it("counts a page size given as a variable, and the default page size when none is given", async () => {
+    const { ctx, store } = await nineEvents();
+    const refused = await graphql(ctx.app, page("first: $n"), { org: store.orgId, n: 9 }, store.auth);
+    expect(refused.body.errors?.[0]?.message).toMatch(/could compute 27/);
+    const byDefault = await graphql(ctx.app, page("after: null"), { org: store.orgId }, store.auth);
+    expect(byDefault.body.errors?.[0]?.message).toMatch(/could compute 150/);
+    // Two events × 3 rankings = 6: answered.
+    const ok = await graphql(ctx.app, page("first: $n"), { org: store.orgId, n: 2 }, store.auth);
+    expect(ok.body.errors, JSON.stringify(ok.body.errors)).toBeUndefined();
+    expect((ok.body.data?.events as { nodes: unknown[] }).nodes).toHaveLength(2);
   });
 });
 
