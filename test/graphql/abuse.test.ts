@@ -137,7 +137,7 @@ describe("GraphQL counts the rankings a list can multiply", () => {
     // Two events × 3 rankings = 6: answered.
     const ok = await graphql(ctx.app, page("first: $n"), { org: store.orgId, n: 2 }, store.auth);
     expect(ok.body.errors, JSON.stringify(ok.body.errors)).toBeUndefined();
-    expect((ok.body.data?.events as { nodes: unknown[] }).nodes).toHaveLength(2);
+    expect(ok.body.data).toMatchObject({ events: { nodes: [expect.anything(), expect.anything()] } });
   });
 });
 
