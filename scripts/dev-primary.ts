@@ -1,6 +1,6 @@
 /**
  * `npm run dev:primary`: a local primary for an embedded replica, to try the replica mode of the
- * Node server without Turso (README, "Embedded replicas on Node").
+ * Node server without Turso (docs/deploy/embedded-replicas.md).
  *
  * The local libSQL endpoint (tools/local-endpoint.ts) on 127.0.0.1:$DEV_DB_PORT (8080) over the
  * file $DEV_DB_PATH (data/primary.db), migrated through drizzle-kit, serving the sync protocol of

@@ -24,7 +24,7 @@ export interface RatingParameters {
   readonly z: number;
 }
 
-/** openskill's own defaults, written out so the response and the README can state them. */
+/** openskill's own defaults, written out so the response and docs/guides/federations.md can state them. */
 export const RATING_PARAMETERS: RatingParameters = {
   library: "openskill",
   version: OPENSKILL_VERSION,

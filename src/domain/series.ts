@@ -34,7 +34,7 @@ export interface SeriesPolicy {
 }
 
 /**
- * The documented default (README "Series"): a championship-style table where a final seat is
+ * The documented default (docs/guides/federations.md#series-circuits): a championship-style table where a final seat is
  * worth clearly more than a semifinal, and every finished event gives something.
  */
 export const DEFAULT_SERIES_POLICY: SeriesPolicy = {

@@ -70,7 +70,7 @@ describe("npm run cli", () => {
     const env = { ...process.env, DATABASE_URL: databaseUrl };
     const quiet = execFileSync("npm", ["-s", ...args], { env, encoding: "utf8" });
     expect(JSON.parse(quiet)).toMatchObject({ orgId: expect.stringMatching(/^org_/) });
-    // Why the README says `npm run -s`: without it npm's "> catan-tournament-api@… cli" comes first.
+    // Why the docs say `npm run -s`: without it npm's "> catan-tournament-api@… cli" comes first.
     const loud = execFileSync("npm", args, { env, encoding: "utf8" });
     expect(() => JSON.parse(loud)).toThrow();
     expect(loud).toMatch(/^\s*> catan-tournament-api@/);

@@ -12,8 +12,8 @@ import {
  * Every operation of the OpenAPI document, taken through its happy path by the Node app over
  * Hrana (the protocol of Turso) to the project's test server. Each operation's serial round
  * trips — what its latency is made of once the database is 20–100 ms away — must stay within
- * the budget documented in test/helpers/round-trip-budgets.ts (the README's table is printed by
- * `npx tsx bench/round-trips.ts`, which also measures the latency at 0, 20 and 60 ms).
+ * the budget documented in test/helpers/round-trip-budgets.ts (docs/deploy/workers-turso.md;
+ * `npx tsx bench/latency.bench.ts` prints the table and measures the latency at 0, 20 and 60 ms).
  *
  * A new operation needs a happy path in test/helpers/round-trip-scenario.ts and a budget.
  */

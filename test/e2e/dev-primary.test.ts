@@ -1,5 +1,5 @@
 /**
- * The README's local recipe for embedded replicas, as a developer runs it: `npm run dev:primary`
+ * The local recipe of docs/deploy/embedded-replicas.md, as a developer runs it: `npm run dev:primary`
  * (the local primary, with the sync protocol), the CLI's first organisation on it, then
  * `npm start` as a replica of it; a write through the replica is on the primary, and a read
  * right after it on the replica has it. Files go to a temporary folder; ports are free ones.
@@ -73,7 +73,7 @@ beforeAll(async () => {
     /\[dev:primary\] ready/,
     output,
   );
-  // The README's order: the first organisation on the primary, then the replica starts from it.
+  // The recipe's order: the first organisation on the primary, then the replica starts from it.
   const { stdout } = await run(
     "npm",
     ["run", "-s", "cli", "--", "create-org", "--name", "My Store", "--kind", "store", "--json"],

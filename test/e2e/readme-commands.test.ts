@@ -1,22 +1,24 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
-import { type ReadmeBlock, readmeShellBlocks } from "../helpers/readme-blocks";
+import { documentedShellBlocks, type ReadmeBlock } from "../helpers/readme-blocks";
 
-// Every shell block of the README, in order, in one bash (so the ids one block extracts are there
-// for the next), against a server on a temporary database and a free port. What is changed, all
-// here: http://localhost:8787 becomes that port; `npm install`/`npm ci` do nothing (this checkout
-// is installed); `npm start` runs in the background until the end (once); every curl gets
-// --fail-with-body, so an error answer fails the block. Blocks marked `<!-- not-run: reason -->`
-// are listed, not run.
+// Every shell block of the README and of every document under docs/, in one bash, against a
+// server on a temporary database and a free port. The README runs first, in the script's own
+// shell, so the ids and the `json` function it defines are there for what follows; each other
+// document runs after it in a subshell of its own, so one guide's variables never leak into the
+// next. What is changed, all here: http://localhost:8787 becomes that port; `npm install`/`npm
+// ci` do nothing (this checkout is installed); `npm start` runs in the background until the end
+// (once); every curl gets --fail-with-body, so an error answer fails the block. Blocks marked
+// `<!-- not-run: reason -->` are listed, not run.
 const ROOT = resolve(import.meta.dirname, "../..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
-const blocks = readmeShellBlocks(README);
-const runnable = blocks.filter((b) => !b.notRun);
-const skipped = blocks.filter((b) => b.notRun);
+const documents = documentedShellBlocks(ROOT);
+const all = documents.flatMap((d) => d.blocks.map((block) => ({ path: d.path, block })));
+const runnable = all.filter((b) => !b.block.notRun);
+const skipped = all.filter((b) => b.block.notRun);
 
 function prelude(work: string, port: number): string {
   return `set -euo pipefail
@@ -48,7 +50,7 @@ curl() { command curl --fail-with-body "$@"; }
 `;
 }
 
-/** The block as the script runs it: the README's port replaced by the test's. */
+/** The block as the script runs it: the documented port replaced by the test's. */
 function adapted(block: ReadmeBlock, port: number): string {
   return block.code
     .replaceAll("http://localhost:8787", `http://127.0.0.1:${port}`)
@@ -61,31 +63,52 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe("README command blocks", () => {
+/** One document's runnable blocks, each announced with its place so a failure names it. */
+function documentScript(path: string, blocks: ReadmeBlock[], port: number): string {
+  return blocks
+    .filter((b) => !b.notRun)
+    .map((b) => `echo "::doc-block ${path}:${b.line}"\n${adapted(b, port)}`)
+    .join("\n");
+}
+
+describe("shell blocks of the README and the docs", () => {
+  it("covers the README and the guides", () => {
+    const paths = documents.filter((d) => d.blocks.some((b) => !b.notRun)).map((d) => d.path);
+    expect(paths[0]).toBe("README.md");
+    expect(paths.some((p) => p.startsWith("docs/guides/"))).toBe(true);
+  });
+
   it("marks every block it does not run with a reason, and runnable blocks hold no placeholder", () => {
     expect(runnable.length).toBeGreaterThan(0);
-    for (const block of skipped) expect(block.notRun!.length, `line ${block.line}`).toBeGreaterThan(10);
-    for (const block of runnable) {
+    for (const { path, block } of skipped)
+      expect(block.notRun!.length, `${path}:${block.line}`).toBeGreaterThan(10);
+    for (const { path, block } of runnable) {
       // No `ply_…`, `tbl_…` or `cs_…` to fill in: the commands extract every id themselves.
       // Comments may still show what an answer looks like.
       const commands = block.code.replace(/(^|\s)#.*$/gm, "");
-      expect(commands, `README line ${block.line}`).not.toContain("…");
+      expect(commands, `${path}:${block.line}`).not.toContain("…");
     }
     console.log(
       [
-        `README shell blocks: ${runnable.length} executed, ${skipped.length} not run`,
-        ...runnable.map((b) => `  run      line ${b.line} (${b.heading})`),
-        ...skipped.map((b) => `  not run  line ${b.line} (${b.heading}): ${b.notRun}`),
+        `shell blocks: ${runnable.length} executed, ${skipped.length} not run`,
+        ...runnable.map(({ path, block }) => `  run      ${path}:${block.line} (${block.heading})`),
+        ...skipped.map(
+          ({ path, block }) => `  not run  ${path}:${block.line} (${block.heading}): ${block.notRun}`,
+        ),
       ].join("\n"),
     );
   });
 
   it("runs every other block in order against a server on a temporary database", async () => {
     const port = await freePort();
+    const [readme, ...others] = documents;
     const script = [
       prelude(work, port),
-      ...runnable.map((b) => `echo "::readme-block ${b.index} (line ${b.line})"\n${adapted(b, port)}`),
-      'echo "::readme-done"',
+      documentScript(readme!.path, readme!.blocks, port),
+      ...others
+        .filter((d) => d.blocks.some((b) => !b.notRun))
+        .map((d) => `(\n${documentScript(d.path, d.blocks, port)}\n)`),
+      'echo "::docs-done"',
     ].join("\n");
     const child = spawn("bash", ["-c", script], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
     const output: string[] = [];
@@ -93,12 +116,11 @@ describe("README command blocks", () => {
     child.stderr.on("data", (d) => output.push(String(d)));
     const code = await new Promise<number | null>((done) => child.on("exit", (c) => done(c)));
     const text = output.join("");
-    const failedAt = [...text.matchAll(/::readme-block (\d+) \(line (\d+)\)/g)].at(-1);
+    const failedAt = [...text.matchAll(/::doc-block (\S+)/g)].at(-1);
     expect(
-      { code, done: text.includes("::readme-done") },
-      `stopped in the block at README line ${failedAt?.[2]}:\n${text.slice(-6000)}`,
+      { code, done: text.includes("::docs-done") },
+      `stopped in the block at ${failedAt?.[1]}:\n${text.slice(-6000)}`,
     ).toEqual({ code: 0, done: true });
-    for (const block of runnable)
-      expect(text).toContain(`::readme-block ${block.index} (line ${block.line})`);
-  }, 170_000);
+    for (const { path, block } of runnable) expect(text).toContain(`::doc-block ${path}:${block.line}`);
+  }, 360_000);
 });

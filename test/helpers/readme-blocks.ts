@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
 /**
- * The shell blocks of README.md, in reading order, for test/e2e/readme-commands.test.ts: each ```sh
- * (or bash/shell) fence, indented or not, with the `<!-- not-run: reason -->` comment that may
- * stand on the line before it (blank lines allowed in between).
+ * The shell blocks of a Markdown document (README.md, a guide), in reading order, for
+ * test/e2e/readme-commands.test.ts: each ```sh (or bash/shell) fence, indented or not, with the
+ * `<!-- not-run: reason -->` comment that may stand on the line before it (blank lines allowed
+ * in between).
  */
 export interface ReadmeBlock {
   /** 1-based position among the shell blocks. */
@@ -11,7 +15,7 @@ export interface ReadmeBlock {
   /** The nearest heading above the block. */
   heading: string;
   code: string;
-  /** Why the block is not executed here, when the README says so. */
+  /** Why the block is not executed here, when the document says so. */
   notRun?: string;
 }
 
@@ -46,4 +50,33 @@ export function readmeShellBlocks(markdown: string): ReadmeBlock[] {
     i = end;
   }
   return blocks;
+}
+
+export interface DocumentBlocks {
+  /** Path from the repository root, e.g. `docs/guides/store-chain.md`. */
+  path: string;
+  blocks: ReadmeBlock[];
+}
+
+/** Every Markdown file under `dir`, recursively, as paths from `root`, sorted. */
+function markdownFiles(root: string, dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...markdownFiles(root, path));
+    else if (entry.name.endsWith(".md")) found.push(relative(root, join(root, path)));
+  }
+  return found.sort();
+}
+
+/**
+ * The documents whose shell blocks are executed: README.md first (it sets up what the others
+ * continue from: the server, a token, an organisation, an event), then every Markdown file
+ * under docs/, in path order.
+ */
+export function documentedShellBlocks(root: string): DocumentBlocks[] {
+  return ["README.md", ...markdownFiles(root, "docs")].map((path) => ({
+    path,
+    blocks: readmeShellBlocks(readFileSync(join(root, path), "utf8")),
+  }));
 }

@@ -194,7 +194,7 @@ describe("the OpenAPI document is complete", () => {
           .filter(
             (r) => r.path !== "/openapi.json" && !r.path.startsWith("/docs") && !r.path.startsWith("/__"),
           )
-          // The venue pages are HTML for people (README "Pages for the venue"), not API operations.
+          // The venue pages are HTML for people (docs/guides/venue-pages.md), not API operations.
           .filter((r) => !HUMAN_PAGES.has(r.path))
           .map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, "{$1}")}`),
       ),

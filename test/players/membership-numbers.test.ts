@@ -5,7 +5,7 @@ import { jsonRequest } from "../helpers/workflow";
 
 /**
  * A federation F with stores A and B, and C a branch of A. Players are shared across the tree for
- * registration (RULES/README), but a membership number (externalId, discordId) is shown only to
+ * registration (docs/reference/authentication.md#organisations-and-tenancy), but a membership number (externalId, discordId) is shown only to
  * readers of the player's own organisation or of one of its ancestors.
  */
 async function federation() {

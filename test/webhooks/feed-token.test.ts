@@ -4,7 +4,7 @@ import { createTestApp } from "../helpers/test-app";
 import { createPlayers, jsonRequest } from "../helpers/workflow";
 
 // The organisation feed carries a tree's private changes, so like the per-event feed it must
-// never outlive the token that opened it (README Limits: "change feed bound to its token").
+// never outlive the token that opened it (docs/reference/limits.md#other-bounds).
 
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, needle: string): Promise<string> {
   const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
 /**
- * The README's "Discord channel from one curl" snippet, taken from README.md itself and posted
+ * The webhooks guide's "Discord channel from one curl" snippet, taken from the guide itself and posted
  * to the app as written (path, headers, body; only the Discord URL's placeholders filled in):
  * the URL alone selects Discord mode, and a session's seating and results reach "Discord" (a
  * transport standing in for discord.com, with the SSRF guard on, loopback not allowed).
@@ -11,11 +11,13 @@ import { createOrgClient } from "../helpers/auth";
 import { createPushTestApp } from "../helpers/push";
 import { createPlayers, jsonRequest } from "../helpers/workflow";
 
-const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+const GUIDE = readFileSync(new URL("../../docs/guides/webhooks-and-discord.md", import.meta.url), "utf8");
+const SECTION = "## A Discord channel from one curl";
 
-/** The first sh block of the webhooks section, as a request: path, header names, JSON body. */
+/** The first sh block of the guide's Discord section, as a request: path, header names, JSON body. */
 function readmeCurl() {
-  const section = README.slice(README.indexOf("## Webhooks, Discord and the organisation feed"));
+  expect(GUIDE).toContain(SECTION);
+  const section = GUIDE.slice(GUIDE.indexOf(SECTION));
   const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!.replace(/\\\n\s*/g, " ");
   const url = /curl -s (\S+)/.exec(block)![1]!;
   const headers = [...block.matchAll(/-H (["'])(.*?)\1/g)].map((m) => m[2]!);
@@ -41,7 +43,7 @@ afterEach(async () => {
   await ctx.dispatcher.stop();
 });
 
-describe("the README's Discord curl", () => {
+describe("the webhooks guide's Discord curl", () => {
   it("is a request the app accepts: Discord mode from the URL, then seating and results posted as Discord messages", async () => {
     const curl = readmeCurl();
     expect(curl.url).toBe("http://localhost:8787/v1/orgs/$ORG/webhooks");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest"
 import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
-// The README's "Deploy to Cloudflare Workers with Turso", step by step, with the local Hrana
+// The deploy recipe of docs/deploy/workers-turso.md, step by step, with the local Hrana
 // endpoint in Turso's place (same protocol, a token required as Turso does): an empty database,
 // `npx drizzle-kit migrate`, `npm run -s cli -- create-org … --json` against it, then the built
 // Worker on workerd with the three settings issues a token and answers protected calls.

@@ -63,7 +63,7 @@ export const MOVED_PLAYER = {
 export const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": {
     description:
-      'The limits that apply to this request: `"<policy>";q=<requests>;w=<seconds>` per policy (README "Limits").',
+      'The limits that apply to this request: `"<policy>";q=<requests>;w=<seconds>` per policy (see docs/reference/limits.md).',
     schema: { type: "string" as const, example: '"read";q=600;w=60' },
   },
   RateLimit: {

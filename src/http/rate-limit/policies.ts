@@ -1,6 +1,6 @@
 /**
  * Rate-limit policies: how many requests one caller (a client id with a token, a source address
- * without) may make in a fixed window. The numbers are the README's "Limits" table.
+ * without) may make in a fixed window. The numbers are the table of docs/reference/limits.md.
  */
 export interface RateLimitPolicy {
   /** Named in the RateLimit-Policy header; also the Workers binding's suffix. */

@@ -61,7 +61,7 @@ const ORGANIZER: readonly Permission[] = [
 const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
 
 /**
- * The permission matrix (README "Roles"). Writes are always within the client's own
+ * The permission matrix (docs/reference/authentication.md#roles). Writes are always within the client's own
  * organisation; a parent organisation only reads its descendants.
  */
 export const PERMISSIONS: Record<Role, readonly Permission[]> = {

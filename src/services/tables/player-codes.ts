@@ -23,7 +23,7 @@ import { getTable, type TableDto, toTableDto } from "./view";
  * Wrong codes tolerated per seat in the window: guessing one of ~887 million codes stays
  * hopeless. Counted in the database, not by the servers' request limiter (memory per process
  * on Node, per location on Workers): a guesser must not win by spreading tries over processes,
- * locations or restarts. It answers like every rate limit (README "Limits"): 429 `rate_limited`
+ * locations or restarts. It answers like every rate limit (docs/reference/limits.md): 429 `rate_limited`
  * with Retry-After and the IETF RateLimit headers, under the policy name `seat-code`.
  */
 export const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15 * 60 } as const;
