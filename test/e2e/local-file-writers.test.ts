@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openNodeDatabase } from "../../src/db/node";
 
-// Two processes on one local database file, as the README has it: `npm start` serving while
+// Two processes on one local database file, as the docs have it: `npm start` serving while
 // `npm run demo` or the CLI writes from another shell. A write that meets the other process's
 // write lock waits for it (SQLite's busy timeout) instead of failing at once with SQLITE_BUSY,
 // which the server answered as a 500 (found by test/e2e/readme-commands.test.ts).

@@ -30,6 +30,7 @@ stop_server() {
   if [ -n "$SERVER_PID" ]; then kill -TERM -- "-$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
 }
 trap stop_server EXIT
+trap 'exit 143' TERM
 npm() {
   [ $# -gt 0 ] || set -- ""
   case "$1" in
@@ -58,10 +59,20 @@ function adapted(block: ReadmeBlock, port: number): string {
 }
 
 let work: string;
+let child: ReturnType<typeof spawn> | undefined;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "catan-readme-"));
 });
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// On a timeout the script may still run: SIGTERM to its process group ends the commands, and
+// the script's trap stops the server it started (in a group of its own).
+afterAll(async () => {
+  if (child?.pid && child.exitCode === null) {
+    const exited = new Promise((done) => child!.once("exit", done));
+    process.kill(-child.pid, "SIGTERM");
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+}, 60_000);
 
 /** One document's runnable blocks, each announced with its place so a failure names it. */
 function documentScript(path: string, blocks: ReadmeBlock[], port: number): string {
@@ -110,11 +121,16 @@ describe("shell blocks of the README and the docs", () => {
         .map((d) => `(\n${documentScript(d.path, d.blocks, port)}\n)`),
       'echo "::docs-done"',
     ].join("\n");
-    const child = spawn("bash", ["-c", script], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+    const bash = spawn("bash", ["-c", script], {
+      cwd: work,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child = bash;
     const output: string[] = [];
-    child.stdout.on("data", (d) => output.push(String(d)));
-    child.stderr.on("data", (d) => output.push(String(d)));
-    const code = await new Promise<number | null>((done) => child.on("exit", (c) => done(c)));
+    bash.stdout.on("data", (d) => output.push(String(d)));
+    bash.stderr.on("data", (d) => output.push(String(d)));
+    const code = await new Promise<number | null>((done) => bash.on("exit", (c) => done(c)));
     const text = output.join("");
     const failedAt = [...text.matchAll(/::doc-block (\S+)/g)].at(-1);
     expect(
@@ -122,5 +138,5 @@ describe("shell blocks of the README and the docs", () => {
       `stopped in the block at ${failedAt?.[1]}:\n${text.slice(-6000)}`,
     ).toEqual({ code: 0, done: true });
     for (const { path, block } of runnable) expect(text).toContain(`::doc-block ${path}:${block.line}`);
-  }, 360_000);
+  }, 600_000);
 });
