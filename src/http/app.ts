@@ -19,6 +19,7 @@ import { rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
+import { nodeLiveFeeds } from "./routes/changes/live-feeds";
 import { createGraphQLRouter } from "./routes/graphql";
 import { registerWebhookDocs } from "./routes/webhooks";
 
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
   const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
+  const live = deps.liveFeeds ?? nodeLiveFeeds(deps, clock, logger);
 
   app.use(requestId());
   // A known path with another method: 405 with `Allow`, not a 404.
@@ -82,6 +84,7 @@ export function createApp(deps: AppDeps) {
     c.set("clock", clock);
     c.set("logger", logger);
     c.set("responseCache", responseCache);
+    c.set("live", live);
     c.set("actor", ANONYMOUS);
     await next();
   });

@@ -2,11 +2,13 @@ import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
-import type { AuthConfig } from "../services/auth";
+import type { AuthConfig, TokenHolder } from "../services/auth";
 import type { ServiceContext } from "../services/context";
+import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
 import type { RateLimiter } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
+import type { LiveFeeds } from "./routes/changes/live-feeds";
 import type { SharedCache } from "./shared-cache";
 
 export interface Logger {
@@ -28,8 +30,15 @@ export interface AppDeps {
   logger?: Logger;
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */
   docsScript?: () => Promise<string>;
-  /** How often a change feed (SSE) re-reads the results version; default 1 s (the venue screen shows a result within 2 s). */
+  /**
+   * How often the process's shared reader of a watched event (and organisation feed) reads the
+   * database; default 1 s (2 s for organisation feeds): the venue screen shows a result within 2 s.
+   */
   changePollMs?: number;
+  /** Where live feeds are served (Workers: the feeds' Durable Objects); default this process's hub. */
+  liveFeeds?: LiveFeeds;
+  /** Caps on concurrent live streams (default DEFAULT_STREAM_LIMITS, docs/guides/live-feeds.md). */
+  streamLimits?: Partial<StreamLimits>;
   /**
    * Counts requests per client id or source address (Node: in memory; Workers: Cloudflare's
    * binding). Without one nothing is limited: tests and the OpenAPI generator.
@@ -71,7 +80,13 @@ export interface AppVariables {
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
   /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */
-  credential?: { expiresAt: Date; stillActive: () => Promise<boolean> };
+  credential?: {
+    expiresAt: Date;
+    /** Our own client's claims, whose revocation ends its feeds (absent for an external provider's token). */
+    holder?: TokenHolder;
+  };
+  /** The runtime's live feeds (change streams). */
+  live: LiveFeeds;
 }
 
 export interface AppEnv {

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { events } from "../db/schema";
-import { canReadEvent, readableEvent } from "./access";
+import type { InStatement } from "@libsql/client";
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { readableEvent, type ScopedEvent } from "./access";
 import type { ServiceContext } from "./context";
 import { PRUNED_THROUGH_KEY } from "./webhooks";
 
@@ -18,13 +19,10 @@ export interface ResultsChange {
 }
 
 export interface ChangeFeed {
+  /** The event as the caller may read it (its organisation tree decides who reads it once private). */
+  event: ScopedEvent;
   /** The results version when the feed opened. */
   resultsVersion: number;
-  /**
-   * The version now, one primary-key read cheap enough to poll; undefined once the event is
-   * gone or the caller may no longer read it (it turned private), which ends the feed.
-   */
-  poll(): Promise<number | undefined>;
   /**
    * Outbox positions for resuming: `after` is right after `version` was committed (the seq of
    * its `standings.changed`, 0 for version 0), or null when the outbox no longer holds it (past
@@ -36,8 +34,14 @@ export interface ChangeFeed {
   changesAfter(seq: number, limit: number): Promise<ResultsChange[]>;
 }
 
-// Every batch that bumps resultsVersion writes these, `standings.changed` last (standings-notice.ts).
-const RESULT_TYPES = [
+/**
+ * The notification types the per-event feed shows. Every batch that bumps resultsVersion writes
+ * some of these, `standings.changed` last (standings-notice.ts): to show a new kind of change in
+ * the feed, write its notification with `outboxStatements` (webhooks) in the change's own batch,
+ * with the event's id, and list its type here. Writers need nothing else: the live feeds of both
+ * runtimes read the outbox (and on Workers the batch's notices wake the event's object).
+ */
+export const EVENT_FEED_TYPES = [
   "result.submitted",
   "result.confirmed",
   "result.final",
@@ -72,56 +76,82 @@ function group(rows: readonly Row[]): ResultsChange[] {
   return out;
 }
 
+/**
+ * Outbox positions for resuming one event's feed at `version`: `after` is right after `version`
+ * was committed (the seq of its `standings.changed`, 0 for version 0), or null when the outbox no
+ * longer holds it (past the retention window, or committed before versions were announced) and
+ * cannot say what came after; `latest` is the event's newest notification.
+ */
+export async function eventFeedPosition(
+  db: Database,
+  eventId: string,
+  version: number,
+): Promise<{ after: number | null; latest: number }> {
+  const [row] = await db.all<{
+    seq: number | null;
+    pruned: number | null;
+    first: number | null;
+    latest: number | null;
+  }>(sql`
+    select (select seq from outbox where event_id = ${eventId} and type = 'standings.changed'
+              and json_extract(data, '$.resultsVersion') = ${version}
+            order by seq desc limit 1) as seq,
+           (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned,
+           (select min(seq) from outbox where event_id = ${eventId}) as first,
+           (select max(seq) from outbox where event_id = ${eventId}) as latest`);
+  const latest = row?.latest ?? 0;
+  if (row?.seq != null) return { after: row.seq, latest };
+  if (version !== 0) return { after: null, latest };
+  // Version 0 is the event before any result: all of its notifications follow, unless some were pruned.
+  const pruned = row?.pruned ?? 0;
+  const intact = pruned === 0 || (row?.first != null && row.first > pruned);
+  return { after: intact ? 0 : null, latest };
+}
+
+/** The statement reading one event's feed rows after outbox position `seq` (at most `limit`). */
+export function eventFeedRowsStatement(eventId: string, seq: number, limit: number): InStatement {
+  return {
+    sql: `select seq, type,
+                 json_extract(data, '$.resultsVersion') as version,
+                 json_extract(data, '$.sessionId') as session_id,
+                 json_extract(data, '$.tableId') as table_id
+          from outbox
+          where event_id = ? and seq > ? and type in (${EVENT_FEED_TYPES.map(() => "?").join(", ")})
+          order by seq limit ?`,
+    args: [eventId, seq, ...EVENT_FEED_TYPES, limit],
+  };
+}
+
+/**
+ * The versions among rows read by `eventFeedRowsStatement`, oldest first, and the position the
+ * next read starts from (a group cut by the page's end is read again with the rest of it).
+ */
+export function eventFeedChanges(
+  rows: readonly Record<string, unknown>[],
+  seq: number,
+): { changes: ResultsChange[]; cursor: number } {
+  const changes = group(rows as unknown as Row[]);
+  return { changes, cursor: changes.at(-1)?.seq ?? seq };
+}
+
+/** The versions committed after outbox position `seq`, oldest first (at most `limit` rows read). */
+export async function eventChangesAfter(
+  db: Database,
+  eventId: string,
+  seq: number,
+  limit: number,
+): Promise<ResultsChange[]> {
+  const result = await db.$client.execute(eventFeedRowsStatement(eventId, seq, limit));
+  return eventFeedChanges(result.rows, seq).changes;
+}
+
 /** Authorises a change feed on an event the caller may read. */
 export async function openChangeFeed(ctx: ServiceContext, eventId: string): Promise<ChangeFeed> {
   const event = await readableEvent(ctx, eventId);
   return {
+    event,
     resultsVersion: event.resultsVersion,
-    async poll() {
-      const [row] = await ctx.db
-        .select({ version: events.resultsVersion, visibility: events.visibility })
-        .from(events)
-        .where(eq(events.id, eventId));
-      // The organisation tree never changes; only the visibility can take the event away.
-      return row && canReadEvent(ctx.actor, { ...event, visibility: row.visibility })
-        ? row.version
-        : undefined;
-    },
-    async position(version) {
-      const [row] = await ctx.db.all<{
-        seq: number | null;
-        pruned: number | null;
-        first: number | null;
-        latest: number | null;
-      }>(sql`
-        select (select seq from outbox where event_id = ${eventId} and type = 'standings.changed'
-                  and json_extract(data, '$.resultsVersion') = ${version}
-                order by seq desc limit 1) as seq,
-               (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned,
-               (select min(seq) from outbox where event_id = ${eventId}) as first,
-               (select max(seq) from outbox where event_id = ${eventId}) as latest`);
-      const latest = row?.latest ?? 0;
-      if (row?.seq != null) return { after: row.seq, latest };
-      if (version !== 0) return { after: null, latest };
-      // Version 0 is the event before any result: all of its notifications follow, unless some were pruned.
-      const pruned = row?.pruned ?? 0;
-      const intact = pruned === 0 || (row?.first != null && row.first > pruned);
-      return { after: intact ? 0 : null, latest };
-    },
-    async changesAfter(seq, limit) {
-      const rows = await ctx.db.all<Row>(sql`
-        select seq, type,
-               json_extract(data, '$.resultsVersion') as version,
-               json_extract(data, '$.sessionId') as session_id,
-               json_extract(data, '$.tableId') as table_id
-        from outbox
-        where event_id = ${eventId} and seq > ${seq}
-          and type in (${sql.join(
-            RESULT_TYPES.map((t) => sql`${t}`),
-            sql`, `,
-          )})
-        order by seq limit ${limit}`);
-      return group(rows);
-    },
+    position: (version) => eventFeedPosition(ctx.db, eventId, version),
+    changesAfter: (seq, limit) => eventChangesAfter(ctx.db, eventId, seq, limit),
   };
 }

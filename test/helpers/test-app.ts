@@ -31,9 +31,16 @@ export async function createTestDatabase(): Promise<Database> {
 /**
  * A fresh migrated database that counts its round trips (`execute` and `batch` calls on the
  * libSQL client): how tests check that work does not grow with the number of rows (N+1).
+ * `statements()` lists the SQL of every statement sent so far (a batch's one by one).
  */
-export async function createCountingTestDatabase(): Promise<{ db: Database; calls: () => number }> {
+export async function createCountingTestDatabase(): Promise<{
+  db: Database;
+  calls: () => number;
+  statements: () => string[];
+}> {
   let calls = 0;
+  const sent: string[] = [];
+  const sqlOf = (stmt: unknown) => (typeof stmt === "string" ? stmt : String((stmt as { sql: string }).sql));
   const raw = createClient({ url: ":memory:" });
   const counting = new Proxy(raw, {
     get(target, prop, receiver) {
@@ -41,13 +48,15 @@ export async function createCountingTestDatabase(): Promise<{ db: Database; call
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         if (prop === "execute" || prop === "batch") calls++;
+        if (prop === "execute") sent.push(sqlOf(args[0]));
+        if (prop === "batch") sent.push(...(args[0] as unknown[]).map(sqlOf));
         return value.apply(target, args);
       };
     },
   }) as Client;
   const db = createDatabase(counting);
   await migrateDatabase(db);
-  return { db, calls: () => calls };
+  return { db, calls: () => calls, statements: () => [...sent] };
 }
 
 export async function createTestApp(overrides: Partial<AppDeps> = {}) {

@@ -47,8 +47,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("credential", {
       expiresAt: new Date(expiresAt * 1000),
       // Revocation exists for our own clients only; an external provider's token ends at exp.
-      stillActive: () =>
-        source === "local" ? isClientActive(c.get("db"), actor.clientId, actor) : Promise.resolve(true),
+      ...(source === "local"
+        ? { holder: { clientId: actor.clientId, orgId: actor.orgId, role: actor.role } }
+        : {}),
     });
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;

@@ -465,6 +465,11 @@ export const PROBLEM_CODES = {
     "Too many requests",
     "A rate limit of this client (with a token), address (without) or seat (wrong codes) is reached: wait `Retry-After` seconds.",
   ),
+  too_many_streams: c(
+    429,
+    "Too many open streams",
+    "This client (with a token) or address (IPv6: its /64) already holds as many live streams (change feeds) as it may at once: close one, or retry in `Retry-After` seconds.",
+  ),
   // 500, 503
   internal_error: c(500, "Internal error", "Unexpected server error: quote the requestId when reporting it."),
   database_unavailable: c(503, "Database unavailable", "The database does not answer; retry later."),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -332,6 +332,39 @@ export async function isClientActive(
     .where(eq(apiClients.id, clientId))
     .limit(1);
   return !!row && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
+}
+
+/** What a token says about its client, for the revocation check of long-lived connections. */
+export interface TokenHolder {
+  clientId: string;
+  orgId: string | null;
+  role: Role;
+}
+
+/**
+ * The revocation check of every connection that outlives its request (live feeds), for all of
+ * them at once: one read, whatever their number. Says which holders are no longer active.
+ */
+export async function inactiveHolders<T extends TokenHolder>(
+  db: Database,
+  holders: readonly T[],
+): Promise<T[]> {
+  if (holders.length === 0) return [];
+  const ids = [...new Set(holders.map((h) => h.clientId))];
+  const rows = await db
+    .select({
+      id: apiClients.id,
+      orgId: apiClients.orgId,
+      role: apiClients.role,
+      revokedAt: apiClients.revokedAt,
+    })
+    .from(apiClients)
+    .where(inArray(apiClients.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return holders.filter((h) => {
+    const row = byId.get(h.clientId);
+    return !row || row.revokedAt !== null || row.orgId !== h.orgId || row.role !== h.role;
+  });
 }
 
 /** Whether any client exists at all (the first start of an empty database creates an admin). */

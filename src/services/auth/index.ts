@@ -6,11 +6,13 @@ export {
   getOrgClient,
   hasAnyClient,
   hashClientSecret,
+  inactiveHolders,
   insertApiClient,
   isClientActive,
   listOrgClients,
   type NewClientCredentials,
   OAuthError,
   revokeOrgClient,
+  type TokenHolder,
 } from "./clients";
 export { type AuthConfig, createAuthConfig, InvalidTokenError, verifyAccessToken } from "./tokens";

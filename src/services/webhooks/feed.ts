@@ -1,3 +1,4 @@
+import type { InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { assertOrgReadable } from "../access";
 import type { ServiceContext } from "../context";
@@ -68,13 +69,25 @@ export async function openOrgChanges(ctx: ServiceContext, orgId: string): Promis
   return {
     position,
     async after(seq, limit) {
-      const rows = await ctx.db.all<Row>(sql`
-        select seq, id, type, org_id, event_id, data, created_at from outbox
-        where seq > ${seq} and exists (select 1 from json_each(outbox.ancestry) a where a.value = ${orgId})
-        order by seq limit ${limit}`);
-      return rows.map(toChange);
+      const result = await ctx.db.$client.execute(orgFeedRowsStatement(orgId, seq, limit));
+      return orgChangesOf(result.rows);
     },
   };
+}
+
+/** The statement reading an organisation tree's notifications after outbox position `seq`. */
+export function orgFeedRowsStatement(orgId: string, seq: number, limit: number): InStatement {
+  return {
+    sql: `select seq, id, type, org_id, event_id, data, created_at from outbox
+          where seq > ? and exists (select 1 from json_each(outbox.ancestry) a where a.value = ?)
+          order by seq limit ?`,
+    args: [seq, orgId, limit],
+  };
+}
+
+/** The rows `orgFeedRowsStatement` read, as the feed shows them. */
+export function orgChangesOf(rows: readonly Record<string, unknown>[]): OrgChange[] {
+  return (rows as unknown as Row[]).map(toChange);
 }
 
 const CURSOR_PREFIX = "x1:";

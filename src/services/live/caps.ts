@@ -1,0 +1,111 @@
+/**
+ * Caps on concurrent live streams. A stream holds a connection (and on Workers a Durable Object
+ * request) for up to an hour, so the request rate limit, which counts opens, does not bound what
+ * one caller holds: these count what is open now, per client id and per source address (an IPv6
+ * address by its /64, what one subscriber is usually given), and anonymous streams end sooner.
+ */
+import ipaddr from "ipaddr.js";
+
+export interface StreamLimits {
+  /** Streams open at once with the tokens of one client. */
+  perClient: number;
+  /** Streams open at once from one address (IPv4) or one /64 (IPv6), with or without a token. */
+  perAddress: number;
+  /** The longest stream an anonymous caller gets, in seconds (they reconnect with Last-Event-ID). */
+  anonymousMaxSeconds: number;
+}
+
+/**
+ * A store's 40 phones behind one NAT address watching the venue screen, plus its screens, bots
+ * and a second event, stay far below the per-address cap; a client's token serves every screen
+ * and bot of a store. See docs/guides/live-feeds.md.
+ */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  perClient: 100,
+  perAddress: 200,
+  anonymousMaxSeconds: 600,
+};
+
+/** The key an address is counted under: IPv4 (or IPv4-mapped IPv6) itself, IPv6 by its /64. */
+export function addressKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6") {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else
+      return `${v6.parts
+        .slice(0, 4)
+        .map((part) => part.toString(16))
+        .join(":")}::/64`;
+  }
+  return parsed.toString();
+}
+
+/** One count a stream is charged against. */
+export interface StreamCharge {
+  key: string;
+  limit: number;
+  /** Who the key names, for the problem's detail ("address 203.0.113.7"). */
+  per: string;
+  /** Which limit, for the problem's detail. */
+  name: "streams-per-client" | "streams-per-address";
+}
+
+export type SlotDecision = { granted: true; release: () => void } | { granted: false; refused: StreamCharge };
+
+/** What a caller is charged: its client id when it has a token, and its address when known. */
+export function streamCharges(
+  limits: StreamLimits,
+  clientId: string | undefined,
+  address: string | undefined,
+): StreamCharge[] {
+  const charges: StreamCharge[] = [];
+  if (clientId) {
+    charges.push({
+      key: `client:${clientId}`,
+      limit: limits.perClient,
+      per: `client ${clientId}`,
+      name: "streams-per-client",
+    });
+  }
+  if (address) {
+    const key = addressKey(address);
+    charges.push({
+      key: `addr:${key}`,
+      limit: limits.perAddress,
+      per: `address ${key}`,
+      name: "streams-per-address",
+    });
+  }
+  return charges;
+}
+
+/** The open streams of one process (Node) or one isolate, by key. */
+export class StreamSlots {
+  private readonly open = new Map<string, number>();
+
+  acquire(charges: readonly StreamCharge[]): SlotDecision {
+    const refused = charges.find((charge) => (this.open.get(charge.key) ?? 0) >= charge.limit);
+    if (refused) return { granted: false, refused };
+    for (const charge of charges) this.open.set(charge.key, (this.open.get(charge.key) ?? 0) + 1);
+    let released = false;
+    return {
+      granted: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const charge of charges) {
+          const left = (this.open.get(charge.key) ?? 1) - 1;
+          if (left <= 0) this.open.delete(charge.key);
+          else this.open.set(charge.key, left);
+        }
+      },
+    };
+  }
+
+  /** Streams open under a key now (tests). */
+  count(key: string): number {
+    return this.open.get(key) ?? 0;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The live feeds of one Node process: one source per watched event and per watched
+ * organisation feed, each refreshed by one read per interval however many connections watch it,
+ * and one revocation read per interval for all the tokens those connections hold. A source
+ * starts with its first watcher and stops with its last, so an event nobody watches costs
+ * nothing. Several processes (or instances) each run their own: they all read the database.
+ */
+import type { Database } from "../../db/client";
+import { inactiveHolders, type TokenHolder } from "../auth";
+import { EventFeedSource, OrgFeedSource } from "./feeds";
+import type { EndReason } from "./messages";
+
+export interface HubLogger {
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface LiveHubOptions {
+  db: Database;
+  clock: () => Date;
+  /** Refresh interval of an event's source (and of the revocation check). */
+  eventPollMs: number;
+  /** Refresh interval of an organisation feed's source. */
+  orgPollMs: number;
+  logger?: HubLogger;
+}
+
+interface Refreshable {
+  refresh(client: Database["$client"]): Promise<boolean>;
+}
+
+/** A source's subscription: its state, and a callback run after each refresh that changed it. */
+export interface Lease<S> {
+  source: S;
+  release(): void;
+}
+
+class Shared<S extends Refreshable> {
+  readonly listeners = new Set<() => void>();
+  ready: Promise<void>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+
+  constructor(
+    readonly source: S,
+    private readonly hub: LiveHubOptions,
+    private readonly intervalMs: number,
+  ) {
+    this.ready = source.refresh(hub.db.$client).then(() => this.schedule());
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), this.intervalMs);
+    this.timer.unref?.();
+  }
+
+  private async tick() {
+    try {
+      if (await this.source.refresh(this.hub.db.$client)) {
+        for (const listener of [...this.listeners]) listener();
+      }
+    } catch (error) {
+      // A failed read is retried at the next interval; the watchers keep waiting.
+      this.hub.logger?.error("live feed refresh failed", { error: String(error) });
+    } finally {
+      this.schedule();
+    }
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}
+
+interface HeldToken extends TokenHolder {
+  expiresAt: Date;
+  /** Revocation is ours to check only for our own clients (external tokens end at their expiry). */
+  revocable: boolean;
+  end(reason: EndReason): void;
+}
+
+export class LiveHub {
+  private readonly events = new Map<string, Shared<EventFeedSource>>();
+  private readonly orgs = new Map<string, Shared<OrgFeedSource>>();
+  private readonly tokens = new Set<HeldToken>();
+  /** Whether the token check is scheduled (it stops by itself once no token is held). */
+  private checkingTokens = false;
+
+  constructor(private readonly options: LiveHubOptions) {}
+
+  get db(): Database {
+    return this.options.db;
+  }
+
+  /** Joins the event's source (started, and read once, if nobody watched it yet). */
+  watchEvent(eventId: string, onChange: () => void): Promise<Lease<EventFeedSource>> {
+    return this.join(
+      this.events,
+      eventId,
+      () => new EventFeedSource(eventId),
+      this.options.eventPollMs,
+      onChange,
+    );
+  }
+
+  watchOrg(orgId: string, onChange: () => void): Promise<Lease<OrgFeedSource>> {
+    return this.join(this.orgs, orgId, () => new OrgFeedSource(orgId), this.options.orgPollMs, onChange);
+  }
+
+  /** Sources running now (what the tests and the bench look at). */
+  get running(): { events: number; orgs: number } {
+    return { events: this.events.size, orgs: this.orgs.size };
+  }
+
+  private async join<S extends Refreshable>(
+    map: Map<string, Shared<S>>,
+    key: string,
+    create: () => S,
+    intervalMs: number,
+    onChange: () => void,
+  ): Promise<Lease<S>> {
+    let shared = map.get(key);
+    if (!shared) {
+      shared = new Shared(create(), this.options, intervalMs);
+      map.set(key, shared);
+    }
+    const joined = shared;
+    joined.listeners.add(onChange);
+    const release = () => {
+      joined.listeners.delete(onChange);
+      if (joined.listeners.size === 0 && map.get(key) === joined) {
+        joined.stop();
+        map.delete(key);
+      }
+    };
+    try {
+      await joined.ready;
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return { source: joined.source, release };
+  }
+
+  /**
+   * Ends a connection when its token expires (read from the token: no query) or its client is
+   * revoked (one read per interval for every token held by a connection of this process).
+   */
+  holdToken(token: Omit<HeldToken, "end">, end: (reason: EndReason) => void): () => void {
+    const held: HeldToken = { ...token, end };
+    this.tokens.add(held);
+    if (!this.checkingTokens) {
+      this.checkingTokens = true;
+      this.scheduleTokens();
+    }
+    return () => {
+      this.tokens.delete(held);
+    };
+  }
+
+  private scheduleTokens() {
+    setTimeout(() => void this.checkTokens(), this.options.eventPollMs).unref?.();
+  }
+
+  private async checkTokens() {
+    const now = this.options.clock().getTime();
+    for (const held of [...this.tokens]) {
+      if (now >= held.expiresAt.getTime()) {
+        this.tokens.delete(held);
+        held.end("token_expired");
+      }
+    }
+    try {
+      const revocable = [...this.tokens].filter((held) => held.revocable);
+      for (const held of await inactiveHolders(this.options.db, revocable)) {
+        this.tokens.delete(held);
+        held.end("client_revoked");
+      }
+    } catch (error) {
+      this.options.logger?.error("live feed revocation check failed", { error: String(error) });
+    } finally {
+      if (this.tokens.size > 0) this.scheduleTokens();
+      else this.checkingTokens = false;
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// The public face of this group: other folders import only from here.
+
+export {
+  addressKey,
+  DEFAULT_STREAM_LIMITS,
+  type SlotDecision,
+  type StreamCharge,
+  type StreamLimits,
+  StreamSlots,
+  streamCharges,
+} from "./caps";
+export * from "./feeds";
+export { type HubLogger, type Lease, LiveHub, type LiveHubOptions } from "./hub";
+export * from "./messages";
+export { eventStream, type FeedHost, orgStream, type StreamHooks, type WatchRequest } from "./streams";
