@@ -10,13 +10,19 @@ import {
   type RateLimiter,
 } from "./http/rate-limit";
 import { cloudflareSharedCache } from "./http/shared-cache";
+import { type LiveEnv, LiveFeed } from "./live/feed-object";
+import { workerLiveFeeds } from "./live/worker-feeds";
 import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
 import { createAuthConfig } from "./services/auth";
+import type { StreamLimits } from "./services/live";
 import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
 import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
 
+/** The live feeds' Durable Object class (wrangler.toml `[[durable_objects.bindings]]`). */
+export { LiveFeed };
+
 /** Variables and secrets of the Worker (see wrangler.toml). */
-export interface WorkerEnv {
+export interface WorkerEnv extends LiveEnv {
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET?: string;
@@ -33,6 +39,9 @@ export interface WorkerEnv {
   RATE_LIMIT_TOKEN_ADDRESS?: RateLimitBinding;
   /** Development and tests only: webhook targets on loopback are accepted. */
   WEBHOOKS_ALLOW_LOOPBACK?: string;
+  /** Caps on concurrent live streams per address and per client (default: DEFAULT_STREAM_LIMITS). */
+  LIVE_STREAMS_PER_ADDRESS?: string;
+  LIVE_STREAMS_PER_CLIENT?: string;
   /** Comma-separated waits between delivery attempts in ms (default: 8 attempts over a day). */
   WEBHOOK_RETRY_DELAYS_MS?: string;
 }
@@ -52,6 +61,16 @@ function rateLimiterFor(env: WorkerEnv): RateLimiter {
   return Object.values(bindings).every(Boolean)
     ? createBindingRateLimiter(bindings)
     : createMemoryRateLimiter();
+}
+
+/** Operator overrides of the stream caps (wrangler.toml [vars]); unset ones keep the defaults. */
+function streamLimitsOf(env: WorkerEnv): Partial<StreamLimits> {
+  const limits: Partial<StreamLimits> = {};
+  const perAddress = Number(env.LIVE_STREAMS_PER_ADDRESS);
+  const perClient = Number(env.LIVE_STREAMS_PER_CLIENT);
+  if (Number.isInteger(perAddress) && perAddress > 0) limits.perAddress = perAddress;
+  if (Number.isInteger(perClient) && perClient > 0) limits.perClient = perClient;
+  return limits;
 }
 
 interface Runtime {
@@ -100,6 +119,10 @@ function runtimeFor(env: WorkerEnv): Runtime {
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
       // Every isolate of a location serves a polled public leaderboard from one build.
       sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
+      // Without the binding (an older wrangler.toml) the isolate serves its own watchers, as Node does.
+      ...(env.LIVE_FEEDS
+        ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimitsOf(env)) }
+        : {}),
     });
     runtime = { app, db, delivery: push.delivery };
     runtimes.set(env, runtime);

@@ -82,6 +82,25 @@ export interface HranaServerOptions {
    * embedded replica's client), see test/helpers/hrana-thread.ts.
    */
   counters?: SharedArrayBuffer;
+  /**
+   * Told the SQL of each pipeline request's statements as it arrives (a batch's in order), so a
+   * test can tell which requests were whose (the live feeds' tests count a feed's subrequests).
+   */
+  onPipeline?: (sql: string[]) => void;
+}
+
+/** The SQL of a pipeline request's statements, in order. */
+function statementsOf(requests: StreamRequest[]): string[] {
+  const out: string[] = [];
+  for (const request of requests as {
+    type: string;
+    stmt?: { sql?: string };
+    batch?: { steps?: { stmt?: { sql?: string } }[] };
+  }[]) {
+    if (request.stmt?.sql) out.push(request.stmt.sql);
+    for (const step of request.batch?.steps ?? []) if (step.stmt?.sql) out.push(step.stmt.sql);
+  }
+  return out;
 }
 
 /** Applies drizzle-kit migrations in journal order: each file split on its statement breakpoints. */
@@ -260,6 +279,7 @@ export async function startHranaServer(options: HranaServerOptions = {}): Promis
         }
         pipelineRequests++;
         if (shared) Atomics.add(shared, 0, 1);
+        options.onPipeline?.(statementsOf(body.requests));
         await simulateDistance(latency);
         const answer = pipeline(body);
         send(res, answer.status, answer.body);

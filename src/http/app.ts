@@ -10,6 +10,7 @@ import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
+import { notifyLiveFeeds } from "./middleware/notify-live-feeds";
 import { textHygiene } from "./middleware/text-hygiene";
 import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
   app.use("/v1/*", wakeDispatcher);
+  app.use(notifyLiveFeeds);
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);

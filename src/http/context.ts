@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig, TokenHolder } from "../services/auth";
-import type { ServiceContext } from "../services/context";
+import type { FeedNotices, ServiceContext } from "../services/context";
 import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
 import type { RateLimiter } from "./rate-limit";
@@ -87,6 +87,8 @@ export interface AppVariables {
   };
   /** The runtime's live feeds (change streams). */
   live: LiveFeeds;
+  /** The live feeds this write changed, told after it commits (see middleware/notify-live-feeds.ts). */
+  feedNotices?: FeedNotices;
 }
 
 export interface AppEnv {
@@ -103,10 +105,12 @@ export interface VariableReader {
 
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: VariableReader): ServiceContext {
+  const feedNotices = c.get("feedNotices");
   return {
     db: c.get("db"),
     actor: c.get("actor"),
     clock: c.get("clock"),
+    ...(feedNotices ? { feedNotices } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
     compatibilityFlags: workerOptions.compatibilityFlags,
     assets: workerOptions.assets,
     bindings: { ...workerOptions.bindings, ...bindings },
+    // The live feeds' Durable Objects (wrangler.toml), in memory.
+    durableObjects: workerOptions.durableObjects,
     modules: true,
     scriptPath: WORKER_BUNDLE,
     // The placeholder `request.cf`: Miniflare would otherwise download the real one.

@@ -482,8 +482,8 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "read_only_ancestor",
     "token_required",
   ],
-  streamEventChanges: ["event_not_found"],
-  streamOrgChanges: ["organization_not_found", "token_required"],
+  streamEventChanges: ["event_not_found", "too_many_streams"],
+  streamOrgChanges: ["organization_not_found", "token_required", "too_many_streams"],
   submitResult: [
     "concurrent_update",
     "event_not_found",
@@ -568,4 +568,5 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "unsafe_webhook_target",
     "webhook_not_found",
   ],
+  watchEventLive: ["event_not_found", "too_many_streams"],
 };

@@ -52,7 +52,22 @@ export interface StreamCharge {
   name: "streams-per-client" | "streams-per-address";
 }
 
-export type SlotDecision = { granted: true; release: () => void } | { granted: false; refused: StreamCharge };
+/** A slot held in a counter shared by the runtime's instances (Workers: a Durable Object per key). */
+export interface SlotLease {
+  /** The counter's name. */
+  counter: string;
+  id: string;
+}
+
+export interface GrantedSlot {
+  granted: true;
+  /** Frees the slot (at once, or when the runtime's counters hear of it). */
+  release: () => void;
+  /** Where the slot is held when not in this process: whoever ends the stream frees these. */
+  leases?: SlotLease[];
+}
+
+export type SlotDecision = GrantedSlot | { granted: false; refused: StreamCharge };
 
 /** What a caller is charged: its client id when it has a token, and its address when known. */
 export function streamCharges(

@@ -3,7 +3,9 @@
 export {
   addressKey,
   DEFAULT_STREAM_LIMITS,
+  type GrantedSlot,
   type SlotDecision,
+  type SlotLease,
   type StreamCharge,
   type StreamLimits,
   StreamSlots,

@@ -7,6 +7,7 @@
 import type { Database } from "../../db/client";
 import type { Actor, ScopedEvent } from "../access";
 import type { TokenHolder } from "../auth";
+import type { SlotLease } from "./caps";
 import {
   catchUpEvent,
   catchUpOrg,
@@ -57,6 +58,8 @@ export interface WatchRequest {
   token?: { expiresAt: number; holder?: TokenHolder };
   /** An organisation feed's retention floor when it opened (its `gap`). */
   prunedThrough?: number;
+  /** The stream slots it holds in shared counters, freed when it ends (Workers). */
+  leases?: SlotLease[];
 }
 
 /** Messages queued for a reader that does not read: past this the stream is ended. */

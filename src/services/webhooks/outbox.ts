@@ -29,6 +29,7 @@ export function outboxStatements(
   ctx: ServiceContext,
   message: OutboxMessage,
 ): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  ctx.feedNotices?.add({ eventId: message.eventId, ancestry: message.ancestry });
   const now = ctx.clock();
   const at = now.toISOString();
   const id = newId("msg", now.getTime());

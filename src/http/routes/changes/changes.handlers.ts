@@ -1,8 +1,9 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { openChangeFeed } from "../../../services/changes";
 import { type AppEnv, serviceContext } from "../../context";
-import type { streamEventChanges } from "./changes.routes";
-import { openStream } from "./open-stream";
+import type { streamEventChanges, watchEventLive } from "./changes.routes";
+import { openStream, type Watch } from "./open-stream";
 
 /**
  * The per-event change feed. Authorised here, before the first byte (once streaming, a failure
@@ -13,13 +14,32 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
   const header = c.req.valid("header")["last-event-id"];
-  return openStream(c, maxSeconds, async () => {
-    const { event } = await openChangeFeed(serviceContext(c), eventId);
-    return {
-      kind: "event",
-      id: eventId,
-      event: { id: event.id, ancestry: event.ancestry, hosts: event.hosts },
-      ...(header === undefined ? {} : { lastEventId: Number(header) }),
-    };
-  }) as never;
+  return openStream(c, maxSeconds, () => authorise(c, eventId, header)) as never;
 };
+
+/** The same feed over a WebSocket where the runtime has them (Workers), else as SSE. */
+export const watchEventLiveHandler: RouteHandler<typeof watchEventLive, AppEnv> = async (c) => {
+  const { eventId } = c.req.valid("param");
+  const { maxSeconds, lastEventId } = c.req.valid("query");
+  const socket = c.req.header("upgrade")?.toLowerCase() === "websocket" && !!c.get("live").socket;
+  return openStream(
+    c,
+    maxSeconds,
+    () => authorise(c, eventId, lastEventId),
+    socket ? "socket" : "stream",
+  ) as never;
+};
+
+async function authorise(
+  c: Context<AppEnv>,
+  eventId: string,
+  lastEventId: string | undefined,
+): Promise<Watch> {
+  const { event } = await openChangeFeed(serviceContext(c), eventId);
+  return {
+    kind: "event",
+    id: eventId,
+    event: { id: event.id, ancestry: event.ancestry, hosts: event.hosts },
+    ...(lastEventId === undefined ? {} : { lastEventId: Number(lastEventId) }),
+  };
+}

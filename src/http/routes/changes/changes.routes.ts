@@ -16,18 +16,16 @@ export const streamEventChanges = createRoute({
     "Reconnect with `Last-Event-ID` (browsers do) and the stream first replays every version you missed, in order, from the 7-day outbox " +
     "retention window, then continues live; at the current version it sends nothing until the next change. When the versions you missed are " +
     "past the window, it sends `event: gap` and then the current version. `event: ping` keeps the connection alive; the stream ends after " +
-    "`maxSeconds`, or with `event: end` when its token expires or its client is revoked. Public events need no token.",
+    "`maxSeconds` (anonymous callers: at most 600 s; reconnect with Last-Event-ID), or with `event: end` when its token expires or its client is revoked. " +
+    "Concurrent streams are capped per client and per address (429 `too_many_streams`). Public events need no token. " +
+    "The same messages over a WebSocket: GET /v1/events/{eventId}/live.",
   security: OPTIONAL_BEARER,
   request: {
     params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
     query: z.object({
-      maxSeconds: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(3600)
-        .default(300)
-        .openapi({ description: "How long the server keeps the stream open (1–3600 s)." }),
+      maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
+        description: "How long the server keeps the stream open (1–3600 s; anonymous: at most 600).",
+      }),
     }),
     headers: z.object({
       "last-event-id": z
@@ -50,6 +48,44 @@ export const streamEventChanges = createRoute({
           }),
         },
       },
+    },
+  },
+});
+
+export const watchEventLive = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/live",
+  operationId: "watchEventLive",
+  tags: ["Rankings"],
+  summary: "Push: the per-event change feed over a WebSocket",
+  description:
+    "The messages of GET /v1/events/{eventId}/changes over a WebSocket (`Upgrade: websocket`), one JSON text frame each: " +
+    '`{"event": "results", "id": "7", "data": {…}}` (`gap`, `end` and `ping` too), in the same order and with the same ids. ' +
+    "Resume with `lastEventId` (browsers cannot set headers on a WebSocket). Send `ping` to get `pong`. On Workers the socket " +
+    "is held by the event's Durable Object with the WebSocket Hibernation API: an idle watcher costs nothing between changes. " +
+    "Without `Upgrade: websocket` (and on Node, which serves no WebSockets) the same path answers the SSE stream of …/changes. " +
+    "Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: {
+    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    query: z.object({
+      maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
+        description: "How long the server keeps the connection open (1–3600 s; anonymous: at most 600).",
+      }),
+      lastEventId: z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .optional()
+        .openapi({
+          description: "The last `id` received (a resultsVersion): the feed replays what came after it.",
+        }),
+    }),
+  },
+  responses: {
+    101: { description: "Switching protocols: the WebSocket." },
+    200: {
+      description: "Without `Upgrade: websocket`: the SSE stream of GET /v1/events/{eventId}/changes.",
+      content: { "text/event-stream": { schema: z.string() } },
     },
   },
 });

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import {
   DEFAULT_STREAM_LIMITS,
   eventStream,
+  type GrantedSlot,
   LiveHub,
   orgStream,
   type SlotDecision,
@@ -11,16 +12,19 @@ import {
   type WatchRequest,
 } from "../../../services/live";
 import type { AppDeps, AppEnv, Logger } from "../../context";
+import type { FeedChanges } from "../../middleware/notify-live-feeds";
 
 /**
  * Where an authorised watcher is served: Node streams it from the process's hub
  * (services/live), Workers forward it to the feed's Durable Object (src/live/).
  */
 export interface LiveFeeds {
-  /** The SSE response of an event or organisation feed; `release` frees its stream slot when it ends. */
-  stream(c: Context<AppEnv>, request: WatchRequest, release: () => void): Response | Promise<Response>;
+  /** The SSE response of an event or organisation feed; its stream slot is freed when it ends. */
+  stream(c: Context<AppEnv>, request: WatchRequest, slot: GrantedSlot): Response | Promise<Response>;
   /** The WebSocket response of an event feed, where the runtime has one (Workers). */
-  socket?(c: Context<AppEnv>, request: WatchRequest, release: () => void): Response | Promise<Response>;
+  socket?(c: Context<AppEnv>, request: WatchRequest, slot: GrantedSlot): Response | Promise<Response>;
+  /** Told after a successful write which feeds it changed (Workers wake the feeds' objects). */
+  notify?(changes: FeedChanges): Promise<void>;
   /** Counts the streams open per client and per address; refuses past the cap. */
   acquire(charges: readonly StreamCharge[]): SlotDecision | Promise<SlotDecision>;
   limits: StreamLimits;
@@ -45,10 +49,10 @@ export function nodeLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logger):
     onEnd: release,
   });
   return {
-    stream: (_c, request, release) =>
+    stream: (_c, request, slot) =>
       request.kind === "event"
-        ? eventStream(hub, request, hooks(release))
-        : orgStream(hub, request, hooks(release)),
+        ? eventStream(hub, request, hooks(slot.release))
+        : orgStream(hub, request, hooks(slot.release)),
     acquire: (charges) => slots.acquire(charges),
     limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits },
   };

@@ -66,7 +66,7 @@ export async function openStream(
     };
     const serve = transport === "socket" ? live.socket : live.stream;
     if (!serve) throw new Error(`this runtime serves no live ${transport}`);
-    return await serve(c, request, slot.release);
+    return await serve(c, request, slot);
   } catch (error) {
     slot.release();
     throw error;

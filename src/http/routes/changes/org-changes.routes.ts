@@ -14,7 +14,7 @@ export const streamOrgChanges = createRoute({
     "what you missed from the retention window (7 days). When the gap is older than that, it sends `event: gap` first " +
     "(then resync with GET …/export). Without `Last-Event-ID` the stream starts with the next change. `event: ping` keeps it alive. " +
     "The stream never outlives its token: it ends with `event: end` (`reason`: `token_expired` or `client_revoked`). " +
-    "Members of the organisation or of an ancestor.",
+    "Concurrent streams are capped per client and per address (429 `too_many_streams`). Members of the organisation or of an ancestor.",
   security: BEARER,
   request: {
     params: z.object({ orgId: OrgIdSchema }),

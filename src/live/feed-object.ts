@@ -1,0 +1,404 @@
+/**
+ * The live feeds on Workers: one Durable Object per event (`event:<id>`) and per organisation
+ * feed (`org:<id>`) holds the feed's current state and recent change log (services/live), and
+ * every watcher of the feed is connected to it: SSE streams (forwarded once by the Worker) and
+ * WebSockets accepted through the Hibernation API, so idle sockets cost nothing between changes.
+ *
+ * The object reads the database only when told that a write changed its feed (`POST /notify`,
+ * sent by the write's Worker after its batch committed) and on its alarm, every refresh
+ * interval while it has watchers: the safety net for a lost notice (the change then arrives up
+ * to one interval late) and the moment tokens are checked (expiry from the token, revocation in
+ * one read for all watchers). Without watchers it keeps nothing and sets no alarm.
+ *
+ * The same class serves the stream caps' counters (`slots:<key>`): leases of concurrent
+ * streams per client or address, each with an end time, so a lease nobody releases still lapses.
+ */
+import type { Database } from "../db/client";
+import { openWebDatabase } from "../db/web";
+import { inactiveHolders, type TokenHolder } from "../services/auth";
+import {
+  catchUpEvent,
+  catchUpOrg,
+  type EndReason,
+  EventFeedSource,
+  type EventFeedState,
+  endMessage,
+  eventMessages,
+  eventStream,
+  type FeedHost,
+  type FeedMessage,
+  type Lease,
+  OrgFeedSource,
+  type OrgFeedState,
+  openEventWatch,
+  openOrgWatch,
+  orgMessages,
+  orgStream,
+  PING_EVERY_MS,
+  PING_MESSAGE,
+  type SlotLease,
+  socketFrame,
+  stillReadable,
+  type WatchRequest,
+} from "../services/live";
+import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./workers-types";
+import { socketGlobals } from "./workers-types";
+
+export interface LiveEnv {
+  DATABASE_URL?: string;
+  DATABASE_AUTH_TOKEN?: string;
+  LIVE_FEEDS?: DurableObjectNamespace;
+  /** The alarm's interval in ms (default 5000): how late a change whose notice was lost arrives. */
+  LIVE_REFRESH_MS?: string;
+}
+
+/** How late a change whose notice was lost arrives at most (docs/guides/live-feeds.md). */
+export const DEFAULT_LIVE_REFRESH_MS = 5000;
+
+/** The header a forwarded watcher travels in. */
+export const WATCH_HEADER = "x-live-watch";
+
+type Kind = "event" | "org" | "slots";
+
+/** What a WebSocket keeps across hibernation. */
+interface SocketWatch {
+  request: WatchRequest;
+  watch: { sent: number; cursor: number };
+  lastSent: number;
+}
+
+interface HeldToken extends TokenHolder {
+  expiresAt: Date;
+  revocable: boolean;
+  end(reason: EndReason): void;
+}
+
+export function refreshInterval(env: LiveEnv): number {
+  const ms = Number(env.LIVE_REFRESH_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_LIVE_REFRESH_MS;
+}
+
+/** Frees slots held in the counters' objects (a stream's end). */
+export async function releaseLeases(
+  namespace: DurableObjectNamespace | undefined,
+  leases: readonly SlotLease[],
+) {
+  if (!namespace) return;
+  await Promise.allSettled(
+    leases.map((lease) =>
+      namespace
+        .get(namespace.idFromName(lease.counter))
+        .fetch("https://live/release", { method: "POST", body: JSON.stringify({ id: lease.id }) }),
+    ),
+  );
+}
+
+export class LiveFeed {
+  private kind: Kind | undefined;
+  private id = "";
+  private source: EventFeedSource | OrgFeedSource | undefined;
+  private dbHandle: Database | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly tokens = new Set<HeldToken>();
+  private refreshing: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly state: DurableObjectState,
+    private readonly env: LiveEnv,
+  ) {
+    // A client's "ping" is answered without waking the object.
+    state.setWebSocketAutoResponse(new socketGlobals.WebSocketRequestResponsePair("ping", "pong"));
+    void state.blockConcurrencyWhile(async () => {
+      const meta = await state.storage.get<{ kind: Kind; id: string }>("meta");
+      if (!meta) return;
+      this.kind = meta.kind;
+      this.id = meta.id;
+      const saved = await state.storage.get<EventFeedState | OrgFeedState>("state");
+      if (saved && meta.kind === "event") this.source = new EventFeedSource(meta.id, saved as EventFeedState);
+      if (saved && meta.kind === "org") this.source = new OrgFeedSource(meta.id, saved as OrgFeedState);
+    });
+  }
+
+  private get db(): Database {
+    this.dbHandle ??= openWebDatabase(this.env.DATABASE_URL ?? "", this.env.DATABASE_AUTH_TOKEN);
+    return this.dbHandle;
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const name = url.searchParams.get("name") ?? "";
+    const split = name.indexOf(":");
+    await this.remember(name.slice(0, split) as Kind, name.slice(split + 1));
+    switch (url.pathname) {
+      case "/notify":
+        // Nobody watching: nothing to bring up to date (the next watcher starts from the database).
+        if (this.hasWatchers()) await this.refresh();
+        return new Response(null, { status: 204 });
+      case "/stream":
+        return this.openStream(JSON.parse(request.headers.get(WATCH_HEADER) ?? "{}") as WatchRequest);
+      case "/socket":
+        return this.openSocket(JSON.parse(request.headers.get(WATCH_HEADER) ?? "{}") as WatchRequest);
+      case "/acquire":
+        return Response.json(await this.acquire((await request.json()) as AcquireRequest));
+      case "/release":
+        await this.state.storage.delete(`lease:${((await request.json()) as { id: string }).id}`);
+        return new Response(null, { status: 204 });
+      default:
+        return new Response(null, { status: 404 });
+    }
+  }
+
+  private async remember(kind: Kind, id: string) {
+    if (this.kind || !id) return;
+    this.kind = kind;
+    this.id = id;
+    await this.state.storage.put("meta", { kind, id });
+  }
+
+  // ——— the feed ———
+
+  private hasWatchers(): boolean {
+    return this.listeners.size > 0 || this.state.getWebSockets().length > 0;
+  }
+
+  /** The feed's source, read from the database if the object had none. */
+  private async ensureSource(): Promise<EventFeedSource | OrgFeedSource> {
+    if (!this.source) {
+      const source = this.kind === "org" ? new OrgFeedSource(this.id) : new EventFeedSource(this.id);
+      await source.refresh(this.db.$client);
+      this.source ??= source;
+      await this.state.storage.put("state", this.source.state);
+    }
+    if ((await this.state.storage.getAlarm()) === null) {
+      await this.state.storage.setAlarm(Date.now() + refreshInterval(this.env));
+    }
+    return this.source;
+  }
+
+  /** One read of the database for every watcher; a notice during a read makes one more. */
+  private refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      try {
+        do {
+          this.again = false;
+          const source = this.source;
+          if (!source) return;
+          if (await source.refresh(this.db.$client)) {
+            await this.state.storage.put("state", source.state);
+            for (const listener of [...this.listeners]) listener();
+            await this.sendSockets();
+          }
+        } while (this.again);
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** Forgets everything once nobody watches: the next watcher starts from the database. */
+  private async idleIfUnwatched() {
+    if (this.hasWatchers()) return;
+    this.source = undefined;
+    await this.state.storage.delete("state");
+    await this.state.storage.deleteAlarm();
+  }
+
+  private host(): FeedHost {
+    const join = async <S>(onChange: () => void): Promise<Lease<S>> => {
+      const source = (await this.ensureSource()) as S;
+      this.listeners.add(onChange);
+      return {
+        source,
+        release: () => {
+          this.listeners.delete(onChange);
+          void this.idleIfUnwatched();
+        },
+      };
+    };
+    return {
+      db: this.db,
+      watchEvent: (_id, onChange) => join<EventFeedSource>(onChange),
+      watchOrg: (_id, onChange) => join<OrgFeedSource>(onChange),
+      holdToken: (token, end) => {
+        const held = { ...token, end };
+        this.tokens.add(held);
+        return () => this.tokens.delete(held);
+      },
+    };
+  }
+
+  private openStream(request: WatchRequest): Response {
+    const hooks = {
+      onError: (error: unknown) =>
+        console.error(JSON.stringify({ level: "error", message: "live feed failed", error: String(error) })),
+      onEnd: () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []),
+    };
+    return request.kind === "org"
+      ? orgStream(this.host(), request, hooks)
+      : eventStream(this.host(), request, hooks);
+  }
+
+  private async openSocket(request: WatchRequest): Promise<Response> {
+    const source = await this.ensureSource();
+    const { 0: client, 1: server } = new socketGlobals.WebSocketPair();
+    this.state.acceptWebSocket(server);
+    const opened =
+      source instanceof EventFeedSource
+        ? await openEventWatch(this.db, source, request.lastEventId)
+        : await openOrgWatch(this.db, source, request.lastEventId, request.prunedThrough ?? 0);
+    const entry: SocketWatch = {
+      request,
+      watch: { sent: 0, ...opened.watch },
+      lastSent: Date.now(),
+    };
+    this.send(server, entry, opened.messages);
+    server.serializeAttachment(entry);
+    return new Response(null, { status: 101, webSocket: client } as ResponseInit);
+  }
+
+  private send(socket: HibernatableSocket, entry: SocketWatch, messages: readonly FeedMessage[]) {
+    if (messages.length === 0) return;
+    for (const message of messages) socket.send(socketFrame(message));
+    entry.lastSent = Date.now();
+  }
+
+  private end(socket: HibernatableSocket, entry: SocketWatch, reason?: EndReason) {
+    if (reason) this.send(socket, entry, [endMessage(reason)]);
+    socket.close(1000, reason ?? "done");
+    void releaseLeases(this.env.LIVE_FEEDS, entry.request.leases ?? []);
+  }
+
+  /** What each socket has not seen yet; the attachment keeps its place across hibernation. */
+  private async sendSockets() {
+    const source = this.source;
+    if (!source) return;
+    for (const socket of this.state.getWebSockets()) {
+      const entry = socket.deserializeAttachment() as SocketWatch | null;
+      if (!entry) continue;
+      if (source instanceof EventFeedSource) {
+        const reader = {
+          actor: entry.request.actor,
+          event: entry.request.event ?? { id: this.id, ancestry: [], hosts: [] },
+        };
+        if (!stillReadable(source, reader)) {
+          this.end(socket, entry);
+          continue;
+        }
+        this.send(
+          socket,
+          entry,
+          eventMessages(source, entry.watch) ?? (await catchUpEvent(this.db, source, entry.watch)),
+        );
+      } else {
+        this.send(
+          socket,
+          entry,
+          orgMessages(source, entry.watch) ?? (await catchUpOrg(this.db, source, entry.watch)),
+        );
+      }
+      socket.serializeAttachment(entry);
+    }
+  }
+
+  async alarm(): Promise<void> {
+    if (this.kind === "slots") return this.expireLeases();
+    if (!this.hasWatchers()) return this.idleIfUnwatched();
+    if (!this.source) await this.ensureSource();
+    await this.refresh();
+    await this.checkTokens();
+    const now = Date.now();
+    for (const socket of this.state.getWebSockets()) {
+      const entry = socket.deserializeAttachment() as SocketWatch | null;
+      if (!entry) continue;
+      if (now >= entry.request.endsAt) this.end(socket, entry);
+      else if (now - entry.lastSent >= PING_EVERY_MS) {
+        this.send(socket, entry, [PING_MESSAGE]);
+        socket.serializeAttachment(entry);
+      }
+    }
+    // SSE streams wake to check their own deadlines and pings.
+    if (this.hasWatchers()) await this.state.storage.setAlarm(Date.now() + refreshInterval(this.env));
+    else await this.idleIfUnwatched();
+  }
+
+  /** Expiry from the tokens themselves; revocation in one read for every watcher's client. */
+  private async checkTokens() {
+    const now = Date.now();
+    const held: HeldToken[] = [...this.tokens];
+    for (const socket of this.state.getWebSockets()) {
+      const entry = socket.deserializeAttachment() as SocketWatch | null;
+      const token = entry?.request.token;
+      if (!entry || !token) continue;
+      held.push({
+        clientId: token.holder?.clientId ?? "",
+        orgId: token.holder?.orgId ?? null,
+        role: token.holder?.role ?? "reader",
+        expiresAt: new Date(token.expiresAt),
+        revocable: token.holder !== undefined,
+        end: (reason) => this.end(socket, entry, reason),
+      });
+    }
+    const live: HeldToken[] = [];
+    for (const token of held) {
+      if (now >= token.expiresAt.getTime()) token.end("token_expired");
+      else live.push(token);
+    }
+    const revoked = await inactiveHolders(
+      this.db,
+      live.filter((token) => token.revocable),
+    );
+    for (const token of revoked) token.end("client_revoked");
+  }
+
+  async webSocketMessage(): Promise<void> {
+    // Watchers only listen ("ping" is answered by the auto-response).
+  }
+
+  async webSocketClose(socket: HibernatableSocket): Promise<void> {
+    const entry = socket.deserializeAttachment() as SocketWatch | null;
+    socket.close(1000, "closed");
+    if (entry) await releaseLeases(this.env.LIVE_FEEDS, entry.request.leases ?? []);
+    await this.idleIfUnwatched();
+  }
+
+  async webSocketError(socket: HibernatableSocket): Promise<void> {
+    await this.webSocketClose(socket);
+  }
+
+  // ——— the stream caps' counters ———
+
+  private async acquire(request: AcquireRequest): Promise<{ granted: boolean }> {
+    const now = Date.now();
+    const leases = await this.state.storage.list<number>({ prefix: "lease:" });
+    const expired = [...leases].filter(([, until]) => until <= now).map(([key]) => key);
+    if (expired.length > 0) await this.state.storage.delete(expired);
+    if (leases.size - expired.length >= request.limit) return { granted: false };
+    await this.state.storage.put(`lease:${request.id}`, request.until);
+    const alarm = await this.state.storage.getAlarm();
+    if (alarm === null || alarm > request.until) await this.state.storage.setAlarm(request.until);
+    return { granted: true };
+  }
+
+  private async expireLeases() {
+    const now = Date.now();
+    const leases = await this.state.storage.list<number>({ prefix: "lease:" });
+    const expired = [...leases].filter(([, until]) => until <= now).map(([key]) => key);
+    if (expired.length > 0) await this.state.storage.delete(expired);
+    const next = Math.min(...[...leases].filter(([, until]) => until > now).map(([, until]) => until));
+    if (Number.isFinite(next)) await this.state.storage.setAlarm(next);
+    else await this.state.storage.deleteAll();
+  }
+}
+
+interface AcquireRequest {
+  id: string;
+  limit: number;
+  /** When the lease lapses if nobody releases it (epoch ms). */
+  until: number;
+}

@@ -1,0 +1,55 @@
+/**
+ * The few Workers runtime types the live feeds use (the project typechecks against Node's and
+ * the DOM's, not @cloudflare/workers-types, whose globals clash with them).
+ */
+
+export interface DurableObjectId {
+  toString(): string;
+}
+
+export interface DurableObjectStub {
+  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
+}
+
+export interface DurableObjectNamespace {
+  idFromName(name: string): DurableObjectId;
+  get(id: DurableObjectId): DurableObjectStub;
+}
+
+export interface DurableObjectStorage {
+  get<T>(key: string): Promise<T | undefined>;
+  put(key: string, value: unknown): Promise<void>;
+  put(entries: Record<string, unknown>): Promise<void>;
+  delete(key: string | string[]): Promise<unknown>;
+  deleteAll(): Promise<void>;
+  list<T>(options?: { prefix?: string }): Promise<Map<string, T>>;
+  getAlarm(): Promise<number | null>;
+  setAlarm(when: number): Promise<void>;
+  deleteAlarm(): Promise<void>;
+}
+
+/** A server-side WebSocket of the Hibernation API. */
+export interface HibernatableSocket {
+  send(message: string): void;
+  close(code?: number, reason?: string): void;
+  serializeAttachment(value: unknown): void;
+  deserializeAttachment(): unknown;
+  readyState: number;
+}
+
+export interface DurableObjectState {
+  storage: DurableObjectStorage;
+  blockConcurrencyWhile<T>(callback: () => Promise<T>): Promise<T>;
+  acceptWebSocket(socket: HibernatableSocket, tags?: string[]): void;
+  getWebSockets(tag?: string): HibernatableSocket[];
+  setWebSocketAutoResponse(pair: unknown): void;
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/** The runtime's globals for WebSockets (workerd). */
+export interface SocketGlobals {
+  WebSocketPair: new () => { 0: HibernatableSocket; 1: HibernatableSocket };
+  WebSocketRequestResponsePair: new (request: string, response: string) => unknown;
+}
+
+export const socketGlobals = globalThis as unknown as SocketGlobals;
