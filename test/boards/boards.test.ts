@@ -3,6 +3,7 @@ import { type BoardHex, generateBoard, validateBoard } from "../../src/domain/bo
 import type { App } from "../../src/http/app";
 import { addClient, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
+import { range, tournament } from "../helpers/tournament";
 import { jsonRequest } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
@@ -156,10 +157,66 @@ describe("a new board every round (rule 2.0.1)", () => {
     expect(second.body.hexes).toEqual(generateBoard("same-board~1").hexes);
     const third = await call("POST", `/v1/rounds/${r3}/board`, { seed: "same-board" });
     expect(third.body.seed).toBe("same-board~2");
-    // Another event's session may play the same board: the rule is per session.
+    // Another event may play the same board: the rule is per event.
     const [other] = await threeRounds();
     expect((await call("POST", `/v1/rounds/${other}/board`, { seed: "same-board" })).body.seed).toBe(
       "same-board",
     );
+  });
+});
+
+describe("a new board across the whole event: every session, the semifinals, the final (rule 2.0.1)", () => {
+  let t: Awaited<ReturnType<typeof tournament>>;
+  let games: Json[];
+  let laterGames: Json[];
+  let game1: Json;
+  let game3: Json;
+  let finalId: string;
+
+  beforeAll(async () => {
+    t = await tournament(jsonRequest(app, owner.auth), owner.orgId, 32, "Boards across phases");
+    const s1 = await t.session("Store A", "2026-11-07", range(1, 32));
+    games = await t.playPrelims(s1, range(1, 32));
+    const s2 = await t.session("Store B", "2026-12-05", range(1, 32));
+    laterGames = await t.playPrelims(s2, range(1, 32));
+    game1 = (await call("POST", `/v1/rounds/${games[0].id}/board`, { seed: "game-one" })).body;
+    game3 = (await call("POST", `/v1/rounds/${games[2].id}/board`, { seed: "game-three" })).body;
+  });
+
+  it("another session of the event refuses game 1's board and retries its seed", async () => {
+    const copy = await call("POST", `/v1/rounds/${laterGames[0].id}/board`, { hexes: game1.hexes });
+    expect(copy.status, copy.text).toBe(422);
+    expect(copy.body).toMatchObject({ code: "board_already_used", rule: "2.0.1" });
+    const random = await call("POST", `/v1/rounds/${laterGames[0].id}/board`, { seed: "game-one" });
+    expect(random.status, random.text).toBe(201);
+    expect(random.body.seed).toBe("game-one~1");
+  });
+
+  it("the semifinals refuse game 3's board", async () => {
+    const semis = await t.seat("semifinals");
+    const copy = await call("POST", `/v1/rounds/${semis.id}/board`, { hexes: game3.hexes });
+    expect(copy.status, copy.text).toBe(422);
+    expect(copy.body).toMatchObject({ code: "board_already_used", rule: "2.0.1" });
+    expect(copy.body.errors).toEqual([
+      { path: "hexes", message: `identical to the board of round ${games[2].id}` },
+    ]);
+    expect((await call("POST", `/v1/rounds/${semis.id}/board`, { seed: "semis" })).status).toBe(201);
+    await t.play(semis.tables);
+  });
+
+  it("the final refuses a copy of game 1's board, in any hex order", async () => {
+    finalId = (await t.seat("final")).id;
+    const copy = await call("POST", `/v1/rounds/${finalId}/board`, { hexes: [...game1.hexes].reverse() });
+    expect(copy.status, copy.text).toBe(422);
+    expect(copy.body).toMatchObject({ code: "board_already_used", rule: "2.0.1" });
+  });
+
+  it("a random final board from game 1's seed is not game 1's board: the seed is retried over the event", async () => {
+    const random = await call("POST", `/v1/rounds/${finalId}/board`, { seed: "game-one" });
+    expect(random.status, random.text).toBe(201);
+    expect(random.body.hexes).not.toEqual(game1.hexes);
+    // "game-one" and "game-one~1" are game 1's boards of the two sessions: the final gets the next.
+    expect(random.body.seed).toBe("game-one~2");
+    expect(random.body.hexes).toEqual(generateBoard("game-one~2").hexes);
   });
 });

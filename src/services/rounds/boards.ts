@@ -1,6 +1,7 @@
 /**
- * The board of a round (rule 2.0.1, docs/rules.md#boards-and-timers): one per round, shared by all its tables;
- * random from a seed, or built by the organiser and checked for legality.
+ * The board of a round (rule 2.0.1, docs/rules.md#boards): one per round, shared by all its tables,
+ * never one already played in the event; random from a seed, or built by the organiser and
+ * checked for legality.
  */
 import { and, eq, ne } from "drizzle-orm";
 import { isConstraintError } from "../../db/errors";
@@ -43,22 +44,16 @@ const boardExists = (roundId: string) =>
 const MAX_SEED_RETRIES = 50;
 
 /**
- * The boards already used by the other rounds the players of this round play in one go: the
- * other games of its session, or the other playoff round (rule 2.0.1: a new board every round).
+ * The boards already used by the other rounds of the event: every session's prelim games, the
+ * semifinals and the final (rule 2.0.1, docs/rules.md#boards: one player may meet any of them
+ * again, in another session or in the playoffs).
  */
-async function usedBoards(
-  ctx: ServiceContext,
-  round: { id: string; eventId: string; sessionId: string | null },
-) {
-  const siblings =
-    round.sessionId !== null
-      ? eq(rounds.sessionId, round.sessionId)
-      : and(eq(rounds.eventId, round.eventId), ne(rounds.kind, "prelim"));
+async function usedBoards(ctx: ServiceContext, round: { id: string; eventId: string }) {
   const rows = await ctx.db
     .select({ roundId: boards.roundId, hexes: boards.hexes })
     .from(boards)
     .innerJoin(rounds, eq(rounds.id, boards.roundId))
-    .where(and(siblings, ne(rounds.id, round.id)));
+    .where(and(eq(rounds.eventId, round.eventId), ne(rounds.id, round.id)));
   return new Map(rows.map((r) => [boardKey(r.hexes as BoardHex[]), r.roundId]));
 }
 
