@@ -78,7 +78,9 @@ describe("docs/rules.md anchors", () => {
     expect(anchors()).toEqual(STABLE_ANCHORS);
     const lines = readFileSync(RULES, "utf8").split("\n");
     lines.forEach((line, i) => {
-      if (line.startsWith("<a id=")) expect(lines[i + 1], `after ${line}`).toMatch(/^#{2,4} /);
+      if (!line.startsWith("<a id=")) return;
+      const next = lines.slice(i + 1).find((l) => l.trim() !== "");
+      expect(next, `after ${line}`).toMatch(/^#{2,4} /);
     });
   });
 
