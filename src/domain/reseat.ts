@@ -1,12 +1,15 @@
 /**
- * Re-seating a game that is seated but not played after players left (drops): the
- * remaining players get the rule 1.1.7 table sizes again, keeping as much of the published
- * seating as possible. Tables that still have players keep them in their turn positions; only
- * the smallest tables are dissolved, and their players (and any surplus) fill the free seats,
- * each seat going to the candidate who adds the fewest repeated opponents, avoid-pair
- * violations and repeated turn positions (rule 1.1.6's priorities, in that order).
+ * Re-seating games that are seated but not played after players left (drops,
+ * disqualifications; docs/rules.md#drops). The remaining players get the rule 1.1.7 table sizes
+ * again, and rule 1.1.6's priorities come first: different opponents, then rotating turn
+ * positions, then avoid pairs apart. The published seating is kept only where that costs
+ * nothing under them: two candidates are built, the published tables with their holes filled
+ * and a fresh seating from the schedule search, and the published one wins unless the fresh one
+ * is better for the rule.
  */
-import type { AvoidPair, Round } from "./schedule-quality";
+import { createRandom } from "./random";
+import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
+import { searchSchedule } from "./schedule-search";
 import { splitTables } from "./tables";
 
 export interface ReseatInput {
@@ -19,13 +22,176 @@ export interface ReseatInput {
   readonly avoidPairs?: readonly AvoidPair[];
 }
 
-const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+export interface ReseatGamesInput {
+  /** The games to re-seat, as published, in game order. */
+  readonly games: readonly Round[];
+  /** Who plays each of them now (same order). */
+  readonly playerIds: readonly (readonly string[])[];
+  /** Games played or kept as they are: repeats are counted against them. */
+  readonly history?: readonly Round[];
+  readonly avoidPairs?: readonly AvoidPair[];
+}
 
 /**
- * The new seating of the game. Throws TableSplitError (rule 1.1.7) when the remaining players
- * cannot be split into tables of 3 and 4. Deterministic: same input, same seating.
+ * Walk iterations of a re-seat's search: a tenth of the schedule generator's. Re-seats answer a
+ * drop or a disqualification within the request; on 10–22 players with games already fixed the
+ * search found the same quality after 300 iterations as after 20,000.
  */
+const RESEAT_ITERATIONS = 2_000;
+
+const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+/** One game: `reseatGames` for a single game. */
 export function reseatRound(input: ReseatInput): Round {
+  return reseatGames({
+    games: [input.round],
+    playerIds: [input.playerIds],
+    history: input.history,
+    avoidPairs: input.avoidPairs,
+  })[0]!;
+}
+
+/**
+ * The new seating of the games, in order. Consecutive games that seat the same players are
+ * planned together (a re-seat of games 2 and 3 avoids repeats across both). Throws
+ * TableSplitError (rule 1.1.7) when a game's players cannot be split into tables of 3 and 4.
+ * Deterministic: same input, same seating.
+ */
+export function reseatGames(input: ReseatGamesInput): Round[] {
+  for (const ids of input.playerIds) splitTables(ids.length);
+  const history = [...(input.history ?? [])];
+  const avoid = input.avoidPairs ?? [];
+  const out: Round[] = [];
+  let at = 0;
+  while (at < input.games.length) {
+    const key = [...input.playerIds[at]!].sort().join();
+    let end = at + 1;
+    while (end < input.games.length && [...input.playerIds[end]!].sort().join() === key) end++;
+    const group = reseatGroup(input.games.slice(at, end), input.playerIds[at]!, history, avoid);
+    out.push(...group);
+    history.push(...group);
+    at = end;
+  }
+  return out;
+}
+
+/** Games seating the same players: the published tables kept, unless seating afresh is better. */
+function reseatGroup(
+  games: readonly Round[],
+  playerIds: readonly string[],
+  history: readonly Round[],
+  avoid: readonly AvoidPair[],
+): Round[] {
+  const kept: Round[] = [];
+  for (const game of games) {
+    kept.push(keepPublished({ round: game, playerIds, history: [...history, ...kept], avoidPairs: avoid }));
+  }
+  // Nothing the rule counts was added: no seating can do better.
+  if (costsNothing(history, kept, avoid)) return kept;
+  const fresh = seatAfresh(playerIds, games.length, history, avoid);
+  return worse(
+    evaluateSchedule([...history, ...kept], avoid),
+    evaluateSchedule([...history, ...fresh], avoid),
+  )
+    ? fresh.map((game, k) => alignTables(game, games[k]!))
+    : kept;
+}
+
+/** Whether `games` repeat no opponent pair or turn position of `history`, and seat no avoid pair together. */
+function costsNothing(
+  history: readonly Round[],
+  games: readonly Round[],
+  avoid: readonly AvoidPair[],
+): boolean {
+  const met = new Set<string>();
+  const had = new Set<string>();
+  const apart = new Set(avoid.map(([a, b]) => pairKey(a, b)));
+  for (const [g, game] of [...history, ...games].entries()) {
+    const counted = g >= history.length;
+    for (const table of game) {
+      for (const [i, p] of table.entries()) {
+        if (counted && had.has(`${p}\u0000${i}`)) return false;
+        had.add(`${p}\u0000${i}`);
+        for (const q of table.slice(i + 1)) {
+          const key = pairKey(p, q);
+          if (counted && (met.has(key) || apart.has(key))) return false;
+          met.add(key);
+        }
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * Rule 1.1.6's order on a whole session: fewer meetings of the most frequent pair, then fewer
+ * repeated pairs, then fewer players with a repeated position, then fewer avoid pairs together.
+ */
+export function worse(a: ScheduleQuality, b: ScheduleQuality): boolean {
+  if (a.maxMeetings !== b.maxMeetings) return a.maxMeetings > b.maxMeetings;
+  if (a.repeatedPairs !== b.repeatedPairs) return a.repeatedPairs > b.repeatedPairs;
+  if (a.seatRepeats !== b.seatRepeats) return a.seatRepeats > b.seatRepeats;
+  return a.avoidViolations > b.avoidViolations;
+}
+
+/**
+ * The remaining players seated afresh for `count` games after `history`, by the schedule
+ * search (the generator of docs/rules.md#prelim-schedule), from a seed made of the input.
+ */
+export function seatAfresh(
+  playerIds: readonly string[],
+  count: number,
+  history: readonly Round[],
+  avoid: readonly AvoidPair[],
+): Round[] {
+  const ids = [...playerIds].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const indexOf = (id: string) => index.get(id) ?? -1;
+  const seated = searchSchedule({
+    playerCount: ids.length,
+    tableSizes: splitTables(ids.length),
+    fixedRounds: history.map((round) => round.map((table) => table.map(indexOf))),
+    freeRounds: count,
+    avoidPairs: avoid.flatMap(([a, b]) =>
+      index.has(a) && index.has(b) && a !== b ? [[indexOf(a), indexOf(b)] as const] : [],
+    ),
+    random: createRandom(`reseat:${count}:${ids.join(",")}`),
+    maxIterations: RESEAT_ITERATIONS,
+  });
+  return seated.map((round) => round.map((table) => table.map((i) => ids[i]!)));
+}
+
+/**
+ * The fresh tables in the order that keeps the most players at their published table number
+ * (table numbers are labels: the turn order within each table is what the rule counts).
+ */
+function alignTables(fresh: Round, published: Round): Round {
+  const free = new Set(fresh.map((_, i) => i));
+  const order: number[] = [];
+  for (const table of published.slice(0, fresh.length)) {
+    let best = -1;
+    let bestOverlap = -1;
+    for (const i of free) {
+      const overlap = fresh[i]!.filter((p) => table.includes(p)).length;
+      if (overlap > bestOverlap) {
+        best = i;
+        bestOverlap = overlap;
+      }
+    }
+    order.push(best);
+    free.delete(best);
+  }
+  order.push(...free);
+  return order.map((i) => fresh[i]!);
+}
+
+/**
+ * The published seating with its holes filled: tables that still have players keep them in
+ * their turn positions; only the smallest tables are dissolved, and their players (and any
+ * surplus) fill the free seats, each seat going to the candidate who adds the fewest repeated
+ * opponents, avoid-pair violations and repeated turn positions.
+ */
+function keepPublished(input: ReseatInput): Round {
   const sizes = splitTables(input.playerIds.length);
   const remaining = new Set(input.playerIds);
   const meetings = new Map<string, number>();
@@ -68,7 +234,7 @@ export function reseatRound(input: ReseatInput): Round {
       if (avoid.has(pairKey(player, m))) avoided++;
     }
     const positionRepeat = positions.get(player)?.has(position) ? 1 : 0;
-    return repeated * 10_000 + avoided * 100 + positionRepeat;
+    return repeated * 10_000 + positionRepeat * 100 + avoided;
   };
 
   // Surplus first (a table of 4 that must become a 3): the player with the most history there leaves.

@@ -29,6 +29,8 @@ export interface SearchProblem {
   readonly freeRounds: number;
   readonly avoidPairs: readonly (readonly [number, number])[];
   readonly random: Pick<Random, "int">;
+  /** Fewer walk iterations than the default: a re-seat answers within a request (see reseat.ts). */
+  readonly maxIterations?: number;
 }
 
 /** Budget in swap evaluations: ample for the small counts where a perfect schedule may not exist. */
@@ -44,7 +46,10 @@ export function searchSchedule(problem: SearchProblem): number[][][] {
   let best = state.parts();
   let bestAt: Int32Array = state.at.slice();
   const empty = new Int32Array(bestAt.length).fill(-1);
-  const maxIterations = Math.min(MAX_ITERATIONS, Math.ceil(EVALUATION_BUDGET / state.n));
+  const maxIterations = Math.min(
+    problem.maxIterations ?? MAX_ITERATIONS,
+    Math.ceil(EVALUATION_BUDGET / state.n),
+  );
   // Short walks from fresh greedy seatings beat long ones: in tight cases (13–16 players, a
   // last round with two fixed ones) a stalled walk is trapped near its start.
   const patience = 50 + 5 * state.n;

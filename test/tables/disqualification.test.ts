@@ -195,3 +195,144 @@ describe("a disqualification in the playoffs (rules 1.3.6, 1.4.4)", () => {
     expect(new Set(e.disqualified.map((r: Json) => r.player.id))).toEqual(new Set([semiDq, finalDq]));
   });
 });
+
+describe("a disqualification re-seats the later games of the session (docs/rules.md#disqualification)", () => {
+  it("13 players, all games seated, a disqualification in game 1: games 2 and 3 are re-seated without the player", async () => {
+    const t = await tournament(api, store.orgId, 13, "Seated ahead");
+    const sessionId = await t.session("Store A", "2026-11-07", range(1, 13));
+    const seated = await api.post(`/v1/sessions/${sessionId}/rounds`, { plan: "all", seed: "ahead" });
+    expect(seated.status, seated.text).toBe(201);
+    const [game1, game2Before, game3Before] = seated.body.data;
+    const table = game1.tables[0];
+    const x = t.seatIdsOf(table)[1]!;
+    const codesBefore = new Map<string, string>();
+    for (const g of [game2Before, game3Before]) {
+      for (const tb of g.tables) {
+        for (const s of (await get(`/v1/tables/${tb.id}`)).body.seats)
+          codesBefore.set(s.player.id + g.number, s.confirmationCode);
+      }
+    }
+
+    const dq = await refereeApi.post(`/v1/tables/${table.id}/disqualifications`, {
+      playerId: x,
+      reason: "Cheating",
+    });
+    expect(dq.status, dq.text).toBe(200);
+
+    const rounds: Json[] = (await get(`/v1/sessions/${sessionId}/rounds`)).body.data;
+    expect(rounds.map((r) => r.number)).toEqual([1, 2, 3]);
+    // Game 1 keeps its seating: the player is disqualified at that table.
+    expect(rounds[0].tables.flatMap((tb: Json) => tb.seats.map((s: Json) => s.player.id))).toContain(x);
+    for (const round of rounds.slice(1)) {
+      const ids = round.tables.flatMap((tb: Json) => tb.seats.map((s: Json) => s.player.id));
+      expect(ids, `game ${round.number}`).not.toContain(x);
+      expect(ids.sort()).toEqual(
+        range(1, 13)
+          .map((n) => t.P[n])
+          .filter((id) => id !== x)
+          .sort(),
+      );
+      expect(round.tables.map((tb: Json) => tb.seats.length)).toEqual([4, 4, 4]);
+      // The same quality figures as any seating, and new seat codes on every seat.
+      expect(round.quality).toMatchObject({ playersSeated: 12, dropped: 0, seatRepeats: 0 });
+      expect(round.quality.maxMeetings).toBeLessThanOrEqual(2);
+      for (const tb of round.tables) {
+        for (const s of (await get(`/v1/tables/${tb.id}`)).body.seats) {
+          expect(s.confirmationCode).not.toBe(codesBefore.get(s.player.id + round.number));
+        }
+      }
+    }
+    // The session goes on: game 1's sheets, then game 2's, without the player.
+    await t.play(rounds[0].tables, (seatIds) => {
+      const sheet = t.strengthSheet(seatIds);
+      return seatIds.includes(x) && sheet.winnerId === x
+        ? {
+            ...sheet,
+            winnerId: seatIds.find((id) => id !== x)!,
+            scores: sheet.scores.map((s) =>
+              s.playerId === x ? { ...s, vp: 8 } : s.vp === 8 ? { ...s, vp: 10 } : s,
+            ),
+          }
+        : sheet;
+    });
+    await t.play(rounds[1].tables);
+    const audit = await t.audit();
+    const entry = audit.find((a: Json) => a.action === "player.disqualify");
+    expect(entry.after.reseatedRounds).toEqual([rounds[1].id, rounds[2].id]);
+  });
+
+  it("a result already in a later game keeps it: that game is not re-seated, the disqualification is refused with the way out", async () => {
+    const t = await tournament(api, store.orgId, 13, "Later game in play");
+    const sessionId = await t.session("Store A", "2026-11-07", range(1, 13));
+    const seated = await api.post(`/v1/sessions/${sessionId}/rounds`, { plan: "all", seed: "ahead" });
+    const [game1, game2] = seated.body.data;
+    // A table of game 2 that the player does not sit at plays first; the player's game-1 table is still open.
+    const x = t.seatIdsOf(game1.tables[0])[1]!;
+    const other = game2.tables.find((tb: Json) => !t.seatIdsOf(tb).includes(x));
+    await t.play([other]);
+    const dq = await refereeApi.post(`/v1/tables/${game1.tables[0].id}/disqualifications`, {
+      playerId: x,
+      reason: "Cheating",
+    });
+    expect(dq.status, dq.text).toBe(409);
+    expect(dq.body.code).toBe("round_in_play");
+    const after = (await get(`/v1/tables/${other.id}`)).body;
+    expect(after.result.status).toBe("final");
+  });
+});
+
+describe("a disqualified player is never scored or named winner after the disqualification (rule 1.3.6)", () => {
+  it("another session's table seating them refuses a sheet naming them winner or scoring them (422)", async () => {
+    const t = await tournament(api, store.orgId, 12, "Two stores at once");
+    const a = await t.session("Store A", "2026-11-07", range(1, 12));
+    const b = await t.session("Store B", "2026-11-07", range(1, 12));
+    const bGames = await api.post(`/v1/sessions/${b}/rounds`, { plan: "all", seed: "b" });
+    expect(bGames.status, bGames.text).toBe(201);
+    const aGame1 = await t.seatGame(a, [range(1, 4), range(5, 8), range(9, 12)]);
+    const x = t.P[2]!;
+    const dq = await refereeApi.post(`/v1/tables/${aGame1.tables[0].id}/disqualifications`, {
+      playerId: x,
+      reason: "Cheating",
+    });
+    expect(dq.status, dq.text).toBe(200);
+
+    const table = bGames.body.data[0].tables.find((tb: Json) => t.seatIdsOf(tb).includes(x));
+    const seatIds = t.seatIdsOf(table);
+    const others = seatIds.filter((id) => id !== x);
+    const asWinner = await api.put(`/v1/tables/${table.id}/result`, {
+      winnerId: x,
+      scores: seatIds.map((playerId) => ({ playerId, vp: playerId === x ? 10 : 6 })),
+      signed: true,
+    });
+    expect(asWinner.status, asWinner.text).toBe(422);
+    expect(asWinner.body.rule).toBe("1.3.6");
+    expect(asWinner.body.errors).toContainEqual(expect.objectContaining({ path: "winnerId" }));
+    const scored = await api.put(`/v1/tables/${table.id}/result`, {
+      winnerId: others[0],
+      scores: seatIds.map((playerId) => ({ playerId, vp: playerId === others[0] ? 10 : 5 })),
+      signed: true,
+    });
+    expect(scored.status, scored.text).toBe(422);
+    expect(scored.body.rule).toBe("1.3.6");
+    expect((await get(`/v1/tables/${table.id}`)).body.result).toBeNull();
+  });
+
+  it("a sheet of an earlier game of the session, played before the disqualification, still scores them", async () => {
+    const t = await tournament(api, store.orgId, 12, "Earlier game still open");
+    const s = await t.session("Store A", "2026-11-07", range(1, 12));
+    const seated = await api.post(`/v1/sessions/${s}/rounds`, { plan: "all", seed: "early" });
+    const [game1, game2] = seated.body.data;
+    const x = t.P[2]!;
+    // The player's game-2 table is where the referee disqualifies them; game 1 is not yet signed.
+    const at2 = game2.tables.find((tb: Json) => t.seatIdsOf(tb).includes(x));
+    const dq = await refereeApi.post(`/v1/tables/${at2.id}/disqualifications`, {
+      playerId: x,
+      reason: "Cheating",
+    });
+    expect(dq.status, dq.text).toBe(200);
+    const at1 = game1.tables.find((tb: Json) => t.seatIdsOf(tb).includes(x));
+    const sheet = t.strengthSheet(t.seatIdsOf(at1));
+    const res = await api.put(`/v1/tables/${at1.id}/result`, sheet);
+    expect(res.status, res.text).toBe(200);
+  });
+});

@@ -298,12 +298,12 @@ export const PROBLEM_CODES = {
   round_in_play: c(
     409,
     "Round in play",
-    "The game already has results at some tables, so it cannot be re-seated without the player: record the drop after it.",
+    "The game already has results at some tables, so it cannot be re-seated without the player: record the drop after it, or the disqualification at the player's table of that game.",
   ),
   snake_round_seated: c(
     409,
     "Snake round seated",
-    "The game is snake-seated by rank: remove it, record the drop, and seat it again.",
+    "The game is snake-seated by rank: remove it, record the drop or disqualification, and seat it again.",
   ),
   already_disputed: c(409, "Already disputed", "The player already disputes this result sheet."),
   membership_number_conflict: c(
@@ -422,6 +422,11 @@ export const PROBLEM_CODES = {
     422,
     "Drop leaves an unsplittable session",
     "After the drop the players left for a later game cannot be split into tables of 3 and 4 (rule 1.1.7); the drop is not recorded.",
+  ),
+  disqualification_leaves_unsplittable: c(
+    422,
+    "Disqualification leaves an unsplittable game",
+    "Without the player, a later game already seated would keep players that tables of 3 and 4 cannot seat (rule 1.1.7); the disqualification is not recorded. Remove the later seated games while they have no result, then disqualify.",
   ),
   board_already_used: c(
     422,

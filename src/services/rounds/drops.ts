@@ -1,26 +1,35 @@
 /**
- * Drops: a player leaves a session after game N. The games played stay (and count
- * in the standings, where the player is shown as `dropped`); later games already seated but
- * without results are re-seated for the remaining players, keeping as much of the seating as
- * rule 1.1.7's table sizes allow, in the same batch as the drop.
+ * Drops (docs/rules.md#drops): a player leaves a session after game N. The games played stay
+ * (and count in the standings, where the player is shown as `dropped`); later games already
+ * seated but without results are re-seated for the remaining players in the same batch as the
+ * drop. A disqualification re-seats the session's later games the same way
+ * (docs/rules.md#disqualification): `reseatWithoutPlayer` is shared.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { gameTables, registrations, rounds, seats } from "../../db/schema";
-import { reseatRound } from "../../domain/reseat";
-import type { Round } from "../../domain/schedule";
+import { reseatGames } from "../../domain/reseat";
+import type { AvoidPair, Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables, TableSplitError } from "../../domain/tables";
+import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { bumpRankingsVersion, loadAttendance, playersOfGame, writableSession } from "../events";
+import {
+  type Attendance,
+  bumpRankingsVersion,
+  loadAttendance,
+  playersOfGame,
+  writableSession,
+} from "../events";
 import { eventDisqualified } from "./ranking";
 import {
   type LoadedRound,
   loadAvoidPairs,
   loadRounds,
   type RoundDto,
+  type Statements,
   sessionRoundDtos,
   toIdRound,
 } from "./read";
@@ -46,21 +55,74 @@ export interface DropDto {
 const refuse = (kind: "conflict" | "invalid", code: string, message: string, extra = {}) =>
   new ServiceError(kind, code, message, extra);
 
-function inPlay(loaded: LoadedRound): boolean {
-  return loaded.tables.some((t) => t.result !== null || t.disqualified.length > 0);
+/** What a drop or a disqualification re-seats from: the session as it stands. */
+interface SessionState {
+  attendance: Attendance[];
+  disqualified: Set<string>;
+  /** The session's prelim rounds, by number. */
+  loaded: LoadedRound[];
+  avoidPairs: AvoidPair[];
+}
+
+async function loadSessionState(
+  ctx: ServiceContext,
+  eventId: string,
+  sessionId: string,
+): Promise<SessionState> {
+  const [attendance, disqualified, loaded, avoidPairs] = await Promise.all([
+    loadAttendance(ctx, sessionId),
+    eventDisqualified(ctx, eventId),
+    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
+    loadAvoidPairs(ctx, eventId),
+  ]);
+  return { attendance, disqualified: new Set(disqualified), loaded, avoidPairs };
 }
 
 /** POST /v1/sessions/{id}/drops. */
 export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: DropInput): Promise<DropDto> {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
-  const [attendance, disqualified, loaded, avoidPairs] = await Promise.all([
-    loadAttendance(ctx, sessionId),
-    eventDisqualified(ctx, event.id),
-    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
-    loadAvoidPairs(ctx, event.id),
-  ]);
+  const state = await loadSessionState(ctx, event.id, sessionId);
   const { playerId, afterGame } = input;
-  const me = attendance.find((a) => a.playerId === playerId);
+  const gamesPlanned = checkDrop(state, event, input);
+  const after = state.attendance.map((a) =>
+    a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a,
+  );
+  const playersOf = (game: number) => playersOfGame(after, game, state.disqualified);
+  assertSplittableAfterDrop(playersOf, afterGame, Math.min(gamesPlanned, 3));
+  const reseat = reseatWithoutPlayer(ctx, event, sessionId, state, { playerId, afterGame, playersOf });
+  const now = ctx.clock().toISOString();
+  await commitSeating(ctx, [
+    ctx.db
+      .update(registrations)
+      .set({ droppedAfterGame: afterGame, droppedAt: now })
+      .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+    ...reseat.statements,
+    ...bumpRankingsVersion(ctx, event, sessionId),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "session.drop",
+      entityType: "session",
+      entityId: sessionId,
+      after: { playerId, afterGame, reseatedRounds: reseat.roundIds },
+    }),
+  ]);
+  const rounds_ = await sessionRoundDtos(ctx, event.id, sessionId);
+  const gamesPlayed = state.loaded.filter((l) =>
+    l.tables.some((t) => t.result?.status === "final" && t.seats.some((s) => s.playerId === playerId)),
+  ).length;
+  return {
+    sessionId,
+    playerId,
+    afterGame,
+    gamesPlayed,
+    reseated: rounds_.filter((r) => reseat.roundIds.includes(r.id)),
+  };
+}
+
+/** The drop's refusals (who cannot drop, and when); returns the session's planned game count. */
+function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGame }: DropInput): number {
+  const me = state.attendance.find((a) => a.playerId === playerId);
   if (!me) {
     throw refuse("invalid", "not_registered", `Player '${playerId}' is not registered for this session.`, {
       issues: [{ path: "playerId", message: "not registered for this session" }],
@@ -75,26 +137,23 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       `Player '${playerId}' already dropped after game ${me.droppedAfterGame}.`,
     );
   }
-  const dq = new Set(disqualified);
-  if (dq.has(playerId)) {
+  if (state.disqualified.has(playerId)) {
     throw refuse(
       "conflict",
       "already_disqualified",
       `Player '${playerId}' is disqualified from this event (rule 1.3.6).`,
     );
   }
-  const gamesPlanned = sessionGameCount(attendance.filter((a) => !a.noShow).length, event.ruleset);
+  const gamesPlanned = sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
   if (afterGame >= gamesPlanned) {
     throw refuse(
       "invalid",
       "drop_after_last_game",
       `The session plays ${gamesPlanned} games: a drop after game ${afterGame} changes nothing.`,
-      {
-        issues: [{ path: "afterGame", message: `must be below ${gamesPlanned}` }],
-      },
+      { issues: [{ path: "afterGame", message: `must be below ${gamesPlanned}` }] },
     );
   }
-  const playedLater = loaded.filter(
+  const playedLater = state.loaded.filter(
     (l) =>
       l.round.number > afterGame &&
       l.tables.some(
@@ -107,17 +166,20 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       "conflict",
       "played_after_drop",
       `Player '${playerId}' has a result in game ${game}: record the drop after game ${game} or later.`,
-      {
-        issues: [{ path: "afterGame", message: `must be at least ${game}` }],
-      },
+      { issues: [{ path: "afterGame", message: `must be at least ${game}` }] },
     );
   }
+  return gamesPlanned;
+}
 
-  const after = attendance.map((a) => (a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a));
-  // Every later game still to be played must seat the players left (rule 1.1.7).
-  const lastGenerated = Math.min(gamesPlanned, 3);
-  for (let game = afterGame + 1; game <= lastGenerated; game++) {
-    const left = playersOfGame(after, game, dq).length;
+/** Every later game still to be played must seat the players left (rule 1.1.7). */
+function assertSplittableAfterDrop(
+  playersOf: (game: number) => string[],
+  afterGame: number,
+  lastGame: number,
+) {
+  for (let game = afterGame + 1; game <= lastGame; game++) {
+    const left = playersOf(game).length;
     try {
       splitTables(left);
     } catch (error) {
@@ -133,84 +195,80 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       );
     }
   }
+}
 
-  // Later seated games without any result, where the player sits: re-seated in game order.
-  const history: Round[] = [];
-  const statements: Parameters<typeof commitSeating>[1][number][] = [];
-  const reseated: string[] = [];
-  for (const l of loaded) {
-    const sitting = l.tables.some((t) => t.seats.some((s) => s.playerId === playerId));
-    if (l.round.number <= afterGame || !sitting) {
-      history.push(toIdRound(l));
-      continue;
-    }
-    if (inPlay(l)) {
-      throw refuse(
-        "conflict",
-        "round_in_play",
-        `Game ${l.round.number} already has results at some tables, so it cannot be re-seated without the player. Record the drop after game ${l.round.number}.`,
-      );
-    }
-    if (l.round.method === "snake") {
-      throw refuse(
-        "conflict",
-        "snake_round_seated",
-        `Game ${l.round.number} is snake-seated by rank: remove it (DELETE /v1/rounds/${l.round.id}), record the drop, and seat it again.`,
-      );
-    }
-    const round = reseatRound({
-      round: toIdRound(l),
-      playerIds: playersOfGame(after, l.round.number, dq),
-      history,
-      avoidPairs,
-    });
-    history.push(round);
-    reseated.push(l.round.id);
+interface Leaving {
+  playerId: string;
+  /** Games after this one that seat the player are re-seated. */
+  afterGame: number;
+  /** Who plays game n once the player is gone. */
+  playersOf: (game: number) => string[];
+  /** Says what is refused in the messages: "the drop" or "the disqualification". */
+  change?: string;
+}
+
+/**
+ * Statements that re-seat the session's later games where the player sits (games with no
+ * result), all planned together (docs/rules.md#drops), and announce each new seating.
+ */
+export function reseatWithoutPlayer(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  state: Pick<SessionState, "loaded" | "avoidPairs">,
+  leaving: Leaving,
+): { statements: Statements[number][]; roundIds: string[] } {
+  const targets = state.loaded.filter(
+    (l) =>
+      l.round.number > leaving.afterGame &&
+      l.tables.some((t) => t.seats.some((s) => s.playerId === leaving.playerId)),
+  );
+  for (const l of targets) assertReseatable(l, leaving.change ?? "the drop");
+  if (targets.length === 0) return { statements: [], roundIds: [] };
+  const seated = reseatGames({
+    games: targets.map(toIdRound),
+    playerIds: targets.map((l) => leaving.playersOf(l.round.number)),
+    history: state.loaded.filter((l) => !targets.includes(l)).map(toIdRound),
+    avoidPairs: state.avoidPairs,
+  });
+  const statements = targets.flatMap((l, k) => {
+    const round = seated[k]!;
     const reseat = reseatStatements(ctx, l, round);
-    statements.push(...reseat.statements);
     // The new seating is announced in the same batch as it is written.
-    statements.push(
+    return [
+      ...reseat.statements,
       ...roundSeatedStatements(ctx, event, {
         sessionId,
         roundId: l.round.id,
         kind: l.round.kind,
         number: l.round.number,
         method: l.round.method,
-        tables: round.map((playerIds, t) => ({
-          tableId: reseat.tableIds[t]!,
-          playerIds,
-        })),
+        tables: round.map((playerIds, t) => ({ tableId: reseat.tableIds[t]!, playerIds })),
       }),
+    ];
+  });
+  return { statements, roundIds: targets.map((l) => l.round.id) };
+}
+
+/** A game with results, or one snake-seated by rank, cannot be re-seated without the player. */
+function assertReseatable(l: LoadedRound, change: string): void {
+  const { number, id } = l.round;
+  if (l.tables.some((t) => t.result !== null || t.disqualified.length > 0)) {
+    throw refuse(
+      "conflict",
+      "round_in_play",
+      change === "the drop"
+        ? `Game ${number} already has results at some tables, so it cannot be re-seated without the player. Record the drop after game ${number}.`
+        : `Game ${number} already has results at some tables, so it cannot be re-seated without the player; ${change} is not recorded. Record it at the player's table of game ${number} instead (its result is not final): only the games after it are re-seated.`,
     );
   }
-  const now = ctx.clock().toISOString();
-  await commitSeating(ctx, [
-    ctx.db
-      .update(registrations)
-      .set({ droppedAfterGame: afterGame, droppedAt: now })
-      .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
-    ...statements,
-    ...bumpRankingsVersion(ctx, event, sessionId),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
-      action: "session.drop",
-      entityType: "session",
-      entityId: sessionId,
-      after: { playerId, afterGame, reseatedRounds: reseated },
-    }),
-  ]);
-  const rounds_ = await sessionRoundDtos(ctx, event.id, sessionId);
-  const gamesPlayed = loaded.filter((l) =>
-    l.tables.some((t) => t.result?.status === "final" && t.seats.some((s) => s.playerId === playerId)),
-  ).length;
-  return {
-    sessionId,
-    playerId,
-    afterGame,
-    gamesPlayed,
-    reseated: rounds_.filter((r) => reseated.includes(r.id)),
-  };
+  if (l.round.method === "snake") {
+    throw refuse(
+      "conflict",
+      "snake_round_seated",
+      `Game ${number} is snake-seated by rank: remove it (DELETE /v1/rounds/${id}), record ${change}, and seat it again.`,
+    );
+  }
 }
 
 /** Replaces a round's tables and seats: tables keep their ids by number; extra ones go. */
@@ -250,4 +308,55 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
     ),
   ];
   return { statements, tableIds };
+}
+
+/**
+ * The re-seat a disqualification recorded at a prelim table brings (docs/rules.md#disqualification):
+ * the session's later games that seat the player, without them, as a drop would. Throws 409
+ * when such a game is in play, 422 when its players left cannot be split into tables.
+ */
+export async function reseatAfterDisqualification(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  playerId: string,
+  game: number,
+): Promise<{ statements: Statements[number][]; roundIds: string[] }> {
+  const state = await loadSessionState(ctx, event.id, sessionId);
+  const out = new Set([...state.disqualified, playerId]);
+  const playersOf = (n: number) => playersOfGame(state.attendance, n, out);
+  try {
+    return reseatWithoutPlayer(ctx, event, sessionId, state, {
+      playerId,
+      afterGame: game,
+      playersOf,
+      change: "the disqualification",
+    });
+  } catch (error) {
+    if (!(error instanceof TableSplitError)) throw error;
+    const late = state.loaded.filter(
+      (l) => l.round.number > game && !splits(playersOf(l.round.number).length),
+    );
+    const number = late[0]?.round.number ?? game + 1;
+    const left = playersOf(number).length;
+    const removal = late
+      .map((l) => `DELETE /v1/rounds/${l.round.id}`)
+      .reverse()
+      .join(", then ");
+    throw refuse(
+      "invalid",
+      "disqualification_leaves_unsplittable",
+      `Without the player ${left} player${left === 1 ? "" : "s"} would remain for game ${number}, which is already seated: tables of 3 and 4 cannot seat them (rule 1.1.7), so the disqualification is not recorded. Remove the later seated games while they have no result (${removal}), then record it; no further game can be seated for ${left} players.`,
+      { rule: "1.1.7", issues: [{ path: "playerId", message: `leaves ${left} players for game ${number}` }] },
+    );
+  }
+}
+
+function splits(count: number): boolean {
+  try {
+    splitTables(count);
+    return true;
+  } catch {
+    return false;
+  }
 }

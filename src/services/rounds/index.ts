@@ -1,6 +1,6 @@
 // The public face of this group: other folders import only from here.
 
 export { createBoard, getBoard } from "./boards";
-export { type DropDto, type DropInput, dropPlayer } from "./drops";
+export { type DropDto, type DropInput, dropPlayer, reseatAfterDisqualification } from "./drops";
 export { seatFinal, seatSemifinals } from "./playoffs-seating";
 export { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds";

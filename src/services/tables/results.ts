@@ -1,13 +1,15 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, min, sql } from "drizzle-orm";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { seatsUnchanged } from "../../db/preconditions";
 import {
   disqualifications,
   events,
+  gameTables,
   resultConfirmations,
   resultDisputes,
   resultRevisions,
+  rounds,
   type StoredScore,
   seats,
   tableResults,
@@ -16,6 +18,7 @@ import { scoreGame } from "../../domain/game-score";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { reseatAfterDisqualification } from "../rounds";
 import { outboxStatements, standingsChangedStatements } from "../webhooks";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
@@ -191,6 +194,68 @@ function sameSheet(a: ResultInput, b: ResultInput): boolean {
 }
 
 /**
+ * A player disqualified from the event is never scored or named winner at a table after their
+ * disqualification (rule 1.3.6, docs/rules.md#disqualification): any table of the event but the
+ * one where it was recorded, the earlier games of that session (played before it) and tables
+ * whose sheet was already final when it was recorded (signed sheets do not change).
+ */
+async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableScope, sheet: ResultInput) {
+  const elsewhere = scope.disqualified.filter((id) => !scope.disqualifiedHere.includes(id));
+  if (elsewhere.length === 0) return;
+  const [dqRows, [signed]] = await ctx.db.batch([
+    ctx.db
+      .select({
+        playerId: disqualifications.playerId,
+        createdAt: disqualifications.createdAt,
+        kind: rounds.kind,
+        sessionId: rounds.sessionId,
+        number: rounds.number,
+      })
+      .from(disqualifications)
+      .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(
+        and(eq(disqualifications.eventId, scope.event.id), inArray(disqualifications.playerId, elsewhere)),
+      ),
+    ctx.db
+      .select({ at: min(resultRevisions.createdAt) })
+      .from(resultRevisions)
+      .where(and(eq(resultRevisions.tableId, scope.table.id), eq(resultRevisions.status, "final"))),
+  ]);
+  const round = scope.round;
+  const issues: { path: string; message: string }[] = [];
+  for (const dq of dqRows) {
+    const earlierGame =
+      round.kind === "prelim" &&
+      dq.kind === "prelim" &&
+      round.sessionId === dq.sessionId &&
+      round.number < dq.number;
+    const signedBefore = signed?.at != null && signed.at <= dq.createdAt;
+    if (earlierGame || signedBefore) continue;
+    const name = scope.seats.find((s) => s.playerId === dq.playerId)?.name ?? dq.playerId;
+    if (sheet.winnerId === dq.playerId) {
+      issues.push({
+        path: "winnerId",
+        message: `${name} (${dq.playerId}) is disqualified from this event and can't win a later table (rule 1.3.6)`,
+      });
+    }
+    const i = sheet.scores.findIndex((score) => score.playerId === dq.playerId);
+    issues.push({
+      path: i >= 0 ? `scores[${i}].playerId` : "scores",
+      message: `${name} (${dq.playerId}) was disqualified from this event before this game and can't be scored here (rule 1.3.6); re-seat the game without them (DELETE /v1/rounds/${round.id} while it has no result, then seat it again)`,
+    });
+  }
+  if (issues.length > 0) {
+    throw new ServiceError(
+      "invalid",
+      "invalid_game_result",
+      `Invalid game result: ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
+      { rule: "1.3.6", issues },
+    );
+  }
+}
+
+/**
  * PUT result (rules 1.3.4, 1.3.5): a first sheet, or a replacement of a pending one with
  * If-Match. `signed: true` means the paper sheet carries every signature: final at once.
  */
@@ -203,6 +268,7 @@ export async function submitResult(
   const { scope } = await writableTable(ctx, tableId, "results:submit");
   assertNotFinal(scope, "submitting a new sheet");
   assertVersion(scope, ifMatch);
+  await assertNoneDisqualifiedBefore(ctx, scope, input);
   if (scope.result && ifMatch === undefined) {
     // A retry of the very same sheet is harmless; a different sheet must say which version it replaces.
     if (sameSheet(scope.result, input) && !input.signed) return toTableDto(scope);
@@ -341,7 +407,11 @@ export async function finalizeResult(
   return getTable(ctx, tableId);
 }
 
-/** Rule 1.3.6: during the game or before the sheet is final, never after. */
+/**
+ * Rule 1.3.6: during the game or before the sheet is final, never after. The session's later
+ * games that seat the player and have no result are re-seated without them in the same batch,
+ * as a drop would (docs/rules.md#disqualification).
+ */
 export async function disqualifyPlayer(
   ctx: ServiceContext,
   tableId: string,
@@ -367,6 +437,11 @@ export async function disqualifyPlayer(
       `Player '${input.playerId}' is already disqualified from this event.`,
     );
   }
+  const { sessionId, number } = scope.round;
+  const reseat =
+    scope.round.kind === "prelim" && sessionId
+      ? await reseatAfterDisqualification(ctx, scope.event, sessionId, input.playerId, number)
+      : { statements: [], roundIds: [] };
   const now = ctx.clock();
   const statements = [
     ctx.db.insert(disqualifications).values({
@@ -385,7 +460,7 @@ export async function disqualifyPlayer(
       action: "player.disqualify",
       entityType: "table",
       entityId: tableId,
-      after: input,
+      after: { ...input, reseatedRounds: reseat.roundIds },
       reason: input.reason,
     }),
     ...outboxStatements(ctx, {
@@ -402,6 +477,7 @@ export async function disqualifyPlayer(
       },
     }),
     ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
+    ...reseat.statements,
   ];
   try {
     await ctx.db.batch(statements as never);
@@ -458,6 +534,7 @@ export async function correctResult(
   }
   assertVersion(scope, ifMatch);
   assertPhaseOpen(scope, "a correction");
+  await assertNoneDisqualifiedBefore(ctx, scope, input);
   await commitTransition(ctx, scope, {
     action: "correction",
     status: "final",
