@@ -17,7 +17,7 @@ const ROW_FIELDS = /* GraphQL */ `
     decidedByLots: Boolean!
     "The session whose result this row is (in qualification: the player's best session)."
     sessionId: ID
-    "Rule 1.3.6; only true in disqualified."
+    "Rule 1.3.6. Always true in the disqualified lists. In a session's rows, true for a player disqualified elsewhere in the event after every sheet of this session was signed: the row keeps its rank and nobody's rank here moves (rules 1.2.3, 1.3.5). Never true in the qualification's or the event standings' rows."
     disqualified: Boolean!
     "Left the row's session after droppedAfterGame: ranked on the games played (games)."
     dropped: Boolean!
@@ -31,7 +31,7 @@ const LOT = `"First 16 hex digits of SHA-256(\\"<lotSeed>:<playerId>\\"); the lo
 export const rankingTypeDefs = /* GraphQL */ `
   "A standings row: VP% is a 16-decimal string plus the exact fraction; decidedBy is the first criterion separating the row from the next one."
   type StandingRow {
-    "1, 2, 3 …: lots separate every tie; null for a disqualified row."
+    "1, 2, 3 …: lots separate every tie; null in the disqualified lists."
     rank: Int
     "The ranked player."
     player: PlayerRef!

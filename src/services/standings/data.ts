@@ -30,6 +30,17 @@ export interface StoredGame {
   scores: StoredScore[];
   /** In turn order. */
   seatPlayerIds: string[];
+  /** When the sheet first became final (signed, confirmed or decided): corrections don't move it. */
+  signedAt: string;
+}
+
+export interface Disqualification {
+  tableId: string;
+  kind: RoundKind;
+  /** The session of the table where it was recorded (null: a playoff table). */
+  sessionId: string | null;
+  /** When it was recorded. */
+  at: string;
 }
 
 export interface RoundProgress {
@@ -60,10 +71,11 @@ export interface StandingsData {
   /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
   disqualified: string[];
   /**
-   * Where each disqualification was recorded: the only table that places the player last
-   * (docs/rules.md#people-and-results); sheets signed before it keep their placements.
+   * Where and when each disqualification was recorded: the only table that places the player
+   * last, and the time that tells which sessions were signed before it
+   * (docs/rules.md#disqualification).
    */
-  disqualifiedAt: Map<string, { tableId: string; kind: RoundKind }>;
+  disqualifiedAt: Map<string, Disqualification>;
   /** The event's sessions in date order (then id), as qualification wants them. */
   sessions: { id: string; name: string; date: string | null }[];
   /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
@@ -80,8 +92,8 @@ function seatsInTurnOrder(pairs: [number, string][]): string[] {
   return pairs.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
 }
 
-/** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][]]`, any order. */
-type RoundTablesTuple = [string, number, string, string, [number, string][]];
+/** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][], signedAt]`, any order. */
+type RoundTablesTuple = [string, number, string, string, [number, string][], string];
 
 /**
  * Each round's final tables (among `rd`, `tr`, `t` that `condition` selects) with their seats as
@@ -94,7 +106,9 @@ function finalTablesSql(condition: string): string {
   return `select rd.id as round_id, rd.session_id, rd.kind, rd.number,
       json_group_array(json_array(t.id, t.number, tr.winner_id, tr.scores,
         json((select json_group_array(json_array(st.position, st.player_id)) from seats st
-          where st.table_id = t.id)))) as tables
+          where st.table_id = t.id)),
+        (select min(rv.created_at) from result_revisions rv where rv.table_id = t.id and rv.status = 'final')))
+      as tables
     from table_results tr join game_tables t on t.id = tr.table_id join rounds rd on rd.id = t.round_id
     where tr.event_id = ? and tr.status = 'final' and ${condition}
     group by rd.id`;
@@ -129,7 +143,7 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
       args: [scope],
     },
     {
-      sql: `select d.player_id, p.name, d.table_id, rd.kind
+      sql: `select d.player_id, p.name, d.table_id, rd.kind, rd.session_id, d.created_at
         from disqualifications d join players p on p.id = d.player_id
           join game_tables t on t.id = d.table_id join rounds rd on rd.id = t.round_id
         where d.event_id = ?`,
@@ -163,7 +177,7 @@ export async function loadStandingsData(
 
   const games: StoredGame[] = [];
   for (const r of finalTables!) {
-    for (const [tableId, tableNumber, winnerId, scores, seats] of JSON.parse(
+    for (const [tableId, tableNumber, winnerId, scores, seats, signedAt] of JSON.parse(
       r.tables as string,
     ) as RoundTablesTuple[]) {
       games.push({
@@ -176,6 +190,7 @@ export async function loadStandingsData(
         winnerId,
         scores: JSON.parse(scores) as StoredScore[],
         seatPlayerIds: seatsInTurnOrder(seats),
+        signedAt,
       });
     }
   }
@@ -216,10 +231,15 @@ export async function loadStandingsData(
   ][];
   const names = new Map<string, string>();
   for (const [, id, , , , name] of registrationTuples) names.set(id, name);
-  const disqualifiedAt = new Map<string, { tableId: string; kind: RoundKind }>();
+  const disqualifiedAt = new Map<string, Disqualification>();
   for (const d of dqRows!) {
     names.set(d.player_id as string, d.name as string);
-    disqualifiedAt.set(d.player_id as string, { tableId: d.table_id as string, kind: d.kind as RoundKind });
+    disqualifiedAt.set(d.player_id as string, {
+      tableId: d.table_id as string,
+      kind: d.kind as RoundKind,
+      sessionId: d.session_id as string | null,
+      at: d.created_at as string,
+    });
   }
   const participants = new Set<string>();
   for (const [, id, , noShow] of registrationTuples) if (noShow === 0) participants.add(id);

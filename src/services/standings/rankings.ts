@@ -96,18 +96,35 @@ function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: I
 
 /**
  * A prelim session's records, from its final sheets, and who is out of its ranking: players
- * disqualified from the event or at one of its tables (rule 1.3.6).
+ * disqualified from the event or at one of its tables (rule 1.3.6), but for those in `kept`.
  */
-function sessionRecords(l: Loaded, games: readonly StoredGame[]) {
-  const out = new Set(l.data.disqualified);
+function sessionRecords(l: Loaded, games: readonly StoredGame[], kept: ReadonlySet<string> = new Set()) {
+  const out = new Set(l.data.disqualified.filter((id) => !kept.has(id)));
   const scored = scoreAll(l, games);
   for (const game of scored) for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
   return { records: aggregateRecords(scored), out };
 }
 
-/** Ranking of one prelim session (rules 1.4.1–1.4.3). */
-function rankSessionLoaded(l: Loaded, games: readonly StoredGame[]) {
-  const { records, out } = sessionRecords(l, games);
+/**
+ * Players disqualified after every sheet of this session was signed, elsewhere in the event
+ * (docs/rules.md#disqualification): the session's ranking keeps their row, flagged, so no rank
+ * of a session scored and signed before moves (rules 1.2.3, 1.3.5). A sheet counts from the
+ * moment it first became final; a session with a table not yet final is not signed.
+ */
+function signedBeforeDisqualification(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
+  const kept = new Set<string>();
+  const rounds = l.data.rounds.filter((r) => r.sessionId === sessionId && r.kind === "prelim");
+  if (rounds.length === 0 || rounds.some((r) => r.finalTables < r.tables)) return kept;
+  const lastSigned = games.reduce((last, g) => (g.signedAt > last ? g.signedAt : last), "");
+  for (const [playerId, dq] of l.data.disqualifiedAt) {
+    if (dq.sessionId !== sessionId && lastSigned <= dq.at) kept.add(playerId);
+  }
+  return kept;
+}
+
+/** Ranking of one prelim session (rules 1.4.1–1.4.3); `kept` are ranked though disqualified. */
+function rankSessionLoaded(l: Loaded, games: readonly StoredGame[], kept: ReadonlySet<string> = new Set()) {
+  const { records, out } = sessionRecords(l, games, kept);
   return rankSessionRecords({
     ruleset: l.header.ruleset,
     records,
@@ -131,10 +148,12 @@ export async function sessionStandings(
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
   const l = await load(ctx, scope.event, { kind: "session", sessionId });
-  const standings = rankSessionLoaded(l, l.data.games);
+  const kept = signedBeforeDisqualification(l, sessionId, l.data.games);
+  const standings = rankSessionLoaded(l, l.data.games, kept);
   const registered = l.data.registrations.map((r) => r.playerId);
   const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
-  const dqRecords = [...standings.disqualified, ...withoutGames(l, standings.disqualified, registered)];
+  const listed = [...standings.disqualified, ...standings.rows.map((row) => row.record)];
+  const dqRecords = [...standings.disqualified, ...withoutGames(l, listed, registered)];
   return {
     ...l.header,
     sessionId,
@@ -151,7 +170,7 @@ export async function sessionStandings(
           decidedByLots: row.decidedByLots,
           sessionId,
           qualified: null,
-          disqualified: false,
+          disqualified: kept.has(row.record.playerId),
         },
         l.rc,
       ),

@@ -61,9 +61,11 @@ const rowFields = {
       "In the top 16 (top 4 when N is 12–28) of the qualification. Null in session standings: see the qualification.",
     example: true,
   }),
-  disqualified: z
-    .boolean()
-    .openapi({ description: "Rule 1.3.6; only true in `disqualified`.", example: false }),
+  disqualified: z.boolean().openapi({
+    description:
+      "Rule 1.3.6. Always true in the `disqualified` lists. In a session's `rows`, true for a player disqualified elsewhere in the event after every sheet of this session was signed: the row keeps its rank and nobody's rank here moves (rules 1.2.3, 1.3.5; docs/rules.md#disqualification). Never true in the qualification's or the event standings' rows: they leave the player out.",
+    example: false,
+  }),
   eliminated: z.boolean().openapi({
     description: "Cut by the zero-win rule after game 3 of an 80+ session (in the row's session).",
     example: false,
