@@ -68,7 +68,9 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   confirmResult: WRITE,
   disputeResult: WRITE,
   finalizeResult: WRITE,
-  disqualifyPlayer: WRITE,
+  // A write that also re-seats the session's later games: their state is read in one wave once
+  // the table's scope names the session (docs/rules.md#disqualification).
+  disqualifyPlayer: WRITE + 1,
   correctResult: WRITE,
   listAudit: READ,
   createRounds: SEATING,
