@@ -75,6 +75,8 @@ export function createApp(deps: AppDeps) {
         "RateLimit",
         "RateLimit-Policy",
         "Retry-After",
+        "Deprecation",
+        "Sunset",
       ],
       maxAge: 86400,
     }),

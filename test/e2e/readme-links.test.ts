@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_VERSION } from "../../src/http/openapi/document";
 
 // The documentation as a newcomer walks it: every relative link of the README, the files beside
 // it and docs/ leads to a file of this repository (and to a heading or anchor that exists in it),
@@ -111,8 +112,7 @@ describe("documentation links", () => {
     const outsideDocument = /\b(?:RULES|API|ARCHITECTURE)\.md\b|\.\.\/shared\b/;
     const issueNumber = /\bissues? #?\d+|(?:^|\s)#\d+\b/i;
     const found: string[] = [];
-    // docs/rules.md is being rewritten with stable anchors by its own owner; it joins this check then.
-    for (const path of documents.filter((p) => p !== "docs/rules.md")) {
+    for (const path of documents) {
       readFileSync(join(ROOT, path), "utf8")
         .split("\n")
         .forEach((line, i) => {
@@ -121,5 +121,21 @@ describe("documentation links", () => {
         });
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe("the version", () => {
+  it("is one: the OpenAPI document's, package.json's and the changelog's latest release", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      version: string;
+      license: string;
+    };
+    const released = /^## \[(\d+\.\d+\.\d+)\]/m.exec(readFileSync(join(ROOT, "CHANGELOG.md"), "utf8"))?.[1];
+    expect({ package: pkg.version, changelog: released }).toEqual({
+      package: API_VERSION,
+      changelog: API_VERSION,
+    });
+    expect(pkg.license).toBe("MIT");
+    expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License\n/);
   });
 });

@@ -13,6 +13,7 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { createDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
+import type { AppDeps } from "../../src/http/context";
 import { createAuthConfig } from "../../src/services/auth";
 import { createTestLogger, TEST_JWT_SECRET } from "./test-app";
 
@@ -68,8 +69,11 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/** The real Node server on 127.0.0.1 and a random port, over a migrated database in a temporary folder. */
-export async function serveTemporaryApp(): Promise<ServedApp> {
+/**
+ * The real Node server on 127.0.0.1 and a random port, over a migrated database in a temporary
+ * folder; `deps` adds to or replaces what the app is given (the /docs bundle, …).
+ */
+export async function serveTemporaryApp(deps: Partial<AppDeps> = {}): Promise<ServedApp> {
   const dir = await mkdtemp(join(tmpdir(), "catan-pages-"));
   const client = createClient({ url: `file:${join(dir, "catan.db")}` });
   const db = createDatabase(client);
@@ -78,6 +82,7 @@ export async function serveTemporaryApp(): Promise<ServedApp> {
     db,
     logger: createTestLogger(),
     auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
+    ...deps,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));

@@ -25,6 +25,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getHealth: 2,
   /** A page from the in-memory catalogue: no database. */
   getProblemPage: 0,
+  /** Built from the request and the scope list: no database. */
+  getAuthorizationServerMetadata: 0,
   createAccessToken: 2,
   createOrganization: WRITE,
   getOrganization: READ,

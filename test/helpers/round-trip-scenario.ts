@@ -218,6 +218,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
 
   expectStatus(await anonymous.get("/health"), "ok", "health");
   expectStatus(await anonymous.get("/problems/validation-failed"), "ok", "problem page");
+  expectStatus(await anonymous.get("/.well-known/oauth-authorization-server"), "ok", "OAuth metadata");
   const tokenRes = await anonymous.send("POST", "/v1/auth/token", undefined, {});
   expectStatus(tokenRes, 400, "token without a body");
   await tokenWithBody(remote, samples, doc, chain.clientId, chain.clientSecret);

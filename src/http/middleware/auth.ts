@@ -7,7 +7,14 @@ import { problemResponse } from "../problem";
 /** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
 export const TOKEN_PATH = "/v1/auth/token";
 /** Public system routes never look at a token: a stale one must not fail a health check. */
-const TOKENLESS_PATHS = new Set([TOKEN_PATH, "/health", "/openapi.json", "/docs", "/docs/scalar.js"]);
+const TOKENLESS_PATHS = new Set([
+  TOKEN_PATH,
+  "/health",
+  "/openapi.json",
+  "/docs",
+  "/docs/scalar.js",
+  "/.well-known/oauth-authorization-server",
+]);
 /** The problem pages are public documentation too. */
 export const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.startsWith("/problems/");
 const REALM = "catan";

@@ -283,6 +283,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "read_only_ancestor",
     "token_required",
   ],
+  getAuthorizationServerMetadata: [],
   getBoard: ["board_not_found", "event_not_found", "round_not_found", "token_required"],
   getEvent: ["event_not_found"],
   getEventStandings: [

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES, type Scope } from "../../services/access";
 import type { AppEnv } from "../context";
 import { applyConventions } from "./conventions";
+import { INTRODUCTION } from "./introduction";
 
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "standings:read": "Read what the client may see (private events, tables, rankings); every token reads.",
@@ -94,13 +95,8 @@ export function documentConfig(publicUrl?: string) {
     info: {
       title: "CATAN Tournament API",
       version: API_VERSION,
-      description:
-        "Runs official 2026 CATAN championship tournaments: events, prelim sessions on several dates and venues, " +
-        "seating, tables, result submission and confirmation, and rankings computed on read (VP per seat, " +
-        "10-VP cap, fictitious 4th score at 3-player tables, exact VP%, 2nd/3rd-place counts, reproducible lots, " +
-        "best-single-session qualification). Errors are RFC 9457 problem+json with a stable `code`.",
-      // An SPDX reference for a licence that is not on the SPDX list (the code is not open source).
-      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      description: INTRODUCTION,
+      license: { name: "MIT", identifier: "MIT" },
       contact: {
         name: "CATAN Tournament API maintainers",
         ...(publicUrl ? { url: `${publicUrl}/docs` } : {}),

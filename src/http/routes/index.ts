@@ -18,6 +18,7 @@ import { sessionsRouter } from "./sessions";
 import { standingsRouter } from "./standings";
 import { tablesRouter } from "./tables";
 import { webhooksRouter } from "./webhooks";
+import { wellKnownRouter } from "./well-known";
 
 /** Every API router, mounted at the root by createApp (each route carries its full path). */
 export const apiRouters = [
@@ -41,4 +42,5 @@ export const apiRouters = [
   ratingsRouter,
   webhooksRouter,
   problemsRouter,
+  wellKnownRouter,
 ];

@@ -15,4 +15,10 @@ export {
   revokeOrgClient,
   type TokenHolder,
 } from "./clients";
-export { type AuthConfig, createAuthConfig, InvalidTokenError, verifyAccessToken } from "./tokens";
+export {
+  ACCESS_TOKEN_TTL_SECONDS,
+  type AuthConfig,
+  createAuthConfig,
+  InvalidTokenError,
+  verifyAccessToken,
+} from "./tokens";

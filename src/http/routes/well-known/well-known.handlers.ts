@@ -1,0 +1,32 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import { SCOPES } from "../../../services/access";
+import type { AppEnv } from "../../context";
+import { TOKEN_PATH } from "../../middleware/auth";
+import type { getAuthorizationServerMetadata } from "./well-known.routes";
+
+/**
+ * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
+ * body. test/auth/oauth-metadata.test.ts gets a token each way this list names.
+ */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
+
+export const getAuthorizationServerMetadataHandler: RouteHandler<
+  typeof getAuthorizationServerMetadata,
+  AppEnv
+> = async (c) => {
+  // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
+  const issuer = (c.get("deps").publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+  return c.json(
+    {
+      issuer,
+      token_endpoint: `${issuer}${TOKEN_PATH}`,
+      grant_types_supported: ["client_credentials"],
+      token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+      scopes_supported: Object.keys(SCOPES),
+      response_types_supported: [],
+      service_documentation: `${issuer}/docs`,
+    },
+    200,
+    { "cache-control": "public, max-age=3600" },
+  );
+};
