@@ -101,6 +101,7 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getPlayerHistory: READ + 1,
   // Until the first message: the event's scope and the first poll of its results version.
   streamEventChanges: 2,
+  watchEventLive: 2,
   createWebhook: WRITE,
   listWebhooks: READ,
   getWebhook: READ,
@@ -109,7 +110,9 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   rotateWebhookSecret: WRITE,
   listWebhookDeliveries: READ,
   redeliverWebhook: WRITE,
-  streamOrgChanges: READ,
+  // Resumed from Last-Event-ID by the tree's first watcher: the scope, the shared reader's start
+  // (the outbox's end), then the rows the watcher missed.
+  streamOrgChanges: READ + 1,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.
   exportOrganization: TOKEN + 7,
   // One round trip per level of the query (event → sessions → standings), loaders batch the rest.
