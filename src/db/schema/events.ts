@@ -20,6 +20,10 @@ export const events = sqliteTable(
     timezone: text("timezone"),
     venue: text("venue"),
     timers: text("timers", { mode: "json" }),
+    /** The CATAN edition every game uses (rule 1.1.2), as the organiser states it. */
+    edition: text("edition"),
+    /** The tournament language (rule 1.1.1), a BCP 47 tag such as `en`. */
+    language: text("language"),
     /** Bumped in the same batch as every result change: the ETag of every ranking of the event. */
     resultsVersion: integer("results_version").notNull().default(0),
     /**
@@ -84,6 +88,13 @@ export const sessions = sqliteTable(
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     date: text("date"),
+    /**
+     * Local start (`YYYY-MM-DDTHH:mm`, no offset) in `timeZone`: stores of one championship may
+     * be in several countries, and a local time is what their players are told.
+     */
+    startsAt: text("starts_at"),
+    /** IANA name of the zone `startsAt` is in. */
+    timeZone: text("time_zone"),
     venue: text("venue"),
     /**
      * The store running this session: the event's organisation or one of its descendants. Its

@@ -1,4 +1,6 @@
 export * from "./audit";
+export * from "./calendars";
+export * from "./conduct";
 export * from "./events";
 export * from "./federation";
 export * from "./organizations";

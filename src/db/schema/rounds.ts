@@ -70,10 +70,19 @@ export const seats = sqliteTable(
      * table's result from their own phone (no token). Shown only to staff who may enter results.
      */
     confirmationCode: text("confirmation_code"),
+    /**
+     * Snake-seated games (docs/rules.md#choices): the chair (1–4) and colour the player chose,
+     * in rank order; `position` is then the turn order they chose. Null until they choose.
+     */
+    chair: integer("chair"),
+    colour: text("colour", { enum: ["red", "blue", "white", "orange"] }),
+    chosenAt: text("chosen_at"),
   },
   (t) => [
     primaryKey({ columns: [t.tableId, t.position] }),
     uniqueIndex("seats_round_player_uq").on(t.roundId, t.playerId),
+    uniqueIndex("seats_table_chair_uq").on(t.tableId, t.chair).where(sql`${t.chair} is not null`),
+    uniqueIndex("seats_table_colour_uq").on(t.tableId, t.colour).where(sql`${t.colour} is not null`),
     check("seats_position_range", sql`${t.position} BETWEEN 1 AND 4`),
     index("seats_player_idx").on(t.playerId),
   ],
@@ -88,4 +97,19 @@ export const boards = sqliteTable("boards", {
   seed: text("seed"),
   hexes: text("hexes", { mode: "json" }).notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * A table switched to timed turns by a referee (rule 1.1.11 option 2; docs/rules.md#timers): no
+ * row, untimed. The Lithuanian text lets a player ask for it after the opening placements.
+ */
+export const tableTimers = sqliteTable("table_timers", {
+  tableId: text("table_id")
+    .primaryKey()
+    .references(() => gameTables.id, { onDelete: "cascade" }),
+  turnSeconds: integer("turn_seconds").notNull(),
+  /** The seated player who asked for it, when one did. */
+  requestedBy: text("requested_by").references(() => players.id),
+  actorClientId: text("actor_client_id").notNull(),
+  since: text("since").notNull(),
 });

@@ -20,6 +20,10 @@ export const eventTypeDefs = /* GraphQL */ `
     timezone: String
     "Where it is played, if set."
     venue: String
+    "The CATAN edition every game uses (rule 1.1.2), if stated."
+    edition: String
+    "The tournament language (rule 1.1.1), a BCP 47 tag, if stated."
+    language: String
     "Derived from rounds and results."
     phase: EventPhase!
     "N of rule 1.2.2: unique players over all prelim sessions."

@@ -14,6 +14,8 @@ export interface EventPageData {
     structure: string;
     uniqueParticipants: number;
     valid: boolean;
+    edition: string | null;
+    language: string | null;
   };
   sessions: {
     id: string;
@@ -95,6 +97,16 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
           </li>
           <li>{t.structure[event.structure] ?? event.structure}</li>
           {event.valid ? null : <li>{t.notValid}</li>}
+          {event.edition ? (
+            <li>
+              {t.edition}: {event.edition}
+            </li>
+          ) : null}
+          {event.language ? (
+            <li>
+              {t.tournamentLanguage}: {p.languageName(event.language)}
+            </li>
+          ) : null}
         </ul>
         <p>
           <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>

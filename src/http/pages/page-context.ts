@@ -17,6 +17,8 @@ export interface PageContext {
   /** An instant in the given IANA time zone, with the zone named. */
   dateTime(iso: string, timeZone: string | null): string;
   number(value: number, decimals: number): string;
+  /** A BCP 47 tag as the reader's language names it (`fr` → "French", "prancūzų"). */
+  languageName(tag: string): string;
 }
 
 function validZone(zone: string | null): string {
@@ -60,6 +62,13 @@ export function pageContext(c: Context<AppEnv>): PageContext {
         timeZone: zone,
       }).format(new Date(iso));
       return `${text} (${zone})`;
+    },
+    languageName: (tag) => {
+      try {
+        return new Intl.DisplayNames(lang, { type: "language" }).of(tag) ?? tag;
+      } catch {
+        return tag;
+      }
     },
     number: (value, decimals) =>
       new Intl.NumberFormat(lang, {

@@ -42,6 +42,13 @@ export interface CreateEventInput {
   timezone?: string | null;
   venue?: string | null;
   timers?: Partial<Timers>;
+  edition?: string | null;
+  language?: string | null;
+}
+
+/** A BCP 47 tag in its canonical spelling (`FR-ca` → `fr-CA`); the schema has checked it parses. */
+function canonicalLanguage(tag: string | null | undefined): string | null | undefined {
+  return tag ? (Intl.getCanonicalLocales(tag)[0] ?? tag) : tag;
 }
 
 export type UpdateEventInput = Partial<Omit<CreateEventInput, "timers">> & { timers?: Partial<Timers> };
@@ -60,6 +67,8 @@ export function toEventDto(row: EventWithSummary) {
     timezone: row.timezone,
     venue: row.venue,
     timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
+    edition: row.edition,
+    language: row.language,
     phase: row.phase,
     ...describeStructure(Number(row.uniqueParticipants), row.ruleset),
     resultsVersion: row.resultsVersion,
@@ -108,6 +117,8 @@ export async function createEvent(
     timezone: input.timezone ?? null,
     venue: input.venue ?? null,
     timers: { ...DEFAULT_TIMERS, ...input.timers },
+    edition: input.edition ?? null,
+    language: canonicalLanguage(input.language) ?? null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   } as const;
@@ -159,6 +170,8 @@ export async function updateEvent(
     ...(patch.startsOn !== undefined ? { startsOn: patch.startsOn } : {}),
     ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
     ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
+    ...(patch.edition !== undefined ? { edition: patch.edition } : {}),
+    ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
     ...(patch.timers !== undefined
       ? { timers: { ...((event.timers as Timers | null) ?? DEFAULT_TIMERS), ...patch.timers } }
       : {}),

@@ -116,6 +116,17 @@ export const en = {
   backHome: "Home",
   language: "Language",
   poweredBy: "Served by the CATAN Tournament API",
+  // Rules the API records beyond results: edition and language, start times, choices by
+  // rank, referees and timed turns.
+  edition: "Edition",
+  tournamentLanguage: "Tournament language",
+  startsAt: "Start time",
+  calendar: "Calendar (iCalendar)",
+  chair: "Chair",
+  colour: "Colour",
+  colours: { red: "Red", blue: "Blue", white: "White", orange: "Orange" } as Record<string, string>,
+  timedTurns: (seconds: number) => `Timed turns: ${seconds} s per turn`,
+  noReferee: "No referee named yet (rule 1.3.1)",
 };
 
 export type Messages = typeof en;

@@ -114,4 +114,13 @@ export const fr: Messages = {
   backHome: "Accueil",
   language: "Langue",
   poweredBy: "Servi par l’API de tournois CATAN",
+  edition: "Édition",
+  tournamentLanguage: "Langue du tournoi",
+  startsAt: "Heure de début",
+  calendar: "Calendrier (iCalendar)",
+  chair: "Chaise",
+  colour: "Couleur",
+  colours: { red: "Rouge", blue: "Bleu", white: "Blanc", orange: "Orange" },
+  timedTurns: (seconds: number) => `Tours chronométrés : ${seconds} s par tour`,
+  noReferee: "Aucun arbitre désigné (règle 1.3.1)",
 };

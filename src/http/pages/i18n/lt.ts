@@ -113,4 +113,13 @@ export const lt: Messages = {
   backHome: "Pradžia",
   language: "Kalba",
   poweredBy: "Teikia CATAN turnyrų API",
+  edition: "Leidimas",
+  tournamentLanguage: "Turnyro kalba",
+  startsAt: "Pradžios laikas",
+  calendar: "Kalendorius (iCalendar)",
+  chair: "Kėdė",
+  colour: "Spalva",
+  colours: { red: "Raudona", blue: "Mėlyna", white: "Balta", orange: "Oranžinė" },
+  timedTurns: (seconds: number) => `Riboti ėjimai: ${seconds} s ėjimui`,
+  noReferee: "Teisėjas dar nepaskirtas (1.3.1 taisyklė)",
 };

@@ -54,6 +54,15 @@ export const EventSchema = z
     timezone: z.string().nullable().openapi({ example: "Europe/Vilnius" }),
     venue: z.string().nullable(),
     timers: TimersSchema,
+    edition: z.string().nullable().openapi({
+      description: "The CATAN edition every game of the event uses (rule 1.1.2); null: not stated.",
+      example: "6th edition",
+    }),
+    language: z.string().nullable().openapi({
+      description:
+        "The tournament language (rule 1.1.1), a BCP 47 tag in canonical form; null: not stated (the rules name English).",
+      example: "en",
+    }),
     phase: z
       .enum(["setup", "prelims", "semifinals", "final", "completed"])
       .openapi({ description: "Derived from rounds and results." }),
@@ -78,6 +87,15 @@ export const EventSchema = z
     updatedAt: TimestampSchema,
   })
   .openapi("Event");
+
+/** A BCP 47 language tag (Intl throws a RangeError for anything else). */
+function isLanguageTag(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
 
 /** IANA names the runtime knows (Intl throws a RangeError for anything else). */
 function isTimeZone(value: string): boolean {
@@ -106,6 +124,22 @@ const eventFields = {
     .openapi({ example: "Europe/Vilnius" }),
   venue: z.string().max(200).nullable(),
   timers: TimersSchema.partial(),
+  edition: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullable()
+    .openapi({ description: "The CATAN edition all games use (rule 1.1.2).", example: "6th edition" }),
+  language: z
+    .string()
+    .max(35)
+    .refine(isLanguageTag, { message: "not a BCP 47 language tag (e.g. en, fr, lt)" })
+    .nullable()
+    .openapi({
+      description: "The tournament language (rule 1.1.1), a BCP 47 tag; stored in canonical form.",
+      example: "en",
+    }),
 };
 
 export const CreateEventSchema = z
@@ -118,6 +152,8 @@ export const CreateEventSchema = z
       name: "Vilnius Store Championship Qualifier 2026",
       startsOn: "2026-12-12",
       venue: "Gedimino pr. 9",
+      edition: "6th edition",
+      language: "en",
     },
   });
 
