@@ -56,6 +56,12 @@ export const eventTypeDefs = /* GraphQL */ `
     name: String!
     "Day of play (YYYY-MM-DD), if set."
     date: String
+    "Local start, YYYY-MM-DDTHH:mm, in timeZone, if set."
+    startsAt: String
+    "IANA time zone where the session is played, if set."
+    timeZone: String
+    "The instant startsAt names in timeZone (ISO 8601, UTC), if set."
+    startsAtUtc: String
     "Where it is played, if set."
     venue: String
     "The organisation running the session (null: the event's)."

@@ -21,6 +21,8 @@ export interface EventPageData {
     id: string;
     name: string;
     date: string | null;
+    startsAtUtc: string | null;
+    timeZone: string | null;
     venue: string | null;
     playerCount: number;
     roundsGenerated: number;
@@ -138,7 +140,8 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
                   <th scope="row" class="rh">
                     {s.name}
                   </th>
-                  <td>{p.date(s.date)}</td>
+                  {/* A start time is shown in the session's own zone (the players' local time). */}
+                  <td>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
                   <td>{s.venue ?? ""}</td>
                   <td class="num">{s.playerCount}</td>
                   <td class="num">{s.roundsGenerated}</td>

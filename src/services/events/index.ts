@@ -17,5 +17,15 @@ export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } 
 export { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
-export { createSession, getSession, listSessions, loadSessionScope, writableSession } from "./sessions";
+export {
+  createSession,
+  getSession,
+  listSessions,
+  loadSessionScope,
+  type SessionDto,
+  type SessionPatch,
+  startInstant,
+  updateSession,
+  writableSession,
+} from "./sessions";
 export { describeStructure, type EventPhase, uniqueParticipantsSql } from "./summary";

@@ -3,6 +3,7 @@ import { orgAncestryJson, qualified } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { events, organizations, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
+import { canonicalTimeZone, parseLocalDateTime, zonedInstant } from "../../domain/local-time";
 import { sessionGameCount } from "../../domain/structure";
 import {
   assertEventReadable,
@@ -34,6 +35,10 @@ export function toSessionDto(
     eventId: row.eventId,
     name: row.name,
     date: row.date,
+    startsAt: row.startsAt,
+    timeZone: row.timeZone,
+    /** The instant `startsAt` names in `timeZone` (docs/rules.md#sessions-in-time). */
+    startsAtUtc: startInstant(row)?.toISOString() ?? null,
     venue: row.venue,
     hostOrgId: row.hostOrgId,
     playerCount,
@@ -45,9 +50,63 @@ export function toSessionDto(
 }
 export type SessionDto = ReturnType<typeof toSessionDto>;
 
+/** When a session starts, or null without a start time (what is stored was checked when written). */
+export function startInstant(row: Pick<SessionRow, "startsAt" | "timeZone">): Date | null {
+  const local = row.startsAt ? parseLocalDateTime(row.startsAt) : null;
+  if (!local || !row.timeZone) return null;
+  const zoned = zonedInstant(local, row.timeZone);
+  return zoned.kind === "skipped" ? null : zoned.instant;
+}
+
+interface SessionTimes {
+  date: string | null;
+  startsAt: string | null;
+  timeZone: string | null;
+}
+
+const invalidTime = (code: string, path: string, message: string) =>
+  new ServiceError("invalid", code, message, { issues: [{ path, message }] });
+
+/**
+ * A start needs its own zone (a local time means nothing without one) and must happen there;
+ * the day of play is the start's day, filled in when not given and refused when it differs.
+ */
+function checkedTimes(times: SessionTimes): SessionTimes {
+  const timeZone = times.timeZone === null ? null : (canonicalTimeZone(times.timeZone) ?? times.timeZone);
+  if (times.startsAt === null) return { ...times, timeZone };
+  if (timeZone === null) {
+    throw invalidTime(
+      "time_zone_required",
+      "timeZone",
+      "A start time is local to where the session is played: give its IANA time zone (e.g. Europe/Vilnius).",
+    );
+  }
+  const local = parseLocalDateTime(times.startsAt);
+  if (!local) throw invalidTime("invalid_start", "startsAt", "not a local date and time YYYY-MM-DDTHH:mm");
+  if (zonedInstant(local, timeZone).kind === "skipped") {
+    throw invalidTime(
+      "nonexistent_local_time",
+      "startsAt",
+      `${times.startsAt} does not happen in ${timeZone}: the clocks skip that hour (a summer-time change).`,
+    );
+  }
+  const day = times.startsAt.slice(0, 10);
+  if (times.date !== null && times.date !== day) {
+    throw invalidTime(
+      "start_date_mismatch",
+      "date",
+      `The session's date ${times.date} is not the day of its start ${times.startsAt}.`,
+    );
+  }
+  return { date: day, startsAt: times.startsAt, timeZone };
+}
+
 export interface SessionInput {
   name: string;
   date?: string | null;
+  /** Local date and time (`YYYY-MM-DDTHH:mm`) in `timeZone`. */
+  startsAt?: string | null;
+  timeZone?: string | null;
   venue?: string | null;
   /** The store running the session: the event's organisation or one of its descendants. */
   hostOrgId?: string | null;
@@ -110,13 +169,18 @@ export async function createSession(
     hostAncestry(ctx, input.hostOrgId),
   ]);
   if (input.hostOrgId && ancestry) assertValidHost(event, input.hostOrgId, ancestry);
+  const times = checkedTimes({
+    date: input.date ?? null,
+    startsAt: input.startsAt ?? null,
+    timeZone: input.timeZone ?? null,
+  });
   const now = ctx.clock();
   const id = newId("ses", now.getTime());
   const row = {
     id,
     eventId,
     name: input.name,
-    date: input.date ?? null,
+    ...times,
     venue: input.venue ?? null,
     hostOrgId: input.hostOrgId ?? null,
     createdAt: now.toISOString(),
@@ -140,6 +204,47 @@ export async function createSession(
     playerCount: created.playerCount,
     roundCount: created.roundCount,
     ruleset: created.ruleset,
+  });
+}
+
+export type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
+
+/** PATCH /v1/sessions/{id}: the event's organisation, or the store hosting the session. */
+export async function updateSession(
+  ctx: ServiceContext,
+  sessionId: string,
+  patch: SessionPatch,
+): Promise<SessionDto> {
+  const { session, event } = await writableSession(ctx, sessionId, "events:write");
+  const times = checkedTimes({
+    date: patch.date !== undefined ? patch.date : session.date,
+    startsAt: patch.startsAt !== undefined ? patch.startsAt : session.startsAt,
+    timeZone: patch.timeZone !== undefined ? patch.timeZone : session.timeZone,
+  });
+  const changes = {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
+    ...times,
+  };
+  const [, , [updated]] = await ctx.db.batch([
+    ctx.db.update(sessions).set(changes).where(eq(sessions.id, sessionId)),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action: "session.update",
+      entityType: "session",
+      entityId: sessionId,
+      before: Object.fromEntries(Object.keys(changes).map((k) => [k, session[k as keyof SessionRow]])),
+      after: changes,
+    }),
+    sessionDtoQuery(ctx, sessionId),
+  ]);
+  if (!updated) throw notFound("session", sessionId);
+  return toSessionDto({
+    ...updated.session,
+    playerCount: updated.playerCount,
+    roundCount: updated.roundCount,
+    ruleset: updated.ruleset,
   });
 }
 

@@ -6,6 +6,7 @@ export const sessionsRouter = createRouter()
   .openapi(r.createSession, h.createSessionHandler)
   .openapi(r.listSessions, h.listSessionsHandler)
   .openapi(r.getSession, h.getSessionHandler)
+  .openapi(r.updateSession, h.updateSessionHandler)
   .openapi(r.registerPlayers, h.registerPlayersHandler)
   .openapi(r.listRegistrations, h.listRegistrationsHandler)
   .openapi(r.unregisterPlayer, h.unregisterPlayerHandler);

@@ -10,6 +10,7 @@ import type {
   listSessions,
   registerPlayers,
   unregisterPlayer,
+  updateSession,
 } from "./sessions.routes";
 
 export const createSessionHandler: RouteHandler<typeof createSession, AppEnv> = async (c) => {
@@ -26,6 +27,12 @@ export const listSessionsHandler: RouteHandler<typeof listSessions, AppEnv> = as
 
 export const getSessionHandler: RouteHandler<typeof getSession, AppEnv> = async (c) =>
   c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200);
+
+export const updateSessionHandler: RouteHandler<typeof updateSession, AppEnv> = async (c) =>
+  c.json(
+    await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
+    200,
+  );
 
 export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv> = async (c) =>
   c.json(

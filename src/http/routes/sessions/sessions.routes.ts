@@ -8,6 +8,7 @@ import {
   RegistrationListSchema,
   SessionListSchema,
   SessionSchema,
+  UpdateSessionSchema,
 } from "./sessions.schemas";
 
 const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
@@ -51,6 +52,19 @@ export const getSession = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: SessionParams },
   responses: { 200: jsonContent(SessionSchema, "The session.") },
+});
+
+export const updateSession = createRoute({
+  method: "patch",
+  path: "/v1/sessions/{sessionId}",
+  operationId: "updateSession",
+  tags: ["Sessions"],
+  summary: "Change a prelim session",
+  description:
+    "Name, date, venue, and the start time in the session's own IANA time zone (docs/rules.md#sessions-in-time): `startsAt` needs `timeZone`, and the date is the start's day (422 naming the field otherwise). Roles: owner, organizer, of the event's organisation or of the store hosting the session.",
+  security: BEARER,
+  request: { params: SessionParams, body: jsonBody(UpdateSessionSchema, "The fields to change.") },
+  responses: { 200: jsonContent(SessionSchema, "The session after the change.") },
 });
 
 export const registerPlayers = createRoute({

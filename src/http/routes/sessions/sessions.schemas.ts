@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { canonicalTimeZone, parseLocalDateTime } from "../../../domain/local-time";
 import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
@@ -8,6 +9,19 @@ export const SessionSchema = z
     eventId: z.string(),
     name: z.string().openapi({ example: "Qualifier #1 — Kaunas" }),
     date: IsoDateSchema.nullable(),
+    startsAt: z.string().nullable().openapi({
+      description:
+        "Local start, `YYYY-MM-DDTHH:mm`, in `timeZone` (the time the players are told where the session is played).",
+      example: "2026-12-05T10:00",
+    }),
+    timeZone: z
+      .string()
+      .nullable()
+      .openapi({ description: "IANA time zone of `startsAt`.", example: "Europe/Vilnius" }),
+    startsAtUtc: z.string().nullable().openapi({
+      description: "The instant `startsAt` names in `timeZone` (ISO 8601, UTC); null without a start time.",
+      example: "2026-12-05T08:00:00.000Z",
+    }),
     venue: z.string().nullable(),
     hostOrgId: z.string().nullable().openapi({
       description: "The organisation running the session; null: the event's organisation.",
@@ -22,11 +36,46 @@ export const SessionSchema = z
   })
   .openapi("Session");
 
+const sessionFields = {
+  name: z.string().trim().min(1).max(200),
+  date: IsoDateSchema.nullish().openapi({
+    description: "Day of play; with `startsAt` it is the start's day (filled in when omitted).",
+  }),
+  startsAt: z
+    .string()
+    .refine((v) => parseLocalDateTime(v) !== null, {
+      message: "a local date and time YYYY-MM-DDTHH:mm (no offset: the zone is timeZone)",
+    })
+    .nullish()
+    .openapi({
+      description:
+        "Local start to the minute, `YYYY-MM-DDTHH:mm`, in `timeZone` (required with it). A time the clocks skip there (spring change) is refused; one they repeat (autumn) is its first occurrence.",
+      example: "2026-12-05T10:00",
+    }),
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((v) => canonicalTimeZone(v) !== null, { message: "not an IANA time zone (e.g. Europe/Vilnius)" })
+    .nullish()
+    .openapi({
+      description: "IANA time zone where the session is played; stored in canonical spelling.",
+      example: "Europe/Vilnius",
+    }),
+  venue: z.string().max(200).nullish(),
+};
+
+export const UpdateSessionSchema = z
+  .object(sessionFields)
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
+  .openapi("UpdateSession", {
+    example: { startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
+  });
+
 export const CreateSessionSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    date: IsoDateSchema.nullish(),
-    venue: z.string().max(200).nullish(),
+    ...sessionFields,
     hostOrgId: z
       .string()
       .min(1)
@@ -42,7 +91,13 @@ export const CreateSessionSchema = z
   })
   .strict()
   .openapi("CreateSession", {
-    example: { name: "Qualifier #1 — Kaunas", date: "2026-12-05", venue: "Board Game Café, Laisvės al. 53" },
+    example: {
+      name: "Qualifier #1 — Kaunas",
+      date: "2026-12-05",
+      startsAt: "2026-12-05T10:00",
+      timeZone: "Europe/Vilnius",
+      venue: "Board Game Café, Laisvės al. 53",
+    },
   });
 
 export const SessionListSchema = z
