@@ -16,7 +16,10 @@ export type IdPrefix =
   | "scf"
   | "whk"
   | "dlv"
-  | "msg";
+  | "msg"
+  | "cal"
+  | "wrn"
+  | "exc";
 
 /**
  * One monotonic ULID factory per process (per isolate on Workers): ids made in the same

@@ -66,7 +66,11 @@ describe("a session's start time", () => {
       [{ startsAt: "2026-12-05T10:00", timeZone: "+02:00" }, "timeZone"],
       [{ startsAt: "2026-12-05T10:00Z", timeZone: "Europe/Vilnius" }, "startsAt"],
       [{ startsAt: "2026-02-30T10:00", timeZone: "Europe/Vilnius" }, "startsAt"],
-      [{ date: "2026-12-06", startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" }, "date", "start_date_mismatch"],
+      [
+        { date: "2026-12-06", startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
+        "date",
+        "start_date_mismatch",
+      ],
       // The clocks go from 02:00 to 03:00 in Paris that night: 02:30 never happens there.
       [{ startsAt: "2026-03-29T02:30", timeZone: "Europe/Paris" }, "startsAt", "nonexistent_local_time"],
     ];

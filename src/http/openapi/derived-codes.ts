@@ -100,6 +100,13 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "round_not_found",
     "token_required",
   ],
+  createCalendarLink: [
+    "insufficient_role",
+    "insufficient_scope",
+    "outside_client_scope",
+    "player_not_found",
+    "token_required",
+  ],
   createEvent: [
     "event_not_found",
     "insufficient_role",
@@ -290,6 +297,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   getAuthorizationServerMetadata: [],
   getBoard: ["board_not_found", "event_not_found", "round_not_found", "token_required"],
   getEvent: ["event_not_found"],
+  getEventCalendar: ["event_not_found"],
   getEventStandings: [
     "event_not_found",
     "inconsistent_result",
@@ -301,6 +309,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   getOrganization: ["organization_not_found", "token_required"],
   getOrgRatings: ["inconsistent_result", "invalid_game_result", "organization_not_found"],
   getPlayer: ["player_merged", "player_not_found", "token_required"],
+  getPlayerCalendar: ["player_merged", "player_not_found"],
   getPlayerHistory: [
     "inconsistent_result",
     "invalid_game_result",
@@ -318,6 +327,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   getProblemPage: ["unknown_problem_code"],
   getQualification: ["event_not_found", "inconsistent_result", "invalid_game_result"],
   getRound: ["event_not_found", "round_not_found", "token_required"],
+  getSecretCalendar: ["calendar_not_found", "player_merged", "player_not_found"],
   getSeries: ["series_not_found"],
   getSeriesStandings: [
     "inconsistent_result",
@@ -353,6 +363,13 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "not_session_host",
     "outside_client_scope",
     "read_only_ancestor",
+    "token_required",
+  ],
+  listCalendarLinks: [
+    "insufficient_role",
+    "insufficient_scope",
+    "outside_client_scope",
+    "player_not_found",
     "token_required",
   ],
   listChildOrganizations: ["organization_not_found", "token_required"],
@@ -427,6 +444,13 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "organization_not_found",
     "outside_client_scope",
     "read_only_ancestor",
+    "token_required",
+  ],
+  revokeCalendarLink: [
+    "calendar_link_not_found",
+    "insufficient_role",
+    "insufficient_scope",
+    "outside_client_scope",
     "token_required",
   ],
   rotateWebhookSecret: [

@@ -81,6 +81,11 @@ export const TAGS = [
       "Player ratings (openskill, Plackett–Luce) over every final game in time order: an organisation tree's rating table and one player's rating.",
   },
   {
+    name: "Calendars",
+    description:
+      "iCalendar feeds (RFC 5545) of an event's sessions and of a player's, at their start times in their own time zones; secret addresses for calendar apps, which cannot send a token.",
+  },
+  {
     name: "Webhooks",
     description:
       "Push: signed notifications (Standard Webhooks) or Discord messages to a URL, delivered at least once and in order, with a delivery log; " +

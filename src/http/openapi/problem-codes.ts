@@ -77,11 +77,6 @@ export const PROBLEM_CODES = {
     "Wrong seat code",
     "The code is not the one printed next to the player's name on the result sheet; wrong codes are counted and limited.",
   ),
-  not_tree_root: c(
-    403,
-    "Not the federation",
-    "Only the root of an organisation tree (the federation) excludes players from its programme.",
-  ),
   // 404
   route_not_found: c(404, "No such route", "No operation has this path; see /openapi.json."),
   organization_not_found: c(
@@ -121,6 +116,16 @@ export const PROBLEM_CODES = {
     404,
     "Unknown problem code",
     "No problem has this code; GET /openapi.json lists every code per operation.",
+  ),
+  calendar_not_found: c(
+    404,
+    "Calendar not found",
+    "No calendar has this secret address: it was revoked or never existed. Ask the organiser for a new one.",
+  ),
+  calendar_link_not_found: c(
+    404,
+    "Calendar link not found",
+    "No calendar link with this id was made by your organisation.",
   ),
   // 405
   method_not_allowed: c(
@@ -341,42 +346,6 @@ export const PROBLEM_CODES = {
     "Notification expired",
     "The notification is past the outbox retention window and can no longer be sent.",
   ),
-  // Choices by rank, timed turns (docs/rules.md#choices, docs/rules.md#timers).
-  choice_out_of_rank_order: c(
-    409,
-    "Choice out of rank order",
-    "At a snake-seated table players choose turn order, chair and colour by rank, highest first (rules 1.1.7, 1.1.10, 1.1.12): the problem names whose choice comes next.",
-  ),
-  choice_taken: c(
-    409,
-    "Already chosen",
-    "A player who chose earlier (by rank) took this turn position, chair or colour; `errors` names which.",
-  ),
-  choice_already_made: c(
-    409,
-    "Choice already made",
-    "The player has chosen; only the latest choice of the table can be taken back (DELETE …/choices/{playerId}).",
-  ),
-  choice_not_latest: c(
-    409,
-    "Not the latest choice",
-    "Choices are taken back in reverse rank order: the latest one first, so every choice stays in rank order.",
-  ),
-  choices_not_by_rank: c(
-    409,
-    "Turn order assigned",
-    "Players choose by rank only at snake-seated tables (game 4 of an 80+ session, semifinals, final); elsewhere the seating assigns the turn order (rule 1.1.6).",
-  ),
-  choices_closed: c(
-    409,
-    "Choices closed",
-    "The table has a result: its turn order, chairs and colours are part of the game played and no longer change.",
-  ),
-  table_finished: c(
-    409,
-    "Game over",
-    "The table has a final result: its turns are over, so its timer no longer changes.",
-  ),
   // 412
   version_mismatch: c(
     412,
@@ -521,16 +490,6 @@ export const PROBLEM_CODES = {
     422,
     "Date is not the start's day",
     "A session's `date` is the day of its `startsAt`: send one that agrees, or leave `date` out.",
-  ),
-  player_excluded: c(
-    422,
-    "Player excluded",
-    "The federation excluded the player from its programme until the date named in `detail` (docs/rules.md#sanctions): registration in its events is refused until then.",
-  ),
-  exclusion_in_past: c(
-    422,
-    "Exclusion already over",
-    "An exclusion's `until` is the first day the player may register again: it must be after today.",
   ),
   // 429
   rate_limited: c(

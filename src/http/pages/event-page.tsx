@@ -112,6 +112,8 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
         </ul>
         <p>
           <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
+          {" · "}
+          <a href={`/v1/events/${event.id}/calendar.ics`}>{t.calendar}</a>
         </p>
 
         <h2>{t.sessions}</h2>

@@ -1,6 +1,7 @@
 import { attendanceRouter } from "./attendance";
 import { authRouter } from "./auth";
 import { boardsRouter } from "./boards";
+import { calendarsRouter } from "./calendars";
 import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { eventPeopleRouter } from "./event-people";
@@ -37,6 +38,7 @@ export const apiRouters = [
   playoffsRouter,
   boardsRouter,
   changesRouter,
+  calendarsRouter,
   exportRouter,
   seriesRouter,
   ratingsRouter,

@@ -1,8 +1,8 @@
 /**
  * `POST /v1/players/{id}/merge`: one person created twice (two stores, two spellings) becomes
  * one player. Every registration (with its check-in, no-show and drop), seat (with its
- * confirmation code), result sheet, confirmation, dispute, disqualification, staff entry and avoid
- * pair moves to the kept player in ONE batch with the audit entry; the merged id keeps
+ * confirmation code), result sheet, confirmation, dispute, disqualification, staff entry, avoid
+ * pair, warning, programme exclusion, timed-turn request and calendar link moves to the kept player in ONE batch with the audit entry; the merged id keeps
  * answering (301 on reads, 410 on writes) through `player_merges`. Rankings and ratings are
  * computed on read, so they follow at once; the events touched get a new results version.
  *
@@ -16,11 +16,14 @@ import { orgAncestryJson } from "../../db/ancestry";
 import { isConstraintError } from "../../db/errors";
 import {
   avoidPairs,
+  calendarLinks,
+  conductWarnings,
   disqualifications,
   eventStaff,
   events,
   playerMerges,
   players,
+  programmeExclusions,
   registrations,
   resultConfirmations,
   resultDisputes,
@@ -28,6 +31,7 @@ import {
   seats,
   sessions,
   tableResults,
+  tableTimers,
 } from "../../db/schema";
 import { requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
@@ -339,6 +343,11 @@ function moveStatements(ctx: ServiceContext, m: string, k: string) {
         select event_id, case when player_a = ${m} then player_b else player_a end as other, reason, created_at
         from avoid_pairs where player_a = ${m} or player_b = ${m}) where other <> ${k}`),
     ctx.db.delete(avoidPairs).where(or(eq(avoidPairs.playerA, m), eq(avoidPairs.playerB, m))),
+    // Conduct follows the person: warnings and exclusions are not lost by a merge.
+    ctx.db.update(conductWarnings).set({ playerId: k }).where(eq(conductWarnings.playerId, m)),
+    ctx.db.update(programmeExclusions).set({ playerId: k }).where(eq(programmeExclusions.playerId, m)),
+    ctx.db.update(tableTimers).set({ requestedBy: k }).where(eq(tableTimers.requestedBy, m)),
+    ctx.db.update(calendarLinks).set({ playerId: k }).where(eq(calendarLinks.playerId, m)),
   ] as const;
 }
 

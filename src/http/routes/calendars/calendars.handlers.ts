@@ -1,0 +1,57 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import * as calendars from "../../../services/calendars";
+import { type AppEnv, serviceContext } from "../../context";
+import { notModified, weakEtag } from "../../middleware/etag";
+import type {
+  createCalendarLink,
+  getEventCalendar,
+  getPlayerCalendar,
+  getSecretCalendar,
+  listCalendarLinks,
+  revokeCalendarLink,
+} from "./calendars.routes";
+
+/** Where links in a feed point: PUBLIC_URL when set, else the origin the request came to. */
+function origin(c: Context<AppEnv>): string {
+  return (c.get("deps").publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+}
+
+function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = false) {
+  // A private event's sessions, or a feed reached by its secret, never sit in a shared cache.
+  if (notModified(c, weakEtag(feed.tag), { private: feed.private || secret })) return c.body(null, 304);
+  return c.body(feed.body, 200, { "content-type": "text/calendar; charset=utf-8" });
+}
+
+export const getEventCalendarHandler: RouteHandler<typeof getEventCalendar, AppEnv> = async (c) =>
+  sendFeed(
+    c,
+    await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c)),
+  ) as never;
+
+export const getPlayerCalendarHandler: RouteHandler<typeof getPlayerCalendar, AppEnv> = async (c) =>
+  sendFeed(
+    c,
+    await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c)),
+  ) as never;
+
+export const getSecretCalendarHandler: RouteHandler<typeof getSecretCalendar, AppEnv> = async (c) => {
+  const secret = c.req.valid("param").feed.slice(0, -".ics".length);
+  return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, origin(c)), true) as never;
+};
+
+export const createCalendarLinkHandler: RouteHandler<typeof createCalendarLink, AppEnv> = async (c) => {
+  const { path, ...link } = await calendars.createCalendarLink(
+    serviceContext(c),
+    c.req.valid("param").playerId,
+  );
+  return c.json({ ...link, url: `${origin(c)}${path}` }, 201);
+};
+
+export const listCalendarLinksHandler: RouteHandler<typeof listCalendarLinks, AppEnv> = async (c) =>
+  c.json(await calendars.listCalendarLinks(serviceContext(c), c.req.valid("param").playerId), 200);
+
+export const revokeCalendarLinkHandler: RouteHandler<typeof revokeCalendarLink, AppEnv> = async (c) => {
+  await calendars.revokeCalendarLink(serviceContext(c), c.req.valid("param").linkId);
+  return c.body(null, 204);
+};

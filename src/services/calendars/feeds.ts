@@ -1,0 +1,155 @@
+/**
+ * Calendar feeds (RFC 5545; docs/rules.md#sessions-in-time): every prelim session of an event,
+ * or every session a player is registered in, as calendar apps subscribe to them. A session
+ * with a start time is an entry at that instant; one with only a date is a whole day on it.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { calendarLinks, events, players, registrations, sessions } from "../../db/schema";
+import { fnv1a } from "../../db/tree";
+import {
+  type ClientActor,
+  canReadEvent,
+  canReadOrg,
+  readableEvent,
+  type ScopedEvent,
+  scopedEventColumns,
+  toScopedEvent,
+} from "../access";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { startInstant } from "../events";
+import { mergedInto, movedPlayer } from "../players";
+import { buildCalendar, type CalendarEntry } from "./ics";
+import { hashSecret } from "./secrets";
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export interface CalendarFeed {
+  /** The iCalendar text (CRLF lines, folded at 75 octets). */
+  body: string;
+  /** A weak ETag part: the same feed twice is the same bytes. */
+  tag: string;
+  /** It shows a private event: no shared cache may keep it. */
+  private: boolean;
+}
+
+function entryOf(session: SessionRow, event: ScopedEvent, origin: string): CalendarEntry | null {
+  const at = startInstant(session);
+  const date = session.date ?? event.startsOn;
+  if (!at && !date) return null;
+  const local =
+    session.startsAt && session.timeZone
+      ? `${session.startsAt.replace("T", " ")} (${session.timeZone})`
+      : null;
+  return {
+    uid: `${session.id}@${new URL(origin).host}`,
+    summary: `${event.name} — ${session.name}`,
+    description: [
+      `Prelim session of ${event.name}.`,
+      local ? `Starts ${local}.` : null,
+      `Seating, results and standings: ${origin}/e/${event.id}`,
+    ]
+      .filter((line) => line !== null)
+      .join("\n"),
+    location: session.venue ?? event.venue,
+    url: `${origin}/e/${event.id}`,
+    stamp: new Date(session.createdAt),
+    start: at ? { kind: "instant", at } : { kind: "day", date: date! },
+  };
+}
+
+function feed(name: string, items: { session: SessionRow; event: ScopedEvent }[], origin: string) {
+  const entries = items.flatMap(({ session, event }) => entryOf(session, event, origin) ?? []);
+  const body = buildCalendar(name, entries);
+  return {
+    body,
+    tag: `cal:${fnv1a(body)}:${body.length}`,
+    private: items.some((i) => i.event.visibility === "private"),
+  };
+}
+
+/** GET /v1/events/{id}/calendar.ics: every session of an event the caller may read. */
+export async function eventCalendar(
+  ctx: ServiceContext,
+  eventId: string,
+  origin: string,
+): Promise<CalendarFeed> {
+  const event = await readableEvent(ctx, eventId);
+  const rows = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.eventId, eventId))
+    .orderBy(sql`${sessions.date} is null`, asc(sessions.date), asc(sessions.startsAt), asc(sessions.id));
+  return feed(
+    event.name,
+    rows.map((session) => ({ session, event })),
+    origin,
+  );
+}
+
+/**
+ * GET /v1/players/{id}/calendar.ics: the sessions the player is registered in, in the events
+ * the caller may read. As for the player's history, someone outside the player's organisation
+ * tree learns of the player only through an event they may read (404 otherwise).
+ */
+export async function playerCalendar(
+  ctx: ServiceContext,
+  playerId: string,
+  origin: string,
+): Promise<CalendarFeed> {
+  const [[player], rows] = await ctx.db.batch([
+    ctx.db
+      .select({ name: players.name, ancestry: orgAncestryJson(players.orgId) })
+      .from(players)
+      .where(eq(players.id, playerId)),
+    ctx.db
+      .select({ session: sessions, ...scopedEventColumns })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(eq(registrations.playerId, playerId))
+      .orderBy(sql`${sessions.date} is null`, asc(sessions.date), asc(sessions.startsAt), asc(sessions.id)),
+  ]);
+  if (!player) {
+    // A subscription to a merged player follows the kept one (301), as the player's reads do.
+    const into = await mergedInto(ctx, playerId);
+    throw into ? movedPlayer(playerId, into, "/calendar.ics") : notFound("player", playerId);
+  }
+  const member = canReadOrg(ctx.actor, JSON.parse(player.ancestry) as string[]);
+  const visible = rows
+    .map((row) => ({ session: row.session, event: toScopedEvent(row) }))
+    .filter(({ event }) => canReadEvent(ctx.actor, event));
+  if (!member && visible.length === 0) throw notFound("player", playerId);
+  return feed(player.name, visible, origin);
+}
+
+/**
+ * GET /v1/calendars/{secret}.ics: a player's feed for apps that cannot send a token. It reads
+ * as a reader of the organisation that made the link, so it shows what that organisation's
+ * staff could hand out and nothing more; a revoked or unknown secret is a 404.
+ */
+export async function secretCalendar(
+  ctx: ServiceContext,
+  secret: string,
+  origin: string,
+): Promise<CalendarFeed> {
+  const [link] = await ctx.db
+    .select({ id: calendarLinks.id, playerId: calendarLinks.playerId, orgId: calendarLinks.orgId })
+    .from(calendarLinks)
+    .where(and(eq(calendarLinks.secretHash, await hashSecret(secret)), isNull(calendarLinks.revokedAt)));
+  if (!link) {
+    throw new ServiceError(
+      "not_found",
+      "calendar_not_found",
+      "No calendar has this address: it was revoked, or never existed. Ask the organiser for a new one.",
+    );
+  }
+  const reader: ClientActor = {
+    kind: "client",
+    clientId: `calendar-link:${link.id}`,
+    orgId: link.orgId,
+    role: "reader",
+  };
+  return playerCalendar({ ...ctx, actor: reader }, link.playerId, origin);
+}

@@ -1,0 +1,10 @@
+// The public face of this group: other folders import only from here.
+
+export { type CalendarFeed, eventCalendar, playerCalendar, secretCalendar } from "./feeds";
+export { escapeText } from "./ics";
+export {
+  type CalendarLinkDto,
+  createCalendarLink,
+  listCalendarLinks,
+  revokeCalendarLink,
+} from "./links";
