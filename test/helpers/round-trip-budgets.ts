@@ -52,6 +52,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   createSession: WRITE,
   listSessions: READ,
   getSession: READ,
+  // The session with its event's scope, then one batch: the change, its audit row, the session read back.
+  updateSession: WRITE,
   registerPlayers: WRITE,
   listRegistrations: READ,
   unregisterPlayer: WRITE,
@@ -113,6 +115,16 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // Resumed from Last-Event-ID by the tree's first watcher: the scope, the shared reader's start
   // (the outbox's end), then the rows the watcher missed.
   streamOrgChanges: READ + 1,
+  // The event's scope, then its sessions.
+  getEventCalendar: READ,
+  // The player and their sessions with each event's scope, in one batch.
+  getPlayerCalendar: TOKEN + 1,
+  // The link by its secret's hash, then the player's feed.
+  getSecretCalendar: 2,
+  // The player and the caller's organisation in one batch, then the write batch.
+  createCalendarLink: TOKEN + 2,
+  listCalendarLinks: READ,
+  revokeCalendarLink: WRITE,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.
   exportOrganization: TOKEN + 7,
   // One round trip per level of the query (event → sessions → standings), loaders batch the rest.

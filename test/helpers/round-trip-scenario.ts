@@ -293,6 +293,14 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   expectStatus(await api.get(`/v1/events/${eventId}/sessions`), "ok", "list sessions");
   expectStatus(await api.get(`/v1/sessions/${sessionId}`), "ok", "get session");
   expectStatus(
+    await api.patch(`/v1/sessions/${sessionId}`, {
+      startsAt: "2026-12-05T10:00",
+      timeZone: "Europe/Vilnius",
+    }),
+    "ok",
+    "update session",
+  );
+  expectStatus(
     await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players.slice(0, 33) }),
     "ok",
     "register",
@@ -367,6 +375,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   // A store-hosted session: check-in, seat codes, a dispute, a drop with re-seating.
   await storeOperations(api, anonymous, chain.orgId, store.body.id, players.slice(12, 25));
 
+  await calendars(api, anonymous, eventId, players[0]!);
   await federationSeries(api, chain.orgId, eventId);
   await federationRatings(api, chain.orgId, players[0]!);
   await mergeDuplicate(api, chain.orgId, players[33]!);
@@ -447,6 +456,17 @@ async function resultWorkflow(api: JsonClient, orgId: string, players: string[])
   );
   expectStatus(await api.post(`/v1/tables/${corrected.id}/result/corrections`, correction), "ok", "correct");
   expectStatus(await api.get(`/v1/events/${eventId}/audit`), "ok", "audit");
+}
+
+/** The iCalendar feeds: the event's, a player's, and a player's secret address made and revoked. */
+async function calendars(api: JsonClient, anonymous: JsonClient, eventId: string, playerId: string) {
+  expectStatus(await anonymous.get(`/v1/events/${eventId}/calendar.ics`), "ok", "event calendar");
+  expectStatus(await api.get(`/v1/players/${playerId}/calendar.ics`), "ok", "player calendar");
+  const link = await api.post(`/v1/players/${playerId}/calendar-links`);
+  expectStatus(link, 201, "calendar link");
+  expectStatus(await anonymous.get(new URL(link.body.url).pathname), "ok", "secret calendar");
+  expectStatus(await api.get(`/v1/players/${playerId}/calendar-links`), "ok", "list calendar links");
+  expectStatus(await api.delete(`/v1/calendar-links/${link.body.id}`), "ok", "revoke calendar link");
 }
 
 /** A circuit over the tree's tagged events, with its standings. */
