@@ -117,7 +117,7 @@ export const en = {
   language: "Language",
   poweredBy: "Served by the CATAN Tournament API",
   // Rules the API records beyond results: edition and language, start times, choices by
-  // rank, referees and timed turns.
+  // rank and timed turns.
   edition: "Edition",
   tournamentLanguage: "Tournament language",
   startsAt: "Start time",
@@ -126,7 +126,6 @@ export const en = {
   colour: "Colour",
   colours: { red: "Red", blue: "Blue", white: "White", orange: "Orange" } as Record<string, string>,
   timedTurns: (seconds: number) => `Timed turns: ${seconds} s per turn`,
-  noReferee: "No referee named yet (rule 1.3.1)",
 };
 
 export type Messages = typeof en;

@@ -122,5 +122,4 @@ export const fr: Messages = {
   colour: "Couleur",
   colours: { red: "Rouge", blue: "Bleu", white: "Blanc", orange: "Orange" },
   timedTurns: (seconds: number) => `Tours chronométrés : ${seconds} s par tour`,
-  noReferee: "Aucun arbitre désigné (règle 1.3.1)",
 };

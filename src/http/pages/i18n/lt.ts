@@ -121,5 +121,4 @@ export const lt: Messages = {
   colour: "Spalva",
   colours: { red: "Raudona", blue: "Mėlyna", white: "Balta", orange: "Oranžinė" },
   timedTurns: (seconds: number) => `Riboti ėjimai: ${seconds} s ėjimui`,
-  noReferee: "Teisėjas dar nepaskirtas (1.3.1 taisyklė)",
 };
