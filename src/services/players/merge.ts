@@ -2,8 +2,9 @@
  * `POST /v1/players/{id}/merge`: one person created twice (two stores, two spellings) becomes
  * one player. Every registration (with its check-in, no-show and drop), seat (with its
  * confirmation code), result sheet, confirmation, dispute, disqualification, staff entry, avoid
- * pair, warning, programme exclusion, timed-turn request and calendar link moves to the kept player in ONE batch with the audit entry; the merged id keeps
- * answering (301 on reads, 410 on writes) through `player_merges`. Rankings and ratings are
+ * pair, warning, programme exclusion, timed-turn request and calendar link moves to the kept
+ * player in ONE batch with the audit entry; the merged id keeps answering (301 on reads, 410 on
+ * writes) through `player_merges`. Rankings and ratings are
  * computed on read, so they follow at once; the events touched get a new results version.
  *
  * Refused when the two could not be one person: seated in the same round (so at the same table,
