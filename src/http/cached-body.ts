@@ -25,7 +25,8 @@ function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
 
 /** The 304 for a body `sendCachedJson` would send, with the same `Vary` (RFC 9110 §15.4.5). */
 export function sendNotModified(c: Context<AppEnv>): Response {
-  return c.get("deps").compress ? c.body(null, 304, { vary: "Accept-Encoding" }) : c.body(null, 304);
+  if (c.get("deps").compress) c.header("Vary", "Accept-Encoding", { append: true });
+  return c.body(null, 304);
 }
 
 export async function sendCachedJson(

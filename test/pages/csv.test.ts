@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_NAMES, type PagesFixture, pagesFixture, submitSigned } from "../helpers/pages-fixture";
 import { createTestApp } from "../helpers/test-app";
@@ -113,5 +114,208 @@ describe("a session's seating as CSV", () => {
       headers: { "if-none-match": etag },
     });
     expect(again.status).toBe(304);
+  });
+});
+
+/** Every cell of a CSV (BOM dropped, quotes undone), as a spreadsheet program reads it. */
+function cellsOf(text: string, delimiter = ","): string[][] {
+  return parse(text, { bom: true, delimiter, relax_column_count: false }) as string[][];
+}
+
+/** What OWASP's CSV injection guidance says a spreadsheet runs as a formula. */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+describe("formula injection", () => {
+  const names = [
+    '=HYPERLINK("http://x.example","…")',
+    "+33 6 12 34 56 78",
+    "-Bob",
+    "@everyone",
+    "＝1+1",
+    "-1",
+  ];
+  let sessionId: string;
+  let eventId: string;
+
+  beforeAll(async () => {
+    const api = f.api;
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const res = await api.post(`/v1/orgs/${f.orgId}/players`, {
+        name,
+        externalId: i === 0 ? "=1+2" : `@ext-${i}`,
+      });
+      expect(res.status, res.text).toBe(201);
+      ids.push(res.body.id);
+    }
+    eventId = (await api.post(`/v1/orgs/${f.orgId}/events`, { name: "=SUM(A1:A9)" })).body.id;
+    sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "@session" })).body.id;
+    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
+    const seated = await api.post(`/v1/sessions/${sessionId}/rounds`, { seed: "formulas" });
+    expect(seated.status, seated.text).toBe(201);
+    const round = seated.body.data[0];
+    for (const table of round.tables) await submitSigned(api, table);
+  });
+
+  async function expectNeutralised(path: string, lang?: "fr" | "lt") {
+    const res = await ctx.app.request(`${path}?format=csv${lang ? `&lang=${lang}` : ""}`);
+    expect(res.status, path).toBe(200);
+    const cells = cellsOf(await csvOf(res), lang ? ";" : ",").flat();
+    const live = cells.filter((cell) => FORMULA_START.test(cell));
+    expect(live, path).toEqual([]);
+    for (const name of names) expect(cells, `${path} ${name}`).toContain(`'${name}`);
+  }
+
+  it("neutralises names in the session standings", () =>
+    expectNeutralised(`/v1/sessions/${sessionId}/standings`));
+  it("neutralises names in the qualification", () =>
+    expectNeutralised(`/v1/events/${eventId}/qualification`));
+  it("neutralises names in the event standings", () => expectNeutralised(`/v1/events/${eventId}/standings`));
+  it("neutralises names in the seating", () => expectNeutralised(`/v1/sessions/${sessionId}/rounds`));
+  it("neutralises names and external ids in the roster", async () => {
+    await expectNeutralised(`/v1/sessions/${sessionId}/players`);
+    // External ids only go to readers of the players' organisation.
+    const res = await ctx.app.request(`/v1/sessions/${sessionId}/players?format=csv`, { headers: f.auth });
+    const cells = cellsOf(await csvOf(res)).flat();
+    expect(cells).toContain("'=1+2");
+    expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
+  });
+  it("neutralises them in the French and Lithuanian variants too", async () => {
+    await expectNeutralised(`/v1/events/${eventId}/qualification`, "fr");
+    await expectNeutralised(`/v1/sessions/${sessionId}/rounds`, "lt");
+    await expectNeutralised(`/v1/sessions/${sessionId}/players`, "fr");
+  });
+});
+
+describe("downloads", () => {
+  const DATE = "\\d{4}-\\d{2}-\\d{2}";
+  const files = () => [
+    [
+      `/v1/sessions/${f.sessionId}/standings`,
+      `baltic-championship-2026-qualifier-kaunas-standings-${DATE}\\.csv`,
+    ],
+    [`/v1/events/${f.eventId}/qualification`, `baltic-championship-2026-qualification-${DATE}\\.csv`],
+    [`/v1/events/${f.eventId}/standings`, `baltic-championship-2026-standings-${DATE}\\.csv`],
+    [`/v1/sessions/${f.sessionId}/rounds`, `baltic-championship-2026-qualifier-kaunas-seating-${DATE}\\.csv`],
+    [`/v1/sessions/${f.sessionId}/players`, `baltic-championship-2026-qualifier-kaunas-roster-${DATE}\\.csv`],
+  ];
+
+  it("name every CSV after the event, the ranking and the day", async () => {
+    for (const [path, file] of files()) {
+      const res = await ctx.app.request(`${path}?format=csv`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-disposition"), path).toMatch(
+        new RegExp(`^attachment; filename="${file}"; filename\\*=UTF-8''${file}$`),
+      );
+    }
+  });
+
+  it("keep the event's own spelling in the UTF-8 file name", async () => {
+    const res = await ctx.app.request(`/v1/events/${f.eventId}/qualification?format=csv&lang=lt`);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="baltic-championship-2026-atranka-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''baltic-championship-2026-atranka-/,
+    );
+  });
+});
+
+describe("CSV for French and Lithuanian spreadsheets", () => {
+  it("uses ';', decimal commas and French headers with ?lang=fr", async () => {
+    const json = (await f.api.get(`/v1/events/${f.eventId}/qualification`)).body;
+    const res = await ctx.app.request(`/v1/events/${f.eventId}/qualification?format=csv&lang=fr`);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await csvOf(res);
+    expect(text.startsWith(BOM)).toBe(true);
+    const [header, ...rows] = cellsOf(text, ";");
+    expect(header!.slice(0, 7)).toEqual([
+      "Rang",
+      "Identifiant du joueur",
+      "Joueur",
+      "Parties",
+      "Victoires",
+      "PV",
+      "% PV",
+    ]);
+    expect(rows).toHaveLength(FIXTURE_NAMES.length);
+    const first = json.rows[0];
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      String(first.rank),
+      first.player.id,
+      first.player.name,
+      String(first.games),
+      String(first.wins),
+      String(first.vp),
+      first.vpPct.replace(".", ","),
+    ]);
+    expect(rows[0]!.join(";")).not.toMatch(/\btrue\b|\bfalse\b/);
+    expect(text.split("\r\n")[1]).toContain(";");
+  });
+
+  it("follows Accept-Language (Lithuanian) and says so in Vary", async () => {
+    const res = await ctx.app.request(`/v1/sessions/${f.sessionId}/standings?format=csv`, {
+      headers: { "accept-language": "lt-LT,lt;q=0.9" },
+    });
+    expect(res.headers.get("vary")).toMatch(/Accept-Language/);
+    const [header] = cellsOf(await csvOf(res), ";");
+    expect(header!.slice(0, 3)).toEqual(["Vieta", "Žaidėjo ID", "Žaidėjas"]);
+  });
+
+  it("gives each language its own entity tag, each answered with a 304", async () => {
+    const path = `/v1/events/${f.eventId}/qualification?format=csv`;
+    const tags = new Set<string>();
+    for (const lang of ["en", "fr", "lt"]) {
+      const res = await ctx.app.request(`${path}&lang=${lang}`);
+      const tag = res.headers.get("etag")!;
+      tags.add(tag);
+      const again = await ctx.app.request(`${path}&lang=${lang}`, { headers: { "if-none-match": tag } });
+      expect(again.status, lang).toBe(304);
+    }
+    expect(tags.size).toBe(3);
+  });
+
+  it("rejects an unknown language with a 422 naming the field", async () => {
+    const res = await f.api.get(`/v1/events/${f.eventId}/qualification?format=csv&lang=de`);
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body.errors)).toContain("lang");
+  });
+});
+
+describe("a session's roster as CSV", () => {
+  it("lists every registered player with status, check-in and drop", async () => {
+    const dropped = f.round.tables[0]!.seats[0]!.player;
+    const drop = await f.api.post(`/v1/sessions/${f.sessionId}/drops`, {
+      playerId: dropped.id,
+      afterGame: 1,
+    });
+    expect(drop.status, drop.text).toBe(201);
+    const res = await ctx.app.request(`/v1/sessions/${f.sessionId}/players?format=csv`);
+    expect(res.status).toBe(200);
+    const [header, ...rows] = cellsOf(await csvOf(res));
+    expect(header).toEqual([
+      "player_id",
+      "player",
+      "external_id",
+      "status",
+      "checked_in",
+      "no_show",
+      "dropped_after_game",
+      "eliminated",
+      "registered_at",
+    ]);
+    expect(rows).toHaveLength(FIXTURE_NAMES.length);
+    expect(rows.map((r) => r[1]).sort()).toEqual([...FIXTURE_NAMES].sort());
+    const row = rows.find((r) => r[0] === dropped.id)!;
+    expect(row.slice(3, 7)).toEqual(["dropped", "false", "false", "1"]);
+    const etag = res.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+:csv"$/);
+    const again = await ctx.app.request(`/v1/sessions/${f.sessionId}/players?format=csv`, {
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    const fr = cellsOf(
+      await csvOf(await ctx.app.request(`/v1/sessions/${f.sessionId}/players?format=csv&lang=fr`)),
+      ";",
+    );
+    expect(fr[0]!.slice(0, 4)).toEqual(["Identifiant du joueur", "Joueur", "Identifiant externe", "Statut"]);
+    expect(fr.find((r) => r[0] === dropped.id)![3]).toBe("abandon");
   });
 });

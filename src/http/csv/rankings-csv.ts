@@ -1,16 +1,15 @@
 /**
- * Rankings and seating as CSV for spreadsheet programs (`?format=csv` or
- * `Accept: text/csv`). Written with csv-stringify (quoting, embedded commas and line breaks are
- * its job) and a UTF-8 byte order mark, without which Excel reads "Rūta" as "RÅ«ta".
- * Columns are the JSON fields in snake_case, one row per player (or per seat), so a CSV and a
- * JSON of the same tag hold the same data.
+ * The CSV files of a tournament, built from the services' DTOs: rankings (session standings,
+ * qualification, event standings), a session's seating and its roster. In the default dialect
+ * the columns are the JSON fields in snake_case, so a CSV and a JSON of the same state hold the
+ * same data; format.ts says what the French and Lithuanian dialects change.
  */
-import { stringify } from "csv-stringify/sync";
+import { LANGUAGES } from "../pages/i18n";
+import { type Column, type CsvLang, writeCsv } from "./format";
 
-type Cell = string | number | boolean | null | undefined;
-
-interface CsvRow {
-  rank: number | null;
+/** The fields of a ranking row the CSV shows (the three rankings' DTOs all have them; disqualified rows have no rank). */
+export interface RankingCsvRow {
+  rank?: number;
   player: { id: string; name: string };
   games: number;
   wins: number;
@@ -19,7 +18,7 @@ interface CsvRow {
   vpPctExact: string;
   seconds: number;
   thirds: number;
-  decidedBy: string | null;
+  decidedBy?: string | null;
   decidedByLots: boolean;
   lot: string;
   sessionId: string | null;
@@ -32,114 +31,201 @@ interface CsvRow {
   finalPlacement?: number | null;
 }
 
-export interface RankingBody {
-  rows: CsvRow[];
-  disqualified: CsvRow[];
+export interface RankingCsvBody {
+  rows: readonly RankingCsvRow[];
+  disqualified: readonly RankingCsvRow[];
 }
 
-const RANKING_COLUMNS = [
-  "rank",
-  "player_id",
-  "player",
-  "games",
-  "wins",
-  "vp",
-  "vp_pct",
-  "vp_pct_exact",
-  "seconds",
-  "thirds",
-  "decided_by",
-  "decided_by_lots",
-  "lot",
-  "session_id",
-  "qualified",
-  "disqualified",
-  "eliminated",
-];
-const EVENT_COLUMNS = ["phase", "qualification_rank", "semifinal_placement", "final_placement"];
+const decidedWords = (lang: "fr" | "lt", code: string) => LANGUAGES[lang].decided[code] ?? code;
+const PHASES = {
+  fr: { prelim: "phase qualificative", semifinal: "demi-finale", final: "finale" },
+  lt: { prelim: "atranka", semifinal: "pusfinalis", final: "finalas" },
+} as Record<"fr" | "lt", Record<string, string>>;
 
-/** Spreadsheets read empty cells as blanks; booleans as true/false like the JSON. */
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return stringify(
-    rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? "" : cell))),
-    { bom: true, header: true, columns: [...header], record_delimiter: "\r\n", cast: { boolean: String } },
+const RANKING_COLUMNS: Column<RankingCsvRow>[] = [
+  { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  { name: "games", fr: "Parties", lt: "Žaidimai", value: (r) => r.games },
+  { name: "wins", fr: "Victoires", lt: "Pergalės", value: (r) => r.wins },
+  { name: "vp", fr: "PV", lt: "Taškai", value: (r) => r.vp },
+  { name: "vp_pct", fr: "% PV", lt: "Taškų %", value: (r) => r.vpPct, decimal: true },
+  { name: "vp_pct_exact", value: (r) => r.vpPctExact, machineOnly: true },
+  { name: "seconds", fr: "2es places", lt: "Antrosios vietos", value: (r) => r.seconds },
+  { name: "thirds", fr: "3es places", lt: "Trečiosios vietos", value: (r) => r.thirds },
+  {
+    name: "decided_by",
+    fr: "Devant la ligne suivante",
+    lt: "Aukščiau už kitą eilutę",
+    value: (r) => r.decidedBy,
+    words: decidedWords,
+  },
+  {
+    name: "decided_by_lots",
+    fr: "Placé par tirage au sort",
+    lt: "Vietą lėmė burtai",
+    value: (r) => r.decidedByLots,
+  },
+  { name: "lot", value: (r) => r.lot, machineOnly: true },
+  { name: "session_id", fr: "Session retenue", lt: "Įskaitytas raundas", value: (r) => r.sessionId },
+  { name: "qualified", fr: "Qualifié", lt: "Patenka", value: (r) => r.qualified },
+  { name: "disqualified", fr: "Disqualifié", lt: "Diskvalifikuotas", value: (r) => r.disqualified },
+  { name: "eliminated", fr: "Éliminé", lt: "Eliminuotas", value: (r) => r.eliminated },
+];
+
+const EVENT_COLUMNS: Column<RankingCsvRow>[] = [
+  {
+    name: "phase",
+    fr: "Phase atteinte",
+    lt: "Pasiektas etapas",
+    value: (r) => r.phase,
+    words: (lang, code) => PHASES[lang]?.[code] ?? code,
+  },
+  {
+    name: "qualification_rank",
+    fr: "Rang en qualification",
+    lt: "Vieta atrankoje",
+    value: (r) => r.qualificationRank,
+  },
+  {
+    name: "semifinal_placement",
+    fr: "Place en demi-finale",
+    lt: "Vieta pusfinalyje",
+    value: (r) => r.semifinalPlacement,
+  },
+  { name: "final_placement", fr: "Place en finale", lt: "Vieta finale", value: (r) => r.finalPlacement },
+];
+
+/** A ranking: ranked rows, then the disqualified (empty rank); the event standings add their phase columns. */
+export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
+  const withEvent = body.rows.some((r) => r.phase !== undefined);
+  return writeCsv(
+    withEvent ? [...RANKING_COLUMNS, ...EVENT_COLUMNS] : RANKING_COLUMNS,
+    [...body.rows, ...body.disqualified],
+    lang,
   );
 }
 
-/** A ranking body (session standings, qualification, event standings): ranked rows, then the disqualified. */
-export function rankingCsv(body: RankingBody): string {
-  const withEvent = body.rows.some((r) => r.phase !== undefined);
-  const line = (r: CsvRow): Cell[] => [
-    r.rank,
-    r.player.id,
-    r.player.name,
-    r.games,
-    r.wins,
-    r.vp,
-    r.vpPct,
-    r.vpPctExact,
-    r.seconds,
-    r.thirds,
-    r.decidedBy,
-    r.decidedByLots,
-    r.lot,
-    r.sessionId,
-    r.qualified,
-    r.disqualified,
-    r.eliminated,
-    ...(withEvent ? [r.phase, r.qualificationRank, r.semifinalPlacement, r.finalPlacement] : []),
-  ];
-  return toCsv(withEvent ? [...RANKING_COLUMNS, ...EVENT_COLUMNS] : RANKING_COLUMNS, [
-    ...body.rows.map(line),
-    ...body.disqualified.map(line),
-  ]);
-}
-
-export interface SeatingBody {
-  data: {
+export interface SeatingCsvBody {
+  data: readonly {
     id: string;
     number: number;
-    tables: {
+    tables: readonly {
       id: string;
       number: number;
-      seats: { position: number; seedRank: number | null; player: { id: string; name: string } }[];
+      seats: readonly { position: number; seedRank: number | null; player: { id: string; name: string } }[];
       result: { status: string } | null;
     }[];
   }[];
 }
 
+interface SeatLine {
+  game: number;
+  roundId: string;
+  table: number;
+  tableId: string;
+  position: number;
+  playerId: string;
+  player: string;
+  seedRank: number | null;
+  status: string | null;
+}
+
+const SEATING_COLUMNS: Column<SeatLine>[] = [
+  { name: "game", fr: "Partie", lt: "Žaidimas", value: (s) => s.game },
+  { name: "round_id", fr: "Identifiant de la partie", lt: "Žaidimo ID", value: (s) => s.roundId },
+  { name: "table", fr: "Table", lt: "Stalas", value: (s) => s.table },
+  { name: "table_id", fr: "Identifiant de la table", lt: "Stalo ID", value: (s) => s.tableId },
+  { name: "position", fr: "Ordre de jeu", lt: "Ėjimų tvarka", value: (s) => s.position },
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (s) => s.playerId },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (s) => s.player },
+  { name: "seed_rank", fr: "Rang au placement", lt: "Reitingas susodinant", value: (s) => s.seedRank },
+  {
+    name: "result_status",
+    fr: "Résultat",
+    lt: "Rezultatas",
+    value: (s) => s.status,
+    words: (lang, code) => LANGUAGES[lang].status[code] ?? code,
+  },
+];
+
 /** A session's seating: one line per seat of every game, in game, table and turn order. */
-export function seatingCsv(body: SeatingBody): string {
-  const rows: Cell[][] = [];
+export function seatingCsv(body: SeatingCsvBody, lang: CsvLang): string {
+  const lines: SeatLine[] = [];
   for (const round of body.data) {
     for (const table of round.tables) {
       for (const seat of table.seats) {
-        rows.push([
-          round.number,
-          round.id,
-          table.number,
-          table.id,
-          seat.position,
-          seat.player.id,
-          seat.player.name,
-          seat.seedRank,
-          table.result?.status ?? "",
-        ]);
+        lines.push({
+          game: round.number,
+          roundId: round.id,
+          table: table.number,
+          tableId: table.id,
+          position: seat.position,
+          playerId: seat.player.id,
+          player: seat.player.name,
+          seedRank: seat.seedRank,
+          status: table.result?.status ?? null,
+        });
       }
     }
   }
-  return toCsv(
-    [
-      "game",
-      "round_id",
-      "table",
-      "table_id",
-      "position",
-      "player_id",
-      "player",
-      "seed_rank",
-      "result_status",
-    ],
-    rows,
-  );
+  return writeCsv(SEATING_COLUMNS, lines, lang);
+}
+
+/** A registration as GET /v1/sessions/{id}/players gives it. */
+export interface RosterCsvRow {
+  player: { id: string; name: string; externalId: string | null };
+  status: string;
+  checkedIn: boolean;
+  noShow: boolean;
+  droppedAfterGame: number | null;
+  eliminated: boolean;
+  registeredAt: string;
+}
+
+const REGISTRATION_STATUS = {
+  fr: {
+    registered: "inscrit",
+    "checked-in": "présent",
+    "no-show": "absent",
+    dropped: "abandon",
+    eliminated: "éliminé",
+  },
+  lt: {
+    registered: "užsiregistravo",
+    "checked-in": "atvyko",
+    "no-show": "neatvyko",
+    dropped: "pasitraukė",
+    eliminated: "eliminuotas",
+  },
+} as Record<"fr" | "lt", Record<string, string>>;
+
+const ROSTER_COLUMNS: Column<RosterCsvRow>[] = [
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  { name: "external_id", fr: "Identifiant externe", lt: "Išorinis ID", value: (r) => r.player.externalId },
+  {
+    name: "status",
+    fr: "Statut",
+    lt: "Būsena",
+    value: (r) => r.status,
+    words: (lang, code) => REGISTRATION_STATUS[lang]?.[code] ?? code,
+  },
+  { name: "checked_in", fr: "Présence pointée", lt: "Atvykimas pažymėtas", value: (r) => r.checkedIn },
+  { name: "no_show", fr: "Absent", lt: "Neatvyko", value: (r) => r.noShow },
+  {
+    name: "dropped_after_game",
+    fr: "Abandon après la partie",
+    lt: "Pasitraukė po žaidimo",
+    value: (r) => r.droppedAfterGame,
+  },
+  { name: "eliminated", fr: "Éliminé", lt: "Eliminuotas", value: (r) => r.eliminated },
+  { name: "registered_at", fr: "Inscrit le", lt: "Užsiregistravo", value: (r) => r.registeredAt },
+];
+
+/** A session's roster, by name in the language's alphabetical order (JSON pages go by player id). */
+export function rosterCsv(rows: readonly RosterCsvRow[], lang: CsvLang): string {
+  const collator = new Intl.Collator(lang);
+  const byName = [...rows].sort((a, b) => collator.compare(a.player.name, b.player.name));
+  return writeCsv(ROSTER_COLUMNS, byName, lang);
 }

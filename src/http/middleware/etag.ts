@@ -24,8 +24,15 @@ export function weakEtag(...parts: (string | number)[]): string {
   return `W/"${text}"`;
 }
 
+/** A weak tag hashed from a body (SHA-256, 96 bits): for reads that have no version to name. */
+export async function bodyEtag(body: BufferSource | string): Promise<string> {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+}
+
 /** The opaque part of a tag, without `W/` and quotes: what the weak comparison compares. */
-function opaque(tag: string): string {
+export function opaque(tag: string): string {
   const match = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(tag);
   return match ? match[1]! : tag.trim();
 }
@@ -80,8 +87,7 @@ export const conditionalGet: MiddlewareHandler = async (c, next) => {
   }
   let etag = res.headers.get("ETag");
   if (!etag) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
-    etag = weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+    etag = await bodyEtag(await res.clone().arrayBuffer());
     res.headers.set("ETag", etag);
   }
   // A response to a token may hold private data: shared caches must not keep it.

@@ -1,25 +1,45 @@
 import { z } from "@hono/zod-openapi";
 
-/** `?format=csv`: the CSV variant without touching the Accept header (links, spreadsheets' "from web"). */
+/**
+ * `?format=csv` and `?lang=`: the CSV variant without touching the Accept header (links,
+ * spreadsheets' "from web"), in the dialect of a language.
+ */
 export const FormatQuery = z.object({
   format: z.enum(["json", "csv"]).optional().openapi({
     description:
-      "`csv`: the same data as CSV (UTF-8 with a byte order mark, comma-separated, a header line). `Accept: text/csv` does the same. Default JSON.",
+      "`csv`: the same data as CSV (UTF-8 with a byte order mark, a header line). `Accept: text/csv` does the same. Default JSON.",
     example: "csv",
   }),
+  lang: z
+    .enum(["en", "fr", "lt"])
+    .optional()
+    .openapi({
+      description:
+        "The CSV's dialect (default: from `Accept-Language`, else `en`). `en`: the JSON field names in snake_case, `,` separators, decimal points, `true`/`false`, codes as in the JSON: for scripts and English spreadsheets. " +
+        "`fr`, `lt`: what French and Lithuanian Excel open correctly on a double click: headers and words in the language, `;` separators, decimal commas, oui/non (taip/ne); `vp_pct_exact` and `lot` are left out (Excel turns such text into dates and numbers). " +
+        "In every dialect a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) starts with `'`.",
+      example: "fr",
+    }),
 });
+
+const CSV_HEADERS = {
+  "Content-Disposition": {
+    description:
+      "CSV only: `attachment` with a file name made of the event, the session where there is one, what the file holds and the day (in the event's time zone), e.g. `baltic-championship-2026-qualification-2026-12-05.csv`; `filename*` keeps the event's own spelling.",
+    schema: { type: "string" as const },
+  },
+};
 
 /**
  * A JSON 200 response plus its `text/csv` variant. The CSV has its own weak ETag (the JSON one
- * with `:csv`), and `Vary: Accept`.
+ * with `:csv`, and the language for `fr` and `lt`), and `Vary: Accept, Accept-Language`.
  */
-export function withCsv<T extends { description: string; content: Record<string, unknown> }>(
-  response: T,
-  columns: string,
-  example: string,
-) {
+export function withCsv<
+  T extends { description: string; content: Record<string, unknown>; headers?: Record<string, unknown> },
+>(response: T, columns: string, example: string) {
   return {
     ...response,
+    headers: { ...response.headers, ...CSV_HEADERS },
     content: {
       ...response.content,
       "text/csv": {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "../../services/errors";
 import type { AppEnv } from "../context";
-import { etagMatches, weakEtag } from "../middleware/etag";
+import { bodyEtag, etagMatches } from "../middleware/etag";
 import { NotFoundPage } from "./not-found-page";
 import { type PageContext, pageContext } from "./page-context";
 
@@ -32,8 +32,7 @@ export async function sendPage(
     ...options.headers,
   };
   if ((options.status ?? 200) !== 200) return c.body(html, options.status ?? 404, headers);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(html)));
-  const etag = weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+  const etag = await bodyEtag(html);
   headers.ETag = etag;
   if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   return c.body(html, 200, headers);

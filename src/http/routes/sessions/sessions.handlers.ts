@@ -1,7 +1,11 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as registrations from "../../../services/events";
 import * as sessions from "../../../services/events";
+import { MAX_PAGE_LIMIT } from "../../../services/pagination";
 import { type AppEnv, serviceContext } from "../../context";
+import { rosterCsv } from "../../csv/rankings-csv";
+import { csvRequested, sendCsv } from "../../csv/variant";
+import { bodyEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
 import type {
   createSession,
@@ -44,18 +48,36 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
     200,
   );
 
-export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await registrations.listRegistrations(
-        serviceContext(c),
-        c.req.valid("param").sessionId,
-        c.req.valid("query"),
-      ),
-    ),
-    200,
-  );
+export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const sessionId = c.req.valid("param").sessionId;
+  const csv = csvRequested(c);
+  if (!csv) {
+    c.header("Vary", "Accept");
+    return c.json(
+      withPageLink(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query"))),
+      200,
+    );
+  }
+  // The CSV is the whole roster: every page, as many as the session has players.
+  const roster: Awaited<ReturnType<typeof registrations.listRegistrations>>["data"] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await registrations.listRegistrations(ctx, sessionId, {
+      limit: MAX_PAGE_LIMIT,
+      ...(cursor ? { cursor } : {}),
+    });
+    roster.push(...page.data);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  const { event, session } = await sessions.loadSessionScope(ctx, sessionId);
+  return sendCsv(c, csv, {
+    jsonTag: await bodyEtag(JSON.stringify(roster)),
+    private: event.visibility === "private",
+    file: { event, session, kind: "roster" },
+    build: () => rosterCsv(roster, csv),
+  });
+};
 
 export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");

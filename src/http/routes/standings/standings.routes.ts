@@ -25,7 +25,10 @@ const CACHE_HEADERS = {
   },
 };
 
-const withCacheHeaders = <T extends object>(response: T) => ({ ...response, headers: CACHE_HEADERS });
+const withCacheHeaders = <T extends { headers?: object }>(response: T) => ({
+  ...response,
+  headers: { ...CACHE_HEADERS, ...response.headers },
+});
 
 const NOT_MODIFIED = {
   description:
@@ -41,7 +44,7 @@ const COMMON =
   "Players disqualified from the event (rule 1.3.6) are not ranked; they are listed in `disqualified`. " +
   "Polling (scoreboards, Discord bots): send the last `ETag` in `If-None-Match`; a 304 means nothing changed. The tag changes with every result change, correction, disqualification, registration, zero-win cut and player rename. " +
   "Public events need no token; private ones need a token of the organisation or of a parent organisation (others get 404). " +
-  "CSV: `?format=csv` or `Accept: text/csv` (one row per player, disqualified players last with an empty rank).";
+  "CSV: `?format=csv` or `Accept: text/csv` (one row per player, disqualified players last with an empty rank), `?lang=fr` or `lt` for French or Lithuanian spreadsheets.";
 
 export const getSessionStandings = createRoute({
   method: "get",

@@ -1,0 +1,118 @@
+/**
+ * The CSV variant of a JSON read, as a branch of its handler: `?format=csv` or `Accept: text/csv`
+ * asks for it, `?lang=` (else Accept-Language) picks its dialect (format.ts). The handler gives
+ * the entity tag of the JSON it would send; the CSV's tag is derived from it (negotiated
+ * variants need distinct tags, RFC 9110 §8.8.3), so `If-None-Match` is answered before the CSV
+ * is built, and a built CSV is kept in the response cache under its own tag.
+ */
+import type { Context } from "hono";
+import { accepts } from "hono/accepts";
+import type { AppEnv } from "../context";
+import { etagMatches, opaque, weakEtag } from "../middleware/etag";
+import { negotiateLanguage } from "../pages/i18n";
+import { CSV_LANGS, type CsvLang } from "./format";
+
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+
+/** The dialect of the CSV asked for, or null when the request wants JSON. */
+export function csvRequested(c: Context<AppEnv>): CsvLang | null {
+  const format = c.req.query("format");
+  const accept = c.req.header("accept");
+  const csv = format
+    ? format === "csv"
+    : accept !== undefined &&
+      accepts(c, {
+        header: "Accept",
+        supports: ["application/json", "text/csv"],
+        default: "application/json",
+      }) === "text/csv";
+  if (!csv) return null;
+  const lang = c.req.query("lang");
+  if (lang && (CSV_LANGS as readonly string[]).includes(lang)) return lang as CsvLang;
+  return negotiateLanguage(c.req.header("accept-language")) ?? "en";
+}
+
+/** `W/"x"` → `W/"x:csv"` (English) or `W/"x:csv:fr"`. */
+export function csvEtag(jsonTag: string, lang: CsvLang): string {
+  return weakEtag(opaque(jsonTag), "csv", ...(lang === "en" ? [] : [lang]));
+}
+
+/** What a download is called: the event, the session when there is one, what it holds, the day. */
+export interface CsvFile {
+  event: { name: string; timezone: string | null };
+  session?: { name: string } | null;
+  kind: keyof typeof FILE_WORDS;
+}
+
+const FILE_WORDS = {
+  sessionStandings: { en: "standings", fr: "classement", lt: "reitingas" },
+  qualification: { en: "qualification", fr: "qualification", lt: "atranka" },
+  eventStandings: { en: "standings", fr: "classement-final", lt: "galutinis-reitingas" },
+  seating: { en: "seating", fr: "plan-de-table", lt: "sėdimos-vietos" },
+  roster: { en: "roster", fr: "joueurs", lt: "dalyviai" },
+} satisfies Record<string, Record<CsvLang, string>>;
+
+/** Today in the event's time zone (UTC when it has none or an unknown one). */
+function today(now: Date, timeZone: string | null): string {
+  const format = (zone: string) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat("en", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
+        .formatToParts(now)
+        .map((p) => [p.type, p.value]),
+    );
+  let parts: Record<string, string>;
+  try {
+    parts = format(timeZone ?? "UTC");
+  } catch {
+    parts = format("UTC");
+  }
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Lower case, every run of anything but letters and digits one `-`; `ascii` also drops accents. */
+function slug(text: string, ascii: boolean): string {
+  const base = ascii ? text.normalize("NFKD").replace(/\p{M}/gu, "") : text.normalize("NFC");
+  const letters = ascii ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu;
+  return base
+    .toLowerCase()
+    .replace(letters, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII name for old clients and
+ * the event's own spelling for the rest (RFC 8187 encoding).
+ */
+export function contentDisposition(file: CsvFile, lang: CsvLang, now: Date): string {
+  const parts = [file.event.name, file.session?.name ?? "", FILE_WORDS[file.kind][lang]];
+  const name = (ascii: boolean) =>
+    [...parts.map((p) => slug(p, ascii)).filter(Boolean), today(now, file.event.timezone)].join("-");
+  return `attachment; filename="${name(true)}.csv"; filename*=UTF-8''${encodeURIComponent(name(false))}.csv`;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Answers the CSV variant: 304 when `If-None-Match` holds its tag, else the CSV (from the
+ * response cache, or built by `build` once). Authorisation ran before: the caller loaded the
+ * scope that gave `jsonTag`.
+ */
+export async function sendCsv(
+  c: Context<AppEnv>,
+  lang: CsvLang,
+  options: { jsonTag: string; private: boolean; file: CsvFile; build: () => Promise<string> | string },
+): Promise<Response> {
+  const etag = csvEtag(options.jsonTag, lang);
+  const headers: Record<string, string> = {
+    ETag: etag,
+    "Cache-Control": options.private ? "private, no-cache" : "no-cache",
+    Vary: c.get("deps").compress ? "Accept, Accept-Language, Accept-Encoding" : "Accept, Accept-Language",
+  };
+  if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+  const body = await c.get("responseCache").getOrBuild(etag, async () => utf8.encode(await options.build()));
+  return c.body(body, 200, {
+    ...headers,
+    "Content-Type": CSV_CONTENT_TYPE,
+    "Content-Disposition": contentDisposition(options.file, lang, c.get("clock")()),
+  });
+}
