@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
   const hostname = process.env.HOST || undefined;
   const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  // Unset, links and QR codes are built on the address each request came to (http/origin.ts).
+  const publicUrl = process.env.PUBLIC_URL || undefined;
   const replica = replicaOptionsFromEnv(process.env);
   const { client, db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN, replica ?? undefined);
   // A replica's database is the primary: shared with other instances, so treated as remote
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
     db,
     auth,
     docsScript: scalarBundleLoader(),
-    publicUrl,
+    ...(publicUrl ? { publicUrl } : {}),
+    trustProxy,
     rateLimiter: createMemoryRateLimiter(),
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,
@@ -72,12 +74,13 @@ async function main(): Promise<void> {
       : undefined,
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    const shownUrl = publicUrl ?? `http://localhost:${info.port}`;
     console.log(
       `CATAN Tournament API listening on http://${hostname ?? "localhost"}:${info.port} (database ${databaseUrl}${replica ? `, a replica of ${replica.syncUrl}` : ""})`,
     );
-    console.log(`  docs:    ${publicUrl}/docs`);
-    console.log(`  openapi: ${publicUrl}/openapi.json`);
-    if (firstAdmin) console.log(firstStartBanner(firstAdmin, publicUrl));
+    console.log(`  docs:    ${shownUrl}/docs`);
+    console.log(`  openapi: ${shownUrl}/openapi.json`);
+    if (firstAdmin) console.log(firstStartBanner(firstAdmin, shownUrl));
   });
   const shutdown = () => {
     server.close();

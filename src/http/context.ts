@@ -48,8 +48,13 @@ export interface AppDeps {
   clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
   graphqlBudget?: Partial<GraphQLBudget>;
-  /** Public base URL, listed as the server in the OpenAPI document. */
+  /**
+   * Public base URL: the server in the OpenAPI document, and the base of absolute links (QR
+   * codes, pagination, problem types). Without it they are built on the request's origin.
+   */
   publicUrl?: string;
+  /** Behind a reverse proxy (TRUST_PROXY): X-Forwarded-For/-Proto/-Host are the proxy's and trusted. */
+  trustProxy?: boolean;
   /**
    * Push delivery for this runtime (Node loop, Workers waitUntil + Cron); woken after each
    * successful write. Without one, notifications still queue in the outbox.

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT, type Page } from "../services/pagination";
 import type { AppEnv } from "./context";
+import { publicOrigin } from "./origin";
 
 export type { Page, PageRequest } from "../services/pagination";
 export {
@@ -61,8 +62,7 @@ export function withPageLink<P extends Page<unknown>>(c: Context<AppEnv>, page: 
   if (page.nextCursor) {
     const url = new URL(c.req.url);
     url.searchParams.set("cursor", page.nextCursor);
-    const base = c.get("deps").publicUrl?.replace(/\/+$/, "") ?? url.origin;
-    c.header("Link", `<${base}${url.pathname}${url.search}>; rel="next"`, { append: true });
+    c.header("Link", `<${publicOrigin(c)}${url.pathname}${url.search}>; rel="next"`, { append: true });
   }
   return page;
 }

@@ -7,6 +7,7 @@ import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
+import { publicOrigin } from "./origin";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -15,9 +16,7 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
  * when it is set, else on the origin the request came to, so the URI always resolves.
  */
 export function problemTypeUri(c: Context, code: string): string {
-  const publicUrl = (c.var as { deps?: { publicUrl?: string } }).deps?.publicUrl;
-  const base = publicUrl?.replace(/\/+$/, "") ?? new URL(c.req.url).origin;
-  return `${base}/problems/${code.replace(/_/g, "-")}`;
+  return `${publicOrigin(c)}/problems/${code.replace(/_/g, "-")}`;
 }
 
 export interface Problem {

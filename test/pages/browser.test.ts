@@ -153,7 +153,7 @@ describe("access and languages", () => {
     const fr = await open(`/e/${f.eventId}?lang=fr`);
     expect(await fr.page.getAttribute("html", "lang")).toBe("fr");
     const h2 = await fr.page.locator("h2").allInnerTexts();
-    expect(h2).toContain("Phases préliminaires");
+    expect(h2).toContain("Sessions qualificatives");
     expect(h2).toContain("Tirage au sort");
     await shot(fr.page, "event-fr");
     await fr.page.close();
@@ -162,6 +162,40 @@ describe("access and languages", () => {
     expect(await lt.page.locator("section.sheet h2").first().innerText()).toContain("Žaidimas 1");
     await lt.page.close();
   });
+});
+
+describe("phones at 390×844", () => {
+  it("show every page without horizontal scrolling", async () => {
+    const table = f.round.tables[0]!;
+    await submitSigned(f.api, f.round.tables[1]!);
+    const wide: string[] = [];
+    for (const path of [
+      "/",
+      `/e/${f.eventId}`,
+      `/e/${f.eventId}?lang=fr`,
+      `/e/${f.eventId}?lang=lt`,
+      `/e/${f.eventId}/screen?view=seating`,
+      `/e/${f.eventId}/screen?view=ranking&lang=fr`,
+      `/s/${f.sessionId}/print/seating`,
+      `/s/${f.sessionId}/print/sheets?round=1`,
+      `/s/${f.sessionId}/print/sheets?round=1&lang=lt`,
+      `/t/${table.id}`,
+      `/t/${table.id}?lang=fr`,
+      `/e/${f.privateEventId}`,
+    ]) {
+      const { page, status } = await open(path, { width: 390, height: 844 });
+      expect([200, 404], path).toContain(status);
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
+      const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+      await page.screenshot({ path: join(ARTIFACTS, `phone-${name}.png`), fullPage: true });
+      await page.close();
+    }
+    expect(wide).toEqual([]);
+  }, 120_000);
 });
 
 describe("accessibility (axe-core)", () => {

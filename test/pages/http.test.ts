@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_NAMES, type PagesFixture, pagesFixture, submitSigned } from "../helpers/pages-fixture";
 import { createTestApp } from "../helpers/test-app";
+import { range, tournament } from "../helpers/tournament";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let f: PagesFixture;
@@ -99,7 +100,7 @@ describe("languages", () => {
     const html = await (await get(`/e/${f.eventId}?lang=fr`)).text();
     expect(html).toContain('<html lang="fr">');
     for (const term of [
-      "Phases préliminaires",
+      "Sessions qualificatives",
       "Qualification",
       "Tirage au sort",
       ">PV<",
@@ -164,5 +165,35 @@ describe("result sheets and seating", () => {
     expect(html).toMatch(/ahead on (wins|total VP|VP%|2nd places|3rd places)|ahead by drawing lots/);
     expect(html).toContain("Cut line: the top 4 qualify");
     expect(html).toContain("sha256sum");
+  });
+});
+
+describe("results on the table page and the screen", () => {
+  it("show each seat's result of a final sheet in the Result column", async () => {
+    const table = f.round.tables[0]!;
+    const html = await (await get(`/t/${table.id}`)).text();
+    const cells = [...html.matchAll(/<tr><td class="num">\d<\/td>.*?<\/tr>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(table.seats.length);
+    expect(cells.map((row) => /<td>([^<]*)<\/td><\/tr>$/.exec(row)?.[1])).toEqual([
+      "Winner",
+      "2nd place",
+      "3rd place",
+      "4th place",
+    ]);
+    const fr = await (await get(`/t/${table.id}?lang=fr`)).text();
+    expect(fr).toContain("<td>2e place</td>");
+  });
+
+  it("say Final, not Live, on the screen of a completed event", async () => {
+    const t = await tournament(f.api, f.orgId, 12, "Completed cup");
+    const session = await t.session("Store", "2026-12-05", range(1, 12));
+    await t.playPrelims(session, range(1, 12));
+    const final = await t.seat("final");
+    const live = await (await get(`/e/${t.eventId}/screen`)).text();
+    expect(live).toContain("Live · 0 of 1 table final");
+    await t.play(final.tables);
+    const html = await (await get(`/e/${t.eventId}/screen`)).text();
+    expect(html).toMatch(/<p class="status" role="status">Final<\/p>/);
+    expect(html).not.toContain("Live ·");
   });
 });

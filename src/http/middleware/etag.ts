@@ -100,6 +100,7 @@ export const conditionalGet: MiddlewareHandler = async (c, next) => {
         ETag: etag,
         "Cache-Control": res.headers.get("Cache-Control")!,
         "X-Request-Id": res.headers.get("X-Request-Id") ?? "",
+        ...(res.headers.has("Vary") ? { Vary: res.headers.get("Vary")! } : {}),
       },
     });
   }

@@ -52,7 +52,7 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
             </th>
             <th scope="col">{p.t.player}</th>
             <th scope="col" class="num">
-              {p.t.vp}
+              <abbr title={p.t.vpLong}>{p.t.vp}</abbr>
             </th>
             <th scope="col" class="num">
               {p.t.placement}
@@ -83,7 +83,8 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
   const { event, sessions, qualification, standings, playoffs } = data;
   const t = p.t;
   const sessionNames = new Map(sessions.map((s) => [s.id, s.name]));
-  const csv = (path: string) => `${path}?format=csv`;
+  // The CSV in the page's language: French and Lithuanian get what their Excel opens.
+  const csv = (path: string) => `${path}?format=csv&lang=${p.lang}`;
   return (
     <Layout p={p} title={event.name}>
       <main>
@@ -92,21 +93,25 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
           {event.startsOn ? <li>{p.date(event.startsOn)}</li> : null}
           {event.venue ? <li>{event.venue}</li> : null}
           <li>
-            {t.timeZone}: {event.timezone ?? "UTC"}
+            {t.timeZone}
+            {t.colon} {event.timezone ?? "UTC"}
           </li>
           <li>
-            {t.uniqueParticipants}: {event.uniqueParticipants}
+            {t.uniqueParticipants}
+            {t.colon} {event.uniqueParticipants}
           </li>
           <li>{t.structure[event.structure] ?? event.structure}</li>
           {event.valid ? null : <li>{t.notValid}</li>}
           {event.edition ? (
             <li>
-              {t.edition}: {event.edition}
+              {t.edition}
+              {t.colon} {event.edition}
             </li>
           ) : null}
           {event.language ? (
             <li>
-              {t.tournamentLanguage}: {p.languageName(event.language)}
+              {t.tournamentLanguage}
+              {t.colon} {p.languageName(event.language)}
             </li>
           ) : null}
         </ul>
@@ -120,7 +125,7 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
         {sessions.length === 0 ? (
           <p>{t.notPlayed}</p>
         ) : (
-          <table>
+          <table class="stack">
             <thead>
               <tr>
                 <th scope="col">{t.session}</th>
@@ -143,11 +148,17 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
                     {s.name}
                   </th>
                   {/* A start time is shown in the session's own zone (the players' local time). */}
-                  <td>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
-                  <td>{s.venue ?? ""}</td>
-                  <td class="num">{s.playerCount}</td>
-                  <td class="num">{s.roundsGenerated}</td>
-                  <td>
+                  <td data-label={t.date}>
+                    {s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}
+                  </td>
+                  <td data-label={t.venue}>{s.venue ?? ""}</td>
+                  <td class="num" data-label={t.players}>
+                    {s.playerCount}
+                  </td>
+                  <td class="num" data-label={t.gamesSeated}>
+                    {s.roundsGenerated}
+                  </td>
+                  <td data-label={t.print}>
                     {s.roundsGenerated > 0 ? (
                       <>
                         <a href={p.link(`/s/${s.id}/print/seating`)}>{t.seatingLink}</a>
@@ -164,7 +175,7 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
                       ""
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.csv}>
                     <a href={csv(`/v1/sessions/${s.id}/standings`)}>{t.ranking}</a>
                     {s.roundsGenerated > 0 ? (
                       <>
@@ -172,6 +183,8 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
                         <a href={csv(`/v1/sessions/${s.id}/rounds`)}>{t.seating}</a>
                       </>
                     ) : null}
+                    {" · "}
+                    <a href={csv(`/v1/sessions/${s.id}/players`)}>{t.rosterLink}</a>
                   </td>
                 </tr>
               ))}
@@ -197,7 +210,8 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
         )}
         {qualification.disqualified.length > 0 ? (
           <p>
-            {t.disqualified}: {qualification.disqualified.map((r) => r.player.name).join(", ")}
+            {t.disqualified}
+            {t.colon} {qualification.disqualified.map((r) => r.player.name).join(", ")}
           </p>
         ) : null}
 
@@ -231,9 +245,13 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
         )}
 
         <h2>{t.lots}</h2>
-        <p>{t.lotsExplain}</p>
         <p>
-          {t.lotSeed}: <code>{event.lotSeed}</code>
+          {t.lotSeed}
+          {t.colon} <code>{event.lotSeed}</code>
+        </p>
+        <p>
+          {t.lotsExplain}
+          {t.colon}
         </p>
         <pre>
           <code>{`printf '%s' "${event.lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>

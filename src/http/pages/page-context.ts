@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import { publicOrigin } from "../origin";
 import { chooseLanguage, type Lang, type Messages } from "./i18n";
 
 /** What every view needs: the language, links that keep it, and dates in the event's time zone. */
@@ -47,7 +48,7 @@ export function pageContext(c: Context<AppEnv>): PageContext {
     t,
     link: (path) => (explicit ? withLang(path, lang) : path),
     switchTo: (chosen) => withLang(`${url.pathname}${url.search}`, chosen),
-    origin: (c.get("deps").publicUrl ?? url.origin).replace(/\/$/, ""),
+    origin: publicOrigin(c),
     date: (value) =>
       value
         ? new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(

@@ -118,6 +118,8 @@ pagesRouter.get(
           board: round ? await boardOrNull(ctx, round.id) : null,
           ranking,
           view: view === "seating" || view === "ranking" ? view : null,
+          // The final's result is in: nothing is live any more.
+          complete: event.phase === "completed",
           rotateSeconds: Number.isInteger(rotate) && rotate >= 3 && rotate <= 600 ? rotate : 20,
         }}
       />,

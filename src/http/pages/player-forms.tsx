@@ -41,7 +41,7 @@ export async function playerFormAction(
   const code = field(form.code);
   if (!code.trim()) return refused(422, p.t.wrongCode);
   const reason = cleanText(field(form.reason));
-  if ("refused" in reason) return refused(422, `${p.t.reason}: ${reason.refused}`);
+  if ("refused" in reason) return refused(422, `${p.t.reason}${p.t.colon} ${reason.refused}`);
   const input =
     action === "confirm"
       ? ConfirmResultSchema.safeParse({ playerId, code })

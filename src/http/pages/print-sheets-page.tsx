@@ -1,4 +1,5 @@
 import { raw } from "hono/html";
+import { isLoopbackOrigin } from "../origin";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { PrintRound } from "./print-seating-page";
@@ -32,6 +33,7 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 .sheet .where{margin:0;font-size:11pt}
 .sheet .qr{width:${perPage === 2 ? 22 : 30}mm;text-align:center;font-size:7pt;color:#333}
 .sheet .qr svg{width:100%;height:auto;display:block}
+.sheet .qr .url{display:block;font-size:6pt;word-break:break-all;margin-top:.5mm}
 .sheet table{margin:0}
 .sheet td,.sheet th{border:1px solid #555;padding:${perPage === 2 ? "1.2mm" : "2.6mm"} 2mm}
 .sheet td.box{width:18mm}
@@ -39,6 +41,12 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 .sheet .code{font-weight:normal;white-space:nowrap}
 .sheet .code code{font-size:1.15em;letter-spacing:.08em;font-weight:bold}
 .sheet ul{margin:0;padding-left:5mm;font-size:${perPage === 2 ? "7.5pt" : "9pt"}}
+@media screen and (max-width:40rem){
+ .sheet{padding:3mm}
+ .sheet td.box,.sheet td.sign{width:auto}
+ .sheet td,.sheet th{padding:1.5mm 1mm;overflow-wrap:anywhere}
+ .sheet .qr{width:22mm}
+}
 @media print{
  @page{${size}margin:10mm}
  header.site,footer.site,.noprint{display:none}
@@ -60,6 +68,11 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
     <Layout p={p} title={title} css={sheetCss(data.perPage, data.paper)}>
       <main>
         <h1 class="noprint">{title}</h1>
+        {isLoopbackOrigin(p.origin) ? (
+          <p role="alert" class="warning noprint">
+            {t.loopbackWarning(p.origin)}
+          </p>
+        ) : null}
         {round.tables.map((table) => (
           <section class="sheet" aria-label={`${t.resultSheet} · ${t.table(table.number)}`}>
             <header>
@@ -79,6 +92,7 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
               <div class="qr">
                 {raw(data.qr.get(table.id) ?? "")}
                 <span>{t.sheetQr}</span>
+                <span class="url">{`${p.origin}/t/${table.id}`}</span>
               </div>
             </header>
             <table>

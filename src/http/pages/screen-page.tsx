@@ -14,6 +14,8 @@ export interface ScreenData {
   ranking: { title: string; rows: ShownRow[] };
   view: "seating" | "ranking" | null;
   rotateSeconds: number;
+  /** The final is decided. */
+  complete: boolean;
 }
 
 /**
@@ -44,6 +46,21 @@ body.screen{overflow:hidden;font-size:2.2vh}
 .rankcols th,.rankcols td{border-bottom:1px solid #2e3a48;padding:.12em .3em;background:none;color:inherit}
 .rankcols thead th{color:#cfe3ff;font-size:.8em}
 .rankcols .name{width:100%;white-space:nowrap}
+@media (max-width:40rem){
+html,body{height:auto}
+body.screen{overflow:visible;font-size:1rem}
+.screen{height:auto;min-height:100vh;padding:.75rem}
+.screen .top{flex-wrap:wrap;gap:.3rem 1rem}
+.screen h1{font-size:1.6rem}
+.screen .top p{font-size:1rem}
+.screen h2{font-size:1.3rem}
+.screen nav.lang a{font-size:1rem}
+.seating-wrap{flex-direction:column}
+.seating-wrap aside{width:100%;max-width:18rem;margin:0 auto}
+.seatgrid{grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));font-size:1rem}
+.rankcols{grid-template-columns:1fr;font-size:1rem}
+.rankcols .name{white-space:normal}
+}
 `;
 
 function Seating({ p, data }: { p: PageContext; data: ScreenData }) {
@@ -112,7 +129,7 @@ function Ranking({ p, data }: { p: PageContext; data: ScreenData }) {
                     <abbr title={t.vpLong}>{t.vp}</abbr>
                   </th>
                   <th scope="col" class="num">
-                    {t.vpPct}
+                    <abbr title={t.vpPctLong}>{t.vpPct}</abbr>
                   </th>
                 </tr>
               </thead>
@@ -166,7 +183,7 @@ export function ScreenPage({ p, data }: { p: PageContext; data: ScreenData }) {
         <div id="live" data-views={views} style="flex:1;display:flex;flex-direction:column;min-height:0">
           <div class="top">
             <p class="status" role="status">
-              {p.t.live} · {progress}
+              {data.complete ? p.t.eventComplete : `${p.t.live} · ${progress}`}
             </p>
           </div>
           {data.round ? <Seating p={p} data={data} /> : null}

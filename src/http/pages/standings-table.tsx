@@ -32,10 +32,8 @@ export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: Sta
   const t = p.t;
   const columns = sessionNames ? 10 : 9;
   return (
-    <table>
-      <caption class="muted" style="text-align:left">
-        {caption}
-      </caption>
+    <table class="stack">
+      <caption class="muted">{caption}</caption>
       <thead>
         <tr>
           <th scope="col" class="num">
@@ -52,7 +50,7 @@ export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: Sta
             <abbr title={t.vpLong}>{t.vp}</abbr>
           </th>
           <th scope="col" class="num">
-            {t.vpPct}
+            <abbr title={t.vpPctLong}>{t.vpPct}</abbr>
           </th>
           <th scope="col" class="num">
             {t.seconds}
@@ -73,15 +71,29 @@ export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: Sta
                 {row.player.name}
                 {row.eliminated ? <span class="muted"> · {t.eliminated}</span> : null}
               </th>
-              <td class="num">{row.games}</td>
-              <td class="num">{row.wins}</td>
-              <td class="num">{row.vp}</td>
-              <td class="num" title={row.vpPct}>
+              <td class="num" data-label={t.games}>
+                {row.games}
+              </td>
+              <td class="num" data-label={t.wins}>
+                {row.wins}
+              </td>
+              <td class="num" data-label={t.vp}>
+                {row.vp}
+              </td>
+              <td class="num" data-label={t.vpPct} title={row.vpPct}>
                 {vpPctShown(p, row.vpPct)}
               </td>
-              <td class="num">{row.seconds}</td>
-              <td class="num">{row.thirds}</td>
-              {sessionNames ? <td>{row.sessionId ? (sessionNames.get(row.sessionId) ?? "") : ""}</td> : null}
+              <td class="num" data-label={t.seconds}>
+                {row.seconds}
+              </td>
+              <td class="num" data-label={t.thirds}>
+                {row.thirds}
+              </td>
+              {sessionNames ? (
+                <td data-label={t.countedSession}>
+                  {row.sessionId ? (sessionNames.get(row.sessionId) ?? "") : ""}
+                </td>
+              ) : null}
               <td>{row.decidedBy ? (t.decided[row.decidedBy] ?? row.decidedBy) : ""}</td>
             </tr>
             {cutAfter !== undefined && i + 1 === cutAfter && i + 1 < rows.length ? (

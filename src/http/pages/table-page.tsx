@@ -11,6 +11,31 @@ export interface TablePageData {
   notice?: string | undefined;
 }
 
+type Seat = TableDto["seats"][number];
+
+/**
+ * A seat's result in words: winner or place once the sheet is in, and whether the player has
+ * confirmed it while it is pending.
+ */
+function seatResult(p: PageContext, table: TableDto, seat: Seat): string {
+  const result = table.result;
+  if (!result) return "";
+  if (seat.disqualified) return p.t.seatDisqualified;
+  const outcome =
+    result.winnerId === seat.player.id
+      ? p.t.winner
+      : seat.placement !== null
+        ? p.t.place(seat.placement)
+        : "";
+  if (result.status !== "pending") return outcome;
+  const confirmation = seat.confirmed
+    ? p.t.confirmed
+    : result.awaitingConfirmation.includes(seat.player.id)
+      ? p.t.awaitingConfirmation
+      : "";
+  return [outcome, confirmation].filter(Boolean).join(" · ");
+}
+
 export function roundLabel(p: PageContext, kind: string, number: number): string {
   if (kind === "semifinal") return p.t.semifinal;
   if (kind === "final") return p.t.final;
@@ -33,10 +58,11 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
         </p>
         <h1>{title}</h1>
         <p>
-          {t.result}: <span class={`badge ${status}`}>{t.status[status]}</span>
+          {t.result}
+          {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
           {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
         </p>
-        <table>
+        <table class="stack">
           <thead>
             <tr>
               <th scope="col" class="num">
@@ -49,7 +75,7 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
               <th scope="col" class="num">
                 {t.placement}
               </th>
-              <th scope="col">{t.result}</th>
+              {result ? <th scope="col">{t.result}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -58,21 +84,22 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
                 <td class="num">{seat.position}</td>
                 <th scope="row" class="rh">
                   {seat.player.name}
-                  {result?.winnerId === seat.player.id ? ` · ${t.winner}` : ""}
                 </th>
-                <td class="num">{seat.vp ?? ""}</td>
-                <td class="num">{seat.placement ?? ""}</td>
-                <td>
-                  {seat.disqualified ? t.disqualified : ""}
-                  {!seat.disqualified && result?.status === "pending" && seat.confirmed ? t.confirmed : ""}
+                <td class="num" data-label={t.vp}>
+                  {seat.vp ?? ""}
                 </td>
+                <td class="num" data-label={t.placement}>
+                  {seat.placement ?? ""}
+                </td>
+                {result ? <td>{seatResult(p, table, seat)}</td> : null}
               </tr>
             ))}
           </tbody>
         </table>
         {result?.status === "pending" && result.awaitingConfirmation.length > 0 ? (
           <p>
-            {t.awaiting}:{" "}
+            {t.awaiting}
+            {t.colon}{" "}
             {table.seats
               .filter((s) => result.awaitingConfirmation.includes(s.player.id))
               .map((s) => s.player.name)
@@ -85,7 +112,8 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
             <ul>
               {result.disputes.map((d) => (
                 <li>
-                  {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}: {d.reason}
+                  {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}
+                  {t.colon} {d.reason}
                 </li>
               ))}
             </ul>

@@ -1,9 +1,14 @@
 /**
  * English labels of the pages. The French and Lithuanian files keep the terms of the rule
- * documents in those languages (shared/seeds); every key exists in all three (the type says so).
+ * documents in those languages; every key exists in all three (the type says so). Counts go
+ * through Intl.PluralRules (`plural`), never through string concatenation.
  */
+import { plural } from "./plural";
+
 export const en = {
   languageName: "English",
+  /** After a label: French sets a non-breaking space before `:`. */
+  colon: ":",
   siteTitle: "CATAN championship tournaments",
   homeIntro:
     "This server runs official 2026 CATAN championship tournaments: prelim sessions, seating, result sheets and rankings. Frontends use its API; stores use these pages for the projector and for paper sheets.",
@@ -22,6 +27,7 @@ export const en = {
   print: "Print",
   seatingLink: "seating",
   sheetsLink: (game: number) => `sheets, game ${game}`,
+  rosterLink: "players",
   screenLink: "Venue screen",
   csv: "CSV",
   qualification: "Qualification",
@@ -41,6 +47,7 @@ export const en = {
   vp: "VP",
   vpLong: "Victory points",
   vpPct: "VP%",
+  vpPctLong: "Victory point percentage",
   seconds: "2nd places",
   thirds: "3rd places",
   decidedBy: "Ahead of the next row",
@@ -55,10 +62,11 @@ export const en = {
     phase: "reached a later phase",
   } as Record<string, string>,
   disqualified: "Disqualified",
+  seatDisqualified: "disqualified",
   eliminated: "eliminated (no win after game 3)",
   lots: "Drawing lots",
   lotsExplain:
-    'Ties left after every other criterion are decided by lots (rule 1.4.2). Each player\'s lot is the first 16 hex digits of SHA-256("<seed>:<player id>"); the lower lot ranks higher. Anyone can re-check it:',
+    "Ties left after every other criterion are decided by lots (rule 1.4.2). Each player's lot is the first 16 hex digits of the SHA-256 of the seed and the player's id; the lower lot ranks higher. Anyone can re-check it with this command",
   lotSeed: "Lot seed",
   noResults: "No result yet.",
   notPlayed: "Not seated yet.",
@@ -72,7 +80,10 @@ export const en = {
   ranking: "Ranking",
   board: "Board",
   live: "Live",
-  waitingForResults: (done: number, total: number) => `${done} of ${total} tables final`,
+  waitingForResults: (done: number, total: number) =>
+    `${done} of ${total} ${plural("en", total, { one: "table", other: "tables" })} final`,
+  /** The screen's status once the final is decided. */
+  eventComplete: "Final",
   findYourTable: "Find your table",
   seatingTitle: (session: string) => `Seating — ${session}`,
   resultSheet: "Result sheet",
@@ -103,6 +114,10 @@ export const en = {
   >,
   awaiting: "Still to confirm",
   confirmed: "confirmed",
+  awaitingConfirmation: "awaiting confirmation",
+  /** A seat's place at its table in words (the table page's Result column). */
+  place: (n: number) =>
+    `${n}${plural("en", n, { one: "st", two: "nd", few: "rd", other: "th" }, "ordinal")} place`,
   placement: "Place",
   structure: {
     "final-only": "Top 4 straight to the final (12–28 players)",
@@ -111,6 +126,8 @@ export const en = {
   } as Record<string, string>,
   notValid: "Not valid for the championship",
   uniqueParticipants: "Unique participants",
+  loopbackWarning: (origin: string) =>
+    `Phones cannot open these QR codes: they lead to ${origin}, which only this computer can open. Open this page at the address other devices on your network use (this computer's network address and the same port), or start the server with PUBLIC_URL set to its public address, then print.`,
   notFoundTitle: "Not found",
   notFoundText: "There is no such page, or it belongs to a private event.",
   backHome: "Home",

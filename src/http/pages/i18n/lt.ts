@@ -1,8 +1,12 @@
 import type { Messages } from "./en";
 
-/** Lietuvių: 2026 m. taisyklių terminai (shared/seeds/002_*) — atrankinis raundas, žaidimas, stalas, rezultatų lapas, VP%. */
+/**
+ * Lietuvių: 2026 m. taisyklių lietuviški terminai (atrankinis raundas, žaidimas, stalas,
+ * rezultatų lapas, pergalių taškai, pergalių taškų procentas, teisėjas, burtų traukimas).
+ */
 export const lt: Messages = {
   languageName: "Lietuvių",
+  colon: ":",
   siteTitle: "CATAN čempionato turnyrai",
   homeIntro:
     "Šis serveris valdo oficialius 2026 m. CATAN čempionato turnyrus: atrankinius raundus, sėdimų vietų paskirstymą, rezultatų lapus ir reitingus. Programos naudoja jo API; parduotuvės naudoja šiuos puslapius projektoriui ir popieriniams lapams.",
@@ -21,6 +25,7 @@ export const lt: Messages = {
   print: "Spausdinti",
   seatingLink: "sėdimos vietos",
   sheetsLink: (game) => `lapai, ${game} žaidimas`,
+  rosterLink: "žaidėjai",
   screenLink: "Salės ekranas",
   csv: "CSV",
   qualification: "Atranka",
@@ -38,15 +43,16 @@ export const lt: Messages = {
   games: "Žaidimai",
   wins: "Pergalės",
   vp: "Taškai",
-  vpLong: "Pergalės taškai",
-  vpPct: "VP%",
+  vpLong: "Pergalių taškai",
+  vpPct: "Taškų %",
+  vpPctLong: "Pergalių taškų procentas",
   seconds: "Antrosios vietos",
   thirds: "Trečiosios vietos",
   decidedBy: "Aukščiau už kitą eilutę",
   decided: {
     wins: "daugiau pergalių",
-    vp: "daugiau pergalės taškų",
-    vpPct: "didesnis VP%",
+    vp: "daugiau pergalių taškų",
+    vpPct: "didesnis pergalių taškų procentas",
     seconds: "daugiau antrųjų vietų",
     thirds: "daugiau trečiųjų vietų",
     lots: "nulėmė burtų traukimas",
@@ -54,10 +60,11 @@ export const lt: Messages = {
     phase: "pasiekė vėlesnį etapą",
   },
   disqualified: "Diskvalifikuoti",
+  seatDisqualified: "diskvalifikuotas",
   eliminated: "eliminuotas (be pergalių po 3 žaidimų)",
   lots: "Burtų traukimas",
   lotsExplain:
-    'Lygiosios, likusios po visų kitų kriterijų, sprendžiamos burtų traukimu (1.4.2 taisyklė). Kiekvieno žaidėjo burtas – pirmieji 16 šešioliktainių SHA-256("<sėkla>:<žaidėjo id>") skaitmenų; mažesnis burtas – aukštesnė vieta. Patikrinti gali kiekvienas:',
+    "Lygiosios, likusios po visų kitų kriterijų, sprendžiamos burtų traukimu (1.4.2 taisyklė). Kiekvieno žaidėjo burtas – pirmieji 16 šešioliktainių sėklos ir žaidėjo ID SHA-256 skaitmenų; mažesnis burtas – aukštesnė vieta. Patikrinti gali kiekvienas šia komanda",
   lotSeed: "Burtų sėkla",
   noResults: "Rezultatų dar nėra.",
   notPlayed: "Dar nepaskirstyta.",
@@ -72,6 +79,7 @@ export const lt: Messages = {
   board: "Lenta",
   live: "Tiesiogiai",
   waitingForResults: (done, total) => `Baigta stalų: ${done} iš ${total}`,
+  eventComplete: "Baigta",
   findYourTable: "Raskite savo stalą",
   seatingTitle: (session) => `Sėdimos vietos — ${session}`,
   resultSheet: "Rezultatų lapas",
@@ -79,7 +87,7 @@ export const lt: Messages = {
   signature: "Parašas",
   sheetRules: [
     "Lygiai vienas nugalėtojas, surinkęs 10 ar daugiau taškų ir paskelbęs pergalę savo ėjimo metu (1.1.11 taisyklė).",
-    "Įrašykite kiekvieno žaidėjo taškus, kaip sužaista; reitingui įskaitoma ne daugiau kaip 10 taškų per žaidimą.",
+    "Įrašykite kiekvieno žaidėjo surinktus taškus; reitingui įskaitoma ne daugiau kaip 10 taškų per žaidimą.",
     "Visi žaidėjai pasirašo rezultatų lapą ir pateikia jį teisėjui arba organizatoriui (1.3.4 taisyklė); pasirašius protestai ar pakeitimai nebeleidžiami (1.3.5 taisyklė).",
   ],
   sheetQr: "Nuskenuokite, kad pamatytumėte šio stalo rezultatą internete",
@@ -99,6 +107,8 @@ export const lt: Messages = {
   status: { none: "Rezultato dar nėra", pending: "Laukiama patvirtinimo", final: "Galutinis" },
   awaiting: "Dar turi patvirtinti",
   confirmed: "patvirtino",
+  awaitingConfirmation: "laukiama patvirtinimo",
+  place: (n) => `${n} vieta`,
   placement: "Vieta",
   structure: {
     "final-only": "4 geriausi patenka tiesiai į finalą (12–28 žaidėjai)",
@@ -108,6 +118,8 @@ export const lt: Messages = {
   },
   notValid: "Negalioja čempionatui",
   uniqueParticipants: "Unikalūs dalyviai",
+  loopbackWarning: (origin) =>
+    `Telefonai negalės atidaryti šių QR kodų: jie veda į ${origin}, kurį gali atidaryti tik šis kompiuteris. Atidarykite šį puslapį adresu, kurį naudoja kiti tinklo įrenginiai (šio kompiuterio tinklo adresas ir tas pats prievadas), arba paleiskite serverį su PUBLIC_URL, nurodančiu jo viešą adresą, ir tada spausdinkite.`,
   notFoundTitle: "Puslapis nerastas",
   notFoundText: "Tokio puslapio nėra arba jis priklauso privačiam renginiui.",
   backHome: "Pradžia",
