@@ -29,7 +29,7 @@ function discordShapeProblems(body: string): string[] {
     for (const f of e.fields ?? []) {
       if (!f.name || f.name.length > 256 || !f.value || f.value.length > 1024) problems.push("field");
     }
-    total += e.title.length + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
+    total += (e.title?.length ?? 0) + (e.description?.length ?? 0) + (e.footer?.text.length ?? 0);
     total += (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
   }
   if (total > 6000) problems.push(`total ${total}`);

@@ -113,6 +113,8 @@ export function resultNotifications(
       );
     }
   }
-  out.push(...standingsChangedStatements(ctx, scope.event, scope.round.sessionId));
+  // Rankings count final results only: a pending sheet moves none.
+  const rankingsChanged = change.status === "final" || scope.result?.status === "final";
+  out.push(...standingsChangedStatements(ctx, scope.event, scope.round.sessionId, { rankingsChanged }));
   return out;
 }

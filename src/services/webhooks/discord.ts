@@ -1,84 +1,34 @@
-import { inArray } from "drizzle-orm";
+/**
+ * The Discord message of a notification (a subscription in `discord` format): embeds built
+ * with discord-format.ts, so they name the event, session and organisation, link to the human
+ * pages and show names as typed.
+ */
+
+import type { APIEmbed } from "discord-api-types/v10";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { players } from "../../db/schema";
+import { events, gameTables, organizations, players, rounds, sessions } from "../../db/schema";
+import {
+  COLORS,
+  escapeMarkdown,
+  fitEmbeds,
+  type MessageContext,
+  NO_MENTIONS,
+  type PageLinks,
+  pageLinks,
+  roundLabel,
+  withContext,
+} from "./discord-format";
 import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "./payloads";
-
-/** Discord's embed limits (developer docs, "Embed Limits"). */
-export const DISCORD_LIMITS = {
-  title: 256,
-  description: 4096,
-  fields: 25,
-  fieldName: 256,
-  fieldValue: 1024,
-  footer: 2048,
-  embeds: 10,
-  total: 6000,
-} as const;
-
-export interface DiscordEmbed {
-  title: string;
-  description?: string;
-  url?: string;
-  color?: number;
-  fields?: { name: string; value: string; inline?: boolean }[];
-  footer?: { text: string };
-  timestamp?: string;
-}
 
 export interface DiscordMessage {
   username: string;
-  content?: string;
-  embeds: DiscordEmbed[];
+  embeds: APIEmbed[];
   allowed_mentions: { parse: never[] };
 }
 
-const COLORS = { result: 0x2e7d32, seating: 0x1565c0, standings: 0xf9a825, alert: 0xc62828 } as const;
-
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
-function embedSize(e: DiscordEmbed): number {
-  return (
-    e.title.length +
-    (e.description?.length ?? 0) +
-    (e.footer?.text.length ?? 0) +
-    (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0)
-  );
-}
-
-/** Trims every part to Discord's limits, then drops fields (saying so) until the message fits 6000 characters. */
-export function fitToDiscord(embeds: DiscordEmbed[]): DiscordEmbed[] {
-  const out = embeds.slice(0, DISCORD_LIMITS.embeds).map((e) => ({
-    ...e,
-    title: cut(e.title, DISCORD_LIMITS.title),
-    ...(e.description ? { description: cut(e.description, DISCORD_LIMITS.description) } : {}),
-    ...(e.footer ? { footer: { text: cut(e.footer.text, DISCORD_LIMITS.footer) } } : {}),
-    fields: (e.fields ?? []).slice(0, DISCORD_LIMITS.fields).map((f) => ({
-      ...f,
-      name: cut(f.name, DISCORD_LIMITS.fieldName),
-      value: cut(f.value, DISCORD_LIMITS.fieldValue),
-    })),
-  }));
-  const total = () => out.reduce((n, e) => n + embedSize(e), 0);
-  let dropped = 0;
-  while (total() > DISCORD_LIMITS.total - 100) {
-    const last = [...out].reverse().find((e) => (e.fields?.length ?? 0) > 0);
-    if (!last?.fields) break;
-    last.fields.pop();
-    dropped++;
-  }
-  if (dropped > 0 && out[0])
-    out[0].footer = { text: `${dropped} more not shown: follow the link for everything.` };
-  return out;
-}
-
 const placementLine = (s: SeatPayload) =>
-  `${s.placement ?? "–"}. ${s.name ?? s.playerId} — ${s.vp ?? "?"} VP`;
-
-function roundLabel(kind: string, number: number): string {
-  if (kind === "semifinal") return "Semifinals";
-  if (kind === "final") return "Final";
-  return `Game ${number}`;
-}
+  `${s.placement ?? "–"}. ${escapeMarkdown(s.name ?? s.playerId)} — ${s.vp ?? "?"} VP`;
 
 function placements(table: TableResultPayload): string {
   return [...table.seats]
@@ -87,12 +37,13 @@ function placements(table: TableResultPayload): string {
     .join("\n");
 }
 
-function resultEmbed(title: string, table: TableResultPayload, link?: string): DiscordEmbed {
+function resultEmbed(title: string, table: TableResultPayload, links: PageLinks): APIEmbed {
+  const url = links.table(table.tableId);
   return {
     title: `${roundLabel(table.round.kind, table.round.number)} · Table ${table.tableNumber}: ${title}`,
     description: placements(table),
     color: COLORS.result,
-    ...(link ? { url: `${link}/v1/tables/${table.tableId}` } : {}),
+    ...(url ? { url } : {}),
   };
 }
 
@@ -105,121 +56,172 @@ async function namesOf(db: Database, ids: string[]): Promise<Map<string, string>
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-async function seatingEmbeds(
-  db: Database,
-  round: RoundSeatedPayload,
-  link?: string,
-): Promise<DiscordEmbed[]> {
+async function seatingEmbeds(db: Database, round: RoundSeatedPayload, links: PageLinks): Promise<APIEmbed[]> {
   const names = await namesOf(
     db,
     round.tables.flatMap((t) => t.seats.map((s) => s.playerId)),
   );
   const fields = round.tables.map((t) => ({
     name: `Table ${t.number}`,
-    value: t.seats.map((s) => `${s.position}. ${names.get(s.playerId) ?? s.playerId}`).join("\n"),
+    value: t.seats
+      .map((s) => `${s.position}. ${escapeMarkdown(names.get(s.playerId) ?? s.playerId)}`)
+      .join("\n"),
     inline: true,
   }));
-  const embeds: DiscordEmbed[] = [];
-  for (let i = 0; i < fields.length || i === 0; i += DISCORD_LIMITS.fields) {
+  // A session's games have their seating print; the playoffs are on the venue screen.
+  const url = round.sessionId ? links.seating(round.sessionId) : links.screen(round.eventId, "seating");
+  const embeds: APIEmbed[] = [];
+  for (let i = 0; i < fields.length || i === 0; i += 25) {
     embeds.push({
       title: `${roundLabel(round.kind, round.number)} seating${i > 0 ? " (continued)" : ""}`,
       color: COLORS.seating,
-      fields: fields.slice(i, i + DISCORD_LIMITS.fields),
-      ...(link ? { url: `${link}/v1/rounds/${round.roundId}` } : {}),
+      fields: fields.slice(i, i + 25),
+      ...(url ? { url } : {}),
     });
   }
   return embeds;
 }
 
-/**
- * The base for embed links, or undefined when Discord would refuse it: Discord answers 400 to
- * an embed `url` whose host has no top-level domain (`http://localhost:8787`, `PUBLIC_URL`'s
- * default under `npm start`), and a 400 is not retried, so the channel would get nothing.
- * Such messages go without links; so do IP literals, which nobody in the channel can open.
- */
-export function discordLinkBase(publicUrl: string | undefined): string | undefined {
-  if (!publicUrl || !URL.canParse(publicUrl)) return undefined;
-  const url = new URL(publicUrl);
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
-  if (!/\.[a-z][a-z0-9-]*[a-z0-9]$/i.test(url.hostname)) return undefined;
-  return publicUrl.replace(/\/+$/, "");
+const text = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** The event, session and organisation names a message is headed with. */
+async function contextOf(
+  db: Database,
+  data: Record<string, unknown>,
+  at: string,
+  links: PageLinks,
+): Promise<MessageContext | null> {
+  const eventId = text(data.eventId);
+  if (!eventId) return null;
+  // A correction carries its table before and after; a disqualification only its table.
+  const table = (data.after ?? data.final) as { sessionId?: unknown } | undefined;
+  let sessionId = text(data.sessionId) ?? text(table?.sessionId);
+  const tableId = text(data.tableId);
+  if (!sessionId && tableId) {
+    const [seatedIn] = await db
+      .select({ sessionId: rounds.sessionId })
+      .from(gameTables)
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .where(eq(gameTables.id, tableId));
+    sessionId = seatedIn?.sessionId ?? null;
+  }
+  const [row] = await db
+    .select({ event: events.name, org: organizations.name })
+    .from(events)
+    .innerJoin(organizations, eq(organizations.id, events.orgId))
+    .where(eq(events.id, eventId));
+  if (!row) return null;
+  const [session] = sessionId
+    ? await db.select({ name: sessions.name }).from(sessions).where(eq(sessions.id, sessionId))
+    : [];
+  return {
+    eventName: row.event,
+    sessionName: session?.name ?? null,
+    orgName: row.org,
+    at,
+    eventUrl: links.event(eventId),
+  };
 }
 
-/** The Discord message of a notification: embeds only, no mentions ever pinged. */
-export async function discordMessage(
-  db: Database,
-  type: string,
-  data: Record<string, unknown>,
-  publicUrlSetting?: string,
-): Promise<DiscordMessage> {
-  const publicUrl = discordLinkBase(publicUrlSetting);
-  let embeds: DiscordEmbed[];
+function embedsOf(type: string, data: Record<string, unknown>, links: PageLinks): APIEmbed[] | null {
   switch (type) {
-    case "round.seated":
-    case "playoffs.seated":
-      embeds = await seatingEmbeds(db, data as unknown as RoundSeatedPayload, publicUrl);
-      break;
     case "result.final":
-      embeds = [resultEmbed("final result", data as unknown as TableResultPayload, publicUrl)];
-      break;
-    case "result.submitted":
-      embeds = [resultEmbed("result submitted (pending)", data as unknown as TableResultPayload, publicUrl)];
-      break;
+      return [resultEmbed("final result", data as unknown as TableResultPayload, links)];
+    case "result.submitted": {
+      const table = data as unknown as TableResultPayload;
+      return [
+        resultEmbed(
+          table.status === "pending" ? "result submitted (pending)" : "result submitted",
+          table,
+          links,
+        ),
+      ];
+    }
     case "result.confirmed":
-      embeds = [resultEmbed("result confirmed", data as unknown as TableResultPayload, publicUrl)];
-      break;
+      return [resultEmbed("result confirmed", data as unknown as TableResultPayload, links)];
     case "result.corrected": {
       const { before, after, reason } = data as {
-        before: TableResultPayload;
+        before: TableResultPayload | null;
         after: TableResultPayload;
-        reason: string;
+        reason: string | null;
       };
-      const embed = resultEmbed("result corrected", after, publicUrl);
+      const embed = resultEmbed("result corrected", after, links);
       embed.color = COLORS.alert;
       embed.fields = [
-        { name: "Before", value: placements(before) },
-        { name: "Reason", value: reason || "–" },
+        ...(before ? [{ name: "Before", value: placements(before) }] : []),
+        { name: "Reason", value: reason ? escapeMarkdown(reason) : "–" },
       ];
-      embeds = [embed];
-      break;
+      return [embed];
     }
     case "standings.changed": {
       const d = data as {
+        eventId: string;
         top?: { rank: number | null; name: string; wins: number; vp: number }[];
-        urls?: { session: string | null; event: string };
       };
-      const lines = (d.top ?? []).map((r) => `${r.rank ?? "–"}. ${r.name} — ${r.wins} W, ${r.vp} VP`);
-      const path = d.urls?.session ?? d.urls?.event;
-      embeds = [
+      const lines = (d.top ?? []).map(
+        (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
+      );
+      const url = links.event(d.eventId);
+      return [
         {
           title: "Standings updated: top 8",
           description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
           color: COLORS.standings,
-          ...(publicUrl && path ? { url: `${publicUrl}${path}` } : {}),
+          ...(url ? { url } : {}),
         },
       ];
-      break;
     }
     case "player.disqualified": {
-      const d = data as { name?: string; playerId: string; reason: string };
-      embeds = [
-        { title: `Disqualified: ${d.name ?? d.playerId}`, description: d.reason, color: COLORS.alert },
+      const d = data as {
+        eventId: string;
+        tableId?: string;
+        name?: string | null;
+        playerId: string;
+        reason: string;
+      };
+      const url = d.tableId ? links.table(d.tableId) : links.event(d.eventId);
+      return [
+        {
+          title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
+          description: escapeMarkdown(d.reason),
+          color: COLORS.alert,
+          ...(url ? { url } : {}),
+        },
       ];
-      break;
     }
     case "event.completed": {
-      const d = data as { final?: TableResultPayload };
-      embeds = [
+      const d = data as { eventId: string; final?: TableResultPayload };
+      const url = links.event(d.eventId);
+      return [
         {
           title: "Tournament completed",
           ...(d.final ? { description: placements(d.final) } : {}),
           color: COLORS.result,
+          ...(url ? { url } : {}),
         },
       ];
-      break;
     }
     default:
-      embeds = [{ title: type }];
+      return null;
   }
-  return { username: "CATAN Tournament", embeds: fitToDiscord(embeds), allowed_mentions: { parse: [] } };
+}
+
+/** The Discord message of a notification: embeds only, headed with their context, no mentions ever pinged. */
+export async function discordMessage(
+  db: Database,
+  type: string,
+  data: Record<string, unknown>,
+  options: { publicUrl?: string | undefined; at: string },
+): Promise<DiscordMessage> {
+  const links = pageLinks(options.publicUrl);
+  const embeds =
+    type === "round.seated" || type === "playoffs.seated"
+      ? await seatingEmbeds(db, data as unknown as RoundSeatedPayload, links)
+      : (embedsOf(type, data, links) ?? [{ title: type }]);
+  const context = await contextOf(db, data, options.at, links);
+  return {
+    username: "CATAN Tournament",
+    embeds: fitEmbeds(context ? embeds.map((e) => withContext(e, context)) : embeds),
+    allowed_mentions: NO_MENTIONS,
+  };
 }

@@ -101,7 +101,9 @@ async function buildRequest(db: Database, row: DueRow, settings: DeliverySetting
   if (row.format === "discord") {
     return {
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(await discordMessage(db, row.type, data, settings.publicUrl)),
+      body: JSON.stringify(
+        await discordMessage(db, row.type, data, { publicUrl: settings.publicUrl, at: row.created_at }),
+      ),
     };
   }
   const body = JSON.stringify({

@@ -1,7 +1,21 @@
 // The public face of this group: other folders import only from here.
 
 export * from "./deliveries";
-export { DISCORD_LIMITS, type DiscordMessage, discordLinkBase } from "./discord";
+export type { DiscordMessage } from "./discord";
+export {
+  COLORS,
+  DISCORD_LIMITS,
+  discordLinkBase,
+  escapeMarkdown,
+  fitEmbeds,
+  type MessageContext,
+  NO_MENTIONS,
+  ordinal,
+  type PageLinks,
+  pageLinks,
+  roundLabel,
+  withContext,
+} from "./discord-format";
 export {
   DEFAULT_RETRY_DELAYS_MS,
   type DeliveryLogger,

@@ -17,6 +17,11 @@ export interface OutboxMessage {
    * after the version bump records the version that batch committed, even under races.
    */
   resultsVersionOf?: string;
+  /**
+   * Not for Discord channels: a message they would read as news although nothing they show
+   * changed (standings.changed of a pending sheet). Standard receivers still get it.
+   */
+  notForDiscord?: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function outboxStatements(
           or (s.include_descendants = 1 and s.org_id in (select value from json_each(o.ancestry))))
      and (s.event_id is null or s.event_id = o.event_id)
      and exists (select 1 from json_each(s.event_types) t where t.value = o.type)
+     and (${message.notForDiscord ? 1 : 0} = 0 or s.format <> 'discord')
     where o.id = ${id}`);
   return [insert, fanOut];
 }
