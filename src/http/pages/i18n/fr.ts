@@ -139,5 +139,5 @@ export const fr: Messages = {
   chair: "Chaise",
   colour: "Couleur",
   colours: { red: "Rouge", blue: "Bleu", white: "Blanc", orange: "Orange" },
-  timedTurns: (seconds: number) => `Tours chronométrés : ${seconds} s par tour`,
+  timedTurns: (seconds: number) => `Tours chronométrés${NBSP}: ${seconds}${NBSP}s par tour`,
 };
