@@ -112,79 +112,99 @@ function hasTouchingReds(landIndices: readonly number[], numbers: readonly numbe
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** What the hexes of a board add up to, as `validateBoard` reads them one by one. */
+interface Tally {
+  /** Board position → index in `hexes`. */
+  placed: Map<number, number>;
+  terrainCounts: Map<string, number>;
+  numberCounts: Map<number, number>;
+  redAt: { position: number; hex: number; value: number }[];
+}
+
+const POSITION_OF = new Map(BOARD_COORDINATES.map(([q, r], i) => [coordinateKey(q, r), i]));
+
 /**
  * Checks a board (e.g. one built by the organiser) against rule 2.0.1 and throws a BoardError
  * listing every violation, with paths such as "hexes[4].number".
  */
 export function validateBoard(board: unknown): asserts board is Board {
-  const issues: DomainIssue[] = [];
   if (!isRecord(board) || !Array.isArray(board.hexes)) {
     throw new BoardError([{ path: "hexes", message: "a board is a list of 19 hexes" }]);
   }
-  for (const key of ["harbors", "harbours", "ports"]) {
-    const value = board[key];
-    if (value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)) {
-      issues.push({ path: key, message: "tournament boards have no harbour tokens" });
-    }
-  }
+  const issues = harbourIssues(board);
   const hexes: unknown[] = board.hexes;
   if (hexes.length !== BOARD_COORDINATES.length) {
     issues.push({ path: "hexes", message: `a board has 19 land hexes, got ${hexes.length}` });
   }
+  const tally: Tally = { placed: new Map(), terrainCounts: new Map(), numberCounts: new Map(), redAt: [] };
+  for (const [i, hex] of hexes.entries()) issues.push(...hexIssues(tally, hex, i));
+  if (hexes.length > 0) issues.push(...coverageIssues(tally));
+  issues.push(...countIssues(tally), ...touchingRedIssues(tally));
+  if (issues.length > 0) throw new BoardError(issues);
+}
 
-  const validIndex = new Map(BOARD_COORDINATES.map(([q, r], i) => [coordinateKey(q, r), i]));
-  const placed = new Map<number, number>(); // board position → index in `hexes`
-  const terrainCounts = new Map<string, number>();
-  const numberCounts = new Map<number, number>();
-  const redAt: { position: number; hex: number; value: number }[] = [];
+function harbourIssues(board: Record<string, unknown>): DomainIssue[] {
+  return ["harbors", "harbours", "ports"]
+    .filter((key) => {
+      const value = board[key];
+      return value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+    })
+    .map((key) => ({ path: key, message: "tournament boards have no harbour tokens" }));
+}
 
-  hexes.forEach((hex, i) => {
-    const path = `hexes[${i}]`;
-    if (!isRecord(hex)) {
-      issues.push({ path, message: "a hex has q, r, terrain and number" });
-      return;
-    }
-    const { q, r, terrain, number } = hex;
-    let position: number | undefined;
-    if (!Number.isInteger(q) || !Number.isInteger(r)) {
-      issues.push({ path, message: "q and r must be integers (axial coordinates)" });
+/** One hex's own problems; what it contributes is added to `tally`. */
+function hexIssues(tally: Tally, hex: unknown, i: number): DomainIssue[] {
+  const path = `hexes[${i}]`;
+  if (!isRecord(hex)) return [{ path, message: "a hex has q, r, terrain and number" }];
+  const issues: DomainIssue[] = [];
+  const { q, r, terrain, number } = hex;
+  let position: number | undefined;
+  if (!Number.isInteger(q) || !Number.isInteger(r)) {
+    issues.push({ path, message: "q and r must be integers (axial coordinates)" });
+  } else {
+    position = POSITION_OF.get(coordinateKey(q as number, r as number));
+    if (position === undefined) {
+      issues.push({ path, message: `(${q}, ${r}) is outside the radius-2 board` });
+    } else if (tally.placed.has(position)) {
+      issues.push({ path, message: `(${q}, ${r}) is also hexes[${tally.placed.get(position)}]` });
+      position = undefined;
     } else {
-      position = validIndex.get(coordinateKey(q as number, r as number));
-      if (position === undefined) {
-        issues.push({ path, message: `(${q}, ${r}) is outside the radius-2 board` });
-      } else if (placed.has(position)) {
-        issues.push({ path, message: `(${q}, ${r}) is also hexes[${placed.get(position)}]` });
-        position = undefined;
-      } else {
-        placed.set(position, i);
-      }
+      tally.placed.set(position, i);
     }
-    if (typeof terrain !== "string" || !(terrain in TERRAIN_COUNTS)) {
-      issues.push({ path: `${path}.terrain`, message: `unknown terrain ${JSON.stringify(terrain)}` });
-    } else {
-      terrainCounts.set(terrain, (terrainCounts.get(terrain) ?? 0) + 1);
+  }
+  if (typeof terrain !== "string" || !(terrain in TERRAIN_COUNTS)) {
+    issues.push({ path: `${path}.terrain`, message: `unknown terrain ${JSON.stringify(terrain)}` });
+  } else {
+    tally.terrainCounts.set(terrain, (tally.terrainCounts.get(terrain) ?? 0) + 1);
+  }
+  if (terrain === "desert") {
+    if (number !== null && number !== undefined) {
+      issues.push({ path: `${path}.number`, message: "the desert has no number token" });
     }
-    if (terrain === "desert") {
-      if (number !== null && number !== undefined) {
-        issues.push({ path: `${path}.number`, message: "the desert has no number token" });
-      }
-    } else if (typeof number !== "number" || !NUMBER_TOKENS.includes(number)) {
-      issues.push({
-        path: `${path}.number`,
-        message: `number token must be 2–6 or 8–12, got ${String(number)}`,
-      });
-    } else {
-      numberCounts.set(number, (numberCounts.get(number) ?? 0) + 1);
-      if (RED_NUMBERS.has(number) && position !== undefined) redAt.push({ position, hex: i, value: number });
-    }
-  });
+  } else if (typeof number !== "number" || !NUMBER_TOKENS.includes(number)) {
+    issues.push({
+      path: `${path}.number`,
+      message: `number token must be 2–6 or 8–12, got ${String(number)}`,
+    });
+  } else {
+    tally.numberCounts.set(number, (tally.numberCounts.get(number) ?? 0) + 1);
+    if (RED_NUMBERS.has(number) && position !== undefined)
+      tally.redAt.push({ position, hex: i, value: number });
+  }
+  return issues;
+}
 
-  BOARD_COORDINATES.forEach(([q, r], position) => {
-    if (!placed.has(position) && hexes.length > 0)
-      issues.push({ path: "hexes", message: `no hex at (${q}, ${r})` });
-  });
+function coverageIssues(tally: Tally): DomainIssue[] {
+  return BOARD_COORDINATES.flatMap(([q, r], position) =>
+    tally.placed.has(position) ? [] : [{ path: "hexes", message: `no hex at (${q}, ${r})` }],
+  );
+}
+
+/** The terrain and number tokens of the base game, each exactly as many times as the box has. */
+function countIssues(tally: Tally): DomainIssue[] {
+  const issues: DomainIssue[] = [];
   for (const terrain of Object.keys(TERRAIN_COUNTS) as Terrain[]) {
-    const count = terrainCounts.get(terrain) ?? 0;
+    const count = tally.terrainCounts.get(terrain) ?? 0;
     if (count !== TERRAIN_COUNTS[terrain]) {
       issues.push({
         path: "hexes",
@@ -194,23 +214,28 @@ export function validateBoard(board: unknown): asserts board is Board {
   }
   for (const value of new Set(NUMBER_TOKENS)) {
     const expected = NUMBER_TOKENS.filter((token) => token === value).length;
-    const count = numberCounts.get(value) ?? 0;
+    const count = tally.numberCounts.get(value) ?? 0;
     if (count !== expected) {
       issues.push({ path: "hexes", message: `number ${value} appears ${count} times, expected ${expected}` });
     }
   }
-  redAt.forEach((a, i) => {
-    for (const b of redAt.slice(i + 1)) {
-      if (!areNeighbours(a.position, b.position)) continue;
-      const [qa, ra] = BOARD_COORDINATES[a.position]!;
-      const [qb, rb] = BOARD_COORDINATES[b.position]!;
-      issues.push({
-        path: `hexes[${b.hex}].number`,
-        message: `red ${b.value} at (${qb}, ${rb}) touches red ${a.value} at (${qa}, ${ra}) (hexes[${a.hex}])`,
-      });
-    }
-  });
-  if (issues.length > 0) throw new BoardError(issues);
+  return issues;
+}
+
+function touchingRedIssues({ redAt }: Tally): DomainIssue[] {
+  return redAt.flatMap((a, i) =>
+    redAt
+      .slice(i + 1)
+      .filter((b) => areNeighbours(a.position, b.position))
+      .map((b) => {
+        const [qa, ra] = BOARD_COORDINATES[a.position]!;
+        const [qb, rb] = BOARD_COORDINATES[b.position]!;
+        return {
+          path: `hexes[${b.hex}].number`,
+          message: `red ${b.value} at (${qb}, ${rb}) touches red ${a.value} at (${qa}, ${ra}) (hexes[${a.hex}])`,
+        };
+      }),
+  );
 }
 
 /**

@@ -185,6 +185,8 @@ function alignTables(fresh: Round, published: Round): Round {
   return order.map((i) => fresh[i]!);
 }
 
+type Table = (string | null)[];
+
 /**
  * The published seating with its holes filled: tables that still have players keep them in
  * their turn positions; only the smallest tables are dissolved, and their players (and any
@@ -193,7 +195,43 @@ function alignTables(fresh: Round, published: Round): Round {
  */
 function keepPublished(input: ReseatInput): Round {
   const sizes = splitTables(input.playerIds.length);
+  const { tables, seated } = withHoles(input);
+  // Keep the fullest tables (earlier table first on ties); the fullest get the 4-seat targets.
+  const order = tables.map((_, i) => i).sort((a, b) => filled(tables[b]!) - filled(tables[a]!) || a - b);
+  const kept = order.slice(0, sizes.length);
+  const target = new Map(kept.map((t, k) => [t, sizes[k]!]));
+  const pool: string[] = input.playerIds.filter((p) => !seated.has(p));
+  for (const t of order.slice(sizes.length)) for (const p of tables[t]!) if (p !== null) pool.push(p);
+  const cost = seatCost(input);
+  for (const t of kept) pool.push(...trimSurplus(tables[t]!, target.get(t)!, cost));
+  // Free seats in table order, then turn order.
+  const inOrder = [...kept].sort((a, b) => a - b);
+  for (const t of inOrder) fillSeats(tables[t]!, target.get(t)!, pool, cost);
+  return inOrder.map((t) => tables[t]!.filter((p): p is string => p !== null));
+}
+
+const filled = (table: Table) => table.filter((p) => p !== null).length;
+const matesOf = (table: Table, player?: string) =>
+  table.filter((m): m is string => m !== null && m !== player);
+
+/** The published tables with a hole (null) wherever a player left, in their published order. */
+function withHoles(input: ReseatInput): { tables: Table[]; seated: Set<string> } {
   const remaining = new Set(input.playerIds);
+  const seated = new Set<string>();
+  const tables = input.round.map((table) =>
+    table.map((p) => {
+      if (!remaining.has(p) || seated.has(p)) return null;
+      seated.add(p);
+      return p;
+    }),
+  );
+  return { tables, seated };
+}
+
+type SeatCost = (player: string, mates: readonly string[], position: number) => number;
+
+/** What seating `player` with `mates` at turn `position` costs under rule 1.1.6, in priority order. */
+function seatCost(input: ReseatInput): SeatCost {
   const meetings = new Map<string, number>();
   const positions = new Map<string, Set<number>>();
   for (const game of input.history ?? []) {
@@ -208,25 +246,7 @@ function keepPublished(input: ReseatInput): Round {
     }
   }
   const avoid = new Set((input.avoidPairs ?? []).map(([a, b]) => pairKey(a, b)));
-
-  // Tables with holes where players left (null), in their published order.
-  const seated = new Set<string>();
-  const tables = input.round.map((table) =>
-    table.map((p) => {
-      if (!remaining.has(p) || seated.has(p)) return null;
-      seated.add(p);
-      return p;
-    }),
-  );
-  const count = (t: (string | null)[]) => t.filter((p) => p !== null).length;
-  // Keep the fullest tables (earlier table first on ties); the fullest get the 4-seat targets.
-  const order = tables.map((_, i) => i).sort((a, b) => count(tables[b]!) - count(tables[a]!) || a - b);
-  const kept = order.slice(0, sizes.length);
-  const target = new Map(kept.map((t, k) => [t, sizes[k]!]));
-  const pool: string[] = input.playerIds.filter((p) => !seated.has(p));
-  for (const t of order.slice(sizes.length)) for (const p of tables[t]!) if (p !== null) pool.push(p);
-
-  const cost = (player: string, mates: readonly string[], position: number) => {
+  return (player, mates, position) => {
     let repeated = 0;
     let avoided = 0;
     for (const m of mates) {
@@ -236,45 +256,40 @@ function keepPublished(input: ReseatInput): Round {
     const positionRepeat = positions.get(player)?.has(position) ? 1 : 0;
     return repeated * 10_000 + positionRepeat * 100 + avoided;
   };
+}
 
-  // Surplus first (a table of 4 that must become a 3): the player with the most history there leaves.
-  for (const t of kept) {
-    const table = tables[t]!;
-    while (count(table) > target.get(t)!) {
-      let worst = -1;
-      let worstCost = -1;
-      table.forEach((p, i) => {
-        if (p === null) return;
-        const c = cost(
-          p,
-          table.filter((m): m is string => m !== null && m !== p),
-          i,
-        );
-        if (c >= worstCost) {
-          worst = i;
-          worstCost = c;
-        }
-      });
-      pool.push(table[worst]!);
-      table[worst] = null;
-    }
-  }
-  // Fill free seats in table order, then turn order; each takes the cheapest candidate of the pool.
-  for (const t of [...kept].sort((a, b) => a - b)) {
-    const table = tables[t]!;
-    const need = target.get(t)!;
-    while (count(table) < need) {
-      const hole = table.indexOf(null);
-      const slot = hole >= 0 && hole < need ? hole : table.length;
-      const mates = table.filter((m): m is string => m !== null);
-      let best = 0;
-      for (let i = 1; i < pool.length; i++) {
-        if (cost(pool[i]!, mates, slot) < cost(pool[best]!, mates, slot)) best = i;
+/** A table of 4 that must become a 3: the player with the most history there leaves (returned). */
+function trimSurplus(table: Table, target: number, cost: SeatCost): string[] {
+  const left: string[] = [];
+  while (filled(table) > target) {
+    let worst = -1;
+    let worstCost = -1;
+    table.forEach((p, i) => {
+      if (p === null) return;
+      const c = cost(p, matesOf(table, p), i);
+      if (c >= worstCost) {
+        worst = i;
+        worstCost = c;
       }
-      const [player] = pool.splice(best, 1);
-      if (slot === table.length) table.push(player!);
-      else table[slot] = player!;
-    }
+    });
+    left.push(table[worst]!);
+    table[worst] = null;
   }
-  return [...kept].sort((a, b) => a - b).map((t) => tables[t]!.filter((p): p is string => p !== null));
+  return left;
+}
+
+/** Each free seat, in turn order, takes the cheapest candidate of the pool. */
+function fillSeats(table: Table, target: number, pool: string[], cost: SeatCost): void {
+  while (filled(table) < target) {
+    const hole = table.indexOf(null);
+    const slot = hole >= 0 && hole < target ? hole : table.length;
+    const mates = matesOf(table);
+    let best = 0;
+    for (let i = 1; i < pool.length; i++) {
+      if (cost(pool[i]!, mates, slot) < cost(pool[best]!, mates, slot)) best = i;
+    }
+    const [player] = pool.splice(best, 1);
+    if (slot === table.length) table.push(player!);
+    else table[slot] = player!;
+  }
 }

@@ -59,107 +59,98 @@ const ONE_IN_TREE = { limit: 1, includeDescendants: true } as const;
 
 export const typeDefs = [queryTypeDefs, eventTypeDefs, rankingTypeDefs, enumTypeDefs].join("\n");
 
+/** The root fields: each is one service call, authorised by the service. */
+const queryResolvers = {
+  events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext) =>
+    connection(
+      await listEvents(services, args.orgId, {
+        ...pageRequest(args),
+        includeDescendants: args.includeDescendants ?? false,
+        status: args.phase ?? undefined,
+      }),
+    ),
+  ),
+  players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext) =>
+    connection(
+      await listPlayers(services, args.orgId, {
+        ...pageRequest(args),
+        q: args.search ?? undefined,
+        externalId: args.externalId ?? undefined,
+        discordId: args.discordId ?? undefined,
+        includeDescendants: args.includeDescendants ?? false,
+      }),
+    ),
+  ),
+  playerByDiscordId: resolver(
+    async (_: unknown, args: { orgId: string; discordId: string }, { services }: GraphQLContext) =>
+      (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, discordId: args.discordId })).data[0] ??
+      null,
+  ),
+  playerByExternalId: resolver(
+    async (_: unknown, args: { orgId: string; externalId: string }, { services }: GraphQLContext) =>
+      (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, externalId: args.externalId })).data[0] ??
+      null,
+  ),
+  event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getEvent(services, id)),
+  session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
+    getSession(services, id),
+  ),
+  table: resolver(async (_: unknown, { id }: Args, { table }: GraphQLContext) => table(id)),
+  player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getPlayer(services, id)),
+  round: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getRound(services, id)),
+  seriesStandings: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
+    getSeriesStandings(services, id),
+  ),
+  ratings: resolver(
+    async (_: unknown, args: { orgId: string; minGames?: number | null }, { services }: GraphQLContext) => {
+      const scope = await loadRatingScope(services, args.orgId);
+      const dto = ratingsResponse(await buildRatingTable(services, scope), Math.max(0, args.minGames ?? 0));
+      return {
+        ...dto,
+        library: dto.parameters.library,
+        libraryVersion: dto.parameters.version,
+        model: dto.parameters.model,
+        rows: dto.rows.map((r) => ({ ...r, lastPlayedEventId: r.lastPlayed.eventId })),
+      };
+    },
+  ),
+};
+
+/** Fields of the object types that read more than their parent holds. */
+const objectResolvers = {
+  RoundTable: {
+    details: resolver(async (parent: Parent, _: unknown, { table }: GraphQLContext) => table(parent.id)),
+  },
+  Event: {
+    sessions: resolver(
+      async (event: Parent, _: unknown, { services }: GraphQLContext) =>
+        (await listSessions(services, event.id)).data,
+    ),
+    qualification: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
+      rankings.qualification(event.id),
+    ),
+    standings: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
+      rankings.event(event.id),
+    ),
+  },
+  Session: {
+    rounds: resolver(
+      async (session: Parent, _: unknown, { services }: GraphQLContext) =>
+        (await listSessionRounds(services, session.id)).data,
+    ),
+    standings: resolver(async (session: Parent, _: unknown, { rankings }: GraphQLContext) =>
+      rankings.session(session.id),
+    ),
+    players: resolver(
+      async (session: Parent, _: unknown, { services }: GraphQLContext) =>
+        (await listRegistrations(services, session.id)).data,
+    ),
+  },
+};
+
 export function createGraphQLSchema() {
   return createSchema<GraphQLContext>({
     typeDefs,
-    resolvers: {
-      ...enumResolvers,
-      Query: {
-        events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext) =>
-          connection(
-            await listEvents(services, args.orgId, {
-              ...pageRequest(args),
-              includeDescendants: args.includeDescendants ?? false,
-              status: args.phase ?? undefined,
-            }),
-          ),
-        ),
-        players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext) =>
-          connection(
-            await listPlayers(services, args.orgId, {
-              ...pageRequest(args),
-              q: args.search ?? undefined,
-              externalId: args.externalId ?? undefined,
-              discordId: args.discordId ?? undefined,
-              includeDescendants: args.includeDescendants ?? false,
-            }),
-          ),
-        ),
-        playerByDiscordId: resolver(
-          async (_: unknown, args: { orgId: string; discordId: string }, { services }: GraphQLContext) =>
-            (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, discordId: args.discordId }))
-              .data[0] ?? null,
-        ),
-        playerByExternalId: resolver(
-          async (_: unknown, args: { orgId: string; externalId: string }, { services }: GraphQLContext) =>
-            (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, externalId: args.externalId }))
-              .data[0] ?? null,
-        ),
-        event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getEvent(services, id),
-        ),
-        session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getSession(services, id),
-        ),
-        table: resolver(async (_: unknown, { id }: Args, { table }: GraphQLContext) => table(id)),
-        player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getPlayer(services, id),
-        ),
-        round: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getRound(services, id),
-        ),
-        seriesStandings: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-          getSeriesStandings(services, id),
-        ),
-        ratings: resolver(
-          async (
-            _: unknown,
-            args: { orgId: string; minGames?: number | null },
-            { services }: GraphQLContext,
-          ) => {
-            const scope = await loadRatingScope(services, args.orgId);
-            const dto = ratingsResponse(
-              await buildRatingTable(services, scope),
-              Math.max(0, args.minGames ?? 0),
-            );
-            return {
-              ...dto,
-              library: dto.parameters.library,
-              libraryVersion: dto.parameters.version,
-              model: dto.parameters.model,
-              rows: dto.rows.map((r) => ({ ...r, lastPlayedEventId: r.lastPlayed.eventId })),
-            };
-          },
-        ),
-      },
-      RoundTable: {
-        details: resolver(async (parent: Parent, _: unknown, { table }: GraphQLContext) => table(parent.id)),
-      },
-      Event: {
-        sessions: resolver(
-          async (event: Parent, _: unknown, { services }: GraphQLContext) =>
-            (await listSessions(services, event.id)).data,
-        ),
-        qualification: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
-          rankings.qualification(event.id),
-        ),
-        standings: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
-          rankings.event(event.id),
-        ),
-      },
-      Session: {
-        rounds: resolver(
-          async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-            (await listSessionRounds(services, session.id)).data,
-        ),
-        standings: resolver(async (session: Parent, _: unknown, { rankings }: GraphQLContext) =>
-          rankings.session(session.id),
-        ),
-        players: resolver(
-          async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-            (await listRegistrations(services, session.id)).data,
-        ),
-      },
-    },
+    resolvers: { ...enumResolvers, Query: queryResolvers, ...objectResolvers },
   });
 }

@@ -174,9 +174,32 @@ export async function loadStandingsData(
   const [finalTables, roundList, registrationList, dqRows, sessionRows, unique] = (
     await (ctx.readBatch ? ctx.readBatch(statements) : ctx.db.$client.batch(statements))
   ).map((r) => r.rows);
+  const registrations = registrationsOf(registrationList!);
+  const names = new Map(registrations.map((r) => [r.playerId, r.name]));
+  const disqualifiedAt = disqualificationsOf(dqRows!, names);
+  const participants = new Set(registrations.filter((r) => !r.noShow).map((r) => r.playerId));
+  return {
+    games: gamesOf(finalTables!),
+    rounds: roundsOf(roundList!),
+    names,
+    registrations: registrations.map(({ name: _, ...registration }) => registration),
+    disqualified: [...disqualifiedAt.keys()],
+    disqualifiedAt,
+    sessions: sessionRows!.map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      date: r.date as string | null,
+    })),
+    uniqueParticipants: filter.kind === "session" ? Number(unique?.[0]?.n ?? 0) : participants.size,
+  };
+}
 
+type Rows = readonly Record<string, unknown>[];
+
+/** Every final table, one row per round holding its tables as JSON, in round then table order. */
+function gamesOf(rows: Rows): StoredGame[] {
   const games: StoredGame[] = [];
-  for (const r of finalTables!) {
+  for (const r of rows) {
     for (const [tableId, tableNumber, winnerId, scores, seats, signedAt] of JSON.parse(
       r.tables as string,
     ) as RoundTablesTuple[]) {
@@ -194,10 +217,20 @@ export async function loadStandingsData(
       });
     }
   }
+  // Equal keys keep the order they were read in.
+  return games.sort(
+    (a, b) =>
+      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+      a.roundNumber - b.roundNumber ||
+      a.tableNumber - b.tableNumber,
+  );
+}
 
-  // Prelims (by session, then number), then the semifinals, then the final.
-  const phase = { prelim: 0, semifinal: 1, final: 2 } as const;
-  const roundTuples = JSON.parse((roundList![0]?.list as string | undefined) ?? "[]") as [
+const PHASE_ORDER = { prelim: 0, semifinal: 1, final: 2 } as const;
+
+/** The rounds with their progress: prelims (by session, then number), the semifinals, the final. */
+function roundsOf(rows: Rows): RoundProgress[] {
+  const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
     string,
     string | null,
     RoundKind,
@@ -205,7 +238,7 @@ export async function loadStandingsData(
     number,
     number,
   ][];
-  const rounds: RoundProgress[] = roundTuples
+  return tuples
     .map(([id, sessionId, kind, number, tables, finalTables]) => ({
       id,
       sessionId,
@@ -216,12 +249,14 @@ export async function loadStandingsData(
     }))
     .sort(
       (a, b) =>
-        phase[a.kind] - phase[b.kind] ||
+        PHASE_ORDER[a.kind] - PHASE_ORDER[b.kind] ||
         binaryOrder(a.sessionId ?? "", b.sessionId ?? "") ||
         a.number - b.number,
     );
+}
 
-  const registrationTuples = JSON.parse((registrationList![0]?.list as string | undefined) ?? "[]") as [
+function registrationsOf(rows: Rows) {
+  const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
     sessionId: string,
     playerId: string,
     eliminated: 0 | 1,
@@ -229,10 +264,20 @@ export async function loadStandingsData(
     droppedAfterGame: number | null,
     name: string,
   ][];
-  const names = new Map<string, string>();
-  for (const [, id, , , , name] of registrationTuples) names.set(id, name);
+  return tuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame, name]) => ({
+    sessionId,
+    playerId,
+    eliminated: eliminated === 1,
+    noShow: noShow === 1,
+    droppedAfterGame,
+    name,
+  }));
+}
+
+/** Where each disqualified player was disqualified; their names join `names` (they may have no registration left). */
+function disqualificationsOf(rows: Rows, names: Map<string, string>): Map<string, Disqualification> {
   const disqualifiedAt = new Map<string, Disqualification>();
-  for (const d of dqRows!) {
+  for (const d of rows) {
     names.set(d.player_id as string, d.name as string);
     disqualifiedAt.set(d.player_id as string, {
       tableId: d.table_id as string,
@@ -241,35 +286,7 @@ export async function loadStandingsData(
       at: d.created_at as string,
     });
   }
-  const participants = new Set<string>();
-  for (const [, id, , noShow] of registrationTuples) if (noShow === 0) participants.add(id);
-
-  return {
-    // Round then table order, as before the rounds were grouped (equal keys keep their order).
-    games: games.sort(
-      (a, b) =>
-        (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
-        a.roundNumber - b.roundNumber ||
-        a.tableNumber - b.tableNumber,
-    ),
-    rounds,
-    names,
-    registrations: registrationTuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame]) => ({
-      sessionId,
-      playerId,
-      eliminated: eliminated === 1,
-      noShow: noShow === 1,
-      droppedAfterGame,
-    })),
-    disqualified: [...disqualifiedAt.keys()],
-    disqualifiedAt,
-    sessions: sessionRows!.map((r) => ({
-      id: r.id as string,
-      name: r.name as string,
-      date: r.date as string | null,
-    })),
-    uniqueParticipants: filter.kind === "session" ? Number(unique?.[0]?.n ?? 0) : participants.size,
-  };
+  return disqualifiedAt;
 }
 
 /**
