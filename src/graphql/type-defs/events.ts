@@ -34,7 +34,7 @@ export const eventTypeDefs = /* GraphQL */ `
     qualifierCount: Int!
     "False under 12 competitors (rule 1.1.3): the event runs but does not count."
     valid: Boolean!
-    "Why the event is not valid; empty when valid."
+    "Why the event is not valid (rule 1.1.3), and warnings that leave it valid: until a referee is named (rule 1.3.1), one saying so and how to name one. Empty when valid with a referee."
     validity: [String!]!
     "Increases on every result change; the ETag of the rankings."
     resultsVersion: Int!

@@ -1,3 +1,4 @@
+import { noRefereeWarning } from "../../services/events";
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
@@ -14,6 +15,8 @@ export interface EventPageData {
     structure: string;
     uniqueParticipants: number;
     valid: boolean;
+    /** The reasons of rule 1.1.3 and the warnings (docs/rules.md#referees). */
+    validity: string[];
     edition: string | null;
     language: string | null;
   };
@@ -102,6 +105,7 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
           </li>
           <li>{t.structure[event.structure] ?? event.structure}</li>
           {event.valid ? null : <li>{t.notValid}</li>}
+          {event.validity.includes(noRefereeWarning(event.id)) ? <li>{t.noReferee}</li> : null}
           {event.edition ? (
             <li>
               {t.edition}

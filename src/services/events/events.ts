@@ -15,7 +15,13 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { describeStructure, type EventPhase, eventPhaseSql, eventSummaryColumns } from "./summary";
+import {
+  describeStructure,
+  type EventPhase,
+  eventPhaseSql,
+  eventSummaryColumns,
+  noRefereeWarning,
+} from "./summary";
 
 export interface Timers {
   boardStudySeconds: number;
@@ -53,9 +59,14 @@ function canonicalLanguage(tag: string | null | undefined): string | null | unde
 
 export type UpdateEventInput = Partial<Omit<CreateEventInput, "timers">> & { timers?: Partial<Timers> };
 
-type EventWithSummary = typeof events.$inferSelect & { phase: EventPhase; uniqueParticipants: number };
+type EventWithSummary = typeof events.$inferSelect & {
+  phase: EventPhase;
+  uniqueParticipants: number;
+  hasReferee: number | boolean;
+};
 
 export function toEventDto(row: EventWithSummary) {
+  const structure = describeStructure(Number(row.uniqueParticipants), row.ruleset);
   return {
     id: row.id,
     orgId: row.orgId,
@@ -70,7 +81,9 @@ export function toEventDto(row: EventWithSummary) {
     edition: row.edition,
     language: row.language,
     phase: row.phase,
-    ...describeStructure(Number(row.uniqueParticipants), row.ruleset),
+    ...structure,
+    // A warning, not a reason of invalidity: `valid` keeps its meaning of rule 1.1.3.
+    validity: row.hasReferee ? structure.validity : [...structure.validity, noRefereeWarning(row.id)],
     resultsVersion: row.resultsVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -95,7 +108,11 @@ async function loadEventRow(ctx: ServiceContext, eventId: string) {
 async function loadEventDto(ctx: ServiceContext, eventId: string): Promise<EventDto> {
   const row = await loadEventRow(ctx, eventId);
   if (!row) throw notFound("event", eventId);
-  return toEventDto({ ...row.event, phase: row.phase, uniqueParticipants: row.uniqueParticipants });
+  return toEventDto({ ...row.event, ...summaryOf(row) });
+}
+
+function summaryOf(row: { phase: EventPhase; uniqueParticipants: number; hasReferee: number }) {
+  return { phase: row.phase, uniqueParticipants: row.uniqueParticipants, hasReferee: row.hasReferee };
 }
 
 export async function createEvent(
@@ -139,7 +156,7 @@ export async function createEvent(
 export async function getEvent(ctx: ServiceContext, eventId: string): Promise<EventDto> {
   const row = await loadEventRow(ctx, eventId);
   assertEventReadable(ctx.actor, row && toScopedEvent(row), eventId);
-  return toEventDto({ ...row!.event, phase: row!.phase, uniqueParticipants: row!.uniqueParticipants });
+  return toEventDto({ ...row!.event, ...summaryOf(row!) });
 }
 
 export async function updateEvent(
@@ -217,11 +234,7 @@ export async function listEvents(ctx: ServiceContext, orgId: string, query: List
         )
         .orderBy(asc(events.id))
         .limit(limit);
-      return rows.map((row) => ({
-        ...row.event,
-        phase: row.phase,
-        uniqueParticipants: row.uniqueParticipants,
-      }));
+      return rows.map((row) => ({ ...row.event, ...summaryOf(row) }));
     },
     toEventDto,
   );

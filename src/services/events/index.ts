@@ -28,4 +28,10 @@ export {
   updateSession,
   writableSession,
 } from "./sessions";
-export { describeStructure, type EventPhase, uniqueParticipantsSql } from "./summary";
+export {
+  describeStructure,
+  type EventPhase,
+  noRefereeWarning,
+  refereeWarnings,
+  uniqueParticipantsSql,
+} from "./summary";

@@ -28,9 +28,43 @@ export const uniqueParticipantsSql: SQL<number> = sql<number>`(select count(dist
   from registrations reg join sessions s on s.id = reg.session_id
   where s.event_id = ${eventId} and reg.no_show_at is null)`;
 
-export const eventSummaryColumns = { phase: eventPhaseSql, uniqueParticipants: uniqueParticipantsSql };
+/** Whether the event names a referee (rule 1.3.1), read with the event in the same query. */
+export const hasRefereeSql: SQL<number> = sql<number>`exists (select 1 from event_staff es
+  where es.event_id = ${eventId} and es.role = 'referee')`;
 
-/** Structure and validity that follow from N (rules 1.1.3–1.1.5, 1.2.2). */
+export const eventSummaryColumns = {
+  phase: eventPhaseSql,
+  uniqueParticipants: uniqueParticipantsSql,
+  hasReferee: hasRefereeSql,
+};
+
+/**
+ * The warning an event carries until it names a referee (rule 1.3.1, docs/rules.md#referees):
+ * in its `validity` and in the answer of a playoff seating. It leaves `valid` alone.
+ */
+export function noRefereeWarning(eventId: string): string {
+  return `No referee named: rule 1.3.1 wants one present during the tournament to explain the rules and settle disputes; name one with POST /v1/events/${eventId}/staff {"playerId": …, "role": "referee"}`;
+}
+
+/** What a playoff seating answers about an event without a referee (it still seats). */
+export function refereeWarnings(eventId: string, hasReferee: boolean) {
+  return hasReferee
+    ? []
+    : [
+        {
+          code: "no_referee" as const,
+          rule: "1.3.1",
+          detail: noRefereeWarning(eventId),
+          fix: {
+            method: "POST" as const,
+            href: `/v1/events/${eventId}/staff`,
+            body: { playerId: "<player id>", role: "referee" as const },
+          },
+        },
+      ];
+}
+
+/** Structure and validity that follow from N (rules 1.1.3–1.1.5, 1.2.2); the rankings' header too. */
 export function describeStructure(uniqueParticipants: number, ruleset: Ruleset) {
   const structure = eventStructure(uniqueParticipants, ruleset);
   return {

@@ -4,7 +4,7 @@
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";
 import { rankingInputsUnchanged } from "../../db/preconditions";
-import { registrations, rounds, sessions } from "../../db/schema";
+import { eventStaff, registrations, rounds, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { semifinalStandings } from "../../domain/playoffs";
 import { snakeSeating } from "../../domain/snake";
@@ -12,6 +12,7 @@ import { eventStructure, sessionGameCount } from "../../domain/structure";
 import { type ScopedEvent, writableEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { refereeWarnings } from "../events";
 import { rankQualification } from "../standings";
 import { finalGames, loadPrelimState, type PrelimState } from "./ranking";
 import { loadRounds, type RoundDto, roundDto } from "./read";
@@ -87,12 +88,26 @@ async function assertNotSeated(ctx: ServiceContext, eventId: string, kind: "semi
   }
 }
 
+/** Whether the event names a referee (rule 1.3.1): read with the seating's other checks. */
+async function hasReferee(ctx: ServiceContext, eventId: string): Promise<boolean> {
+  const [referee] = await ctx.db
+    .select({ playerId: eventStaff.playerId })
+    .from(eventStaff)
+    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.role, "referee")))
+    .limit(1);
+  return referee !== undefined;
+}
+
+/** A seated playoff round, with what the organiser should know (docs/rules.md#referees). */
+export type SeatedPlayoffDto = RoundDto & { warnings: ReturnType<typeof refereeWarnings> };
+
 async function seatPlayoff(
   ctx: ServiceContext,
   event: ScopedEvent,
   kind: "semifinal" | "final",
   tables: NewSeat[][],
-): Promise<RoundDto> {
+  referee: boolean,
+): Promise<SeatedPlayoffDto> {
   const { round, statements } = roundStatements(ctx, event, {
     sessionId: null,
     kind,
@@ -104,20 +119,22 @@ async function seatPlayoff(
   // Seated from what this request ranked: the batch commits only if no result or roster change
   // committed since the event row was read, which was before the rankings were.
   await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements]);
-  return roundDto(ctx, round);
+  // Not a refusal: clients written before rule 1.3.1 was checked keep seating.
+  return { ...(await roundDto(ctx, round)), warnings: refereeWarnings(event.id, referee) };
 }
 
 /**
  * POST /v1/events/{id}/semifinals: the top 16 of qualification in 4 snake-seated tables
  * (T1: ranks 1, 8, 9, 16 …), each table listed by rank; seedRank = qualification rank.
  */
-export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
+export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
   // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims] = await Promise.all([
+  const [{ uniqueParticipants, registered }, prelims, , referee] = await Promise.all([
     loadCounts(ctx, eventId),
     loadPrelimState(ctx, eventId),
     assertNotSeated(ctx, eventId, "semifinal"),
+    hasReferee(ctx, eventId),
   ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
@@ -140,7 +157,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   const tables = snakeSeating(qualified, SEMIFINAL_TABLES).map((table) =>
     table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
   );
-  return seatPlayoff(ctx, event, "semifinal", tables);
+  return seatPlayoff(ctx, event, "semifinal", tables, referee);
 }
 
 /**
@@ -148,14 +165,15 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
  * ranked by the chain over their qualifying session plus their semifinal (rule 1.4.4); without
  * semifinals (12–28 players), the top 4 of qualification. seedRank is that rank.
  */
-export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<RoundDto> {
+export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
   // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims, [semifinal]] = await Promise.all([
+  const [{ uniqueParticipants, registered }, prelims, [semifinal], , referee] = await Promise.all([
     loadCounts(ctx, eventId),
     loadPrelimState(ctx, eventId),
     loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
     assertNotSeated(ctx, eventId, "final"),
+    hasReferee(ctx, eventId),
   ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   assertPrelimsOver(prelims, registered, event.ruleset);
@@ -173,7 +191,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<R
     const tables = snakeSeating(top, 1).map((table) =>
       table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
     );
-    return seatPlayoff(ctx, event, "final", tables);
+    return seatPlayoff(ctx, event, "final", tables, referee);
   }
 
   if (!semifinal) {
@@ -200,5 +218,5 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<R
   const tables = snakeSeating(winners, 1).map((table) =>
     table.map((w) => ({ playerId: w.playerId, seedRank: w.position })),
   );
-  return seatPlayoff(ctx, event, "final", tables);
+  return seatPlayoff(ctx, event, "final", tables, referee);
 }

@@ -125,6 +125,7 @@ export const en = {
     "semifinals-80plus": "4 prelim games with the zero-win cut, top 16 to the semifinals (80+ players)",
   } as Record<string, string>,
   notValid: "Not valid for the championship",
+  noReferee: "No referee named yet (rule 1.3.1)",
   uniqueParticipants: "Unique participants",
   loopbackWarning: (origin: string) =>
     `Phones cannot open these QR codes: they lead to ${origin}, which only this computer can open. Open this page at the address other devices on your network use (this computer's network address and the same port), or start the server with PUBLIC_URL set to its public address, then print.`,

@@ -124,6 +124,7 @@ export const fr: Messages = {
       "Quatre parties qualificatives, élimination des joueurs sans victoire après la 3e partie, les 16 meilleurs en demi-finales (80 joueurs et plus)",
   },
   notValid: "Non valide pour le championnat",
+  noReferee: "Aucun arbitre désigné (règle 1.3.1)",
   uniqueParticipants: "Joueurs distincts",
   loopbackWarning: (origin) =>
     `Les téléphones ne peuvent pas ouvrir ces QR codes${NBSP}: ils mènent à ${origin}, que seul cet ordinateur peut ouvrir. Ouvrez cette page à l’adresse que les autres appareils du réseau utilisent (l’adresse réseau de cet ordinateur, avec le même port), ou démarrez le serveur avec PUBLIC_URL réglé sur son adresse publique, puis imprimez.`,

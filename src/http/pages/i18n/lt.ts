@@ -117,6 +117,7 @@ export const lt: Messages = {
       "Keturi atrankiniai žaidimai, žaidėjai be pergalių eliminuojami, 16 geriausiųjų – į pusfinalius (80+ žaidėjų)",
   },
   notValid: "Negalioja čempionatui",
+  noReferee: "Teisėjas dar nepaskirtas (1.3.1 taisyklė)",
   uniqueParticipants: "Unikalūs dalyviai",
   loopbackWarning: (origin) =>
     `Telefonai negalės atidaryti šių QR kodų: jie veda į ${origin}, kurį gali atidaryti tik šis kompiuteris. Atidarykite šį puslapį adresu, kurį naudoja kiti tinklo įrenginiai (šio kompiuterio tinklo adresas ir tas pats prievadas), arba paleiskite serverį su PUBLIC_URL, nurodančiu jo viešą adresą, ir tada spausdinkite.`,

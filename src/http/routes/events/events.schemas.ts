@@ -78,7 +78,10 @@ export const EventSchema = z
     valid: z.boolean().openapi({
       description: "False under 12 competitors (rule 1.1.3): the event runs but does not count.",
     }),
-    validity: z.array(z.string()).openapi({ description: "Why the event is not valid; empty when valid." }),
+    validity: z.array(z.string()).openapi({
+      description:
+        "Why the event is not valid (rule 1.1.3), and warnings that leave it valid: until a referee is named (rule 1.3.1), one saying so and how to name one. Empty when valid with a referee.",
+    }),
     resultsVersion: z
       .number()
       .int()
