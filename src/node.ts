@@ -5,7 +5,13 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
-import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "./db/node";
+import {
+  DEFAULT_DATABASE_URL,
+  freeDiskBytes,
+  migrateDatabase,
+  openNodeDatabase,
+  replicaOptionsFromEnv,
+} from "./db/node";
 import { createApp } from "./http/app";
 import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
@@ -72,6 +78,8 @@ async function main(): Promise<void> {
     responseCacheBytes: process.env.RESPONSE_CACHE_MB
       ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
       : undefined,
+    diskFreeBytes: freeDiskBytes(databaseUrl),
+    diskReserveBytes: process.env.DISK_RESERVE_MB ? Number(process.env.DISK_RESERVE_MB) * 2 ** 20 : undefined,
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     const shownUrl = publicUrl ?? `http://localhost:${info.port}`;

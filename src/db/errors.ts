@@ -37,7 +37,11 @@ function primaryOf(code: string): PrimaryCode | undefined {
 /** The first SQLite result code in the error's cause chain; undefined when there is none. */
 export function driverCode(error: unknown): DriverCode | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, extendedCode, message } = e as { code?: unknown; extendedCode?: unknown; message?: unknown };
+    const { code, extendedCode, message } = e as {
+      code?: unknown;
+      extendedCode?: unknown;
+      message?: unknown;
+    };
     if (typeof code !== "string" || !code.startsWith("SQLITE_")) continue;
     const most = typeof extendedCode === "string" ? extendedCode : code;
     const primary = primaryOf(most) ?? primaryOf(code);

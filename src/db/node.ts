@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
@@ -94,4 +95,18 @@ export function replicaOptionsFromEnv(env: {
 /** Applies the committed drizzle-kit migrations (the migrator reads files, so Node only). */
 export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * The free space of the file system holding a local database file (`file:…`), as an
+ * unprivileged process may use it; a function answering undefined for any other URL.
+ */
+export function freeDiskBytes(url: string): () => Promise<number | undefined> {
+  const filePath = url.startsWith("file:") ? url.slice("file:".length) : null;
+  if (!filePath || filePath === ":memory:") return async () => undefined;
+  const folder = dirname(resolve(filePath));
+  return async () => {
+    const stats = await statfs(folder);
+    return Number(stats.bavail) * Number(stats.bsize);
+  };
 }

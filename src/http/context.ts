@@ -70,6 +70,10 @@ export interface AppDeps {
   compress?: boolean;
   /** Cache shared by all instances of a location (Workers: the Cache API); public bodies only. */
   sharedCache?: SharedCache;
+  /** Free bytes of the database file's file system (Node with a local file); /health checks it. */
+  diskFreeBytes?: () => Promise<number | undefined>;
+  /** Free space under which /health reports the database full; default 64 MiB. */
+  diskReserveBytes?: number;
 }
 
 export interface AppVariables {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { storageFailure } from "../db/errors";
 import { DomainRuleError } from "../domain/errors";
 import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
@@ -19,6 +20,38 @@ export function problemTypeUri(c: Context, code: string): string {
   return `${publicOrigin(c)}/problems/${code.replace(/_/g, "-")}`;
 }
 
+/** Why the database cannot take a request now (see storageProblem). */
+export type StorageState = "full" | "read-only" | "unavailable";
+
+/**
+ * Seconds a client waits before retrying a request the database refused: someone has to free
+ * space or fix the file, but a retry costs one request.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/** The 503 of a database that cannot take the request, with Retry-After. */
+export function storageProblem(c: Context, state: StorageState, detail?: string): Response {
+  const problem =
+    state === "full"
+      ? {
+          code: "database_full",
+          detail:
+            "The database is full (its disk, or its size limit): the request was not stored. Retry once space is freed.",
+        }
+      : state === "read-only"
+        ? {
+            code: "database_read_only",
+            detail:
+              "The database answers reads but refuses writes (a read-only file, a missing folder, or a replica without its primary).",
+          }
+        : { code: "database_unavailable", detail: "The database does not answer (an I/O error)." };
+  return problemResponse(
+    c,
+    { status: 503, code: problem.code, detail: detail ?? problem.detail, database: state },
+    { "retry-after": String(STORAGE_RETRY_AFTER_SECONDS) },
+  );
+}
+
 export interface Problem {
   type: string;
   title: string;
@@ -29,8 +62,8 @@ export interface Problem {
   rule?: string;
   errors?: FieldIssue[];
   requestId?: string;
-  /** /health only: what is wrong with the database. */
-  database?: "read-only" | "unavailable";
+  /** What is wrong with the database, when that is why the request failed. */
+  database?: StorageState;
 }
 
 export const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
@@ -63,6 +96,7 @@ const TITLES: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 const CODE_OF_STATUS: Record<number, string> = {
@@ -164,6 +198,12 @@ export function errorToResponse(error: unknown, c: Context, logger: Logger): Res
     // route's boundary turns the error into its OAuth answer).
     logger.info("token request refused", { requestId, error: error.error });
     return problemResponse(c, { status: error.status, code: error.error, detail: error.description });
+  }
+  const storage = storageFailure(error);
+  if (storage) {
+    // Not a bug of ours, but an operator must act: logged as an error.
+    logger.error("database refused the request", { requestId, database: storage, ...loggableError(error) });
+    return storageProblem(c, storage);
   }
   logger.error("unhandled error", { requestId, ...loggableError(error) });
   return problemResponse(c, {

@@ -50,11 +50,13 @@ describe("logs", () => {
       name: "Secretive Sigrún",
       externalId: "LT-SECRET-77",
     });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     const logged = JSON.stringify(logger.lines);
-    expect(logged).toContain("unhandled error");
+    expect(logged).toContain("database refused the request");
     expect(logged).not.toMatch(/Sigrún|LT-SECRET-77|params/);
-    expect(logger.lines.find((l) => l.message === "unhandled error")?.fields?.stack).toBeUndefined();
+    expect(
+      logger.lines.find((l) => l.message === "database refused the request")?.fields?.stack,
+    ).toBeUndefined();
   });
 
   it("never carry secrets or tokens", async () => {

@@ -305,7 +305,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "invalid_playoff_results",
   ],
   getEventTags: ["event_not_found"],
-  getHealth: ["database_read_only", "database_unavailable"],
+  getHealth: ["database_full", "database_read_only", "database_unavailable"],
   getOrganization: ["organization_not_found", "token_required"],
   getOrgRatings: ["inconsistent_result", "invalid_game_result", "organization_not_found"],
   getPlayer: ["player_merged", "player_not_found", "token_required"],

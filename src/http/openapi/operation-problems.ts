@@ -22,7 +22,9 @@ const PROBLEM_REF = "#/components/schemas/Problem";
 
 /** Codes some middleware (or the error boundary) answers on every operation of a kind. */
 export function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
-  const codes: ProblemCode[] = ["rate_limited", "internal_error"];
+  // Any operation may meet a database that fails; only a write meets a full or read-only one.
+  const codes: ProblemCode[] = ["rate_limited", "internal_error", "database_unavailable"];
+  if (method !== "get" && method !== "head") codes.push("database_full", "database_read_only");
   const jsonBody = !!op.requestBody?.content?.["application/json"];
   if (jsonBody) codes.push("payload_too_large");
   // The token endpoint answers its own errors as OAuth 2.0 error objects (RFC 6749 §5.2).

@@ -504,11 +504,22 @@ export const PROBLEM_CODES = {
   ),
   // 500, 503
   internal_error: c(500, "Internal error", "Unexpected server error: quote the requestId when reporting it."),
-  database_unavailable: c(503, "Database unavailable", "The database does not answer; retry later."),
+  database_unavailable: c(
+    503,
+    "Database unavailable",
+    "The database does not answer, or answered with an I/O error: retry after `Retry-After` seconds.",
+  ),
   database_read_only: c(
     503,
     "Database read-only",
-    "The database answers reads but refuses writes (a read-only file, a missing folder, or a replica without its primary).",
+    "The database answers reads but refuses writes (a read-only file, a missing folder, or a replica without its primary): " +
+      "retry after `Retry-After` seconds; the operator has to make it writable.",
+  ),
+  database_full: c(
+    503,
+    "Database full",
+    "The database's disk, or its size limit, is full: the request was not stored. Retry after `Retry-After` seconds; " +
+      "the operator has to free space.",
   ),
   server_misconfigured: c(
     503,

@@ -26,6 +26,10 @@ export const ProblemSchema = z
       .openapi({ description: "Number of the tournament rule that was broken.", example: "1.1.11" }),
     errors: z.array(FieldIssueSchema).optional(),
     requestId: z.string().optional().openapi({ description: "Also sent as the X-Request-Id header." }),
+    database: z.enum(["full", "read-only", "unavailable"]).optional().openapi({
+      description: "With a 503: why the database cannot take the request.",
+      example: "full",
+    }),
   })
   .openapi("Problem", { description: "RFC 9457 problem details." });
 
@@ -43,7 +47,7 @@ const DESCRIPTIONS = {
   422: "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
   429: "Too many attempts (e.g. wrong seat codes); `Retry-After` says when to try again.",
   500: "Unexpected server error; quote the `requestId`.",
-  503: "The database does not answer (or is read-only); retry later.",
+  503: "The database cannot take the request (full, read-only, or failing); retry after `Retry-After` seconds.",
 } as const;
 
 /** 301 for a merged player's id: `Location` is the same resource of the kept player. */
@@ -100,4 +104,14 @@ export const PROBLEM_RESPONSES: Readonly<Record<number, object>> = {
   ),
   301: MOVED_PLAYER,
   429: TOO_MANY_REQUESTS,
+  503: {
+    description: DESCRIPTIONS[503],
+    headers: {
+      "Retry-After": {
+        description: "Seconds to wait before retrying.",
+        schema: { type: "integer" as const, example: 30 },
+      },
+    },
+    content: { "application/problem+json": { schema: ProblemSchema } },
+  },
 };

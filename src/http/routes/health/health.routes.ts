@@ -30,7 +30,9 @@ export const getHealth = createRoute({
   tags: ["System"],
   summary: "Liveness and database check",
   description:
-    "Answers 200 when the API can run a query on its database, 503 otherwise (`?check=live` skips the database). Needs no token and ignores one.",
+    "Answers 200 when the API's database takes a write and has room for more, 503 otherwise (`database`: " +
+    "`read-only`, `full` (under 32 pages left under its size limit, or its local file system under the free-space " +
+    "reserve) or `unavailable`), with Retry-After. `?check=live` skips the database. Needs no token and ignores one.",
   security: [],
   request: { query: HealthQuerySchema },
   responses: {
@@ -39,7 +41,7 @@ export const getHealth = createRoute({
       content: { "application/json": { schema: HealthSchema } },
     },
     503: {
-      description: "The database does not answer.",
+      description: "The database does not take writes, is (nearly) full, or does not answer.",
       content: {
         "application/problem+json": {
           schema: ProblemSchema,
