@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
+import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
 import { createOrgClient, insertApiClient } from "./services/auth";
 import type { ServiceContext } from "./services/context";
@@ -89,10 +90,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return 0;
       }
       case "create-org": {
-        if (!values.name?.trim()) throw new UsageError("--name is required");
+        const name = cleanText(values.name ?? "");
+        if ("refused" in name) throw new UsageError(`--name ${name.refused}`);
+        if (!name.text) throw new UsageError("--name is required");
         const kind = oneOf<OrgKind>(values.kind, ORG_KINDS, "--kind");
         const org = await createOrganization(ctx, {
-          name: values.name.trim(),
+          name: name.text,
           kind,
           parentOrgId: values.parent,
         });

@@ -1,4 +1,19 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { CreateApiClientSchema } from "../../src/http/routes/clients/clients.schemas";
+import { AddAvoidPairSchema } from "../../src/http/routes/event-people/event-people.schemas";
+import { CreateEventSchema, UpdateEventSchema } from "../../src/http/routes/events/events.schemas";
+import { CreateOrganizationSchema } from "../../src/http/routes/orgs/orgs.schemas";
+import { CreatePlayerSchema, UpdatePlayerSchema } from "../../src/http/routes/players/players.schemas";
+import { CreateSeriesSchema, UpdateSeriesSchema } from "../../src/http/routes/series/series.schemas";
+import { CreateSessionSchema } from "../../src/http/routes/sessions/sessions.schemas";
+import {
+  CorrectResultSchema,
+  DisputeResultSchema,
+  DisqualifySchema,
+  FinalizeResultSchema,
+} from "../../src/http/routes/tables/tables.schemas";
+import { CreateWebhookSchema } from "../../src/http/routes/webhooks/webhooks.schemas";
 import { createOrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
 import { jsonRequest } from "../helpers/workflow";
@@ -32,6 +47,56 @@ describe("text hygiene on every string input", () => {
     const res = await api.post(`/v1/orgs/${owner.orgId}/players`, { name });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([{ path: "name", message: expect.any(String) }]);
+  });
+
+  it.each([
+    ["a Hangul filler (U+3164)", "\u3164"],
+    ["Hangul fillers of every width", "\u115F\u1160\uFFA0"],
+    ["a braille blank (U+2800)", "\u2800\u2800"],
+    ["combining marks alone", "\u0301\u0308"],
+    ["tag characters", "\u{E0041}\u{E0042}"],
+    ["an Arabic letter mark (U+061C)", "\u061C"],
+    ["variation selectors alone", "\uFE0F\u{E0100}"],
+    ["spaces of other widths", "\u3000\u2003\u00A0"],
+    ["a soft hyphen and a word joiner", "\u00AD\u2060"],
+  ])("refuses a name made only of %s, on every text field people read", async (_, blank) => {
+    const { api, owner } = await store();
+    const event = (await api.post(`/v1/orgs/${owner.orgId}/events`, { name: "Cup" })).body;
+    const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: "Day 1" })).body;
+    const refusals = [
+      ["player name", await api.post(`/v1/orgs/${owner.orgId}/players`, { name: blank })],
+      ["event name", await api.post(`/v1/orgs/${owner.orgId}/events`, { name: blank })],
+      ["event venue", await api.patch(`/v1/events/${event.id}`, { venue: blank })],
+      ["session name", await api.post(`/v1/events/${event.id}/sessions`, { name: blank })],
+      ["session venue", await api.post(`/v1/events/${event.id}/sessions`, { name: "S", venue: blank })],
+      ["client name", await api.post(`/v1/orgs/${owner.orgId}/clients`, { name: blank, role: "reader" })],
+      [
+        "series name",
+        await api.post(`/v1/orgs/${owner.orgId}/series`, {
+          name: blank,
+          selection: { kind: "tag", tag: "x" },
+        }),
+      ],
+      ["query", await api.get(`/v1/orgs/${owner.orgId}/players?q=${encodeURIComponent(blank)}`)],
+    ] as const;
+    for (const [field, res] of refusals) {
+      // An optional field of only spaces is trimmed to nothing: stored empty, nothing blank shown.
+      if (field.endsWith("venue") && res.status < 300) {
+        expect(res.body.venue).toBe("");
+        continue;
+      }
+      expect(res.status, `${field}: ${res.text}`).toBe(422);
+      expect(res.body.code, field).toMatch(/^(invalid_text|validation_failed)$/);
+    }
+    expect(session.id).toBeDefined();
+  });
+
+  it("accepts names with at least one visible character, emoji and marks on letters included", async () => {
+    const { api, owner } = await store();
+    for (const name of ["Ž\u0301", "\u3164Jonas", "🎲", "Ōtsuka 大塚", "X\uFE0F", "·"]) {
+      const res = await api.post(`/v1/orgs/${owner.orgId}/players`, { name });
+      expect(res.status, name).toBe(201);
+    }
   });
 
   it("names the path of a bad string deep in a body, and in a query string", async () => {
@@ -73,5 +138,37 @@ describe("text hygiene on every string input", () => {
         q,
       ).toEqual(["Rūta Kazlauskaitė"]);
     }
+  });
+});
+
+describe("every text field people read has a visible character in its schema too", () => {
+  const blank = "\u3164\u2800";
+  const ids = ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"];
+  const sheet = { scores: [{ playerId: ids[0], vp: 10 }], winnerId: ids[0] };
+  const selection = { kind: "tag", tag: "national-2026" };
+  // Each schema with its one text field set to blank-looking text (the table page's forms parse
+  // these schemas without the middleware).
+  const fields: [string, z.ZodType, Record<string, unknown>][] = [
+    ["organisation name", CreateOrganizationSchema, { name: blank, kind: "store" }],
+    ["player name", CreatePlayerSchema, { name: blank }],
+    ["player rename", UpdatePlayerSchema, { name: blank }],
+    ["event name", CreateEventSchema, { name: blank }],
+    ["event venue", UpdateEventSchema, { venue: blank }],
+    ["session name", CreateSessionSchema, { name: blank }],
+    ["session venue", CreateSessionSchema, { name: "Day 1", venue: blank }],
+    ["client name", CreateApiClientSchema, { name: blank, role: "reader" }],
+    ["webhook description", CreateWebhookSchema, { url: "https://x.example/h", description: blank }],
+    ["avoid-pair reason", AddAvoidPairSchema, { playerIds: ids, reason: blank }],
+    ["series name", CreateSeriesSchema, { name: blank, selection }],
+    ["series rename", UpdateSeriesSchema, { name: blank }],
+    ["dispute reason", DisputeResultSchema, { playerId: ids[0], reason: `${blank}${blank}` }],
+    ["correction reason", CorrectResultSchema, { ...sheet, reason: `${blank}${blank}` }],
+    ["finalisation reason", FinalizeResultSchema, { reason: blank }],
+    ["disqualification reason", DisqualifySchema, { playerId: ids[0], reason: `${blank}${blank}` }],
+  ];
+  it.each(fields)("%s", (_, schema, input) => {
+    const parsed = schema.safeParse(input);
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toContain("visible character");
   });
 });

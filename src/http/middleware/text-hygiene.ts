@@ -8,8 +8,21 @@ import { TOKEN_PATH } from "./auth";
 const CONTROL = /\p{Cc}/u;
 /** Bidi embeddings, overrides and isolates: they reorder how the following text is shown. */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;
-/** Zero-width characters and the BOM: invisible, so a value of only these looks empty. */
-const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF\u180E]/gu;
+/**
+ * A character someone sees: a letter, number, symbol or punctuation, but none of those Unicode
+ * lists as ignorable by default (Hangul fillers, U+061C, variation selectors, tag characters,
+ * zero-width ones), and not the braille blank, a symbol drawn as nothing. Marks only decorate
+ * the character before them, and spaces and format characters draw nothing on their own.
+ */
+const VISIBLE = /(?![\p{Default_Ignorable_Code_Point}\u2800])[\p{L}\p{N}\p{S}\p{P}]/u;
+
+export const VISIBLE_TEXT_RULE =
+  "must contain at least one visible character (a letter, number, symbol or punctuation)";
+
+/** Whether people reading the text see anything: empty text is left to the length rules. */
+export function hasVisibleCharacter(text: string): boolean {
+  return text.length === 0 || VISIBLE.test(text);
+}
 
 /** NFC and trimmed; or why the text is refused. */
 export function cleanText(value: string): { text: string } | { refused: string } {
@@ -17,8 +30,7 @@ export function cleanText(value: string): { text: string } | { refused: string }
   if (CONTROL.test(text))
     return { refused: "must not contain control characters (U+0000–U+001F, U+007F–U+009F)" };
   if (BIDI.test(text)) return { refused: "must not contain bidirectional override or isolate characters" };
-  if (text.length > 0 && text.replace(INVISIBLE, "").length === 0)
-    return { refused: "must not consist only of invisible (zero-width) characters" };
+  if (!hasVisibleCharacter(text)) return { refused: VISIBLE_TEXT_RULE };
   return { text };
 }
 
@@ -56,7 +68,7 @@ function refuse(c: Context<AppEnv>, issues: FieldIssue[]): Response {
 /**
  * Every string a client sends is NFC-normalised and trimmed before validation, so equal-looking
  * text is stored (and compared, as externalId uniqueness is) the same way; control characters,
- * bidi overrides and invisible-only values are a 422 naming the field. JSON bodies are replaced
+ * bidi overrides and values with no visible character are a 422 naming the field. JSON bodies are replaced
  * by their cleaned form; query values are checked here and normalised where they are used.
  */
 export const textHygiene: MiddlewareHandler<AppEnv> = async (c, next) => {

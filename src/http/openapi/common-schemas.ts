@@ -1,4 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import { hasVisibleCharacter, VISIBLE_TEXT_RULE } from "../middleware/text-hygiene";
+
+/**
+ * Text people read (a name, a venue, a reason): trimmed, `min`–`max` characters, and at least one
+ * of them visible, so a blank-looking name cannot stand for a player, a table or an event. The
+ * text-hygiene middleware refuses such values in every JSON string first; this keeps the rule
+ * where a schema is used without it (the table page's forms) and states it in the document.
+ */
+export function readableText(max: number, min = 1) {
+  const text = z.string().trim().max(max);
+  return (min > 0 ? text.min(min) : text).refine(hasVisibleCharacter, VISIBLE_TEXT_RULE);
+}
 
 /** A path parameter holding a prefixed id (`evt_…`). */
 export function idParam(name: string, prefix: string, description: string) {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_ROLES, ROLES } from "../../../services/access";
+import { readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
@@ -52,7 +53,7 @@ export const ApiClientCredentialsSchema = ApiClientSchema.extend({
 
 export const CreateApiClientSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).openapi({ example: "Discord bot" }),
+    name: readableText(200).openapi({ example: "Discord bot" }),
     role: z.enum(ORG_ROLES).openapi({ example: "reporter" }),
     scope: z
       .union([

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { readableText } from "../../openapi/common-schemas";
 
 export const AddStaffSchema = z
   .object({
@@ -27,7 +28,7 @@ export const AddAvoidPairSchema = z
   .object({
     // An array of exactly two rather than a tuple: generators and linters want `items`.
     playerIds: z.array(z.string().min(1).max(64)).length(2),
-    reason: z.string().max(200).nullish(),
+    reason: readableText(200, 0).nullish(),
   })
   .strict()
   .openapi("AddAvoidPair", {

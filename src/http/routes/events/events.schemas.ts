@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 
 export const TimersSchema = z
@@ -111,7 +111,7 @@ function isTimeZone(value: string): boolean {
 }
 
 const eventFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
+  name: readableText(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
   ruleset: z
     .enum(["2026", "legacy"])
     .openapi({ description: "Default `2026`; cannot change once a result exists." }),
@@ -125,7 +125,7 @@ const eventFields = {
     .refine(isTimeZone, { message: "not an IANA time zone (e.g. Europe/Vilnius)" })
     .nullable()
     .openapi({ example: "Europe/Vilnius" }),
-  venue: z.string().max(200).nullable(),
+  venue: readableText(200, 0).nullable(),
   timers: TimersSchema.partial(),
   edition: z
     .string()

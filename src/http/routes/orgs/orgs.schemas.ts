@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_KINDS } from "../../../services/orgs";
+import { readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const OrgIdSchema = z
@@ -29,7 +30,7 @@ export const OrganizationSchema = z
 
 export const CreateOrganizationSchema = z
   .object({
-    name: z.string().trim().min(1).max(200).openapi({ example: "Brettspielcafé Würfelglück" }),
+    name: readableText(200).openapi({ example: "Brettspielcafé Würfelglück" }),
     kind: z.enum(ORG_KINDS).openapi({ example: "store" }),
     parentOrgId: z.string().min(1).max(64).optional().openapi({
       description: "Put the new organisation under a chain or federation.",

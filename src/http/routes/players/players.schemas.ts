@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema } from "../../openapi/common-schemas";
+import { readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 
 export const PlayerSchema = z
@@ -21,7 +21,7 @@ export const PlayerSchema = z
   .openapi("Player");
 
 const playerFields = {
-  name: z.string().trim().min(1).max(200).openapi({ example: "Rūta Kazlauskienė" }),
+  name: readableText(200).openapi({ example: "Rūta Kazlauskienė" }),
   externalId: z.string().trim().min(1).max(100).nullable().openapi({ example: "LT-2026-0142" }),
   discordId: z
     .string()

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_SERIES_POLICY, SERIES_TIEBREAKS } from "../../../domain/series";
-import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 const points = z.number().int().min(0).max(100000);
@@ -94,7 +94,7 @@ const policyFields = {
   cut: z
     .object({
       top: z.number().int().min(1).max(10000),
-      label: z.string().trim().min(1).max(200).nullable().default(null),
+      label: readableText(200).nullable().default(null),
     })
     .strict()
     .nullable()
@@ -137,7 +137,7 @@ export const SeriesPageSchema = pageSchema(SeriesSchema, "Series");
 
 export const CreateSeriesSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: readableText(200),
     selection: SeriesSelectionSchema,
     policy: SeriesPolicyInputSchema.optional(),
   })
@@ -152,7 +152,7 @@ export const CreateSeriesSchema = z
 
 export const UpdateSeriesSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: readableText(200),
     selection: SeriesSelectionSchema,
     policy: SeriesPolicyInputSchema,
   })

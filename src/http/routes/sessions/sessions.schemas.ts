@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { canonicalTimeZone, parseLocalDateTime } from "../../../domain/local-time";
-import { IsoDateSchema, TimestampSchema } from "../../openapi/common-schemas";
+import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const SessionSchema = z
@@ -37,7 +37,7 @@ export const SessionSchema = z
   .openapi("Session");
 
 const sessionFields = {
-  name: z.string().trim().min(1).max(200),
+  name: readableText(200),
   date: IsoDateSchema.nullish().openapi({
     description: "Day of play; with `startsAt` it is the start's day (filled in when omitted).",
   }),
@@ -61,7 +61,7 @@ const sessionFields = {
       description: "IANA time zone where the session is played; stored in canonical spelling.",
       example: "Europe/Vilnius",
     }),
-  venue: z.string().max(200).nullish(),
+  venue: readableText(200, 0).nullish(),
 };
 
 export const UpdateSessionSchema = z

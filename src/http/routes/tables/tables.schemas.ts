@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema } from "../../openapi/common-schemas";
+import { readableText, TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
 
@@ -48,12 +48,7 @@ export const SubmitResultSchema = z
 export const CorrectResultSchema = z
   .object({
     ...sheetFields,
-    reason: z
-      .string()
-      .trim()
-      .min(3)
-      .max(500)
-      .openapi({ example: "Transcription error: seat 3 had 7 VP, not 5." }),
+    reason: readableText(500, 3).openapi({ example: "Transcription error: seat 3 had 7 VP, not 5." }),
   })
   .strict()
   .openapi("CorrectResult", {
@@ -94,12 +89,7 @@ export const DisputeResultSchema = z
     code: SeatCodeSchema.optional().openapi({
       description: "The player's seat code; staff with a token may omit it.",
     }),
-    reason: z
-      .string()
-      .trim()
-      .min(3)
-      .max(500)
-      .openapi({ example: "I had 8 VP, not 6: the longest road was mine." }),
+    reason: readableText(500, 3).openapi({ example: "I had 8 VP, not 6: the longest road was mine." }),
   })
   .strict()
   .openapi("DisputeResult", {
@@ -108,10 +98,7 @@ export const DisputeResultSchema = z
 
 export const FinalizeResultSchema = z
   .object({
-    reason: z
-      .string()
-      .trim()
-      .max(500)
+    reason: readableText(500, 0)
       .nullish()
       .openapi({ example: "Seat 2 refused to sign; the referee checked the board." }),
   })
@@ -127,12 +114,7 @@ export const DisqualifySchema = z
       .min(1)
       .max(64)
       .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
-    reason: z
-      .string()
-      .trim()
-      .min(3)
-      .max(500)
-      .openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
+    reason: readableText(500, 3).openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
   })
   .strict()
   .openapi("Disqualify", {

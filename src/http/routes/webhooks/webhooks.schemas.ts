@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { WEBHOOK_EVENT_TYPES } from "../../../services/webhooks";
+import { readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
@@ -53,7 +54,7 @@ const base = {
     description:
       "`standard`: signed JSON (Standard Webhooks). `discord`: Discord embeds. Default: from the URL.",
   }),
-  description: z.string().trim().max(200).nullable().optional().openapi({ example: "Results channel" }),
+  description: readableText(200, 0).nullable().optional().openapi({ example: "Results channel" }),
 };
 
 export const CreateWebhookSchema = z.object(base).strict().openapi("CreateWebhook");
