@@ -15,12 +15,13 @@ import {
 import { createApp } from "./http/app";
 import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
-import { createMemoryRateLimiter } from "./http/rate-limit";
+import { nodeRateLimits } from "./http/rate-limit";
 import { startNodeDispatcher } from "./push/node-dispatcher";
 import { nodePushSettings } from "./push/node-settings";
 
 /**
- * The address anonymous rate limits count by: the socket's peer, or behind a reverse proxy
+ * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
+ * http/rate-limit/address.ts): the socket's peer, or behind a reverse proxy
  * (TRUST_PROXY=1) the last X-Forwarded-For entry, the one the proxy itself added.
  */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   await sweepIdempotencyKeys(db, new Date(), { releaseAll: database.startsWith("file:") });
 
   const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+  // Read before anything starts: a malformed RATE_LIMITS stops the server with what to write.
+  const limits = nodeRateLimits(process.env.RATE_LIMITS);
   const push = nodePushSettings(process.env, publicUrl, consoleLogger);
   // Resumes whatever the outbox still holds from before a restart.
   const dispatcher = startNodeDispatcher({ db, settings: push.delivery, logger: consoleLogger });
@@ -70,7 +73,7 @@ async function main(): Promise<void> {
     docsScript: scalarBundleLoader(),
     ...(publicUrl ? { publicUrl } : {}),
     trustProxy,
-    rateLimiter: createMemoryRateLimiter(),
+    ...limits,
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,
     webhookTargets: push.targets,

@@ -4,10 +4,14 @@ import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
 import { consoleLogger } from "./http/context";
 import {
+  bindingName,
   createBindingRateLimiter,
   createMemoryRateLimiter,
   type RateLimitBinding,
   type RateLimiter,
+  type RateLimitPolicies,
+  RateLimitSettingError,
+  rateLimitSettings,
 } from "./http/rate-limit";
 import { cloudflareSharedCache } from "./http/shared-cache";
 import { type LiveEnv, LiveFeed } from "./live/feed-object";
@@ -23,6 +27,8 @@ export { LiveFeed };
 
 /** Variables and secrets of the Worker (see wrangler.toml). */
 export interface WorkerEnv extends LiveEnv {
+  /** Cloudflare rate-limiting bindings, one per policy (`[[ratelimits]]` in wrangler.toml): RATE_LIMIT_<POLICY>. */
+  [binding: `RATE_LIMIT_${string}`]: RateLimitBinding | undefined;
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET?: string;
@@ -31,12 +37,11 @@ export interface WorkerEnv extends LiveEnv {
   JWKS_URL?: string;
   JWT_ISSUER?: string;
   JWT_AUDIENCE?: string;
-  /** Cloudflare rate-limiting bindings, one per policy (`[[ratelimits]]` in wrangler.toml). */
-  RATE_LIMIT_READ?: RateLimitBinding;
-  RATE_LIMIT_WRITE?: RateLimitBinding;
-  RATE_LIMIT_GRAPHQL?: RateLimitBinding;
-  RATE_LIMIT_TOKEN_CLIENT?: RateLimitBinding;
-  RATE_LIMIT_TOKEN_ADDRESS?: RateLimitBinding;
+  /**
+   * `off`, or changes to the rate-limit policies (`read=1200/60,…`); each policy's binding in
+   * wrangler.toml must say the same limit and period (Cloudflare counts by the binding's).
+   */
+  RATE_LIMITS?: string;
   /** Development and tests only: webhook targets on loopback are accepted. */
   WEBHOOKS_ALLOW_LOOPBACK?: string;
   /** Caps on concurrent live streams per address and per client (default: DEFAULT_STREAM_LIMITS). */
@@ -47,20 +52,27 @@ export interface WorkerEnv extends LiveEnv {
 }
 
 /**
- * The bindings' counters are shared by every isolate of a location; without them (a local
- * `wrangler dev` with an older config) each isolate counts in its own memory.
+ * The limiter and its policies from RATE_LIMITS and the bindings. The bindings' counters are
+ * shared by every isolate of a location; without them (a local `wrangler dev` with an older
+ * config) each isolate counts in its own memory. Cloudflare's counters know only periods of 10
+ * and 60 s.
  */
-function rateLimiterFor(env: WorkerEnv): RateLimiter {
-  const bindings = {
-    read: env.RATE_LIMIT_READ,
-    write: env.RATE_LIMIT_WRITE,
-    graphql: env.RATE_LIMIT_GRAPHQL,
-    "token-client": env.RATE_LIMIT_TOKEN_CLIENT,
-    "token-address": env.RATE_LIMIT_TOKEN_ADDRESS,
-  };
-  return Object.values(bindings).every(Boolean)
+function rateLimitsFor(env: WorkerEnv): { limiter?: RateLimiter; policies?: RateLimitPolicies } {
+  const settings = rateLimitSettings(env.RATE_LIMITS);
+  if (settings.off) return {};
+  const odd = Object.values(settings.policies).find((p) => p.windowSeconds !== 10 && p.windowSeconds !== 60);
+  if (odd) {
+    throw new RateLimitSettingError(
+      `RATE_LIMITS: the ${odd.name} policy's window is ${odd.windowSeconds} s; on Workers it must be 10 or 60 s (Cloudflare's rate-limiting periods).`,
+    );
+  }
+  const bindings = Object.fromEntries(
+    Object.values(settings.policies).map((p) => [p.name, env[bindingName(p.name)]]),
+  );
+  const limiter = Object.values(bindings).every(Boolean)
     ? createBindingRateLimiter(bindings)
     : createMemoryRateLimiter();
+  return { limiter, policies: settings.policies };
 }
 
 /** Operator overrides of the stream caps (wrangler.toml [vars]); unset ones keep the defaults. */
@@ -104,6 +116,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
     const { databaseUrl, jwtSecret } = checkWorkerSettings(env);
     const db = openWebDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
     const push = pushSettings(env);
+    const limits = rateLimitsFor(env);
     const app = createApp({
       db,
       dispatcher: workerDispatcher(db, push.delivery),
@@ -115,7 +128,8 @@ function runtimeFor(env: WorkerEnv): Runtime {
         externalAudience: env.JWT_AUDIENCE,
       }),
       publicUrl: env.PUBLIC_URL,
-      rateLimiter: rateLimiterFor(env),
+      rateLimiter: limits.limiter,
+      rateLimitPolicies: limits.policies,
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
       // Every isolate of a location serves a polled public leaderboard from one build.
       sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),

@@ -16,7 +16,7 @@ import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter } from "./pages";
 import { errorToResponse, problemResponse } from "./problem";
-import { rateLimit } from "./rate-limit";
+import { addressKey, RATE_LIMIT_POLICIES, rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
@@ -89,6 +89,7 @@ export function createApp(deps: AppDeps) {
     c.set("responseCache", responseCache);
     c.set("live", live);
     c.set("actor", ANONYMOUS);
+    c.set("source", addressKey(deps.clientAddress?.(c)));
     await next();
   });
   app.use(authenticate);
@@ -101,7 +102,11 @@ export function createApp(deps: AppDeps) {
   // A GET or HEAD has no body to limit, and asking for one (`c.req.raw.body`) makes
   // @hono/node-server build a whole undici Request from the incoming message, on every poll.
   app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  if (deps.rateLimiter) app.use(rateLimit(deps.rateLimiter, deps.clientAddress ?? (() => undefined)));
+  if (deps.rateLimiter) {
+    app.use(
+      rateLimit(deps.rateLimiter, (c) => c.get("source"), deps.rateLimitPolicies ?? RATE_LIMIT_POLICIES),
+    );
+  }
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
   app.use("/v1/*", wakeDispatcher);

@@ -6,7 +6,7 @@ import type { AuthConfig, TokenHolder } from "../services/auth";
 import type { FeedNotices, ServiceContext } from "../services/context";
 import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter, RateLimitPolicies } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
 import type { LiveFeeds } from "./routes/changes/live-feeds";
 import type { SharedCache } from "./shared-cache";
@@ -44,7 +44,12 @@ export interface AppDeps {
    * binding). Without one nothing is limited: tests and the OpenAPI generator.
    */
   rateLimiter?: RateLimiter;
-  /** The caller's address for anonymous rate limits (Node: the socket; Workers: CF-Connecting-IP). */
+  /** The limits the rate limiter applies (RATE_LIMITS); default the policies' own. */
+  rateLimitPolicies?: RateLimitPolicies;
+  /**
+   * The caller's address (Node: the socket, or X-Forwarded-For behind TRUST_PROXY; Workers:
+   * CF-Connecting-IP): what anonymous rate limits and wrong seat codes count by.
+   */
   clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
   graphqlBudget?: Partial<GraphQLBudget>;
@@ -88,6 +93,10 @@ export interface AppVariables {
   responseCache: ResponseCache;
   /** Who is asking: set by the authentication middleware (anonymous without a token). */
   actor: Actor;
+  /** Where the request comes from: its address, IPv6 per /64 (rate-limit/address.ts). */
+  source: string;
+  /** The token's client's quota in multiples of each rate limit (1 unless an admin raised it). */
+  rateLimitFactor?: number;
   /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */
   credential?: {
     expiresAt: Date;
@@ -120,6 +129,7 @@ export function serviceContext(c: VariableReader): ServiceContext {
     actor: c.get("actor"),
     clock: c.get("clock"),
     ...(feedNotices ? { feedNotices } : {}),
+    source: c.get("source"),
   };
 }
 

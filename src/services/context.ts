@@ -8,6 +8,11 @@ export interface ServiceContext {
   actor: Actor;
   clock: () => Date;
   /**
+   * Where the request comes from (its address, IPv6 per /64), for limits that stop a failing
+   * source only (wrong seat codes); absent outside a request.
+   */
+  source?: string;
+  /**
    * Where ranking reads send their batch: set by services that rank many events at once
    * (db/read-batches.ts), so that all of them share one round trip; else `db`'s client.
    */

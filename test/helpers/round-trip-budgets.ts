@@ -35,6 +35,7 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   listApiClients: READ,
   getApiClient: READ,
   revokeApiClient: WRITE,
+  setApiClientRateLimit: WRITE,
   createPlayer: WRITE,
   listPlayers: READ,
   getPlayer: READ,

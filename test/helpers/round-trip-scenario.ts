@@ -236,6 +236,11 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}/clients`), "ok", "list clients");
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}/clients/${client.body.clientId}`), "ok", "get client");
   expectStatus(
+    await asAdmin.put(`/v1/orgs/${chain.orgId}/clients/${client.body.clientId}/rate-limit`, { factor: 4 }),
+    "ok",
+    "raise a client's rate limit",
+  );
+  expectStatus(
     await api.delete(`/v1/orgs/${chain.orgId}/clients/${client.body.clientId}`),
     "ok",
     "revoke client",

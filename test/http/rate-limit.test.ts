@@ -1,7 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { auditLog } from "../../src/db/schema";
 import { generateOpenApiDocument } from "../../src/http/openapi/generate";
 import { createMemoryRateLimiter, RATE_LIMIT_POLICIES } from "../../src/http/rate-limit";
-import { bearer, createOrgClient, fetchToken } from "../helpers/auth";
+import { addClient, bearer, createOrgClient, fetchToken } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
 
 /** An app with Node's limiter; each test's requests come from the address it names. */
@@ -93,20 +95,23 @@ describe("rate limits", () => {
     expect(res.status).toBe(429);
   });
 
-  it("throttles failed token requests per client_id and per address; successful ones do not count", async () => {
+  it("stops a failing address after 10 failed token requests, never the client: its right secret works from elsewhere", async () => {
     const { app, db, from } = await limitedApp();
     const store = await createOrgClient(app, db);
     from("192.0.2.50");
     for (let i = 0; i < 20; i++)
       expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
-    for (let i = 0; i < RATE_LIMIT_POLICIES.tokenClient.limit; i++) {
-      from(`192.0.2.${100 + i}`);
+    from("192.0.2.66");
+    for (let i = 0; i < RATE_LIMIT_POLICIES.tokenClient.limit; i++)
       expect((await tokenRequest(app, store.clientId, "cs_wrong")).status).toBe(401);
-    }
-    from("192.0.2.99");
-    const limited = await tokenRequest(app, store.clientId, store.clientSecret);
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get("retry-after")).toBeTruthy();
+    // The failing address is stopped, even with the right secret now.
+    const stopped = await tokenRequest(app, store.clientId, store.clientSecret);
+    expect(stopped.status).toBe(429);
+    expect(stopped.headers.get("retry-after")).toBeTruthy();
+    expect(stopped.headers.get("ratelimit-policy")).toContain('"token-client";q=10;w=60');
+    // The client's own deployment, elsewhere, is not.
+    from("198.51.100.20");
+    expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
     // one address guessing many client ids runs into the per-address budget
     from("192.0.2.200");
     const statuses: number[] = [];
@@ -114,6 +119,68 @@ describe("rate limits", () => {
       statuses.push((await tokenRequest(app, `cli_guess${i}`, "cs_wrong")).status);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("raises one audit event when many addresses guess one client's secret, and locks nobody out", async () => {
+    const { app, db, from, logger } = await limitedApp();
+    const store = await createOrgClient(app, db);
+    const guesses = RATE_LIMIT_POLICIES.tokenAlarm.limit + 10;
+    for (let i = 0; i < guesses; i++) {
+      from(`203.0.113.${i}`);
+      expect((await tokenRequest(app, store.clientId, `cs_guess_${i}`)).status).toBe(401);
+    }
+    from("198.51.100.21");
+    expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
+    const alarms = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "client.token-guessing"), eq(auditLog.entityId, store.clientId)));
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ orgId: store.orgId, entityType: "client" });
+    expect(logger.lines.filter((l) => l.message === "token guessing suspected")).toHaveLength(1);
+  });
+
+  it("counts an organisation's clients together: minting clients does not multiply its budget", async () => {
+    const { app, db, from } = await limitedApp();
+    const store = await createOrgClient(app, db);
+    const minted = [store];
+    for (let i = 0; i < 4; i++)
+      minted.push({ ...(await addClient(app, db, store.orgId, "owner")), orgId: store.orgId });
+    const statuses: number[] = [];
+    for (const client of minted) {
+      for (let i = 0; i < RATE_LIMIT_POLICIES.write.limit; i++) {
+        from(`203.0.113.${i % 200}`);
+        const res = await app.request(`/v1/orgs/${store.orgId}/events`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...client.auth },
+          body: "{",
+        });
+        statuses.push(res.status);
+        if (res.status === 429) expect((await res.json()).detail).toContain(`organisation ${store.orgId}`);
+      }
+    }
+    expect(statuses.filter((s) => s === 400)).toHaveLength(RATE_LIMIT_POLICIES.orgWrite.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(
+      minted.length * RATE_LIMIT_POLICIES.write.limit - RATE_LIMIT_POLICIES.orgWrite.limit,
+    );
+  });
+
+  it("counts IPv6 callers per /64 and an IPv4-mapped address as its IPv4 address", async () => {
+    const { app, from } = await limitedApp();
+    const spend = async (addresses: string[]) => {
+      for (let i = 0; i < RATE_LIMIT_POLICIES.read.limit; i++) {
+        from(addresses[i % addresses.length]!);
+        expect((await app.request("/health?check=live")).status).toBe(200);
+      }
+    };
+    await spend(["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:DB8:1:2::a%eth0"]);
+    from("2001:db8:1:2:1234::1");
+    expect((await app.request("/health?check=live")).status).toBe(429);
+    from("2001:db8:1:3::1");
+    expect((await app.request("/health?check=live")).status).toBe(200);
+    await spend(["192.0.2.9"]);
+    from("::ffff:192.0.2.9");
+    expect((await app.request("/health?check=live")).status).toBe(429);
   });
 
   it("limits GraphQL on its own budget, and tokens keep working for other routes", async () => {

@@ -178,3 +178,61 @@ describe("disputes", () => {
     expect(replaced.body.result.disputes).toEqual([]);
   });
 });
+
+describe("wrong seat codes stop the address that sends them, never the player", () => {
+  /** A fresh pending table whose requests come from the address `from` names. */
+  async function pendingTable() {
+    let address = "192.0.2.1";
+    const { app: a, db } = await createTestApp({
+      rateLimiter: createMemoryRateLimiter(),
+      clientAddress: () => address,
+    });
+    const owner = await createOrgClient(a, db, { name: "Store" });
+    const api = jsonRequest(a, owner.auth);
+    const players = await createPlayers(api, owner.orgId, 8);
+    const event = (await api.post(`/v1/orgs/${owner.orgId}/events`, { name: "Night" })).body.id;
+    const session = (await api.post(`/v1/events/${event}/sessions`, { name: "Night" })).body.id;
+    await api.post(`/v1/sessions/${session}/players`, { playerIds: players });
+    const table = (await api.post(`/v1/sessions/${session}/rounds`, {})).body.data[0].tables[0].id;
+    const seated = (await api.get(`/v1/tables/${table}`)).body.seats as typeof seats;
+    await api.put(`/v1/tables/${table}/result`, sheet(seated.map((s) => s.player.id)));
+    const anonymous = jsonRequest(a, {});
+    return {
+      api,
+      event,
+      seat: seated[0]!,
+      confirm: (code: string, from: string) => {
+        address = from;
+        return anonymous.post(`/v1/tables/${table}/result/confirmations`, {
+          playerId: seated[0]!.player.id,
+          code,
+        });
+      },
+    };
+  }
+
+  it("5 wrong codes from one address stop that address, right code included; the player's phone still confirms", async () => {
+    const t = await pendingTable();
+    for (let i = 0; i < 5; i++) expect((await t.confirm("ZZZZZZ", "198.51.100.66")).status).toBe(403);
+    expect((await t.confirm(t.seat.confirmationCode, "198.51.100.66")).status).toBe(429);
+    // The player's own phone, at another address, is not stopped.
+    const own = await t.confirm(t.seat.confirmationCode, "203.0.113.10");
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.seats[0]).toMatchObject({ confirmed: true, confirmedVia: "player" });
+  });
+
+  it("guesses spread over many addresses raise one audit event for the staff, and lock the player out of nothing", async () => {
+    const t = await pendingTable();
+    for (let source = 0; source < 6; source++) {
+      for (let i = 0; i < 5; i++)
+        expect((await t.confirm("ZZZZZZ", `2001:db8:${source}::${i + 1}`)).status).toBe(403);
+      expect((await t.confirm("ZZZZZZ", `2001:db8:${source}::99`)).status).toBe(429);
+    }
+    const audit = (await t.api.get(`/v1/events/${t.event}/audit?limit=500`)).body.data as {
+      action: string;
+    }[];
+    expect(audit.filter((e) => e.action === "result.seat-code-rejected")).toHaveLength(30);
+    expect(audit.filter((e) => e.action === "result.seat-code-guessing")).toHaveLength(1);
+    expect((await t.confirm(t.seat.confirmationCode, "203.0.113.10")).status).toBe(200);
+  });
+});

@@ -1,4 +1,11 @@
-import { type AnySQLiteColumn, index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 
 export const organizations = sqliteTable(
@@ -36,6 +43,11 @@ export const apiClients = sqliteTable(
      * that request finds it here (409 naming it) instead of minting a second secret.
      */
     creationKey: text("creation_key"),
+    /**
+     * The client's rate limits in multiples of the policies' (a federation's bot): set by a
+     * platform admin only. Above 1 the client is counted on its own quota, not its organisation's.
+     */
+    rateLimitFactor: integer("rate_limit_factor").notNull().default(1),
     createdAt: createdAt(),
     revokedAt: text("revoked_at"),
   },

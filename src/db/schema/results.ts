@@ -118,6 +118,11 @@ export const seatCodeFailures = sqliteTable(
       .notNull()
       .references(() => gameTables.id, { onDelete: "cascade" }),
     playerId: text("player_id").notNull(),
+    /**
+     * Where the wrong code came from: a hash of the address (IPv6: its /64), so that one source's
+     * guesses stop that source only and the player's own phone is still heard.
+     */
+    source: text("source").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [index("seat_code_failures_idx").on(t.tableId, t.playerId, t.createdAt)],

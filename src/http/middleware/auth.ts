@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { InvalidTokenError, isClientActive, verifyAccessToken } from "../../services/auth";
+import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } from "../../services/auth";
 
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
@@ -46,8 +46,11 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const auth = c.get("deps").auth;
   try {
     const actor = await verifyAccessToken(auth, match[1], c.get("clock")());
-    if (actor.source === "local" && !(await isClientActive(c.get("db"), actor.clientId, actor))) {
-      throw new InvalidTokenError("The client of this token has been revoked.");
+    if (actor.source === "local") {
+      // The revocation check also reads the client's rate-limit quota: no second query.
+      const factor = await activeClientRateLimitFactor(c.get("db"), actor.clientId, actor);
+      if (factor === null) throw new InvalidTokenError("The client of this token has been revoked.");
+      c.set("rateLimitFactor", factor);
     }
     const { source, expiresAt, ...client } = actor;
     c.set("actor", client);

@@ -506,6 +506,15 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "semifinal_exists",
     "token_required",
   ],
+  setApiClientRateLimit: [
+    "client_not_found",
+    "insufficient_role",
+    "insufficient_scope",
+    "organization_not_found",
+    "outside_client_scope",
+    "read_only_ancestor",
+    "token_required",
+  ],
   setEventTags: [
     "event_not_found",
     "insufficient_role",

@@ -1,9 +1,15 @@
-export { createBindingRateLimiter, type RateLimitBinding } from "./cloudflare";
-export { createMemoryRateLimiter } from "./memory";
+export { addressKey } from "./address";
+export { bindingName, createBindingRateLimiter, type RateLimitBinding } from "./cloudflare";
+export { createMemoryRateLimiter, nodeRateLimits } from "./memory";
 export { rateLimit } from "./middleware";
 export {
+  DEFAULT_RATE_LIMIT_POLICIES,
   RATE_LIMIT_POLICIES,
   type RateLimitDecision,
   type RateLimiter,
+  type RateLimitPolicies,
   type RateLimitPolicy,
+  RateLimitSettingError,
+  type RateLimitSettings,
+  rateLimitSettings,
 } from "./policies";

@@ -1,5 +1,11 @@
 import { MemoryStore } from "hono-rate-limiter";
-import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "./policies";
+import {
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicies,
+  type RateLimitPolicy,
+  rateLimitSettings,
+} from "./policies";
 
 /**
  * Node: fixed windows counted in this process's memory by hono-rate-limiter's MemoryStore (one
@@ -9,22 +15,24 @@ import type { RateLimitDecision, RateLimiter, RateLimitPolicy } from "./policies
 export function createMemoryRateLimiter(): RateLimiter {
   const stores = new Map<string, MemoryStore>();
   const storeFor = (policy: RateLimitPolicy) => {
-    let store = stores.get(policy.name);
+    const id = `${policy.name}/${policy.windowSeconds}`;
+    let store = stores.get(id);
     if (!store) {
       store = new MemoryStore();
       // init() only reads windowMs; the rest of the middleware's options are not used here.
       store.init({ windowMs: policy.windowSeconds * 1000 } as Parameters<MemoryStore["init"]>[0]);
-      stores.set(policy.name, store);
+      stores.set(id, store);
     }
     return store;
   };
   return {
-    async consume(policy, key): Promise<RateLimitDecision> {
+    async consume(policy, key, factor = 1): Promise<RateLimitDecision> {
       const { totalHits, resetTime } = storeFor(policy).increment(key);
       const resetMs = (resetTime?.getTime() ?? Date.now() + policy.windowSeconds * 1000) - Date.now();
+      const limit = policy.limit * factor;
       return {
-        allowed: totalHits <= policy.limit,
-        remaining: Math.max(0, policy.limit - totalHits),
+        allowed: totalHits <= limit,
+        remaining: Math.max(0, limit - totalHits),
         resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
       };
     },
@@ -32,4 +40,16 @@ export function createMemoryRateLimiter(): RateLimiter {
       storeFor(policy).decrement(key);
     },
   };
+}
+
+/**
+ * The Node server's limiter from RATE_LIMITS: none with `off`, else one counting in memory with
+ * the policies as set. Throws on a malformed value, before the server starts.
+ */
+export function nodeRateLimits(value: string | undefined): {
+  rateLimiter?: RateLimiter;
+  rateLimitPolicies?: RateLimitPolicies;
+} {
+  const settings = rateLimitSettings(value);
+  return settings.off ? {} : { rateLimiter: createMemoryRateLimiter(), rateLimitPolicies: settings.policies };
 }

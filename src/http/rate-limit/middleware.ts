@@ -1,22 +1,28 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { recordTokenGuessing } from "../../services/auth";
 import type { AppEnv } from "../context";
 import { TOKEN_PATH } from "../middleware/auth";
 import { problemResponse } from "../problem";
-import {
-  RATE_LIMIT_POLICIES,
-  type RateLimitDecision,
-  type RateLimiter,
-  type RateLimitPolicy,
-} from "./policies";
+import type { RateLimitDecision, RateLimiter, RateLimitPolicies, RateLimitPolicy } from "./policies";
 
 interface Charge {
   policy: RateLimitPolicy;
   key: string;
   /** Who the key names, for the 429's detail. */
   per: string;
+  /** The caller's quota in multiples of the policy's limit (an admin's grant); 1 by default. */
+  factor: number;
 }
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * What a store's phones read at the venue without a token: the pages (home, event, screen,
+ * table, print) and the change feeds the screen follows.
+ */
+function isPublicRead(path: string): boolean {
+  return path === "/" || /^\/[est]\//.test(path) || /^\/v1\/(events|orgs)\/[^/]+\/changes$/.test(path);
+}
 
 /** The client_id a token request names (Basic header, form or JSON body), if any. */
 async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
@@ -40,34 +46,70 @@ async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
   return new URLSearchParams(text).get("client_id") ?? undefined;
 }
 
-async function chargesFor(c: Context<AppEnv>, address: string): Promise<Charge[]> {
-  const byAddress = { key: `addr:${address}`, per: `address ${address}` };
+function chargesFor(
+  c: Context<AppEnv>,
+  policies: RateLimitPolicies,
+  address: string,
+  tokenClient: string | undefined,
+): Charge[] {
+  const byAddress = { key: `addr:${address}`, per: `address ${address}`, factor: 1 };
   if (c.req.path === TOKEN_PATH && c.req.method === "POST") {
-    const clientId = await tokenClientId(c);
+    // Failed attempts stop the address that fails, never the client: a correct secret from
+    // anywhere else is always checked.
     return [
-      { policy: RATE_LIMIT_POLICIES.tokenAddress, ...byAddress },
-      ...(clientId
-        ? [{ policy: RATE_LIMIT_POLICIES.tokenClient, key: `client:${clientId}`, per: `client ${clientId}` }]
+      { policy: policies.tokenAddress, ...byAddress },
+      ...(tokenClient
+        ? [
+            {
+              policy: policies.tokenClient,
+              key: `client:${tokenClient}@${address}`,
+              per: `client ${tokenClient} from address ${address}`,
+              factor: 1,
+            },
+          ]
         : []),
     ];
   }
+  const read = READ_METHODS.has(c.req.method);
+  const graphql = c.req.path === "/graphql";
   const actor = c.get("actor");
-  const who =
-    actor.kind === "client"
-      ? { key: `client:${actor.clientId}`, per: `client ${actor.clientId}` }
-      : byAddress;
-  const policy =
-    c.req.path === "/graphql"
-      ? RATE_LIMIT_POLICIES.graphql
-      : READ_METHODS.has(c.req.method)
-        ? RATE_LIMIT_POLICIES.read
-        : RATE_LIMIT_POLICIES.write;
-  return [{ policy, ...who }];
+  if (actor.kind !== "client") {
+    const policy = graphql
+      ? policies.graphql
+      : read && isPublicRead(c.req.path)
+        ? policies.public
+        : read
+          ? policies.read
+          : policies.write;
+    return [{ policy, ...byAddress }];
+  }
+  const factor = c.get("rateLimitFactor") ?? 1;
+  const charges: Charge[] = [
+    {
+      policy: graphql ? policies.graphql : read ? policies.read : policies.write,
+      key: `client:${actor.clientId}`,
+      per: `client ${actor.clientId}`,
+      factor,
+    },
+  ];
+  // Every client of an organisation shares its budget too, so minting clients does not
+  // multiply it; a client an admin gave its own quota is counted on that quota alone.
+  if (actor.orgId && factor === 1) {
+    charges.push({
+      policy: graphql ? policies.orgGraphql : read ? policies.orgRead : policies.orgWrite,
+      key: `org:${actor.orgId}`,
+      per: `organisation ${actor.orgId}`,
+      factor: 1,
+    });
+  }
+  return charges;
 }
 
 /** IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers): one list item per policy. */
 function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Record<string, string> {
-  const policy = charges.map(({ policy: p }) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(", ");
+  const policy = charges
+    .map(({ policy: p, factor }) => `"${p.name}";q=${p.limit * factor};w=${p.windowSeconds}`)
+    .join(", ");
   const state = charges
     .map(({ policy: p }, i) => {
       const d = decisions[i]!;
@@ -80,22 +122,29 @@ function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Re
 }
 
 /**
- * Counts every request against its policy, per client id when a token was given and per
- * source address otherwise; token requests against both their client_id and address. Over the
- * limit: 429 problem+json with Retry-After, before authorisation or the handler runs. A
- * successful token request is given back, so only failed attempts use up that tight budget.
+ * Counts every request against its policies: per client id and per organisation with a token,
+ * per source address (IPv6: per /64, see address.ts) without; anonymous reads of the venue pages
+ * and change feeds on a policy of their own; token requests per address and per (client_id,
+ * address). Over a limit: 429 problem+json with Retry-After, before authorisation or the handler
+ * runs. A successful token request is given back, so only failed attempts use up that tight
+ * budget; failed ones naming a client id also count, from every address together, towards an
+ * alarm that records an audit event and never refuses anyone.
  */
 export function rateLimit(
   limiter: RateLimiter,
-  addressOf: (c: Context<AppEnv>) => string | undefined,
+  addressOf: (c: Context<AppEnv>) => string,
+  policies: RateLimitPolicies,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const charges = await chargesFor(c, addressOf(c) ?? "unknown");
-    const decisions = await Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key)));
+    const address = addressOf(c);
+    const tokenRequest = c.req.path === TOKEN_PATH && c.req.method === "POST";
+    const tokenClient = tokenRequest ? await tokenClientId(c) : undefined;
+    const charges = chargesFor(c, policies, address, tokenClient);
+    const decisions = await Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
     const headers = rateLimitHeaders(charges, decisions);
     const refused = decisions.findIndex((d) => !d.allowed);
     if (refused >= 0) {
-      const { policy, per } = charges[refused]!;
+      const { policy, per, factor } = charges[refused]!;
       const retryAfter = decisions[refused]!.resetSeconds;
       c.get("logger").info("rate limited", { requestId: c.get("requestId"), policy: policy.name, per });
       return problemResponse(
@@ -103,14 +152,17 @@ export function rateLimit(
         {
           status: 429,
           code: "rate_limited",
-          detail: `At most ${policy.limit} ${policy.name} requests per ${policy.windowSeconds} s for ${per}; retry in ${retryAfter} s.`,
+          detail: `At most ${policy.limit * factor} ${policy.name} requests per ${policy.windowSeconds} s for ${per}; retry in ${retryAfter} s.`,
         },
         { ...headers, "retry-after": String(retryAfter) },
       );
     }
     await next();
-    if (c.req.path === TOKEN_PATH && c.res.status === 200 && limiter.refund) {
+    if (tokenRequest && c.res.status === 200 && limiter.refund) {
       await Promise.all(charges.map((ch) => limiter.refund!(ch.policy, ch.key)));
+    }
+    if (tokenRequest && c.res.status === 401 && tokenClient) {
+      await raiseTokenAlarm(c, limiter, policies.tokenAlarm, tokenClient);
     }
     // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
     const setAll = () => {
@@ -127,4 +179,28 @@ export function rateLimit(
       setAll();
     }
   };
+}
+
+/**
+ * A failed token request naming `clientId`, counted from every address together: past the
+ * alarm's limit someone is guessing that client's secret (or a deployment has a stale one), so
+ * an audit event (one per window) and an error log say so. Nobody is refused for it.
+ */
+async function raiseTokenAlarm(
+  c: Context<AppEnv>,
+  limiter: RateLimiter,
+  alarm: RateLimitPolicy,
+  clientId: string,
+): Promise<void> {
+  const { allowed } = await limiter.consume(alarm, `client:${clientId}`);
+  if (allowed) return;
+  const now = c.get("clock")();
+  const raised = await recordTokenGuessing(c.get("db"), clientId, now, alarm);
+  if (raised) {
+    c.get("logger").error("token guessing suspected", {
+      requestId: c.get("requestId"),
+      clientId,
+      failures: `more than ${alarm.limit} in ${alarm.windowSeconds} s`,
+    });
+  }
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { apiClients, events, sessions } from "../../db/schema";
+import { apiClients, auditLog, events, sessions } from "../../db/schema";
 import {
   assertOrgWritable,
   type ClientLimit,
@@ -12,6 +12,7 @@ import {
   type Scope,
   scopesOfRole,
 } from "../access";
+import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
@@ -27,6 +28,8 @@ export interface ApiClientDto {
   role: Role;
   /** Null, or the one event (or session) this client may act on. */
   scope: ClientLimit | null;
+  /** The client's rate limits in multiples of the policies' (1 unless a platform admin raised it). */
+  rateLimitFactor: number;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -52,6 +55,7 @@ function toDto(row: ClientRow): ApiClientDto {
     name: row.name,
     role: row.role,
     scope: limitOf(row),
+    rateLimitFactor: row.rateLimitFactor,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
@@ -100,6 +104,7 @@ export async function insertApiClient(
     scopeEventId: input.limit?.eventId ?? null,
     scopeSessionId: input.limit?.sessionId ?? null,
     creationKey: input.creationKey ?? null,
+    rateLimitFactor: 1,
     createdAt: now.toISOString(),
     revokedAt: null,
   };
@@ -250,6 +255,68 @@ export async function revokeOrgClient(ctx: ServiceContext, orgId: string, client
     .where(and(eq(apiClients.id, clientId), isNull(apiClients.revokedAt)));
 }
 
+/** The highest quota a platform admin may give one client, in multiples of each policy's limit. */
+export const MAX_RATE_LIMIT_FACTOR = 20;
+
+/**
+ * PUT …/clients/{clientId}/rate-limit: a platform admin gives one client (a federation's bot)
+ * `factor` times every rate limit, counted on its own quota instead of its organisation's.
+ * Audited with the factor before and after.
+ */
+export async function setClientRateLimit(
+  ctx: ServiceContext,
+  orgId: string,
+  clientId: string,
+  factor: number,
+): Promise<ApiClientDto> {
+  const row = await loadOrgClient(ctx, orgId, clientId);
+  if (ctx.actor.kind !== "client" || ctx.actor.role !== "admin") {
+    throw new ServiceError(
+      "forbidden",
+      "insufficient_role",
+      "Only a platform admin may change a client's rate limits: an organisation cannot raise its own.",
+    );
+  }
+  await ctx.db.batch([
+    ctx.db.update(apiClients).set({ rateLimitFactor: factor }).where(eq(apiClients.id, clientId)),
+    auditInsert(ctx, {
+      orgId,
+      action: "client.rate-limit",
+      entityType: "client",
+      entityId: clientId,
+      before: { rateLimitFactor: row.rateLimitFactor },
+      after: { rateLimitFactor: factor },
+    }),
+  ]);
+  return toDto({ ...row, rateLimitFactor: factor });
+}
+
+/**
+ * Someone is guessing `clientId`'s secret (the rate limiter's alarm): one audit event per
+ * window, on the client's organisation. Whether this call recorded it (false for an unknown
+ * client id, or when this window's is already there).
+ */
+export async function recordTokenGuessing(
+  db: Database,
+  clientId: string,
+  now: Date,
+  window: { limit: number; windowSeconds: number },
+): Promise<boolean> {
+  const since = new Date(now.getTime() - window.windowSeconds * 1000).toISOString();
+  const after = JSON.stringify({
+    failedTokenRequests: `more than ${window.limit} in ${window.windowSeconds} s`,
+  });
+  const result = await db.run(sql`
+    insert into ${auditLog} (id, org_id, event_id, actor_client_id, action, entity_type, entity_id, after, created_at)
+    select ${newId("aud", now.getTime())}, coalesce(${apiClients.orgId}, 'platform'), null, 'anonymous',
+      'client.token-guessing', 'client', ${apiClients.id}, ${after}, ${now.toISOString()}
+    from ${apiClients}
+    where ${apiClients.id} = ${clientId}
+      and not exists (select 1 from ${auditLog} where ${auditLog.action} = 'client.token-guessing'
+        and ${auditLog.entityId} = ${clientId} and ${auditLog.createdAt} > ${since})`);
+  return result.rowsAffected > 0;
+}
+
 /** Thrown by the token endpoint; mapped to an OAuth 2.0 error body (RFC 6749 §5.2), not problem+json. */
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
@@ -317,23 +384,6 @@ export async function exchangeClientCredentials(
   return { ...token, scopes };
 }
 
-/**
- * The revocation check done for every request with one of our tokens: one primary-key read.
- * A token stays valid only while its client exists, is not revoked and still has the token's org and role.
- */
-export async function isClientActive(
-  db: Database,
-  clientId: string,
-  claims: { orgId: string | null; role: Role },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ orgId: apiClients.orgId, role: apiClients.role, revokedAt: apiClients.revokedAt })
-    .from(apiClients)
-    .where(eq(apiClients.id, clientId))
-    .limit(1);
-  return !!row && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
-}
-
 /** What a token says about its client, for the revocation check of long-lived connections. */
 export interface TokenHolder {
   clientId: string;
@@ -365,6 +415,31 @@ export async function inactiveHolders<T extends TokenHolder>(
     const row = byId.get(h.clientId);
     return !row || row.revokedAt !== null || row.orgId !== h.orgId || row.role !== h.role;
   });
+}
+
+/**
+ * The revocation check done for every request with one of our tokens (one primary-key read): a
+ * token stays valid only while its client exists, is not revoked and still has the token's org
+ * and role. Null when it is no longer active, else the client's rate-limit factor (what the rate
+ * limiter counts it against), read in the same query.
+ */
+export async function activeClientRateLimitFactor(
+  db: Database,
+  clientId: string,
+  claims: { orgId: string | null; role: Role },
+): Promise<number | null> {
+  const [row] = await db
+    .select({
+      orgId: apiClients.orgId,
+      role: apiClients.role,
+      revokedAt: apiClients.revokedAt,
+      rateLimitFactor: apiClients.rateLimitFactor,
+    })
+    .from(apiClients)
+    .where(eq(apiClients.id, clientId))
+    .limit(1);
+  const active = !!row && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
+  return active ? row.rateLimitFactor : null;
 }
 
 /** Whether any client exists at all (the first start of an empty database creates an admin). */

@@ -1,6 +1,7 @@
 // The public face of this group: other folders import only from here.
 
 export {
+  activeClientRateLimitFactor,
   createOrgClient,
   exchangeClientCredentials,
   getOrgClient,
@@ -8,11 +9,13 @@ export {
   hashClientSecret,
   inactiveHolders,
   insertApiClient,
-  isClientActive,
   listOrgClients,
+  MAX_RATE_LIMIT_FACTOR,
   type NewClientCredentials,
   OAuthError,
+  recordTokenGuessing,
   revokeOrgClient,
+  setClientRateLimit,
   type TokenHolder,
 } from "./clients";
 export {

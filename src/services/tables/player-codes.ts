@@ -1,9 +1,9 @@
 /**
  * Players acting on their own result from their phone: each seat's short code from
  * the result sheet authorises that player, at that table only, to confirm or dispute the
- * pending sheet without a token. Wrong codes are rate-limited per seat and audited.
+ * pending sheet without a token. Wrong codes are rate-limited per seat and source, and audited.
  */
-import { and, count, eq, gt, min } from "drizzle-orm";
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { resultConfirmations, resultDisputes, seatCodeFailures } from "../../db/schema";
 import { auditInsert } from "../audit";
@@ -20,14 +20,28 @@ import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
 /**
- * Wrong codes tolerated per seat in the window: guessing one of ~887 million codes stays
- * hopeless. Counted in the database, not by the servers' request limiter (memory per process
- * on Node, per location on Workers): a guesser must not win by spreading tries over processes,
- * locations or restarts. It answers like every rate limit (docs/reference/limits.md): 429 `rate_limited`
- * with Retry-After and the IETF RateLimit headers, under the policy name `seat-code`.
+ * Wrong codes tolerated per seat and source (an address; IPv6 per /64) in the window: guessing
+ * one of ~887 million codes stays hopeless from any one source, and a source that keeps failing
+ * stops only itself, never the player's own phone or the staff. Counted in the database, not
+ * by the servers' request limiter (memory per process on Node, per location on Workers): a
+ * guesser must not win by spreading tries over processes, locations or restarts. It answers
+ * like every rate limit (docs/reference/limits.md): 429 `rate_limited` with Retry-After and the
+ * IETF RateLimit headers, under the policy name `seat-code`.
  */
 export const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15 * 60 } as const;
+/**
+ * Wrong codes for one seat from every source together, in the same window, at which an audit
+ * event (`result.seat-code-guessing`) tells the event's staff someone is guessing from many
+ * addresses. It refuses nobody: a lockout anyone can trigger would stop the player too.
+ */
+export const SEAT_CODE_ALARM = 25;
 const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=${SEAT_CODE_POLICY.windowSeconds}`;
+
+/** What is stored of a source: a hash, so the table keeps no addresses. */
+async function sourceHash(source: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`seat-code:${source}`));
+  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /** The seat's limit in the IETF RateLimit headers (the middleware adds the request's own policy). */
 function seatCodeHeaders(remaining: number, resetSeconds: number): Record<string, string> {
@@ -51,7 +65,7 @@ function sameCode(a: string, b: string): boolean {
 
 /**
  * Checks a seat code: 404 for an unknown table, 422 when the player is not seated there, 429
- * after too many wrong codes for the seat (with Retry-After), 403 `wrong_seat_code` (recorded,
+ * after too many wrong codes for the seat from this source (with Retry-After), 403 `wrong_seat_code` (recorded,
  * audited) otherwise. The code proves the player sits there: it opens that table, even of a
  * private event, to that request.
  */
@@ -64,11 +78,19 @@ async function verifySeatCode(
   const now = ctx.clock();
   const windowMs = SEAT_CODE_POLICY.windowSeconds * 1000;
   const since = new Date(now.getTime() - windowMs).toISOString();
-  // The table and the seat's recent wrong codes, read together.
+  const source = await sourceHash(ctx.source ?? "unknown");
+  const mine = sql<number>`coalesce(sum(${seatCodeFailures.source} = ${source}), 0)`;
+  // The table and the seat's recent wrong codes (this source's, and everyone's), read together.
   const [scope, [failures]] = await Promise.all([
     loadTableScope(ctx, tableId),
     ctx.db
-      .select({ n: count(), oldest: min(seatCodeFailures.createdAt) })
+      .select({
+        all: count(),
+        mine,
+        oldest: min(
+          sql<string>`case when ${seatCodeFailures.source} = ${source} then ${seatCodeFailures.createdAt} end`,
+        ),
+      })
       .from(seatCodeFailures)
       .where(
         and(
@@ -86,8 +108,9 @@ async function verifySeatCode(
       issues: [{ path: "playerId", message: "not seated at this table" }],
     });
   }
-  const failed = failures?.n ?? 0;
-  // The window ends when the oldest counted wrong code leaves it (the whole window before any).
+  const failed = Number(failures?.mine ?? 0);
+  const everyone = failures?.all ?? 0;
+  // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
   const resetSeconds = failures?.oldest
     ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + windowMs - now.getTime()) / 1000))
     : SEAT_CODE_POLICY.windowSeconds;
@@ -95,23 +118,32 @@ async function verifySeatCode(
     throw new ServiceError(
       "rate_limited",
       "rate_limited",
-      `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
+      `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat from one address: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
       { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
     );
   }
   if (!seat.confirmationCode || !sameCode(normalize(code), seat.confirmationCode)) {
+    const audit = {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      entityType: "table",
+      entityId: tableId,
+    };
     await ctx.db.batch([
       ctx.db
         .insert(seatCodeFailures)
-        .values({ id: newId("scf", now.getTime()), tableId, playerId, createdAt: now.toISOString() }),
-      auditInsert(ctx, {
-        orgId: scope.event.orgId,
-        eventId: scope.event.id,
-        action: "result.seat-code-rejected",
-        entityType: "table",
-        entityId: tableId,
-        after: { playerId },
-      }),
+        .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
+      auditInsert(ctx, { ...audit, action: "result.seat-code-rejected", after: { playerId } }),
+      // This wrong code is the one that reaches the alarm: said once per window, not per code.
+      ...(everyone + 1 === SEAT_CODE_ALARM
+        ? [
+            auditInsert(ctx, {
+              ...audit,
+              action: "result.seat-code-guessing",
+              after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
+            }),
+          ]
+        : []),
     ]);
     throw new ServiceError(
       "forbidden",

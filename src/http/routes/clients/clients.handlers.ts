@@ -2,7 +2,13 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as clients from "../../../services/auth";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type { createApiClient, getApiClient, listApiClients, revokeApiClient } from "./clients.routes";
+import type {
+  createApiClient,
+  getApiClient,
+  listApiClients,
+  revokeApiClient,
+  setApiClientRateLimit,
+} from "./clients.routes";
 
 export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
   const { orgId } = c.req.valid("param");
@@ -43,4 +49,17 @@ export const revokeApiClientHandler: RouteHandler<typeof revokeApiClient, AppEnv
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
   c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
   return c.body(null, 204);
+};
+
+export const setApiClientRateLimitHandler: RouteHandler<typeof setApiClientRateLimit, AppEnv> = async (c) => {
+  const { orgId, clientId } = c.req.valid("param");
+  const { factor } = c.req.valid("json");
+  const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);
+  c.get("logger").info("api client rate limit set", {
+    requestId: c.get("requestId"),
+    orgId,
+    clientId,
+    factor,
+  });
+  return c.json(client, 200);
 };

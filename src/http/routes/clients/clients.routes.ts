@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BEARER } from "../../openapi/common-schemas";
+import { BEARER, jsonBody } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -8,6 +8,7 @@ import {
   ApiClientSchema,
   ClientParamsSchema,
   CreateApiClientSchema,
+  SetClientRateLimitSchema,
 } from "./clients.schemas";
 
 const OWNERS =
@@ -88,5 +89,28 @@ export const revokeApiClient = createRoute({
   request: { params: ClientParamsSchema },
   responses: {
     204: { description: "Revoked (or already revoked)." },
+  },
+});
+
+export const setApiClientRateLimit = createRoute({
+  method: "put",
+  path: "/v1/orgs/{orgId}/clients/{clientId}/rate-limit",
+  operationId: "setApiClientRateLimit",
+  tags: ["Organisations"],
+  summary: "Give an API client a higher rate-limit quota",
+  description:
+    "Platform admins only: a federation's bot, say, gets `factor` times every rate limit, counted on its own " +
+    "quota instead of its organisation's (an organisation cannot raise its own limits by minting clients). " +
+    "Takes effect with the client's next request; recorded in the audit log with the factor before and after.",
+  security: BEARER,
+  request: {
+    params: ClientParamsSchema,
+    body: jsonBody(SetClientRateLimitSchema, "The new factor."),
+  },
+  responses: {
+    200: {
+      description: "The client, with its new factor.",
+      content: { "application/json": { schema: ApiClientSchema } },
+    },
   },
 });

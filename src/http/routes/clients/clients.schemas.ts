@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_ROLES, ROLES } from "../../../services/access";
+import { MAX_RATE_LIMIT_FACTOR } from "../../../services/auth";
 import { readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
@@ -36,6 +37,15 @@ export const ApiClientSchema = z
     scope: ClientLimitSchema.nullable().openapi({
       description: "Null, or the one event (or session, with its event) this client may act on.",
     }),
+    rateLimitFactor: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "The client's rate limits in multiples of each policy's: 1, unless a platform admin raised it " +
+          "(then the client is counted on that quota alone, not its organisation's).",
+        example: 1,
+      }),
     createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
     revokedAt: z
       .string()
@@ -73,3 +83,18 @@ export const CreateApiClientSchema = z
   .openapi("CreateApiClient");
 
 export const ApiClientPageSchema = pageSchema(ApiClientSchema, "ApiClient");
+
+export const SetClientRateLimitSchema = z
+  .object({
+    factor: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RATE_LIMIT_FACTOR)
+      .openapi({
+        description: `Every rate limit of this client times this (1 to ${MAX_RATE_LIMIT_FACTOR}); 1 gives it back to its organisation's budget.`,
+        example: 5,
+      }),
+  })
+  .strict()
+  .openapi("SetClientRateLimit", { example: { factor: 5 } });
