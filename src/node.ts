@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
@@ -32,9 +34,21 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefi
   return getConnInfo(c).remote.address;
 }
 
-function scalarBundleLoader(): () => Promise<string> {
-  const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
-  const file = join(dirname(entry), "browser", "standalone.js");
+/**
+ * The /docs script: `npm run build` copies it beside the built server (production installs leave
+ * out @scalar/api-reference, a build input); under tsx it is read from the installed package.
+ * With neither, /docs/scalar.js answers a problem instead of the server failing to start.
+ */
+function scalarBundleLoader(): (() => Promise<string>) | undefined {
+  let file = fileURLToPath(new URL("./docs/scalar.js", import.meta.url));
+  if (!existsSync(file)) {
+    try {
+      const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
+      file = join(dirname(entry), "browser", "standalone.js");
+    } catch {
+      return undefined;
+    }
+  }
   let cached: Promise<string> | undefined;
   return () => {
     cached ??= readFile(file, "utf8");

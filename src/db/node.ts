@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,22 @@ import { replicaClient } from "./replica";
 import { startReplicaPuller } from "./replica-puller";
 
 export const DEFAULT_DATABASE_URL = "file:./data/catan.db";
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../../migrations");
+/**
+ * The project's folder: the nearest one above this module that holds package.json. This module
+ * runs from src/db/ under tsx and from dist/ once built, so a fixed relative path would fit only
+ * one of them.
+ */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const MIGRATIONS_FOLDER = resolve(projectRoot(), "migrations");
 /** Seconds between an embedded replica's background pulls when DATABASE_SYNC_INTERVAL is unset. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
 /**
