@@ -15,7 +15,7 @@ import { getRound, listSessionRounds } from "../services/rounds";
 import { getSeriesStandings } from "../services/series";
 
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
-import type { TableDto } from "../services/tables";
+import { listPlayerWarnings, type TableDto } from "../services/tables";
 import { connection, type PageArgs, pageRequest } from "./connections";
 import { resolver } from "./errors";
 import { enumResolvers, enumTypeDefs } from "./type-defs/enums";
@@ -90,6 +90,10 @@ const queryResolvers = {
     async (_: unknown, args: { orgId: string; externalId: string }, { services }: GraphQLContext) =>
       (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, externalId: args.externalId })).data[0] ??
       null,
+  ),
+  playerWarnings: resolver(
+    async (_: unknown, args: PageArgs & { playerId: string }, { services }: GraphQLContext) =>
+      connection(await listPlayerWarnings(services, args.playerId, pageRequest(args))),
   ),
   event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getEvent(services, id)),
   session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>

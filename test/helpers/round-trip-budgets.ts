@@ -77,6 +77,10 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // the table's scope names the session (docs/rules.md#disqualification).
   disqualifyPlayer: WRITE + 1,
   correctResult: WRITE,
+  // The table's scope, then the warning and its audit row in one batch.
+  recordWarning: WRITE,
+  // The player and the page of warnings in one batch.
+  listPlayerWarnings: READ,
   listAudit: READ,
   createRounds: SEATING,
   listSessionRounds: READ,

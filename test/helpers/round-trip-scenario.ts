@@ -430,6 +430,16 @@ async function resultWorkflow(api: JsonClient, orgId: string, players: string[])
 
   const disqualified = finalized.playerIds[3];
   expectStatus(
+    await api.post(`/v1/tables/${finalized.id}/warnings`, {
+      playerId: disqualified,
+      rule: "2.0.3",
+      note: "Moved a road back",
+    }),
+    201,
+    "warning",
+  );
+  expectStatus(await api.get(`/v1/players/${disqualified}/warnings`), "ok", "list warnings");
+  expectStatus(
     await api.post(`/v1/tables/${finalized.id}/disqualifications`, {
       playerId: disqualified,
       reason: "Conduct",

@@ -47,6 +47,12 @@ export const queryTypeDefs = /* GraphQL */ `
     playerByDiscordId("The organisation whose tree is searched." orgId: ID!, "Discord user id." discordId: String!): Player
     "The player with this federation membership number in the organisation or below it; null when none."
     playerByExternalId("The organisation whose tree is searched." orgId: ID!, "Membership number." externalId: String!): Player
+    "A player's warnings (rules 2.0.3, 3.0.15) in the events of your organisation and its descendants, oldest first (REST: GET /v1/players/{playerId}/warnings). Never public: roles owner, organizer, referee."
+    playerWarnings(
+      "The player."
+      playerId: ID!
+      ${PAGE_ARGS}
+    ): WarningConnection!
     "Series standings (circuit): the same body as GET /v1/series/{id}/standings."
     seriesStandings("Series id." id: ID!): SeriesStandings
     "openskill ratings of an organisation tree: the same body as GET /v1/orgs/{orgId}/ratings."
@@ -77,6 +83,46 @@ export const queryTypeDefs = /* GraphQL */ `
     cursor: String!
     "The event."
     node: Event!
+  }
+
+  "A page of warnings."
+  type WarningConnection {
+    "The warnings of this page with their cursors."
+    edges: [WarningEdge!]!
+    "The warnings of this page."
+    nodes: [Warning!]!
+    "Where this page ends."
+    pageInfo: PageInfo!
+  }
+
+  "A warning and its cursor."
+  type WarningEdge {
+    "Pass as after to continue after this warning."
+    cursor: String!
+    "The warning."
+    node: Warning!
+  }
+
+  "A referee's warning to a player at a table (rules 2.0.3, 3.0.15; docs/rules.md#sanctions)."
+  type Warning {
+    "Warning id."
+    id: ID!
+    "The event it was recorded in."
+    eventId: ID!
+    "The table where the player was warned."
+    tableId: ID!
+    "The round of that table."
+    roundId: ID!
+    "The player warned."
+    player: PlayerRef!
+    "The rule broken, by its number (e.g. 3.0.15)."
+    rule: String!
+    "What happened, in the referee's words."
+    note: String!
+    "The API client that recorded it."
+    recordedBy: String!
+    "When it was recorded (ISO 8601)."
+    createdAt: String!
   }
 
   "A page of players."

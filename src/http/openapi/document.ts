@@ -66,6 +66,11 @@ export const TAGS = [
       "Result sheets validated against the rules, confirmations (digital scoring), referee decisions, disqualification, audited corrections, and the audit trail.",
   },
   {
+    name: "Conduct",
+    description:
+      "Warnings recorded by referees at a table and a federation's exclusions of a player from its programme (rules 2.0.3, 3.0.15, 1.3.6; docs/rules.md#sanctions). Never public.",
+  },
+  {
     name: "Rankings",
     description:
       "Computed on read from final results: session standings, cross-session qualification and final standings, with ETags for cheap polling and a server-sent change feed.",

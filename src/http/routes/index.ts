@@ -4,6 +4,7 @@ import { boardsRouter } from "./boards";
 import { calendarsRouter } from "./calendars";
 import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
+import { conductRouter } from "./conduct";
 import { eventPeopleRouter } from "./event-people";
 import { eventsRouter } from "./events";
 import { exportRouter } from "./export";
@@ -34,6 +35,7 @@ export const apiRouters = [
   attendanceRouter,
   standingsRouter,
   tablesRouter,
+  conductRouter,
   roundsRouter,
   playoffsRouter,
   boardsRouter,

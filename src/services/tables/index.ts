@@ -3,3 +3,4 @@
 export { confirmWithCode, disputeResult } from "./player-codes";
 export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
 export { getTable, getTables, type TableDto } from "./view";
+export { eventWarningsOf, listPlayerWarnings, recordWarning, type WarningDto } from "./warnings";

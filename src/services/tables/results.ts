@@ -24,6 +24,7 @@ import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
+import { eventWarningsOf, type WarningDto } from "./warnings";
 
 export interface ResultInput {
   scores: StoredScore[];
@@ -417,7 +418,7 @@ export async function disqualifyPlayer(
   tableId: string,
   input: { playerId: string; reason: string },
   ifMatch?: number,
-): Promise<TableDto> {
+): Promise<TableDto & { warnings: WarningDto[] }> {
   const { scope } = await writableTable(ctx, tableId, "results:disqualify");
   assertNotFinal(scope, "disqualifying");
   assertVersion(scope, ifMatch);
@@ -438,10 +439,14 @@ export async function disqualifyPlayer(
     );
   }
   const { sessionId, number } = scope.round;
-  const reseat =
+  // The player's warnings are read with the re-seat's state: the audit entry and the answer
+  // name them (docs/rules.md#sanctions).
+  const [reseat, warnings] = await Promise.all([
     scope.round.kind === "prelim" && sessionId
-      ? await reseatAfterDisqualification(ctx, scope.event, sessionId, input.playerId, number)
-      : { statements: [], roundIds: [] };
+      ? reseatAfterDisqualification(ctx, scope.event, sessionId, input.playerId, number)
+      : { statements: [], roundIds: [] },
+    eventWarningsOf(ctx, scope.event.id, input.playerId),
+  ]);
   const now = ctx.clock();
   const statements = [
     ctx.db.insert(disqualifications).values({
@@ -460,7 +465,11 @@ export async function disqualifyPlayer(
       action: "player.disqualify",
       entityType: "table",
       entityId: tableId,
-      after: { ...input, reseatedRounds: reseat.roundIds },
+      after: {
+        ...input,
+        reseatedRounds: reseat.roundIds,
+        warnings: warnings.map((w) => ({ id: w.id, rule: w.rule, note: w.note })),
+      },
       reason: input.reason,
     }),
     ...outboxStatements(ctx, {
@@ -494,7 +503,7 @@ export async function disqualifyPlayer(
       );
     throw error;
   }
-  return getTable(ctx, tableId);
+  return { ...(await getTable(ctx, tableId)), warnings };
 }
 
 /**

@@ -22,7 +22,7 @@ import type {
  * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
  * through; on reads the conditionalGet middleware answers a matching If-None-Match with 304.
  */
-function withEtag(c: Context<AppEnv>, table: TableDto): TableDto {
+function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
   c.header("ETag", tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length));
   return table;
 }

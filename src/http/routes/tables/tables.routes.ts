@@ -9,6 +9,7 @@ import {
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
+import { WarningSchema } from "../conduct/conduct.schemas";
 import {
   AuditEntrySchema,
   ConfirmResultSchema,
@@ -140,7 +141,7 @@ export const disqualifyPlayer = createRoute({
   tags: ["Tables and results"],
   summary: "Disqualify a player at this table",
   description:
-    "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. Roles: owner, organizer, referee.",
+    "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. The answer (and the audit entry) names the player's warnings in this event. Roles: owner, organizer, referee.",
   security: BEARER,
   request: {
     params: TableParams,
@@ -148,7 +149,18 @@ export const disqualifyPlayer = createRoute({
     body: jsonBody(DisqualifySchema, "Who and why."),
   },
   responses: {
-    ...tableResponse("The table after the disqualification."),
+    200: {
+      ...jsonContent(
+        TableSchema.extend({
+          warnings: z.array(WarningSchema).openapi({
+            description:
+              "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
+          }),
+        }).openapi("DisqualifiedTable"),
+        "The table after the disqualification, with the player's warnings.",
+      ),
+      headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
+    },
   },
 });
 

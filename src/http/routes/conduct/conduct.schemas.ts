@@ -1,0 +1,51 @@
+import { z } from "@hono/zod-openapi";
+import { TimestampSchema } from "../../openapi/common-schemas";
+import { pageSchema } from "../../pagination";
+
+const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
+
+/** A rule of the championship rules by its number (`2.0.3`, `3.0.15`, `1.3.6`). */
+const RuleNumberSchema = z
+  .string()
+  .regex(/^\d{1,2}\.\d{1,2}\.\d{1,2}$/, { message: "a rule number such as 2.0.3 or 3.0.15" })
+  .openapi({ description: "The rule broken, by its number in the championship rules.", example: "3.0.15" });
+
+export const RecordWarningSchema = z
+  .object({
+    playerId: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
+    rule: RuleNumberSchema,
+    note: z.string().trim().min(1).max(1000).openapi({
+      description: "What happened, in the referee's words.",
+      example: "Offered free resources twice",
+    }),
+  })
+  .strict()
+  .openapi("RecordWarning", {
+    example: { playerId: PLAYER_ID, rule: "3.0.15", note: "Offered free resources twice" },
+  });
+
+export const WarningSchema = z
+  .object({
+    id: z.string().openapi({ example: "wrn_01JDQ7M2P4R6T8V0X2Z4B6D8F0" }),
+    eventId: z.string(),
+    tableId: z.string(),
+    roundId: z.string(),
+    player: z.object({
+      id: z.string().openapi({ example: PLAYER_ID }),
+      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+    }),
+    rule: z.string().openapi({ example: "3.0.15" }),
+    note: z.string().openapi({ example: "Offered free resources twice" }),
+    recordedBy: z.string().openapi({ description: "The API client that recorded it." }),
+    createdAt: TimestampSchema.openapi({ description: "When it was recorded." }),
+  })
+  .openapi("Warning", {
+    description:
+      "A referee's warning to a player at a table (rules 2.0.3, 3.0.15; docs/rules.md#sanctions): visible to the event's staff and the organisations above it only.",
+  });
+
+export const WarningListSchema = pageSchema(WarningSchema, "Warning");
