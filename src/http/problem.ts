@@ -115,7 +115,7 @@ export function problemResponse(
   problem: Omit<Problem, "type" | "title"> & { title?: string },
   headers?: Record<string, string>,
 ): Response {
-  const requestId = c.get("requestId" as never) as string | undefined;
+  const requestId = c.get("requestId") as string | undefined;
   const body: Problem = {
     type: problemTypeUri(c, problem.code),
     title: problem.title ?? TITLES[problem.status] ?? "Error",
@@ -192,7 +192,7 @@ export function errorToResponse(error: unknown, c: Context, logger: Logger): Res
     );
     return problemResponse(c, { status, code, detail }, headers);
   }
-  const requestId = c.get("requestId" as never) as string | undefined;
+  const requestId = c.get("requestId") as string | undefined;
   if (error instanceof OAuthError) {
     // A wrong secret is the caller's mistake, not ours: one short info line, no stack (the token
     // route's boundary turns the error into its OAuth answer).

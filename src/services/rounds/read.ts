@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import {
   avoidPairs,
   disqualifications,
@@ -52,7 +51,7 @@ export interface LoadedRound {
 }
 
 /** A non-empty batch of statements for `db.batch` (drizzle wants a tuple type). */
-export type Statements = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+export type { Batch as Statements } from "../../db/client";
 
 /**
  * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in one

@@ -115,7 +115,11 @@ function signedBeforeDisqualification(l: Loaded, sessionId: string, games: reado
   const kept = new Set<string>();
   const rounds = l.data.rounds.filter((r) => r.sessionId === sessionId && r.kind === "prelim");
   if (rounds.length === 0 || rounds.some((r) => r.finalTables < r.tables)) return kept;
-  const lastSigned = games.reduce((last, g) => (g.signedAt > last ? g.signedAt : last), "");
+  const lastSigned =
+    games
+      .map((g) => g.signedAt)
+      .sort()
+      .at(-1) ?? "";
   for (const [playerId, dq] of l.data.disqualifiedAt) {
     if (dq.sessionId !== sessionId && lastSigned <= dq.at) kept.add(playerId);
   }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { seatsUnchanged } from "../../db/preconditions";
@@ -105,7 +106,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     submittedByClientId: actor,
     updatedAt: now,
   };
-  const statements = [
+  const statements: Batch = [
     // The sheet is checked against the seats read: a player merge committed since would leave
     // it naming a player who no longer exists.
     seatsUnchanged(
@@ -161,9 +162,9 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
-  ] as const;
+  ];
   try {
-    await ctx.db.batch(statements as never);
+    await ctx.db.batch(statements);
   } catch (error) {
     const guard = guardRaisedByDatabase(error);
     if (guard === "phase_locked") {
@@ -448,7 +449,7 @@ export async function disqualifyPlayer(
     eventWarningsOf(ctx, scope.event.id, input.playerId),
   ]);
   const now = ctx.clock();
-  const statements = [
+  const statements: Batch = [
     ctx.db.insert(disqualifications).values({
       id: newId("dsq", now.getTime()),
       eventId: scope.event.id,
@@ -489,7 +490,7 @@ export async function disqualifyPlayer(
     ...reseat.statements,
   ];
   try {
-    await ctx.db.batch(statements as never);
+    await ctx.db.batch(statements);
   } catch (error) {
     if (guardRaisedByDatabase(error) === "phase_locked")
       throw await lockedSinceRead(ctx, scope, "a disqualification");

@@ -37,10 +37,7 @@ export const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => 
 };
 
 /** Schema violations of the token request are `invalid_request`, not a 422 problem. */
-export function tokenRequestHook(
-  result: { success: true } | { success: false; error: ZodError },
-  c: Context<AppEnv>,
-): undefined {
+export function tokenRequestHook(result: { success: true } | { success: false; error: ZodError }): undefined {
   if (!result.success) {
     const fields = result.error.issues.map((issue) => issue.path.join(".") || "body").join(", ");
     // Thrown, not returned: the token route's boundary answers it as an OAuth error.

@@ -24,20 +24,14 @@ function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = fal
 }
 
 export const getEventCalendarHandler: RouteHandler<typeof getEventCalendar, AppEnv> = async (c) =>
-  sendFeed(
-    c,
-    await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c)),
-  ) as never;
+  sendFeed(c, await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c)));
 
 export const getPlayerCalendarHandler: RouteHandler<typeof getPlayerCalendar, AppEnv> = async (c) =>
-  sendFeed(
-    c,
-    await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c)),
-  ) as never;
+  sendFeed(c, await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c)));
 
 export const getSecretCalendarHandler: RouteHandler<typeof getSecretCalendar, AppEnv> = async (c) => {
   const secret = c.req.valid("param").feed.slice(0, -".ics".length);
-  return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, origin(c)), true) as never;
+  return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, origin(c)), true);
 };
 
 export const createCalendarLinkHandler: RouteHandler<typeof createCalendarLink, AppEnv> = async (c) => {

@@ -14,7 +14,7 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
   const header = c.req.valid("header")["last-event-id"];
-  return openStream(c, maxSeconds, () => authorise(c, eventId, header)) as never;
+  return openStream(c, maxSeconds, () => authorise(c, eventId, header));
 };
 
 /** The same feed over a WebSocket where the runtime has them (Workers), else as SSE. */
@@ -22,12 +22,7 @@ export const watchEventLiveHandler: RouteHandler<typeof watchEventLive, AppEnv> 
   const { eventId } = c.req.valid("param");
   const { maxSeconds, lastEventId } = c.req.valid("query");
   const socket = c.req.header("upgrade")?.toLowerCase() === "websocket" && !!c.get("live").socket;
-  return openStream(
-    c,
-    maxSeconds,
-    () => authorise(c, eventId, lastEventId),
-    socket ? "socket" : "stream",
-  ) as never;
+  return openStream(c, maxSeconds, () => authorise(c, eventId, lastEventId), socket ? "socket" : "stream");
 };
 
 async function authorise(

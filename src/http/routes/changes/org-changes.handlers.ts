@@ -17,5 +17,5 @@ export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppE
       prunedThrough: feed.position.prunedThrough,
       ...(lastEventId === undefined ? {} : { lastEventId: Number(lastEventId) }),
     };
-  }) as never;
+  });
 };
