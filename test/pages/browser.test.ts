@@ -2,10 +2,14 @@
  * The venue pages in a real browser (Debian's Chromium through playwright-core) against the real
  * Node server on a temporary database: the screen shows the seating, then the new ranking after
  * a result without a reload; the print pages give one sheet per table and print to PDF; a
- * private event is a 404; French is French; axe finds no serious violation. Screenshots and
- * PDFs go to test-artifacts/pages/.
+ * private event is a 404; French is French; axe finds no serious violation; all of it under
+ * the pages' Content-Security-Policy, which the browser enforces (no violation reported, an
+ * injected script refused, the screen framed only by the sites its event names). Screenshots
+ * and PDFs go to test-artifacts/pages/.
  */
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import type { Page } from "playwright-core";
@@ -23,14 +27,24 @@ import { FIXTURE_NAMES, type PagesFixture, pagesFixture, submitSigned } from "..
 let served: ServedApp;
 let browser: BrowserHarness;
 let f: PagesFixture;
-/** Every host the pages asked for: only the test server's. */
+/** Every host the pages asked for: only the test server's (and the embedding test's site). */
 const hosts = new Set<string>();
+/** The other site of the embedding test (a second loopback server): set while it runs. */
+let embedderHost: string | undefined;
 
 beforeAll(async () => {
   served = await serveTemporaryApp();
   f = await pagesFixture(served.app, served.db);
   browser = await launchBrowser();
   browser.context.on("request", (req) => hosts.add(new URL(req.url()).host));
+  // Every page records what its Content-Security-Policy refused.
+  await browser.context.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { refused: string[] }).refused = refused;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      refused.push(`${e.effectiveDirective} ${e.blockedURI || "inline"}`),
+    );
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -220,6 +234,94 @@ describe("accessibility (axe-core)", () => {
   }, 300_000);
 
   it("loaded nothing from any host but the test server", () => {
-    expect([...hosts]).toEqual([new URL(served.base).host]);
+    expect([...hosts].filter((h) => h !== embedderHost)).toEqual([new URL(served.base).host]);
   });
+});
+
+describe("under the pages' security policy", () => {
+  const refused = (page: Page) => page.evaluate(() => (window as unknown as { refused: string[] }).refused);
+
+  it("runs every page, the screen's script included, without a refusal", async () => {
+    const found: string[] = [];
+    for (const path of [
+      "/",
+      `/e/${f.eventId}`,
+      `/e/${f.eventId}/screen`,
+      `/s/${f.sessionId}/print/seating`,
+      `/s/${f.sessionId}/print/sheets?round=1`,
+      `/t/${f.round.tables[0]!.id}`,
+      "/e/evt_unknown",
+    ]) {
+      const { page } = await open(path);
+      expect(await page.evaluate(() => document.readyState), path).toBe("complete");
+      found.push(...(await refused(page)).map((r) => `${path}: ${r}`));
+      await page.close();
+    }
+    expect(found).toEqual([]);
+    // The screen's script ran: it chose the view to show (the live update is the test above).
+    const { page } = await open(`/e/${f.eventId}/screen`);
+    await expect.poll(() => page.getAttribute("#screen", "data-show")).toMatch(/^(seating|ranking)$/);
+    await page.close();
+  }, 120_000);
+
+  it("refuses a script injected into a page", async () => {
+    const { page } = await open(`/t/${f.round.tables[0]!.id}`);
+    const ran = await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+      const img = document.createElement("img");
+      img.setAttribute("src", "data:,");
+      img.setAttribute("onerror", "window.injected = true");
+      document.body.append(img);
+      return new Promise((resolve) =>
+        setTimeout(() => resolve((window as unknown as { injected?: boolean }).injected ?? false), 200),
+      );
+    });
+    expect(ran).toBe(false);
+    expect((await refused(page)).map((r) => r.split(" ")[0])).toContain("script-src-elem");
+    await page.close();
+  });
+
+  it("lets only the sites an event names frame its screen", async () => {
+    // Another origin (another port) on loopback: the browser refuses public pages that frame
+    // loopback ones whatever their policy says, so the club's site has to be local too.
+    const embedder = createServer((req, res) => {
+      const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "/";
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(`<!doctype html><title>Club</title><iframe src="${served.base}${src}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => embedder.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(embedder.address() as AddressInfo).port}`;
+    embedderHost = new URL(origin).host;
+    /** What the framed page shows in `selector`, or null when the browser refused to show it there. */
+    const framed = async (path: string, selector: string) => {
+      const page = await browser.context.newPage();
+      await page.goto(`${origin}/?src=${encodeURIComponent(path)}`);
+      const frame = page.frames().find((fr) => fr !== page.mainFrame());
+      const text = frame?.url().startsWith(served.base)
+        ? await frame
+            .locator(selector)
+            .textContent({ timeout: 5_000 })
+            .catch(() => null)
+        : null;
+      await page.close();
+      return text;
+    };
+    const screen = `/e/${f.eventId}/screen?view=seating`;
+    const seating = '[data-view="seating"]';
+    try {
+      expect(await framed(screen, seating)).toBeNull();
+      const res = await f.api.patch(`/v1/events/${f.eventId}`, { screenEmbedOrigins: [origin] });
+      expect(res.status, res.text).toBe(200);
+      expect(await framed(screen, seating)).toContain(FIXTURE_NAMES[0]);
+      // Only the screen: the event page stays unframeable.
+      expect(await framed(`/e/${f.eventId}`, "h1")).toBeNull();
+    } finally {
+      await f.api.patch(`/v1/events/${f.eventId}`, { screenEmbedOrigins: [] });
+      // The browser keeps its connections open: close them, or close() waits for them.
+      embedder.closeAllConnections();
+      await new Promise((resolve) => embedder.close(resolve));
+    }
+  }, 120_000);
 });

@@ -197,3 +197,55 @@ describe("results on the table page and the screen", () => {
     expect(html).not.toContain("Live ·");
   });
 });
+
+describe("security headers", () => {
+  it("send a policy that allows no inline script but the screen's, no framing, no sniffing, no referrer", async () => {
+    for (const path of [...pages(), "/e/evt_nope"]) {
+      const res = await get(path);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toMatch(/default-src 'none'/);
+      expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    }
+    // The API keeps its own headers: JSON is not a page.
+    expect((await get(`/v1/events/${f.eventId}`)).headers.get("content-security-policy")).toBeNull();
+  });
+
+  it("hash the one inline script the pages have, and give no element an event handler", async () => {
+    const html = await (await get(`/e/${f.eventId}/screen`)).text();
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    const { createHash } = await import("node:crypto");
+    const hash = createHash("sha256").update(scripts[0]!).digest("base64");
+    const csp = (await get(`/e/${f.eventId}/screen`)).headers.get("content-security-policy")!;
+    expect(csp).toContain(`'sha256-${hash}'`);
+    for (const path of pages()) expect(await (await get(path)).text(), path).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it("let the sites an event names embed its venue screen, and only its screen", async () => {
+    const origins = ["https://club.example.org", "http://obs.example.net:8080"];
+    const bad = await f.api.patch(`/v1/events/${f.eventId}`, {
+      screenEmbedOrigins: ["https://club.example.org/x"],
+    });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body.errors)).toContain("screenEmbedOrigins");
+    const res = await f.api.patch(`/v1/events/${f.eventId}`, { screenEmbedOrigins: origins });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.screenEmbedOrigins).toEqual(origins);
+    const screen = await get(`/e/${f.eventId}/screen`);
+    expect(screen.status).toBe(200);
+    expect(screen.headers.get("content-security-policy")).toContain(`frame-ancestors ${origins.join(" ")}`);
+    expect(screen.headers.get("content-security-policy")).toMatch(/script-src 'sha256-/);
+    expect(screen.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await get(`/e/${f.eventId}`)).headers.get("content-security-policy")).toMatch(
+      /frame-ancestors 'none'/,
+    );
+    await f.api.patch(`/v1/events/${f.eventId}`, { screenEmbedOrigins: [] });
+    expect((await get(`/e/${f.eventId}/screen`)).headers.get("content-security-policy")).toMatch(
+      /frame-ancestors 'none'/,
+    );
+  });
+});

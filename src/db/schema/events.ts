@@ -24,6 +24,8 @@ export const events = sqliteTable(
     edition: text("edition"),
     /** The tournament language (rule 1.1.1), a BCP 47 tag such as `en`. */
     language: text("language"),
+    /** Origins whose pages may embed the venue screen in a frame (CSP frame-ancestors); null: none. */
+    screenEmbedOrigins: text("screen_embed_origins", { mode: "json" }).$type<string[]>(),
     /** Bumped in the same batch as every result change: the ETag of every ranking of the event. */
     resultsVersion: integer("results_version").notNull().default(0),
     /**

@@ -19,6 +19,7 @@ import { playerFormAction, type Refusal } from "./player-forms";
 import { PrintSeatingPage } from "./print-seating-page";
 import { PrintSheetsPage } from "./print-sheets-page";
 import { ScreenPage } from "./screen-page";
+import { pageSecurity } from "./security";
 import { TablePage } from "./table-page";
 
 const isPrivate = (event: { visibility: string }) => ({ private: event.visibility === "private" });
@@ -43,6 +44,11 @@ async function boardOrNull(ctx: Parameters<typeof getBoard>[0], roundId: string)
 }
 
 export const pagesRouter = new Hono<AppEnv>();
+
+// Every page (404s included) gets the security headers; the screen of an event that lets
+// other sites embed it sets its own policy first, which these keep.
+const security = pageSecurity();
+for (const path of ["/", "/e/*", "/s/*", "/t/*"]) pagesRouter.use(path, security);
 
 pagesRouter.get(
   "/",
@@ -105,8 +111,8 @@ pagesRouter.get(
     }
     const view = c.req.query("view");
     const rotate = Number(c.req.query("rotate"));
-    return sendPage(
-      c,
+    const board = round ? await boardOrNull(ctx, round.id) : null;
+    const screen = (
       <ScreenPage
         p={p}
         data={{
@@ -115,16 +121,20 @@ pagesRouter.get(
             round && current
               ? { ...round, kind: round.kind, sessionName, finalTables: current.finalTables }
               : null,
-          board: round ? await boardOrNull(ctx, round.id) : null,
+          board,
           ranking,
           view: view === "seating" || view === "ranking" ? view : null,
           // The final's result is in: nothing is live any more.
           complete: event.phase === "completed",
           rotateSeconds: Number.isInteger(rotate) && rotate >= 3 && rotate <= 600 ? rotate : 20,
         }}
-      />,
-      isPrivate(event),
+      />
     );
+    if (event.screenEmbedOrigins.length === 0) return sendPage(c, screen, isPrivate(event));
+    await pageSecurity(event.screenEmbedOrigins)(c, async () => {
+      c.res = await sendPage(c, screen, isPrivate(event));
+    });
+    return c.res;
   }),
 );
 type ShownRows = Parameters<typeof EventPage>[0]["data"]["qualification"]["rows"];

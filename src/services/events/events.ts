@@ -48,6 +48,7 @@ export interface CreateEventInput {
   timezone?: string | null;
   venue?: string | null;
   timers?: Partial<Timers>;
+  screenEmbedOrigins?: string[];
   edition?: string | null;
   language?: string | null;
 }
@@ -80,6 +81,7 @@ export function toEventDto(row: EventWithSummary) {
     timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
     edition: row.edition,
     language: row.language,
+    screenEmbedOrigins: row.screenEmbedOrigins ?? [],
     phase: row.phase,
     ...structure,
     // A warning, not a reason of invalidity: `valid` keeps its meaning of rule 1.1.3.
@@ -136,6 +138,7 @@ export async function createEvent(
     timers: { ...DEFAULT_TIMERS, ...input.timers },
     edition: input.edition ?? null,
     language: canonicalLanguage(input.language) ?? null,
+    screenEmbedOrigins: input.screenEmbedOrigins?.length ? input.screenEmbedOrigins : null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   } as const;
@@ -191,6 +194,9 @@ export async function updateEvent(
     ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
     ...(patch.timers !== undefined
       ? { timers: { ...((event.timers as Timers | null) ?? DEFAULT_TIMERS), ...patch.timers } }
+      : {}),
+    ...(patch.screenEmbedOrigins !== undefined
+      ? { screenEmbedOrigins: patch.screenEmbedOrigins.length > 0 ? patch.screenEmbedOrigins : null }
       : {}),
     updatedAt: ctx.clock().toISOString(),
   };

@@ -63,6 +63,11 @@ export const EventSchema = z
         "The tournament language (rule 1.1.1), a BCP 47 tag in canonical form; null: not stated (the rules name English).",
       example: "en",
     }),
+    screenEmbedOrigins: z.array(z.string()).openapi({
+      description:
+        "Sites allowed to show the venue screen (`/e/{id}/screen`) in a frame, e.g. a club's website or a stream overlay page; empty: no site may (every page sends `Content-Security-Policy: frame-ancestors 'none'`).",
+      example: [],
+    }),
     phase: z
       .enum(["setup", "prelims", "semifinals", "final", "completed"])
       .openapi({ description: "Derived from rounds and results." }),
@@ -110,6 +115,13 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** `https://club.example.org` or `http://host:8080`: what a frame-ancestors source names. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
+}
+
 const eventFields = {
   name: readableText(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
   ruleset: z
@@ -142,6 +154,18 @@ const eventFields = {
     .openapi({
       description: "The tournament language (rule 1.1.1), a BCP 47 tag; stored in canonical form.",
       example: "en",
+    }),
+  screenEmbedOrigins: z
+    .array(
+      z.string().max(200).refine(isOrigin, {
+        message: "an origin: http(s), a host and an optional port, nothing after (https://club.example.org)",
+      }),
+    )
+    .max(5)
+    .openapi({
+      description:
+        "Origins allowed to embed the venue screen in a frame (at most 5; `[]` none, the default).",
+      example: ["https://club.example.org"],
     }),
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `screen_embed_origins` text;
