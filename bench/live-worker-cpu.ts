@@ -4,14 +4,13 @@
  *
  * The built Worker on workerd (Miniflare) against the Hrana test server in this process, with
  * the default refresh interval (LIVE_REFRESH_MS 5 s). CPU is that of the workerd processes this
- * process started (user + system from /proc, 10 ms ticks; see bench/rankings/worker-cpu.ts for
+ * process started (user + system from /proc, 10 ms ticks; see bench/workerd-cpu.ts for
  * why), so it includes workerd's HTTP and Hrana-client work:
  * - per feed connection-hour: `watchers` SSE streams and as many WebSockets held open for
  *   `idleSeconds` with no change, minus the same time with no watcher, over the connection-hours;
  * - per delivered change: `writes` result PUTs with the watchers open, minus the same writes with
  *   none, over writes × watchers (every watcher gets every change).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { openWebDatabase } from "../src/db/web";
 import type { App } from "../src/http/app";
@@ -22,39 +21,12 @@ import { seatPrelimTable } from "../test/helpers/seat-table";
 import { createPlayers, jsonRequest } from "../test/helpers/workflow";
 import { startWorker } from "../test/workers/worker-runtime";
 import { startHranaServer } from "../tools/hrana-server";
+import { TICK_MS, workerdTicks } from "./workerd-cpu";
 
 const WATCHERS = Number(process.argv[2] ?? 100);
 const IDLE_SECONDS = Number(process.argv[3] ?? 60);
 const WRITES = Number(process.argv[4] ?? 20);
 const TOKEN = "hrana-live-bench-token";
-const TICK_MS = 10;
-
-function statFields(pid: number | string): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-}
-
-function isOurs(pid: string): boolean {
-  for (let p = Number(pid), hops = 0; p > 1 && hops < 20; hops++) {
-    if (p === process.pid) return true;
-    p = Number(statFields(p)[1]);
-  }
-  return false;
-}
-
-function workerdTicks(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd") || !isOurs(pid)) continue;
-      const fields = statFields(pid);
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

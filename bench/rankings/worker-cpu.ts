@@ -11,7 +11,6 @@
  * builds, divided by their number: the build plus workerd's own HTTP and Hrana-client work.
  * A run of the same number of 304s gives the per-request overhead to subtract.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { openWebDatabase } from "../../src/db/web";
@@ -19,42 +18,12 @@ import { createOrganization } from "../../src/services/orgs";
 import { systemContext } from "../../test/helpers/auth";
 import { startWorker } from "../../test/workers/worker-runtime";
 import { startHranaServer } from "../../tools/hrana-server";
+import { TICK_MS, workerdTicks } from "../workerd-cpu";
 import { plantChainEvent } from "./seed";
 
 const SESSIONS = Number(process.argv[2] ?? 50);
 const BUILDS = Number(process.argv[3] ?? 20);
 const TOKEN = "hrana-bench-token";
-const TICK_MS = 1000 / 100; // USER_HZ on Linux
-
-/** The fields of /proc/<pid>/stat after the command name: [0] state, [1] ppid, [11] utime, [12] stime. */
-function statFields(pid: number | string): string[] {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-}
-
-/** Whether `pid` descends from this process: other engineers' workerd processes do not count. */
-function isOurs(pid: string): boolean {
-  for (let p = Number(pid), hops = 0; p > 1 && hops < 20; hops++) {
-    if (p === process.pid) return true;
-    p = Number(statFields(p)[1]);
-  }
-  return false;
-}
-
-/** user + system ticks of the workerd processes this process started (Miniflare's). */
-function workerdTicks(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("workerd") || !isOurs(pid)) continue;
-      const fields = statFields(pid);
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks;
-}
 
 const server = await startHranaServer({
   authToken: TOKEN,
