@@ -60,7 +60,7 @@ async function main() {
     dispatcher = startNodeDispatcher({
       db,
       idleMs: 50,
-      settings: { allowLoopback: true, transport: nodeTransport({ allowLoopback: true }), batchSize: 100 },
+      settings: { allowLoopback: true, transport: nodeTransport({ allowLoopback: true }) },
     });
   };
   const { app } = await createTestApp({

@@ -1,6 +1,12 @@
 import type { Database } from "../db/client";
 import type { Logger } from "../http/context";
-import { type DeliverySettings, deliverDue, type PushDispatcher, pruneOutbox } from "../services/webhooks";
+import {
+  DeliveryPool,
+  type DeliverySettings,
+  nextDueAt,
+  type PushDispatcher,
+  pruneOutbox,
+} from "../services/webhooks";
 
 export interface NodeDispatcherOptions {
   db: Database;
@@ -14,67 +20,82 @@ export interface NodeDispatcherOptions {
 }
 
 export interface NodeDispatcher extends PushDispatcher {
-  /** Ends the loop after the pass in progress. */
+  /** Ends the loop; resolves once the deliveries in flight have finished. */
   stop(): Promise<void>;
 }
 
 /**
- * The Node runtime's dispatcher: one in-process loop draining the outbox's deliveries.
- * Everything it needs is in the database, so after a restart it simply carries on (leases of
- * attempts cut short expire and are retried).
+ * The Node runtime's dispatcher: one in-process loop keeping the delivery pool's workers busy.
+ * It fills free workers whenever a write wakes it, a delivery finishes (the next message of its
+ * lane may now be due) or a retry comes due. Everything it needs is in the database, so after
+ * a restart it simply carries on (leases of attempts cut short expire and are retried).
  */
 export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatcher {
   const clock = options.clock ?? (() => new Date());
   const idleMs = options.idleMs ?? 1000;
   const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
+  const logger = options.settings.logger ?? options.logger;
+  const pool = new DeliveryPool(options.db, { ...options.settings, ...(logger ? { logger } : {}) }, clock);
   let running = true;
-  let wakeUp: (() => void) | null = null;
   let woken = false;
+  let interrupt: (() => void) | null = null;
   let lastPrune = 0;
 
-  const sleep = (ms: number) =>
+  /** Until `ms` pass, a write wakes the loop or a worker frees up, whichever comes first. */
+  const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken) {
+      if (woken || !running) {
         woken = false;
         return resolve();
       }
-      const timer = setTimeout(done, ms);
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        wakeUp = null;
+        interrupt = null;
         woken = false;
         resolve();
-      }
-      wakeUp = done;
+      };
+      const timer = setTimeout(done, ms);
+      interrupt = done;
+      // Only this loop starts deliveries, so an idle pool stays idle while it waits.
+      if (pool.busy > 0)
+        void pool.oneFinished().then(() => {
+          if (interrupt === done) done();
+        });
     });
 
   const loop = (async () => {
     while (running) {
       let waitMs = idleMs;
       try {
-        const pass = await deliverDue(options.db, clock, options.settings);
-        if (pass.attempted > 0) continue;
-        if (pass.nextDueAt)
-          waitMs = Math.min(idleMs, Math.max(0, Date.parse(pass.nextDueAt) - clock().getTime()));
-        if (Date.now() - lastPrune > pruneEveryMs) {
-          lastPrune = Date.now();
-          await pruneOutbox(options.db, clock());
+        const started = await pool.fill();
+        if (started > 0 && pool.free > 0) continue;
+        if (started === 0) {
+          const next = await nextDueAt(options.db);
+          const inMs = next ? Date.parse(next) - clock().getTime() : Number.POSITIVE_INFINITY;
+          // Due but not started means capped (its organisation or subscription is at its
+          // limit): a finishing worker wakes the loop, so no need to poll for it.
+          if (inMs > 0) waitMs = Math.min(idleMs, inMs);
+          if (Date.now() - lastPrune > pruneEveryMs) {
+            lastPrune = Date.now();
+            await pruneOutbox(options.db, clock());
+          }
         }
       } catch (error) {
-        options.logger?.error("webhook dispatcher pass failed", { error: String(error) });
+        logger?.error("webhook dispatcher pass failed", { error: String(error) });
       }
-      if (running) await sleep(waitMs);
+      if (running) await pause(waitMs);
     }
+    await pool.settled();
   })();
 
   return {
     wake() {
       woken = true;
-      wakeUp?.();
+      interrupt?.();
     },
     async stop() {
       running = false;
-      wakeUp?.();
+      interrupt?.();
       await loop;
     },
   };

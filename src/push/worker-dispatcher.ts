@@ -1,8 +1,9 @@
 import type { Database } from "../db/client";
 import {
   assertPublicAddress,
+  DeliveryPool,
   type DeliverySettings,
-  deliverDue,
+  drainDue,
   type PushDispatcher,
   pruneOutbox,
   type ResolveHost,
@@ -13,6 +14,9 @@ import {
 
 /** A request's drain stops after this long; whatever is left is the Cron sweep's. */
 const DRAIN_BUDGET_MS = 20_000;
+
+/** A Worker invocation keeps at most 6 connections open: its pool's workers. */
+export const WORKER_CONCURRENCY = 6;
 
 /**
  * DNS over HTTPS (Cloudflare's JSON API): Workers have no resolver API, and the answers must
@@ -70,21 +74,19 @@ export function workerDispatcher(db: Database, settings: DeliverySettings): Push
   };
 }
 
-/** Passes until nothing due by `dueBy` is left or the budget is spent. */
+/**
+ * Delivers what is due by `dueBy` (all that is due when undefined) through a delivery pool,
+ * with the same fairness and caps as Node, until nothing is left or the budget is spent.
+ */
 export async function drain(
   db: Database,
   settings: DeliverySettings,
   dueBy: Date | undefined,
   budgetMs: number,
 ) {
-  const clock = () => new Date();
-  const stopAt = Date.now() + budgetMs;
-  let attempted = 0;
-  for (;;) {
-    const pass = await deliverDue(db, clock, settings, dueBy);
-    attempted += pass.attempted;
-    if (pass.attempted === 0 || Date.now() > stopAt) return attempted;
-  }
+  const pool = new DeliveryPool(db, { concurrency: WORKER_CONCURRENCY, ...settings }, () => new Date());
+  await drainDue(pool, { ...(dueBy ? { dueBy } : {}), stopAt: Date.now() + budgetMs });
+  return pool.attempted;
 }
 
 /** The Cron Trigger: deliver whatever is due (retries included), then prune the outbox. */

@@ -145,6 +145,11 @@ export const PROBLEM_CODES = {
     "The changes after this cursor are past the retention window: run a full export (without `since`) and continue from its cursor.",
   ),
   // 409
+  too_many_webhooks: c(
+    409,
+    "Too many webhook subscriptions",
+    "An organisation holds at most 50 webhook subscriptions, disabled ones included: delete one it no longer uses (one subscription can take several event types).",
+  ),
   external_id_taken: c(
     409,
     "Membership number taken",

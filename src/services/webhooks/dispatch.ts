@@ -18,11 +18,33 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
 ];
 
 /**
- * The longest a receiver's `Retry-After` holds its lane back. Longer values (a far-future
- * date, 10^20 seconds) are clamped to this and logged; the attempt counts as a failure like
- * any other, so the retry budget still ends the delivery.
+ * The documented limits of webhook delivery (docs: the limits table). The pool's sizes are
+ * per dispatcher: one Node process, or one Worker invocation (whose fetches are capped at 6
+ * open connections, so its pool is 6).
  */
-export const MAX_RETRY_AFTER_MS = 3_600_000;
+export const WEBHOOK_LIMITS = {
+  /** Subscriptions one organisation may hold (disabled ones included): 409 beyond. */
+  subscriptionsPerOrg: 50,
+  /** Deliveries in flight at once: the pool's workers (a slow request holds one, not the pass). */
+  concurrency: 16,
+  /** In flight at once for one organisation's subscriptions (at most half the pool). */
+  inFlightPerOrg: 8,
+  /** In flight at once for one subscription (its lanes, one per tournament event, run side by side). */
+  inFlightPerSubscription: 2,
+  /** Per attempt. */
+  timeoutMs: 10_000,
+  /** Per attempt once a subscription has failed `failingAfter` attempts in a row, until a 2xx. */
+  failingTimeoutMs: 2_000,
+  failingAfter: 3,
+  /**
+   * The longest a receiver's `Retry-After` holds its lane back. Longer values (a far-future
+   * date, 10^20 seconds) are clamped to this and logged; the attempt counts as a failure like
+   * any other, so the retry budget still ends the delivery.
+   */
+  maxRetryAfterMs: 3_600_000,
+} as const;
+
+export const MAX_RETRY_AFTER_MS = WEBHOOK_LIMITS.maxRetryAfterMs;
 
 /** Where the dispatcher reports what a receiver did wrong (the same shape as the app's logger). */
 export interface DeliveryLogger {
@@ -34,12 +56,16 @@ export interface DeliverySettings extends TargetPolicy {
   transport: Transport;
   /** Waits between attempts; its length + 1 is the number of attempts. */
   retryDelaysMs?: readonly number[];
-  /** Per attempt (default 10 s). */
+  /** Per attempt (default WEBHOOK_LIMITS.timeoutMs). */
   timeoutMs?: number;
+  /** Per attempt to a subscription that keeps failing (default WEBHOOK_LIMITS.failingTimeoutMs). */
+  failingTimeoutMs?: number;
   /** Consecutive failed attempts after which a subscription is disabled (default 50). */
   disableAfterFailures?: number;
-  /** Deliveries attempted per pass (default 50). */
-  batchSize?: number;
+  /** The pool's workers (default WEBHOOK_LIMITS.concurrency). */
+  concurrency?: number;
+  /** Default: WEBHOOK_LIMITS.inFlightPerOrg, at most half the pool. */
+  inFlightPerOrg?: number;
   random?: () => number;
   /** Base URL for links in Discord messages. */
   publicUrl?: string;
@@ -49,6 +75,9 @@ export interface DeliverySettings extends TargetPolicy {
 interface DueRow {
   id: string;
   subscription_id: string;
+  /** The subscription's organisation: the tenant whose turn it is. */
+  owner_org_id: string;
+  failure_streak: number;
   attempts: number;
   next_attempt_at: string;
   message_id: string;
@@ -64,27 +93,43 @@ interface DueRow {
   previous_secret_expires_at: string | null;
 }
 
-/**
- * Due deliveries, each the oldest pending one of its lane (subscription × tournament event),
- * so a lane is delivered strictly in order while other lanes proceed. Both the rows and the
- * lane-head test read the partial index of pending rows: a pass costs what is pending, not the
- * delivered history (which made throughput fall with every delivery made).
- */
-function selectDue(db: Database, now: string, limit: number) {
-  return db.all<DueRow>(sql`
-    select d.id, d.subscription_id, d.attempts, d.next_attempt_at,
-           o.id as message_id, o.seq, o.type, o.org_id, o.data, o.created_at,
-           s.url, s.format, s.secret, s.previous_secret, s.previous_secret_expires_at
-    from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
-    join webhook_subscriptions s on s.id = d.subscription_id
-    join outbox o on o.seq = d.outbox_seq
-    where d.status = 'pending' and d.next_attempt_at <= ${now} and s.status = 'active'
-      and not exists (
+/** A lane's head: nothing pending before it in its lane (subscription × tournament event). */
+const LANE_HEAD = sql`not exists (
         select 1 from webhook_deliveries e
         where e.subscription_id = d.subscription_id and e.lane = d.lane
-          and e.status = 'pending' and e.outbox_seq < d.outbox_seq)
-    order by d.outbox_seq
-    limit ${limit}`);
+          and e.status = 'pending' and e.outbox_seq < d.outbox_seq)`;
+
+/**
+ * Due deliveries, each the oldest pending one of its lane, so a lane is delivered strictly in
+ * order while other lanes proceed. Each organisation offers at most `perOrg` of them (and each
+ * subscription `perSubscription`), oldest first, ranked so that every organisation's oldest
+ * comes before any organisation's second: one tenant's backlog cannot fill the window. Both
+ * the rows and the lane-head test read the partial index of pending rows: a pass costs what is
+ * pending, not the delivered history.
+ */
+function selectDue(
+  db: Database,
+  now: string,
+  limits: { perOrg: number; perSubscription: number; total: number; skip: readonly string[] },
+) {
+  return db.all<DueRow>(sql`
+    select * from (
+      select *, row_number() over (partition by owner_org_id order by seq) as org_rank from (
+        select d.id, d.subscription_id, d.attempts, d.next_attempt_at,
+               o.id as message_id, o.seq, o.type, o.org_id, o.data, o.created_at,
+               s.org_id as owner_org_id, s.failure_streak,
+               s.url, s.format, s.secret, s.previous_secret, s.previous_secret_expires_at,
+               row_number() over (partition by d.subscription_id order by d.outbox_seq) as sub_rank
+        from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
+        join webhook_subscriptions s on s.id = d.subscription_id
+        join outbox o on o.seq = d.outbox_seq
+        where d.status = 'pending' and d.next_attempt_at <= ${now} and s.status = 'active'
+          and ${LANE_HEAD}
+          ${limits.skip.length > 0 ? sql`and s.org_id not in (select value from json_each(${JSON.stringify(limits.skip)}))` : sql``}
+      ) where sub_rank <= ${limits.perSubscription}
+    ) where org_rank <= ${limits.perOrg}
+    order by org_rank, seq
+    limit ${limits.total}`);
 }
 
 /** Takes a delivery by pushing its due time past the attempt (a lease): a crash means one more attempt, never none. */
@@ -155,6 +200,7 @@ async function attempt(
   row: DueRow,
   settings: DeliverySettings,
   clock: () => Date,
+  timeoutMs: number,
 ): Promise<Outcome> {
   const started = clock();
   const t0 = performance.now();
@@ -164,7 +210,7 @@ async function attempt(
     const reply = await settings.transport({
       url: row.url,
       ...request,
-      timeoutMs: settings.timeoutMs ?? 10_000,
+      timeoutMs,
     });
     const latencyMs = Math.round(performance.now() - t0);
     const ok = reply.status >= 200 && reply.status < 300;
@@ -248,9 +294,201 @@ export interface DeliveryPass {
   nextDueAt: string | null;
 }
 
+/** When the next lane head is due (null: nothing pending to an active subscription). */
+export async function nextDueAt(db: Database): Promise<string | null> {
+  // Only a lane's head can be sent: a message queued behind a retry is not due before that
+  // retry, however old it is (counting it made the Node loop spin until the retry came due).
+  const [next] = await db.all<{ at: string | null }>(sql`
+    select min(d.next_attempt_at) as at from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
+    join webhook_subscriptions s on s.id = d.subscription_id
+    where d.status = 'pending' and s.status = 'active' and ${LANE_HEAD}`);
+  return next?.at ?? null;
+}
+
 /**
- * One pass of the dispatcher, the same on every runtime: claim what is due, send it, record
- * the outcome. Lanes are sent in parallel, each lane one delivery at a time.
+ * The dispatcher's workers, the same on every runtime: claims what is due and sends it, each
+ * delivery on its own worker, so a slow receiver holds one worker for its timeout and the
+ * others carry on. Free workers go to the organisations in turn (the one served longest ago
+ * first, not the oldest message), within the caps per organisation and per subscription.
+ * In-flight counts are this pool's own; claims in the database keep two dispatchers (two
+ * Worker invocations, a restart) from sending the same attempt twice.
+ */
+export class DeliveryPool {
+  private readonly inFlight = new Map<string, DueRow>();
+  private readonly perOrg = new Map<string, number>();
+  private readonly perSubscription = new Map<string, number>();
+  /** When each organisation last got a worker (a counter), for the turn order. */
+  private readonly lastServed = new Map<string, number>();
+  private turn = 0;
+  private waiters: (() => void)[] = [];
+  /** Deliveries attempted since the pool was made. */
+  attempted = 0;
+  readonly concurrency: number;
+  private readonly orgCap: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly settings: DeliverySettings,
+    private readonly clock: () => Date,
+  ) {
+    this.concurrency = Math.max(1, settings.concurrency ?? WEBHOOK_LIMITS.concurrency);
+    this.orgCap = Math.max(
+      1,
+      Math.min(settings.inFlightPerOrg ?? WEBHOOK_LIMITS.inFlightPerOrg, Math.floor(this.concurrency / 2)),
+    );
+  }
+
+  get busy(): number {
+    return this.inFlight.size;
+  }
+
+  get free(): number {
+    return this.concurrency - this.inFlight.size;
+  }
+
+  /** Starts what is due (by `dueBy`, default now) on the free workers; returns how many started. */
+  async fill(dueBy?: Date): Promise<number> {
+    if (this.free <= 0) return 0;
+    const now = this.clock();
+    const full = [...this.perOrg].filter(([, n]) => n >= this.orgCap).map(([org]) => org);
+    const rows = await selectDue(this.db, (dueBy ?? now).toISOString(), {
+      perOrg: this.orgCap,
+      perSubscription: WEBHOOK_LIMITS.inFlightPerSubscription,
+      total: this.concurrency * 4,
+      skip: full,
+    });
+    const picks = this.pick(rows);
+    const timeouts = picks.map((row) => this.timeoutFor(row));
+    const claimed = await Promise.all(
+      picks.map((row, i) =>
+        claim(this.db, row, new Date(now.getTime() + 2 * timeouts[i]! + 5_000).toISOString()),
+      ),
+    );
+    let started = 0;
+    picks.forEach((row, i) => {
+      if (!claimed[i]) return;
+      started++;
+      this.attempted++;
+      void this.run(row, timeouts[i]!);
+    });
+    // What was picked but lost to another dispatcher's claim gives its place back.
+    picks.forEach((row, i) => {
+      if (!claimed[i]) this.release(row);
+    });
+    return started;
+  }
+
+  /**
+   * Takes candidates organisation by organisation, the one served longest ago first, one at a
+   * time, while workers and caps allow. Each organisation's candidates come oldest first.
+   */
+  private pick(rows: DueRow[]): DueRow[] {
+    const queues = new Map<string, DueRow[]>();
+    for (const row of rows) {
+      const queue = queues.get(row.owner_org_id) ?? [];
+      queue.push(row);
+      queues.set(row.owner_org_id, queue);
+    }
+    const orgs = [...queues.keys()].sort(
+      (a, b) => (this.lastServed.get(a) ?? -1) - (this.lastServed.get(b) ?? -1),
+    );
+    const picks: DueRow[] = [];
+    for (let progress = true; progress && this.free > 0; ) {
+      progress = false;
+      for (const org of orgs) {
+        if (this.free <= 0) break;
+        if ((this.perOrg.get(org) ?? 0) >= this.orgCap) continue;
+        const queue = queues.get(org)!;
+        const index = queue.findIndex(
+          (row) =>
+            (this.perSubscription.get(row.subscription_id) ?? 0) < WEBHOOK_LIMITS.inFlightPerSubscription,
+        );
+        if (index < 0) continue;
+        const [row] = queue.splice(index, 1);
+        this.hold(row!);
+        this.lastServed.set(org, ++this.turn);
+        picks.push(row!);
+        progress = true;
+      }
+    }
+    return picks;
+  }
+
+  private timeoutFor(row: DueRow): number {
+    return row.failure_streak >= WEBHOOK_LIMITS.failingAfter
+      ? (this.settings.failingTimeoutMs ?? WEBHOOK_LIMITS.failingTimeoutMs)
+      : (this.settings.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs);
+  }
+
+  private hold(row: DueRow) {
+    this.inFlight.set(row.id, row);
+    this.perOrg.set(row.owner_org_id, (this.perOrg.get(row.owner_org_id) ?? 0) + 1);
+    this.perSubscription.set(row.subscription_id, (this.perSubscription.get(row.subscription_id) ?? 0) + 1);
+  }
+
+  private release(row: DueRow) {
+    this.inFlight.delete(row.id);
+    const org = this.perOrg.get(row.owner_org_id)! - 1;
+    if (org > 0) this.perOrg.set(row.owner_org_id, org);
+    else this.perOrg.delete(row.owner_org_id);
+    const sub = this.perSubscription.get(row.subscription_id)! - 1;
+    if (sub > 0) this.perSubscription.set(row.subscription_id, sub);
+    else this.perSubscription.delete(row.subscription_id);
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  private async run(row: DueRow, timeoutMs: number) {
+    try {
+      const outcome = await attempt(this.db, row, this.settings, this.clock, timeoutMs);
+      await record(this.db, row, outcome, this.settings, this.clock());
+    } catch (error) {
+      // The lease stays: the delivery is attempted again when it expires, and this says why.
+      this.settings.logger?.error("webhook delivery could not be recorded", {
+        webhookId: row.subscription_id,
+        deliveryId: row.id,
+        error: String(error),
+      });
+    } finally {
+      this.release(row);
+    }
+  }
+
+  /** Resolves when a worker becomes free (at once when none is busy). */
+  oneFinished(): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Resolves when every delivery in flight has finished. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await this.oneFinished();
+  }
+}
+
+/**
+ * Delivers everything due by `dueBy` (default: now) through a pool, and returns once it is
+ * done or `stopAt` (epoch ms) has passed; what is then in flight is awaited, never abandoned.
+ */
+export async function drainDue(
+  pool: DeliveryPool,
+  options: { dueBy?: Date; stopAt?: number } = {},
+): Promise<void> {
+  for (;;) {
+    if (options.stopAt !== undefined && Date.now() > options.stopAt) break;
+    const started = await pool.fill(options.dueBy);
+    if (started > 0 && pool.free > 0) continue;
+    if (pool.busy === 0) {
+      if (started === 0) break;
+      continue;
+    }
+    await pool.oneFinished();
+  }
+  await pool.settled();
+}
+
+/**
+ * One pass of the dispatcher (tests and the Workers drain): everything due by `dueBy` (default
+ * now), through a fresh pool, fairly, until nothing due is left.
  */
 export async function deliverDue(
   db: Database,
@@ -259,27 +497,7 @@ export async function deliverDue(
   /** Only what was due by then (a request's drain leaves retries to the sweep); default: now. */
   dueBy?: Date,
 ): Promise<DeliveryPass> {
-  const now = clock();
-  const due = await selectDue(db, (dueBy ?? now).toISOString(), settings.batchSize ?? 50);
-  const lease = new Date(now.getTime() + 2 * (settings.timeoutMs ?? 10_000) + 5_000).toISOString();
-  let attempted = 0;
-  await Promise.all(
-    due.map(async (row) => {
-      if (!(await claim(db, row, lease))) return;
-      attempted++;
-      const outcome = await attempt(db, row, settings, clock);
-      await record(db, row, outcome, settings, clock());
-    }),
-  );
-  // Only a lane's head can be sent: a message queued behind a retry is not due before that
-  // retry, however old it is (counting it made the Node loop spin until the retry came due).
-  const [next] = await db.all<{ at: string | null }>(sql`
-    select min(d.next_attempt_at) as at from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
-    join webhook_subscriptions s on s.id = d.subscription_id
-    where d.status = 'pending' and s.status = 'active'
-      and not exists (
-        select 1 from webhook_deliveries e
-        where e.subscription_id = d.subscription_id and e.lane = d.lane
-          and e.status = 'pending' and e.outbox_seq < d.outbox_seq)`);
-  return { attempted, nextDueAt: next?.at ?? null };
+  const pool = new DeliveryPool(db, settings, clock);
+  await drainDue(pool, dueBy ? { dueBy } : {});
+  return { attempted: pool.attempted, nextDueAt: await nextDueAt(db) };
 }

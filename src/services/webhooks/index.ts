@@ -20,9 +20,13 @@ export {
   DEFAULT_RETRY_DELAYS_MS,
   type DeliveryLogger,
   type DeliveryPass,
+  DeliveryPool,
   type DeliverySettings,
   deliverDue,
+  drainDue,
   MAX_RETRY_AFTER_MS,
+  nextDueAt,
+  WEBHOOK_LIMITS,
 } from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
 export * from "./event-types";

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { events, webhookSubscriptions } from "../../db/schema";
@@ -6,6 +6,7 @@ import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
+import { WEBHOOK_LIMITS } from "./dispatch";
 import type { WebhookEventType } from "./event-types";
 import { newSigningSecret } from "./signing";
 import {
@@ -139,7 +140,23 @@ export async function createWebhook(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  await ctx.db.insert(webhookSubscriptions).values(row);
+  // Inserted, then counted in the same transaction: two creations racing for the last place
+  // cannot both keep it.
+  const [, [held]] = await ctx.db.batch([
+    ctx.db.insert(webhookSubscriptions).values(row),
+    ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.orgId, orgId)),
+  ]);
+  if (held!.n > WEBHOOK_LIMITS.subscriptionsPerOrg) {
+    await ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
+    throw new ServiceError(
+      "conflict",
+      "too_many_webhooks",
+      `An organisation holds at most ${WEBHOOK_LIMITS.subscriptionsPerOrg} webhook subscriptions (disabled ones included); delete one before adding another.`,
+    );
+  }
   return { ...toWebhookDto(row), secret: row.secret };
 }
 
