@@ -9,9 +9,10 @@
  * first measured with A idle, in the same run. Subscriptions beyond the per-organisation cap
  * are inserted in the table directly, so the scenario stays the same whatever the cap.
  */
-import { createServer, type Server, type Socket } from "node:net";
+
 import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { webhookSubscriptions } from "../src/db/schema";
@@ -128,9 +129,7 @@ async function main() {
   for (const socket of held) socket.destroy();
   tarpit.close();
   receiver.close();
-  console.log(
-    `B's result.final, A idle (baseline):                      ${baseline.toFixed(0)} ms`,
-  );
+  console.log(`B's result.final, A idle (baseline):                      ${baseline.toFixed(0)} ms`);
   console.log(
     `B's result.final, A with ${A_SUBSCRIPTIONS} tarpit subscriptions × ${A_EVENTS} events: ${delayed.toFixed(0)} ms (${(delayed / baseline).toFixed(1)}× the baseline)`,
   );

@@ -68,13 +68,13 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
       let waitMs = idleMs;
       try {
         const started = await pool.fill();
-        if (started > 0 && pool.free > 0) continue;
-        if (started === 0) {
+        if (started === 0 && pool.busy === 0) {
           const next = await nextDueAt(options.db);
           const inMs = next ? Date.parse(next) - clock().getTime() : Number.POSITIVE_INFINITY;
-          // Due but not started means capped (its organisation or subscription is at its
-          // limit): a finishing worker wakes the loop, so no need to poll for it.
-          if (inMs > 0) waitMs = Math.min(idleMs, inMs);
+          // Due now but not started (it came due after the read, or another process took it):
+          // the next fill reads again rather than trusting the pool's candidates.
+          if (inMs <= 0) pool.invalidate();
+          waitMs = Math.min(idleMs, Math.max(0, inMs));
           if (Date.now() - lastPrune > pruneEveryMs) {
             lastPrune = Date.now();
             await pruneOutbox(options.db, clock());
@@ -91,6 +91,7 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
   return {
     wake() {
       woken = true;
+      pool.invalidate();
       interrupt?.();
     },
     async stop() {

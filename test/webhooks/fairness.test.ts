@@ -5,8 +5,9 @@
  * keeps failing. Driven with real loopback receivers (a tarpit that never answers) and long
  * timeouts, or with a scripted transport: no assertion depends on how fast the machine is.
  */
-import { createServer, type Server, type Socket } from "node:net";
+
 import type { AddressInfo } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
@@ -57,11 +58,17 @@ async function startTarpit(): Promise<Tarpit> {
 interface Store {
   org: OrgClient;
   api: JsonClient;
-  /** Enters a signed result at a fresh table of event `i` (created on first use). */
+  /** Creates event `i` with a session and players (a few writes, each waking the dispatcher). */
+  prepare(i: number): Promise<void>;
+  /** Enters a signed result at a fresh table of event `i` (prepared on first use): one write. */
   write(i: number): Promise<void>;
 }
 
-async function createStore(app: Awaited<ReturnType<typeof createTestApp>>["app"], db: Database, name: string) {
+async function createStore(
+  app: Awaited<ReturnType<typeof createTestApp>>["app"],
+  db: Database,
+  name: string,
+) {
   const org = await createOrgClient(app, db, { name });
   const api = jsonRequest(app, org.auth);
   const ids = await createPlayers(api, org.orgId, 4, name);
@@ -69,13 +76,15 @@ async function createStore(app: Awaited<ReturnType<typeof createTestApp>>["app"]
   const store: Store = {
     org,
     api,
+    async prepare(i) {
+      if (events[i]) return;
+      const eventId = (await api.post(`/v1/orgs/${org.orgId}/events`, { name: `${name} ${i}` })).body.id;
+      const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S" })).body.id;
+      await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
+      events[i] = { eventId, sessionId, round: 0 };
+    },
     async write(i) {
-      if (!events[i]) {
-        const eventId = (await api.post(`/v1/orgs/${org.orgId}/events`, { name: `${name} ${i}` })).body.id;
-        const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S" })).body.id;
-        await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
-        events[i] = { eventId, sessionId, round: 0 };
-      }
+      await store.prepare(i);
       const e = events[i]!;
       const { tableId } = await seatPrelimTable(db, e.eventId, e.sessionId, ids, ++e.round);
       const res = await api.put(`/v1/tables/${tableId}/result`, {
@@ -101,8 +110,9 @@ afterEach(async () => {
 });
 
 /**
- * Store A: 26 subscriptions to a tarpit over 2 events (52 lanes, more than a pass of 50 used
- * to take), then store B's one write. Returns when B's receiver has its result.final.
+ * Store A: 26 subscriptions to a tarpit over 6 events (156 lanes: more than the three passes of
+ * 50 in sequence order that the Workers drains of this scenario would take before B's message),
+ * then store B's one write. Returns when B's receiver has its result.final.
  */
 async function tarpitScenario(start: (db: Database, settings: DeliverySettings) => () => void) {
   const db = await createTestDatabase();
@@ -124,9 +134,13 @@ async function tarpitScenario(start: (db: Database, settings: DeliverySettings) 
   const b = await createStore(app, db, "B");
   for (let i = 0; i < 26; i++) await subscribe(a, tarpit.url);
   const bHook = await subscribe(b, receiver.url);
-  await a.write(0);
-  await a.write(1);
-  cleanup.push(() => receiver.close(), () => tarpit.close());
+  for (let i = 0; i < 6; i++) await a.write(i);
+  // B's write is then one request: one drain more on Workers, not four.
+  await b.prepare(0);
+  cleanup.push(
+    () => receiver.close(),
+    () => tarpit.close(),
+  );
   wake = start(db, settings);
   wake();
   // A's first attempts are under way (and will not end) before B writes.
@@ -180,15 +194,21 @@ describe("a tarpit subscriber of one organisation does not hold back another's d
     });
     const tarpit = await startTarpit();
     const receiver = await startReceiver();
-    cleanup.push(() => receiver.close(), () => tarpit.close());
+    cleanup.push(
+      () => receiver.close(),
+      () => tarpit.close(),
+    );
     const a = await createStore(app, db, "A");
     const b = await createStore(app, db, "B");
     for (let i = 0; i < 26; i++) await subscribe(a, tarpit.url);
     await subscribe(b, receiver.url);
-    await a.write(0);
-    await a.write(1);
+    for (let i = 0; i < 6; i++) await a.write(i);
     await b.write(0);
-    const settings = { allowLoopback: true, transport: nodeTransport({ allowLoopback: true }), timeoutMs: 120_000 };
+    const settings = {
+      allowLoopback: true,
+      transport: nodeTransport({ allowLoopback: true }),
+      timeoutMs: 120_000,
+    };
     const running = drain(db, settings, undefined, 60_000);
     cleanup.push(() => running);
     const got = await receiver.until((r) => r.length >= 1);
@@ -199,7 +219,9 @@ describe("a tarpit subscriber of one organisation does not hold back another's d
 });
 
 /** A transport that answers after the test releases it, recording what was asked. */
-function scriptedTransport(answer: (request: OutgoingWebhook) => WebhookReply = () => ({ status: 204, retryAfter: null })) {
+function scriptedTransport(
+  answer: (request: OutgoingWebhook) => WebhookReply = () => ({ status: 204, retryAfter: null }),
+) {
   const calls: { url: string; timeoutMs: number; body: string }[] = [];
   let inFlight = 0;
   const perUrl = new Map<string, number>();
@@ -313,7 +335,8 @@ describe("the delivery pool", () => {
     let now = Date.now();
     // Each pass at its own instant, a second after the one before.
     const pass = () => {
-      const at = new Date((now += 1000));
+      now += 1000;
+      const at = new Date(now);
       return deliverDue(db, () => at, settings);
     };
     for (let i = 0; i < 5; i++) await pass();
