@@ -180,6 +180,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "outside_client_scope",
     "read_only_ancestor",
     "token_required",
+    "too_many_webhooks",
     "unsafe_webhook_target",
   ],
   deleteRound: [

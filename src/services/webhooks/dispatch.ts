@@ -451,10 +451,11 @@ export class DeliveryPool {
     return picks;
   }
 
+  /** A target that keeps failing (a dead or slow receiver) gets the shorter timeout, never a longer one. */
   private timeoutFor(row: DueRow): number {
-    return row.failure_streak >= WEBHOOK_LIMITS.failingAfter
-      ? (this.settings.failingTimeoutMs ?? WEBHOOK_LIMITS.failingTimeoutMs)
-      : (this.settings.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs);
+    const timeoutMs = this.settings.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs;
+    if (row.failure_streak < WEBHOOK_LIMITS.failingAfter) return timeoutMs;
+    return Math.min(timeoutMs, this.settings.failingTimeoutMs ?? WEBHOOK_LIMITS.failingTimeoutMs);
   }
 
   private hold(row: DueRow) {
