@@ -5,9 +5,9 @@
  * `stale_read`) and leaves nothing behind when it did not. Optimistic, like If-Match: the loser of
  * a race finds out at commit and answers 409, and nothing is locked while it computes.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { events, seats, writePreconditions } from "./schema";
+import { events, seats, tableResults, writePreconditions } from "./schema";
 
 /** The versions on an event row that every ranking is computed from (migration 0008). */
 export interface RankingInputsVersion {
@@ -44,6 +44,29 @@ export function seatsUnchanged(db: Database, tableId: string, playerIds: readonl
     sql`(select count(*) from ${seats} where ${eq(seats.tableId, tableId)}) = ${playerIds.length}
       and (select count(*) from ${seats} where ${eq(seats.tableId, tableId)}
         and ${seats.playerId} in (select value from json_each(${JSON.stringify(playerIds)}))) = ${playerIds.length}`,
+  );
+}
+
+/**
+ * Holds while the table has no result and the same number of its players have chosen their
+ * turn order, chair and colour (docs/rules.md#choices): choices only ever add up, in rank order,
+ * so an unchanged count means nobody chose in between.
+ */
+export function choicesUnchanged(db: Database, tableId: string, chosen: number) {
+  return precondition(
+    db,
+    `choices at table ${tableId}`,
+    sql`(select count(*) from ${seats} where ${and(eq(seats.tableId, tableId), isNotNull(seats.chosenAt))}) = ${chosen}
+      and not exists (select 1 from ${tableResults} where ${eq(tableResults.tableId, tableId)})`,
+  );
+}
+
+/** Holds while the table's result is not final: a finished game is no longer timed. */
+export function resultNotFinal(db: Database, tableId: string) {
+  return precondition(
+    db,
+    `result of table ${tableId} not final`,
+    sql`not exists (select 1 from ${tableResults} where ${and(eq(tableResults.tableId, tableId), eq(tableResults.status, "final"))})`,
   );
 }
 

@@ -8,7 +8,7 @@ import { ServiceError } from "../services/errors";
 export function ifMatchVersion(c: Context): number | undefined {
   const header = c.req.header("if-match")?.trim();
   if (!header || header === "*") return undefined;
-  const match = /^(?:W\/)?"?(\d{1,9})(?:\.\d{1,3})?"?$/.exec(header);
+  const match = /^(?:W\/)?"?(\d{1,9})(?:\.\d{1,3})?(?:\.[0-9a-z]{1,16}){0,2}"?$/.exec(header);
   if (!match) {
     throw new ServiceError(
       "bad_request",
@@ -23,10 +23,24 @@ export function ifMatchVersion(c: Context): number | undefined {
 }
 
 /**
- * ETag of a table: `"<result version>.<disqualifications>"` (version 0 before any result).
- * If-Match compares only the version part: a disqualification changes what GET shows, but
- * not the sheet a scorer is replacing.
+ * ETag of a table: `"<result version>.<disqualifications>"` (version 0 before any result),
+ * followed by `.c<choices>` once players of a snake-seated table chose and `.t<hash>` while it
+ * plays timed turns. If-Match compares only the version part: a disqualification, a choice or a
+ * timer changes what GET shows, but not the sheet a scorer is replacing.
  */
-export function tableEtag(version: number | undefined, disqualifiedCount: number): string {
-  return `"${version ?? 0}.${disqualifiedCount}"`;
+export function tableEtag(
+  version: number | undefined,
+  disqualifiedCount: number,
+  view: { chosen?: number; timerSince?: string | null } = {},
+): string {
+  const chosen = view.chosen ? `.c${view.chosen}` : "";
+  const timer = view.timerSince ? `.t${shortHash(view.timerSince)}` : "";
+  return `"${version ?? 0}.${disqualifiedCount}${chosen}${timer}"`;
+}
+
+/** FNV-1a, base 36: a few characters that change whenever the timer's state does. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }

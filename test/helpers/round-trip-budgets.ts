@@ -81,6 +81,10 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   recordWarning: WRITE,
   // The player and the page of warnings in one batch.
   listPlayerWarnings: READ,
+  // Token, table, one batch (the seats rewritten in the chosen order, audit, notification), the table read back.
+  recordChoice: WRITE,
+  switchTimerOn: WRITE,
+  switchTimerOff: WRITE,
   listAudit: READ,
   createRounds: SEATING,
   listSessionRounds: READ,

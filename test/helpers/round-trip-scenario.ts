@@ -361,6 +361,22 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   }
   const final = await api.post(`/v1/events/${eventId}/final`);
   expectStatus(final, "ok", "final");
+  // The finalists choose turn order, chair and colour by rank (listed by rank until they do),
+  // and the referee times the table's turns, then lets it play untimed.
+  const [finalTable] = tablesOf(final.body);
+  for (const [i, playerId] of (finalTable?.playerIds ?? []).entries()) {
+    expectStatus(
+      await api.post(`/v1/tables/${finalTable?.id}/choices`, {
+        playerId,
+        position: i + 1,
+        colour: ["red", "blue", "white", "orange"][i],
+      }),
+      "ok",
+      "choice",
+    );
+  }
+  expectStatus(await api.put(`/v1/tables/${finalTable?.id}/timer`, { turnSeconds: 90 }), "ok", "timer on");
+  expectStatus(await api.delete(`/v1/tables/${finalTable?.id}/timer`), "ok", "timer off");
   for (const table of tablesOf(final.body)) {
     expectStatus(
       await api.put(`/v1/tables/${table.id}/result`, sheet(table.playerIds, { signed: true })),

@@ -37,7 +37,8 @@ beforeAll(async () => {
   tables = (await t.seatGame(session, [range(1, 4), range(5, 8), range(9, 12)])).tables;
 }, 60_000);
 
-const timer = (who: JsonClient, tableId: string, body: Json = {}) => who.put(`/v1/tables/${tableId}/timer`, body);
+const timer = (who: JsonClient, tableId: string, body: Json = {}) =>
+  who.put(`/v1/tables/${tableId}/timer`, body);
 
 async function orgChanges(): Promise<Json[]> {
   const res = await app.request(`/v1/orgs/${store.orgId}/changes?maxSeconds=1`, {
@@ -113,7 +114,7 @@ describe("PUT and DELETE /v1/tables/{tableId}/timer", () => {
     expect(body.data.b.timer).toBeNull();
     const page = await (await app.request(`/t/${tables[0].id}`)).text();
     expect(page).toContain("Timed turns");
-    expect(page).toContain("2:00");
+    expect(page).toContain("120 s");
     expect(await (await app.request(`/t/${tables[1].id}`)).text()).not.toContain("Timed turns");
   });
 

@@ -89,6 +89,15 @@ const ENUMS = {
       CORRECTION: ["correction", "A correction replaced it."],
     },
   },
+  Colour: {
+    description: "A player's colour at a snake-seated table (docs/rules.md#choices).",
+    values: {
+      RED: ["red", "Red."],
+      BLUE: ["blue", "Blue."],
+      WHITE: ["white", "White."],
+      ORANGE: ["orange", "Orange."],
+    },
+  },
   ConfirmedVia: {
     description: "Who confirmed a seat's scores.",
     values: {

@@ -120,6 +120,10 @@ export const eventTypeDefs = /* GraphQL */ `
     position: Int!
     "The rank that placed the player here (snake-seated games); null in generated and hand-made seatings."
     seedRank: Int
+    "Snake-seated games: the chair chosen (numbered clockwise); null until the player chooses."
+    chair: Int
+    "Snake-seated games: the colour chosen; null until the player chooses."
+    colour: Colour
     "Who sits here."
     player: PlayerRef!
   }
@@ -198,8 +202,22 @@ export const eventTypeDefs = /* GraphQL */ `
     number: Int!
     "The seats in turn order."
     seats: [Seat!]!
+    "Snake-seated tables without a result: the player id who chooses turn order, chair and colour next; null otherwise."
+    nextToChoose: ID
+    "Timed turns switched on by a referee (rule 1.1.11); null: untimed."
+    timer: TableTimer
     "The current result sheet; null before one is submitted."
     result: TableResult
+  }
+
+  "Timed turns at one table (rule 1.1.11, docs/rules.md#timers)."
+  type TableTimer {
+    "Seconds per turn."
+    turnSeconds: Int!
+    "The seated player who asked for timed turns, if one did."
+    requestedBy: ID
+    "When timed turns started (ISO 8601)."
+    since: String!
   }
 
   "A seat of a table with the player's score on the current result."
@@ -220,6 +238,12 @@ export const eventTypeDefs = /* GraphQL */ `
     confirmedVia: ConfirmedVia
     "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (docs/rules.md#people-and-results)."
     disqualified: Boolean!
+    "Snake-seated tables: the chair chosen (numbered clockwise); null until the player chooses."
+    chair: Int
+    "Snake-seated tables: the colour chosen; null until the player chooses."
+    colour: Colour
+    "When the player chose turn order, chair and colour (ISO 8601); null before."
+    chosenAt: String
   }
 
   "A table's result sheet."

@@ -321,6 +321,21 @@ export const PROBLEM_CODES = {
     "The game is snake-seated by rank: remove it, record the drop or disqualification, and seat it again.",
   ),
   already_disputed: c(409, "Already disputed", "The player already disputes this result sheet."),
+  not_snake_seated: c(
+    409,
+    "Not snake-seated",
+    "Players choose turn order, chair and colour by rank only at snake-seated tables (game 4 of an 80+ session, the semifinals, the final); elsewhere the seating is the turn order (rule 1.1.6).",
+  ),
+  already_chosen: c(
+    409,
+    "Already chosen",
+    "The player already chose turn order, chair and colour at this table; choices are final once made.",
+  ),
+  concurrent_choice: c(
+    409,
+    "Concurrent choice",
+    "Another choice or a result was recorded at this table while this one was being made, so nothing changed: re-read the table and choose again.",
+  ),
   membership_number_conflict: c(
     409,
     "Membership numbers differ",
@@ -384,6 +399,21 @@ export const PROBLEM_CODES = {
     "A player registered to play in the event cannot be one of its staff (rule 1.3.2).",
   ),
   not_seated: c(422, "Not seated", "The player is not seated at this table (rule 1.3.4)."),
+  choice_out_of_rank_order: c(
+    422,
+    "Choice out of rank order",
+    "At a snake-seated table players choose turn order, chair and colour by rank, best first (rules 1.1.7, 1.1.10, 1.1.12): the problem names who chooses next.",
+  ),
+  choice_unavailable: c(
+    422,
+    "Choice not free",
+    "The turn position, chair or colour is taken at this table or does not exist there; `errors` names each field.",
+  ),
+  chair_out_of_turn_order: c(
+    422,
+    "Chair out of turn order",
+    "Every player sits in the chair of their chosen turn order (rules 1.1.7, 1.1.10): chairs and turns go clockwise from the chairs already chosen, so send the chair named or leave it out.",
+  ),
   seating_mode_conflict: c(
     422,
     "Seating mode conflict",

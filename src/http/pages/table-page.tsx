@@ -49,6 +49,9 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
   const result = table.result;
   const status = result?.status ?? "none";
   const title = `${t.table(table.number)} · ${roundLabel(p, table.kind, data.roundNumber)}`;
+  // Snake-seated tables: players choose turn order, chair and colour by rank (docs/rules.md#choices).
+  const choosing = table.seats.some((s) => s.seedRank !== null);
+  const next = table.seats.find((s) => s.player.id === table.nextToChoose);
   return (
     <Layout p={p} title={`${title} · ${event.name}`}>
       <main>
@@ -62,6 +65,8 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
           {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
           {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
         </p>
+        {table.timer ? <p class="notice">{t.timedTurns(table.timer.turnSeconds)}</p> : null}
+        {next ? <p>{t.choosingNext(next.player.name)}</p> : null}
         <table class="stack">
           <thead>
             <tr>
@@ -69,6 +74,14 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
                 {t.turnOrder}
               </th>
               <th scope="col">{t.player}</th>
+              {choosing ? (
+                <>
+                  <th scope="col" class="num">
+                    {t.chair}
+                  </th>
+                  <th scope="col">{t.colour}</th>
+                </>
+              ) : null}
               <th scope="col" class="num">
                 <abbr title={t.vpLong}>{t.vp}</abbr>
               </th>
@@ -85,6 +98,20 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
                 <th scope="row" class="rh">
                   {seat.player.name}
                 </th>
+                {choosing ? (
+                  <>
+                    <td class="num" data-label={t.chair}>
+                      {seat.chair ?? ""}
+                    </td>
+                    <td data-label={t.colour}>
+                      {seat.colour
+                        ? t.colours[seat.colour]
+                        : seat.chosenAt === null && !result
+                          ? t.toChoose
+                          : ""}
+                    </td>
+                  </>
+                ) : null}
                 <td class="num" data-label={t.vp}>
                   {seat.vp ?? ""}
                 </td>

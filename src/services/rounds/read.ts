@@ -10,6 +10,7 @@ import {
   sessions,
   tableResults,
 } from "../../db/schema";
+import type { Colour } from "../../domain/choices";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../../domain/schedule";
 import {
   assertEventReadable,
@@ -31,6 +32,9 @@ export interface LoadedSeat {
   name: string;
   position: number;
   seedRank: number | null;
+  /** Chosen by rank at snake-seated tables (docs/rules.md#choices); null until then. */
+  chair: number | null;
+  colour: Colour | null;
 }
 
 export interface LoadedTable {
@@ -74,6 +78,8 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): P
         name: players.name,
         position: seats.position,
         seedRank: seats.seedRank,
+        chair: seats.chair,
+        colour: seats.colour,
       })
       .from(seats)
       .innerJoin(players, eq(players.id, seats.playerId))
@@ -204,6 +210,8 @@ function toRoundDto(l: LoadedRound, quality: ScheduleQuality, absences?: Absence
       seats: t.seats.map((s) => ({
         position: s.position,
         seedRank: s.seedRank,
+        chair: s.chair,
+        colour: s.colour,
         player: { id: s.playerId, name: s.name },
       })),
       result: t.result ? { status: t.result.status, version: t.result.version } : null,

@@ -10,7 +10,9 @@ import {
   seats,
   sessions,
   tableResults,
+  tableTimers,
 } from "../../db/schema";
+import type { Colour } from "../../domain/choices";
 import {
   assertEventWritable,
   canReadEvent,
@@ -38,7 +40,13 @@ export interface TableScope {
     placement: number | null;
     /** The seat's code on the result sheet (players confirm and dispute with it). */
     confirmationCode: string | null;
+    /** Snake-seated tables (docs/rules.md#choices): the chair and colour chosen, and when. */
+    chair: number | null;
+    colour: Colour | null;
+    chosenAt: string | null;
   }[];
+  /** Timed turns switched on by a referee (docs/rules.md#timers); undefined: untimed. */
+  timer: typeof tableTimers.$inferSelect | undefined;
   result: typeof tableResults.$inferSelect | undefined;
   confirmedBy: string[];
   /** How each confirmation was given: by the player with their code, or by staff for them. */
@@ -67,8 +75,8 @@ export async function loadTableScopes(
   tableIds: readonly string[],
 ): Promise<Map<string, TableScope>> {
   const ids = [...new Set(tableIds)];
-  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows, disputeRows] = await ctx.db.batch(
-    [
+  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows, disputeRows, timerRows] =
+    await ctx.db.batch([
       ctx.db
         .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
         .from(gameTables)
@@ -86,6 +94,9 @@ export async function loadTableScopes(
           vp: seats.vp,
           placement: seats.placement,
           confirmationCode: seats.confirmationCode,
+          chair: seats.chair,
+          colour: seats.colour,
+          chosenAt: seats.chosenAt,
         })
         .from(seats)
         .innerJoin(players, eq(players.id, seats.playerId))
@@ -120,8 +131,8 @@ export async function loadTableScopes(
         .from(resultDisputes)
         .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
         .orderBy(asc(resultDisputes.createdAt)),
-    ],
-  );
+      ctx.db.select().from(tableTimers).where(inArray(tableTimers.tableId, ids)),
+    ]);
   const scopes = new Map<string, TableScope>();
   for (const row of head) {
     scopes.set(row.table.id, {
@@ -137,12 +148,17 @@ export async function loadTableScopes(
       disqualified: [],
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
+      timer: undefined,
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
   for (const result of resultRows) {
     const scope = scopes.get(result.tableId);
     if (scope) scope.result = result;
+  }
+  for (const timer of timerRows) {
+    const scope = scopes.get(timer.tableId);
+    if (scope) scope.timer = timer;
   }
   for (const c of confirmationRows) {
     scopes.get(c.tableId)?.confirmedBy.push(c.playerId);

@@ -1,3 +1,4 @@
+import { type ChoiceSeat, nextToChoose } from "../../domain/choices";
 import type { ServiceContext } from "../context";
 import { loadTableScopes, mayEnterResults, readableTable, type TableScope, visibleTable } from "./scope";
 
@@ -25,9 +26,23 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       /** `player`: with their seat code; `staff`: a client confirmed on their behalf. */
       confirmedVia: scope.confirmedVia.get(seat.playerId) ?? null,
       disqualified: dqHere.has(seat.playerId),
+      chair: seat.chair,
+      colour: seat.colour,
+      chosenAt: seat.chosenAt,
       // Printed on the sheet; only staff who may enter results see it (never the public).
       ...(options.codes ? { confirmationCode: seat.confirmationCode } : {}),
     })),
+    nextToChoose:
+      scope.round.method === "snake" && !result
+        ? (nextToChoose(choiceSeats(scope), dq)?.playerId ?? null)
+        : null,
+    timer: scope.timer
+      ? {
+          turnSeconds: scope.timer.turnSeconds,
+          requestedBy: scope.timer.requestedBy,
+          since: scope.timer.since,
+        }
+      : null,
     result: result
       ? {
           status: result.status,
@@ -49,6 +64,19 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
   };
 }
 export type TableDto = ReturnType<typeof toTableDto>;
+
+/** The seats as the choice rules see them (docs/rules.md#choices). */
+export function choiceSeats(scope: TableScope): ChoiceSeat[] {
+  return scope.seats.map((s) => ({
+    playerId: s.playerId,
+    name: s.name,
+    position: s.position,
+    seedRank: s.seedRank,
+    chair: s.chair,
+    colour: s.colour,
+    chosen: s.chosenAt !== null,
+  }));
+}
 
 export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
   const scope = await readableTable(ctx, tableId);

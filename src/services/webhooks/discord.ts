@@ -201,6 +201,45 @@ function embedsOf(type: string, data: Record<string, unknown>, links: PageLinks)
         },
       ];
     }
+    case "seat.chosen": {
+      const d = data as {
+        tableId: string;
+        tableNumber: number;
+        seats: { position: number; playerId: string; name: string; colour: string | null; chosen: boolean }[];
+      };
+      const url = links.table(d.tableId);
+      return [
+        {
+          title: `Table ${d.tableNumber}: turn order by rank`,
+          description: d.seats
+            .map(
+              (s) =>
+                `${s.position}. ${escapeMarkdown(s.name)}${s.chosen ? ` (${s.colour})` : " (to choose)"}`,
+            )
+            .join("\n"),
+          color: COLORS.seating,
+          ...(url ? { url } : {}),
+        },
+      ];
+    }
+    case "table.timer": {
+      const d = data as {
+        tableId: string;
+        tableNumber: number;
+        timedTurns: boolean;
+        turnSeconds: number | null;
+      };
+      const url = links.table(d.tableId);
+      return [
+        {
+          title: d.timedTurns
+            ? `Table ${d.tableNumber}: timed turns, ${d.turnSeconds} s a turn`
+            : `Table ${d.tableNumber}: untimed turns`,
+          color: COLORS.seating,
+          ...(url ? { url } : {}),
+        },
+      ];
+    }
     default:
       return null;
   }

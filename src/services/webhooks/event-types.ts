@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "standings.changed",
   "playoffs.seated",
   "event.completed",
+  "seat.chosen",
+  "table.timer",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -75,6 +75,53 @@ export const StandingsChangedSchema = z
   })
   .openapi("WebhookStandingsChanged");
 
+export const SeatChosenSchema = z
+  .object({
+    eventId: z.string(),
+    sessionId: z.string().nullable(),
+    roundId: z.string(),
+    kind: z.enum(["prelim", "semifinal", "final"]),
+    tableId: z.string(),
+    tableNumber: z.number().int(),
+    playerId: z.string().openapi({ description: "The player who just chose." }),
+    seats: z
+      .array(
+        z.object({
+          position: z.number().int().openapi({ description: "Turn order, 1–4." }),
+          playerId: z.string(),
+          name: z.string(),
+          seedRank: z.number().int().nullable(),
+          chair: z.number().int().nullable(),
+          colour: z.enum(["red", "blue", "white", "orange"]).nullable(),
+          chosen: z.boolean().openapi({
+            description: "false: still to choose; the position is the free one by rank until then.",
+          }),
+        }),
+      )
+      .openapi({ description: "The table's seats in their new turn order." }),
+  })
+  .openapi("WebhookSeatChosen");
+
+export const TableTimerSchema = z
+  .object({
+    eventId: z.string(),
+    sessionId: z.string().nullable(),
+    roundId: z.string(),
+    kind: z.enum(["prelim", "semifinal", "final"]),
+    tableId: z.string(),
+    tableNumber: z.number().int(),
+    timedTurns: z
+      .boolean()
+      .openapi({ description: "true: switched to timed turns; false: back to untimed." }),
+    turnSeconds: z.number().int().nullable().openapi({ description: "Seconds per turn; null when untimed." }),
+    requestedBy: z
+      .string()
+      .nullable()
+      .openapi({ description: "The seated player who asked for timed turns, if one did." }),
+    since: z.string().nullable().openapi({ description: "When timed turns started; null when untimed." }),
+  })
+  .openapi("WebhookTableTimer");
+
 export const WEBHOOK_PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; summary: string }> = {
   "round.seated": {
     schema: RoundSeatedSchema,
@@ -121,6 +168,16 @@ export const WEBHOOK_PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; sum
   "event.completed": {
     schema: z.object({ eventId: z.string(), final: TableResultSchema }).openapi("WebhookEventCompleted"),
     summary: "The final's result became final: the tournament is over.",
+  },
+  "seat.chosen": {
+    schema: SeatChosenSchema,
+    summary:
+      "A player of a snake-seated table chose turn order, chair and colour (in rank order): the table's seats in their new order.",
+  },
+  "table.timer": {
+    schema: TableTimerSchema,
+    summary:
+      "A referee switched a table to timed turns (rule 1.1.11), changed the turn length, or switched it back.",
   },
 };
 

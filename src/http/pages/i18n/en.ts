@@ -144,6 +144,8 @@ export const en = {
   colour: "Colour",
   colours: { red: "Red", blue: "Blue", white: "White", orange: "Orange" } as Record<string, string>,
   timedTurns: (seconds: number) => `Timed turns: ${seconds} s per turn`,
+  toChoose: "to choose",
+  choosingNext: (name: string) => `Choosing turn order, chair and colour by rank: ${name} next`,
 };
 
 export type Messages = typeof en;

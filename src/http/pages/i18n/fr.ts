@@ -141,4 +141,7 @@ export const fr: Messages = {
   colour: "Couleur",
   colours: { red: "Rouge", blue: "Bleu", white: "Blanc", orange: "Orange" },
   timedTurns: (seconds: number) => `Tours chronométrés${NBSP}: ${seconds}${NBSP}s par tour`,
+  toChoose: "à choisir",
+  choosingNext: (name: string) =>
+    `Choix de l’ordre de jeu, de la chaise et de la couleur selon le classement${NBSP}: ${name} choisit`,
 };

@@ -134,4 +134,6 @@ export const lt: Messages = {
   colour: "Spalva",
   colours: { red: "Raudona", blue: "Mėlyna", white: "Balta", orange: "Oranžinė" },
   timedTurns: (seconds: number) => `Riboti ėjimai: ${seconds} s ėjimui`,
+  toChoose: "dar renkasi",
+  choosingNext: (name: string) => `Ėjimų tvarka, kėdė ir spalva renkamos pagal reitingą: renkasi ${name}`,
 };

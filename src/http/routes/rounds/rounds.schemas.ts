@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { COLOURS } from "../../../domain/choices";
 import { TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_IDS = [
@@ -34,12 +35,21 @@ export const RoundSeatSchema = z
   .object({
     position: z.number().int().openapi({
       description:
-        "1–4. Prelim games 1–3: the turn order. Snake-seated games (game 4, semifinals, final): the rank order at the table; players choose turn order by rank.",
+        "1–4: the turn order. Snake-seated games (game 4, semifinals, final): the rank order at the table until the players choose turn order by rank (POST /v1/tables/{tableId}/choices), then the chosen turn order.",
       example: 1,
     }),
     seedRank: z.number().int().nullable().openapi({
       description:
         "The rank that placed the player here (session standings for game 4, qualification for the semifinals and the final-only final, position after the semifinals for the final); null in generated and hand-made games.",
+      example: null,
+    }),
+    chair: z.number().int().nullable().openapi({
+      description:
+        "Snake-seated games: the chair chosen (numbered clockwise); null until the player chooses.",
+      example: null,
+    }),
+    colour: z.enum(COLOURS).nullable().openapi({
+      description: "Snake-seated games: the colour chosen; null until the player chooses.",
       example: null,
     }),
     player: z.object({ id: z.string(), name: z.string() }),

@@ -9,5 +9,8 @@ export const tablesRouter = createRouter()
   .openapi(r.disputeResult, h.disputeResultHandler)
   .openapi(r.finalizeResult, h.finalizeResultHandler)
   .openapi(r.disqualifyPlayer, h.disqualifyPlayerHandler)
+  .openapi(r.recordChoice, h.recordChoiceHandler)
+  .openapi(r.switchTimerOn, h.switchTimerOnHandler)
+  .openapi(r.switchTimerOff, h.switchTimerOffHandler)
   .openapi(r.correctResult, h.correctResultHandler)
   .openapi(r.listAudit, h.listAuditHandler);

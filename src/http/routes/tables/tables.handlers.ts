@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as playerCodes from "../../../services/tables";
 import * as results from "../../../services/tables";
+import * as tables from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
@@ -15,7 +16,10 @@ import type {
   finalizeResult,
   getTable,
   listAudit,
+  recordChoice,
   submitResult,
+  switchTimerOff,
+  switchTimerOn,
 } from "./tables.routes";
 
 /**
@@ -23,7 +27,15 @@ import type {
  * through; on reads the conditionalGet middleware answers a matching If-None-Match with 304.
  */
 function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
-  c.header("ETag", tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length));
+  c.header(
+    "ETag",
+    tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length, {
+      chosen: table.seats.filter((s) => s.chosenAt !== null).length,
+      timerSince: table.timer
+        ? `${table.timer.since}:${table.timer.turnSeconds}:${table.timer.requestedBy}`
+        : null,
+    }),
+  );
   return table;
 }
 
@@ -104,3 +116,21 @@ export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c
     ),
     200,
   );
+
+export const recordChoiceHandler: RouteHandler<typeof recordChoice, AppEnv> = async (c) => {
+  const table = await tables.recordChoice(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json"),
+  );
+  return c.json(withEtag(c, table), 200);
+};
+
+export const switchTimerOnHandler: RouteHandler<typeof switchTimerOn, AppEnv> = async (c) => {
+  const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
+  const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
+  return c.json(withEtag(c, table), 200);
+};
+
+export const switchTimerOffHandler: RouteHandler<typeof switchTimerOff, AppEnv> = async (c) =>
+  c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200);

@@ -12,6 +12,7 @@ import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import { WarningSchema } from "../conduct/conduct.schemas";
 import {
   AuditEntrySchema,
+  ChooseSchema,
   ConfirmResultSchema,
   CorrectResultSchema,
   DisputeResultSchema,
@@ -19,6 +20,7 @@ import {
   FinalizeResultSchema,
   SubmitResultSchema,
   TableSchema,
+  TimerSchema,
 } from "./tables.schemas";
 
 const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
@@ -161,6 +163,64 @@ export const disqualifyPlayer = createRoute({
       ),
       headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
     },
+  },
+});
+
+export const recordChoice = createRoute({
+  method: "post",
+  path: "/v1/tables/{tableId}/choices",
+  operationId: "recordChoice",
+  tags: ["Tables and results"],
+  summary: "Record a player's choice of turn order, chair and colour (snake-seated tables)",
+  description:
+    "At a snake-seated table (game 4 of an 80+ session, the semifinals, the final), players choose turn order, chair and colour by rank after the board study, best ranked first (rules 1.1.7, 1.1.10, 1.1.12; docs/rules.md#choices). " +
+    "Staff record each choice as it is made: a choice before every better-ranked player of the table has chosen is a 422 `choice_out_of_rank_order` naming the rule and who chooses first; a taken position, chair or colour is a 422 `choice_unavailable` naming each field. " +
+    "Chairs are numbered clockwise and turns pass clockwise, so once the first player chose a chair every other chair follows from the turn position (`chair_out_of_turn_order` otherwise). " +
+    "The seats are rewritten in the chosen turn order: the table, the round, the printed sheets, the pages, GraphQL and the result notifications show it; players still to choose hold the free positions in rank order. " +
+    "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. Announced as `seat.chosen`. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyKeyHeader,
+    body: jsonBody(ChooseSchema, "Who chooses what."),
+  },
+  responses: {
+    ...tableResponse("The table with the choice recorded."),
+  },
+});
+
+export const switchTimerOn = createRoute({
+  method: "put",
+  path: "/v1/tables/{tableId}/timer",
+  operationId: "switchTimerOn",
+  tags: ["Tables and results"],
+  summary: "Switch a table to timed turns",
+  description:
+    "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, 2 minutes a turn unless shortened to keep the schedule; a player may ask for it after the opening placements (`requestedBy`). " +
+    "Sent again, it changes the turn length. The table's `timer` shows the state; the change is announced as `table.timer` (webhooks, the organisation's change feed) and kept in the audit trail. A table whose result is final is refused (409). Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyKeyHeader,
+    body: { ...jsonBody(TimerSchema, "The turn length and who asked."), required: false },
+  },
+  responses: {
+    ...tableResponse("The table with its timer."),
+  },
+});
+
+export const switchTimerOff = createRoute({
+  method: "delete",
+  path: "/v1/tables/{tableId}/timer",
+  operationId: "switchTimerOff",
+  tags: ["Tables and results"],
+  summary: "Switch a table back to untimed turns",
+  description:
+    "The table's `timer` becomes null; announced as `table.timer` with `timedTurns: false` and kept in the audit trail. Nothing changes (and nothing is announced) when the table is untimed. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: { params: TableParams },
+  responses: {
+    ...tableResponse("The table, untimed."),
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { COLOURS } from "../../../domain/choices";
 import { readableText, TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
@@ -121,9 +122,52 @@ export const DisqualifySchema = z
     example: { playerId: PLAYER_ID, reason: "Unsporting conduct after two warnings (rule 1.3.6)." },
   });
 
+export const ChooseSchema = z
+  .object({
+    playerId: z.string().min(1).max(64).openapi({
+      description: "The player choosing: the best ranked of the table who has not chosen yet.",
+      example: PLAYER_ID,
+    }),
+    position: z
+      .number()
+      .int()
+      .min(1)
+      .max(4)
+      .openapi({ description: "The turn position chosen (1 plays first), free at the table.", example: 3 }),
+    chair: z.number().int().min(1).max(4).optional().openapi({
+      description:
+        "The chair, numbered clockwise around the table. The first player to choose picks it (default: the chair numbered as their turn position); for the others it follows from their turn position, since turns pass clockwise: leave it out, or send the chair the table answers with.",
+      example: 2,
+    }),
+    colour: z
+      .enum(COLOURS)
+      .openapi({ description: "A colour of the base game not taken at the table.", example: "blue" }),
+  })
+  .strict()
+  .openapi("Choose", { example: { playerId: PLAYER_ID, position: 3, chair: 2, colour: "blue" } });
+
+export const TimerSchema = z
+  .object({
+    turnSeconds: z.number().int().min(10).max(120).optional().openapi({
+      description:
+        "Seconds per turn: 120 (the rule's recommendation) unless the referee shortens it to keep the schedule (rule 1.1.11).",
+      example: 120,
+    }),
+    requestedBy: z.string().min(1).max(64).nullish().openapi({
+      description: "The seated player who asked for timed turns (after the opening placements), if one did.",
+      example: PLAYER_ID,
+    }),
+  })
+  .strict()
+  .openapi("TimedTurns", { example: { turnSeconds: 120, requestedBy: PLAYER_ID } });
+
 export const SeatSchema = z
   .object({
-    position: z.number().int().openapi({ description: "Turn order: 1 plays first.", example: 1 }),
+    position: z.number().int().openapi({
+      description:
+        "Turn order: 1 plays first. At a snake-seated table, the chosen turn position once `chosenAt` is set; until then the free positions by rank.",
+      example: 1,
+    }),
     seedRank: z.number().int().nullable().openapi({
       description: "The rank that placed the player here (snake-seated games); null for prelim games 1–3.",
     }),
@@ -144,6 +188,18 @@ export const SeatSchema = z
     disqualified: z.boolean().openapi({
       description:
         "Disqualified at this table (rule 1.3.6): placed last here. A player disqualified later, at another table, keeps the placement signed here (docs/rules.md#people-and-results).",
+    }),
+    chair: z.number().int().nullable().openapi({
+      description:
+        "Snake-seated tables: the chair chosen (numbered clockwise), null until the player chooses (docs/rules.md#choices).",
+      example: 2,
+    }),
+    colour: z.enum(COLOURS).nullable().openapi({
+      description: "Snake-seated tables: the colour chosen, null until the player chooses.",
+      example: "blue",
+    }),
+    chosenAt: TimestampSchema.nullable().openapi({
+      description: "When the player chose turn order, chair and colour (snake-seated tables); null before.",
     }),
     confirmationCode: z.string().nullable().optional().openapi({
       description:
@@ -195,6 +251,24 @@ export const TableSchema = z
     kind: z.enum(["prelim", "semifinal", "final"]),
     number: z.number().int().openapi({ example: 3 }),
     seats: z.array(SeatSchema),
+    nextToChoose: z.string().nullable().openapi({
+      description:
+        "Snake-seated tables without a result: the player who chooses turn order, chair and colour next (the best ranked who has not chosen); null otherwise.",
+    }),
+    timer: z
+      .object({
+        turnSeconds: z.number().int().openapi({ example: 120 }),
+        requestedBy: z
+          .string()
+          .nullable()
+          .openapi({ description: "The seated player who asked for timed turns, if one did." }),
+        since: TimestampSchema,
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Timed turns switched on by a referee (rule 1.1.11, docs/rules.md#timers); null: the table plays untimed (or on the event's tournament timer).",
+      }),
     result: TableResultSchema.nullable(),
   })
   .openapi("Table");

@@ -1,0 +1,152 @@
+/**
+ * Choices at snake-seated tables (docs/rules.md#choices, rules 1.1.7, 1.1.10, 1.1.12): staff
+ * record each player's turn order, chair and colour in rank order. The seats are rewritten in
+ * one batch: the chooser at the chosen position, those still to choose on the free positions by
+ * rank, so every view (table, round, sheets, pages, GraphQL, notifications) shows the order.
+ */
+import { eq } from "drizzle-orm";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { choicesUnchanged } from "../../db/preconditions";
+import { seats } from "../../db/schema";
+import { applyChoice, type Colour } from "../../domain/choices";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { outboxStatements } from "../webhooks";
+import { writableTable } from "./scope";
+import { choiceSeats, getTable, type TableDto } from "./view";
+
+export interface ChoiceInput {
+  playerId: string;
+  position: number;
+  chair?: number | undefined;
+  colour: Colour;
+}
+
+export async function recordChoice(
+  ctx: ServiceContext,
+  tableId: string,
+  input: ChoiceInput,
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  if (scope.round.method !== "snake") {
+    throw new ServiceError(
+      "conflict",
+      "not_snake_seated",
+      "Players choose turn order, chair and colour by rank only at snake-seated tables (game 4 of an 80+ session, the semifinals, the final); at this table the seating is the turn order, and players choose chair and colour in it (rule 1.1.6).",
+      { rule: "1.1.6" },
+    );
+  }
+  if (scope.result) {
+    throw new ServiceError(
+      "conflict",
+      "result_exists",
+      "This table already has a result: the choices are made before the game starts and can no longer change.",
+    );
+  }
+  const seat = scope.seats.find((s) => s.playerId === input.playerId);
+  if (!seat) {
+    throw new ServiceError(
+      "invalid",
+      "not_seated",
+      `Player '${input.playerId}' is not seated at this table.`,
+      {
+        issues: [{ path: "playerId", message: "not seated at this table" }],
+      },
+    );
+  }
+  if (scope.disqualified.includes(input.playerId)) {
+    throw new ServiceError(
+      "conflict",
+      "already_disqualified",
+      `Player '${input.playerId}' is disqualified from this event and makes no choice.`,
+    );
+  }
+  if (seat.chosenAt !== null) {
+    throw new ServiceError(
+      "conflict",
+      "already_chosen",
+      `${seat.name} already chose turn position ${seat.position}, chair ${seat.chair} and ${seat.colour}; choices are final once made.`,
+    );
+  }
+  const before = choiceSeats(scope);
+  const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
+  const chosen = after.find((s) => s.playerId === input.playerId)!;
+  const now = ctx.clock().toISOString();
+  const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
+  const statements = [
+    choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
+    // Positions are the seats' key at the table: rewrite them all rather than swap in place.
+    ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
+    ctx.db.insert(seats).values(
+      after.map((s) => {
+        const old = stored.get(s.playerId)!;
+        return {
+          tableId,
+          roundId: scope.round.id,
+          playerId: s.playerId,
+          position: s.position,
+          seedRank: s.seedRank,
+          vp: old.vp,
+          placement: old.placement,
+          confirmationCode: old.confirmationCode,
+          chair: s.chair,
+          colour: s.colour,
+          chosenAt: s.playerId === input.playerId ? now : old.chosenAt,
+        };
+      }),
+    ),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: "seat.choice",
+      entityType: "table",
+      entityId: tableId,
+      before: { order: before.map((s) => s.playerId) },
+      after: {
+        playerId: input.playerId,
+        position: chosen.position,
+        chair: chosen.chair,
+        colour: chosen.colour,
+        order: after.map((s) => s.playerId),
+      },
+    }),
+    ...outboxStatements(ctx, {
+      type: "seat.chosen",
+      orgId: scope.event.orgId,
+      ancestry: scope.event.ancestry,
+      eventId: scope.event.id,
+      data: {
+        eventId: scope.event.id,
+        sessionId: scope.round.sessionId,
+        roundId: scope.round.id,
+        kind: scope.round.kind,
+        tableId,
+        tableNumber: scope.table.number,
+        playerId: input.playerId,
+        seats: after.map((s) => ({
+          position: s.position,
+          playerId: s.playerId,
+          name: s.name,
+          seedRank: s.seedRank,
+          chair: s.chair,
+          colour: s.colour,
+          chosen: s.chosen,
+        })),
+      },
+    }),
+  ];
+  try {
+    await ctx.db.batch(statements as never);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_choice",
+        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
+      );
+    }
+    throw error;
+  }
+  return getTable(ctx, tableId);
+}

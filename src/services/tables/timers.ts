@@ -1,0 +1,121 @@
+/**
+ * Timed turns per table (docs/rules.md#timers, rule 1.1.11 option 2): a referee switches one
+ * table to timed turns, or back; the state is on the table and announced as `table.timer`.
+ */
+import { eq } from "drizzle-orm";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { resultNotFinal } from "../../db/preconditions";
+import { tableTimers } from "../../db/schema";
+import { auditInsert } from "../audit";
+import { actorClientId, type ServiceContext } from "../context";
+import { ServiceError } from "../errors";
+import { outboxStatements } from "../webhooks";
+import { resultFinal } from "./results";
+import { type TableScope, writableTable } from "./scope";
+import { getTable, type TableDto } from "./view";
+
+/** The rule's recommendation: 2 minutes a turn, which a referee may shorten to keep the schedule. */
+export const TIMED_TURN_SECONDS = 120;
+
+export interface TimerInput {
+  turnSeconds?: number | undefined;
+  /** The seated player who asked for it (after the opening placements), if one did. */
+  requestedBy?: string | null | undefined;
+}
+
+function timerMessage(ctx: ServiceContext, scope: TableScope, timer: TableDto["timer"]) {
+  return outboxStatements(ctx, {
+    type: "table.timer",
+    orgId: scope.event.orgId,
+    ancestry: scope.event.ancestry,
+    eventId: scope.event.id,
+    data: {
+      eventId: scope.event.id,
+      sessionId: scope.round.sessionId,
+      roundId: scope.round.id,
+      kind: scope.round.kind,
+      tableId: scope.table.id,
+      tableNumber: scope.table.number,
+      timedTurns: timer !== null,
+      turnSeconds: timer?.turnSeconds ?? null,
+      requestedBy: timer?.requestedBy ?? null,
+      since: timer?.since ?? null,
+    },
+  });
+}
+
+/** `whilePlaying`: only while the result is not final (a finished game is not timed any more). */
+async function commit(
+  ctx: ServiceContext,
+  scope: TableScope,
+  whilePlaying: boolean,
+  statements: unknown[],
+): Promise<TableDto> {
+  try {
+    await ctx.db.batch(
+      (whilePlaying ? [resultNotFinal(ctx.db, scope.table.id), ...statements] : statements) as never,
+    );
+  } catch (error) {
+    // The result became final after this request read the table.
+    if (guardRaisedByDatabase(error) === "stale_read")
+      throw resultFinal("switching it to timed turns", "1.1.11");
+    throw error;
+  }
+  return getTable(ctx, scope.table.id);
+}
+
+/** PUT /v1/tables/{id}/timer: the table plays timed turns from now (or with a new turn length). */
+export async function switchTimerOn(
+  ctx: ServiceContext,
+  tableId: string,
+  input: TimerInput,
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  if (scope.result?.status === "final") throw resultFinal("switching it to timed turns", "1.1.11");
+  const requestedBy = input.requestedBy ?? null;
+  if (requestedBy !== null && !scope.seats.some((s) => s.playerId === requestedBy)) {
+    throw new ServiceError("invalid", "not_seated", `Player '${requestedBy}' is not seated at this table.`, {
+      rule: "1.1.11",
+      issues: [{ path: "requestedBy", message: "not seated at this table" }],
+    });
+  }
+  const timer = {
+    turnSeconds: input.turnSeconds ?? TIMED_TURN_SECONDS,
+    requestedBy,
+    since: ctx.clock().toISOString(),
+  };
+  const row = { tableId, ...timer, actorClientId: actorClientId(ctx) };
+  return commit(ctx, scope, true, [
+    ctx.db.insert(tableTimers).values(row).onConflictDoUpdate({ target: tableTimers.tableId, set: row }),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: "table.timer.on",
+      entityType: "table",
+      entityId: tableId,
+      before: scope.timer
+        ? { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy }
+        : null,
+      after: timer,
+    }),
+    ...timerMessage(ctx, scope, timer),
+  ]);
+}
+
+/** DELETE /v1/tables/{id}/timer: back to untimed turns; nothing to announce when it already was. */
+export async function switchTimerOff(ctx: ServiceContext, tableId: string): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  if (!scope.timer) return getTable(ctx, tableId);
+  return commit(ctx, scope, false, [
+    ctx.db.delete(tableTimers).where(eq(tableTimers.tableId, tableId)),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: "table.timer.off",
+      entityType: "table",
+      entityId: tableId,
+      before: { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy },
+    }),
+    ...timerMessage(ctx, scope, null),
+  ]);
+}
