@@ -5,6 +5,7 @@
  * rank, so every view (table, round, sheets, pages, GraphQL, notifications) shows the order.
  */
 import { eq } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
 import { seats } from "../../db/schema";
@@ -74,7 +75,7 @@ export async function recordChoice(
   const chosen = after.find((s) => s.playerId === input.playerId)!;
   const now = ctx.clock().toISOString();
   const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
-  const statements = [
+  const statements: Batch = [
     choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
     // Positions are the seats' key at the table: rewrite them all rather than swap in place.
     ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
@@ -137,7 +138,7 @@ export async function recordChoice(
     }),
   ];
   try {
-    await ctx.db.batch(statements as never);
+    await ctx.db.batch(statements);
   } catch (error) {
     if (guardRaisedByDatabase(error) === "stale_read") {
       throw new ServiceError(

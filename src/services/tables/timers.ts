@@ -3,6 +3,7 @@
  * table to timed turns, or back; the state is on the table and announced as `table.timer`.
  */
 import { eq } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { resultNotFinal } from "../../db/preconditions";
 import { tableTimers } from "../../db/schema";
@@ -49,12 +50,10 @@ async function commit(
   ctx: ServiceContext,
   scope: TableScope,
   whilePlaying: boolean,
-  statements: unknown[],
+  statements: Batch,
 ): Promise<TableDto> {
   try {
-    await ctx.db.batch(
-      (whilePlaying ? [resultNotFinal(ctx.db, scope.table.id), ...statements] : statements) as never,
-    );
+    await ctx.db.batch(whilePlaying ? [resultNotFinal(ctx.db, scope.table.id), ...statements] : statements);
   } catch (error) {
     // The result became final after this request read the table.
     if (guardRaisedByDatabase(error) === "stale_read")
