@@ -85,6 +85,11 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   recordChoice: WRITE,
   switchTimerOn: WRITE,
   switchTimerOff: WRITE,
+  // The organisation's ancestry, then the player and a member organisation in one batch, then the write.
+  createExclusion: WRITE,
+  listExclusions: READ,
+  // The ancestry, the exclusion, then the write.
+  liftExclusion: WRITE,
   listAudit: READ,
   createRounds: SEATING,
   listSessionRounds: READ,

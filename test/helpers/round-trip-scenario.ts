@@ -397,6 +397,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   await storeOperations(api, anonymous, chain.orgId, store.body.id, players.slice(12, 25));
 
   await calendars(api, anonymous, eventId, players[0]!);
+  await programmeExclusion(api, chain.orgId, players[32]!);
   await federationSeries(api, chain.orgId, eventId);
   await federationRatings(api, chain.orgId, players[0]!);
   await mergeDuplicate(api, chain.orgId, players[33]!);
@@ -490,6 +491,18 @@ async function resultWorkflow(api: JsonClient, orgId: string, players: string[])
 }
 
 /** The iCalendar feeds: the event's, a player's, and a player's secret address made and revoked. */
+/** The chain (it has a member store) excludes a player, lists, and lifts the exclusion. */
+async function programmeExclusion(api: JsonClient, orgId: string, playerId: string) {
+  const excluded = await api.post(`/v1/orgs/${orgId}/exclusions`, {
+    playerId,
+    until: "2099-01-01",
+    reason: "Repeated free-resource deals",
+  });
+  expectStatus(excluded, 201, "exclusion");
+  expectStatus(await api.get(`/v1/orgs/${orgId}/exclusions`), "ok", "list exclusions");
+  expectStatus(await api.delete(`/v1/orgs/${orgId}/exclusions/${excluded.body.id}`), "ok", "lift exclusion");
+}
+
 async function calendars(api: JsonClient, anonymous: JsonClient, eventId: string, playerId: string) {
   expectStatus(await anonymous.get(`/v1/events/${eventId}/calendar.ics`), "ok", "event calendar");
   expectStatus(await api.get(`/v1/players/${playerId}/calendar.ics`), "ok", "player calendar");

@@ -116,6 +116,16 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "read_only_ancestor",
     "token_required",
   ],
+  createExclusion: [
+    "exclusion_needs_members",
+    "insufficient_role",
+    "insufficient_scope",
+    "organization_not_found",
+    "outside_client_scope",
+    "player_not_found",
+    "read_only_ancestor",
+    "token_required",
+  ],
   createOrganization: ["insufficient_role", "insufficient_scope", "parent_org_not_found", "token_required"],
   createPlayer: [
     "external_id_taken",
@@ -348,6 +358,15 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "token_required",
     "webhook_not_found",
   ],
+  liftExclusion: [
+    "exclusion_not_found",
+    "insufficient_role",
+    "insufficient_scope",
+    "organization_not_found",
+    "outside_client_scope",
+    "read_only_ancestor",
+    "token_required",
+  ],
   listApiClients: [
     "insufficient_role",
     "insufficient_scope",
@@ -375,6 +394,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   ],
   listChildOrganizations: ["organization_not_found", "token_required"],
   listEvents: ["organization_not_found", "token_required"],
+  listExclusions: ["insufficient_role", "insufficient_scope", "organization_not_found", "token_required"],
   listPlayers: ["organization_not_found", "token_required"],
   listPlayerWarnings: ["insufficient_role", "insufficient_scope", "player_not_found", "token_required"],
   listRegistrations: ["session_not_found"],
@@ -458,6 +478,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   ],
   registerPlayers: [
     "event_not_found",
+    "excluded_from_programme",
     "insufficient_role",
     "insufficient_scope",
     "not_session_host",

@@ -122,6 +122,11 @@ export const PROBLEM_CODES = {
     "Calendar not found",
     "No calendar has this secret address: it was revoked or never existed. Ask the organiser for a new one.",
   ),
+  exclusion_not_found: c(
+    404,
+    "Exclusion not found",
+    "No programme exclusion with this id in this organisation.",
+  ),
   calendar_link_not_found: c(
     404,
     "Calendar link not found",
@@ -392,6 +397,16 @@ export const PROBLEM_CODES = {
     422,
     "Registration refused",
     "A player is staff of the event (rule 1.3.2) or was disqualified from it (rule 1.3.6); `errors` names each.",
+  ),
+  excluded_from_programme: c(
+    422,
+    "Excluded from the programme",
+    "The player is excluded from the programme of an organisation above the event (docs/rules.md#sanctions); `errors` names each player and the exclusion's end, the first day they may register again.",
+  ),
+  exclusion_needs_members: c(
+    422,
+    "Exclusion needs member organisations",
+    "Only an organisation with member organisations (a federation) excludes a player from its programme.",
   ),
   player_cannot_be_staff: c(
     422,

@@ -8,6 +8,7 @@ import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
+import { exclusionsInForce } from "./exclusions";
 import { loadSessionScope, writableSession } from "./sessions";
 
 /**
@@ -40,7 +41,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   const unique = [...new Set(playerIds)];
   // Players of any organisation of the event's tree may take part; they carry its root.
   const treeRoot = event.ancestry.at(-1) ?? event.orgId;
-  const [known, staff, disqualified, roundCount] = await Promise.all([
+  const [known, staff, disqualified, roundCount, , excluded] = await Promise.all([
     ctx.db
       .select({ id: players.id })
       .from(players)
@@ -55,6 +56,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
     ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
     assertPlayoffsNotSeated(ctx, event.id),
+    exclusionsInForce(ctx, event.ancestry, unique),
   ]);
   if ((roundCount[0]?.n ?? 0) > 0) {
     throw new ServiceError(
@@ -92,6 +94,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       },
     );
   }
+  assertNotExcluded(playerIds, excluded);
   const now = ctx.clock().toISOString();
   // The registrations of the players in this request (the whole list is paged: GET …/players),
   // read in the same batch as the write.
@@ -116,6 +119,32 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .orderBy(asc(players.id)),
   ]);
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
+}
+
+/** A player excluded from the programme of an organisation above the event (docs/rules.md#sanctions). */
+function assertNotExcluded(
+  playerIds: readonly string[],
+  excluded: readonly { playerId: string; until: string; orgName: string }[],
+): void {
+  const issues = playerIds.flatMap((id, index) => {
+    const exclusion = excluded.find((e) => e.playerId === id);
+    return exclusion
+      ? [
+          {
+            path: `playerIds[${index}]`,
+            message: `player '${id}' is excluded from the programme of ${exclusion.orgName} until ${exclusion.until} (the first day they may register again)`,
+          },
+        ]
+      : [];
+  });
+  if (issues.length > 0) {
+    throw new ServiceError(
+      "invalid",
+      "excluded_from_programme",
+      `Registration refused: ${issues.map((i) => i.message).join("; ")}.`,
+      { issues },
+    );
+  }
 }
 
 export async function unregisterPlayer(

@@ -1,8 +1,15 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import * as programme from "../../../services/events";
 import * as conduct from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type { listPlayerWarnings, recordWarning } from "./conduct.routes";
+import type {
+  createExclusion,
+  liftExclusion,
+  listExclusions,
+  listPlayerWarnings,
+  recordWarning,
+} from "./conduct.routes";
 
 export const recordWarningHandler: RouteHandler<typeof recordWarning, AppEnv> = async (c) =>
   c.json(
@@ -22,3 +29,23 @@ export const listPlayerWarningsHandler: RouteHandler<typeof listPlayerWarnings, 
     ),
     200,
   );
+
+export const createExclusionHandler: RouteHandler<typeof createExclusion, AppEnv> = async (c) =>
+  c.json(
+    await programme.createExclusion(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
+    201,
+  );
+
+export const listExclusionsHandler: RouteHandler<typeof listExclusions, AppEnv> = async (c) =>
+  c.json(
+    withPageLink(
+      c,
+      await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    ),
+    200,
+  );
+
+export const liftExclusionHandler: RouteHandler<typeof liftExclusion, AppEnv> = async (c) => {
+  const { orgId, exclusionId } = c.req.valid("param");
+  return c.json(await programme.liftExclusion(serviceContext(c), orgId, exclusionId), 200);
+};

@@ -1,7 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, IdempotencyKeyHeader, idParam, jsonBody, jsonContent } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
-import { RecordWarningSchema, WarningListSchema, WarningSchema } from "./conduct.schemas";
+import {
+  CreateExclusionSchema,
+  ExclusionListSchema,
+  ExclusionSchema,
+  RecordWarningSchema,
+  WarningListSchema,
+  WarningSchema,
+} from "./conduct.schemas";
+
+const OrgParams = z.object({ orgId: idParam("orgId", "org", "The federation.") });
 
 export const recordWarning = createRoute({
   method: "post",
@@ -34,4 +43,49 @@ export const listPlayerWarnings = createRoute({
     query: PaginationQuerySchema,
   },
   responses: { 200: jsonContent(WarningListSchema, "A page of warnings.") },
+});
+
+export const createExclusion = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/exclusions",
+  operationId: "createExclusion",
+  tags: ["Conduct"],
+  summary: "Exclude a player from the organisation's programme",
+  description:
+    "Until `until` (the first day they may register again), registering the player in any event of the organisation or of its members is refused (422 `excluded_from_programme`, naming that day); results already played and registrations already made are unchanged (docs/rules.md#sanctions). Only an organisation with member organisations (a federation; 422 `exclusion_needs_members`), for a player of its tree. In the audit trail. Roles: owner, organizer of the organisation itself.",
+  security: BEARER,
+  request: {
+    params: OrgParams,
+    headers: IdempotencyKeyHeader,
+    body: jsonBody(CreateExclusionSchema, "Who, until when, why."),
+  },
+  responses: { 201: jsonContent(ExclusionSchema, "The exclusion.") },
+});
+
+export const listExclusions = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/exclusions",
+  operationId: "listExclusions",
+  tags: ["Conduct"],
+  summary: "List the organisation's programme exclusions",
+  description:
+    "Every exclusion the organisation recorded, lifted ones included, oldest first. Never public: its staff and the organisations above it (roles owner, organizer, referee).",
+  security: BEARER,
+  request: { params: OrgParams, query: PaginationQuerySchema },
+  responses: { 200: jsonContent(ExclusionListSchema, "A page of exclusions.") },
+});
+
+export const liftExclusion = createRoute({
+  method: "delete",
+  path: "/v1/orgs/{orgId}/exclusions/{exclusionId}",
+  operationId: "liftExclusion",
+  tags: ["Conduct"],
+  summary: "Lift a programme exclusion",
+  description:
+    "Ends the exclusion now (the player may register again); the record stays, with `liftedAt`, and the lift is in the audit trail. Lifting one already lifted answers it unchanged. Roles: owner, organizer of the organisation itself.",
+  security: BEARER,
+  request: {
+    params: OrgParams.extend({ exclusionId: idParam("exclusionId", "exc", "The exclusion.") }),
+  },
+  responses: { 200: jsonContent(ExclusionSchema, "The exclusion, lifted.") },
 });

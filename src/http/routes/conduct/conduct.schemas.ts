@@ -49,3 +49,63 @@ export const WarningSchema = z
   });
 
 export const WarningListSchema = pageSchema(WarningSchema, "Warning");
+
+/** The first day the player may register again: a day after today (UTC). */
+const UntilSchema = z.iso
+  .date()
+  .refine((day) => day > new Date().toISOString().slice(0, 10), { message: "a day after today" })
+  .openapi({
+    description: "The first day the player may register again (YYYY-MM-DD, UTC).",
+    example: "2027-06-01",
+  });
+
+export const CreateExclusionSchema = z
+  .object({
+    playerId: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ description: "A player of the organisation's tree.", example: PLAYER_ID }),
+    until: UntilSchema,
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .openapi({ example: "Repeated free-resource deals (rule 3.0.14)" }),
+  })
+  .strict()
+  .openapi("CreateExclusion", {
+    example: {
+      playerId: PLAYER_ID,
+      until: "2027-06-01",
+      reason: "Repeated free-resource deals (rule 3.0.14)",
+    },
+  });
+
+export const ExclusionSchema = z
+  .object({
+    id: z.string().openapi({ example: "exc_01JDQ7N3Q5S7U9W1Y3A5C7E9G1" }),
+    orgId: z
+      .string()
+      .openapi({ description: "The organisation whose programme the player is excluded from." }),
+    player: z.object({
+      id: z.string().openapi({ example: PLAYER_ID }),
+      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+    }),
+    until: z
+      .string()
+      .openapi({ description: "The first day the player may register again.", example: "2027-06-01" }),
+    reason: z.string(),
+    recordedBy: z.string().openapi({ description: "The API client that recorded it." }),
+    createdAt: TimestampSchema,
+    liftedAt: TimestampSchema.nullable().openapi({
+      description: "When it was lifted early; null while it runs its course.",
+    }),
+  })
+  .openapi("Exclusion", {
+    description:
+      "A player excluded from an organisation's whole programme until a date (docs/rules.md#sanctions): registration in any event of its tree is refused until then; nothing already played changes.",
+  });
+
+export const ExclusionListSchema = pageSchema(ExclusionSchema, "Exclusion");

@@ -1,0 +1,176 @@
+/**
+ * Programme exclusion (docs/rules.md#sanctions): an organisation with member organisations (a
+ * federation) excludes a player from its whole programme until a date. Registration in any event
+ * of its tree is refused until then; nothing already played changes. Lifting keeps the row.
+ */
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import { newId } from "../../db/ids";
+import { organizations, players, programmeExclusions } from "../../db/schema";
+import { assertOrgReadable, assertOrgWritable, requirePermission } from "../access";
+import { auditInsert } from "../audit";
+import { actorClientId, type ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { afterCursor, type PageRequest, paginate } from "../pagination";
+
+export interface ExclusionDto {
+  id: string;
+  orgId: string;
+  player: { id: string; name: string };
+  until: string;
+  reason: string;
+  recordedBy: string;
+  createdAt: string;
+  liftedAt: string | null;
+}
+
+type ExclusionRow = typeof programmeExclusions.$inferSelect;
+
+function toExclusionDto(row: ExclusionRow, name: string): ExclusionDto {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    player: { id: row.playerId, name },
+    until: row.until,
+    reason: row.reason,
+    recordedBy: row.actorClientId,
+    createdAt: row.createdAt,
+    liftedAt: row.liftedAt,
+  };
+}
+
+/** The day (UTC) the exclusions are compared with: one running until a later day is in force. */
+const today = (ctx: ServiceContext) => ctx.clock().toISOString().slice(0, 10);
+
+/** POST /v1/orgs/{orgId}/exclusions: owners and organisers of the federation itself. */
+export async function createExclusion(
+  ctx: ServiceContext,
+  orgId: string,
+  input: { playerId: string; until: string; reason: string },
+): Promise<ExclusionDto> {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  const [[player], [member]] = await ctx.db.batch([
+    ctx.db
+      .select({ name: players.name, ancestry: orgAncestryJson(players.orgId) })
+      .from(players)
+      .where(eq(players.id, input.playerId)),
+    ctx.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.parentOrgId, orgId))
+      .limit(1),
+  ]);
+  if (!player || !(JSON.parse(player.ancestry) as string[]).includes(orgId)) {
+    throw new ServiceError(
+      "not_found",
+      "player_not_found",
+      `No player '${input.playerId}' in this organisation's tree.`,
+      { issues: [{ path: "playerId", message: "not a player of this organisation or its members" }] },
+    );
+  }
+  if (!member) {
+    throw new ServiceError(
+      "invalid",
+      "exclusion_needs_members",
+      "Only an organisation with member organisations (a federation) runs a programme to exclude a player from; a store refuses a registration itself.",
+    );
+  }
+  const now = ctx.clock();
+  const row: ExclusionRow = {
+    id: newId("exc", now.getTime()),
+    orgId,
+    playerId: input.playerId,
+    until: input.until,
+    reason: input.reason,
+    actorClientId: actorClientId(ctx),
+    createdAt: now.toISOString(),
+    liftedAt: null,
+  };
+  await ctx.db.batch([
+    ctx.db.insert(programmeExclusions).values(row),
+    auditInsert(ctx, {
+      orgId,
+      action: "exclusion.add",
+      entityType: "exclusion",
+      entityId: row.id,
+      after: { playerId: input.playerId, until: input.until },
+      reason: input.reason,
+    }),
+  ]);
+  return toExclusionDto(row, player.name);
+}
+
+function exclusionsQuery(ctx: ServiceContext) {
+  return ctx.db
+    .select({ exclusion: programmeExclusions, name: players.name })
+    .from(programmeExclusions)
+    .innerJoin(players, eq(players.id, programmeExclusions.playerId));
+}
+
+/** GET /v1/orgs/{orgId}/exclusions: the organisation's staff (and those above it), oldest first. */
+export async function listExclusions(ctx: ServiceContext, orgId: string, page: PageRequest) {
+  await assertOrgReadable(ctx, orgId);
+  requirePermission(ctx.actor, "audit:read");
+  return paginate(
+    page,
+    async (limit) =>
+      (
+        await exclusionsQuery(ctx)
+          .where(and(eq(programmeExclusions.orgId, orgId), afterCursor(programmeExclusions.id, page)))
+          .orderBy(asc(programmeExclusions.id))
+          .limit(limit)
+      ).map((r) => ({ id: r.exclusion.id, ...r })),
+    (r) => toExclusionDto(r.exclusion, r.name),
+  );
+}
+
+/** DELETE /v1/orgs/{orgId}/exclusions/{id}: ends it now; the row and its history stay. */
+export async function liftExclusion(
+  ctx: ServiceContext,
+  orgId: string,
+  exclusionId: string,
+): Promise<ExclusionDto> {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  const where = and(eq(programmeExclusions.id, exclusionId), eq(programmeExclusions.orgId, orgId));
+  const [found] = await exclusionsQuery(ctx).where(where);
+  if (!found) throw notFound("exclusion", exclusionId);
+  if (found.exclusion.liftedAt) return toExclusionDto(found.exclusion, found.name);
+  const liftedAt = ctx.clock().toISOString();
+  await ctx.db.batch([
+    ctx.db.update(programmeExclusions).set({ liftedAt }).where(where),
+    auditInsert(ctx, {
+      orgId,
+      action: "exclusion.lift",
+      entityType: "exclusion",
+      entityId: exclusionId,
+      before: { liftedAt: null },
+      after: { liftedAt },
+    }),
+  ]);
+  return toExclusionDto({ ...found.exclusion, liftedAt }, found.name);
+}
+
+/** The exclusions in force for these players in an event of `ancestry` (its organisation first). */
+export function exclusionsInForce(
+  ctx: ServiceContext,
+  ancestry: readonly string[],
+  playerIds: readonly string[],
+) {
+  return ctx.db
+    .select({
+      playerId: programmeExclusions.playerId,
+      until: programmeExclusions.until,
+      orgName: organizations.name,
+    })
+    .from(programmeExclusions)
+    .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
+    .where(
+      and(
+        inArray(programmeExclusions.playerId, [...playerIds]),
+        inArray(programmeExclusions.orgId, [...ancestry]),
+        isNull(programmeExclusions.liftedAt),
+        gt(programmeExclusions.until, today(ctx)),
+      ),
+    )
+    .orderBy(asc(programmeExclusions.until));
+}
