@@ -1,9 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { newId } from "../db/ids";
 import { auditLog } from "../db/schema";
-import { canReadOrg, loadScopedEvent, requireClient, requirePermission } from "./access";
+import { assertEventRecordsReadable, loadScopedEvent, requireClient } from "./access";
 import { actorClientId, type ServiceContext } from "./context";
-import { notFound } from "./errors";
 
 import { afterCursor, type PageRequest, paginate } from "./pagination";
 
@@ -41,9 +40,7 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
 /** Who changed what, when and why: organisers, referees and owners of the event's organisation (or an ancestor). */
 export async function listAudit(ctx: ServiceContext, eventId: string, page: PageRequest) {
   requireClient(ctx.actor);
-  const event = await loadScopedEvent(ctx, eventId);
-  if (!event || !canReadOrg(ctx.actor, event.ancestry)) throw notFound("event", eventId);
-  requirePermission(ctx.actor, "audit:read");
+  assertEventRecordsReadable(ctx.actor, await loadScopedEvent(ctx, eventId), eventId, "audit:read");
   return paginate(
     page,
     (limit) =>

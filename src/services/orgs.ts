@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { organizations } from "../db/schema";
-import { canReadOrg, requireClient, requirePermission } from "./access";
+import { assertOrgWideRead, requireClient, requirePermission } from "./access";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
@@ -65,8 +65,8 @@ export async function getOrganization(ctx: ServiceContext, orgId: string): Promi
     .select({ org: organizations, ancestry: orgAncestryJson(organizations.id) })
     .from(organizations)
     .where(eq(organizations.id, orgId));
-  if (!row || !canReadOrg(ctx.actor, JSON.parse(row.ancestry) as string[]))
-    throw notFound("organization", orgId);
+  if (!row) throw notFound("organization", orgId);
+  assertOrgWideRead(ctx.actor, JSON.parse(row.ancestry) as string[], () => notFound("organization", orgId));
   return toDto(row.org);
 }
 

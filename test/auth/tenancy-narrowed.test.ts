@@ -30,7 +30,10 @@ const as = (auth: Record<string, string>): JsonClient => jsonRequest(app, auth);
 async function read(path: string, headers: Record<string, string> = {}) {
   const res = await app.request(path, { headers });
   const text = await res.text();
-  const json = /json/.test(res.headers.get("content-type") ?? "") && text ? JSON.parse(text) : null;
+  const json =
+    /^application\/(problem\+)?json/.test(res.headers.get("content-type") ?? "") && text
+      ? JSON.parse(text)
+      : null;
   return { status: res.status, text, body: json, headers: res.headers };
 }
 

@@ -5,7 +5,10 @@ import { applyConventions } from "./conventions";
 import { INTRODUCTION } from "./introduction";
 
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  "standings:read": "Read what the client may see (private events, tables, rankings); every token reads.",
+  "standings:read":
+    "Read the events the client may see (private events, tables, rankings); every token reads them.",
+  "org:read":
+    "Read the organisation-wide data: the organisation and its lists, players and their membership numbers, the export, the change feed, ratings and series over private events (every role; a token asked for other scopes only reads events).",
   "audit:read": "Read an event's audit trail (referee and above).",
   "results:write": "Submit, confirm, finalize, disqualify and correct results, each as the role allows.",
   "registrations:write": "Register players, check them in, record drops (organizer and above).",

@@ -60,7 +60,7 @@ export const PROBLEM_CODES = {
   outside_client_scope: c(
     403,
     "Outside the client's scope",
-    "The client is limited to one event or one session and may change nothing else.",
+    "The client is limited to one event or one session: it reads and changes nothing else of its organisation.",
   ),
   not_session_host: c(
     403,

@@ -7,7 +7,7 @@ import {
   type Actor,
   assertWithinLimit,
   type ClientActor,
-  canReadOrg,
+  isMember,
   type Permission,
   requireClient,
   requirePermission,
@@ -33,7 +33,7 @@ function hostsSession(actor: Actor, event: Pick<ScopedEvent, "hosts">): boolean 
 
 /** Members of the owning organisation tree above the event, and stores hosting one of its sessions. */
 function isInsider(actor: Actor, event: Pick<ScopedEvent, "ancestry" | "hosts">): boolean {
-  return canReadOrg(actor, event.ancestry) || hostsSession(actor, event);
+  return isMember(actor, event.ancestry) || hostsSession(actor, event);
 }
 
 export function canReadEvent(
@@ -83,7 +83,7 @@ export function assertEventWritable(
   const host = session?.hostOrgId != null && client.orgId === session.hostOrgId;
   if (!owner && !host) {
     if (!isInsider(client, event)) throw notFound("event", eventId);
-    if (canReadOrg(client, event.ancestry)) {
+    if (isMember(client, event.ancestry)) {
       throw new ServiceError(
         "forbidden",
         "read_only_ancestor",
@@ -100,6 +100,26 @@ export function assertEventWritable(
   }
   assertWithinLimit(client, { eventId: event.id, sessionId: session?.id ?? null });
   return { event, actor: requirePermission(client, permission) };
+}
+
+/**
+ * Authorises a read of the event's staff records (its audit log, which covers every session):
+ * members of the organisation tree above the event, not stores hosting one of its sessions;
+ * anyone else 404. A client limited to one session gets 403 (the record spans the event), and
+ * the role and the token must carry `permission` (403).
+ */
+export function assertEventRecordsReadable(
+  actor: Actor,
+  event: ScopedEvent | undefined,
+  eventId: string,
+  permission: Permission,
+): ClientActor {
+  const client = requireClient(actor);
+  if (!event || !canReadEvent(client, event) || !isMember(client, event.ancestry)) {
+    throw notFound("event", eventId);
+  }
+  assertWithinLimit(client, { eventId: event.id, sessionId: null }, "read nothing beyond it");
+  return requirePermission(client, permission);
 }
 
 /** The JSON array of the organisations hosting a session of the event (select it joined to `events`). */

@@ -2,6 +2,7 @@
 
 export {
   assertEventReadable,
+  assertEventRecordsReadable,
   assertEventWritable,
   canReadEvent,
   loadScopedEvent,
@@ -19,11 +20,13 @@ export {
   ANONYMOUS,
   assertCanRead,
   assertCanWrite,
+  assertOrgWideRead,
   assertWithinLimit,
   assertWriteWithin,
   type ClientActor,
   type ClientLimit,
   canReadOrg,
+  isMember,
   isScope,
   listScope,
   ORG_ROLES,

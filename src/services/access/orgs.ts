@@ -4,9 +4,9 @@ import { organizations } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import {
+  assertOrgWideRead,
   assertWithinLimit,
   assertWriteWithin,
-  canReadOrg,
   type Permission,
   requireClient,
 } from "./permissions";
@@ -19,11 +19,16 @@ async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[
   return row ? (JSON.parse(row.ancestry) as string[]) : undefined;
 }
 
-/** Members of the organisation or of an ancestor read it; everyone else gets 404. */
+/**
+ * Members of the organisation or of an ancestor read it, with a credential that reaches
+ * organisation-wide data (not limited to one event or session, not narrowed below `org:read`:
+ * 403); everyone else gets 404.
+ */
 export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Promise<void> {
   requireClient(ctx.actor);
   const ancestry = await loadAncestry(ctx, orgId);
-  if (!ancestry || !canReadOrg(ctx.actor, ancestry)) throw notFound("organization", orgId);
+  if (!ancestry) throw notFound("organization", orgId);
+  assertOrgWideRead(ctx.actor, ancestry, () => notFound("organization", orgId));
 }
 
 /**

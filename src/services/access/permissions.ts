@@ -43,10 +43,11 @@ export type Permission =
   | "results:correct"
   | "audit:read"
   | "webhooks:manage"
-  | "private:read";
+  | "private:read"
+  | "org:read";
 
 // The roles form a chain: each one can do everything the role below it can, plus its own.
-const READER: readonly Permission[] = ["private:read"];
+const READER: readonly Permission[] = ["private:read", "org:read"];
 const REPORTER: readonly Permission[] = [...READER, "results:submit", "results:confirm"];
 const REFEREE: readonly Permission[] = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"];
 const ORGANIZER: readonly Permission[] = [
@@ -76,11 +77,13 @@ export const PERMISSIONS: Record<Role, readonly Permission[]> = {
 /**
  * OAuth2 scopes (the token endpoint's `scope` parameter): a token may ask for fewer rights than
  * its client's role. Each scope names the permissions it unlocks; a token's rights are its
- * role's permissions within its scopes. Reading private data the client may see needs no
- * write scope: every token reads (`standings:read` alone is a read-only token).
+ * role's permissions within its scopes. Every token reads the private events it may see
+ * (`standings:read` alone is a read-only token for them); the organisation-wide data (its
+ * lists, players' membership numbers, the export and the change feed) needs `org:read`.
  */
 export const SCOPES = {
   "standings:read": ["private:read"],
+  "org:read": ["org:read"],
   "audit:read": ["audit:read"],
   "results:write": [
     "results:submit",
@@ -166,13 +169,25 @@ export function requirePermission(actor: Actor, permission: Permission): Extract
   return client;
 }
 
+function outsideLimit(limit: ClientLimit, what: string): ServiceError {
+  return new ServiceError(
+    "forbidden",
+    "outside_client_scope",
+    limit.sessionId
+      ? `This client is limited to session '${limit.sessionId}' (of event '${limit.eventId}') and may ${what}.`
+      : `This client is limited to event '${limit.eventId}' and may ${what}.`,
+  );
+}
+
 /**
  * A client limited to one event or session (set at creation) acts only there: anything else it
- * could otherwise reach is a 403 naming its limit.
+ * could otherwise reach is a 403 naming its limit. `target.eventId` undefined: the write is
+ * about the organisation itself (an event, a client, a webhook), outside every limit.
  */
 export function assertWithinLimit(
   client: ClientActor,
   target: { eventId?: string; sessionId?: string | null },
+  what = "change nothing else",
 ): void {
   const limit = client.limit;
   if (!limit) return;
@@ -181,15 +196,7 @@ export function assertWithinLimit(
       ? true
       : target.eventId !== limit.eventId ||
         (limit.sessionId !== undefined && target.sessionId !== limit.sessionId);
-  if (outside) {
-    throw new ServiceError(
-      "forbidden",
-      "outside_client_scope",
-      limit.sessionId
-        ? `This client is limited to session '${limit.sessionId}' (of event '${limit.eventId}') and may change nothing else.`
-        : `This client is limited to event '${limit.eventId}' and may change nothing else.`,
-    );
-  }
+  if (outside) throw outsideLimit(limit, what);
 }
 
 /** The organisation and all its descendants, in one recursive query. */
@@ -217,14 +224,61 @@ export async function orgAncestry(db: Database, orgId: string): Promise<string[]
 }
 
 /**
- * Read access to data owned by `ownerOrgId`: the platform admin, the owning organisation, or
- * one of its ancestors (a federation reads its member stores). `ancestry` is the owner's
- * ancestry chain (including itself), usually loaded together with the resource.
+ * Membership of the tree above some data: the platform admin, the owning organisation, or one
+ * of its ancestors (a federation reads its member stores). `ancestry` is the owner's ancestry
+ * chain (including itself), usually loaded together with the resource. Whether the member's
+ * credential reaches the data is a second question: `canReadEvent` for an event's data,
+ * `canReadOrg` for the organisation-wide data.
  */
-export function canReadOrg(actor: Actor, ancestry: readonly string[]): boolean {
+export function isMember(actor: Actor, ancestry: readonly string[]): boolean {
   if (actor.kind !== "client") return false;
   if (actor.role === "admin") return true;
   return actor.orgId !== null && ancestry.includes(actor.orgId);
+}
+
+/**
+ * Why a member's credential may not read the organisation-wide private data (the organisation
+ * and its lists, players' membership numbers, the export, the change feed, ratings and series
+ * over private events), or undefined when it may. A client limited to one event or session
+ * reads only that event (RFC 6749 §3.3: a narrower grant narrows reads too), and a token asked
+ * for fewer scopes reads organisation-wide data only with `org:read`.
+ */
+function orgWideRefusal(client: ClientActor): ServiceError | undefined {
+  if (client.limit) return outsideLimit(client.limit, "read or change nothing else of its organisation");
+  if (hasPermission(client, "org:read")) return undefined;
+  try {
+    requirePermission(client, "org:read");
+  } catch (error) {
+    return error as ServiceError;
+  }
+  return undefined;
+}
+
+/**
+ * Read access to organisation-wide private data owned by `ownerOrgId`: a member (see
+ * `isMember`) whose credential is neither limited to one event or session nor narrowed below
+ * `org:read`. Everyone else gets the public view, where there is one.
+ */
+export function canReadOrg(actor: Actor, ancestry: readonly string[]): boolean {
+  return isMember(actor, ancestry) && actor.kind === "client" && orgWideRefusal(actor) === undefined;
+}
+
+/**
+ * Throws unless `actor` may read the organisation-wide private data of an organisation with
+ * this ancestry: `hidden()` (the 404 of a missing id) for non-members, so ids cannot be probed;
+ * a 403 naming the limit or the missing scope for a member's narrowed credential (it knows its
+ * own organisation, so the 403 tells it nothing new).
+ */
+export function assertOrgWideRead(
+  actor: Actor,
+  ancestry: readonly string[],
+  hidden: () => ServiceError,
+): ClientActor {
+  const client = requireClient(actor);
+  if (!isMember(client, ancestry)) throw hidden();
+  const refusal = orgWideRefusal(client);
+  if (refusal) throw refusal;
+  return client;
 }
 
 export type ClientActor = Extract<Actor, { kind: "client" }>;
@@ -303,7 +357,7 @@ export function assertWriteWithin(
 ): ClientActor {
   const client = requireClient(actor);
   if (client.role !== "admin" && client.orgId !== ownerOrgId) {
-    if (!canReadOrg(client, ancestry)) throw hidden(target, ownerOrgId);
+    if (!isMember(client, ancestry)) throw hidden(target, ownerOrgId);
     throw new ServiceError(
       "forbidden",
       "read_only_ancestor",

@@ -5,9 +5,10 @@ import { newId } from "../../db/ids";
 import { players } from "../../db/schema";
 import {
   assertOrgReadable,
+  assertOrgWideRead,
   assertOrgWritable,
   assertWriteWithin,
-  canReadOrg,
+  isMember,
   orgSubtree,
   requireClient,
 } from "../access";
@@ -110,7 +111,11 @@ async function loadPlayer(ctx: ServiceContext, playerId: string, access: "read" 
     throw notFound("player", playerId);
   }
   const ancestry = JSON.parse(row.ancestry) as string[];
-  if (!canReadOrg(ctx.actor, ancestry)) throw notFound("player", playerId);
+  const hidden = () => notFound("player", playerId);
+  // A player's record carries its membership number: organisation-wide data. A write is
+  // authorised by the caller (assertWriteWithin), which needs only the membership here.
+  if (access === "read") assertOrgWideRead(ctx.actor, ancestry, hidden);
+  else if (!isMember(ctx.actor, ancestry)) throw hidden();
   return { player: row.player, ancestry };
 }
 
