@@ -49,6 +49,20 @@ async function newClient(body: Record<string, unknown>) {
   return res.body as { clientId: string; clientSecret: string };
 }
 
+/** Ids of the phone's own event and of the secret one, for the paths of the matrix. */
+interface Fixture {
+  event: string;
+  first: string;
+  second: string;
+  players: string[];
+  tableId: string;
+  roundId: string;
+}
+let mine: Fixture;
+let secret: Fixture;
+/** Organisation-level fixtures: a series over both events, a webhook, a client, a secret calendar. */
+const org = { seriesId: "", webhookId: "", clientId: "", calendarPath: "" };
+
 /** A private event with two sessions; four players with membership numbers play one result. */
 async function privateEvent(name: string) {
   const api = as(store.auth);
@@ -80,18 +94,46 @@ async function privateEvent(name: string) {
     second,
     players: ids,
     tableId: table.id as string,
-    roundId: round.body.id as string,
+    roundId: round.body.data[0].id as string,
   };
 }
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
+  // A resolver standing in for DNS (no network in tests): the webhook's host is public.
+  ({ app, db } = await createTestApp({
+    webhookTargets: { allowLoopback: false, resolveHost: async () => ["93.184.215.14"] },
+  }));
   store = await createOrgClient(app, db, { name: "Store" });
-  const mine = await privateEvent("Qualifier");
+  mine = await privateEvent("Qualifier");
   eventId = mine.event;
   sessionId = mine.first;
   otherSessionId = mine.second;
-  secretEventId = (await privateEvent("Invitational")).event;
+  secret = await privateEvent("Invitational");
+  secretEventId = secret.event;
+
+  const api = as(store.auth);
+  for (const round of [mine.roundId, secret.roundId]) {
+    expect((await api.post(`/v1/rounds/${round}/board`, { seed: "b" })).status).toBe(201);
+  }
+  for (const event of [mine.event, secret.event]) {
+    expect((await api.put(`/v1/events/${event}/tags`, { tags: ["circuit"] })).status).toBe(200);
+  }
+  const series = await api.post(`/v1/orgs/${store.orgId}/series`, {
+    name: "Circuit",
+    selection: { kind: "tag", tag: "circuit", from: "2000-01-01", to: "2100-12-31" },
+    policy: { bestOf: 2 },
+  });
+  expect(series.status, series.text).toBe(201);
+  org.seriesId = series.body.id;
+  const hook = await api.post(`/v1/orgs/${store.orgId}/webhooks`, {
+    url: "https://hooks.example.com/catan",
+    eventTypes: ["result.final"],
+  });
+  expect(hook.status, hook.text).toBe(201);
+  org.webhookId = hook.body.id;
+  const link = await api.post(`/v1/players/${secret.players[0]}/calendar-links`);
+  expect(link.status, link.text).toBe(201);
+  org.calendarPath = new URL(link.body.url).pathname;
 
   const phone = await newClient({ name: "volunteer phone", role: "reporter", scope: { sessionId } });
   narrowed["session-limited phone"] = bearer(await token(phone.clientId, phone.clientSecret));
@@ -101,6 +143,7 @@ beforeAll(async () => {
   const bot = await newClient({ name: "event bot", role: "referee", scope: { eventId } });
   narrowed["event-limited bot"] = bearer(await token(bot.clientId, bot.clientSecret));
   const referee = await newClient({ name: "referee", role: "referee" });
+  org.clientId = referee.clientId;
   narrowed["results:write token"] = bearer(
     await token(referee.clientId, referee.clientSecret, "results:write"),
   );
@@ -132,4 +175,339 @@ describe("org-wide reads are refused to narrowed credentials (403 naming the lim
       expect((await read(path(), { ...store.auth, ...headers })).status).toBe(200);
     });
   }
+});
+
+type Outcome =
+  /** What the organisation's full token gets (the same status): the data its event needs. */
+  | "reads"
+  /** 403 naming what is missing: the limit for a limited client, else the scope. */
+  | "refused"
+  /** 403 for a narrowed credential or a role without the manage right. */
+  | "forbidden"
+  /** 404, as for an id that does not exist. */
+  | "hidden"
+  /** Needs no token, or the public view: the status an anonymous caller gets. */
+  | "anyone";
+type Who = "phone" | "phoneResults" | "eventBot" | "resultsToken";
+const LABEL: Record<Who, string> = {
+  phone: "session-limited phone",
+  phoneResults: "session-limited phone, results:write token",
+  eventBot: "event-limited bot",
+  resultsToken: "results:write token",
+};
+const limited = (who: Who) => who !== "resultsToken";
+
+interface Target {
+  path: string;
+  headers?: Record<string, string>;
+}
+interface Row {
+  /** The operation aimed at the phone's own event, session, table, player. */
+  own: () => Target;
+  /** Aimed at the secret event's resources (or one of its players), when the operation takes one. */
+  secret?: () => Target;
+  /** By credential, or one outcome for all; the secret target: limited clients get 404 (or `secretExpect`). */
+  expect: Outcome | Record<Who, Outcome>;
+  secretExpect?: Outcome | Record<Who, Outcome>;
+}
+/** Limited clients see what anyone sees; an unlimited token reads the organisation's events. */
+const LIMITED_AS_ANYONE: Record<Who, Outcome> = {
+  phone: "anyone",
+  phoneResults: "anyone",
+  eventBot: "anyone",
+  resultsToken: "reads",
+};
+
+const stream = (path: string): Target => ({
+  path: `${path}?maxSeconds=1`,
+  headers: { "last-event-id": "0" },
+});
+const graphql = (query: string, variables: Record<string, string>): Target => ({
+  path: `/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`,
+  headers: { accept: "application/json" },
+});
+const EVENT_QUERY = "query($id: ID!) { event(id: $id) { id name sessions { id name } } }";
+
+/**
+ * Every GET operation of the OpenAPI document: the test below fails when the document has one
+ * this table does not list, so a new route cannot escape the matrix.
+ */
+const MATRIX: Record<string, Row> = {
+  getHealth: { own: () => ({ path: "/health" }), expect: "anyone" },
+  getProblemPage: { own: () => ({ path: "/problems/outside-client-scope" }), expect: "anyone" },
+  getAuthorizationServerMetadata: {
+    own: () => ({ path: "/.well-known/oauth-authorization-server" }),
+    expect: "anyone",
+  },
+  getSecretCalendar: { own: () => ({ path: org.calendarPath }), expect: "anyone" },
+
+  // The organisation-wide data.
+  getOrganization: { own: () => ({ path: `/v1/orgs/${store.orgId}` }), expect: "refused" },
+  listChildOrganizations: { own: () => ({ path: `/v1/orgs/${store.orgId}/children` }), expect: "refused" },
+  listPlayers: { own: () => ({ path: `/v1/orgs/${store.orgId}/players` }), expect: "refused" },
+  getPlayer: {
+    own: () => ({ path: `/v1/players/${mine.players[0]}` }),
+    secret: () => ({ path: `/v1/players/${secret.players[0]}` }),
+    expect: "refused",
+    secretExpect: "refused",
+  },
+  listEvents: { own: () => ({ path: `/v1/orgs/${store.orgId}/events` }), expect: "refused" },
+  exportOrganization: { own: () => ({ path: `/v1/orgs/${store.orgId}/export` }), expect: "refused" },
+  streamOrgChanges: { own: () => stream(`/v1/orgs/${store.orgId}/changes`), expect: "refused" },
+
+  // The manage rights: clients, webhooks, calendar links.
+  listApiClients: { own: () => ({ path: `/v1/orgs/${store.orgId}/clients` }), expect: "forbidden" },
+  getApiClient: {
+    own: () => ({ path: `/v1/orgs/${store.orgId}/clients/${org.clientId}` }),
+    expect: "forbidden",
+  },
+  listWebhooks: { own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks` }), expect: "forbidden" },
+  getWebhook: {
+    own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}` }),
+    expect: "forbidden",
+  },
+  listWebhookDeliveries: {
+    own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries` }),
+    expect: "forbidden",
+  },
+  listCalendarLinks: {
+    own: () => ({ path: `/v1/players/${mine.players[0]}/calendar-links` }),
+    secret: () => ({ path: `/v1/players/${secret.players[0]}/calendar-links` }),
+    expect: "forbidden",
+    secretExpect: "forbidden",
+  },
+
+  // Views over several events: the public view, plus the events the credential reads.
+  getPlayerHistory: {
+    own: () => ({ path: `/v1/players/${mine.players[0]}/history` }),
+    secret: () => ({ path: `/v1/players/${secret.players[0]}/history` }),
+    expect: "reads",
+    secretExpect: LIMITED_AS_ANYONE,
+  },
+  getPlayerRating: {
+    own: () => ({ path: `/v1/players/${mine.players[0]}/rating` }),
+    secret: () => ({ path: `/v1/players/${secret.players[0]}/rating` }),
+    // Ratings are over public events only for every narrowed credential.
+    expect: "anyone",
+    secretExpect: "anyone",
+  },
+  getPlayerCalendar: {
+    own: () => ({ path: `/v1/players/${mine.players[0]}/calendar.ics` }),
+    secret: () => ({ path: `/v1/players/${secret.players[0]}/calendar.ics` }),
+    expect: "reads",
+    secretExpect: LIMITED_AS_ANYONE,
+  },
+  getOrgRatings: { own: () => ({ path: `/v1/orgs/${store.orgId}/ratings` }), expect: "reads" },
+  listSeries: { own: () => ({ path: `/v1/orgs/${store.orgId}/series` }), expect: "reads" },
+  getSeries: { own: () => ({ path: `/v1/orgs/${store.orgId}/series/${org.seriesId}` }), expect: "reads" },
+  getSeriesStandings: { own: () => ({ path: `/v1/series/${org.seriesId}/standings` }), expect: "reads" },
+
+  // The event and what hangs under it.
+  getEvent: {
+    own: () => ({ path: `/v1/events/${mine.event}` }),
+    secret: () => ({ path: `/v1/events/${secret.event}` }),
+    expect: "reads",
+  },
+  listStaff: {
+    own: () => ({ path: `/v1/events/${mine.event}/staff` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/staff` }),
+    expect: "reads",
+  },
+  listSessions: {
+    own: () => ({ path: `/v1/events/${mine.event}/sessions` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/sessions` }),
+    expect: "reads",
+  },
+  getSession: {
+    own: () => ({ path: `/v1/sessions/${mine.first}` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}` }),
+    expect: "reads",
+  },
+  listRegistrations: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/players` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/players` }),
+    expect: "reads",
+  },
+  getSessionStandings: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/standings` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/standings` }),
+    expect: "reads",
+  },
+  getQualification: {
+    own: () => ({ path: `/v1/events/${mine.event}/qualification` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/qualification` }),
+    expect: "reads",
+  },
+  getEventStandings: {
+    own: () => ({ path: `/v1/events/${mine.event}/standings` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/standings` }),
+    expect: "reads",
+  },
+  getTable: {
+    own: () => ({ path: `/v1/tables/${mine.tableId}` }),
+    secret: () => ({ path: `/v1/tables/${secret.tableId}` }),
+    expect: "reads",
+  },
+  listSessionRounds: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/rounds` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/rounds` }),
+    expect: "reads",
+  },
+  getRound: {
+    own: () => ({ path: `/v1/rounds/${mine.roundId}` }),
+    secret: () => ({ path: `/v1/rounds/${secret.roundId}` }),
+    expect: "reads",
+  },
+  getBoard: {
+    own: () => ({ path: `/v1/rounds/${mine.roundId}/board` }),
+    secret: () => ({ path: `/v1/rounds/${secret.roundId}/board` }),
+    expect: "reads",
+  },
+  getEventTags: {
+    own: () => ({ path: `/v1/events/${mine.event}/tags` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/tags` }),
+    expect: "reads",
+  },
+  getEventCalendar: {
+    own: () => ({ path: `/v1/events/${mine.event}/calendar.ics` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/calendar.ics` }),
+    expect: "reads",
+  },
+  streamEventChanges: {
+    own: () => stream(`/v1/events/${mine.event}/changes`),
+    secret: () => stream(`/v1/events/${secret.event}/changes`),
+    expect: "reads",
+  },
+  watchEventLive: {
+    own: () => ({ path: `/v1/events/${mine.event}/live?maxSeconds=1&lastEventId=0` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/live?maxSeconds=1&lastEventId=0` }),
+    expect: "reads",
+  },
+  graphqlGet: {
+    own: () => graphql(EVENT_QUERY, { id: mine.event }),
+    secret: () => graphql(EVENT_QUERY, { id: secret.event }),
+    expect: "reads",
+    // GraphQL answers 200 with `event: null` for an event the caller may not read.
+    secretExpect: "reads",
+  },
+  // The event's staff records: the audit log spans every session; avoid pairs are an organiser's.
+  listAudit: {
+    own: () => ({ path: `/v1/events/${mine.event}/audit` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/audit` }),
+    expect: { phone: "refused", phoneResults: "refused", eventBot: "reads", resultsToken: "refused" },
+  },
+  listAvoidPairs: {
+    own: () => ({ path: `/v1/events/${mine.event}/avoid-pairs` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/avoid-pairs` }),
+    expect: "forbidden",
+  },
+};
+
+const NARROWING_CODES = ["outside_client_scope", "insufficient_scope", "insufficient_role"];
+
+/** Ids of the secret event that a limited client must never see, unless the path itself names them. */
+const secretIds = () => [secret.event, secret.first, secret.second, secret.tableId, secret.roundId];
+
+async function check(op: string, who: Who, target: Target, outcome: Outcome) {
+  const headers = target.headers ?? {};
+  const res = await read(target.path, { ...narrowed[LABEL[who]], ...headers });
+  const where = `${op} ${target.path} as ${LABEL[who]}: ${res.status} ${res.text.slice(0, 200)}`;
+  switch (outcome) {
+    case "reads": {
+      const owner = await read(target.path, { ...store.auth, ...headers });
+      expect(owner.status, `${op} as the owner`).toBeLessThan(400);
+      expect(res.status, where).toBe(owner.status);
+      break;
+    }
+    case "anyone":
+      expect(res.status, where).toBe((await read(target.path, headers)).status);
+      break;
+    case "refused":
+      expect(res.status, where).toBe(403);
+      expect(res.body?.code, where).toBe(limited(who) ? "outside_client_scope" : "insufficient_scope");
+      break;
+    case "forbidden":
+      expect(res.status, where).toBe(403);
+      expect(NARROWING_CODES, where).toContain(res.body?.code);
+      break;
+    case "hidden":
+      expect(res.status, where).toBe(404);
+      break;
+  }
+  // Whatever the answer, it carries no membership number, and a limited client's carries
+  // nothing of the organisation's other private event.
+  expect(res.text, where).not.toContain(MEMBERSHIP);
+  if (limited(who)) {
+    for (const id of secretIds().filter((id) => !target.path.includes(id))) {
+      expect(res.text, where).not.toContain(id);
+    }
+  }
+}
+
+describe("the tenancy matrix: every GET operation with every kind of narrowed credential", () => {
+  it("lists every GET operation of the OpenAPI document, and only those", async () => {
+    const doc = (await as({}).get("/openapi.json")).body as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const gets = Object.values(doc.paths)
+      .flatMap((ops) => (ops.get ? [ops.get.operationId] : []))
+      .sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(gets);
+  });
+
+  for (const [op, row] of Object.entries(MATRIX)) {
+    it(`${op}`, async () => {
+      for (const who of Object.keys(LABEL) as Who[]) {
+        const outcome = typeof row.expect === "string" ? row.expect : row.expect[who];
+        await check(op, who, row.own(), outcome);
+        if (row.secret) {
+          const secretOutcome =
+            typeof row.secretExpect === "object"
+              ? row.secretExpect[who]
+              : (row.secretExpect ?? (limited(who) ? "hidden" : outcome));
+          await check(op, who, row.secret(), secretOutcome);
+        }
+      }
+    });
+  }
+});
+
+describe("what the phone still reads", () => {
+  it("the rest of its event as the public reads a public one: rosters without membership numbers, tables without seat codes", async () => {
+    const phone = as(narrowed[LABEL.phone]!);
+    const other = await phone.get(`/v1/sessions/${otherSessionId}`);
+    expect(other.status, other.text).toBe(200);
+    const roster = await phone.get(`/v1/sessions/${sessionId}/players`);
+    expect(roster.status).toBe(200);
+    expect(roster.body.data.map((r: { player: { externalId: unknown } }) => r.player.externalId)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // The organisation's full token sees the numbers in the same list.
+    const full = await as(store.auth).get(`/v1/sessions/${sessionId}/players`);
+    expect(full.text).toContain(MEMBERSHIP);
+  });
+
+  it("GraphQL applies the same rule: its event, not the organisation's players or a membership-number lookup", async () => {
+    const phone = as(narrowed[LABEL.phone]!);
+    const ask = (query: string, variables: Record<string, string>) =>
+      phone.post("/graphql", { query, variables });
+    const own = await ask("query($e: ID!) { event(id: $e) { id } }", { e: eventId });
+    expect(own.body.data.event).toEqual({ id: eventId });
+    const hidden = await ask("query($e: ID!) { event(id: $e) { id } }", { e: secretEventId });
+    expect(hidden.body.data?.event ?? null).toBeNull();
+    for (const query of [
+      "query($o: ID!) { players(orgId: $o) { nodes { id externalId } } }",
+      `query($o: ID!) { playerByExternalId(orgId: $o, externalId: "${MEMBERSHIP}Invitational-1") { id } }`,
+    ]) {
+      const res = await ask(query, { o: store.orgId });
+      expect(res.status).toBe(200);
+      expect(res.body.data?.playerByExternalId ?? null, query).toBeNull();
+      expect(res.body.errors?.[0]?.extensions?.code, query).toBe("outside_client_scope");
+      expect(res.text).not.toContain(MEMBERSHIP);
+      expect(res.text).not.toContain(secret.players[0]);
+    }
+  });
 });

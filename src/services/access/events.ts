@@ -98,6 +98,8 @@ export function assertEventWritable(
         : "A store hosting a session changes only that session; the event, its other sessions and its playoffs belong to the event's organisation.",
     );
   }
+  // A limited client learns nothing of the private events outside its limit, not even by writing.
+  if (!canReadEvent(client, event)) throw notFound("event", eventId);
   assertWithinLimit(client, { eventId: event.id, sessionId: session?.id ?? null });
   return { event, actor: requirePermission(client, permission) };
 }
