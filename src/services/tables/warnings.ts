@@ -8,7 +8,7 @@ import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { conductWarnings, events, gameTables, players } from "../../db/schema";
 import { inOrgTree } from "../../db/tree";
-import { canReadOrg, requireClient, requirePermission } from "../access";
+import { assertWithinLimit, isMember, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
@@ -130,7 +130,10 @@ export async function listPlayerWarnings(ctx: ServiceContext, playerId: string, 
       .orderBy(asc(conductWarnings.id))
       .limit(page.limit + 1),
   ]);
-  const member = player !== undefined && canReadOrg(client, JSON.parse(player.ancestry) as string[]);
+  const ancestry = player ? (JSON.parse(player.ancestry) as string[]) : [];
+  const member = player !== undefined && isMember(client, ancestry);
+  // The list spans every event of the tree: a limited client of the player's tree gets 403.
+  if (member) assertWithinLimit(client, {}, "read nothing beyond it");
   if (!player || (!member && rows.length === 0)) throw notFound("player", playerId);
   requirePermission(client, "audit:read");
   return paginate(
