@@ -270,6 +270,7 @@ const MATRIX: Record<string, Row> = {
     own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries` }),
     expect: "forbidden",
   },
+  listExclusions: { own: () => ({ path: `/v1/orgs/${store.orgId}/exclusions` }), expect: "forbidden" },
   listPlayerWarnings: {
     own: () => ({ path: `/v1/players/${mine.players[0]}/warnings` }),
     secret: () => ({ path: `/v1/players/${secret.players[0]}/warnings` }),
