@@ -19,7 +19,8 @@ export type IdPrefix =
   | "msg"
   | "cal"
   | "wrn"
-  | "exc";
+  | "exc"
+  | "dlr";
 
 /**
  * One monotonic ULID factory per process (per isolate on Workers): ids made in the same

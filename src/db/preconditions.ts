@@ -70,6 +70,7 @@ export function resultNotFinal(db: Database, tableId: string) {
   );
 }
 
-function precondition(db: Database, what: string, holds: SQL) {
+/** Any other condition a batch was computed from (`holds`: an SQL boolean re-checked at commit). */
+export function precondition(db: Database, what: string, holds: SQL) {
   return db.insert(writePreconditions).values({ holds, what });
 }

@@ -79,6 +79,15 @@ export interface AppDeps {
   diskFreeBytes?: () => Promise<number | undefined>;
   /** Free space under which /health reports the database full; default 64 MiB. */
   diskReserveBytes?: number;
+  /** The Discord application's settings (DISCORD_API_BASE; tests shorten the inline budget). */
+  discord?: DiscordSettings;
+}
+
+export interface DiscordSettings {
+  /** Discord's API base; default https://discord.com/api/v10 (tests: a fake Discord on loopback). */
+  apiBase?: string;
+  /** How long a command may run before its answer is deferred (default 2 s of Discord's 3). */
+  inlineBudgetMs?: number;
 }
 
 export interface AppVariables {

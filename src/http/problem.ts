@@ -79,6 +79,7 @@ export const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   rate_limited: 429,
   unsupported_media_type: 415,
   invalid: 422,
+  bad_gateway: 502,
 };
 
 const TITLES: Record<number, string> = {
@@ -96,6 +97,7 @@ const TITLES: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 

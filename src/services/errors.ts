@@ -11,7 +11,9 @@ export type ServiceErrorKind =
   | "invalid"
   | "too_large"
   | "rate_limited"
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  /** A service this server depends on (Discord's API) failed or could not be reached. */
+  | "bad_gateway";
 
 export interface FieldIssue {
   path: string;

@@ -99,6 +99,11 @@ export const TAGS = [
       "Push: signed notifications (Standard Webhooks) or Discord messages to a URL, delivered at least once and in order, with a delivery log; " +
       "the organisation change feed (SSE) and incremental export for pull-based consumers. Payloads: the `webhooks` section.",
   },
+  {
+    name: "Discord",
+    description:
+      "A Discord application answered by this server over HTTP (no bot to host): its registration, the commands' registration with Discord (the bot token is used once, never stored), setup codes for linking servers, linked servers, players' link requests, and the signed interactions endpoint itself.",
+  },
   { name: "GraphQL", description: "Read-only GraphQL over the same services and authorisation." },
 ] as const;
 

@@ -5,6 +5,7 @@ import { calendarsRouter } from "./calendars";
 import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { conductRouter } from "./conduct";
+import { discordRouter } from "./discord";
 import { eventPeopleRouter } from "./event-people";
 import { eventsRouter } from "./events";
 import { exportRouter } from "./export";
@@ -45,6 +46,7 @@ export const apiRouters = [
   seriesRouter,
   ratingsRouter,
   webhooksRouter,
+  discordRouter,
   problemsRouter,
   wellKnownRouter,
 ];

@@ -1,0 +1,146 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import * as discord from "../../../services/discord";
+import { ServiceError } from "../../../services/errors";
+import { afterResponse } from "../../background";
+import { type AppEnv, serviceContext } from "../../context";
+import { loggableError } from "../../log-safe";
+import { withPageLink } from "../../pagination";
+import type {
+  approveDiscordLinkRequest,
+  createDiscordSetupCode,
+  deleteDiscordApplication,
+  getDiscordApplication,
+  listDiscordGuilds,
+  listDiscordLinkRequests,
+  receiveDiscordInteraction,
+  registerDiscordApplication,
+  registerDiscordCommands,
+  rejectDiscordLinkRequest,
+  unlinkDiscordGuild,
+} from "./discord.routes";
+
+const publicUrl = (c: Context<AppEnv>) => c.get("deps").publicUrl;
+const rest = (c: Context<AppEnv>) => discord.defaultDiscordRest(c.get("deps").discord?.apiBase);
+
+export const registerDiscordApplicationHandler: RouteHandler<
+  typeof registerDiscordApplication,
+  AppEnv
+> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const { application, created } = await discord.registerApplication(
+    serviceContext(c),
+    orgId,
+    c.req.valid("json"),
+    publicUrl(c),
+  );
+  return created ? c.json(application, 201) : c.json(application, 200);
+};
+
+export const getDiscordApplicationHandler: RouteHandler<typeof getDiscordApplication, AppEnv> = async (c) =>
+  c.json(await discord.getApplication(serviceContext(c), c.req.valid("param").orgId, publicUrl(c)), 200);
+
+export const deleteDiscordApplicationHandler: RouteHandler<typeof deleteDiscordApplication, AppEnv> = async (
+  c,
+) => {
+  await discord.deleteApplication(serviceContext(c), c.req.valid("param").orgId);
+  return c.body(null, 204);
+};
+
+export const registerDiscordCommandsHandler: RouteHandler<typeof registerDiscordCommands, AppEnv> = async (
+  c,
+) => {
+  const { orgId } = c.req.valid("param");
+  const registered = await discord.registerCommands(
+    serviceContext(c),
+    rest(c),
+    orgId,
+    c.req.valid("json").botToken,
+    publicUrl(c),
+  );
+  c.get("logger").info("discord commands registered", { requestId: c.get("requestId"), orgId });
+  return c.json(registered, 200, { "cache-control": "no-store" });
+};
+
+export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSetupCode, AppEnv> = async (
+  c,
+) => {
+  const body = (c.req.valid("json") as { eventId?: string | null } | undefined) ?? {};
+  const code = await discord.createSetupCode(serviceContext(c), c.req.valid("param").orgId, body);
+  return c.json(code, 201, { "cache-control": "no-store" });
+};
+
+export const listDiscordGuildsHandler: RouteHandler<typeof listDiscordGuilds, AppEnv> = async (c) =>
+  c.json(await discord.listGuilds(serviceContext(c), c.req.valid("param").orgId), 200);
+
+export const unlinkDiscordGuildHandler: RouteHandler<typeof unlinkDiscordGuild, AppEnv> = async (c) => {
+  const { orgId, guildId } = c.req.valid("param");
+  await discord.unlinkGuild(serviceContext(c), orgId, guildId);
+  return c.body(null, 204);
+};
+
+export const listDiscordLinkRequestsHandler: RouteHandler<typeof listDiscordLinkRequests, AppEnv> = async (
+  c,
+) =>
+  c.json(
+    withPageLink(
+      c,
+      await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
+    ),
+    200,
+  );
+
+export const approveDiscordLinkRequestHandler: RouteHandler<
+  typeof approveDiscordLinkRequest,
+  AppEnv
+> = async (c) => {
+  const { orgId, requestId } = c.req.valid("param");
+  return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "approved"), 200);
+};
+
+export const rejectDiscordLinkRequestHandler: RouteHandler<typeof rejectDiscordLinkRequest, AppEnv> = async (
+  c,
+) => {
+  const { orgId, requestId } = c.req.valid("param");
+  return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
+};
+
+/**
+ * The interactions endpoint: the raw bytes are what Discord signed, so the body is read as
+ * bytes and parsed only after the signature checks out. A refusal is logged at info level: it
+ * is the sender's failure, not this server's.
+ */
+export const receiveDiscordInteractionHandler: RouteHandler<
+  typeof receiveDiscordInteraction,
+  AppEnv
+> = async (c) => {
+  const logger = c.get("logger");
+  const requestId = c.get("requestId");
+  const settings = c.get("deps").discord;
+  const deps: discord.InteractionDeps = {
+    db: c.get("db"),
+    clock: c.get("clock"),
+    publicUrl: publicUrl(c),
+    rest: rest(c),
+    inlineBudgetMs: settings?.inlineBudgetMs,
+    onError: (error, fields) =>
+      logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
+  };
+  const body = new Uint8Array(await c.req.arrayBuffer());
+  let verified: discord.VerifiedInteraction;
+  try {
+    verified = await discord.verifyInteraction(
+      deps,
+      body,
+      c.req.header("x-signature-ed25519"),
+      c.req.header("x-signature-timestamp"),
+    );
+  } catch (error) {
+    if (error instanceof ServiceError)
+      logger.info("discord interaction refused", { requestId, detail: error.message });
+    throw error;
+  }
+  const answer = await discord.answerInteraction(deps, verified);
+  if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
+  return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);
+};

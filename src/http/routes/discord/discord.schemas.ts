@@ -1,0 +1,178 @@
+import { z } from "@hono/zod-openapi";
+import { pageSchema } from "../../pagination";
+import { OrgIdSchema } from "../orgs/orgs.schemas";
+
+const APPLICATION_ID = "1234567890123456789";
+const PUBLIC_KEY = "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a";
+
+export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
+
+export const DiscordGuildParamsSchema = z.object({
+  orgId: OrgIdSchema,
+  guildId: z
+    .string()
+    .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
+    .openapi({
+      param: { name: "guildId", in: "path" },
+      description: "The Discord server.",
+      example: "987654321098765432",
+    }),
+});
+
+export const LinkRequestParamsSchema = z.object({
+  orgId: OrgIdSchema,
+  requestId: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      param: { name: "requestId", in: "path" },
+      description: "The link request.",
+      example: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
+    }),
+});
+
+export const RegisterDiscordApplicationSchema = z
+  .object({
+    applicationId: z
+      .string()
+      .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
+      .openapi({ description: "The portal's Application ID.", example: APPLICATION_ID }),
+    publicKey: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "64 hexadecimal digits")
+      .openapi({ description: "The portal's Public Key (Ed25519, hex).", example: PUBLIC_KEY }),
+  })
+  .strict()
+  .openapi("RegisterDiscordApplication");
+
+export const DiscordApplicationSchema = z
+  .object({
+    orgId: z.string().openapi({ example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    applicationId: z.string().openapi({ example: APPLICATION_ID }),
+    publicKey: z.string().openapi({ example: PUBLIC_KEY }),
+    interactionsUrl: z.string().nullable().openapi({
+      description:
+        "Paste it as the application's Interactions Endpoint URL (null when PUBLIC_URL is not set).",
+      example: "https://catan.example.org/discord/interactions",
+    }),
+    verifiedAt: z.string().nullable().openapi({
+      description:
+        "When a bot token proved this organisation controls the application (POST …/discord/commands). Until then only Discord's PING is answered.",
+      example: "2026-11-30T10:05:00.000Z",
+    }),
+    commandsRegisteredAt: z.string().nullable().openapi({ example: "2026-11-30T10:05:00.000Z" }),
+    createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
+    updatedAt: z.string().openapi({ example: "2026-11-30T10:05:00.000Z" }),
+  })
+  .openapi("DiscordApplication");
+
+export const RegisterCommandsSchema = z
+  .object({
+    botToken: z.string().min(20).max(200).openapi({
+      description:
+        "The application's bot token (portal: Bot → Reset Token). Used for this request only: never stored, never shown again.",
+      example: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB",
+    }),
+  })
+  .strict()
+  .openapi("RegisterDiscordCommands");
+
+export const RegisteredCommandsSchema = z
+  .object({
+    application: DiscordApplicationSchema,
+    commands: z
+      .array(z.object({ id: z.string(), name: z.string() }))
+      .openapi({ example: [{ id: "1300000000000000001", name: "standings" }] }),
+  })
+  .openapi("RegisteredDiscordCommands");
+
+export const CreateSetupCodeSchema = z
+  .object({
+    eventId: z.string().min(1).max(64).nullable().optional().openapi({
+      description: "The event the server follows once linked (it can change it later with /setup event:).",
+      example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
+    }),
+  })
+  .strict()
+  .openapi("CreateDiscordSetupCode");
+
+export const SetupCodeSchema = z
+  .object({
+    code: z.string().openapi({
+      description: "Shown once: a member with Manage Server runs `/setup code:` with it within the hour.",
+      example: "7K2M-Q9XT-4HBN",
+    }),
+    expiresAt: z.string().openapi({ example: "2026-11-30T11:00:00.000Z" }),
+    eventId: z.string().nullable().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+  })
+  .openapi("DiscordSetupCode");
+
+export const GuildLinkSchema = z
+  .object({
+    guildId: z.string().openapi({ example: "987654321098765432" }),
+    eventId: z.string().nullable().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    staffRoles: z.record(z.string(), z.string()).openapi({
+      description: "Discord role id → the organisation role its members act with in the staff commands.",
+      example: { "112233445566778899": "organizer", "223344556677889900": "referee" },
+    }),
+    linkedBy: z
+      .string()
+      .openapi({ description: "The Discord user who ran /setup last.", example: "111111111111111111" }),
+    createdAt: z.string().openapi({ example: "2026-11-30T10:10:00.000Z" }),
+    updatedAt: z.string().openapi({ example: "2026-11-30T10:10:00.000Z" }),
+  })
+  .openapi("DiscordGuildLink");
+
+export const GuildLinkPageSchema = pageSchema(GuildLinkSchema, "DiscordGuildLink");
+
+export const LinkRequestSchema = z
+  .object({
+    id: z.string().openapi({ example: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    guildId: z.string().openapi({ example: "987654321098765432" }),
+    discordUserId: z.string().openapi({ example: "111111111111111111" }),
+    discordUsername: z.string().openapi({ example: "ruta_plays" }),
+    player: z.object({
+      id: z.string().openapi({ example: "ply_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+      externalId: z.string().nullable().openapi({ example: "LT-0042" }),
+      discordId: z.string().nullable().openapi({ example: null }),
+    }),
+    status: z.enum(["pending", "approved", "rejected"]),
+    decidedBy: z.string().nullable().openapi({ example: null }),
+    decidedAt: z.string().nullable().openapi({ example: null }),
+    createdAt: z.string().openapi({ example: "2026-11-30T10:20:00.000Z" }),
+  })
+  .openapi("DiscordLinkRequest");
+
+export const LinkRequestPageSchema = pageSchema(LinkRequestSchema, "DiscordLinkRequest");
+
+/** The interaction as Discord sends it: documented, never validated before the signature check. */
+export const InteractionBodyDoc = {
+  type: "object" as const,
+  description:
+    "A Discord interaction (discord-api-types `APIInteraction`), signed by Discord: PING (type 1), a slash command (2) or an autocomplete (4).",
+  required: ["id", "application_id", "type", "token"],
+  properties: {
+    id: { type: "string" as const },
+    application_id: { type: "string" as const },
+    type: { type: "integer" as const, enum: [1, 2, 3, 4, 5] },
+    token: { type: "string" as const },
+    guild_id: { type: "string" as const },
+    data: { type: "object" as const },
+    member: { type: "object" as const },
+  },
+  example: { id: "1300000000000000000", application_id: APPLICATION_ID, type: 1, token: "…", version: 1 },
+};
+
+export const InteractionResponseSchema = z
+  .object({
+    type: z.number().int().openapi({
+      description:
+        "1 PONG, 4 a message, 5 a deferred message (the answer follows by editing it), 8 autocomplete choices.",
+    }),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi("DiscordInteractionResponse", {
+    example: { type: 4, data: { content: "No result is waiting for your confirmation.", flags: 64 } },
+  });

@@ -1,0 +1,74 @@
+import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
+import type { Database } from "../../db/client";
+import type { OrgRole } from "../access";
+import type { ServiceContext } from "../context";
+import type { GuildLink } from "./guilds";
+import type { PageLinks, Reply } from "./messages";
+import type { DiscordRest } from "./rest";
+
+/** What answering interactions needs from the runtime. */
+export interface InteractionDeps {
+  db: Database;
+  clock: () => Date;
+  /** Base of the links to the human pages (PUBLIC_URL). */
+  publicUrl?: string | undefined;
+  rest: DiscordRest;
+  /**
+   * How long a command may run before its answer is deferred (Discord allows 3 s for the first
+   * response; the rest goes through the interaction webhook). Default 2 s.
+   */
+  inlineBudgetMs?: number | undefined;
+  /** Unexpected failures: the user gets a short apology, the operator this. */
+  onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
+}
+
+export type OptionValue = string | number | boolean;
+
+/** Everything a command handler may use: the request's service context acts as the server's client. */
+export interface CommandContext {
+  deps: InteractionDeps;
+  ctx: ServiceContext;
+  links: PageLinks;
+  orgId: string;
+  guildId: string;
+  /** Undefined only for `/setup` in a server not linked yet. */
+  link: GuildLink | undefined;
+  user: { id: string; username: string };
+  /** The member's permissions in the channel (a bitfield). */
+  permissions: bigint;
+  staffRole: OrgRole | undefined;
+  options: Map<string, OptionValue>;
+  /** Users named by User options, by id. */
+  resolvedUsers: Map<string, { username: string }>;
+}
+
+export interface CommandSpec {
+  /** Only the person who ran it sees the answer. */
+  ephemeral: boolean;
+  /** Always answered through a deferred response (a ranking is built). */
+  deferred?: boolean;
+  /** Runs in a server that is not linked yet (`/setup`). */
+  withoutLink?: boolean;
+  run(cc: CommandContext): Promise<Reply>;
+  /** Choices for the focused option while the member types. */
+  complete?(cc: CommandContext, option: string, typed: string): Promise<APIApplicationCommandOptionChoice[]>;
+}
+
+export const stringOption = (cc: CommandContext, name: string): string | undefined => {
+  const value = cc.options.get(name);
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+};
+
+export const integerOption = (cc: CommandContext, name: string): number | undefined => {
+  const value = cc.options.get(name);
+  return typeof value === "number" ? value : undefined;
+};
+
+/** Choice names are 1–100 characters. */
+export const choiceName = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);
+
+/** Case- and accent-insensitive "contains", for matching what a member typed. */
+export function matches(text: string, typed: string): boolean {
+  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  return fold(text).includes(fold(typed.trim()));
+}

@@ -1,0 +1,220 @@
+/**
+ * Discord servers linked to an organisation. A server acts as a narrow client of the
+ * organisation that linked it: members read what a `standings:read` reader of that organisation
+ * reads (limited to the server's event when it follows one), and members holding a mapped staff
+ * role act with that role for the staff commands. A server linked to one organisation is unknown
+ * to every other: links are per organisation, so another organisation's application never finds it.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { precondition } from "../../db/preconditions";
+import { discordGuilds, discordSetupCodes } from "../../db/schema";
+import { assertOrgWritable, type ClientActor, ORG_ROLES, type OrgRole, type Scope } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { notFound, ServiceError } from "../errors";
+import { assertEventOfOrg, hashSetupCode } from "./registration";
+
+export type GuildLink = typeof discordGuilds.$inferSelect;
+
+export async function loadGuildLink(
+  ctx: Pick<ServiceContext, "db">,
+  orgId: string,
+  guildId: string,
+): Promise<GuildLink | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(discordGuilds)
+    .where(and(eq(discordGuilds.orgId, orgId), eq(discordGuilds.guildId, guildId)));
+  return row;
+}
+
+/** The strongest organisation role the member's Discord roles are mapped to, if any. */
+export function staffRoleOf(link: GuildLink, memberRoles: readonly string[]): OrgRole | undefined {
+  const mapped = memberRoles
+    .map((r) => link.staffRoles[r])
+    .filter((r): r is OrgRole => (ORG_ROLES as readonly string[]).includes(r ?? ""));
+  // ORG_ROLES runs from the strongest (owner) to the weakest (reader).
+  return ORG_ROLES.find((role) => mapped.includes(role));
+}
+
+/** Everyone reads; staff may also link players (approval), nothing else. */
+const MEMBER_SCOPES: readonly Scope[] = ["standings:read"];
+const STAFF_SCOPES: readonly Scope[] = ["standings:read", "players:write"];
+
+/**
+ * The actor a member's command runs as: a client of the server's organisation, as narrow as
+ * the commands need (see the file comment). `clientId` names the Discord user, for the audit.
+ */
+export function guildActor(link: GuildLink, discordUserId: string, staffRole?: OrgRole): ClientActor {
+  return {
+    kind: "client",
+    clientId: `discord:${discordUserId}`,
+    orgId: link.orgId,
+    role: staffRole ?? "reader",
+    scopes: staffRole ? STAFF_SCOPES : MEMBER_SCOPES,
+    ...(link.eventId ? { limit: { eventId: link.eventId } } : {}),
+  };
+}
+
+const setupCodeInvalid = () =>
+  new ServiceError(
+    "invalid",
+    "discord_setup_code_invalid",
+    "This setup code is unknown, used or expired: ask for a new one.",
+  );
+
+export interface SetupInput {
+  code?: string | undefined;
+  /** An event id, `none` to stop following one, or absent to leave it. */
+  event?: string | undefined;
+  organizerRoleId?: string | undefined;
+  refereeRoleId?: string | undefined;
+}
+
+/**
+ * `/setup`: the caller has Manage Server (checked by the interaction layer). A server not yet
+ * linked needs an unused, unexpired setup code of the organisation; a linked one may change its
+ * event and staff roles without one. Audited either way.
+ */
+export async function setupGuild(
+  ctx: ServiceContext,
+  orgId: string,
+  guildId: string,
+  discordUserId: string,
+  input: SetupInput,
+): Promise<GuildLink> {
+  const now = ctx.clock().toISOString();
+  const existing = await loadGuildLink(ctx, orgId, guildId);
+  let codeEvent: string | null = null;
+  const statements = [];
+  if (!existing) {
+    if (!input.code) {
+      throw new ServiceError(
+        "invalid",
+        "discord_setup_code_required",
+        "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `npm run cli -- discord setup-code`).",
+      );
+    }
+    const hash = await hashSetupCode(input.code);
+    const [code] = await ctx.db
+      .select()
+      .from(discordSetupCodes)
+      .where(and(eq(discordSetupCodes.codeHash, hash), eq(discordSetupCodes.orgId, orgId)));
+    if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
+    codeEvent = code.eventId;
+    statements.push(
+      // Two servers racing with one code: the second batch fails whole.
+      precondition(
+        ctx.db,
+        "setup code unused",
+        sql`exists (select 1 from ${discordSetupCodes} where ${and(eq(discordSetupCodes.codeHash, hash), isNull(discordSetupCodes.usedAt))})`,
+      ),
+      ctx.db
+        .update(discordSetupCodes)
+        .set({ usedAt: now, usedByGuildId: guildId })
+        .where(eq(discordSetupCodes.codeHash, hash)),
+    );
+  }
+  let eventId = existing?.eventId ?? codeEvent;
+  if (input.event !== undefined) {
+    eventId =
+      input.event.toLowerCase() === "none"
+        ? null
+        : (await assertEventOfOrg(ctx, orgId, input.event, "event")).id;
+  }
+  const staffRoles: Record<string, OrgRole> = {
+    ...((existing?.staffRoles ?? {}) as Record<string, OrgRole>),
+  };
+  const assign = (roleId: string | undefined, role: OrgRole) => {
+    if (!roleId) return;
+    for (const [id, r] of Object.entries(staffRoles)) if (r === role) delete staffRoles[id];
+    staffRoles[roleId] = role;
+  };
+  assign(input.refereeRoleId, "referee");
+  assign(input.organizerRoleId, "organizer");
+  const link: GuildLink = {
+    orgId,
+    guildId,
+    eventId,
+    staffRoles,
+    linkedBy: discordUserId,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+  };
+  const [first, ...rest] = [
+    ...statements,
+    ctx.db
+      .insert(discordGuilds)
+      .values(link)
+      .onConflictDoUpdate({
+        target: [discordGuilds.orgId, discordGuilds.guildId],
+        set: { eventId, staffRoles, linkedBy: discordUserId, updatedAt: now },
+      }),
+    auditInsert(ctx, {
+      orgId,
+      eventId,
+      action: existing ? "discord.guild-updated" : "discord.guild-linked",
+      entityType: "discord_guild",
+      entityId: guildId,
+      before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
+      after: { eventId, staffRoles },
+      actorId: `discord:${discordUserId}`,
+    }),
+  ];
+  try {
+    await ctx.db.batch([first!, ...rest]);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") throw setupCodeInvalid();
+    throw error;
+  }
+  return link;
+}
+
+export interface GuildLinkDto {
+  guildId: string;
+  eventId: string | null;
+  staffRoles: Record<string, string>;
+  linkedBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toGuildDto = (row: GuildLink): GuildLinkDto => ({
+  guildId: row.guildId,
+  eventId: row.eventId,
+  staffRoles: row.staffRoles,
+  linkedBy: row.linkedBy,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+/** GET …/discord/guilds: every linked server (an organisation links a handful: one page). */
+export async function listGuilds(ctx: ServiceContext, orgId: string) {
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  const rows = await ctx.db
+    .select()
+    .from(discordGuilds)
+    .where(eq(discordGuilds.orgId, orgId))
+    .orderBy(asc(discordGuilds.createdAt), asc(discordGuilds.guildId));
+  return { data: rows.map(toGuildDto), nextCursor: null };
+}
+
+/** DELETE …/discord/guilds/{guildId}: the server's commands answer "not linked" from now on. */
+export async function unlinkGuild(ctx: ServiceContext, orgId: string, guildId: string): Promise<void> {
+  await assertOrgWritable(ctx, orgId, "webhooks:manage");
+  const link = await loadGuildLink(ctx, orgId, guildId);
+  if (!link) throw notFound("discord_guild", guildId);
+  await ctx.db.batch([
+    ctx.db
+      .delete(discordGuilds)
+      .where(and(eq(discordGuilds.orgId, orgId), eq(discordGuilds.guildId, guildId))),
+    auditInsert(ctx, {
+      orgId,
+      action: "discord.guild-unlinked",
+      entityType: "discord_guild",
+      entityId: guildId,
+      before: toGuildDto(link),
+    }),
+  ]);
+}

@@ -1,0 +1,173 @@
+/**
+ * `/standings [session]` and `/qualification [top]`: the same rankings as GET
+ * …/standings and …/qualification (the standings service builds them, read as the server's
+ * client), as one embed in the webhooks' Discord style. Both are always deferred: a ranking of
+ * a large event can take longer than Discord's first-response deadline.
+ */
+import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
+import { desc, eq, inArray, or } from "drizzle-orm";
+import { events, sessions } from "../../db/schema";
+import { orgSubtree } from "../access";
+import { getEvent, listSessions } from "../events";
+import { getQualification, getSessionStandings, type StandingsRowDto } from "../standings";
+import {
+  type CommandContext,
+  type CommandSpec,
+  choiceName,
+  integerOption,
+  matches,
+  stringOption,
+} from "./command-context";
+import { COLORS, escapeMarkdown, fitEmbeds, type PageLinks, type Reply, roundLabel, say } from "./messages";
+
+const DEFAULT_TOP = 16;
+
+interface SessionChoice {
+  id: string;
+  name: string;
+  eventName: string;
+  date: string | null;
+}
+
+/**
+ * Sessions a member may pick: those of the server's event, or without one the newest sessions
+ * of the organisation's events and of the sessions it hosts (25 at most: Discord's limit).
+ */
+async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
+  if (cc.link?.eventId) {
+    const [event, list] = await Promise.all([
+      getEvent(cc.ctx, cc.link.eventId),
+      listSessions(cc.ctx, cc.link.eventId),
+    ]);
+    return list.data
+      .map((s) => ({ id: s.id, name: s.name, eventName: event.name, date: s.date }))
+      .reverse()
+      .slice(0, 25);
+  }
+  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  return cc.ctx.db
+    .select({ id: sessions.id, name: sessions.name, eventName: events.name, date: sessions.date })
+    .from(sessions)
+    .innerJoin(events, eq(events.id, sessions.eventId))
+    .where(or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, cc.orgId)))
+    .orderBy(desc(sessions.date), desc(sessions.id))
+    .limit(25);
+}
+
+export async function completeSession(
+  cc: CommandContext,
+  typed: string,
+): Promise<APIApplicationCommandOptionChoice[]> {
+  return (await sessionChoices(cc))
+    .filter((s) => !typed || matches(`${s.name} ${s.eventName}`, typed))
+    .map((s) => ({
+      name: choiceName(`${s.name} · ${s.eventName}${s.date ? ` (${s.date})` : ""}`),
+      value: s.id,
+    }));
+}
+
+/** The session named by the option (an id from autocomplete, or a typed name), else the latest. */
+async function resolveSession(cc: CommandContext): Promise<string | Reply> {
+  const given = stringOption(cc, "session");
+  if (given && /^ses_/.test(given)) return given;
+  const choices = await sessionChoices(cc);
+  if (given) {
+    const found =
+      choices.find((s) => s.name.toLowerCase() === given.toLowerCase()) ??
+      choices.find((s) => matches(s.name, given));
+    return (
+      found?.id ?? say(`No session called “${escapeMarkdown(given)}”: pick one from the list while typing.`)
+    );
+  }
+  if (!cc.link?.eventId) {
+    return say(
+      "This server follows no event: pick a session from the list, or follow an event with /setup event:.",
+    );
+  }
+  return choices[0]?.id ?? say("The server's event has no session yet.");
+}
+
+function rankingLine(row: StandingsRowDto, extra = ""): string {
+  const flags = [row.dropped ? "dropped" : "", row.eliminated ? "cut" : ""].filter(Boolean).join(", ");
+  return `${row.rank}. ${escapeMarkdown(row.player.name)} — ${row.wins} W, ${row.vp} VP${extra}${flags ? ` (${flags})` : ""}`;
+}
+
+function progress(rounds: { kind: string; number: number; tables: number; finalTables: number }[]): string {
+  const last = rounds.filter((r) => r.kind === "prelim").at(-1);
+  return last
+    ? `${roundLabel(last.kind, last.number)}: ${last.finalTables}/${last.tables} results final`
+    : "No game seated yet";
+}
+
+export function standingsEmbed(
+  s: Awaited<ReturnType<typeof getSessionStandings>>,
+  eventName: string,
+  links: PageLinks,
+): APIEmbed {
+  const lines = s.rows.map((row) => rankingLine(row));
+  const url = links.event(s.eventId);
+  return {
+    title: `Standings · ${s.sessionName} (${eventName})`,
+    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
+    color: COLORS.standings,
+    ...(url ? { url } : {}),
+    footer: { text: `${progress(s.rounds)} · ${s.playerCount} players` },
+  };
+}
+
+const standings: CommandSpec = {
+  ephemeral: false,
+  deferred: true,
+  async run(cc) {
+    const sessionId = await resolveSession(cc);
+    if (typeof sessionId !== "string") return sessionId;
+    const s = await getSessionStandings(cc.ctx, sessionId);
+    const event = await getEvent(cc.ctx, s.eventId);
+    return { embeds: fitEmbeds([standingsEmbed(s, event.name, cc.links)]) };
+  },
+  async complete(cc, option, typed) {
+    return option === "session" ? completeSession(cc, typed) : [];
+  },
+};
+
+export function qualificationEmbed(
+  q: Awaited<ReturnType<typeof getQualification>>,
+  eventName: string,
+  top: number,
+  links: PageLinks,
+): APIEmbed {
+  const sessionName = new Map(q.sessions.map((s) => [s.id, s.name]));
+  const lines = q.rows.slice(0, top).map((row) => {
+    const where =
+      row.sessionId && q.sessions.length > 1
+        ? ` · ${escapeMarkdown(sessionName.get(row.sessionId) ?? "")}`
+        : "";
+    return `${rankingLine(row, where)}${row.qualified ? " ✅" : ""}`;
+  });
+  const url = links.event(q.eventId);
+  return {
+    title: `Qualification · ${eventName}`,
+    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
+    color: COLORS.standings,
+    ...(url ? { url } : {}),
+    footer: {
+      text: `✅ the top ${q.qualifierCount} qualify · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
+    },
+  };
+}
+
+const qualification: CommandSpec = {
+  ephemeral: false,
+  deferred: true,
+  async run(cc) {
+    const eventId = cc.link?.eventId;
+    if (!eventId) return say("This server follows no event: an organiser sets one with /setup event:.");
+    const top = integerOption(cc, "top") ?? DEFAULT_TOP;
+    const [q, event] = await Promise.all([getQualification(cc.ctx, eventId), getEvent(cc.ctx, eventId)]);
+    return {
+      embeds: fitEmbeds([qualificationEmbed(q, event.name, Math.min(Math.max(top, 1), 50), cc.links)]),
+    };
+  },
+};
+
+export const RANKING_COMMANDS = { standings, qualification } satisfies Record<string, CommandSpec>;

@@ -1,0 +1,255 @@
+/**
+ * Server and staff commands: `/setup` (Manage Server, from the interaction's member
+ * permissions), `/approve` (a member's link request; organisers), `/seat` and `/results`
+ * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
+ * organisation role; they act with that role, through the same services and checks as a client.
+ */
+import {
+  type APIApplicationCommandOptionChoice,
+  type APIEmbed,
+  PermissionFlagsBits,
+} from "discord-api-types/v10";
+import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { events, gameTables, organizations, rounds, sessions, tableResults } from "../../db/schema";
+import { type OrgRole, orgSubtree, readableEvent } from "../access";
+import { getEvent } from "../events";
+import { getRound } from "../rounds";
+import { getTables } from "../tables";
+import { type CommandContext, type CommandSpec, choiceName, matches, stringOption } from "./command-context";
+import { setupGuild } from "./guilds";
+import { decideLinkRequest, pendingRequestOf } from "./link-requests";
+import { COLORS, escapeMarkdown, fitEmbeds, type Reply, roundLabel, say } from "./messages";
+
+const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
+
+const STAFF: readonly OrgRole[] = ["owner", "organizer", "referee"];
+
+function notStaff(cc: CommandContext): Reply | undefined {
+  if (cc.staffRole && STAFF.includes(cc.staffRole)) return undefined;
+  return say(
+    "Only tournament staff may do this: a member with Manage Server maps the staff's Discord roles with /setup organizer-role: referee-role:.",
+  );
+}
+
+function noEvent(): Reply {
+  return say("This server follows no event: an organiser sets one with /setup event:.");
+}
+
+async function orgEventChoices(
+  cc: CommandContext,
+  typed: string,
+): Promise<APIApplicationCommandOptionChoice[]> {
+  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  const rows = await cc.ctx.db
+    .select({ id: events.id, name: events.name, startsOn: events.startsOn })
+    .from(events)
+    .where(inArray(events.orgId, orgIds))
+    .orderBy(desc(events.startsOn), desc(events.id))
+    .limit(50);
+  return [
+    { name: "none (follow no event)", value: "none" },
+    ...rows
+      .filter((e) => !typed || matches(e.name, typed))
+      .slice(0, 24)
+      .map((e) => ({ name: choiceName(`${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`), value: e.id })),
+  ];
+}
+
+const setup: CommandSpec = {
+  ephemeral: true,
+  withoutLink: true,
+  async run(cc) {
+    if ((cc.permissions & MANAGE_SERVER) === 0n) {
+      return say("Only a member with the Manage Server permission may link this server.");
+    }
+    const organizerRole = cc.options.get("organizer-role");
+    const refereeRole = cc.options.get("referee-role");
+    const link = await setupGuild(cc.ctx, cc.orgId, cc.guildId, cc.user.id, {
+      code: stringOption(cc, "code"),
+      event: stringOption(cc, "event"),
+      organizerRoleId: typeof organizerRole === "string" ? organizerRole : undefined,
+      refereeRoleId: typeof refereeRole === "string" ? refereeRole : undefined,
+    });
+    const [org] = await cc.ctx.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, cc.orgId));
+    const event = link.eventId
+      ? (await cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId)))[0]
+      : undefined;
+    const roles = Object.entries(link.staffRoles).map(([id, role]) => `<@&${id}> act as ${role}s`);
+    return say(
+      [
+        `This server is linked to **${escapeMarkdown(org?.name ?? cc.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
+        roles.length > 0
+          ? `Staff: ${roles.join("; ")}.`
+          : "No staff role yet (/setup organizer-role: referee-role:).",
+      ].join("\n"),
+    );
+  },
+  async complete(cc, option, typed) {
+    // Event names are the organisation's data: only a linked server's managers see them.
+    if (option !== "event" || !cc.link || (cc.permissions & MANAGE_SERVER) === 0n) return [];
+    return orgEventChoices(cc, typed);
+  },
+};
+
+const approve: CommandSpec = {
+  ephemeral: true,
+  async run(cc) {
+    const refusal = notStaff(cc);
+    if (refusal) return refusal;
+    const member = cc.options.get("member");
+    if (typeof member !== "string") return say("Name the member: /approve member:@name");
+    const name = cc.resolvedUsers.get(member)?.username ?? member;
+    const requestId = await pendingRequestOf(cc.ctx, cc.orgId, member);
+    if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
+    const decided = await decideLinkRequest(cc.ctx, cc.orgId, requestId, "approved");
+    return say(
+      `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
+    );
+  },
+};
+
+async function roundChoices(cc: CommandContext, eventId: string) {
+  await readableEvent(cc.ctx, eventId);
+  return cc.ctx.db
+    .select({ id: rounds.id, kind: rounds.kind, number: rounds.number, sessionName: sessions.name })
+    .from(rounds)
+    .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
+    .where(eq(rounds.eventId, eventId))
+    .orderBy(desc(rounds.createdAt), desc(rounds.id))
+    .limit(25);
+}
+
+const roundName = (r: { kind: string; number: number; sessionName: string | null }) =>
+  [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
+
+/** A round's seating as embeds: one inline field per table, players in turn order. */
+export function seatingEmbeds(
+  round: Awaited<ReturnType<typeof getRound>>,
+  title: string,
+  url: string | undefined,
+): APIEmbed[] {
+  const fields = round.tables.map((t) => ({
+    name: `Table ${t.number}`,
+    value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
+    inline: true,
+  }));
+  const embeds: APIEmbed[] = [];
+  for (let i = 0; i < fields.length || i === 0; i += 25) {
+    embeds.push({
+      title: `${title} seating${i > 0 ? " (continued)" : ""}`,
+      color: COLORS.seating,
+      fields: fields.slice(i, i + 25),
+      ...(url ? { url } : {}),
+    });
+  }
+  return fitEmbeds(embeds);
+}
+
+const seat: CommandSpec = {
+  ephemeral: false,
+  async run(cc) {
+    const refusal = notStaff(cc);
+    if (refusal) return refusal;
+    const given = stringOption(cc, "game");
+    let roundId = given && /^rnd_/.test(given) ? given : undefined;
+    if (!roundId) {
+      if (!cc.link?.eventId) return noEvent();
+      const choices = await roundChoices(cc, cc.link.eventId);
+      const found = given ? choices.find((r) => matches(roundName(r), given)) : choices[0];
+      if (!found) return say(given ? `No game called “${escapeMarkdown(given)}”.` : "No game is seated yet.");
+      roundId = found.id;
+    }
+    const round = await getRound(cc.ctx, roundId);
+    const sessionName = round.sessionId
+      ? (
+          await cc.ctx.db
+            .select({ name: sessions.name })
+            .from(sessions)
+            .where(eq(sessions.id, round.sessionId))
+        )[0]?.name
+      : undefined;
+    const title = [sessionName, roundLabel(round.kind, round.number)].filter(Boolean).join(" · ");
+    return { embeds: seatingEmbeds(round, title, cc.links.screen(round.eventId)) };
+  },
+  async complete(cc, option, typed) {
+    if (option !== "game" || !cc.link?.eventId || notStaff(cc)) return [];
+    return (await roundChoices(cc, cc.link.eventId))
+      .filter((r) => !typed || matches(roundName(r), typed))
+      .map((r) => ({ name: choiceName(roundName(r)), value: r.id }));
+  },
+};
+
+/** Tables listed by `/results` at most (the embed says when there are more). */
+const OPEN_RESULTS = 100;
+
+const results: CommandSpec = {
+  ephemeral: true,
+  async run(cc) {
+    const refusal = notStaff(cc);
+    if (refusal) return refusal;
+    const eventId = cc.link?.eventId;
+    if (!eventId) return noEvent();
+    const event = await getEvent(cc.ctx, eventId);
+    const open = await cc.ctx.db
+      .select({
+        tableId: gameTables.id,
+        roundId: rounds.id,
+        kind: rounds.kind,
+        number: rounds.number,
+        sessionName: sessions.name,
+      })
+      .from(gameTables)
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
+      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+      .where(
+        and(eq(rounds.eventId, eventId), or(isNull(tableResults.status), eq(tableResults.status, "pending"))),
+      )
+      .orderBy(asc(rounds.createdAt), asc(rounds.id), asc(gameTables.number))
+      .limit(OPEN_RESULTS + 1);
+    if (open.length === 0) {
+      return say(`Every seated table of ${escapeMarkdown(event.name)} has a final result.`);
+    }
+    const views = await getTables(
+      cc.ctx,
+      open.slice(0, OPEN_RESULTS).map((t) => t.tableId),
+    );
+    const byRound = new Map<string, { name: string; lines: string[] }>();
+    for (const t of open.slice(0, OPEN_RESULTS)) {
+      const view = views.get(t.tableId);
+      if (!view || view instanceof Error) continue;
+      const group = byRound.get(t.roundId) ?? { name: roundName(t), lines: [] };
+      const result = view.result;
+      const nameOf = (id: string) =>
+        escapeMarkdown(view.seats.find((s) => s.player.id === id)?.player.name ?? id);
+      let line = `Table ${view.number}: `;
+      if (!result) line += "no result";
+      else if (result.disputes.length > 0)
+        line += `disputed by ${result.disputes.map((d) => nameOf(d.playerId)).join(", ")}`;
+      else
+        line += `pending, waiting for ${result.awaitingConfirmation.map(nameOf).join(", ") || "a referee"}`;
+      group.lines.push(line);
+      byRound.set(t.roundId, group);
+    }
+    const url = cc.links.event(eventId);
+    return {
+      ephemeral: true,
+      embeds: fitEmbeds([
+        {
+          title: `Open results · ${event.name}`,
+          color: COLORS.alert,
+          ...(url ? { url } : {}),
+          fields: [...byRound.values()].map((g) => ({ name: g.name, value: g.lines.join("\n") })),
+          ...(open.length > OPEN_RESULTS
+            ? { footer: { text: `The first ${OPEN_RESULTS} open tables.` } }
+            : {}),
+        },
+      ]),
+    };
+  },
+};
+
+export const STAFF_COMMANDS = { setup, approve, seat, results } satisfies Record<string, CommandSpec>;
