@@ -12,7 +12,7 @@ import {
 export interface DiscordKeys {
   /** 64 hex digits, as the developer portal shows it. */
   publicKey: string;
-  sign(message: Uint8Array): Promise<string>;
+  sign(message: Uint8Array<ArrayBuffer>): Promise<string>;
 }
 
 const hex = (bytes: ArrayBuffer) => Buffer.from(bytes).toString("hex");

@@ -61,17 +61,14 @@ export async function startFakeDiscord(applications: FakeApplication[]): Promise
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      let match: RegExpExecArray | null;
+      const commandsOf = /^\/api\/v10\/applications\/(\d+)\/commands$/.exec(path);
       if (call.method === "GET" && path === "/api/v10/applications/@me") {
         const app = byToken(call.authorization);
         if (!app) send(401, { message: "401: Unauthorized", code: 0 });
         else send(200, { id: app.id, name: "CATAN bot", verify_key: app.verifyKey, bot_public: false });
-      } else if (
-        call.method === "PUT" &&
-        (match = /^\/api\/v10\/applications\/(\d+)\/commands$/.exec(path))
-      ) {
+      } else if (call.method === "PUT" && commandsOf) {
         const app = byToken(call.authorization);
-        if (!app || app.id !== match[1]) send(401, { message: "401: Unauthorized", code: 0 });
+        if (!app || app.id !== commandsOf[1]) send(401, { message: "401: Unauthorized", code: 0 });
         else {
           // biome-ignore lint/suspicious/noExplicitAny: registered command JSON
           const registered = (call.body as any[]).map((c, i) => ({
