@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     dispatcher,
     webhookTargets: push.targets,
     compress: true,
+    ...(process.env.DISCORD_API_BASE ? { discord: { apiBase: process.env.DISCORD_API_BASE } } : {}),
     responseCacheBytes: process.env.RESPONSE_CACHE_MB
       ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
       : undefined,

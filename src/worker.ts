@@ -49,6 +49,8 @@ export interface WorkerEnv extends LiveEnv {
   LIVE_STREAMS_PER_CLIENT?: string;
   /** Comma-separated waits between delivery attempts in ms (default: 8 attempts over a day). */
   WEBHOOK_RETRY_DELAYS_MS?: string;
+  /** Discord's API base (default https://discord.com/api/v10); tests point it at a fake Discord. */
+  DISCORD_API_BASE?: string;
 }
 
 /**
@@ -137,6 +139,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
       ...(env.LIVE_FEEDS
         ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimitsOf(env)) }
         : {}),
+      ...(env.DISCORD_API_BASE ? { discord: { apiBase: env.DISCORD_API_BASE } } : {}),
     });
     runtime = { app, db, delivery: push.delivery };
     runtimes.set(env, runtime);
