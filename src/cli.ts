@@ -4,6 +4,12 @@ import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
 import { createOrgClient, insertApiClient } from "./services/auth";
 import type { ServiceContext } from "./services/context";
+import {
+  createSetupCode,
+  defaultDiscordRest,
+  registerApplication,
+  registerCommands,
+} from "./services/discord";
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
 
@@ -15,6 +21,14 @@ const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEF
       an organisation and its first owner client
   npm run -s cli -- create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
       another client of an existing organisation
+
+  npm run -s cli -- discord register --org org_… --application-id … --public-key … [--json]
+      register (or replace) the organisation's Discord application (portal: Application ID, Public Key)
+  npm run -s cli -- discord register-commands --org org_… [--json]
+      register the slash commands with Discord; the bot token is read from DISCORD_BOT_TOKEN,
+      used once and never stored (DISCORD_API_BASE overrides https://discord.com/api/v10)
+  npm run -s cli -- discord setup-code --org org_… [--event evt_…] [--json]
+      a one-time code for /setup in a Discord server (valid one hour)
 
 Secrets are printed once; only their hash is stored. --json prints one JSON object (with npm, use
 \`npm run -s\` so npm's own banner stays off stdout).`;
@@ -52,6 +66,9 @@ function parseCommandLine(argv: string[]) {
       parent: { type: "string" },
       org: { type: "string" },
       role: { type: "string" },
+      event: { type: "string" },
+      "application-id": { type: "string" },
+      "public-key": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -121,6 +138,8 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         );
         return 0;
       }
+      case "discord":
+        return await discordCommand(ctx, positionals[1], values, env, publicUrl);
       default:
         throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
     }
@@ -132,6 +151,70 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     throw error;
   } finally {
     client.close();
+  }
+}
+
+/** `discord register | register-commands | setup-code`: the organisation's Discord application. */
+async function discordCommand(
+  ctx: ServiceContext,
+  sub: string | undefined,
+  values: ReturnType<typeof parseCommandLine>["values"],
+  env: NodeJS.ProcessEnv,
+  publicUrl: string,
+): Promise<number> {
+  if (!values.org) throw new UsageError("--org is required");
+  const out = (output: object, lines: string[]) => {
+    if (values.json) console.log(JSON.stringify(output));
+    else for (const line of lines) console.log(line);
+  };
+  switch (sub) {
+    case "register": {
+      const applicationId = values["application-id"];
+      const publicKey = values["public-key"];
+      if (!applicationId || !publicKey)
+        throw new UsageError("--application-id and --public-key are required");
+      const { application } = await registerApplication(
+        ctx,
+        values.org,
+        { applicationId, publicKey },
+        publicUrl,
+      );
+      out(application, [
+        `Discord application ${application.applicationId} registered for ${application.orgId}.`,
+        `Interactions Endpoint URL: ${application.interactionsUrl}`,
+        `Next: DISCORD_BOT_TOKEN=… npm run -s cli -- discord register-commands --org ${application.orgId}`,
+      ]);
+      return 0;
+    }
+    case "register-commands": {
+      const botToken = env.DISCORD_BOT_TOKEN?.trim();
+      if (!botToken)
+        throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
+      const result = await registerCommands(
+        ctx,
+        defaultDiscordRest(env.DISCORD_API_BASE),
+        values.org,
+        botToken,
+        publicUrl,
+      );
+      out(result, [
+        `Registered ${result.commands.length} commands with Discord: ${result.commands.map((c) => `/${c.name}`).join(" ")}`,
+        `Application ${result.application.applicationId} verified at ${result.application.verifiedAt}.`,
+      ]);
+      return 0;
+    }
+    case "setup-code": {
+      const code = await createSetupCode(ctx, values.org, { eventId: values.event ?? null });
+      out(code, [
+        `Setup code: ${code.code} (valid until ${code.expiresAt}, once).`,
+        `In the Discord server, a member with Manage Server runs: /setup code:${code.code}`,
+      ]);
+      return 0;
+    }
+    default:
+      throw new UsageError(
+        `unknown discord command '${sub ?? ""}': register, register-commands or setup-code`,
+      );
   }
 }
 
