@@ -100,7 +100,8 @@ describe("npm run cli -- discord", () => {
     });
     expect(put!.body).toHaveLength(10);
     // Never stored: not a byte of it in the database file.
-    for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes(BOT_TOKEN), file).toBe(false);
+    for (const file of readdirSync(dir))
+      expect(readFileSync(join(dir, file)).includes(BOT_TOKEN), file).toBe(false);
 
     const code = await cli(["discord", "setup-code", "--org", org.orgId, "--json"]);
     expect(JSON.parse(code.out)).toEqual({

@@ -54,7 +54,7 @@ export interface DiscordWorld {
   close(): Promise<void>;
 }
 
-async function call(
+export async function call(
   fetch: Fetcher,
   auth: Record<string, string>,
   method: string,

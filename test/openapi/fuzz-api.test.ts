@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAuth, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
+import { type FakeDiscord, startFakeDiscord } from "../helpers/fake-discord";
 import { type ProblemAnswer, recordProblems, undeclaredProblems } from "../helpers/problem-recorder";
 import { seatPrelimTable } from "../helpers/seat-table";
 import { createTestApp } from "../helpers/test-app";
@@ -37,6 +38,11 @@ const RUNS = {
 
 /** Routes whose errors are, by their own documented contract, not problem+json. */
 const TOKEN_PATH = "/v1/auth/token";
+/**
+ * Discord's interactions endpoint answers anything not signed by a registered application 401
+ * before it reads the body (so no 400, 415 or 422 from it): the fuzz checks it never 5xx.
+ */
+const SIGNED_PATH = "/discord/interactions";
 const GRAPHQL_PATH = "/graphql";
 
 /** Every status each operation answered during the fuzz, checked against its documented responses. */
@@ -50,6 +56,7 @@ let store: OrgClient;
 let admin: ClientAuth;
 let api: JsonClient;
 let doc: Json;
+let discord: FakeDiscord;
 
 interface World {
   webhookId: string;
@@ -89,7 +96,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ changePollMs: 5 });
+  // Discord as a fuzzed bot token finds it: refused (a fake on loopback; no network here).
+  discord = await startFakeDiscord([]);
+  ctx = await createTestApp({ changePollMs: 5, discord: { apiBase: discord.apiBase } });
   problems = recordProblems(ctx.app);
   store = await createOrgClient(ctx.app, ctx.db, { name: "Fuzz store" });
   admin = await adminAuth(ctx.app, ctx.db);
@@ -180,6 +189,8 @@ beforeAll(async () => {
   ];
 });
 
+afterAll(() => discord?.close());
+
 // ---------------------------------------------------------------------------------------------
 // The routes, from the OpenAPI document
 
@@ -222,6 +233,9 @@ function realParams(path: string): Record<string, string> {
     seriesId: w.seriesId,
     webhookId: w.webhookId,
     deliveryId: w.deliveryId,
+    // No server is linked and no link requested here: the Discord routes answer their 404s.
+    guildId: "900000000000000001",
+    requestId: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
   };
 }
 
@@ -648,7 +662,7 @@ describe("fuzz: every JSON-body route", { timeout: 120_000 }, () => {
     }
     // The fuzz reached validation (422) on every route, not only a 401/404 in front of it.
     for (const [route, statuses] of Object.entries(outcomes)) {
-      if (route.endsWith(TOKEN_PATH) || route.endsWith(GRAPHQL_PATH)) continue;
+      if (route.endsWith(TOKEN_PATH) || route.endsWith(GRAPHQL_PATH) || route.endsWith(SIGNED_PATH)) continue;
       expect([...statuses], route).toContain(422);
     }
     // Hundreds of requests: near 30 s on a loaded shared machine already, so its own budget.
@@ -663,7 +677,7 @@ describe("fuzz: every JSON-body route", { timeout: 120_000 }, () => {
             o,
             url,
             { body: text, headers: { "content-type": "application/json" } },
-            (s) => s === 400,
+            (s) => s === (o.path === SIGNED_PATH ? 401 : 400),
           );
         }),
         { numRuns: RUNS.malformed },
@@ -692,7 +706,12 @@ describe("fuzz: every JSON-body route", { timeout: 120_000 }, () => {
                 ? { body: new Blob([body]) }
                 : { body, headers: { "content-type": contentType } },
               // GraphQL (graphql-yoga) also reads form posts; its answers are checked further down.
-              (s) => (o.path === TOKEN_PATH ? s === 400 : o.path === GRAPHQL_PATH || s === 415),
+              (s) =>
+                o.path === TOKEN_PATH
+                  ? s === 400
+                  : o.path === SIGNED_PATH
+                    ? s === 401
+                    : o.path === GRAPHQL_PATH || s === 415,
             );
           },
         ),

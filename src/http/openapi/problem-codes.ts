@@ -41,6 +41,11 @@ export const PROBLEM_CODES = {
     "Invalid token",
     "The bearer token is malformed, expired, signed with another key, or its client was revoked: get a new one.",
   ),
+  invalid_discord_signature: c(
+    401,
+    "Invalid Discord signature",
+    "The interaction is not signed by the registered Discord application's key over X-Signature-Timestamp + body, or its timestamp is more than 5 minutes off.",
+  ),
   // 403
   insufficient_role: c(
     403,
@@ -112,6 +117,21 @@ export const PROBLEM_CODES = {
     "No webhook subscription with this id is visible to the token.",
   ),
   delivery_not_found: c(404, "Delivery not found", "No delivery with this id for this webhook subscription."),
+  discord_application_not_found: c(
+    404,
+    "No Discord application",
+    "The organisation has not registered a Discord application: PUT /v1/orgs/{orgId}/discord.",
+  ),
+  discord_guild_not_found: c(
+    404,
+    "Discord server not linked",
+    "No Discord server with this id is linked to the organisation.",
+  ),
+  discord_link_request_not_found: c(
+    404,
+    "Link request not found",
+    "No link request with this id in this organisation.",
+  ),
   unknown_problem_code: c(
     404,
     "Unknown problem code",
@@ -154,6 +174,16 @@ export const PROBLEM_CODES = {
     409,
     "Too many webhook subscriptions",
     "An organisation holds at most 50 webhook subscriptions, disabled ones included: delete one it no longer uses (one subscription can take several event types).",
+  ),
+  discord_application_taken: c(
+    409,
+    "Discord application taken",
+    "Another organisation registered this Discord application and proved it with its bot token.",
+  ),
+  discord_link_request_decided: c(
+    409,
+    "Link request decided",
+    "The link request was already approved or rejected.",
   ),
   external_id_taken: c(
     409,
@@ -514,10 +544,30 @@ export const PROBLEM_CODES = {
     "Malformed change cursor",
     "`since` is not a cursor this API produced: take it from the last line of an export.",
   ),
+  discord_setup_code_required: c(
+    422,
+    "Setup code required",
+    "A Discord server is linked the first time with a setup code of the organisation (`/setup code:`).",
+  ),
+  discord_setup_code_invalid: c(
+    422,
+    "Setup code invalid",
+    "The setup code is unknown, used or expired: create a new one (POST /v1/orgs/{orgId}/discord/setup-codes).",
+  ),
+  discord_application_mismatch: c(
+    422,
+    "Another Discord application",
+    "The bot token belongs to another application than the one registered, or the registered public key is not the application's: check both in the developer portal.",
+  ),
+  discord_token_rejected: c(
+    422,
+    "Bot token refused",
+    "Discord refused the bot token: reset it in the developer portal (Bot → Reset Token) and send the new one.",
+  ),
   event_out_of_scope: c(
     422,
     "Event out of scope",
-    "The event is not in the webhook subscription's organisation scope.",
+    "The event is not in the organisation's scope (a webhook subscription's, or the Discord setup code's).",
   ),
   unsafe_webhook_target: c(
     422,
@@ -551,6 +601,12 @@ export const PROBLEM_CODES = {
     429,
     "Too many open streams",
     "This client (with a token) or address (IPv6: its /64) already holds as many live streams (change feeds) as it may at once: close one, or retry in `Retry-After` seconds.",
+  ),
+  // 502
+  discord_unavailable: c(
+    502,
+    "Discord unavailable",
+    "Discord's API could not be reached or answered an error: try again in a minute.",
   ),
   // 500, 503
   internal_error: c(500, "Internal error", "Unexpected server error: quote the requestId when reporting it."),

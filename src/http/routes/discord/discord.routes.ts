@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, jsonBody, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, jsonContent } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSetupCodeSchema,
@@ -35,7 +35,19 @@ export const registerDiscordApplication = createRoute({
   security: BEARER,
   request: {
     params: DiscordParamsSchema,
-    body: jsonBody(RegisterDiscordApplicationSchema, "The application's id and public key."),
+    body: {
+      required: true,
+      description: "The application's id and public key.",
+      content: {
+        "application/json": {
+          schema: RegisterDiscordApplicationSchema,
+          example: {
+            applicationId: "1234567890123456789",
+            publicKey: "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a",
+          },
+        },
+      },
+    },
   },
   responses: {
     200: jsonContent(DiscordApplicationSchema, "The registration (replaced)."),
@@ -79,7 +91,16 @@ export const registerDiscordCommands = createRoute({
   security: BEARER,
   request: {
     params: DiscordParamsSchema,
-    body: jsonBody(RegisterCommandsSchema, "The bot token, for this request only."),
+    body: {
+      required: true,
+      description: "The bot token, for this request only.",
+      content: {
+        "application/json": {
+          schema: RegisterCommandsSchema,
+          example: { botToken: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB" },
+        },
+      },
+    },
   },
   responses: {
     200: jsonContent(RegisteredCommandsSchema, "The verified registration and the commands Discord now has."),
@@ -159,24 +180,30 @@ export const listDiscordLinkRequests = createRoute({
   responses: { 200: jsonContent(LinkRequestPageSchema, "A page of requests.") },
 });
 
-const decide = (decision: "approve" | "reject") =>
-  createRoute({
-    method: "post",
-    path: `/v1/orgs/{orgId}/discord/link-requests/{requestId}/${decision}`,
-    operationId: decision === "approve" ? "approveDiscordLinkRequest" : "rejectDiscordLinkRequest",
-    tags: TAGS,
-    summary: decision === "approve" ? "Approve a link request" : "Reject a link request",
-    description:
-      decision === "approve"
-        ? "Sets the player's `discordId` to the requester (and clears it from any other player of the organisation), audited. Needs players:write on the player's organisation, as PATCH /v1/players does."
-        : "Closes the request without linking; audited. Owners and organisers (players:write).",
-    security: BEARER,
-    request: { params: LinkRequestParamsSchema },
-    responses: { 200: jsonContent(LinkRequestSchema, "The decided request.") },
-  });
+export const approveDiscordLinkRequest = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/approve",
+  operationId: "approveDiscordLinkRequest",
+  tags: TAGS,
+  summary: "Approve a link request",
+  description:
+    "Sets the player's `discordId` to the requester (and clears it from any other player of the organisation), audited. Needs players:write on the player's organisation, as PATCH /v1/players does.",
+  security: BEARER,
+  request: { params: LinkRequestParamsSchema },
+  responses: { 200: jsonContent(LinkRequestSchema, "The approved request.") },
+});
 
-export const approveDiscordLinkRequest = decide("approve");
-export const rejectDiscordLinkRequest = decide("reject");
+export const rejectDiscordLinkRequest = createRoute({
+  method: "post",
+  path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/reject",
+  operationId: "rejectDiscordLinkRequest",
+  tags: TAGS,
+  summary: "Reject a link request",
+  description: "Closes the request without linking; audited. Owners and organisers (players:write).",
+  security: BEARER,
+  request: { params: LinkRequestParamsSchema },
+  responses: { 200: jsonContent(LinkRequestSchema, "The rejected request.") },
+});
 
 export const receiveDiscordInteraction = createRoute({
   method: "post",
