@@ -158,6 +158,7 @@ export const InteractionBodyDoc = {
     application_id: { type: "string" as const },
     type: { type: "integer" as const, enum: [1, 2, 3, 4, 5] },
     token: { type: "string" as const },
+    version: { type: "integer" as const },
     guild_id: { type: "string" as const },
     data: { type: "object" as const },
     member: { type: "object" as const },
