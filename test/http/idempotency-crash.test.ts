@@ -100,8 +100,11 @@ describe("Idempotency-Key across a crash (server process killed mid-request)", (
     base = await startServer();
     auth = { authorization: `Bearer ${await token(base, owner.clientId, owner.clientSecret)}` };
     watcher.close();
+    // Bodies read before the server goes: a gzip body is chunked, its end may still be in flight.
     const retry = await create();
+    const retryBody = (await retry.json()) as { clientId?: string; code?: string; detail?: string };
     const again = await create();
+    const againBody = await again.json();
     await killServer();
     const reader = createClient({ url: databaseUrl });
     const created = await reader.execute("select id from api_clients where name = 'Discord bot'");
@@ -112,7 +115,6 @@ describe("Idempotency-Key across a crash (server process killed mid-request)", (
     // Either the crash came before the client was stored (the retry creates it, once) or after
     // (the retry names it); never "still in progress", never a second secret.
     expect([201, 409]).toContain(retry.status);
-    const retryBody = (await retry.json()) as { clientId?: string; code?: string; detail?: string };
     if (retry.status === 201) expect(retryBody.clientId).toBe(clientId);
     else
       expect(retryBody).toMatchObject({
@@ -120,7 +122,7 @@ describe("Idempotency-Key across a crash (server process killed mid-request)", (
         detail: expect.stringContaining(clientId),
       });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
+    expect(againBody).toMatchObject({
       code: "client_already_created",
       detail: expect.stringContaining(clientId),
     });

@@ -21,6 +21,9 @@ const OUTSIDE_OPERATIONS: readonly ProblemCode[] = [
   "method_not_allowed",
   "docs_bundle_unavailable", // GET /docs
   "server_misconfigured", // a Worker deployed without its secrets, on every path (src/worker.ts)
+  // Refusals of Discord's /setup: said in the conversation (an interaction answers 200), never an HTTP problem.
+  "discord_setup_code_required",
+  "discord_setup_code_invalid",
 ];
 
 let doc: Json;

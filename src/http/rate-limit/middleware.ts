@@ -3,7 +3,7 @@ import { recordTokenGuessing } from "../../services/auth";
 import type { AppEnv } from "../context";
 import { TOKEN_PATH } from "../middleware/auth";
 import { problemResponse } from "../problem";
-import { DISCORD_INTERACTIONS_PATH } from "../routes/discord/discord.routes";
+import { DISCORD_INTERACTIONS_PATH } from "../routes/discord/path";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicies, RateLimitPolicy } from "./policies";
 
 interface Charge {

@@ -17,10 +17,9 @@ import {
   RegisteredCommandsSchema,
   SetupCodeSchema,
 } from "./discord.schemas";
+import { DISCORD_INTERACTIONS_PATH } from "./path";
 
 const TAGS = ["Discord"];
-/** Where Discord sends the interactions (the application's Interactions Endpoint URL). */
-export const DISCORD_INTERACTIONS_PATH = "/discord/interactions";
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
 
 export const registerDiscordApplication = createRoute({
