@@ -79,6 +79,6 @@ export function discordMessageHtml(input: {
   <div><span class="name">CATAN Tournament</span><span class="app">APP</span><span class="time">Today at 19:42</span></div>
   ${m.content ? `<div class="content">${markdown(m.content, mentions)}</div>` : ""}
   ${(m.embeds ?? []).map((e: Json) => embed(e, mentions)).join("")}
-  ${input.ephemeral ? '<div class="eph">👁 Only you can see this · Dismiss message</div>' : ""}
+  ${input.ephemeral ? '<div class="eph">Only you can see this · Dismiss message</div>' : ""}
   </div></div></body></html>`;
 }

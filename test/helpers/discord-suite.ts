@@ -477,8 +477,8 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     const [embed] = answer.message.embeds;
     expect(embed.title).toBe("Qualification · Winter Cup");
     expect(embed.description.split("\n")).toHaveLength(3);
-    expect(embed.description.split("\n")[0]).toBe("1. Eve — 1 W, 10 VP ✅");
-    expect(embed.footer.text).toMatch(/^✅ the top \d+ qualify · 8 players · 1 session$/);
+    expect(embed.description.split("\n")[0]).toBe("1. Eve — 1 W, 10 VP ✓");
+    expect(embed.footer.text).toMatch(/^✓ qualifies \(the top \d+\) · 8 players · 1 session$/);
   });
 
   it("/mytable for a member who is not linked says how to link", async () => {

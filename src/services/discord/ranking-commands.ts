@@ -142,7 +142,7 @@ export function qualificationEmbed(
       row.sessionId && q.sessions.length > 1
         ? ` · ${escapeMarkdown(sessionName.get(row.sessionId) ?? "")}`
         : "";
-    return `${rankingLine(row, where)}${row.qualified ? " ✅" : ""}`;
+    return `${rankingLine(row, where)}${row.qualified ? " ✓" : ""}`;
   });
   const url = links.event(q.eventId);
   return {
@@ -151,7 +151,7 @@ export function qualificationEmbed(
     color: COLORS.standings,
     ...(url ? { url } : {}),
     footer: {
-      text: `✅ the top ${q.qualifierCount} qualify · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
+      text: `✓ qualifies (the top ${q.qualifierCount}) · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
     },
   };
 }
