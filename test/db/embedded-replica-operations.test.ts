@@ -12,12 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, type NodeDatabase, openNodeDatabase } from "../../src/db/node";
 import { startHranaThread, type ThreadedHranaServer } from "../helpers/hrana-thread";
 import { ROUND_TRIP_BUDGETS } from "../helpers/round-trip-budgets";
+import { type ScenarioDiscord, startScenarioDiscord } from "../helpers/round-trip-discord-scenario";
 import { type MeasuredApp, runEveryOperation, type Sample } from "../helpers/round-trip-scenario";
 import { createTestApp } from "../helpers/test-app";
 
 let dir: string;
 let primary: ThreadedHranaServer;
 let replica: NodeDatabase;
+let discord: ScenarioDiscord | undefined;
 const samples: Sample[] = [];
 let documentOperations: string[] = [];
 const readOperations = new Set<string>(); // the document's GET operations
@@ -36,7 +38,13 @@ beforeAll(async () => {
   });
   await replica.client.sync();
   const webhookTargets = { resolveHost: async () => ["93.184.215.14"] };
-  const { app } = await createTestApp({ db: replica.db, changePollMs: 5, webhookTargets });
+  discord = await startScenarioDiscord();
+  const { app } = await createTestApp({
+    db: replica.db,
+    changePollMs: 5,
+    webhookTargets,
+    discord: { apiBase: discord.apiBase },
+  });
   const doc = (await (await app.request("/openapi.json")).json()) as {
     paths: Record<string, Record<string, { operationId?: string }>>;
   };
@@ -55,6 +63,7 @@ beforeAll(async () => {
       },
     },
     serialRoundTrips: 0, // not measured here: the replica's statements are all serial
+    discord,
     close: async () => {},
   };
   await runEveryOperation(measured, samples);
@@ -63,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   replica?.client.close();
   await primary?.close();
+  await discord?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

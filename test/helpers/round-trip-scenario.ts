@@ -4,6 +4,7 @@ import { MIGRATIONS_FOLDER } from "../../src/db/node";
 import type { App } from "../../src/http/app";
 import { type HranaServer, type Latency, startHranaServer } from "../../tools/hrana-server";
 import { adminAuth, createOrgClient, tokenRequest } from "./auth";
+import { discordOperations, type ScenarioDiscord, startScenarioDiscord } from "./round-trip-discord-scenario";
 import { storeOperations } from "./round-trip-store-scenario";
 import { createTestApp } from "./test-app";
 import type { JsonClient } from "./workflow";
@@ -28,6 +29,8 @@ export interface MeasuredApp {
    * their latency does; counted on the client, so the machine's speed cannot change it.
    */
   readonly serialRoundTrips: number;
+  /** The fake Discord the app's DISCORD_API_BASE points at, with the application's keys. */
+  discord: ScenarioDiscord;
   close(): Promise<void>;
 }
 
@@ -62,17 +65,24 @@ export async function startRemoteApp(latency?: Latency): Promise<RemoteApp> {
   const db = createDatabase(client);
   // A resolver that answers a public address: webhook targets pass the SSRF guard offline.
   const webhookTargets = { resolveHost: async () => ["93.184.215.14"] };
-  const { app } = await createTestApp({ db, changePollMs: 5, webhookTargets });
+  const discord = await startScenarioDiscord();
+  const { app } = await createTestApp({
+    db,
+    changePollMs: 5,
+    webhookTargets,
+    discord: { apiBase: discord.apiBase },
+  });
   return {
     app,
     db,
     server,
+    discord,
     get serialRoundTrips() {
       return serial();
     },
     async close() {
       raw.close();
-      await server.close();
+      await Promise.all([server.close(), discord.close()]);
     },
   };
 }
@@ -398,6 +408,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
 
   await calendars(api, anonymous, eventId, players[0]!);
   await programmeExclusion(api, chain.orgId, players[32]!);
+  await discordOperations(api, anonymous, remote.discord, chain.orgId, eventId, ["RT-1", "RT-2"]);
   await federationSeries(api, chain.orgId, eventId);
   await federationRatings(api, chain.orgId, players[0]!);
   await mergeDuplicate(api, chain.orgId, players[33]!);

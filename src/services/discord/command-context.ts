@@ -15,7 +15,7 @@ export interface InteractionDeps {
   rest: DiscordRest;
   /**
    * How long a command may run before its answer is deferred (Discord allows 3 s for the first
-   * response; the rest goes through the interaction webhook). Default 2 s.
+   * response; the rest goes through the interaction webhook). Default 2 s; 0 defers every command.
    */
   inlineBudgetMs?: number | undefined;
   /** Unexpected failures: the user gets a short apology, the operator this. */

@@ -83,9 +83,10 @@ export async function setupGuild(
   guildId: string,
   discordUserId: string,
   input: SetupInput,
+  /** The server's link as the interaction loaded it (undefined: not linked yet). */
+  existing: GuildLink | undefined,
 ): Promise<GuildLink> {
   const now = ctx.clock().toISOString();
-  const existing = await loadGuildLink(ctx, orgId, guildId);
   let codeEvent: string | null = null;
   const statements = [];
   if (!existing) {

@@ -132,8 +132,10 @@ async function settle(
   interaction: { application_id: string; token: string },
   work: Promise<Reply>,
 ): Promise<InteractionAnswer> {
-  if (!spec.deferred) {
-    const first = await Promise.race([work, sleep(deps.inlineBudgetMs ?? 2000)]);
+  const budget = deps.inlineBudgetMs ?? 2000;
+  // A budget of 0 defers everything: a local database can answer before any timer fires.
+  if (!spec.deferred && budget > 0) {
+    const first = await Promise.race([work, sleep(budget)]);
     if (first !== "late")
       return { response: message({ ...first, ephemeral: spec.ephemeral || first.ephemeral }) };
   }

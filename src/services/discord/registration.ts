@@ -95,12 +95,12 @@ export async function registerApplication(
       issues: [{ path: "publicKey", message: "64 hexadecimal digits (the portal's Public Key)" }],
     });
   }
-  if (await provenElsewhere(ctx, orgId, input.applicationId)) throw taken(input.applicationId);
+  const [elsewhere, [before]] = await Promise.all([
+    provenElsewhere(ctx, orgId, input.applicationId),
+    ctx.db.select().from(discordApplications).where(eq(discordApplications.orgId, orgId)),
+  ]);
+  if (elsewhere) throw taken(input.applicationId);
   const now = ctx.clock().toISOString();
-  const [before] = await ctx.db
-    .select()
-    .from(discordApplications)
-    .where(eq(discordApplications.orgId, orgId));
   const same = before?.applicationId === input.applicationId && before.publicKey === publicKey;
   const row: ApplicationRow = {
     orgId,
@@ -255,8 +255,10 @@ export async function createSetupCode(
 ): Promise<{ code: string; expiresAt: string; eventId: string | null }> {
   await assertOrgWritable(ctx, orgId, MANAGE);
   requireClient(ctx.actor);
-  await loadApplication(ctx, orgId);
-  if (input.eventId) await assertEventOfOrg(ctx, orgId, input.eventId);
+  await Promise.all([
+    loadApplication(ctx, orgId),
+    input.eventId ? assertEventOfOrg(ctx, orgId, input.eventId) : undefined,
+  ]);
   const now = ctx.clock();
   const code = newSetupCode();
   const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS).toISOString();

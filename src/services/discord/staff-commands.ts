@@ -64,19 +64,28 @@ const setup: CommandSpec = {
     }
     const organizerRole = cc.options.get("organizer-role");
     const refereeRole = cc.options.get("referee-role");
-    const link = await setupGuild(cc.ctx, cc.orgId, cc.guildId, cc.user.id, {
-      code: stringOption(cc, "code"),
-      event: stringOption(cc, "event"),
-      organizerRoleId: typeof organizerRole === "string" ? organizerRole : undefined,
-      refereeRoleId: typeof refereeRole === "string" ? refereeRole : undefined,
-    });
-    const [org] = await cc.ctx.db
-      .select({ name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, cc.orgId));
-    const event = link.eventId
-      ? (await cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId)))[0]
-      : undefined;
+    const link = await setupGuild(
+      cc.ctx,
+      cc.orgId,
+      cc.guildId,
+      cc.user.id,
+      {
+        code: stringOption(cc, "code"),
+        event: stringOption(cc, "event"),
+        organizerRoleId: typeof organizerRole === "string" ? organizerRole : undefined,
+        refereeRoleId: typeof refereeRole === "string" ? refereeRole : undefined,
+      },
+      cc.link,
+    );
+    const [[org], [event]] = await Promise.all([
+      cc.ctx.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, cc.orgId)),
+      link.eventId
+        ? cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId))
+        : Promise.resolve([]),
+    ]);
     const roles = Object.entries(link.staffRoles).map(([id, role]) => `<@&${id}> act as ${role}s`);
     return say(
       [
