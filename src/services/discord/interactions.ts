@@ -23,7 +23,7 @@ import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import type { CommandContext, CommandSpec, InteractionDeps, OptionValue } from "./command-context";
 import { guildActor, loadGuildLink, staffRoleOf } from "./guilds";
-import { pageLinks, type Reply, say } from "./messages";
+import { NO_MENTIONS, pageLinks, type Reply, say } from "./messages";
 import { PLAYER_COMMANDS } from "./player-commands";
 import { RANKING_COMMANDS } from "./ranking-commands";
 import { SNOWFLAKE } from "./registration";
@@ -87,7 +87,7 @@ function message(reply: Reply): APIInteractionResponse {
       ...(reply.content ? { content: reply.content } : {}),
       ...(reply.embeds ? { embeds: reply.embeds } : {}),
       ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
-      allowed_mentions: { parse: [] },
+      allowed_mentions: NO_MENTIONS,
     },
   };
 }
@@ -143,7 +143,7 @@ async function settle(
     editOriginalResponse(deps.rest, interaction.application_id, interaction.token, {
       content: reply.content ?? "",
       embeds: reply.embeds ?? [],
-      allowed_mentions: { parse: [] },
+      allowed_mentions: NO_MENTIONS,
     }),
   );
   return {

@@ -114,7 +114,7 @@ export function myTableEmbed(t: OpenTable & { view: TableDto }, cc: Pick<Command
     ? "No result yet."
     : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
   const tableUrl = cc.links.table(t.tableId);
-  const boardUrl = t.hasBoard ? cc.links.screen(t.view.eventId) : undefined;
+  const boardUrl = t.hasBoard ? cc.links.screen(t.view.eventId, "seating") : undefined;
   return {
     title: `${gameOf(t)} · Table ${t.view.number}`,
     description:

@@ -181,7 +181,7 @@ const seat: CommandSpec = {
         )[0]?.name
       : undefined;
     const title = [sessionName, roundLabel(round.kind, round.number)].filter(Boolean).join(" · ");
-    return { embeds: seatingEmbeds(round, title, cc.links.screen(round.eventId)) };
+    return { embeds: seatingEmbeds(round, title, cc.links.screen(round.eventId, "seating")) };
   },
   async complete(cc, option, typed) {
     if (option !== "game" || !cc.link?.eventId || notStaff(cc)) return [];
