@@ -574,7 +574,7 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     });
   });
 
-  it("/confirm with a wrong code is refused and counted toward the seat's limit; the right code confirms", async () => {
+  it("/confirm with a wrong code is refused and counted toward the seat's limit (the member's own); the right code confirms", async () => {
     const w = world();
     const me = w.players[0].id;
     const wrong = await run(w, { member: w.users.player, command: "confirm", options: { code: "ZZZZZZ" } });
@@ -582,14 +582,14 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     expect(wrong.message.content).toBe(
       "That is not the code next to your name on the result sheet of Friday night · Game 1, Table 2. 4 tries left for your seat in the next 15 minutes.",
     );
-    // The same counter as the HTTP route: its next wrong code has 3 left.
+    // Counted per source: a wrong code from elsewhere (a phone) leaves the member's count alone.
     const viaHttp = await call(w.fetch, {}, "POST", `/v1/tables/${w.pendingTableId}/result/confirmations`, {
       playerId: me,
       code: "YYYYYY",
     });
     expect(viaHttp.status).toBe(403);
     const again = await run(w, { member: w.users.player, command: "confirm", options: { code: "XXXXXX" } });
-    expect(again.message.content).toMatch(/2 tries left/);
+    expect(again.message.content).toMatch(/3 tries left/);
     const ok = await run(w, {
       member: w.users.player,
       command: "confirm",

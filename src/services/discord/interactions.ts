@@ -187,6 +187,9 @@ export async function answerInteraction(
   const ctx: ServiceContext = {
     db: deps.db,
     clock: deps.clock,
+    // Every interaction arrives from Discord's addresses: the member is the source, so a member
+    // guessing seat codes stops only themselves.
+    source: `discord:${member.user.id}`,
     actor: link
       ? guildActor(link, user.id, staffRole)
       : {
