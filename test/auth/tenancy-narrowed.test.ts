@@ -270,6 +270,12 @@ const MATRIX: Record<string, Row> = {
     own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries` }),
     expect: "forbidden",
   },
+  getDiscordApplication: { own: () => ({ path: `/v1/orgs/${store.orgId}/discord` }), expect: "forbidden" },
+  listDiscordGuilds: { own: () => ({ path: `/v1/orgs/${store.orgId}/discord/guilds` }), expect: "forbidden" },
+  listDiscordLinkRequests: {
+    own: () => ({ path: `/v1/orgs/${store.orgId}/discord/link-requests` }),
+    expect: "forbidden",
+  },
   listExclusions: { own: () => ({ path: `/v1/orgs/${store.orgId}/exclusions` }), expect: "forbidden" },
   listPlayerWarnings: {
     own: () => ({ path: `/v1/players/${mine.players[0]}/warnings` }),
