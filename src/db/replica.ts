@@ -7,19 +7,7 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 import type { ReplicaPuller } from "./replica-puller";
-
-type BatchStatement = InStatement | [string, InArgs?];
-
-/**
- * A read: a `select` (what Drizzle's `select()` builds), or a `with` query in which no word is
- * a writing statement's keyword. A read taken for a write only costs round trips; a write is
- * never taken for a read.
- */
-function isRead(stmt: BatchStatement): boolean {
-  const sql = typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql;
-  if (/^\s*select\b/i.test(sql)) return true;
-  return /^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql);
-}
+import { type BatchStatement, isRead } from "./statements";
 
 export interface ReplicaConnections {
   /** The embedded replica (`file:` URL with `syncUrl`), on its own thread: it only pulls. */

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { storageFailure } from "../db/errors";
+import { isWriteAlreadyCommitted } from "../db/write-marker";
 import { DomainRuleError } from "../domain/errors";
 import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
@@ -200,6 +201,14 @@ export function errorToResponse(error: unknown, c: Context, logger: Logger): Res
     // route's boundary turns the error into its OAuth answer).
     logger.info("token request refused", { requestId, error: error.error });
     return problemResponse(c, { status: error.status, code: error.error, detail: error.description });
+  }
+  if (isWriteAlreadyCommitted(error)) {
+    return problemResponse(c, {
+      status: 409,
+      code: "idempotent_request_committed",
+      detail:
+        "The first request with this Idempotency-Key was stored, but its answer was lost (the server stopped in between); it is not run twice. Read what it created or changed.",
+    });
   }
   const storage = storageFailure(error);
   if (storage) {

@@ -32,6 +32,12 @@ export const idempotencyKeys = sqliteTable(
     status: integer("status").notNull(),
     responseBody: text("response_body").notNull(),
     responseHeaders: text("response_headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /**
+     * Set in the same transaction as the request's write: a claim with no answer but this set
+     * belongs to a request whose write committed before its process died, so a retry must not
+     * run it again.
+     */
+    committedAt: text("committed_at"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.key] })],

@@ -1,8 +1,10 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import type { InArgs } from "@libsql/client";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { idempotencyKeys } from "../../db/schema";
+import { markWrites } from "../../db/write-marker";
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 import { TOKEN_PATH } from "./auth";
@@ -27,12 +29,13 @@ async function sha256Hex(text: string): Promise<string> {
 /**
  * Start-up sweep: drops answers older than a day and claims whose lease lapsed. `releaseAll`
  * also drops every claim still in progress: right for a local database file, which only this
- * (just started) process writes, so any claim in it was left by a crash.
+ * (just started) process writes, so any claim in it was left by a crash. A claim whose write
+ * committed stays for its day whatever happens: dropping it would let a retry write again.
  */
 export async function sweepIdempotencyKeys(db: Database, now: Date, options: { releaseAll?: boolean } = {}) {
   const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString();
   const lapsed = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS).toISOString();
-  const inProgress = eq(idempotencyKeys.status, IN_PROGRESS);
+  const inProgress = and(eq(idempotencyKeys.status, IN_PROGRESS), isNull(idempotencyKeys.committedAt));
   await db
     .delete(idempotencyKeys)
     .where(
@@ -50,6 +53,13 @@ export async function sweepIdempotencyKeys(db: Database, now: Date, options: { r
  * claim whose lease lapsed (the process died mid-request) is taken over by the next retry,
  * which runs the request again (result writes are race-safe; client creation finds the client
  * the key already created and answers 409 naming it, never a second secret).
+ *
+ * Every write of the request carries, in its own transaction, a mark on the claim (write-marker.ts):
+ * so a claim left without an answer (the process died between the commit and storing the
+ * answer) says whether its write committed. If it did, a retry runs the request again with
+ * writes refused: a request that finds its change already applied (a result sheet already
+ * recorded, RFC 9110 §13.1.1) answers as the first would have; one that would have to write
+ * again answers 409 idempotent_request_committed, never a second write.
  */
 export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("idempotency-key");
@@ -80,10 +90,16 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: IN_PROGRESS,
     responseBody: "",
     responseHeaders: {},
+    committedAt: null,
     createdAt: now.toISOString(),
   };
+  const marker = db.update(idempotencyKeys).set({ committedAt: now.toISOString() }).where(where).toSQL();
+  const markedDb = (refuseWrites: boolean) =>
+    markWrites(db.$client, { sql: marker.sql, args: marker.params as InArgs }, { refuseWrites });
 
   let claimed = false;
+  /** The claim's write committed before its answer was stored. */
+  let committed = false;
   try {
     await db.insert(idempotencyKeys).values({ clientId: actor.clientId, key, ...claim });
     claimed = true;
@@ -94,7 +110,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     const [stored] = await db.select().from(idempotencyKeys).where(where);
     if (!stored) return problemResponse(c, inProgressProblem);
     const age = now.getTime() - Date.parse(stored.createdAt);
-    const stale = stored.status === IN_PROGRESS ? age >= IDEMPOTENCY_LEASE_MS : age >= IDEMPOTENCY_TTL_MS;
+    const uncommitted = stored.status === IN_PROGRESS && stored.committedAt === null;
+    const stale = uncommitted ? age >= IDEMPOTENCY_LEASE_MS : age >= IDEMPOTENCY_TTL_MS;
     if (stale) {
       // Compare-and-set on the old claim time: of two retries taking over, one wins.
       const taken = await db
@@ -110,8 +127,11 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
         detail:
           "This Idempotency-Key was already used with a different request; use a new key for a new request.",
       });
-    } else if (stored.status === IN_PROGRESS) {
+    } else if (uncommitted) {
       return problemResponse(c, inProgressProblem);
+    } else if (stored.status === IN_PROGRESS) {
+      // Its write committed, its answer was lost: run again below, with writes refused.
+      committed = true;
     } else {
       return new Response(stored.responseBody, {
         status: stored.status,
@@ -125,13 +145,17 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 
   c.set("idempotencyKey", `${actor.clientId}:${key}`);
+  const marked = markedDb(committed);
+  c.set("db", marked.db);
   await next();
+  c.set("db", db);
   const response = c.res;
   // A server failure is not an answer: let the client retry the same key. A `no-store` response
   // carries a secret shown once (a new client's secret): never stored; a retry runs again and
-  // the service answers 409 naming what this key already created.
-  if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
-    await db.delete(idempotencyKeys).where(where);
+  // the service answers 409 naming what this key already created. Once a write committed the
+  // claim stays, marked: the retry must not write again.
+  if (response.status >= 500 || isSecret(response)) {
+    if (!committed && !marked.committed) await db.delete(idempotencyKeys).where(where);
     return;
   }
   const headers = Object.fromEntries(
@@ -139,11 +163,18 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       response.headers.has(name) ? [[name, response.headers.get(name)!]] : [],
     ),
   );
+  // A retry keeps its answer only if none was stored meanwhile (by a first request that was
+  // only slow): the first's own answer wins.
   await db
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
-    .where(where);
+    .where(committed ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
 };
+
+/** A `no-store` answer carries a secret shown once (a new client's secret): never stored. */
+function isSecret(response: Response): boolean {
+  return /\bno-store\b/i.test(response.headers.get("cache-control") ?? "");
+}
 
 const inProgressProblem = {
   status: 409,

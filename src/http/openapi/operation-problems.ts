@@ -42,7 +42,12 @@ export function sharedCodes(path: string, method: string, op: Json): ProblemCode
   }
   if (v1) codes.push("invalid_text");
   if (v1 && (method === "post" || method === "put")) {
-    codes.push("invalid_idempotency_key", "idempotency_key_reused", "idempotent_request_in_progress");
+    codes.push(
+      "invalid_idempotency_key",
+      "idempotency_key_reused",
+      "idempotent_request_in_progress",
+      "idempotent_request_committed",
+    );
   }
   if ((op.parameters ?? []).some((p: Json) => p.in === "header" && /^if-match$/i.test(p.name))) {
     codes.push("invalid_if_match", "version_mismatch");

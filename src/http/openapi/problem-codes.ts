@@ -318,6 +318,11 @@ export const PROBLEM_CODES = {
     "Request in progress",
     "The first request with this Idempotency-Key is still running; retry shortly.",
   ),
+  idempotent_request_committed: c(
+    409,
+    "Request already stored",
+    "The first request with this Idempotency-Key was stored, but its answer was lost (the server stopped in between): it is not run twice. Read the resource it changed or created.",
+  ),
   phase_locked: c(
     409,
     "Phase locked",

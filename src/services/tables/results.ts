@@ -24,7 +24,7 @@ import { outboxStatements, standingsChangedStatements } from "../webhooks";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { loadTableScope, type TableScope, writableTable } from "./scope";
-import { getTable, type TableDto, toTableDto } from "./view";
+import { getTable, type TableDto } from "./view";
 import { eventWarningsOf, type WarningDto } from "./warnings";
 
 export interface ResultInput {
@@ -258,6 +258,20 @@ async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableSco
 }
 
 /**
+ * The table already holds this very sheet, as this request would leave it (pending, or final by
+ * signature): a retry whose first answer was lost, or the same sheet sent twice. It changes
+ * nothing, so it is answered with the table, as the first was (RFC 9110 §13.1.1), rather than
+ * refused as final or out of date. An If-Match naming the current version still replaces it.
+ */
+function alreadyRecorded(scope: TableScope, input: ResultInput & { signed?: boolean }, ifMatch?: number) {
+  const result = scope.result;
+  if (!result || ifMatch === result.version || !sameSheet(result, input)) return false;
+  return input.signed
+    ? result.status === "final" && result.finalizedBy === "signed"
+    : result.status === "pending";
+}
+
+/**
  * PUT result (rules 1.3.4, 1.3.5): a first sheet, or a replacement of a pending one with
  * If-Match. `signed: true` means the paper sheet carries every signature: final at once.
  */
@@ -268,12 +282,12 @@ export async function submitResult(
   ifMatch?: number,
 ): Promise<TableDto> {
   const { scope } = await writableTable(ctx, tableId, "results:submit");
+  if (alreadyRecorded(scope, input, ifMatch)) return getTable(ctx, tableId);
   assertNotFinal(scope, "submitting a new sheet");
   assertVersion(scope, ifMatch);
   await assertNoneDisqualifiedBefore(ctx, scope, input);
   if (scope.result && ifMatch === undefined) {
-    // A retry of the very same sheet is harmless; a different sheet must say which version it replaces.
-    if (sameSheet(scope.result, input) && !input.signed) return toTableDto(scope);
+    // A different sheet must say which version it replaces.
     throw new ServiceError(
       "conflict",
       "result_exists",
