@@ -236,6 +236,8 @@ function realParams(path: string): Record<string, string> {
     // No server is linked and no link requested here: the Discord routes answer their 404s.
     guildId: "900000000000000001",
     requestId: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
+    // None exists: lifting answers its 404.
+    exclusionId: "exc_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
   };
 }
 

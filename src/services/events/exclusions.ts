@@ -73,6 +73,7 @@ export async function createExclusion(
       "invalid",
       "exclusion_needs_members",
       "Only an organisation with member organisations (a federation) runs a programme to exclude a player from; a store refuses a registration itself.",
+      { issues: [{ path: "orgId", message: "an organisation with member organisations" }] },
     );
   }
   const now = ctx.clock();

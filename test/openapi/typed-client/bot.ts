@@ -39,7 +39,12 @@ export function actionFor(error: SubmitResultError): Action {
     case "idempotent_request_in_progress":
     case "rate_limited":
     case "internal_error":
+    case "database_unavailable":
+    case "database_read_only":
+    case "database_full":
       return "wait-and-retry";
+    case "idempotent_request_committed":
+      return "give-up";
     case "result_final":
     case "phase_locked":
     case "insufficient_role":
