@@ -26,20 +26,20 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   anonymousMaxSeconds: 600,
 };
 
-/** The key an address is counted under: IPv4 (or IPv4-mapped IPv6) itself, IPv6 by its /64. */
-export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6") {
-    const v6 = parsed as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
-    else
-      return `${v6.parts
-        .slice(0, 4)
-        .map((part) => part.toString(16))
-        .join(":")}::/64`;
-  }
-  return parsed.toString();
+/**
+ * Who a source address counts as, for stream caps and rate limits alike: its IPv4 address, or
+ * the /64 network of its IPv6 address. One IPv6 subscriber is handed a whole /64 (RFC 6177), so
+ * counting full addresses would let one machine take 2^64 fresh budgets. An IPv4-mapped IPv6
+ * address counts as the IPv4 address. Anything unparsable counts as itself.
+ */
+export function addressKey(raw: string | undefined): string {
+  const text = raw?.trim().replace(/%.*$/, "") ?? "";
+  if (!text) return "unknown";
+  if (!ipaddr.isValid(text)) return text.slice(0, 64);
+  const address = ipaddr.process(text);
+  if (address.kind() === "ipv4") return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(":")}::/64`;
 }
 
 /** One count a stream is charged against. */
