@@ -1,4 +1,4 @@
-export { addressKey } from "./address";
+export { addressKey } from "../../services/live";
 export { bindingName, createBindingRateLimiter, type RateLimitBinding } from "./cloudflare";
 export { createMemoryRateLimiter, nodeRateLimits } from "./memory";
 export { rateLimit } from "./middleware";
