@@ -1,6 +1,4 @@
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
@@ -8,6 +6,8 @@ import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { authenticate } from "./middleware/auth";
+import { compression } from "./middleware/compression";
+import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
 import { notifyLiveFeeds } from "./middleware/notify-live-feeds";
@@ -51,36 +51,8 @@ export function createApp(deps: AppDeps) {
         ),
     }),
   );
-  // Node compresses here; on Workers, Cloudflare's edge does.
-  if (deps.compress) app.use(compress());
-  // Third-party frontends call from other origins; tokens travel in a header, never in cookies.
-  app.use(
-    cors({
-      origin: "*",
-      allowHeaders: [
-        "Authorization",
-        "Content-Type",
-        "If-Match",
-        "If-None-Match",
-        "Idempotency-Key",
-        "Last-Event-ID",
-      ],
-      exposeHeaders: [
-        "ETag",
-        "Link",
-        "Location",
-        "X-Request-Id",
-        "Idempotent-Replayed",
-        "WWW-Authenticate",
-        "RateLimit",
-        "RateLimit-Policy",
-        "Retry-After",
-        "Deprecation",
-        "Sunset",
-      ],
-      maxAge: 86400,
-    }),
-  );
+  if (deps.compress) app.use(compression);
+  app.use(crossOrigin);
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("db", deps.db);

@@ -23,9 +23,8 @@ function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
   }
 }
 
-/** The 304 for a body `sendCachedJson` would send, with the same `Vary` (RFC 9110 §15.4.5). */
+/** The 304 for a body `sendCachedJson` would send (its `Vary` on encoding: middleware/compression.ts). */
 export function sendNotModified(c: Context<AppEnv>): Response {
-  if (c.get("deps").compress) c.header("Vary", "Accept-Encoding", { append: true });
   return c.body(null, 304);
 }
 

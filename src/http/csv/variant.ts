@@ -106,7 +106,7 @@ export async function sendCsv(
   const headers: Record<string, string> = {
     ETag: etag,
     "Cache-Control": options.private ? "private, no-cache" : "no-cache",
-    Vary: c.get("deps").compress ? "Accept, Accept-Language, Accept-Encoding" : "Accept, Accept-Language",
+    Vary: "Accept, Accept-Language",
   };
   if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
   const body = await c.get("responseCache").getOrBuild(etag, async () => utf8.encode(await options.build()));

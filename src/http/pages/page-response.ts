@@ -28,8 +28,7 @@ export async function sendPage(
   const headers: Record<string, string> = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": options.private ? "private, no-cache" : "no-cache",
-    // The 304 names what the 200 varies on, compression included (RFC 9110 §15.4.5).
-    Vary: c.get("deps").compress ? "Accept-Language, Accept-Encoding" : "Accept-Language",
+    Vary: "Accept-Language",
     ...options.headers,
   };
   if ((options.status ?? 200) !== 200) return c.body(html, options.status ?? 404, headers);
