@@ -50,11 +50,11 @@ export function canReadEvent(
  * Authorises a read: unknown ids and private events of other organisations are both 404, so
  * another tenant cannot even learn that an id exists.
  */
-export function assertEventReadable(
+export function assertEventReadable<E extends Pick<ScopedEvent, "id" | "visibility" | "ancestry" | "hosts">>(
   actor: Actor,
-  event: ScopedEvent | undefined,
+  event: E | undefined,
   eventId: string,
-): ScopedEvent {
+): E {
   if (!event || !canReadEvent(actor, event)) throw notFound("event", eventId);
   return event;
 }
@@ -138,7 +138,12 @@ export const scopedEventColumns = {
 /** A JSON array of ids; `[]` (what a public event's ranking scope selects) without a parse. */
 const idList = (json: string): string[] => (json === "[]" ? [] : (JSON.parse(json) as string[]));
 
-export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: string }): ScopedEvent {
+/** An event row (or the columns of one a query selected) with its authorisation lists parsed. */
+export function toScopedEvent<E extends Partial<EventRow> = EventRow>(row: {
+  event: E;
+  ancestry: string;
+  hosts: string;
+}): E & Pick<ScopedEvent, "ancestry" | "hosts"> {
   return { ...row.event, ancestry: idList(row.ancestry), hosts: idList(row.hosts) };
 }
 

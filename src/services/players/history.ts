@@ -30,7 +30,7 @@ export interface PlayerHistoryScope {
   player: { id: string; name: string; orgId: string; externalId: string | null; discordId: string | null };
   /** Members of the player's organisation tree (or above) see the membership numbers. */
   member: boolean;
-  events: { scope: StandingsScope; tags: string[]; sessions: SessionRow[] }[];
+  events: { scope: StandingsScope<ScopedEvent>; tags: string[]; sessions: SessionRow[] }[];
   series: { series: SeriesDto; ancestry: string[] }[];
   etag: string;
   /** A private event is shown: the body must not sit in shared caches. */

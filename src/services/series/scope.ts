@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { events, players, series } from "../../db/schema";
 import { fnv1a, inOrgTree } from "../../db/tree";
-import { canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
+import { canReadOrg, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { uniqueParticipantsSql } from "../events";
@@ -22,7 +22,7 @@ export interface SeriesScope {
   series: SeriesDto;
   view: SeriesView;
   /** The events ranked for this view, in series order (start date, then creation). */
-  events: StandingsScope[];
+  events: StandingsScope<ScopedEvent>[];
   etag: string;
   /** Some private event is in the view: the body must not sit in shared caches. */
   private: boolean;
@@ -88,7 +88,10 @@ export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Pr
       .from(players)
       .where(eq(players.rootOrgId, rootOrgId)),
   ]);
-  const scopes: StandingsScope[] = eventRows.map((r) => ({ event: toScopedEvent(r), rosterTag: "" }));
+  const scopes: StandingsScope<ScopedEvent>[] = eventRows.map((r) => ({
+    event: toScopedEvent(r),
+    rosterTag: "",
+  }));
   const fingerprint = eventRows
     .map(
       (r) => `${r.event.id}.${r.event.resultsVersion}.${r.event.updatedAt}.${Number(r.uniqueParticipants)}`,

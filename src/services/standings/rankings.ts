@@ -14,7 +14,6 @@ import { computeEventStandings } from "../../domain/playoffs";
 import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
 import { aggregateRecords, emptyRecord, type PlayerRecord, rankSessionRecords } from "../../domain/standings";
 import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
-import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { describeStructure } from "../events";
 import {
@@ -30,6 +29,7 @@ import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from ".
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
+  type RankingEvent,
   type SessionStandingsScope,
   type StandingsScope,
 } from "./scope";
@@ -37,6 +37,7 @@ import {
 export {
   loadEventStandingsScope,
   loadSessionStandingsScope,
+  type RankingEvent,
   type SessionStandingsScope,
   type StandingsScope,
 } from "./scope";
@@ -54,7 +55,7 @@ interface Loaded {
   disqualified: ReadonlySet<string>;
 }
 
-async function load(ctx: ServiceContext, event: ScopedEvent, filter: GameFilter): Promise<Loaded> {
+async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
   const lotOf = lotsOf(event.lotSeed);
   const eliminated = new Set(
@@ -141,7 +142,7 @@ function rankSessionLoaded(l: Loaded, games: readonly StoredGame[], kept: Readon
  * A session's ranking as domain rows, from the same code as GET …/standings: the game-4 cut
  * and snake seating use it, so the seats always follow the published order.
  */
-export async function rankSession(ctx: ServiceContext, event: ScopedEvent, sessionId: string) {
+export async function rankSession(ctx: ServiceContext, event: RankingEvent, sessionId: string) {
   const l = await load(ctx, event, { kind: "session", sessionId });
   return rankSessionLoaded(l, l.data.games);
 }
@@ -234,7 +235,11 @@ function qualify(l: Loaded, structure: EventStructure) {
  * The qualification ranking as domain rows, from the same code as GET …/qualification: playoff
  * seating uses it, so the seats always follow the published order.
  */
-export async function rankQualification(ctx: ServiceContext, event: ScopedEvent, uniqueParticipants: number) {
+export async function rankQualification(
+  ctx: ServiceContext,
+  event: RankingEvent,
+  uniqueParticipants: number,
+) {
   const l = await load(ctx, event, { kind: "prelims", eventId: event.id });
   const { rows } = qualify(l, eventStructure(uniqueParticipants, event.ruleset));
   return { rows, lotOf: l.rc.lotOf };

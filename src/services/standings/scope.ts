@@ -1,23 +1,25 @@
 /**
  * Round trip 1 of every ranking read: the event (or the session joined to its event) by
- * primary key, with its org ancestry, in ONE query that scans nothing. That is enough to
- * authorise the read and to answer a conditional GET with 304 before anything is computed:
- * the event row carries the versions every ranking depends on (`resultsVersion` from the
- * services, `rosterVersion` and `namesVersion` from database triggers), so the tag costs the
- * same for an event of 10 sessions as for one of 200.
+ * primary key, with what authorises reading it, in ONE query that scans nothing. That is
+ * enough to answer a conditional GET with 304 before anything is computed: the event row
+ * carries the versions every ranking depends on (`resultsVersion` from the services,
+ * `rosterVersion` and `namesVersion` from database triggers), so the tag costs the same for an
+ * event of 10 sessions as for one of 200.
  *
- * It runs on every poll, so both queries are prepared once per database instead of being
- * built again for each request.
+ * It runs on every poll, and SQLite compiles the statement on every execution, at a cost that
+ * grows with each selected column and subquery (docs/performance.md): so it selects only the
+ * columns a ranking, its tag and its CSV file name use, and an anonymous caller, who reads
+ * public events only, gets the statement without the authorisation subqueries.
  */
 import { eq, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import type { Database } from "../../db/client";
 import { events, sessions } from "../../db/schema";
 import {
+  type Actor,
   assertEventReadable,
   type ScopedEvent,
   scopedEventColumns,
-  sessionHostsJson,
   toScopedEvent,
 } from "../access";
 import type { ServiceContext } from "../context";
@@ -25,9 +27,27 @@ import { notFound } from "../errors";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
-export interface StandingsScope {
+/** What a ranking reads of its event: its versions, seed and ruleset, and who may read it. */
+export type RankingEvent = Pick<
+  ScopedEvent,
+  | "id"
+  | "orgId"
+  | "name"
+  | "timezone"
+  | "visibility"
+  | "ruleset"
+  | "lotSeed"
+  | "resultsVersion"
+  | "rosterVersion"
+  | "namesVersion"
+  | "ancestry"
+  | "hosts"
+>;
+
+/** A ranking's event; the series and player histories, which select whole events, keep their rows. */
+export interface StandingsScope<E extends RankingEvent = RankingEvent> {
   /** `ancestry` and `hosts` are loaded for a private event only: for a public one they authorise nothing. */
-  event: ScopedEvent;
+  event: E;
   /**
    * `<rosterVersion>.<namesVersion>.<ruleset>`: with `event.resultsVersion` (results and
    * disqualifications), it changes whenever anything a ranking of the event shows can change:
@@ -37,44 +57,45 @@ export interface StandingsScope {
 }
 
 export interface SessionStandingsScope extends StandingsScope {
-  session: SessionRow;
+  session: Pick<SessionRow, "id" | "name" | "eventId">;
 }
 
-function toScope(row: {
-  event: typeof events.$inferSelect;
-  ancestry: string;
-  hosts: string;
-}): StandingsScope {
-  const event = toScopedEvent(row);
-  return {
-    event,
-    rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}`,
-  };
-}
-
-/**
- * The event with what authorises reading it. Anyone reads a public event (access/events.ts);
- * its organisation's ancestry and the hosts of its sessions authorise reading a PRIVATE one
- * only, so for a public event neither subquery runs (SQLite evaluates a CASE branch only when
- * it is taken): the recursive ancestry cost about as much as the event row itself, and the
- * hosts subquery over the event's sessions was the one part of a 304 growing with the event.
- */
-const isPrivate = sql`${qualified(events.visibility)} = 'private'`;
-const scopeColumns = {
-  ...scopedEventColumns,
-  ancestry: sql<string>`case when ${isPrivate} then ${scopedEventColumns.ancestry} else '[]' end`,
-  hosts: sql<string>`case when ${isPrivate} then ${sessionHostsJson} else '[]' end`,
+const eventColumns = {
+  id: events.id,
+  orgId: events.orgId,
+  name: events.name,
+  timezone: events.timezone,
+  visibility: events.visibility,
+  ruleset: events.ruleset,
+  lotSeed: events.lotSeed,
+  resultsVersion: events.resultsVersion,
+  rosterVersion: events.rosterVersion,
+  namesVersion: events.namesVersion,
 };
 
-function prepareScopeQueries(db: Database) {
+/**
+ * Its organisation's ancestry and the hosts of its sessions authorise reading a PRIVATE event
+ * only, so for a public one neither subquery runs (SQLite evaluates a CASE branch only when it
+ * is taken): the hosts subquery over the event's sessions would be the one part of a 304
+ * growing with the event.
+ */
+const isPrivate = sql`${qualified(events.visibility)} = 'private'`;
+const authorisation = {
+  ancestry: sql<string>`case when ${isPrivate} then ${scopedEventColumns.ancestry} else '[]' end`,
+  hosts: sql<string>`case when ${isPrivate} then ${scopedEventColumns.hosts} else '[]' end`,
+};
+const publicOnly = { ancestry: sql<string>`'[]'`, hosts: sql<string>`'[]'` };
+
+function prepareScopeQueries(db: Database, auth: typeof authorisation) {
+  const columns = { event: eventColumns, ...auth };
   return {
     event: db
-      .select(scopeColumns)
+      .select(columns)
       .from(events)
       .where(eq(events.id, sql.placeholder("id")))
       .prepare(),
     session: db
-      .select({ session: sessions, ...scopeColumns })
+      .select({ sessionName: sessions.name, ...columns })
       .from(sessions)
       .innerJoin(events, eq(events.id, sessions.eventId))
       .where(eq(sessions.id, sql.placeholder("id")))
@@ -82,30 +103,34 @@ function prepareScopeQueries(db: Database) {
   };
 }
 
-const prepared = new WeakMap<Database, ReturnType<typeof prepareScopeQueries>>();
+type ScopeQueries = ReturnType<typeof prepareScopeQueries>;
+const prepared = new WeakMap<Database, { anonymous: ScopeQueries; client: ScopeQueries }>();
 
-function queriesOn(db: Database) {
+function queriesFor(db: Database, actor: Actor): ScopeQueries {
   let queries = prepared.get(db);
   if (!queries) {
-    queries = prepareScopeQueries(db);
+    queries = {
+      anonymous: prepareScopeQueries(db, publicOnly),
+      client: prepareScopeQueries(db, authorisation),
+    };
     prepared.set(db, queries);
   }
-  return queries;
+  return actor.kind === "anonymous" ? queries.anonymous : queries.client;
 }
 
-async function eventScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope | null> {
-  const row = await queriesOn(ctx.db).event.get({ id: eventId });
-  return row ? toScope(row) : null;
-}
-
-async function sessionScope(ctx: ServiceContext, sessionId: string): Promise<SessionStandingsScope | null> {
-  const row = await queriesOn(ctx.db).session.get({ id: sessionId });
-  return row ? { ...toScope(row), session: row.session } : null;
+function toScope(row: {
+  event: Omit<RankingEvent, "ancestry" | "hosts">;
+  ancestry: string;
+  hosts: string;
+}): StandingsScope {
+  const event = toScopedEvent(row);
+  return { event, rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}` };
 }
 
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
-  const scope = await eventScope(ctx, eventId);
+  const row = await queriesFor(ctx.db, ctx.actor).event.get({ id: eventId });
+  const scope = row && toScope(row);
   assertEventReadable(ctx.actor, scope?.event, eventId);
   return scope!;
 }
@@ -115,12 +140,14 @@ export async function loadSessionStandingsScope(
   ctx: ServiceContext,
   sessionId: string,
 ): Promise<SessionStandingsScope> {
-  const scope = await sessionScope(ctx, sessionId);
-  if (!scope) throw notFound("session", sessionId);
+  const row = await queriesFor(ctx.db, ctx.actor).session.get({ id: sessionId });
+  if (!row) throw notFound("session", sessionId);
+  const { sessionName, ...eventRow } = row;
+  const scope = toScope(eventRow);
   try {
     assertEventReadable(ctx.actor, scope.event, scope.event.id);
   } catch {
     throw notFound("session", sessionId);
   }
-  return scope;
+  return { ...scope, session: { id: sessionId, name: sessionName, eventId: scope.event.id } };
 }
