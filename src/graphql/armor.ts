@@ -25,7 +25,7 @@ const refusal = (error: Error) =>
 const report = {
   propagateOnRejection: false,
   onReject: [
-    (context: ValidationContext | null, error: Error) => context?.reportError(refusal(error) as never),
+    (context: ValidationContext | null, error: Error) => context?.reportError(refusal(error)),
   ],
 };
 

@@ -97,7 +97,7 @@ export function queryLimitsRule(limits = QUERY_LIMITS) {
         } catch (error) {
           if (!(error instanceof LimitExceeded)) throw error;
           context.reportError(
-            createGraphQLError(error.message, { extensions: { code: "QUERY_TOO_COMPLEX" } }) as never,
+            createGraphQLError(error.message, { extensions: { code: "QUERY_TOO_COMPLEX" } }),
           );
         }
       },

@@ -13,7 +13,7 @@
  * - everything is trimmed to Discord's documented limits, which refuses the whole message
  *   otherwise.
  */
-import type { APIEmbed } from "discord-api-types/v10";
+import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 
 /** Discord's embed limits (developer docs, "Embed Limits"). */
 export const DISCORD_LIMITS = {
@@ -31,7 +31,7 @@ export const DISCORD_LIMITS = {
 export const COLORS = { result: 0x2e7d32, seating: 0x1565c0, standings: 0xf9a825, alert: 0xc62828 } as const;
 
 /** What every message posts with: nobody is ever pinged, whatever a name contains. */
-export const NO_MENTIONS = { parse: [] as never[] };
+export const NO_MENTIONS: APIAllowedMentions = { parse: [] };
 
 /**
  * Discord Markdown made inert: every character that starts formatting (bold, italics,

@@ -4,7 +4,7 @@
  * pages and show names as typed.
  */
 
-import type { APIEmbed } from "discord-api-types/v10";
+import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { events, gameTables, organizations, players, rounds, sessions } from "../../db/schema";
@@ -24,7 +24,7 @@ import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "./payl
 export interface DiscordMessage {
   username: string;
   embeds: APIEmbed[];
-  allowed_mentions: { parse: never[] };
+  allowed_mentions: APIAllowedMentions;
 }
 
 const placementLine = (s: SeatPayload) =>

@@ -28,6 +28,7 @@ export const exportOrganizationHandler: RouteHandler<typeof exportOrganization, 
   const next = encodeExportCursor({ seq: latest, at: ctx.clock().toISOString() });
   c.header("content-type", "application/x-ndjson; charset=utf-8");
   c.header("cache-control", "private, no-store");
+  // @hono/zod-openapi types an application/x-ndjson response as `never`: the stream is a plain Response.
   return stream(c, async (out) => {
     const records = since
       ? exportRecordsSince(ctx, orgIds, since, latest, feed.after)

@@ -84,6 +84,7 @@ export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c
       database: state,
       ...(written ? loggableError(written) : { headroom, diskFree }),
     });
+    // The route's typed responses cover JSON bodies only; a problem+json answer is a plain Response.
     return storageProblem(c, state, detail) as never;
   }
   return c.json({ status: "ok" as const, database: "ok" as const, time }, 200);
