@@ -33,7 +33,7 @@ const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-
 // profile createApp, mostly the GraphQL schema).
 const app = createApp({ db, auth, logger: { info() {}, error: console.error }, responseCacheBytes: 0 });
 const build = async () => {
-  const res = await app.request(`/v1/events/${event.id}/qualification`);
+  const res = await app.request(`/v1/events/${event.id}/${process.env.KIND ?? "qualification"}`);
   if (res.status !== 200) throw new Error(String(res.status));
   await res.arrayBuffer();
 };

@@ -24,9 +24,7 @@ const refusal = (error: Error) =>
 /** Every refusal carries the same `extensions.code` as limits.ts: reported at validation… */
 const report = {
   propagateOnRejection: false,
-  onReject: [
-    (context: ValidationContext | null, error: Error) => context?.reportError(refusal(error)),
-  ],
+  onReject: [(context: ValidationContext | null, error: Error) => context?.reportError(refusal(error))],
 };
 
 /** …or thrown while parsing (the token count runs before any validation context exists). */
