@@ -115,7 +115,7 @@ function finalTablesSql(condition: string, signedAt: boolean): string {
         ${signedAt ? "(select min(rv.created_at) from result_revisions rv where rv.table_id = t.id and rv.status = 'final')" : "null"}))
       as tables
     from table_results tr join game_tables t on t.id = tr.table_id join rounds rd on rd.id = t.round_id
-    where tr.event_id = ? and tr.status = 'final' and ${condition}
+    where tr.status = 'final' and ${condition}
     group by rd.id`;
 }
 
@@ -126,7 +126,11 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
   const prelimRounds = session ? "rd.session_id = ?" : "rd.event_id = ?";
   const inScope = filter.kind === "event" ? "rd.event_id = ?" : `${prelimRounds} and rd.kind = 'prelim'`;
   return [
-    { sql: finalTablesSql(inScope, session !== null), args: [eventId, scope] },
+    // A session's tables are found from its rounds; an event's from its results (indexed by
+    // event), not by scanning every round's tables.
+    session
+      ? { sql: finalTablesSql(inScope, true), args: [scope] }
+      : { sql: finalTablesSql(`tr.event_id = ? and ${inScope}`, false), args: [eventId, scope] },
     // Every round in scope with its table count and final tables, as one JSON text (put in
     // phase, session and number order below).
     {
