@@ -81,185 +81,274 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
   );
 }
 
+type EventInfo = EventPageData["event"];
+type SessionRow = EventPageData["sessions"][number];
+
+/** The CSV in the page's language: French and Lithuanian get what their Excel opens. */
+function csvHref(p: PageContext, path: string): string {
+  return `${path}?format=csv&lang=${p.lang}`;
+}
+
+/** Title, facts (date, venue, zone, structure, validity...) and the links to the screen and calendar. */
+function EventHeader({ p, event }: { p: PageContext; event: EventInfo }) {
+  const t = p.t;
+  return (
+    <>
+      <h1>{event.name}</h1>
+      <ul class="meta">
+        {event.startsOn ? <li>{p.date(event.startsOn)}</li> : null}
+        {event.venue ? <li>{event.venue}</li> : null}
+        <li>
+          {t.timeZone}
+          {t.colon} {event.timezone ?? "UTC"}
+        </li>
+        <li>
+          {t.uniqueParticipants}
+          {t.colon} {event.uniqueParticipants}
+        </li>
+        <li>{t.structure[event.structure] ?? event.structure}</li>
+        {event.valid ? null : <li>{t.notValid}</li>}
+        {event.validity.includes(noRefereeWarning(event.id)) ? <li>{t.noReferee}</li> : null}
+        {event.edition ? (
+          <li>
+            {t.edition}
+            {t.colon} {event.edition}
+          </li>
+        ) : null}
+        {event.language ? (
+          <li>
+            {t.tournamentLanguage}
+            {t.colon} {p.languageName(event.language)}
+          </li>
+        ) : null}
+      </ul>
+      <p>
+        <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
+        {" · "}
+        <a href={`/v1/events/${event.id}/calendar.ics`}>{t.calendar}</a>
+      </p>
+    </>
+  );
+}
+
+/** The prelim sessions, one row each with its printouts and CSV downloads. */
+function SessionsSection({ p, sessions }: { p: PageContext; sessions: SessionRow[] }) {
+  const t = p.t;
+  return (
+    <>
+      <h2>{t.sessions}</h2>
+      {sessions.length === 0 ? (
+        <p>{t.notPlayed}</p>
+      ) : (
+        <table class="stack">
+          <thead>
+            <tr>
+              <th scope="col">{t.session}</th>
+              <th scope="col">{t.date}</th>
+              <th scope="col">{t.venue}</th>
+              <th scope="col" class="num">
+                {t.players}
+              </th>
+              <th scope="col" class="num">
+                {t.gamesSeated}
+              </th>
+              <th scope="col">{t.print}</th>
+              <th scope="col">{t.csv}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((s) => (
+              <SessionTableRow p={p} s={s} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function SessionTableRow({ p, s }: { p: PageContext; s: SessionRow }) {
+  const t = p.t;
+  return (
+    <tr>
+      <th scope="row" class="rh">
+        {s.name}
+      </th>
+      {/* A start time is shown in the session's own zone (the players' local time). */}
+      <td data-label={t.date}>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
+      <td data-label={t.venue}>{s.venue ?? ""}</td>
+      <td class="num" data-label={t.players}>
+        {s.playerCount}
+      </td>
+      <td class="num" data-label={t.gamesSeated}>
+        {s.roundsGenerated}
+      </td>
+      <td data-label={t.print}>
+        <SessionPrintLinks p={p} s={s} />
+      </td>
+      <td data-label={t.csv}>
+        <SessionCsvLinks p={p} s={s} />
+      </td>
+    </tr>
+  );
+}
+
+/** The seating list and one result-sheet set per seated game; nothing before the first game is seated. */
+function SessionPrintLinks({ p, s }: { p: PageContext; s: SessionRow }) {
+  if (s.roundsGenerated === 0) return null;
+  return (
+    <>
+      <a href={p.link(`/s/${s.id}/print/seating`)}>{p.t.seatingLink}</a>
+      {Array.from({ length: s.roundsGenerated }, (_, i) => (
+        <>
+          {" · "}
+          <a href={p.link(`/s/${s.id}/print/sheets?round=${i + 1}`)}>{p.t.sheetsLink(i + 1)}</a>
+        </>
+      ))}
+    </>
+  );
+}
+
+function SessionCsvLinks({ p, s }: { p: PageContext; s: SessionRow }) {
+  const t = p.t;
+  return (
+    <>
+      <a href={csvHref(p, `/v1/sessions/${s.id}/standings`)}>{t.ranking}</a>
+      {s.roundsGenerated > 0 ? (
+        <>
+          {" · "}
+          <a href={csvHref(p, `/v1/sessions/${s.id}/rounds`)}>{t.seating}</a>
+        </>
+      ) : null}
+      {" · "}
+      <a href={csvHref(p, `/v1/sessions/${s.id}/players`)}>{t.rosterLink}</a>
+    </>
+  );
+}
+
+function QualificationSection({
+  p,
+  eventId,
+  qualification,
+  sessionNames,
+}: {
+  p: PageContext;
+  eventId: string;
+  qualification: EventPageData["qualification"];
+  sessionNames: ReadonlyMap<string, string>;
+}) {
+  const t = p.t;
+  return (
+    <>
+      <h2>{t.qualification}</h2>
+      <p>
+        {t.qualificationNote(qualification.qualifierCount)}{" "}
+        <a href={csvHref(p, `/v1/events/${eventId}/qualification`)}>{t.csv}</a>
+      </p>
+      {qualification.rows.length === 0 ? (
+        <p>{t.noResults}</p>
+      ) : (
+        <StandingsTable
+          p={p}
+          caption={t.qualification}
+          rows={qualification.rows}
+          cutAfter={qualification.qualifierCount}
+          sessionNames={sessionNames}
+        />
+      )}
+      {qualification.disqualified.length > 0 ? (
+        <p>
+          {t.disqualified}
+          {t.colon} {qualification.disqualified.map((r) => r.player.name).join(", ")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function PlayoffsSection({ p, playoffs }: { p: PageContext; playoffs: EventPageData["playoffs"] }) {
+  const t = p.t;
+  if (playoffs.length === 0) return null;
+  return (
+    <>
+      <h2>{t.playoffs}</h2>
+      {playoffs.map((round) => (
+        <div class="tables">
+          {round.tables.map((table) => (
+            <PlayoffTable
+              p={p}
+              table={table}
+              label={`${round.kind === "final" ? t.final : t.semifinal} · ${t.table(table.number)}`}
+            />
+          ))}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The event's final standings once the playoffs have begun; before that, a note in their place. */
+function FinalStandingsSection({
+  p,
+  eventId,
+  standings,
+}: {
+  p: PageContext;
+  eventId: string;
+  standings: EventPageData["standings"];
+}) {
+  const t = p.t;
+  if (!standings || standings.phase === "prelim") return <p class="muted">{t.standingsBeforePlayoffs}</p>;
+  return (
+    <>
+      <h2>{t.finalStandings}</h2>
+      <p>
+        <a href={csvHref(p, `/v1/events/${eventId}/standings`)}>{t.csv}</a>
+      </p>
+      <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
+    </>
+  );
+}
+
+/** The lot seed and the command anyone can run to check the draw (docs/rules.md#lots). */
+function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
+  const t = p.t;
+  return (
+    <>
+      <h2>{t.lots}</h2>
+      <p>
+        {t.lotSeed}
+        {t.colon} <code>{lotSeed}</code>
+      </p>
+      <p>
+        {t.lotsExplain}
+        {t.colon}
+      </p>
+      <pre>
+        <code>{`printf '%s' "${lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>
+      </pre>
+    </>
+  );
+}
+
 /** `/e/{eventId}`: the public event page. */
 export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) {
   const { event, sessions, qualification, standings, playoffs } = data;
-  const t = p.t;
   const sessionNames = new Map(sessions.map((s) => [s.id, s.name]));
-  // The CSV in the page's language: French and Lithuanian get what their Excel opens.
-  const csv = (path: string) => `${path}?format=csv&lang=${p.lang}`;
   return (
     <Layout p={p} title={event.name}>
       <main>
-        <h1>{event.name}</h1>
-        <ul class="meta">
-          {event.startsOn ? <li>{p.date(event.startsOn)}</li> : null}
-          {event.venue ? <li>{event.venue}</li> : null}
-          <li>
-            {t.timeZone}
-            {t.colon} {event.timezone ?? "UTC"}
-          </li>
-          <li>
-            {t.uniqueParticipants}
-            {t.colon} {event.uniqueParticipants}
-          </li>
-          <li>{t.structure[event.structure] ?? event.structure}</li>
-          {event.valid ? null : <li>{t.notValid}</li>}
-          {event.validity.includes(noRefereeWarning(event.id)) ? <li>{t.noReferee}</li> : null}
-          {event.edition ? (
-            <li>
-              {t.edition}
-              {t.colon} {event.edition}
-            </li>
-          ) : null}
-          {event.language ? (
-            <li>
-              {t.tournamentLanguage}
-              {t.colon} {p.languageName(event.language)}
-            </li>
-          ) : null}
-        </ul>
-        <p>
-          <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
-          {" · "}
-          <a href={`/v1/events/${event.id}/calendar.ics`}>{t.calendar}</a>
-        </p>
-
-        <h2>{t.sessions}</h2>
-        {sessions.length === 0 ? (
-          <p>{t.notPlayed}</p>
-        ) : (
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">{t.session}</th>
-                <th scope="col">{t.date}</th>
-                <th scope="col">{t.venue}</th>
-                <th scope="col" class="num">
-                  {t.players}
-                </th>
-                <th scope="col" class="num">
-                  {t.gamesSeated}
-                </th>
-                <th scope="col">{t.print}</th>
-                <th scope="col">{t.csv}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.map((s) => (
-                <tr>
-                  <th scope="row" class="rh">
-                    {s.name}
-                  </th>
-                  {/* A start time is shown in the session's own zone (the players' local time). */}
-                  <td data-label={t.date}>
-                    {s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}
-                  </td>
-                  <td data-label={t.venue}>{s.venue ?? ""}</td>
-                  <td class="num" data-label={t.players}>
-                    {s.playerCount}
-                  </td>
-                  <td class="num" data-label={t.gamesSeated}>
-                    {s.roundsGenerated}
-                  </td>
-                  <td data-label={t.print}>
-                    {s.roundsGenerated > 0 ? (
-                      <>
-                        <a href={p.link(`/s/${s.id}/print/seating`)}>{t.seatingLink}</a>
-                        {Array.from({ length: s.roundsGenerated }, (_, i) => (
-                          <>
-                            {" · "}
-                            <a href={p.link(`/s/${s.id}/print/sheets?round=${i + 1}`)}>
-                              {t.sheetsLink(i + 1)}
-                            </a>
-                          </>
-                        ))}
-                      </>
-                    ) : (
-                      ""
-                    )}
-                  </td>
-                  <td data-label={t.csv}>
-                    <a href={csv(`/v1/sessions/${s.id}/standings`)}>{t.ranking}</a>
-                    {s.roundsGenerated > 0 ? (
-                      <>
-                        {" · "}
-                        <a href={csv(`/v1/sessions/${s.id}/rounds`)}>{t.seating}</a>
-                      </>
-                    ) : null}
-                    {" · "}
-                    <a href={csv(`/v1/sessions/${s.id}/players`)}>{t.rosterLink}</a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-
-        <h2>{t.qualification}</h2>
-        <p>
-          {t.qualificationNote(qualification.qualifierCount)}{" "}
-          <a href={csv(`/v1/events/${event.id}/qualification`)}>{t.csv}</a>
-        </p>
-        {qualification.rows.length === 0 ? (
-          <p>{t.noResults}</p>
-        ) : (
-          <StandingsTable
-            p={p}
-            caption={t.qualification}
-            rows={qualification.rows}
-            cutAfter={qualification.qualifierCount}
-            sessionNames={sessionNames}
-          />
-        )}
-        {qualification.disqualified.length > 0 ? (
-          <p>
-            {t.disqualified}
-            {t.colon} {qualification.disqualified.map((r) => r.player.name).join(", ")}
-          </p>
-        ) : null}
-
-        {playoffs.length > 0 ? (
-          <>
-            <h2>{t.playoffs}</h2>
-            {playoffs.map((round) => (
-              <div class="tables">
-                {round.tables.map((table) => (
-                  <PlayoffTable
-                    p={p}
-                    table={table}
-                    label={`${round.kind === "final" ? t.final : t.semifinal} · ${t.table(table.number)}`}
-                  />
-                ))}
-              </div>
-            ))}
-          </>
-        ) : null}
-
-        {standings && standings.phase !== "prelim" ? (
-          <>
-            <h2>{t.finalStandings}</h2>
-            <p>
-              <a href={csv(`/v1/events/${event.id}/standings`)}>{t.csv}</a>
-            </p>
-            <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
-          </>
-        ) : (
-          <p class="muted">{t.standingsBeforePlayoffs}</p>
-        )}
-
-        <h2>{t.lots}</h2>
-        <p>
-          {t.lotSeed}
-          {t.colon} <code>{event.lotSeed}</code>
-        </p>
-        <p>
-          {t.lotsExplain}
-          {t.colon}
-        </p>
-        <pre>
-          <code>{`printf '%s' "${event.lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>
-        </pre>
+        <EventHeader p={p} event={event} />
+        <SessionsSection p={p} sessions={sessions} />
+        <QualificationSection
+          p={p}
+          eventId={event.id}
+          qualification={qualification}
+          sessionNames={sessionNames}
+        />
+        <PlayoffsSection p={p} playoffs={playoffs} />
+        <FinalStandingsSection p={p} eventId={event.id} standings={standings} />
+        <LotsSection p={p} lotSeed={event.lotSeed} />
       </main>
     </Layout>
   );
