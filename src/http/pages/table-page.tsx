@@ -42,111 +42,157 @@ export function roundLabel(p: PageContext, kind: string, number: number): string
   return p.t.game(number);
 }
 
-/** `/t/{tableId}`: the table's seats in turn order, its result and the result's status. */
-export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) {
+/** The way back to the event, the table's title and the state of its result and turn-order choices. */
+function TableHeader({ p, data, title }: { p: PageContext; data: TablePageData; title: string }) {
   const { table, event } = data;
   const t = p.t;
   const result = table.result;
   const status = result?.status ?? "none";
-  const title = `${t.table(table.number)} · ${roundLabel(p, table.kind, data.roundNumber)}`;
+  const next = table.seats.find((s) => s.player.id === table.nextToChoose);
+  return (
+    <>
+      <p>
+        <a href={p.link(`/e/${event.id}`)}>{event.name}</a>
+        {data.sessionName ? ` · ${data.sessionName}` : ""}
+      </p>
+      <h1>{title}</h1>
+      <p>
+        {t.result}
+        {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
+        {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
+      </p>
+      {table.timer ? <p class="notice">{t.timedTurns(table.timer.turnSeconds)}</p> : null}
+      {next ? <p>{t.choosingNext(next.player.name)}</p> : null}
+    </>
+  );
+}
+
+/** The seats in turn order; chair and colour columns only where players choose them. */
+function SeatsTable({ p, table, choosing }: { p: PageContext; table: TableDto; choosing: boolean }) {
+  const t = p.t;
+  return (
+    <table class="stack">
+      <thead>
+        <tr>
+          <th scope="col" class="num">
+            {t.turnOrder}
+          </th>
+          <th scope="col">{t.player}</th>
+          {choosing ? (
+            <>
+              <th scope="col" class="num">
+                {t.chair}
+              </th>
+              <th scope="col">{t.colour}</th>
+            </>
+          ) : null}
+          <th scope="col" class="num">
+            <abbr title={t.vpLong}>{t.vp}</abbr>
+          </th>
+          <th scope="col" class="num">
+            {t.placement}
+          </th>
+          {table.result ? <th scope="col">{t.result}</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {table.seats.map((seat) => (
+          <SeatRow p={p} table={table} seat={seat} choosing={choosing} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SeatRow({
+  p,
+  table,
+  seat,
+  choosing,
+}: {
+  p: PageContext;
+  table: TableDto;
+  seat: Seat;
+  choosing: boolean;
+}) {
+  const t = p.t;
+  const result = table.result;
+  return (
+    <tr>
+      <td class="num">{seat.position}</td>
+      <th scope="row" class="rh">
+        {seat.player.name}
+      </th>
+      {choosing ? (
+        <>
+          <td class="num" data-label={t.chair}>
+            {seat.chair ?? ""}
+          </td>
+          <td data-label={t.colour}>
+            {seat.colour ? t.colours[seat.colour] : seat.chosenAt === null && !result ? t.toChoose : ""}
+          </td>
+        </>
+      ) : null}
+      <td class="num" data-label={t.vp}>
+        {seat.vp ?? ""}
+      </td>
+      <td class="num" data-label={t.placement}>
+        {seat.placement ?? ""}
+      </td>
+      {result ? <td>{seatResult(p, table, seat)}</td> : null}
+    </tr>
+  );
+}
+
+/** Who has still to confirm a pending sheet. */
+function AwaitingConfirmation({ p, table }: { p: PageContext; table: TableDto }) {
+  const result = table.result;
+  if (result?.status !== "pending" || result.awaitingConfirmation.length === 0) return null;
+  return (
+    <p>
+      {p.t.awaiting}
+      {p.t.colon}{" "}
+      {table.seats
+        .filter((s) => result.awaitingConfirmation.includes(s.player.id))
+        .map((s) => s.player.name)
+        .join(", ")}
+    </p>
+  );
+}
+
+/** The open disputes of a pending sheet, each under the disputing player's name. */
+function Disputes({ p, table }: { p: PageContext; table: TableDto }) {
+  const result = table.result;
+  if (result?.status !== "pending" || result.disputes.length === 0) return null;
+  return (
+    <section>
+      <h2>{p.t.disputes}</h2>
+      <ul>
+        {result.disputes.map((d) => (
+          <li>
+            {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}
+            {p.t.colon} {d.reason}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** `/t/{tableId}`: the table's seats in turn order, its result and the result's status. */
+export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) {
+  const { table, event } = data;
+  const title = `${p.t.table(table.number)} · ${roundLabel(p, table.kind, data.roundNumber)}`;
   // Snake-seated tables: players choose turn order, chair and colour by rank (docs/rules.md#choices).
   const choosing = table.seats.some((s) => s.seedRank !== null);
-  const next = table.seats.find((s) => s.player.id === table.nextToChoose);
   return (
     <Layout p={p} title={`${title} · ${event.name}`}>
       <main>
-        <p>
-          <a href={p.link(`/e/${event.id}`)}>{event.name}</a>
-          {data.sessionName ? ` · ${data.sessionName}` : ""}
-        </p>
-        <h1>{title}</h1>
-        <p>
-          {t.result}
-          {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
-          {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
-        </p>
-        {table.timer ? <p class="notice">{t.timedTurns(table.timer.turnSeconds)}</p> : null}
-        {next ? <p>{t.choosingNext(next.player.name)}</p> : null}
-        <table class="stack">
-          <thead>
-            <tr>
-              <th scope="col" class="num">
-                {t.turnOrder}
-              </th>
-              <th scope="col">{t.player}</th>
-              {choosing ? (
-                <>
-                  <th scope="col" class="num">
-                    {t.chair}
-                  </th>
-                  <th scope="col">{t.colour}</th>
-                </>
-              ) : null}
-              <th scope="col" class="num">
-                <abbr title={t.vpLong}>{t.vp}</abbr>
-              </th>
-              <th scope="col" class="num">
-                {t.placement}
-              </th>
-              {result ? <th scope="col">{t.result}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {table.seats.map((seat) => (
-              <tr>
-                <td class="num">{seat.position}</td>
-                <th scope="row" class="rh">
-                  {seat.player.name}
-                </th>
-                {choosing ? (
-                  <>
-                    <td class="num" data-label={t.chair}>
-                      {seat.chair ?? ""}
-                    </td>
-                    <td data-label={t.colour}>
-                      {seat.colour
-                        ? t.colours[seat.colour]
-                        : seat.chosenAt === null && !result
-                          ? t.toChoose
-                          : ""}
-                    </td>
-                  </>
-                ) : null}
-                <td class="num" data-label={t.vp}>
-                  {seat.vp ?? ""}
-                </td>
-                <td class="num" data-label={t.placement}>
-                  {seat.placement ?? ""}
-                </td>
-                {result ? <td>{seatResult(p, table, seat)}</td> : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {result?.status === "pending" && result.awaitingConfirmation.length > 0 ? (
-          <p>
-            {t.awaiting}
-            {t.colon}{" "}
-            {table.seats
-              .filter((s) => result.awaitingConfirmation.includes(s.player.id))
-              .map((s) => s.player.name)
-              .join(", ")}
-          </p>
-        ) : null}
-        {result?.status === "pending" && result.disputes.length > 0 ? (
-          <section>
-            <h2>{t.disputes}</h2>
-            <ul>
-              {result.disputes.map((d) => (
-                <li>
-                  {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}
-                  {t.colon} {d.reason}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {result?.status === "pending" ? <PlayerForms p={p} table={table} notice={data.notice} /> : null}
+        <TableHeader p={p} data={data} title={title} />
+        <SeatsTable p={p} table={table} choosing={choosing} />
+        <AwaitingConfirmation p={p} table={table} />
+        <Disputes p={p} table={table} />
+        {table.result?.status === "pending" ? <PlayerForms p={p} table={table} notice={data.notice} /> : null}
       </main>
     </Layout>
   );
