@@ -1,10 +1,10 @@
 import type { InArgs } from "@libsql/client";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { idempotencyKeys } from "../../db/schema";
-import { markWrites } from "../../db/write-marker";
+import { type MarkedDatabase, markWrites } from "../../db/write-marker";
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 import { TOKEN_PATH } from "./auth";
@@ -83,9 +83,28 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = c.get("clock")();
   const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
-  const claim = {
-    method: c.req.method,
-    path: c.req.path,
+  const claim = claimRow(c.req.method, c.req.path, requestHash, now);
+  const claimed = await insertClaim(db, { clientId: actor.clientId, key, ...claim });
+  const outcome = claimed ? { committed: false } : await settleExistingClaim(c, db, where, claim, now);
+  if (outcome instanceof Response) return outcome;
+
+  c.set("idempotencyKey", `${actor.clientId}:${key}`);
+  const marked = markedDatabase(db, where, now, outcome.committed);
+  c.set("db", marked.db);
+  await next();
+  c.set("db", db);
+  await storeAnswer(db, where, c.res, { committedBefore: outcome.committed, marked });
+};
+
+/** Selects the client's row for the key. */
+type KeyWhere = ReturnType<typeof and>;
+type Claim = ReturnType<typeof claimRow>;
+
+/** The row that claims a key: in progress, no answer, no committed write yet. */
+function claimRow(method: string, path: string, requestHash: string, now: Date) {
+  return {
+    method,
+    path,
     requestHash,
     status: IN_PROGRESS,
     responseBody: "",
@@ -93,69 +112,88 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     committedAt: null,
     createdAt: now.toISOString(),
   };
-  const marker = db.update(idempotencyKeys).set({ committedAt: now.toISOString() }).where(where).toSQL();
-  const markedDb = (refuseWrites: boolean) =>
-    markWrites(db.$client, { sql: marker.sql, args: marker.params as InArgs }, { refuseWrites });
+}
 
-  let claimed = false;
-  /** The claim's write committed before its answer was stored. */
-  let committed = false;
+/** Claims a fresh key; false when the key already has a row (an earlier request's). */
+async function insertClaim(db: Database, row: typeof idempotencyKeys.$inferInsert): Promise<boolean> {
   try {
-    await db.insert(idempotencyKeys).values({ clientId: actor.clientId, key, ...claim });
-    claimed = true;
+    await db.insert(idempotencyKeys).values(row);
+    return true;
   } catch (error) {
     if (!isConstraintError(error)) throw error;
+    return false;
   }
-  if (!claimed) {
-    const [stored] = await db.select().from(idempotencyKeys).where(where);
-    if (!stored) return problemResponse(c, inProgressProblem);
-    const age = now.getTime() - Date.parse(stored.createdAt);
-    const uncommitted = stored.status === IN_PROGRESS && stored.committedAt === null;
-    const stale = uncommitted ? age >= IDEMPOTENCY_LEASE_MS : age >= IDEMPOTENCY_TTL_MS;
-    if (stale) {
-      // Compare-and-set on the old claim time: of two retries taking over, one wins.
-      const taken = await db
-        .update(idempotencyKeys)
-        .set(claim)
-        .where(and(where, eq(idempotencyKeys.createdAt, stored.createdAt)))
-        .returning({ key: idempotencyKeys.key });
-      if (taken.length === 0) return problemResponse(c, inProgressProblem);
-    } else if (stored.requestHash !== requestHash) {
-      return problemResponse(c, {
-        status: 422,
-        code: "idempotency_key_reused",
-        detail:
-          "This Idempotency-Key was already used with a different request; use a new key for a new request.",
-      });
-    } else if (uncommitted) {
-      return problemResponse(c, inProgressProblem);
-    } else if (stored.status === IN_PROGRESS) {
-      // Its write committed, its answer was lost: run again below, with writes refused.
-      committed = true;
-    } else {
-      return new Response(stored.responseBody, {
-        status: stored.status,
-        headers: {
-          ...stored.responseHeaders,
-          "idempotent-replayed": "true",
-          "x-request-id": c.get("requestId"),
-        },
-      });
-    }
-  }
+}
 
-  c.set("idempotencyKey", `${actor.clientId}:${key}`);
-  const marked = markedDb(committed);
-  c.set("db", marked.db);
-  await next();
-  c.set("db", db);
-  const response = c.res;
+/**
+ * A key that already has a row: the answer to send instead of running the request (a replay or
+ * a problem), or the go-ahead to run it, with writes refused (`committed`) when the earlier
+ * attempt's write committed but its answer was lost.
+ */
+async function settleExistingClaim(
+  c: Context<AppEnv>,
+  db: Database,
+  where: KeyWhere,
+  claim: Claim,
+  now: Date,
+): Promise<Response | { committed: boolean }> {
+  const [stored] = await db.select().from(idempotencyKeys).where(where);
+  if (!stored) return problemResponse(c, inProgressProblem);
+  const age = now.getTime() - Date.parse(stored.createdAt);
+  const uncommitted = stored.status === IN_PROGRESS && stored.committedAt === null;
+  const stale = uncommitted ? age >= IDEMPOTENCY_LEASE_MS : age >= IDEMPOTENCY_TTL_MS;
+  if (stale) {
+    // Compare-and-set on the old claim time: of two retries taking over, one wins.
+    const taken = await db
+      .update(idempotencyKeys)
+      .set(claim)
+      .where(and(where, eq(idempotencyKeys.createdAt, stored.createdAt)))
+      .returning({ key: idempotencyKeys.key });
+    return taken.length === 0 ? problemResponse(c, inProgressProblem) : { committed: false };
+  }
+  if (stored.requestHash !== claim.requestHash) {
+    return problemResponse(c, {
+      status: 422,
+      code: "idempotency_key_reused",
+      detail:
+        "This Idempotency-Key was already used with a different request; use a new key for a new request.",
+    });
+  }
+  if (uncommitted) return problemResponse(c, inProgressProblem);
+  // Its write committed, its answer was lost: run again, with writes refused.
+  if (stored.status === IN_PROGRESS) return { committed: true };
+  return new Response(stored.responseBody, {
+    status: stored.status,
+    headers: {
+      ...stored.responseHeaders,
+      "idempotent-replayed": "true",
+      "x-request-id": c.get("requestId"),
+    },
+  });
+}
+
+/** The request's database, whose every write also marks the claim committed in its transaction. */
+function markedDatabase(db: Database, where: KeyWhere, now: Date, refuseWrites: boolean): MarkedDatabase {
+  const marker = db.update(idempotencyKeys).set({ committedAt: now.toISOString() }).where(where).toSQL();
+  return markWrites(db.$client, { sql: marker.sql, args: marker.params as InArgs }, { refuseWrites });
+}
+
+/**
+ * Stores the handler's answer for retries. `committedBefore`: an earlier attempt's write
+ * committed (this one ran with writes refused); `marked`: whether this attempt's write did.
+ */
+async function storeAnswer(
+  db: Database,
+  where: KeyWhere,
+  response: Response,
+  { committedBefore, marked }: { committedBefore: boolean; marked: MarkedDatabase },
+) {
   // A server failure is not an answer: let the client retry the same key. A `no-store` response
   // carries a secret shown once (a new client's secret): never stored; a retry runs again and
   // the service answers 409 naming what this key already created. Once a write committed the
   // claim stays, marked: the retry must not write again.
   if (response.status >= 500 || isSecret(response)) {
-    if (!committed && !marked.committed) await db.delete(idempotencyKeys).where(where);
+    if (!committedBefore && !marked.committed) await db.delete(idempotencyKeys).where(where);
     return;
   }
   const headers = Object.fromEntries(
@@ -168,8 +206,8 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   await db
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
-    .where(committed ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
-};
+    .where(committedBefore ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
+}
 
 /** A `no-store` answer carries a secret shown once (a new client's secret): never stored. */
 function isSecret(response: Response): boolean {
