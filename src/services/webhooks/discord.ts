@@ -123,12 +123,111 @@ async function contextOf(
   };
 }
 
-function embedsOf(type: string, data: Record<string, unknown>, links: PageLinks): APIEmbed[] | null {
+/** A notification's data: each builder below reads the fields of its own type. */
+type Data = Record<string, unknown>;
+
+function correctedEmbed(data: Data, links: PageLinks): APIEmbed {
+  const { before, after, reason } = data as {
+    before: TableResultPayload | null;
+    after: TableResultPayload;
+    reason: string | null;
+  };
+  const embed = resultEmbed("result corrected", after, links);
+  embed.color = COLORS.alert;
+  embed.fields = [
+    ...(before ? [{ name: "Before", value: placements(before) }] : []),
+    { name: "Reason", value: reason ? escapeMarkdown(reason) : "–" },
+  ];
+  return embed;
+}
+
+function standingsEmbed(data: Data, links: PageLinks): APIEmbed {
+  const d = data as {
+    eventId: string;
+    top?: { rank: number | null; name: string; wins: number; vp: number }[];
+  };
+  const lines = (d.top ?? []).map(
+    (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
+  );
+  const url = links.event(d.eventId);
+  return {
+    title: "Standings updated: top 8",
+    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
+    color: COLORS.standings,
+    ...(url ? { url } : {}),
+  };
+}
+
+function disqualifiedEmbed(data: Data, links: PageLinks): APIEmbed {
+  const d = data as {
+    eventId: string;
+    tableId?: string;
+    name?: string | null;
+    playerId: string;
+    reason: string;
+  };
+  const url = d.tableId ? links.table(d.tableId) : links.event(d.eventId);
+  return {
+    title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
+    description: escapeMarkdown(d.reason),
+    color: COLORS.alert,
+    ...(url ? { url } : {}),
+  };
+}
+
+function completedEmbed(data: Data, links: PageLinks): APIEmbed {
+  const d = data as { eventId: string; final?: TableResultPayload };
+  const url = links.event(d.eventId);
+  return {
+    title: "Tournament completed",
+    ...(d.final ? { description: placements(d.final) } : {}),
+    color: COLORS.result,
+    ...(url ? { url } : {}),
+  };
+}
+
+function seatChosenEmbed(data: Data, links: PageLinks): APIEmbed {
+  const d = data as {
+    tableId: string;
+    tableNumber: number;
+    seats: { position: number; playerId: string; name: string; colour: string | null; chosen: boolean }[];
+  };
+  const url = links.table(d.tableId);
+  return {
+    title: `Table ${d.tableNumber}: turn order by rank`,
+    description: d.seats
+      .map((s) => `${s.position}. ${escapeMarkdown(s.name)}${s.chosen ? ` (${s.colour})` : " (to choose)"}`)
+      .join("\n"),
+    color: COLORS.seating,
+    ...(url ? { url } : {}),
+  };
+}
+
+function timerEmbed(data: Data, links: PageLinks): APIEmbed {
+  const d = data as {
+    tableId: string;
+    tableNumber: number;
+    timedTurns: boolean;
+    turnSeconds: number | null;
+  };
+  const url = links.table(d.tableId);
+  return {
+    title: d.timedTurns
+      ? `Table ${d.tableNumber}: timed turns, ${d.turnSeconds} s a turn`
+      : `Table ${d.tableNumber}: untimed turns`,
+    color: COLORS.seating,
+    ...(url ? { url } : {}),
+  };
+}
+
+/** The embeds of every notification type but the seatings; null for a type without its own. */
+function embedsOf(type: string, data: Data, links: PageLinks): APIEmbed[] | null {
+  // What the result.* types carry; the other types read their own fields.
+  const table = data as unknown as TableResultPayload;
   switch (type) {
     case "result.final":
-      return [resultEmbed("final result", data as unknown as TableResultPayload, links)];
-    case "result.submitted": {
-      const table = data as unknown as TableResultPayload;
+      return [resultEmbed("final result", table, links)];
+    case "result.submitted":
       return [
         resultEmbed(
           table.status === "pending" ? "result submitted (pending)" : "result submitted",
@@ -136,110 +235,20 @@ function embedsOf(type: string, data: Record<string, unknown>, links: PageLinks)
           links,
         ),
       ];
-    }
     case "result.confirmed":
-      return [resultEmbed("result confirmed", data as unknown as TableResultPayload, links)];
-    case "result.corrected": {
-      const { before, after, reason } = data as {
-        before: TableResultPayload | null;
-        after: TableResultPayload;
-        reason: string | null;
-      };
-      const embed = resultEmbed("result corrected", after, links);
-      embed.color = COLORS.alert;
-      embed.fields = [
-        ...(before ? [{ name: "Before", value: placements(before) }] : []),
-        { name: "Reason", value: reason ? escapeMarkdown(reason) : "–" },
-      ];
-      return [embed];
-    }
-    case "standings.changed": {
-      const d = data as {
-        eventId: string;
-        top?: { rank: number | null; name: string; wins: number; vp: number }[];
-      };
-      const lines = (d.top ?? []).map(
-        (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
-      );
-      const url = links.event(d.eventId);
-      return [
-        {
-          title: "Standings updated: top 8",
-          description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
-          color: COLORS.standings,
-          ...(url ? { url } : {}),
-        },
-      ];
-    }
-    case "player.disqualified": {
-      const d = data as {
-        eventId: string;
-        tableId?: string;
-        name?: string | null;
-        playerId: string;
-        reason: string;
-      };
-      const url = d.tableId ? links.table(d.tableId) : links.event(d.eventId);
-      return [
-        {
-          title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
-          description: escapeMarkdown(d.reason),
-          color: COLORS.alert,
-          ...(url ? { url } : {}),
-        },
-      ];
-    }
-    case "event.completed": {
-      const d = data as { eventId: string; final?: TableResultPayload };
-      const url = links.event(d.eventId);
-      return [
-        {
-          title: "Tournament completed",
-          ...(d.final ? { description: placements(d.final) } : {}),
-          color: COLORS.result,
-          ...(url ? { url } : {}),
-        },
-      ];
-    }
-    case "seat.chosen": {
-      const d = data as {
-        tableId: string;
-        tableNumber: number;
-        seats: { position: number; playerId: string; name: string; colour: string | null; chosen: boolean }[];
-      };
-      const url = links.table(d.tableId);
-      return [
-        {
-          title: `Table ${d.tableNumber}: turn order by rank`,
-          description: d.seats
-            .map(
-              (s) =>
-                `${s.position}. ${escapeMarkdown(s.name)}${s.chosen ? ` (${s.colour})` : " (to choose)"}`,
-            )
-            .join("\n"),
-          color: COLORS.seating,
-          ...(url ? { url } : {}),
-        },
-      ];
-    }
-    case "table.timer": {
-      const d = data as {
-        tableId: string;
-        tableNumber: number;
-        timedTurns: boolean;
-        turnSeconds: number | null;
-      };
-      const url = links.table(d.tableId);
-      return [
-        {
-          title: d.timedTurns
-            ? `Table ${d.tableNumber}: timed turns, ${d.turnSeconds} s a turn`
-            : `Table ${d.tableNumber}: untimed turns`,
-          color: COLORS.seating,
-          ...(url ? { url } : {}),
-        },
-      ];
-    }
+      return [resultEmbed("result confirmed", table, links)];
+    case "result.corrected":
+      return [correctedEmbed(data, links)];
+    case "standings.changed":
+      return [standingsEmbed(data, links)];
+    case "player.disqualified":
+      return [disqualifiedEmbed(data, links)];
+    case "event.completed":
+      return [completedEmbed(data, links)];
+    case "seat.chosen":
+      return [seatChosenEmbed(data, links)];
+    case "table.timer":
+      return [timerEmbed(data, links)];
     default:
       return null;
   }
