@@ -6,6 +6,7 @@
  * to every other: links are per organisation, so another organisation's application never finds it.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { precondition } from "../../db/preconditions";
 import { discordGuilds, discordSetupCodes } from "../../db/schema";
@@ -87,24 +88,53 @@ export async function setupGuild(
   existing: GuildLink | undefined,
 ): Promise<GuildLink> {
   const now = ctx.clock().toISOString();
-  let codeEvent: string | null = null;
-  const statements = [];
-  if (!existing) {
-    if (!input.code) {
-      throw new ServiceError(
-        "invalid",
-        "discord_setup_code_required",
-        "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `npm run cli -- discord setup-code`).",
-      );
-    }
-    const hash = await hashSetupCode(input.code);
-    const [code] = await ctx.db
-      .select()
-      .from(discordSetupCodes)
-      .where(and(eq(discordSetupCodes.codeHash, hash), eq(discordSetupCodes.orgId, orgId)));
-    if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
-    codeEvent = code.eventId;
-    statements.push(
+  const redeemed = existing ? null : await redeemSetupCode(ctx, orgId, guildId, input.code, now);
+  const eventId = await followedEvent(
+    ctx,
+    orgId,
+    input.event,
+    existing?.eventId ?? redeemed?.eventId ?? null,
+  );
+  const link: GuildLink = {
+    orgId,
+    guildId,
+    eventId,
+    staffRoles: mappedStaffRoles(existing, input),
+    linkedBy: discordUserId,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await saveGuildLink(ctx, link, existing, redeemed?.statements ?? []);
+  return link;
+}
+
+/**
+ * The setup code that links a new server, checked here; the statements returned spend it, at the
+ * start of the link's batch. The event is the one the code was created for, if any.
+ */
+async function redeemSetupCode(
+  ctx: ServiceContext,
+  orgId: string,
+  guildId: string,
+  plainCode: string | undefined,
+  now: string,
+): Promise<{ eventId: string | null; statements: BatchItem<"sqlite">[] }> {
+  if (!plainCode) {
+    throw new ServiceError(
+      "invalid",
+      "discord_setup_code_required",
+      "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `npm run cli -- discord setup-code`).",
+    );
+  }
+  const hash = await hashSetupCode(plainCode);
+  const [code] = await ctx.db
+    .select()
+    .from(discordSetupCodes)
+    .where(and(eq(discordSetupCodes.codeHash, hash), eq(discordSetupCodes.orgId, orgId)));
+  if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
+  return {
+    eventId: code.eventId,
+    statements: [
       // Two servers racing with one code: the second batch fails whole.
       precondition(
         ctx.db,
@@ -115,15 +145,24 @@ export async function setupGuild(
         .update(discordSetupCodes)
         .set({ usedAt: now, usedByGuildId: guildId })
         .where(eq(discordSetupCodes.codeHash, hash)),
-    );
-  }
-  let eventId = existing?.eventId ?? codeEvent;
-  if (input.event !== undefined) {
-    eventId =
-      input.event.toLowerCase() === "none"
-        ? null
-        : (await assertEventOfOrg(ctx, orgId, input.event, "event")).id;
-  }
+    ],
+  };
+}
+
+/** The event the server follows: `none` stops following one, absent keeps `current`. */
+async function followedEvent(
+  ctx: ServiceContext,
+  orgId: string,
+  requested: string | undefined,
+  current: string | null,
+): Promise<string | null> {
+  if (requested === undefined) return current;
+  if (requested.toLowerCase() === "none") return null;
+  return (await assertEventOfOrg(ctx, orgId, requested, "event")).id;
+}
+
+/** The server's staff roles with those given now; an organisation role maps to one Discord role at most. */
+function mappedStaffRoles(existing: GuildLink | undefined, input: SetupInput): Record<string, OrgRole> {
   const staffRoles: Record<string, OrgRole> = {
     ...((existing?.staffRoles ?? {}) as Record<string, OrgRole>),
   };
@@ -134,23 +173,25 @@ export async function setupGuild(
   };
   assign(input.refereeRoleId, "referee");
   assign(input.organizerRoleId, "organizer");
-  const link: GuildLink = {
-    orgId,
-    guildId,
-    eventId,
-    staffRoles,
-    linkedBy: discordUserId,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
-  };
+  return staffRoles;
+}
+
+/** One batch: the code's statements (a new server), the link upserted, and its audit entry. */
+async function saveGuildLink(
+  ctx: ServiceContext,
+  link: GuildLink,
+  existing: GuildLink | undefined,
+  codeStatements: BatchItem<"sqlite">[],
+): Promise<void> {
+  const { orgId, guildId, eventId, staffRoles, linkedBy, updatedAt } = link;
   const [first, ...rest] = [
-    ...statements,
+    ...codeStatements,
     ctx.db
       .insert(discordGuilds)
       .values(link)
       .onConflictDoUpdate({
         target: [discordGuilds.orgId, discordGuilds.guildId],
-        set: { eventId, staffRoles, linkedBy: discordUserId, updatedAt: now },
+        set: { eventId, staffRoles, linkedBy, updatedAt },
       }),
     auditInsert(ctx, {
       orgId,
@@ -160,7 +201,7 @@ export async function setupGuild(
       entityId: guildId,
       before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
       after: { eventId, staffRoles },
-      actorId: `discord:${discordUserId}`,
+      actorId: `discord:${linkedBy}`,
     }),
   ];
   try {
@@ -169,7 +210,6 @@ export async function setupGuild(
     if (guardRaisedByDatabase(error) === "stale_read") throw setupCodeInvalid();
     throw error;
   }
-  return link;
 }
 
 export interface GuildLinkDto {
