@@ -9,12 +9,12 @@ import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
 import { seats } from "../../db/schema";
-import { applyChoice, type Colour } from "../../domain/choices";
+import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements } from "../webhooks";
-import { writableTable } from "./scope";
+import { type TableScope, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 
 export interface ChoiceInput {
@@ -30,6 +30,15 @@ export async function recordChoice(
   input: ChoiceInput,
 ): Promise<TableDto> {
   const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  assertMayChoose(scope, input);
+  const before = choiceSeats(scope);
+  const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
+  await writeChoice(ctx, choiceBatch(ctx, scope, input, before, after));
+  return getTable(ctx, tableId);
+}
+
+/** The table-level rules first, then the chooser's own (seated, not disqualified, not chosen yet). */
+function assertMayChoose(scope: TableScope, input: ChoiceInput): void {
   if (scope.round.method !== "snake") {
     throw new ServiceError(
       "conflict",
@@ -70,33 +79,24 @@ export async function recordChoice(
       `${seat.name} already chose turn position ${seat.position}, chair ${seat.chair} and ${seat.colour}; choices are final once made.`,
     );
   }
-  const before = choiceSeats(scope);
-  const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
+}
+
+/** One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice. */
+function choiceBatch(
+  ctx: ServiceContext,
+  scope: TableScope,
+  input: ChoiceInput,
+  before: ChoiceSeat[],
+  after: ChoiceSeat[],
+): Batch {
+  const tableId = scope.table.id;
   const chosen = after.find((s) => s.playerId === input.playerId)!;
   const now = ctx.clock().toISOString();
-  const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
-  const statements: Batch = [
+  return [
     choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
     // Positions are the seats' key at the table: rewrite them all rather than swap in place.
     ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
-    ctx.db.insert(seats).values(
-      after.map((s) => {
-        const old = stored.get(s.playerId)!;
-        return {
-          tableId,
-          roundId: scope.round.id,
-          playerId: s.playerId,
-          position: s.position,
-          seedRank: s.seedRank,
-          vp: old.vp,
-          placement: old.placement,
-          confirmationCode: old.confirmationCode,
-          chair: s.chair,
-          colour: s.colour,
-          chosenAt: s.playerId === input.playerId ? now : old.chosenAt,
-        };
-      }),
-    ),
+    ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
     auditInsert(ctx, {
       orgId: scope.event.orgId,
       eventId: scope.event.id,
@@ -137,6 +137,30 @@ export async function recordChoice(
       },
     }),
   ];
+}
+
+/** The seat rows after the choice: new order, chairs and colours; results and codes kept. */
+function rewrittenSeats(scope: TableScope, chooserId: string, after: ChoiceSeat[], now: string) {
+  const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
+  return after.map((s) => {
+    const old = stored.get(s.playerId)!;
+    return {
+      tableId: scope.table.id,
+      roundId: scope.round.id,
+      playerId: s.playerId,
+      position: s.position,
+      seedRank: s.seedRank,
+      vp: old.vp,
+      placement: old.placement,
+      confirmationCode: old.confirmationCode,
+      chair: s.chair,
+      colour: s.colour,
+      chosenAt: s.playerId === chooserId ? now : old.chosenAt,
+    };
+  });
+}
+
+async function writeChoice(ctx: ServiceContext, statements: Batch): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
@@ -149,5 +173,4 @@ export async function recordChoice(
     }
     throw error;
   }
-  return getTable(ctx, tableId);
 }
