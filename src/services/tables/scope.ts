@@ -74,83 +74,86 @@ export async function loadTableScopes(
   ctx: ServiceContext,
   tableIds: readonly string[],
 ): Promise<Map<string, TableScope>> {
-  const ids = [...new Set(tableIds)];
-  const [head, seatRows, resultRows, confirmationRows, dqRows, playoffRows, disputeRows, timerRows] =
-    await ctx.db.batch([
-      ctx.db
-        .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
-        .from(gameTables)
-        .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-        .innerJoin(events, eq(events.id, rounds.eventId))
-        .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
-        .where(inArray(gameTables.id, ids)),
-      ctx.db
-        .select({
-          tableId: seats.tableId,
-          playerId: seats.playerId,
-          name: players.name,
-          position: seats.position,
-          seedRank: seats.seedRank,
-          vp: seats.vp,
-          placement: seats.placement,
-          confirmationCode: seats.confirmationCode,
-          chair: seats.chair,
-          colour: seats.colour,
-          chosenAt: seats.chosenAt,
-        })
-        .from(seats)
-        .innerJoin(players, eq(players.id, seats.playerId))
-        .where(inArray(seats.tableId, ids))
-        .orderBy(asc(seats.position)),
-      ctx.db.select().from(tableResults).where(inArray(tableResults.tableId, ids)),
-      ctx.db
-        .select({
-          tableId: resultConfirmations.tableId,
-          playerId: resultConfirmations.playerId,
-          via: resultConfirmations.via,
-        })
-        .from(resultConfirmations)
-        .where(inArray(resultConfirmations.tableId, ids)),
-      // Disqualified from the event (anywhere in it) and seated at one of these tables.
-      ctx.db
-        .select({
-          tableId: seats.tableId,
-          playerId: disqualifications.playerId,
-          recordedAt: disqualifications.tableId,
-        })
-        .from(disqualifications)
-        .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
-        .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
-        .innerJoin(
-          rounds,
-          and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
-        ),
-      playoffRoundsQuery(ctx, ids),
-      ctx.db
-        .select()
-        .from(resultDisputes)
-        .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
-        .orderBy(asc(resultDisputes.createdAt)),
-      ctx.db.select().from(tableTimers).where(inArray(tableTimers.tableId, ids)),
-    ]);
+  const rows = await readScopeRows(ctx, [...new Set(tableIds)]);
+  return scopesFrom(rows);
+}
+
+/** Every read a table's scope needs, for all the tables at once: one batch, one round trip. */
+function readScopeRows(ctx: ServiceContext, ids: string[]) {
+  return ctx.db.batch([
+    ctx.db
+      .select({ table: gameTables, round: rounds, hostOrgId: sessions.hostOrgId, ...scopedEventColumns })
+      .from(gameTables)
+      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+      .innerJoin(events, eq(events.id, rounds.eventId))
+      .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
+      .where(inArray(gameTables.id, ids)),
+    ctx.db
+      .select({
+        tableId: seats.tableId,
+        playerId: seats.playerId,
+        name: players.name,
+        position: seats.position,
+        seedRank: seats.seedRank,
+        vp: seats.vp,
+        placement: seats.placement,
+        confirmationCode: seats.confirmationCode,
+        chair: seats.chair,
+        colour: seats.colour,
+        chosenAt: seats.chosenAt,
+      })
+      .from(seats)
+      .innerJoin(players, eq(players.id, seats.playerId))
+      .where(inArray(seats.tableId, ids))
+      .orderBy(asc(seats.position)),
+    ctx.db.select().from(tableResults).where(inArray(tableResults.tableId, ids)),
+    ctx.db
+      .select({
+        tableId: resultConfirmations.tableId,
+        playerId: resultConfirmations.playerId,
+        via: resultConfirmations.via,
+      })
+      .from(resultConfirmations)
+      .where(inArray(resultConfirmations.tableId, ids)),
+    // Disqualified from the event (anywhere in it) and seated at one of these tables.
+    ctx.db
+      .select({
+        tableId: seats.tableId,
+        playerId: disqualifications.playerId,
+        recordedAt: disqualifications.tableId,
+      })
+      .from(disqualifications)
+      .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, disqualifications.playerId)))
+      .innerJoin(gameTables, eq(gameTables.id, seats.tableId))
+      .innerJoin(
+        rounds,
+        and(eq(rounds.id, gameTables.roundId), eq(rounds.eventId, disqualifications.eventId)),
+      ),
+    playoffRoundsQuery(ctx, ids),
+    ctx.db
+      .select()
+      .from(resultDisputes)
+      .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
+      .orderBy(asc(resultDisputes.createdAt)),
+    ctx.db.select().from(tableTimers).where(inArray(tableTimers.tableId, ids)),
+  ]);
+}
+
+type ScopeRows = Awaited<ReturnType<typeof readScopeRows>>;
+
+/** Each table found gets its scope; the other rows join the scope of their table. */
+function scopesFrom([
+  head,
+  seatRows,
+  resultRows,
+  confirmationRows,
+  dqRows,
+  playoffRows,
+  disputeRows,
+  timerRows,
+]: ScopeRows): Map<string, TableScope> {
   const scopes = new Map<string, TableScope>();
-  for (const row of head) {
-    scopes.set(row.table.id, {
-      table: row.table,
-      round: row.round,
-      event: toScopedEvent(row),
-      hostOrgId: row.hostOrgId,
-      seats: [],
-      result: undefined,
-      confirmedBy: [],
-      confirmedVia: new Map(),
-      disputes: [],
-      disqualified: [],
-      playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
-      disqualifiedHere: [],
-      timer: undefined,
-    });
-  }
+  for (const row of head) scopes.set(row.table.id, emptyScope(row, playoffRows));
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
   for (const result of resultRows) {
     const scope = scopes.get(result.tableId);
@@ -174,6 +177,25 @@ export async function loadTableScopes(
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
   return scopes;
+}
+
+/** A table's scope before its seats, result, confirmations, disputes and disqualifications join. */
+function emptyScope(row: ScopeRows[0][number], playoffRows: ScopeRows[5]): TableScope {
+  return {
+    table: row.table,
+    round: row.round,
+    event: toScopedEvent(row),
+    hostOrgId: row.hostOrgId,
+    seats: [],
+    result: undefined,
+    confirmedBy: [],
+    confirmedVia: new Map(),
+    disputes: [],
+    disqualified: [],
+    playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
+    disqualifiedHere: [],
+    timer: undefined,
+  };
 }
 
 /** The scope when the caller may read it; otherwise the 404 of an unknown id. */
