@@ -91,12 +91,16 @@ export interface Transition {
  * commits, the others fail whole and answer 409.
  */
 export async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
+  const next = nextResult(ctx, scope, t);
+  await writeTransition(ctx, scope, t, transitionBatch(ctx, scope, t, next));
+}
+
+/** The result row the transition leaves, with its version, actor and the scored sheet. */
+function nextResult(ctx: ServiceContext, scope: TableScope, t: Transition) {
   const actor = t.actorId ?? actorClientId(ctx);
   const now = ctx.clock().toISOString();
-  const previous = scope.result;
-  const version = (previous?.version ?? 0) + 1;
+  const version = (scope.result?.version ?? 0) + 1;
   const scored = scoreSheet(scope, t.sheet);
-  const tableId = scope.table.id;
   const current = {
     status: t.status,
     version,
@@ -106,7 +110,17 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     submittedByClientId: actor,
     updatedAt: now,
   };
-  const statements: Batch = [
+  return { actor, now, version, scored, current };
+}
+
+type NextResult = ReturnType<typeof nextResult>;
+
+/** In commit order: seats guard, revision, result, scores, version bump, audit, extras, notices. */
+function transitionBatch(ctx: ServiceContext, scope: TableScope, t: Transition, next: NextResult): Batch {
+  const { actor, now, version, scored, current } = next;
+  const previous = scope.result;
+  const tableId = scope.table.id;
+  return [
     // The sheet is checked against the seats read: a player merge committed since would leave
     // it naming a player who no longer exists.
     seatsUnchanged(
@@ -141,28 +155,42 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
       : []),
     bumpResultsVersion(ctx, scope.event.id),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
-      action: `result.${t.action}`,
-      entityType: "table",
-      entityId: tableId,
-      before: previous
-        ? {
-            status: previous.status,
-            version: previous.version,
-            winnerId: previous.winnerId,
-            scores: previous.scores,
-          }
-        : null,
-      after: { status: t.status, version, winnerId: t.sheet.winnerId, scores: t.sheet.scores },
-      reason: t.reason ?? null,
-      actorId: actor,
-    }),
+    transitionAudit(ctx, scope, t, next),
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
   ];
+}
+
+function transitionAudit(ctx: ServiceContext, scope: TableScope, t: Transition, next: NextResult) {
+  const previous = scope.result;
+  return auditInsert(ctx, {
+    orgId: scope.event.orgId,
+    eventId: scope.event.id,
+    action: `result.${t.action}`,
+    entityType: "table",
+    entityId: scope.table.id,
+    before: previous
+      ? {
+          status: previous.status,
+          version: previous.version,
+          winnerId: previous.winnerId,
+          scores: previous.scores,
+        }
+      : null,
+    after: { status: t.status, version: next.version, winnerId: t.sheet.winnerId, scores: t.sheet.scores },
+    reason: t.reason ?? null,
+    actorId: next.actor,
+  });
+}
+
+/** Commits the batch; a database guard, rule or key that refused it becomes the matching 409. */
+async function writeTransition(
+  ctx: ServiceContext,
+  scope: TableScope,
+  t: Transition,
+  statements: Batch,
+): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
