@@ -459,39 +459,71 @@ export async function finalizeResult(
 export async function disqualifyPlayer(
   ctx: ServiceContext,
   tableId: string,
-  input: { playerId: string; reason: string },
+  input: DisqualificationInput,
   ifMatch?: number,
 ): Promise<TableDto & { warnings: WarningDto[] }> {
   const { scope } = await writableTable(ctx, tableId, "results:disqualify");
+  assertMayDisqualify(scope, input.playerId, ifMatch);
+  const { reseat, warnings } = await readReseatAndWarnings(ctx, scope, input.playerId);
+  await writeDisqualification(ctx, scope, input, disqualificationBatch(ctx, scope, input, reseat, warnings));
+  return { ...(await getTable(ctx, tableId)), warnings };
+}
+
+interface DisqualificationInput {
+  playerId: string;
+  reason: string;
+}
+
+type Reseat = Awaited<ReturnType<typeof reseatAfterDisqualification>>;
+
+function assertMayDisqualify(scope: TableScope, playerId: string, ifMatch: number | undefined): void {
   assertNotFinal(scope, "disqualifying");
   assertVersion(scope, ifMatch);
   assertPhaseOpen(scope, "a disqualification");
-  if (!scope.seats.some((s) => s.playerId === input.playerId)) {
-    throw new ServiceError(
-      "invalid",
-      "not_seated",
-      `Player '${input.playerId}' is not seated at this table.`,
-      { rule: "1.3.6", issues: [{ path: "playerId", message: "not seated at this table" }] },
-    );
+  if (!scope.seats.some((s) => s.playerId === playerId)) {
+    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
+      rule: "1.3.6",
+      issues: [{ path: "playerId", message: "not seated at this table" }],
+    });
   }
-  if (scope.disqualified.includes(input.playerId)) {
+  if (scope.disqualified.includes(playerId)) {
     throw new ServiceError(
       "conflict",
       "already_disqualified",
-      `Player '${input.playerId}' is already disqualified from this event.`,
+      `Player '${playerId}' is already disqualified from this event.`,
     );
   }
+}
+
+/**
+ * The re-seat of the session's later games (prelims only) and the player's warnings, read side by
+ * side: the audit entry and the answer name the warnings (docs/rules.md#sanctions).
+ */
+async function readReseatAndWarnings(
+  ctx: ServiceContext,
+  scope: TableScope,
+  playerId: string,
+): Promise<{ reseat: Reseat; warnings: WarningDto[] }> {
   const { sessionId, number } = scope.round;
-  // The player's warnings are read with the re-seat's state: the audit entry and the answer
-  // name them (docs/rules.md#sanctions).
   const [reseat, warnings] = await Promise.all([
     scope.round.kind === "prelim" && sessionId
-      ? reseatAfterDisqualification(ctx, scope.event, sessionId, input.playerId, number)
+      ? reseatAfterDisqualification(ctx, scope.event, sessionId, playerId, number)
       : { statements: [], roundIds: [] },
-    eventWarningsOf(ctx, scope.event.id, input.playerId),
+    eventWarningsOf(ctx, scope.event.id, playerId),
   ]);
+  return { reseat, warnings };
+}
+
+function disqualificationBatch(
+  ctx: ServiceContext,
+  scope: TableScope,
+  input: DisqualificationInput,
+  reseat: Reseat,
+  warnings: WarningDto[],
+): Batch {
+  const tableId = scope.table.id;
   const now = ctx.clock();
-  const statements: Batch = [
+  return [
     ctx.db.insert(disqualifications).values({
       id: newId("dsq", now.getTime()),
       eventId: scope.event.id,
@@ -531,6 +563,15 @@ export async function disqualifyPlayer(
     ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
     ...reseat.statements,
   ];
+}
+
+/** Commits the batch; a seating, a final sheet or another disqualification since the read is a 409. */
+async function writeDisqualification(
+  ctx: ServiceContext,
+  scope: TableScope,
+  input: DisqualificationInput,
+  statements: Batch,
+): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
@@ -546,7 +587,6 @@ export async function disqualifyPlayer(
       );
     throw error;
   }
-  return { ...(await getTable(ctx, tableId)), warnings };
 }
 
 /**
