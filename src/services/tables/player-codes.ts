@@ -35,6 +35,7 @@ export const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15
  * addresses. It refuses nobody: a lockout anyone can trigger would stop the player too.
  */
 export const SEAT_CODE_ALARM = 25;
+const WINDOW_MS = SEAT_CODE_POLICY.windowSeconds * 1000;
 const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=${SEAT_CODE_POLICY.windowSeconds}`;
 
 /** What is stored of a source: a hash, so the table keeps no addresses. */
@@ -76,11 +77,35 @@ async function verifySeatCode(
   code: string,
 ): Promise<TableScope> {
   const now = ctx.clock();
-  const windowMs = SEAT_CODE_POLICY.windowSeconds * 1000;
-  const since = new Date(now.getTime() - windowMs).toISOString();
   const source = await sourceHash(ctx.source ?? "unknown");
+  const { scope, failures } = await readTableAndFailures(ctx, tableId, playerId, source, now);
+  if (!scope) throw notFound("table", tableId);
+  const seat = scope.seats.find((s) => s.playerId === playerId);
+  if (!seat) {
+    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
+      rule: "1.3.4",
+      issues: [{ path: "playerId", message: "not seated at this table" }],
+    });
+  }
+  const { failed, everyone, resetSeconds } = countFailures(failures, now);
+  if (failed >= SEAT_CODE_POLICY.limit) throw tooManyWrongCodes(resetSeconds);
+  if (!seat.confirmationCode || !sameCode(normalize(code), seat.confirmationCode)) {
+    await recordWrongCode(ctx, scope, playerId, source, now, everyone);
+    throw wrongSeatCode(failed, resetSeconds);
+  }
+  return scope;
+}
+
+/** The table and the seat's recent wrong codes (this source's, and everyone's), read together. */
+async function readTableAndFailures(
+  ctx: ServiceContext,
+  tableId: string,
+  playerId: string,
+  source: string,
+  now: Date,
+) {
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   const mine = sql<number>`coalesce(sum(${seatCodeFailures.source} = ${source}), 0)`;
-  // The table and the seat's recent wrong codes (this source's, and everyone's), read together.
   const [scope, [failures]] = await Promise.all([
     loadTableScope(ctx, tableId),
     ctx.db
@@ -100,62 +125,72 @@ async function verifySeatCode(
         ),
       ),
   ]);
-  if (!scope) throw notFound("table", tableId);
-  const seat = scope.seats.find((s) => s.playerId === playerId);
-  if (!seat) {
-    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
-      rule: "1.3.4",
-      issues: [{ path: "playerId", message: "not seated at this table" }],
-    });
-  }
-  const failed = Number(failures?.mine ?? 0);
-  const everyone = failures?.all ?? 0;
+  return { scope, failures };
+}
+
+type Failures = Awaited<ReturnType<typeof readTableAndFailures>>["failures"];
+
+function countFailures(failures: Failures, now: Date) {
   // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
   const resetSeconds = failures?.oldest
-    ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + windowMs - now.getTime()) / 1000))
+    ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + WINDOW_MS - now.getTime()) / 1000))
     : SEAT_CODE_POLICY.windowSeconds;
-  if (failed >= SEAT_CODE_POLICY.limit) {
-    throw new ServiceError(
-      "rate_limited",
-      "rate_limited",
-      `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat from one address: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
-      { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
-    );
-  }
-  if (!seat.confirmationCode || !sameCode(normalize(code), seat.confirmationCode)) {
-    const audit = {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
-      entityType: "table",
-      entityId: tableId,
-    };
-    await ctx.db.batch([
-      ctx.db
-        .insert(seatCodeFailures)
-        .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
-      auditInsert(ctx, { ...audit, action: "result.seat-code-rejected", after: { playerId } }),
-      // This wrong code is the one that reaches the alarm: said once per window, not per code.
-      ...(everyone + 1 === SEAT_CODE_ALARM
-        ? [
-            auditInsert(ctx, {
-              ...audit,
-              action: "result.seat-code-guessing",
-              after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
-            }),
-          ]
-        : []),
-    ]);
-    throw new ServiceError(
-      "forbidden",
-      "wrong_seat_code",
-      "This is not the code printed next to the player's name on the result sheet.",
-      {
-        issues: [{ path: "code", message: "does not match the seat" }],
-        headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
-      },
-    );
-  }
-  return scope;
+  return { failed: Number(failures?.mine ?? 0), everyone: failures?.all ?? 0, resetSeconds };
+}
+
+function tooManyWrongCodes(resetSeconds: number): ServiceError {
+  return new ServiceError(
+    "rate_limited",
+    "rate_limited",
+    `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat from one address: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
+    { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
+  );
+}
+
+/** Counted against seat and source, and audited; `everyone`: the seat's wrong codes before this one. */
+async function recordWrongCode(
+  ctx: ServiceContext,
+  scope: TableScope,
+  playerId: string,
+  source: string,
+  now: Date,
+  everyone: number,
+): Promise<void> {
+  const tableId = scope.table.id;
+  const audit = {
+    orgId: scope.event.orgId,
+    eventId: scope.event.id,
+    entityType: "table",
+    entityId: tableId,
+  };
+  await ctx.db.batch([
+    ctx.db
+      .insert(seatCodeFailures)
+      .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
+    auditInsert(ctx, { ...audit, action: "result.seat-code-rejected", after: { playerId } }),
+    // This wrong code is the one that reaches the alarm: said once per window, not per code.
+    ...(everyone + 1 === SEAT_CODE_ALARM
+      ? [
+          auditInsert(ctx, {
+            ...audit,
+            action: "result.seat-code-guessing",
+            after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
+          }),
+        ]
+      : []),
+  ]);
+}
+
+function wrongSeatCode(failed: number, resetSeconds: number): ServiceError {
+  return new ServiceError(
+    "forbidden",
+    "wrong_seat_code",
+    "This is not the code printed next to the player's name on the result sheet.",
+    {
+      issues: [{ path: "code", message: "does not match the seat" }],
+      headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
+    },
+  );
 }
 
 /** POST …/result/confirmations with `{playerId, code}`: the player agrees, from their phone. */
