@@ -5,7 +5,13 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
-import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
+import {
+  type AvoidPair,
+  generateNextRound,
+  generateSchedule,
+  type Round,
+  validateRound,
+} from "../../domain/schedule";
 import { snakeSeating, zeroWinCut } from "../../domain/snake";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables } from "../../domain/tables";
@@ -14,6 +20,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import {
+  type Attendance,
   bumpRankingsVersion,
   loadAttendance,
   loadSessionScope,
@@ -73,39 +80,13 @@ export async function createRounds(
   input: CreateRoundsInput,
 ): Promise<{ data: RoundDto[]; nextCursor: null }> {
   const { session, event } = await writableSession(ctx, sessionId, "seating:write");
-  if (input.tables && (input.plan || input.seed)) {
-    throw new ServiceError(
-      "invalid",
-      "seating_mode_conflict",
-      "Send either `tables` (a hand-made seating) or `seed`/`plan` (a generated one), not both.",
-      { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
-    );
-  }
-  // Everything seating may need, in one wave of reads (round trips sent together).
-  const [attendance, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
-    loadAttendance(ctx, sessionId),
-    eventDisqualified(ctx, event.id),
-    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
-    ctx.db
-      .select({ kind: rounds.kind })
-      .from(rounds)
-      .where(and(eq(rounds.eventId, event.id), ne(rounds.kind, "prelim")))
-      .limit(1),
-    loadAvoidPairs(ctx, event.id),
-  ]);
-  if (playoffs[0]) {
-    throw conflict(
-      "prelims_closed",
-      `The event's ${playoffs[0].kind} is already seated: no more prelim games can be seated.`,
-    );
-  }
-  const unfinished = unfinishedTables(previous);
-  if (unfinished.length > 0) {
-    throw conflict(
-      "previous_round_unfinished",
-      `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
-    );
-  }
+  assertOneSeatingMode(input);
+  const { attendance, disqualified, previous, playoffs, avoidPairs } = await readSeatingState(
+    ctx,
+    sessionId,
+    event.id,
+  );
+  assertPrelimsOpen(playoffs, previous);
   // No-shows (and, before game 1 with check-in, those not checked in) are not participants.
   const checkIn = previous.length === 0 && usesCheckIn(attendance);
   const participants = attendance.filter((a) => !a.noShow && !(checkIn && !a.checkedIn)).length;
@@ -127,35 +108,14 @@ export async function createRounds(
   const playerIds = playersOfGame(attendance, previous.length + 1, dq);
   splitTables(playerIds.length); // 422 rule 1.1.7 for 0, 1, 2 or 5 players
 
-  const previousRounds = previous.map(toIdRound);
-  let seated: Round[];
-  let method: NewRound["method"] = "generated";
-  let seed: string | null = null;
-  if (input.tables) {
-    validateRound(input.tables, playerIds);
-    seated = [input.tables];
-    method = "manual";
-  } else {
-    seed = input.seed ?? randomSeed();
-    const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
-    seated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
-    // Games after an announced drop are seated without the player (re-seated, keeping the rest).
-    const fixed: Round[] = [];
-    seated.forEach((round, i) => {
-      const eligible = playersOfGame(attendance, previous.length + i + 1, dq);
-      const stale = round.some((table) => table.some((p) => !eligible.includes(p)));
-      const history = [...previousRounds, ...fixed];
-      fixed.push(stale ? reseatRound({ round, playerIds: eligible, history, avoidPairs }) : round);
-    });
-    seated = fixed;
-  }
-  const created = seated.map((round, i) =>
+  const seating = seatGames(input, { attendance, dq, previous, playerIds, avoidPairs });
+  const created = seating.seated.map((round, i) =>
     roundStatements(ctx, event, {
       sessionId: session.id,
       kind: "prelim",
       number: previous.length + i + 1,
-      method,
-      seed,
+      method: seating.method,
+      seed: seating.seed,
       tables: round.map((table) => table.map((playerId) => ({ playerId, seedRank: null }))),
     }),
   );
@@ -165,6 +125,93 @@ export async function createRounds(
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
   return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
+}
+
+function assertOneSeatingMode(input: CreateRoundsInput): void {
+  if (input.tables && (input.plan || input.seed)) {
+    throw new ServiceError(
+      "invalid",
+      "seating_mode_conflict",
+      "Send either `tables` (a hand-made seating) or `seed`/`plan` (a generated one), not both.",
+      { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
+    );
+  }
+}
+
+/** Everything seating may need, in one wave of reads (round trips sent together). */
+async function readSeatingState(ctx: ServiceContext, sessionId: string, eventId: string) {
+  const [attendance, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
+    loadAttendance(ctx, sessionId),
+    eventDisqualified(ctx, eventId),
+    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
+    ctx.db
+      .select({ kind: rounds.kind })
+      .from(rounds)
+      .where(and(eq(rounds.eventId, eventId), ne(rounds.kind, "prelim")))
+      .limit(1),
+    loadAvoidPairs(ctx, eventId),
+  ]);
+  return { attendance, disqualified, previous, playoffs, avoidPairs };
+}
+
+/** Prelims are seated before the playoffs, one game after another's tables are all final. */
+function assertPrelimsOpen(playoffs: { kind: string }[], previous: readonly LoadedRound[]): void {
+  if (playoffs[0]) {
+    throw conflict(
+      "prelims_closed",
+      `The event's ${playoffs[0].kind} is already seated: no more prelim games can be seated.`,
+    );
+  }
+  const unfinished = unfinishedTables(previous);
+  if (unfinished.length > 0) {
+    throw conflict(
+      "previous_round_unfinished",
+      `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
+    );
+  }
+}
+
+interface SeatingState {
+  attendance: Attendance[];
+  dq: ReadonlySet<string>;
+  previous: readonly LoadedRound[];
+  /** The players of the next game. */
+  playerIds: string[];
+  avoidPairs: readonly AvoidPair[];
+}
+
+interface Seating {
+  seated: Round[];
+  method: NewRound["method"];
+  seed: string | null;
+}
+
+/** The hand-made seating as sent, or the next game (or every remaining one) generated from a seed. */
+function seatGames(input: CreateRoundsInput, state: SeatingState): Seating {
+  if (input.tables) {
+    validateRound(input.tables, state.playerIds);
+    return { seated: [input.tables], method: "manual", seed: null };
+  }
+  const seed = input.seed ?? randomSeed();
+  const previousRounds = state.previous.map(toIdRound);
+  const { playerIds, avoidPairs } = state;
+  const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
+  const generated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
+  return { seated: withoutDropped(generated, previousRounds, state), method: "generated", seed };
+}
+
+/** Games after an announced drop are seated without the player (re-seated, keeping the rest). */
+function withoutDropped(generated: Round[], previousRounds: Round[], state: SeatingState): Round[] {
+  const fixed: Round[] = [];
+  generated.forEach((round, i) => {
+    const eligible = playersOfGame(state.attendance, state.previous.length + i + 1, state.dq);
+    const stale = round.some((table) => table.some((p) => !eligible.includes(p)));
+    const history = [...previousRounds, ...fixed];
+    fixed.push(
+      stale ? reseatRound({ round, playerIds: eligible, history, avoidPairs: state.avoidPairs }) : round,
+    );
+  });
+  return fixed;
 }
 
 /**
