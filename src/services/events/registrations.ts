@@ -37,8 +37,36 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
  * once the event's playoffs are seated.
  */
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
-  const { session, event } = await writableSession(ctx, sessionId, "registrations:write");
+  const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
+  const { known, staff, disqualified, roundCount, excluded } = await readRegistrationChecks(
+    ctx,
+    event,
+    sessionId,
+    unique,
+  );
+  if ((roundCount[0]?.n ?? 0) > 0) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
+    );
+  }
+  assertMayPlay(playerIds, known, staff, disqualified);
+  assertNotExcluded(playerIds, excluded);
+  const rows = await writeRegistrations(ctx, event, sessionId, unique);
+  return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
+}
+
+type RegisteringEvent = Awaited<ReturnType<typeof writableSession>>["event"];
+
+/** What the rules check of the players and the session, read together (round trips sent at once). */
+async function readRegistrationChecks(
+  ctx: ServiceContext,
+  event: RegisteringEvent,
+  sessionId: string,
+  unique: string[],
+) {
   // Players of any organisation of the event's tree may take part; they carry its root.
   const treeRoot = event.ancestry.at(-1) ?? event.orgId;
   const [known, staff, disqualified, roundCount, , excluded] = await Promise.all([
@@ -58,13 +86,18 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
     assertPlayoffsNotSeated(ctx, event.id),
     exclusionsInForce(ctx, event.ancestry, unique),
   ]);
-  if ((roundCount[0]?.n ?? 0) > 0) {
-    throw new ServiceError(
-      "conflict",
-      "registration_closed",
-      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
-    );
-  }
+  return { known, staff, disqualified, roundCount, excluded };
+}
+
+type RegistrationChecks = Awaited<ReturnType<typeof readRegistrationChecks>>;
+
+/** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
+function assertMayPlay(
+  playerIds: readonly string[],
+  known: RegistrationChecks["known"],
+  staff: RegistrationChecks["staff"],
+  disqualified: RegistrationChecks["disqualified"],
+): void {
   const knownIds = new Set(known.map((p) => p.id));
   const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
   const dqIds = new Set(disqualified.map((d) => d.playerId));
@@ -94,10 +127,19 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       },
     );
   }
-  assertNotExcluded(playerIds, excluded);
+}
+
+/**
+ * Registers the players (idempotently) and reads back their registrations in the same batch
+ * (the whole list is paged: GET …/players).
+ */
+async function writeRegistrations(
+  ctx: ServiceContext,
+  event: RegisteringEvent,
+  sessionId: string,
+  unique: string[],
+) {
   const now = ctx.clock().toISOString();
-  // The registrations of the players in this request (the whole list is paged: GET …/players),
-  // read in the same batch as the write.
   const [, , rows] = await ctx.db.batch([
     ctx.db
       .insert(registrations)
@@ -108,7 +150,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       eventId: event.id,
       action: "session.register",
       entityType: "session",
-      entityId: session.id,
+      entityId: sessionId,
       after: { playerIds: unique },
     }),
     ctx.db
@@ -118,7 +160,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
       .orderBy(asc(players.id)),
   ]);
-  return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
+  return rows;
 }
 
 /** A player excluded from the programme of an organisation above the event (docs/rules.md#sanctions). */
