@@ -636,7 +636,9 @@ export async function correctResult(
     clearConfirmations: true,
   });
   return getTable(ctx, tableId);
-} /** Every change that can move a ranking bumps the event's results version: its ETags follow. */
+}
+
+/** Every change that can move a ranking bumps the event's results version: its ETags follow. */
 function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
   return ctx.db
     .update(events)
