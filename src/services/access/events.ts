@@ -138,12 +138,7 @@ export const scopedEventColumns = {
 /** A JSON array of ids; `[]` (what a public event's ranking scope selects) without a parse. */
 const idList = (json: string): string[] => (json === "[]" ? [] : (JSON.parse(json) as string[]));
 
-/** An event row (or the columns of one a query selected) with its authorisation lists parsed. */
-export function toScopedEvent<E extends Partial<EventRow> = EventRow>(row: {
-  event: E;
-  ancestry: string;
-  hosts: string;
-}): E & Pick<ScopedEvent, "ancestry" | "hosts"> {
+export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: string }): ScopedEvent {
   return { ...row.event, ancestry: idList(row.ancestry), hosts: idList(row.hosts) };
 }
 

@@ -6,12 +6,12 @@
  * `rosterVersion` and `namesVersion` from database triggers), so the tag costs the same for an
  * event of 10 sessions as for one of 200.
  *
- * It runs on every poll, and SQLite compiles the statement on every execution, at a cost that
- * grows with each selected column and subquery (docs/performance.md): so it selects only the
- * columns a ranking, its tag and its CSV file name use, and an anonymous caller, who reads
- * public events only, gets the statement without the authorisation subqueries.
+ * It runs on every poll, and its cost grows with each selected column and subquery (the
+ * client compiles the statement on every execution): so it selects only what a ranking, its
+ * tag and its CSV file name use, as one JSON column, and an anonymous caller, who reads public
+ * events only, gets the statement without the authorisation subqueries.
  */
-import { eq, sql } from "drizzle-orm";
+import { Column, eq, is, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import type { Database } from "../../db/client";
 import { events, sessions } from "../../db/schema";
@@ -20,7 +20,6 @@ import {
   assertEventReadable,
   type ScopedEvent,
   scopedEventColumns,
-  toScopedEvent,
 } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
@@ -60,7 +59,7 @@ export interface SessionStandingsScope extends StandingsScope {
   session: Pick<SessionRow, "id" | "name" | "eventId">;
 }
 
-const eventColumns = {
+const eventFields = {
   id: events.id,
   orgId: events.orgId,
   name: events.name,
@@ -81,21 +80,32 @@ const eventColumns = {
  */
 const isPrivate = sql`${qualified(events.visibility)} = 'private'`;
 const authorisation = {
-  ancestry: sql<string>`case when ${isPrivate} then ${scopedEventColumns.ancestry} else '[]' end`,
-  hosts: sql<string>`case when ${isPrivate} then ${scopedEventColumns.hosts} else '[]' end`,
+  ancestry: sql`json(case when ${isPrivate} then ${scopedEventColumns.ancestry} else '[]' end)`,
+  hosts: sql`json(case when ${isPrivate} then ${scopedEventColumns.hosts} else '[]' end)`,
 };
-const publicOnly = { ancestry: sql<string>`'[]'`, hosts: sql<string>`'[]'` };
+const publicOnly = { ancestry: sql`json('[]')`, hosts: sql`json('[]')` };
+
+/**
+ * The scope as ONE JSON column. @libsql/client's cost grows with every column it returns
+ * (column metadata read twice, then two property definitions per value): twelve columns cost
+ * three times one (docs/performance.md#rankings), on every poll.
+ */
+function scopeJson(fields: Record<string, SQL | Column>): SQL<string> {
+  const pairs = Object.entries(fields).map(
+    ([key, value]) => sql`'${sql.raw(key)}', ${is(value, Column) ? qualified(value) : value}`,
+  );
+  return sql<string>`json_object(${sql.join(pairs, sql`, `)})`;
+}
 
 function prepareScopeQueries(db: Database, auth: typeof authorisation) {
-  const columns = { event: eventColumns, ...auth };
   return {
     event: db
-      .select(columns)
+      .select({ scope: scopeJson({ ...eventFields, ...auth }) })
       .from(events)
       .where(eq(events.id, sql.placeholder("id")))
       .prepare(),
     session: db
-      .select({ sessionName: sessions.name, ...columns })
+      .select({ scope: scopeJson({ ...eventFields, ...auth, sessionName: sessions.name }) })
       .from(sessions)
       .innerJoin(events, eq(events.id, sessions.eventId))
       .where(eq(sessions.id, sql.placeholder("id")))
@@ -118,19 +128,19 @@ function queriesFor(db: Database, actor: Actor): ScopeQueries {
   return actor.kind === "anonymous" ? queries.anonymous : queries.client;
 }
 
-function toScope(row: {
-  event: Omit<RankingEvent, "ancestry" | "hosts">;
-  ancestry: string;
-  hosts: string;
-}): StandingsScope {
-  const event = toScopedEvent(row);
-  return { event, rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}` };
+function toScope(json: string): StandingsScope & { sessionName?: string } {
+  const { sessionName, ...event } = JSON.parse(json) as RankingEvent & { sessionName?: string };
+  return {
+    event,
+    rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}`,
+    ...(sessionName === undefined ? {} : { sessionName }),
+  };
 }
 
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
   const row = await queriesFor(ctx.db, ctx.actor).event.get({ id: eventId });
-  const scope = row && toScope(row);
+  const scope = row && toScope(row.scope);
   assertEventReadable(ctx.actor, scope?.event, eventId);
   return scope!;
 }
@@ -142,12 +152,11 @@ export async function loadSessionStandingsScope(
 ): Promise<SessionStandingsScope> {
   const row = await queriesFor(ctx.db, ctx.actor).session.get({ id: sessionId });
   if (!row) throw notFound("session", sessionId);
-  const { sessionName, ...eventRow } = row;
-  const scope = toScope(eventRow);
+  const { sessionName, ...scope } = toScope(row.scope);
   try {
     assertEventReadable(ctx.actor, scope.event, scope.event.id);
   } catch {
     throw notFound("session", sessionId);
   }
-  return { ...scope, session: { id: sessionId, name: sessionName, eventId: scope.event.id } };
+  return { ...scope, session: { id: sessionId, name: sessionName!, eventId: scope.event.id } };
 }
