@@ -15,12 +15,7 @@ import { Column, eq, is, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import type { Database } from "../../db/client";
 import { events, sessions } from "../../db/schema";
-import {
-  type Actor,
-  assertEventReadable,
-  type ScopedEvent,
-  scopedEventColumns,
-} from "../access";
+import { type Actor, assertEventReadable, type ScopedEvent, scopedEventColumns } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 
