@@ -20,6 +20,8 @@ import { createOrganization } from "../../src/services/orgs";
 import { plantChainEvent } from "./seed";
 
 const SESSIONS = Number(process.argv[2] ?? 50);
+/** `qualification` (the default) or `standings`: the event's final standings, playoffs included. */
+const KIND = process.env.KIND ?? "qualification";
 const db = createDatabase(createClient({ url: ":memory:" }));
 await migrateDatabase(db);
 const org = await createOrganization(
@@ -33,7 +35,7 @@ const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-
 // profile createApp, mostly the GraphQL schema).
 const app = createApp({ db, auth, logger: { info() {}, error: console.error }, responseCacheBytes: 0 });
 const build = async () => {
-  const res = await app.request(`/v1/events/${event.id}/${process.env.KIND ?? "qualification"}`);
+  const res = await app.request(`/v1/events/${event.id}/${KIND}`);
   if (res.status !== 200) throw new Error(String(res.status));
   await res.arrayBuffer();
 };
@@ -46,7 +48,7 @@ await session.post("Profiler.setSamplingInterval", { interval: 100 });
 await session.post("Profiler.start");
 for (let i = 0; i < 20; i++) await build();
 const { profile } = await session.post("Profiler.stop");
-const file = join(tmpdir(), `qualification-${SESSIONS}.cpuprofile`);
+const file = join(tmpdir(), `${KIND}-${SESSIONS}.cpuprofile`);
 writeFileSync(file, JSON.stringify(profile));
 
 type Node = (typeof profile.nodes)[number];
