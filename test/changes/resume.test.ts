@@ -7,31 +7,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { pruneOutbox } from "../../src/services/webhooks";
 import { addClient, createOrgClient, type OrgClient } from "../helpers/auth";
+import { parseSse, type SseMessage } from "../helpers/sse";
 import { createTestApp } from "../helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "../helpers/workflow";
-
-interface SseMessage {
-  id?: string;
-  event?: string;
-  data: string;
-}
-
-function parseSse(text: string): SseMessage[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "")
-    .map((block) => {
-      const msg: SseMessage = { data: "" };
-      for (const line of block.split("\n")) {
-        const [field, ...rest] = line.split(": ");
-        const value = rest.join(": ");
-        if (field === "id") msg.id = value;
-        else if (field === "event") msg.event = value;
-        else if (field === "data") msg.data += value;
-      }
-      return msg;
-    });
-}
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let store: OrgClient;

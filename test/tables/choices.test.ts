@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/http/app";
 import { addClient, createOrgClient, type OrgClient } from "../helpers/auth";
+import { sseData } from "../helpers/sse";
 import { createTestApp } from "../helpers/test-app";
 import { range, type Tournament, tournament } from "../helpers/tournament";
 import { type JsonClient, jsonRequest } from "../helpers/workflow";
@@ -51,11 +52,7 @@ async function orgChanges(): Promise<Json[]> {
   const res = await app.request(`/v1/orgs/${store.orgId}/changes?maxSeconds=1`, {
     headers: { ...store.auth, "last-event-id": "0" },
   });
-  return (await res.text())
-    .split("\n\n")
-    .map((block) => /^data: (.*)$/m.exec(block)?.[1])
-    .filter((data): data is string => !!data)
-    .map((data) => JSON.parse(data));
+  return sseData<Json>(await res.text());
 }
 
 describe("POST /v1/tables/{tableId}/choices", () => {

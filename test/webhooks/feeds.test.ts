@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { pruneOutbox } from "../../src/services/webhooks";
 import { createOrgClient, type OrgClient } from "../helpers/auth";
 import { seatPrelimTable } from "../helpers/seat-table";
+import { parseSse } from "../helpers/sse";
 import { createTestApp } from "../helpers/test-app";
 import { createPlayers, type JsonClient, jsonRequest } from "../helpers/workflow";
 
@@ -12,29 +13,6 @@ let storeApi: JsonClient;
 let eventId: string;
 let sessionId: string;
 let ids: string[];
-
-interface SseMessage {
-  id?: string;
-  event?: string;
-  data: string;
-}
-
-function parseSse(text: string): SseMessage[] {
-  return text
-    .split("\n\n")
-    .filter((block) => block.trim() !== "")
-    .map((block) => {
-      const msg: SseMessage = { data: "" };
-      for (const line of block.split("\n")) {
-        const [field, ...rest] = line.split(": ");
-        const value = rest.join(": ");
-        if (field === "id") msg.id = value;
-        else if (field === "event") msg.event = value;
-        else if (field === "data") msg.data += value;
-      }
-      return msg;
-    });
-}
 
 async function orgChanges(orgId: string, auth: Record<string, string>, lastEventId?: string) {
   const res = await ctx.app.request(`/v1/orgs/${orgId}/changes?maxSeconds=1`, {

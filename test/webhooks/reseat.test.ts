@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOrgClient } from "../helpers/auth";
+import { parseSse } from "../helpers/sse";
 import { createTestApp } from "../helpers/test-app";
 import { createPlayers, jsonRequest } from "../helpers/workflow";
 
@@ -7,14 +8,9 @@ import { createPlayers, jsonRequest } from "../helpers/workflow";
 // the seating) must get the new seating, in the same batch as the change.
 
 function events(text: string) {
-  return text
-    .split("\n\n")
-    .filter((block) => block.includes("data: "))
-    .map((block) => {
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      const data = JSON.parse(/^data: (.+)$/m.exec(block)![1]!);
-      return { type, data };
-    });
+  return parseSse(text)
+    .filter((m) => m.data !== "")
+    .map((m) => ({ type: m.event, data: JSON.parse(m.data) }));
 }
 
 describe("round.seated after a drop", () => {
