@@ -81,10 +81,12 @@ async function median(
 
 const { db, eventId, sessionId } = await seed();
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
-const makeApp = () => createApp({ db, auth, logger: { info() {}, error: console.error } });
-// A new app per request has an empty response cache: that is the cost of building a body.
-const cold = () => makeApp();
-const app = makeApp();
+const logger = { info() {}, error: console.error };
+const app = createApp({ db, auth, logger });
+// An app whose response cache keeps nothing builds every body (a new app per request would
+// also measure createApp, mostly the GraphQL schema).
+const uncached = createApp({ db, auth, logger, responseCacheBytes: 0 });
+const cold = () => uncached;
 const etag = (await app.request(`/v1/events/${eventId}/qualification`)).headers.get("etag")!;
 
 const health = await median("health", () => app.request("/health"), 200);
