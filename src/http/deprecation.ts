@@ -10,6 +10,7 @@
  */
 import { type RouteConfig, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { editResponseHeaders } from "./response-headers";
 
 export interface Deprecation {
   /** When the operation was deprecated. */
@@ -38,11 +39,13 @@ function deprecationMiddleware(deprecation: Deprecation): MiddlewareHandler {
   const headers = deprecationHeaders(deprecation);
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(headers)) {
-      // A list answer may already name its next page in Link: both links stand.
-      if (name === "link") c.res.headers.append(name, value);
-      else c.res.headers.set(name, value);
-    }
+    editResponseHeaders(c, (res) => {
+      for (const [name, value] of Object.entries(headers)) {
+        // A list answer may already name its next page in Link: both links stand.
+        if (name === "link") res.append(name, value);
+        else res.set(name, value);
+      }
+    });
   };
 }
 

@@ -3,6 +3,7 @@ import { recordTokenGuessing } from "../../services/auth";
 import type { AppEnv } from "../context";
 import { TOKEN_PATH } from "../middleware/auth";
 import { problemResponse } from "../problem";
+import { editResponseHeaders } from "../response-headers";
 import { DISCORD_INTERACTIONS_PATH } from "../routes/discord/path";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicies, RateLimitPolicy } from "./policies";
 
@@ -171,19 +172,12 @@ export function rateLimit(
       await raiseTokenAlarm(c, limiter, policies.tokenAlarm, tokenClient);
     }
     // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
-    const setAll = () => {
+    editResponseHeaders(c, (res) => {
       for (const [name, value] of Object.entries(headers)) {
-        const own = c.res.headers.get(name);
-        c.res.headers.set(name, own ? `${own}, ${value}` : value);
+        const own = res.get(name);
+        res.set(name, own ? `${own}, ${value}` : value);
       }
-    };
-    try {
-      setAll();
-    } catch {
-      // Some responses (a fetched asset) have immutable headers: copy once, then set.
-      c.res = new Response(c.res.body, c.res);
-      setAll();
-    }
+    });
   };
 }
 
