@@ -6,6 +6,18 @@
 import { z } from "@hono/zod-openapi";
 import type { WebhookEventType } from "./event-types";
 
+const RoundKindSchema = z.enum(["prelim", "semifinal", "final"]);
+
+/** Where a table is: what every notification about one table starts with. */
+const tablePlace = {
+  eventId: z.string(),
+  sessionId: z.string().nullable(),
+  roundId: z.string(),
+  kind: RoundKindSchema,
+  tableId: z.string(),
+  tableNumber: z.number().int(),
+};
+
 export const SeatSchema = z.object({
   position: z.number().int().openapi({ description: "Turn order, 1–4." }),
   playerId: z.string(),
@@ -19,7 +31,7 @@ export const TableResultSchema = z
     eventId: z.string(),
     sessionId: z.string().nullable(),
     roundId: z.string(),
-    round: z.object({ kind: z.enum(["prelim", "semifinal", "final"]), number: z.number().int() }),
+    round: z.object({ kind: RoundKindSchema, number: z.number().int() }),
     tableId: z.string(),
     tableNumber: z.number().int(),
     version: z.number().int(),
@@ -35,7 +47,7 @@ export const RoundSeatedSchema = z
     eventId: z.string(),
     sessionId: z.string().nullable(),
     roundId: z.string(),
-    kind: z.enum(["prelim", "semifinal", "final"]),
+    kind: RoundKindSchema,
     number: z.number().int(),
     method: z.string(),
     tables: z.array(
@@ -77,12 +89,7 @@ export const StandingsChangedSchema = z
 
 export const SeatChosenSchema = z
   .object({
-    eventId: z.string(),
-    sessionId: z.string().nullable(),
-    roundId: z.string(),
-    kind: z.enum(["prelim", "semifinal", "final"]),
-    tableId: z.string(),
-    tableNumber: z.number().int(),
+    ...tablePlace,
     playerId: z.string().openapi({ description: "The player who just chose." }),
     seats: z
       .array(
@@ -104,12 +111,7 @@ export const SeatChosenSchema = z
 
 export const TableTimerSchema = z
   .object({
-    eventId: z.string(),
-    sessionId: z.string().nullable(),
-    roundId: z.string(),
-    kind: z.enum(["prelim", "semifinal", "final"]),
-    tableId: z.string(),
-    tableNumber: z.number().int(),
+    ...tablePlace,
     timedTurns: z
       .boolean()
       .openapi({ description: "true: switched to timed turns; false: back to untimed." }),
