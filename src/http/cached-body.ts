@@ -25,11 +25,6 @@ function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
   }
 }
 
-/** The 304 for a body `sendCachedJson` would send (its `Vary` on encoding: middleware/compression.ts). */
-export function sendNotModified(c: Context<AppEnv>): Response {
-  return c.body(null, 304);
-}
-
 /** Whether the client takes gzip (named, or by `*`, with a q above 0). */
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as series from "../../../services/series";
-import { sendCachedJson, sendNotModified } from "../../cached-body";
+import { sendCachedJson } from "../../cached-body";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
@@ -36,7 +36,7 @@ export const getSeriesStandingsHandler: RouteHandler<typeof r.getSeriesStandings
   const ctx = serviceContext(c);
   const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
   const etag = weakEtag(scope.etag);
-  if (notModified(c, etag, { private: scope.private })) return sendNotModified(c);
+  if (notModified(c, etag, { private: scope.private })) return c.body(null, 304);
   return sendCachedJson(c, etag, { private: scope.private }, () => series.seriesStandings(ctx, scope));
 };
 

@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import * as standings from "../../../services/standings";
-import { sendCachedJson, sendNotModified } from "../../cached-body";
+import { sendCachedJson } from "../../cached-body";
 import { standingsEtag } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { rankingCsv } from "../../csv/rankings-csv";
@@ -35,7 +35,7 @@ function sendRanking(
     });
   }
   c.header("Vary", "Accept");
-  if (notModified(c, etag, priv)) return sendNotModified(c);
+  if (notModified(c, etag, priv)) return c.body(null, 304);
   return sendCachedJson(c, etag, priv, build);
 }
 
