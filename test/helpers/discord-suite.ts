@@ -673,8 +673,9 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
 
   it("/setup autocompletes the organisation's events for a linked server's managers only", async () => {
     const w = world();
+    // Winter Cup is private: Manage Server alone shows no private event's name, an organiser's role does.
     const choices = await complete(w, {
-      member: w.users.admin,
+      member: { ...w.users.admin, roles: [w.roles.organizer] },
       command: "setup",
       option: "event",
       typed: "winter",
@@ -684,7 +685,32 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
       { name: "Winter Cup", value: w.eventId },
     ]);
     expect(
+      await complete(w, { member: w.users.admin, command: "setup", option: "event", typed: "winter" }),
+    ).toEqual([{ name: "none (follow no event)", value: "none" }]);
+    expect(
       await complete(w, { member: w.users.stranger, command: "setup", option: "event", typed: "" }),
     ).toEqual([]);
+  });
+  it("a server that follows no event shows members only public events; following a private one needs staff rights", async () => {
+    const w = world();
+    const off = await run(w, { member: w.users.admin, command: "setup", options: { event: "none" } });
+    expect(off.message.content).toContain("follows no event");
+    expect(
+      await complete(w, { member: w.users.stranger, command: "standings", option: "session", typed: "" }),
+    ).toEqual([]);
+    const probe = await run(w, {
+      member: w.users.stranger,
+      command: "standings",
+      options: { session: w.sessionId },
+    });
+    expect(text(probe.message)).not.toContain("Friday night");
+    // Manage Server alone, without a code or a staff role, does not follow a private event.
+    const refused = await run(w, { member: w.users.admin, command: "setup", options: { event: w.eventId } });
+    expect(refused.message.content).toMatch(/setup code|staff/);
+    const guilds = await call(w.fetch, w.a.auth, "GET", `/v1/orgs/${w.a.orgId}/discord/guilds`);
+    expect(guilds.body.data[0].eventId).toBeNull();
+    const admin = { ...w.users.admin, roles: [w.roles.organizer] };
+    const back = await run(w, { member: admin, command: "setup", options: { event: w.eventId } });
+    expect(back.message.content).toContain("follows **Winter Cup**");
   });
 }

@@ -48,6 +48,18 @@ const STAFF_SCOPES: readonly Scope[] = ["standings:read", "players:write"];
  * the commands need (see the file comment). `clientId` names the Discord user, for the audit.
  */
 export function guildActor(link: GuildLink, discordUserId: string, staffRole?: OrgRole): ClientActor {
+  // A member without a staff role in a server that follows no event reads what the public reads:
+  // a client of no organisation sees public events only. A followed private event was shared
+  // with the server by its staff (setupGuild).
+  if (!staffRole && !link.eventId) {
+    return {
+      kind: "client",
+      clientId: `discord:${discordUserId}`,
+      orgId: null,
+      role: "reader",
+      scopes: MEMBER_SCOPES,
+    };
+  }
   return {
     kind: "client",
     clientId: `discord:${discordUserId}`,
@@ -71,7 +83,12 @@ export interface SetupInput {
   event?: string | undefined;
   organizerRoleId?: string | undefined;
   refereeRoleId?: string | undefined;
+  /** The organisation role the caller's Discord roles are mapped to, if any. */
+  staffRole?: OrgRole | undefined;
 }
+
+/** Who may make a linked server follow a private event without a setup code. */
+const SHARES_PRIVATE_EVENTS: readonly OrgRole[] = ["owner", "organizer"];
 
 /**
  * `/setup`: the caller has Manage Server (checked by the interaction layer). A server not yet
@@ -94,6 +111,9 @@ export async function setupGuild(
     orgId,
     input.event,
     existing?.eventId ?? redeemed?.eventId ?? null,
+    // Manage Server is a Discord right, not the organisation's: sharing a private event with the
+    // server's members needs a setup code or a mapped organiser role.
+    redeemed !== null || (input.staffRole !== undefined && SHARES_PRIVATE_EVENTS.includes(input.staffRole)),
   );
   const link: GuildLink = {
     orgId,
@@ -155,10 +175,20 @@ async function followedEvent(
   orgId: string,
   requested: string | undefined,
   current: string | null,
+  mayShare: boolean,
 ): Promise<string | null> {
   if (requested === undefined) return current;
   if (requested.toLowerCase() === "none") return null;
-  return (await assertEventOfOrg(ctx, orgId, requested, "event")).id;
+  const event = await assertEventOfOrg(ctx, orgId, requested, "event");
+  if (event.visibility !== "public" && !mayShare) {
+    throw new ServiceError(
+      "invalid",
+      "discord_setup_code_required",
+      "This event is private: following it shows it to every member of the server, so it needs a setup code of the organisation (/setup code: event:) or a member holding the organiser role.",
+      { issues: [{ path: "event", message: "private: needs a setup code or the organiser role" }] },
+    );
+  }
+  return event.id;
 }
 
 /** The server's staff roles with those given now; an organisation role maps to one Discord role at most. */

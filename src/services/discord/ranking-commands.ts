@@ -5,7 +5,7 @@
  * a large event can take longer than Discord's first-response deadline.
  */
 import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { events, sessions } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { getEvent, listSessions } from "../events";
@@ -45,11 +45,18 @@ async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
       .slice(0, 25);
   }
   const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  // Without an event the server shows its members what the public sees (guildActor); staff all.
+  const publicOnly = cc.ctx.actor.kind === "client" && cc.ctx.actor.orgId === null;
   return cc.ctx.db
     .select({ id: sessions.id, name: sessions.name, eventName: events.name, date: sessions.date })
     .from(sessions)
     .innerJoin(events, eq(events.id, sessions.eventId))
-    .where(or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, cc.orgId)))
+    .where(
+      and(
+        or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, cc.orgId)),
+        publicOnly ? eq(events.visibility, "public") : undefined,
+      ),
+    )
     .orderBy(desc(sessions.date), desc(sessions.id))
     .limit(25);
 }

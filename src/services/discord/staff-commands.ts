@@ -40,10 +40,12 @@ async function orgEventChoices(
   typed: string,
 ): Promise<APIApplicationCommandOptionChoice[]> {
   const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  // Private events are the organisation's: only its staff see their names.
+  const staff = cc.staffRole !== undefined && STAFF.includes(cc.staffRole);
   const rows = await cc.ctx.db
     .select({ id: events.id, name: events.name, startsOn: events.startsOn })
     .from(events)
-    .where(inArray(events.orgId, orgIds))
+    .where(and(inArray(events.orgId, orgIds), staff ? undefined : eq(events.visibility, "public")))
     .orderBy(desc(events.startsOn), desc(events.id))
     .limit(50);
   return [
@@ -74,6 +76,7 @@ const setup: CommandSpec = {
         event: stringOption(cc, "event"),
         organizerRoleId: typeof organizerRole === "string" ? organizerRole : undefined,
         refereeRoleId: typeof refereeRole === "string" ? refereeRole : undefined,
+        staffRole: cc.staffRole,
       },
       cc.link,
     );
