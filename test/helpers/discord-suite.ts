@@ -636,6 +636,19 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     ]);
   });
 
+  it("/dispute refuses a reason the REST route refuses (a bidi override), storing nothing", async () => {
+    const w = world();
+    const eve = w.players[2].id;
+    const res = await run(w, {
+      member: w.users.stranger,
+      command: "dispute",
+      options: { code: w.codes.get(eve)!, reason: "wrong \u202Escores on the sheet" },
+    });
+    expect(res.message.content).toMatch(/^reason: must not contain bidirectional/);
+    const table = await call(w.fetch, w.a.auth, "GET", `/v1/tables/${w.pendingTableId}`);
+    expect(JSON.stringify(table.body.result.disputes)).not.toContain("\u202E");
+  });
+
   it("/seat posts a game's seating to the channel (staff only), with autocomplete of the games", async () => {
     const w = world();
     const refused = await run(w, { member: w.users.player, command: "seat" });

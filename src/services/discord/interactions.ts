@@ -38,6 +38,8 @@ type ApplicationRow = typeof discordApplications.$inferSelect;
 export interface VerifiedInteraction {
   interaction: APIInteraction;
   application: ApplicationRow;
+  /** Options whose text the API's text rules refuse (checked by the HTTP layer, as for REST). */
+  refusedOptions?: { path: string; message: string }[] | undefined;
 }
 
 /**
@@ -158,7 +160,7 @@ async function settle(
 /** Answers a verified interaction. */
 export async function answerInteraction(
   deps: InteractionDeps,
-  { interaction, application }: VerifiedInteraction,
+  { interaction, application, refusedOptions }: VerifiedInteraction,
 ): Promise<InteractionAnswer> {
   if (interaction.type === InteractionType.Ping) return { response: { type: InteractionResponseType.Pong } };
   const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
@@ -171,6 +173,9 @@ export async function answerInteraction(
   if (!spec) return refuse(`Unknown command /${data.name}: an organiser registers the commands again.`);
   if (!application.verifiedAt) {
     return refuse("This application's commands are not registered with the tournament server yet.");
+  }
+  if (refusedOptions && refusedOptions.length > 0) {
+    return refuse(refusedOptions.map((r) => `${r.path}: ${r.message}.`).join("\n"));
   }
   const guildId = interaction.guild_id;
   const member = interaction.member;

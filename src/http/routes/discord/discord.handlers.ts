@@ -5,6 +5,7 @@ import { ServiceError } from "../../../services/errors";
 import { afterResponse } from "../../background";
 import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
+import { cleanText } from "../../middleware/text-hygiene";
 import { withPageLink } from "../../pagination";
 import type {
   approveDiscordLinkRequest,
@@ -140,7 +141,32 @@ export const receiveDiscordInteractionHandler: RouteHandler<
       logger.info("discord interaction refused", { requestId, detail: error.message });
     throw error;
   }
-  const answer = await discord.answerInteraction(deps, verified);
+  const answer = await discord.answerInteraction(deps, {
+    ...verified,
+    refusedOptions: cleanOptionTexts(verified.interaction),
+  });
   if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
   return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);
 };
+
+/**
+ * A member's text options follow the API's text rules, as a REST body does (text-hygiene.ts):
+ * each string value is cleaned in place (NFC, trimmed); the refused ones are returned, by option name.
+ */
+function cleanOptionTexts(interaction: unknown): { path: string; message: string }[] {
+  const refused: { path: string; message: string }[] = [];
+  const walk = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const option of list as { name?: unknown; value?: unknown; options?: unknown }[]) {
+      if (option === null || typeof option !== "object") continue;
+      if (typeof option.value === "string") {
+        const result = cleanText(option.value);
+        if ("refused" in result) refused.push({ path: String(option.name), message: result.refused });
+        else option.value = result.text;
+      }
+      walk(option.options);
+    }
+  };
+  walk((interaction as { data?: { options?: unknown } } | null)?.data?.options);
+  return refused;
+}
