@@ -496,12 +496,21 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
       options: { "member-number": "M-999" },
     });
     expect(unknown.message.content).toMatch(/No player of this organisation/);
+    // What the member typed comes back escaped, as names are.
+    const echoed = await run(w, {
+      member: w.users.player,
+      command: "link",
+      options: { "member-number": "@everyone **x**" },
+    });
+    expect(echoed.message.content).toContain("\\@everyone \\*\\*x\\*\\*");
     const asked = await run(w, {
       member: w.users.player,
       command: "link",
       options: { "member-number": "M-001" },
     });
-    expect(asked.message.content).toContain("**Rūta** (member M\\-001)");
+    // Before approval the member learns no player's name from a membership number.
+    expect(asked.message.content).toContain("member M\\-001");
+    expect(asked.message.content).not.toContain("Rūta");
     const byReferee = await run(w, {
       member: w.users.referee,
       command: "approve",

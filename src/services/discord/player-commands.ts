@@ -155,15 +155,28 @@ const link: CommandSpec = {
   async run(cc) {
     const memberNumber = stringOption(cc, "member-number");
     if (!memberNumber) return say("Give your membership number: /link member-number:");
-    const { request, alreadyLinked } = await requestLink(cc.ctx, cc.orgId, {
-      guildId: cc.guildId,
-      discordUserId: cc.user.id,
-      discordUsername: cc.user.username,
-      memberNumber,
-    });
+    let linked: Awaited<ReturnType<typeof requestLink>>;
+    try {
+      linked = await requestLink(cc.ctx, cc.orgId, {
+        guildId: cc.guildId,
+        discordUserId: cc.user.id,
+        discordUsername: cc.user.username,
+        memberNumber,
+      });
+    } catch (error) {
+      // The service's words echo what the member typed: escaped here, as names are.
+      if (error instanceof ServiceError && error.code === "player_not_found") {
+        return say(
+          `No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`,
+        );
+      }
+      throw error;
+    }
+    const { request, alreadyLinked } = linked;
     if (alreadyLinked) return say(`You are already linked to ${escapeMarkdown(request.player.name)}.`);
+    // No name before approval: a membership number alone must not tell whose it is.
     return say(
-      `Asked to link your account to **${escapeMarkdown(request.player.name)}** (member ${escapeMarkdown(memberNumber)}). A tournament organiser approves it with /approve; until then /mytable does not know you.`,
+      `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,
     );
   },
 };
