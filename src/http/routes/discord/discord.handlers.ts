@@ -7,6 +7,7 @@ import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
 import { cleanText } from "../../middleware/text-hygiene";
 import { withPageLink } from "../../pagination";
+import { zodIssues } from "../../problem";
 import type {
   approveDiscordLinkRequest,
   createDiscordSetupCode,
@@ -20,6 +21,7 @@ import type {
   rejectDiscordLinkRequest,
   unlinkDiscordGuild,
 } from "./discord.routes";
+import { InteractionSchema } from "./discord.schemas";
 
 const publicUrl = (c: Context<AppEnv>) => c.get("deps").publicUrl;
 const rest = (c: Context<AppEnv>) => discord.defaultDiscordRest(c.get("deps").discord?.apiBase);
@@ -141,9 +143,22 @@ export const receiveDiscordInteractionHandler: RouteHandler<
       logger.info("discord interaction refused", { requestId, detail: error.message });
     throw error;
   }
+  const parsed = InteractionSchema.safeParse(verified.interaction);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    logger.info("discord interaction malformed", { requestId, issues });
+    throw new ServiceError(
+      "bad_request",
+      "bad_request",
+      `The interaction is not one Discord sends: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+      { issues },
+    );
+  }
+  const interaction = parsed.data as unknown as typeof verified.interaction;
   const answer = await discord.answerInteraction(deps, {
     ...verified,
-    refusedOptions: cleanOptionTexts(verified.interaction),
+    interaction,
+    refusedOptions: cleanOptionTexts(interaction),
   });
   if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
   return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);

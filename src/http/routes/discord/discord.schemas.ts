@@ -177,3 +177,59 @@ export const InteractionResponseSchema = z
   .openapi("DiscordInteractionResponse", {
     example: { type: 4, data: { content: "No result is waiting for your confirmation.", flags: 64 } },
   });
+
+/**
+ * The fields of an interaction the commands read (discord-api-types `APIInteraction`), checked
+ * after the signature: Discord sends these shapes, so anything else is a malformed request (400),
+ * never a command that fails halfway.
+ */
+const Snowflake = z.string().regex(/^\d{1,20}$/, "a Discord id (digits)");
+const InteractionUser = z.looseObject({
+  id: Snowflake,
+  username: z.string().min(1).max(64),
+  global_name: z.string().max(64).nullable().optional(),
+});
+interface InteractionOption {
+  name: string;
+  type: number;
+  value?: string | number | boolean | undefined;
+  focused?: boolean | undefined;
+  options?: InteractionOption[] | undefined;
+}
+const InteractionOptionSchema: z.ZodType<InteractionOption> = z.lazy(() =>
+  z.looseObject({
+    name: z.string().min(1).max(32),
+    type: z.number().int().min(1).max(11),
+    value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
+    focused: z.boolean().optional(),
+    options: z.array(InteractionOptionSchema).max(25).optional(),
+  }),
+);
+export const InteractionSchema = z
+  .looseObject({
+    id: z.string().min(1).max(32),
+    application_id: Snowflake,
+    type: z.number().int().min(1).max(5),
+    token: z.string().min(1).max(500),
+    guild_id: Snowflake.optional(),
+    member: z
+      .looseObject({
+        user: InteractionUser,
+        roles: z.array(Snowflake).max(250),
+        permissions: z.string().regex(/^\d+$/, "a permission bitfield (digits)").optional(),
+      })
+      .optional(),
+    user: InteractionUser.optional(),
+    data: z
+      .looseObject({
+        name: z.string().min(1).max(32),
+        type: z.number().int().min(1).max(5),
+        options: z.array(InteractionOptionSchema).max(25).optional(),
+        resolved: z.looseObject({ users: z.record(Snowflake, InteractionUser).optional() }).optional(),
+      })
+      .optional(),
+  })
+  .refine((i) => i.type === 1 || i.type === 3 || i.type === 5 || i.data !== undefined, {
+    message: "a command or an autocomplete has data",
+    path: ["data"],
+  });

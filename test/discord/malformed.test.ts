@@ -1,0 +1,108 @@
+/**
+ * Validly signed but malformed interactions: from a valid interaction of each command, every
+ * path the commands read is removed or given a value of each wrong type. None may answer 500:
+ * a shape Discord never sends is a 400 problem, anything else a normal answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_DEFINITIONS } from "../../src/services/discord";
+import { interaction } from "../helpers/discord-interactions";
+import {
+  buildDiscordWorld,
+  call,
+  type DiscordWorld,
+  discordApplications,
+  PUBLIC_URL,
+  run,
+  send,
+} from "../helpers/discord-suite";
+import { createTestApp } from "../helpers/test-app";
+
+let world: DiscordWorld;
+
+beforeAll(async () => {
+  const apps = await discordApplications();
+  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: { apiBase: apps.fake.apiBase } });
+  world = await buildDiscordWorld(
+    (path, init) => Promise.resolve(test.app.request(path, init)),
+    test.db,
+    apps,
+    () => apps.fake.close(),
+  );
+  const w = world;
+  await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/commands`, {
+    botToken: w.a.app.botToken,
+  });
+  const code = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/setup-codes`, {
+    eventId: w.eventId,
+  });
+  await run(w, { member: w.users.admin, command: "setup", options: { code: code.body.code } });
+});
+
+afterAll(async () => {
+  await world?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: payloads are mutated freely
+type Json = any;
+const WRONG: unknown[] = [undefined, null, 42, "x", true, [], {}, [1], { a: 1 }];
+
+/** Every path of a JSON value, objects and arrays included. */
+function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== "object") return [prefix];
+  const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+  return [prefix, ...keys.flatMap((k) => paths(value[k], [...prefix, k]))].filter((p) => p.length > 0);
+}
+
+function variant(base: Json, path: (string | number)[], wrong: unknown): Json {
+  const copy = structuredClone(base);
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key];
+  const last = path.at(-1)!;
+  if (wrong === undefined) {
+    if (Array.isArray(at)) at.splice(Number(last), 1);
+    else delete at[last];
+  } else at[last] = wrong;
+  return copy;
+}
+
+function sample(name: string, focus: boolean): Json {
+  const w = world;
+  const options: Record<string, string | number | { user: { id: string; username: string } }> = {};
+  for (const o of ((COMMAND_DEFINITIONS.find((c) => c.name === name) as Json)?.options ?? []) as Json[]) {
+    options[o.name] = o.type === 4 ? 3 : o.type === 6 ? { user: w.users.player } : "abcdef";
+  }
+  const first = Object.keys(options)[0];
+  return interaction({
+    applicationId: w.a.app.id,
+    guildId: w.guild,
+    member: { ...w.users.organizer, permissions: 1n << 5n },
+    command: name,
+    options,
+    ...(focus && first ? { focus: first } : {}),
+  });
+}
+
+describe("malformed interactions", () => {
+  it("never answer 500, from any path the commands read", async () => {
+    const w = world;
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    for (const def of COMMAND_DEFINITIONS) {
+      for (const focus of [false, true]) {
+        const base = sample(def.name, focus);
+        for (const path of paths(base)) {
+          // The signature names the application: a wrong one is refused before anything else.
+          if (path[0] === "application_id") continue;
+          for (const wrong of WRONG) {
+            const res = await send(w, w.a, variant(base, path, wrong));
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            if (res.status >= 500) failures.push(`${def.name} ${path.join(".")}=${JSON.stringify(wrong)}`);
+            if (res.status === 400) expect(res.body.code).toBe("bad_request");
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(statuses.get(400)).toBeGreaterThan(0);
+  }, 120_000);
+});
