@@ -521,7 +521,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "staff_plays",
     "token_required",
   ],
-  receiveDiscordInteraction: ["discord_unavailable", "invalid_discord_signature"],
+  receiveDiscordInteraction: ["bad_request", "discord_unavailable", "invalid_discord_signature"],
   recordChoice: [
     "already_chosen",
     "already_disqualified",
