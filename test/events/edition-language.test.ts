@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateOpenApiDocument } from "../../src/http/openapi/generate";
 import { createOrgClient, type OrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
+import { handSeating, range, tournament } from "../helpers/tournament";
 import { type JsonClient, jsonRequest } from "../helpers/workflow";
 
 // Rules 1.1.1 and 1.1.2 (docs/rules.md#edition-and-language): an event may state the CATAN
@@ -82,5 +83,20 @@ describe("event edition and language", () => {
     expect(en).toContain("French");
     const lt = await (await ctx.app.request(`/e/${res.body.id}?lang=lt`)).text();
     expect(lt).toContain("prancūzų");
+  });
+});
+
+describe("the edition once a game is seated (rule 1.1.2)", () => {
+  it("cannot change: 409 edition_locked naming the field; other fields still change", async () => {
+    const t = await tournament(api, store.orgId, 12, "Edition locked");
+    expect((await api.patch(`/v1/events/${t.eventId}`, { edition: "6th edition" })).status).toBe(200);
+    const session = await t.session("Day 1", "2026-12-05", range(1, 12));
+    await t.seatGame(session, handSeating(range(1, 12), 1));
+    const res = await api.patch(`/v1/events/${t.eventId}`, { edition: "5th edition" });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body).toMatchObject({ code: "edition_locked", rule: "1.1.2" });
+    expect(res.body.errors?.[0]?.path ?? res.body.issues?.[0]?.path).toBe("edition");
+    const same = await api.patch(`/v1/events/${t.eventId}`, { edition: "6th edition", language: "en" });
+    expect(same.status, same.text).toBe(200);
   });
 });

@@ -775,6 +775,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "token_required",
   ],
   updateEvent: [
+    "edition_locked",
     "event_not_found",
     "insufficient_role",
     "insufficient_scope",

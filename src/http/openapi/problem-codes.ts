@@ -195,6 +195,11 @@ export const PROBLEM_CODES = {
     "Ruleset locked",
     "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
   ),
+  edition_locked: c(
+    409,
+    "Edition locked",
+    "The edition cannot change once a game of the event is seated: every game of an event uses the same edition (rule 1.1.2).",
+  ),
   registration_closed: c(
     409,
     "Registration closed",

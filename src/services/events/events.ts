@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
-import { events, tableResults } from "../../db/schema";
+import { events, rounds, tableResults } from "../../db/schema";
 import {
   assertEventReadable,
   assertOrgReadable,
@@ -180,6 +180,23 @@ export async function updateEvent(
         "ruleset_locked",
         "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
         { issues: [{ path: "ruleset", message: "locked after the first result" }] },
+      );
+    }
+  }
+  if (patch.edition !== undefined && patch.edition !== event.edition) {
+    // Rule 1.1.2 (docs/rules.md#edition-and-language): every game of an event uses the same
+    // edition, so once one is seated the edition is fixed.
+    const [seated] = await ctx.db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(eq(rounds.eventId, eventId))
+      .limit(1);
+    if (seated) {
+      throw new ServiceError(
+        "conflict",
+        "edition_locked",
+        "The edition cannot change once a game of the event is seated: every game of an event uses the same edition (rule 1.1.2).",
+        { rule: "1.1.2", issues: [{ path: "edition", message: "locked once a game is seated" }] },
       );
     }
   }

@@ -4,7 +4,7 @@
  * semifinal winner who is not in the final, a seated semifinalist who no longer qualifies).
  * The way out is explicit: remove the later seating while it has no result, correct, seat again.
  */
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { disqualifications, gameTables, rounds, tableResults } from "../../db/schema";
 import type { ServiceContext } from "../context";
@@ -18,8 +18,9 @@ const ROUND_ID = sql.raw('"rounds"."id"');
 const tableRound = alias(rounds, "table_round");
 
 /**
- * The playoff rounds of the events of these tables, with how many results and disqualifications
- * each has: what a phase lock is decided from. Part of the table scope's batch, so a lock costs
+ * The seated rounds that lock earlier results, of the events of these tables: the playoffs and
+ * every snake-seated game 4 of an 80+ session (cut and seated from games 1–3, rule 1.1.5), with
+ * how many results and disqualifications each has: what a phase lock is decided from. Part of the table scope's batch, so a lock costs
  * no round trip of its own.
  */
 export function playoffRoundsQuery(ctx: ServiceContext, tableIds: readonly string[]) {
@@ -33,13 +34,17 @@ export function playoffRoundsQuery(ctx: ServiceContext, tableIds: readonly strin
       eventId: rounds.eventId,
       id: rounds.id,
       kind: rounds.kind,
+      sessionId: rounds.sessionId,
+      number: rounds.number,
       results: count(tableResults.tableId),
       disqualifications: sql<number>`(select count(*) from ${disqualifications} d join ${gameTables} g on g.id = d.table_id where g.round_id = ${ROUND_ID})`,
     })
     .from(rounds)
     .leftJoin(gameTables, eq(gameTables.roundId, rounds.id))
     .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-    .where(and(inArray(rounds.eventId, tableEvents), ne(rounds.kind, "prelim")))
+    .where(
+      and(inArray(rounds.eventId, tableEvents), or(ne(rounds.kind, "prelim"), eq(rounds.method, "snake"))),
+    )
     .groupBy(rounds.id);
 }
 
@@ -50,7 +55,7 @@ const LATER: Record<Kind, Kind[]> = { prelim: ["semifinal", "final"], semifinal:
 /** A table's phase as an adjective, a seated round as a subject (with its verb's number). */
 const PHASE: Record<Kind, string> = { prelim: "prelim", semifinal: "semifinal", final: "final" };
 const ROUND: Record<Kind, { name: string; plural: boolean }> = {
-  prelim: { name: "the prelim game", plural: false },
+  prelim: { name: "game 4", plural: false },
   semifinal: { name: "the semifinals", plural: true },
   final: { name: "the final", plural: false },
 };
@@ -61,10 +66,9 @@ const ROUND: Record<Kind, { name: string; plural: boolean }> = {
  * latest first (the semifinals can only be removed once the final is).
  */
 export function assertPhaseOpen(scope: TableScope, what: string): void {
-  const later = LATER[scope.round.kind];
-  const seated = scope.playoffRounds
-    .filter((r) => later.includes(r.kind))
-    .sort((a, b) => (a.kind === "final" ? 0 : 1) - (b.kind === "final" ? 0 : 1));
+  const seated = lockingRounds(scope).sort(
+    (a, b) => (a.kind === "final" ? 0 : 1) - (b.kind === "final" ? 0 : 1),
+  );
   if (seated.length === 0) return;
 
   const phase = PHASE[scope.round.kind];
@@ -83,6 +87,21 @@ export function assertPhaseOpen(scope: TableScope, what: string): void {
     "phase_locked",
     `${capitalise(names)} ${are} seated from the ${phase} results, so this ${phase} table is locked: ${what} here would leave the event inconsistent (rules 1.3.5, 1.4.4). ${wayOut}`,
     { rule: "1.3.5" },
+  );
+}
+
+/**
+ * The seated rounds seated from this table's results: the later playoff phases and, for a game
+ * 1–3 table, its session's snake-seated game 4 (docs/rules.md#corrections).
+ */
+export function lockingRounds(scope: Pick<TableScope, "round" | "playoffRounds">): PlayoffRound[] {
+  const later = LATER[scope.round.kind];
+  return scope.playoffRounds.filter((r) =>
+    r.kind === "prelim"
+      ? scope.round.kind === "prelim" &&
+        r.sessionId === scope.round.sessionId &&
+        r.number > scope.round.number
+      : later.includes(r.kind),
   );
 }
 
