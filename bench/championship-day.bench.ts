@@ -1,13 +1,14 @@
 /**
  * A championship day on one Node process (loopback only; stops by itself):
- *   npx tsx bench/championship-day.bench.ts [watchers=2000] [seconds=180]
+ *   npx tsx bench/championship-day.bench.ts [watchers=2000] [seconds=180] [subscriptions=20]
  *
  * The API runs in a child process (this file with `--server`) on a local database file, with
  * the webhook dispatcher delivering on loopback; this process is the load: 10 events × 8
  * sessions × 40 players (10 tables a session), result writes at a steady 10 per second (sheets,
  * then the other three players' confirmations, and a correction every 25th final table),
  * `watchers` change-feed watchers (SSE) spread over the events, 200 bots polling a session's
- * standings with If-None-Match every 5 s, and 20 webhook subscriptions to loopback receivers.
+ * standings with If-None-Match every 5 s, and `subscriptions` webhook subscriptions (20 unless
+ * given) to loopback receivers.
  * For `seconds` it measures: p50/p99 per operation class, errors, the server's database
  * statements per second (counted on its libSQL client, a batch's statements one by one), its
  * RSS and CPU, webhook delivery lag (receipt − the message's timestamp), what the watchers
@@ -31,7 +32,6 @@ const PLAYERS = 40;
 const WRITES_PER_SECOND = 10;
 const BOTS = 200;
 const BOT_EVERY_MS = 5000;
-const SUBSCRIPTIONS = 20;
 
 interface Seed {
   port: number;
@@ -188,7 +188,7 @@ function ask<T>(child: ChildProcess, kind: string): Promise<T> {
   });
 }
 
-async function load(watchers: number, seconds: number) {
+async function load(watchers: number, seconds: number, subscriptions: number) {
   const child = fork(new URL(import.meta.url).pathname, ["--server"], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -259,7 +259,7 @@ async function load(watchers: number, seconds: number) {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const hookPort = (receiver.address() as AddressInfo).port;
-  for (let i = 0; i < SUBSCRIPTIONS; i++) {
+  for (let i = 0; i < subscriptions; i++) {
     const sub = await call("subscribe", "POST", `/v1/orgs/${seed.orgId}/webhooks`, {
       url: `http://127.0.0.1:${hookPort}/hook/${i}`,
       eventTypes: ["result.final", "standings.changed"],
@@ -372,6 +372,7 @@ async function load(watchers: number, seconds: number) {
   const classes = [...timings.keys()].sort();
   return {
     watchers,
+    subscriptions,
     connected,
     seconds: Math.round(elapsed),
     load: loadavg()[0]!.toFixed(2),
@@ -399,7 +400,8 @@ if (process.argv.includes("--server")) {
 } else {
   const watchers = Number(process.argv[2] ?? 2000);
   const seconds = Number(process.argv[3] ?? 180);
-  const result = await load(watchers, seconds);
+  const subscriptions = Number(process.argv[4] ?? 20);
+  const result = await load(watchers, seconds, subscriptions);
   console.log(JSON.stringify(result, null, 2));
   process.exit(0);
 }
