@@ -106,3 +106,29 @@ describe("malformed interactions", () => {
     expect(statuses.get(400)).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe("the interactions endpoint's address limit", () => {
+  it("counts each address's interactions (signed or not) under the discord policy", async () => {
+    const { createMemoryRateLimiter, RATE_LIMIT_POLICIES } = await import("../../src/http/rate-limit");
+    const test = await createTestApp({
+      rateLimiter: createMemoryRateLimiter(),
+      rateLimitPolicies: {
+        ...RATE_LIMIT_POLICIES,
+        discord: { name: "discord", limit: 2, windowSeconds: 60 },
+      },
+      clientAddress: () => "203.0.113.9",
+    });
+    const bad = {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-signature-ed25519": "0".repeat(128),
+        "x-signature-timestamp": String(Math.floor(Date.now() / 1000)),
+      },
+      body: "{}",
+    };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await test.app.request("/discord/interactions", bad)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
