@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_DEFINITIONS } from "../../src/services/discord";
-import { interaction } from "../helpers/discord-interactions";
+import { interaction, signedRequest } from "../helpers/discord-interactions";
 import {
   buildDiscordWorld,
   call,
@@ -105,4 +105,73 @@ describe("malformed interactions", () => {
     expect(failures).toEqual([]);
     expect(statuses.get(400)).toBeGreaterThan(0);
   }, 120_000);
+});
+
+describe("the interactions endpoint's address limit", () => {
+  it("counts each address's interactions (signed or not) under the discord policy", async () => {
+    const { createMemoryRateLimiter, RATE_LIMIT_POLICIES } = await import("../../src/http/rate-limit");
+    const test = await createTestApp({
+      rateLimiter: createMemoryRateLimiter(),
+      rateLimitPolicies: {
+        ...RATE_LIMIT_POLICIES,
+        discord: { name: "discord", limit: 2, windowSeconds: 60 },
+      },
+      clientAddress: () => "203.0.113.9",
+    });
+    const bad = {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-signature-ed25519": "0".repeat(128),
+        "x-signature-timestamp": String(Math.floor(Date.now() / 1000)),
+      },
+      body: "{}",
+    };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await test.app.request("/discord/interactions", bad)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe("the order of the checks", () => {
+  it("a bad signature reads only the application's key: no other statement runs", async () => {
+    const real = world;
+    const { createTestDatabase } = await import("../helpers/test-app");
+    const db = await createTestDatabase();
+    const used: string[] = [];
+    // Counts every query builder the app starts on the database.
+    const counting = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (
+          ["select", "insert", "update", "delete", "batch", "run", "all", "get", "execute"].includes(
+            String(prop),
+          )
+        )
+          used.push(String(prop));
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const test = await createTestApp({ db: counting });
+    const payload = interaction({
+      applicationId: real.a.app.id,
+      guildId: real.guild,
+      member: real.users.player,
+      command: "mytable",
+    });
+    const malformedHeader = await test.app.request("/discord/interactions", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-signature-ed25519": "nope",
+        "x-signature-timestamp": "1",
+      },
+      body: JSON.stringify(payload),
+    });
+    expect(malformedHeader.status).toBe(401);
+    expect(used).toEqual([]);
+    // Well-formed but signed by another key: the one read of the registration, then the refusal.
+    const res = await test.app.request("/discord/interactions", await signedRequest(real.b.keys, payload));
+    expect(res.status).toBe(401);
+    expect(used).toEqual(["select"]);
+  });
 });

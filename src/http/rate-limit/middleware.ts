@@ -54,11 +54,10 @@ function chargesFor(
   address: string,
   tokenClient: string | undefined,
 ): Charge[] {
-  // Discord's interactions come from Discord's few addresses on behalf of every member of every
-  // server: an address budget would silence a whole event. Each is signed (Discord limits its
-  // users) or refused after one indexed read and one signature check, before anything else.
-  if (c.req.path === DISCORD_INTERACTIONS_PATH) return [];
   const byAddress = { key: `addr:${address}`, per: `address ${address}`, factor: 1 };
+  // Discord's interactions come from Discord's few addresses on behalf of every member of every
+  // server: a policy of their own, wide enough for a whole event, before the signature is read.
+  if (c.req.path === DISCORD_INTERACTIONS_PATH) return [{ policy: policies.discord, ...byAddress }];
   if (c.req.path === TOKEN_PATH && c.req.method === "POST") {
     // Failed attempts stop the address that fails, never the client: a correct secret from
     // anywhere else is always checked.

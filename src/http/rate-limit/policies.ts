@@ -42,6 +42,12 @@ export const DEFAULT_RATE_LIMIT_POLICIES = {
    * audit event and an error log say someone is guessing its secret; nobody is refused for it.
    */
   tokenAlarm: { name: "token-alarm", limit: 50, windowSeconds: 60 },
+  /**
+   * Discord's interactions endpoint, per address: Discord sends every member's commands from few
+   * addresses, so the limit is wide (20 a second); it bounds what an unsigned flood costs (each
+   * refusal is one indexed read and one signature check).
+   */
+  discord: { name: "discord", limit: 1200, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyKey = keyof typeof DEFAULT_RATE_LIMIT_POLICIES;
