@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { cliCommand } from "./cli-command";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
@@ -13,21 +14,22 @@ import {
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
 
+const CLI = cliCommand(import.meta.url);
 const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEFAULT_DATABASE_URL}).
 
-  npm run -s cli -- create-admin [--name "…"] [--json]
+  ${CLI} create-admin [--name "…"] [--json]
       a platform admin client (creates organisations, manages every organisation's clients)
-  npm run -s cli -- create-org --name "…" --kind store|chain|federation|club [--parent org_…] [--json]
+  ${CLI} create-org --name "…" --kind store|chain|federation|club [--parent org_…] [--json]
       an organisation and its first owner client
-  npm run -s cli -- create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
+  ${CLI} create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
       another client of an existing organisation
 
-  npm run -s cli -- discord register --org org_… --application-id … --public-key … [--json]
+  ${CLI} discord register --org org_… --application-id … --public-key … [--json]
       register (or replace) the organisation's Discord application (portal: Application ID, Public Key)
-  npm run -s cli -- discord register-commands --org org_… [--json]
+  ${CLI} discord register-commands --org org_… [--json]
       register the slash commands with Discord; the bot token is read from DISCORD_BOT_TOKEN,
       used once and never stored (DISCORD_API_BASE overrides https://discord.com/api/v10)
-  npm run -s cli -- discord setup-code --org org_… [--event evt_…] [--json]
+  ${CLI} discord setup-code --org org_… [--event evt_…] [--json]
       a one-time code for /setup in a Discord server (valid one hour)
 
 Secrets are printed once; only their hash is stored. --json prints one JSON object (with npm, use

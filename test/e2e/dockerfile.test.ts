@@ -148,6 +148,9 @@ describe("compose.yaml", () => {
     expect(volume).toBeDefined();
     expect(compose).toMatch(new RegExp(`^volumes:\\n\\s+${volume}:`, "m"));
   });
+  it("leaves PUBLIC_URL unset, so QR codes follow the address staff used", () => {
+    expect(compose).not.toMatch(/^\s+PUBLIC_URL:/m);
+  });
 });
 
 const engine = spawnSync("docker", ["info"], { stdio: "ignore", timeout: 20_000 }).status === 0;

@@ -1,6 +1,8 @@
 /**
- * Browser tests drive Debian's Chromium (/usr/bin/chromium, installed by .ci/run) through
- * playwright-core: no browser download. A missing browser fails the run, it never skips it.
+ * Browser tests drive a Chromium through playwright-core. It comes from the lock file
+ * (@sparticuz/chromium ships one inside the package, unpacked to a temporary folder on first
+ * use, Linux x64 only), or from CHROMIUM_PATH on other platforms. A missing browser fails the
+ * run, it never skips it.
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
@@ -17,7 +19,29 @@ import type { AppDeps } from "../../src/http/context";
 import { createAuthConfig } from "../../src/services/auth";
 import { createTestLogger, TEST_JWT_SECRET } from "./test-app";
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The browser to drive: CHROMIUM_PATH (a local Chrome or Chromium) first, then the packaged one
+ * on Linux x64; anything else throws, saying how to get one.
+ */
+export async function resolveChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: string = `${process.platform}-${process.arch}`,
+): Promise<string> {
+  const local = env.CHROMIUM_PATH;
+  if (local) {
+    if (!existsSync(local)) throw new Error(`CHROMIUM_PATH=${local}: no such file.`);
+    return local;
+  }
+  if (platform === "linux-x64") {
+    const { default: packaged } = await import("@sparticuz/chromium");
+    return packaged.executablePath();
+  }
+  throw new Error(
+    `No Chromium for ${platform}: the packaged one (@sparticuz/chromium) is Linux x64 only. ` +
+      "Set CHROMIUM_PATH to a local Chrome or Chromium, e.g. " +
+      "CHROMIUM_PATH='/Applications/Google Chrome.app/Contents/MacOS/Google Chrome' npm test",
+  );
+}
 /** Screenshots and PDFs of the browser tests (gitignored). */
 export const ARTIFACTS = join(process.cwd(), "test-artifacts", "pages");
 
@@ -39,16 +63,12 @@ export interface BrowserHarness {
 }
 
 export async function launchBrowser(): Promise<BrowserHarness> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `No Chromium at ${CHROMIUM}: the browser tests need Debian's package (apt-get install -y chromium; .ci/run does it).`,
-    );
-  }
+  const executablePath = await resolveChromium();
   await mkdir(ARTIFACTS, { recursive: true });
   // A fresh profile per run: nothing cached from an earlier run can hide a stale page.
   const profile = await mkdtemp(join(tmpdir(), "catan-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: FLAGS,
     viewport: { width: 1280, height: 720 },
