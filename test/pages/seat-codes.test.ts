@@ -43,7 +43,7 @@ describe("the printed result sheet", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const seat of seats) {
-      expect(seat.confirmationCode).toMatch(/^[2-9A-HJ-NP-Z]{6}$/);
+      expect(seat.confirmationCode).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
       expect(html).toMatch(new RegExp(`${seat.player.name}[^]*?${seat.confirmationCode}`));
     }
     // Codes are a credential: such a page never sits in a shared cache.

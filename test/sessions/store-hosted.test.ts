@@ -150,7 +150,7 @@ describe("tenancy matrix of a store-hosted session", () => {
     const codes = (await as(storeA).get(`/v1/tables/${table.id}`)).body.seats.map(
       (s: { confirmationCode: string }) => s.confirmationCode,
     );
-    expect(codes.every((code: string) => /^[2-9A-HJ-NP-Z]{6}$/.test(code))).toBe(true);
+    expect(codes.every((code: string) => /^[2-9A-HJ-NP-Z]{10}$/.test(code))).toBe(true);
     const own = await (await page(`/s/${sessionA}/print/sheets?round=1`, storeA)).text();
     for (const code of codes) expect(own).toContain(code);
     const sibling = await page(`/s/${sessionA}/print/sheets?round=1`, storeB);

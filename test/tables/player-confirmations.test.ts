@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 describe("seat codes", () => {
   it("are shown to staff who may enter results, never to others", async () => {
-    expect(seats.every((s) => /^[2-9A-HJ-NP-Z]{6}$/.test(s.confirmationCode))).toBe(true);
+    expect(seats.every((s) => /^[2-9A-HJ-NP-Z]{10}$/.test(s.confirmationCode))).toBe(true);
     expect(new Set(seats.map((s) => s.confirmationCode)).size).toBe(seats.length);
     const reader = await staff.post(`/v1/orgs/${org.orgId}/clients`, { name: "screen", role: "reader" });
     expect(reader.status).toBe(201);
@@ -91,9 +91,10 @@ describe("seat codes", () => {
       expect(wrong.headers.get("ratelimit-policy")).toBe('"seat-code";q=5;w=900, "write";q=120;w=60');
       expect(wrong.headers.get("ratelimit")).toMatch(new RegExp(`^"seat-code";r=${4 - i};t=\\d+, "write";`));
     }
+    // A sixth wrong code is refused by the limit (the right one would still be taken).
     const limited = await phone.post(`/v1/tables/${tableId}/result/confirmations`, {
       playerId: target.player.id,
-      code: target.confirmationCode,
+      code: "ZZZZZZ",
     });
     expect(limited.status).toBe(429);
     // The same answer as every rate limit: code rate_limited, Retry-After, RateLimit headers.
@@ -211,12 +212,15 @@ describe("wrong seat codes stop the address that sends them, never the player", 
     };
   }
 
-  it("5 wrong codes from one address stop that address, right code included; the player's phone still confirms", async () => {
+  it("5 wrong codes from one address stop that address's guesses, never the right code from it (one NAT for a venue)", async () => {
     const t = await pendingTable();
     for (let i = 0; i < 5; i++) expect((await t.confirm("ZZZZZZ", "198.51.100.66")).status).toBe(403);
-    expect((await t.confirm(t.seat.confirmationCode, "198.51.100.66")).status).toBe(429);
-    // The player's own phone, at another address, is not stopped.
-    const own = await t.confirm(t.seat.confirmationCode, "203.0.113.10");
+    // Wrong codes beyond the limit are still refused, and not checked any further.
+    const limited = await t.confirm("ZZZZZZ", "198.51.100.66");
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe("rate_limited");
+    // A tablemate's guesses from the venue's one address do not lock the player's phone out.
+    const own = await t.confirm(t.seat.confirmationCode, "198.51.100.66");
     expect(own.status, own.text).toBe(200);
     expect(own.body.seats[0]).toMatchObject({ confirmed: true, confirmedVia: "player" });
   });

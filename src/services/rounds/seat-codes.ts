@@ -1,11 +1,11 @@
 /**
  * Per-seat confirmation codes: printed on the result sheet next to each player's
  * name, they let a player confirm or dispute the result from their own phone without a token.
- * 6 characters from 31 unambiguous ones (no 0/O, 1/I/L): about 887 million codes, and wrong
+ * 10 characters from 31 unambiguous ones (no 0/O, 1/I/L): about 8.2e14 codes (docs/reference/limits.md), and wrong
  * guesses are rate-limited per seat.
  */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const SEAT_CODE_LENGTH = 6;
+export const SEAT_CODE_LENGTH = 10;
 /** Largest multiple of the alphabet size below 256: bytes above it are redrawn (no modulo bias). */
 const LIMIT = 256 - (256 % ALPHABET.length);
 

@@ -21,7 +21,7 @@ import { getTable, type TableDto, toTableDto } from "./view";
 
 /**
  * Wrong codes tolerated per seat and source (an address; IPv6 per /64) in the window: guessing
- * one of ~887 million codes stays hopeless from any one source, and a source that keeps failing
+ * one of ~8.2e14 codes stays hopeless (docs/reference/limits.md), and a source that keeps failing
  * stops only itself, never the player's own phone or the staff. Counted in the database, not
  * by the servers' request limiter (memory per process on Node, per location on Workers): a
  * guesser must not win by spreading tries over processes, locations or restarts. It answers
@@ -87,13 +87,13 @@ async function verifySeatCode(
       issues: [{ path: "playerId", message: "not seated at this table" }],
     });
   }
+  // The code is checked before the count: every phone at a venue shares one address, so a
+  // tablemate's wrong codes must not lock the player's right one out. Only failures count.
+  if (seat.confirmationCode && sameCode(normalize(code), seat.confirmationCode)) return scope;
   const { failed, everyone, resetSeconds } = countFailures(failures, now);
   if (failed >= SEAT_CODE_POLICY.limit) throw tooManyWrongCodes(resetSeconds);
-  if (!seat.confirmationCode || !sameCode(normalize(code), seat.confirmationCode)) {
-    await recordWrongCode(ctx, scope, playerId, source, now, everyone);
-    throw wrongSeatCode(failed, resetSeconds);
-  }
-  return scope;
+  await recordWrongCode(ctx, scope, playerId, source, now, everyone);
+  throw wrongSeatCode(failed, resetSeconds);
 }
 
 /** The table and the seat's recent wrong codes (this source's, and everyone's), read together. */

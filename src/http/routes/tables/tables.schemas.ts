@@ -71,7 +71,7 @@ const SeatCodeSchema = z
   .max(20)
   .openapi({
     description:
-      "The player's code printed next to their name on the result sheet (6 characters; case and spaces ignored). " +
+      "The player's code printed next to their name on the result sheet (10 characters; case, spaces and dashes ignored). " +
       "With it, no token is needed: the player acts from their own phone.",
     example: "K7M2QX",
   });
