@@ -35,6 +35,9 @@ export function createApp(deps: AppDeps) {
   const live = deps.liveFeeds ?? nodeLiveFeeds(deps, clock, logger);
 
   app.use(requestId());
+  // Outside methodNotAllowed: it replaces the response after the router's 404 has passed
+  // through compress, and the replacement would keep that 404's Content-Encoding unencoded.
+  if (deps.compress) app.use(compression);
   // A known path with another method: 405 with `Allow`, not a 404.
   app.use(
     methodNotAllowed({
@@ -51,7 +54,6 @@ export function createApp(deps: AppDeps) {
         ),
     }),
   );
-  if (deps.compress) app.use(compression);
   app.use(crossOrigin);
   app.use(async (c, next) => {
     c.set("deps", deps);
