@@ -74,6 +74,11 @@ describe("recording a warning", () => {
     const bad = await warn(referee, table.id, { playerId: t.P[1], rule: "be nice", note: "x" });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: Json) => e.path)).toEqual(["rule"]);
+    // A rule number the rules do not have (docs/rules.md states every rule the API knows).
+    const unknown = await warn(referee, table.id, { playerId: t.P[1], rule: "9.9.9", note: "x" });
+    expect(unknown.status, unknown.text).toBe(422);
+    expect(unknown.body).toMatchObject({ code: "unknown_rule", rule: "2.0.3" });
+    expect(unknown.body.errors.map((e: Json) => e.path)).toEqual(["rule"]);
   });
 
   it("is refused to readers (403), anonymous callers (401) and other organisations (404)", async () => {

@@ -551,6 +551,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "read_only_ancestor",
     "table_not_found",
     "token_required",
+    "unknown_rule",
   ],
   redeliverWebhook: [
     "delivery_not_found",

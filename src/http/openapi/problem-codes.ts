@@ -431,6 +431,11 @@ export const PROBLEM_CODES = {
     "Idempotency-Key reused",
     "This Idempotency-Key was used with a different request: use a new key for a new request.",
   ),
+  unknown_rule: c(
+    422,
+    "Unknown rule",
+    "A warning cites a rule of the championship rules by its number (docs/rules.md); this number is not one of them.",
+  ),
   parent_org_not_found: c(422, "Parent organisation not found", "`parentId` names no organisation."),
   avoid_pair_same_player: c(422, "Same player twice", "An avoid pair needs two different players."),
   registration_refused: c(

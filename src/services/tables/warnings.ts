@@ -3,11 +3,13 @@
  * offence, recorded against a player at a table. Never public: the event's staff and the
  * organisations above it read them, and a disqualification names the player's warnings.
  */
+
 import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { conductWarnings, events, gameTables, players } from "../../db/schema";
 import { inOrgTree } from "../../db/tree";
+import { isRuleNumber } from "../../domain/rule-numbers";
 import { assertWithinLimit, isMember, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
@@ -70,6 +72,14 @@ export async function recordWarning(
       "not_seated",
       `Player '${input.playerId}' is not seated at this table: a warning is recorded at the table where the player plays.`,
       { issues: [{ path: "playerId", message: "not seated at this table" }] },
+    );
+  }
+  if (!isRuleNumber(input.rule)) {
+    throw new ServiceError(
+      "invalid",
+      "unknown_rule",
+      `Rule ${input.rule} is not a rule of the championship rules (docs/rules.md): a warning cites a rule that exists (rule 2.0.3).`,
+      { rule: "2.0.3", issues: [{ path: "rule", message: "not a rule number of the championship rules" }] },
     );
   }
   const now = ctx.clock();
