@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** What `npm run build:worker` (`wrangler deploy --dry-run --outdir dist`) writes: the uploaded bundle. */
@@ -24,6 +24,25 @@ function collect(stream: Readable, into: string[]): void {
 }
 
 /**
+ * What the Worker gets from a wrangler.toml: compatibility, static assets, Durable Objects and
+ * the [vars] alone. Wrangler would add a `.dev.vars` or `.env` beside the file (the one
+ * `npm run dev:worker` writes, say) as secrets; a test must see the same Worker on every machine.
+ * Wrangler still logs that it read such a file: its values go no further than that log line.
+ */
+export function configuredWorker(configPath: string) {
+  const config = unstable_readConfig({ config: configPath });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  return {
+    compatibilityDate: workerOptions.compatibilityDate,
+    compatibilityFlags: workerOptions.compatibilityFlags,
+    assets: workerOptions.assets,
+    bindings: { ...config.vars },
+    // The live feeds' Durable Objects (wrangler.toml), in memory.
+    durableObjects: workerOptions.durableObjects,
+  };
+}
+
+/**
  * Runs the built Worker on workerd (Miniflare, shipped with wrangler, runs offline), with the
  * compatibility date, flags and static assets of wrangler.toml and the given variables and
  * secrets on top of its [vars].
@@ -34,15 +53,11 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
       `${WORKER_BUNDLE} is missing: run \`npm run build:worker\` first (npm run test:workers does).`,
     );
   }
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(resolve(ROOT, "wrangler.toml"));
+  const config = configuredWorker(resolve(ROOT, "wrangler.toml"));
   const output: string[] = [];
   const mf = new Miniflare({
-    compatibilityDate: workerOptions.compatibilityDate,
-    compatibilityFlags: workerOptions.compatibilityFlags,
-    assets: workerOptions.assets,
-    bindings: { ...workerOptions.bindings, ...bindings },
-    // The live feeds' Durable Objects (wrangler.toml), in memory.
-    durableObjects: workerOptions.durableObjects,
+    ...config,
+    bindings: { ...config.bindings, ...bindings },
     modules: true,
     scriptPath: WORKER_BUNDLE,
     // The placeholder `request.cf`: Miniflare would otherwise download the real one.
