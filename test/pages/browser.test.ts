@@ -212,6 +212,77 @@ describe("phones at 390×844", () => {
   }, 120_000);
 });
 
+describe("the player's phone (390×844) on a pending sheet", () => {
+  const phone = { width: 390, height: 844 };
+  let table: { id: string; seats: { player: { id: string; name: string }; confirmationCode: string }[] };
+
+  beforeAll(async () => {
+    // Another store's event: the tests above need their tables as they left them.
+    const g = await pagesFixture(served.app, served.db);
+    const id = g.round.tables[0]!.id;
+    table = (await g.api.get(`/v1/tables/${id}`)).body;
+    const put = await g.api.put(`/v1/tables/${id}/result`, {
+      scores: table.seats.map((s, i) => ({ playerId: s.player.id, vp: [10, 8, 6, 4][i] })),
+      winnerId: table.seats[0]!.player.id,
+    });
+    expect(put.status, put.text).toBe(200);
+  }, 60_000);
+
+  /** The form controls smaller than a fingertip (44 px either way). */
+  const smallControls = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("form input, form select, form button")]
+        .map((e) => ({ e, box: e.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(
+          ({ e, box }) =>
+            `${e.closest("form")?.className} ${e.getAttribute("name") ?? e.textContent}: ${box.width}×${box.height}`,
+        ),
+    );
+  const look = (page: Page, selector: string) =>
+    page.$eval(selector, (e) => {
+      const s = getComputedStyle(e);
+      return { background: s.backgroundColor, color: s.color, border: s.borderTopColor };
+    });
+
+  it("gives every control at least 44 px and makes agreeing look unlike disputing", async () => {
+    const { page } = await open(`/t/${table.id}`, phone);
+    expect(await smallControls(page)).toEqual([]);
+    const agree = await look(page, "form.agree button");
+    const dispute = await look(page, "form.dispute button");
+    expect(agree.background).not.toBe(dispute.background);
+    expect(agree.color).not.toBe(dispute.color);
+    expect(await look(page, "form.agree")).not.toEqual(await look(page, "form.dispute"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS, "phone-table-forms.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("keeps a mistyped code and counts the tries left, then says the confirmation is recorded", async () => {
+    const seat = table.seats[1]!;
+    const { page } = await open(`/t/${table.id}?lang=fr`, phone);
+    await page.selectOption("form.agree select", seat.player.id);
+    await page.fill("form.agree input[name=code]", "WR0NG-C0DE");
+    await Promise.all([page.waitForLoadState("load"), page.click("form.agree button")]);
+    await page.waitForSelector("#form-notice");
+    expect(await page.inputValue("form.agree input[name=code]")).toBe("WR0NG-C0DE");
+    expect(await page.inputValue("form.agree select")).toBe(seat.player.id);
+    expect(await page.textContent("#form-notice")).toContain("Il vous reste 4 essais");
+    expect(await smallControls(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, "phone-table-wrong-code.png"), fullPage: true });
+
+    await page.fill("form.agree input[name=code]", seat.confirmationCode);
+    await Promise.all([page.waitForURL(/recorded=confirmation/), page.click("form.agree button")]);
+    expect(await page.textContent('[role="status"]')).toContain(
+      `Merci, ${seat.player.name}\u00a0: votre confirmation est enregistrée.`,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, "phone-table-recorded.png"), fullPage: true });
+    await page.close();
+  });
+});
+
 describe("accessibility (axe-core)", () => {
   it("finds no serious or critical violation on any page", async () => {
     const found: string[] = [];

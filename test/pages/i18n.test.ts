@@ -26,6 +26,8 @@ function shapes(tree: Tree, prefix = ""): Map<string, string> {
 const TEXT_ARGS: Record<string, unknown[]> = {
   seatingTitle: ["Qualifier Kaunas"],
   loopbackWarning: ["http://localhost:8787"],
+  confirmationRecorded: ["Rūta Kazlauskienė"],
+  disputeRecorded: ["Rūta Kazlauskienė"],
 };
 const COUNTS = [0, 1, 2, 3, 4, 5, 11, 16, 21, 22, 101];
 

@@ -79,7 +79,7 @@ describe("the table page (the sheet's QR code)", () => {
       code: seat.confirmationCode!.toLowerCase(),
     });
     expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/t/${tableId}`);
+    expect(res.headers.get("location")).toBe(`/t/${tableId}?recorded=confirmation&player=${seat.player.id}`);
     const table = (await f.api.get(`/v1/tables/${tableId}`)).body;
     expect(table.seats[0]).toMatchObject({ confirmed: true, confirmedVia: "player" });
   });
@@ -112,5 +112,95 @@ describe("the table page (the sheet's QR code)", () => {
   it("keeps the language chosen in the URL through the form", async () => {
     const html = await (await get(`/t/${tableId}?lang=lt`)).text();
     expect(html).toContain(`action="/t/${tableId}/confirmations?lang=lt"`);
+  });
+});
+
+describe("the table page after a player's form", () => {
+  // A table of its own, pending: the tests above use the first one.
+  let pending: { id: string; seats: Seat[] };
+  const optionOf = (html: string, playerId: string) =>
+    new RegExp(`<option value="${playerId}"[^>]*>`).exec(html)?.[0] ?? "";
+
+  beforeAll(async () => {
+    const id = f.round.tables[1]!.id;
+    const table = (await f.api.get(`/v1/tables/${id}`)).body as { seats: Seat[] };
+    const put = await f.api.put(`/v1/tables/${id}/result`, {
+      scores: table.seats.map((s, i) => ({ playerId: s.player.id, vp: [10, 8, 6, 4][i] })),
+      winnerId: table.seats[0]!.player.id,
+    });
+    expect(put.status, put.text).toBe(200);
+    pending = { id, seats: table.seats };
+  });
+
+  it("keeps what was typed after a wrong code and says how many tries are left", async () => {
+    const seat = pending.seats[1]!;
+    const first = await postForm(`/t/${pending.id}/confirmations`, {
+      playerId: seat.player.id,
+      code: "ab-cd 12",
+    });
+    expect(first.status).toBe(403);
+    const html = await first.text();
+    expect(html).toContain("not the code printed next to your name");
+    expect(html).toContain("4 tries left");
+    expect(html).toMatch(/<input[^>]*name="code"[^>]*value="ab-cd 12"/);
+    expect(optionOf(html, seat.player.id)).toMatch(/selected/);
+    expect(optionOf(html, pending.seats[0]!.player.id)).not.toMatch(/selected/);
+
+    const again = await postForm(`/t/${pending.id}/disputes?lang=fr`, {
+      playerId: seat.player.id,
+      code: "WRONG2",
+      reason: "Ma route la plus longue n’a pas été comptée",
+    });
+    const fr = await again.text();
+    expect(fr).toContain("Il vous reste 3 essais");
+    expect(fr).toContain('value="Ma route la plus longue n’a pas été comptée"');
+    expect(fr).toMatch(/<input[^>]*name="code"[^>]*value="WRONG2"/);
+  });
+
+  it("says so in the reader's language when the last try is used, and when they are all used", async () => {
+    const seat = pending.seats[2]!;
+    const tries: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await postForm(`/t/${pending.id}/confirmations?lang=lt`, {
+        playerId: seat.player.id,
+        code: `WRONG${i}`,
+      });
+      tries.push(`${res.status} ${/<p role="alert"[^>]*>([^<]*)<\/p>/.exec(await res.text())?.[1]}`);
+    }
+    expect(tries.slice(0, 4).map((t) => /Liko (\d) bandym/.exec(t)?.[1])).toEqual(["4", "3", "2", "1"]);
+    expect(tries[4]).toMatch(/^403 .*paskutinis bandymas/);
+    expect(tries[5]).toMatch(/^429 .*Per daug neteisingų kodų/);
+  });
+
+  it("says that a confirmation, and a dispute, is recorded", async () => {
+    const seat = pending.seats[0]!;
+    const confirmed = await postForm(`/t/${pending.id}/confirmations?lang=fr`, {
+      playerId: seat.player.id,
+      code: seat.confirmationCode!,
+    });
+    expect(confirmed.status).toBe(303);
+    const location = confirmed.headers.get("location")!;
+    expect(location).toMatch(new RegExp(`^/t/${pending.id}\\?`));
+    const html = await (await get(location)).text();
+    expect(html).toMatch(
+      new RegExp(`<p role="status"[^>]*>Merci, ${seat.player.name}\\s?: votre confirmation est enregistrée`),
+    );
+
+    const other = pending.seats[3]!;
+    const disputed = await postForm(`/t/${pending.id}/disputes`, {
+      playerId: other.player.id,
+      code: other.confirmationCode!,
+      reason: "The winner had 9 VP",
+    });
+    expect(disputed.status).toBe(303);
+    const after = await (await get(disputed.headers.get("location")!)).text();
+    expect(after).toContain(`${other.player.name}, your dispute is recorded`);
+  });
+
+  it("never claims a confirmation that is not recorded", async () => {
+    const seat = pending.seats[1]!;
+    const html = await (await get(`/t/${pending.id}?recorded=confirmation&player=${seat.player.id}`)).text();
+    expect(html).not.toContain("confirmation is recorded");
+    expect(html).not.toMatch(/<p role="status"/);
   });
 });

@@ -218,6 +218,7 @@ async function tablePage(c: Context<AppEnv>, p: PageContext, refusal?: Refusal) 
     getRound(ctx, table.roundId),
     table.sessionId ? getSession(ctx, table.sessionId) : Promise.resolve(null),
   ]);
+  const recorded = c.req.query("recorded");
   return sendPage(
     c,
     <TablePage
@@ -227,7 +228,11 @@ async function tablePage(c: Context<AppEnv>, p: PageContext, refusal?: Refusal) 
         event,
         sessionName: session?.name ?? null,
         roundNumber: round.number,
-        notice: refusal?.notice,
+        refusal: refusal ? { notice: refusal.notice, typed: refusal.typed } : undefined,
+        recorded:
+          !refusal && (recorded === "confirmation" || recorded === "dispute")
+            ? { what: recorded, playerId: c.req.query("player") ?? "" }
+            : undefined,
       }}
     />,
     { ...isPrivate(event), status: refusal?.status ?? 200, headers: refusal?.headers },
@@ -239,14 +244,19 @@ pagesRouter.get(
   page((c, p) => tablePage(c, p)),
 );
 
-// A player's confirmation or dispute from the table page: back to the page (303) when recorded.
+// A player's confirmation or dispute from the table page: back to the page (303) when
+// recorded, which then says so (the page checks it is, so a link cannot claim it).
 for (const action of ["confirm", "dispute"] as const) {
   pagesRouter.post(
     `/t/:tableId/${action === "confirm" ? "confirmations" : "disputes"}`,
     page(async (c, p) => {
-      const refusal = await playerFormAction(c, p, action);
-      if (refusal) return tablePage(c, p, refusal);
-      return c.redirect(p.link(`/t/${c.req.param("tableId")}`), 303);
+      const outcome = await playerFormAction(c, p, action);
+      if ("refused" in outcome) return tablePage(c, p, outcome.refused);
+      const done = new URLSearchParams({
+        recorded: action === "confirm" ? "confirmation" : "dispute",
+        player: outcome.recorded,
+      });
+      return c.redirect(p.link(`/t/${c.req.param("tableId")}?${done}`), 303);
     }),
   );
 }

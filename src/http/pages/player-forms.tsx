@@ -14,33 +14,64 @@ import { ConfirmResultSchema, DisputeResultSchema } from "../routes/tables/table
 import type { PageContext } from "./page-context";
 
 type RefusalStatus = 403 | 409 | 412 | 422 | 429;
+
+/** What the player submitted, shown again in the form after a refusal so nothing is typed twice. */
+export interface TypedForm {
+  action: "confirm" | "dispute";
+  playerId: string;
+  code: string;
+  reason: string;
+  /** The code was the reason: the field is marked invalid. */
+  wrongCode: boolean;
+}
+
 export interface Refusal {
   status: RefusalStatus;
   notice: string;
+  typed: TypedForm;
   headers?: Record<string, string> | undefined;
 }
 
 const field = (value: unknown): string => (typeof value === "string" ? value : "");
 
-function refused(status: RefusalStatus, notice: string): Refusal {
-  return { status, notice };
+/** The seat's wrong codes still allowed from here, as the service's RateLimit header states them. */
+function triesLeft(headers: Record<string, string> | undefined): number | undefined {
+  const remaining = /;\s*r=(\d+)/.exec(headers?.ratelimit ?? "")?.[1];
+  return remaining === undefined ? undefined : Number(remaining);
 }
 
+function minutesToWait(headers: Record<string, string> | undefined): number {
+  return Math.max(1, Math.ceil(Number(headers?.["retry-after"] ?? 60) / 60));
+}
+
+/** The player whose confirmation or dispute was recorded, or why it was refused. */
+export type FormOutcome = { recorded: string } | { refused: Refusal };
+
 /**
- * Runs the form's action; `undefined` when it was recorded, the refusal (status and a notice
- * in the reader's language where one is written) otherwise. An unknown table throws (a 404 page).
+ * Runs the form's action: the player when it was recorded, the refusal (status, a notice in
+ * the reader's language where one is written, and what was typed) otherwise. An unknown table
+ * throws (a 404 page).
  */
 export async function playerFormAction(
   c: Context<AppEnv>,
   p: PageContext,
   action: "confirm" | "dispute",
-): Promise<Refusal | undefined> {
+): Promise<FormOutcome> {
   const tableId = c.req.param("tableId")!;
   const form = await c.req.parseBody();
   const playerId = field(form.playerId);
   const code = field(form.code);
-  if (!code.trim()) return refused(422, p.t.wrongCode);
-  const reason = cleanText(field(form.reason));
+  const typed: TypedForm = { action, playerId, code, reason: field(form.reason), wrongCode: false };
+  const refused = (
+    status: RefusalStatus,
+    notice: string,
+    wrongCode = false,
+    headers?: Record<string, string>,
+  ) => ({
+    refused: { status, notice, typed: { ...typed, wrongCode }, headers },
+  });
+  if (!code.trim()) return refused(422, p.t.wrongCode, true);
+  const reason = cleanText(typed.reason);
   if ("refused" in reason) return refused(422, `${p.t.reason}${p.t.colon} ${reason.refused}`);
   const input =
     action === "confirm"
@@ -54,20 +85,23 @@ export async function playerFormAction(
   try {
     if (action === "confirm") await confirmWithCode(ctx, tableId, { playerId, code });
     else await disputeResult(ctx, tableId, { playerId, code, reason: reason.text });
-    return undefined;
+    return { recorded: playerId };
   } catch (error) {
     if (!(error instanceof ServiceError) || error.kind === "not_found") throw error;
     const status = STATUS_OF[error.kind] as RefusalStatus;
+    const headers = error.details.headers;
+    const left = triesLeft(headers);
     const notice =
       error.code === "wrong_seat_code"
-        ? p.t.wrongCode
+        ? [p.t.wrongCode, left === undefined ? "" : p.t.triesLeft(left)].filter(Boolean).join(" ")
         : error.kind === "rate_limited"
-          ? p.t.tooManyCodes
+          ? p.t.tooManyCodes(minutesToWait(headers))
           : error.message;
-    return {
-      status: [403, 409, 412, 422, 429].includes(status) ? status : 422,
+    return refused(
+      [403, 409, 412, 422, 429].includes(status) ? status : 422,
       notice,
-      headers: error.details.headers,
-    };
+      error.code === "wrong_seat_code" || error.kind === "rate_limited",
+      headers,
+    );
   }
 }

@@ -1,15 +1,41 @@
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
+import type { TypedForm } from "./player-forms";
 
 export interface TablePageData {
   table: TableDto;
   event: { id: string; name: string; timezone: string | null };
   sessionName: string | null;
   roundNumber: number;
-  /** Why a player's confirmation or dispute from this page was refused. */
-  notice?: string | undefined;
+  /** Why a player's confirmation or dispute from this page was refused, and what they typed. */
+  refusal?: { notice: string; typed: TypedForm } | undefined;
+  /** What the page was sent back after (the player's form); shown only when the table agrees. */
+  recorded?: { what: "confirmation" | "dispute"; playerId: string } | undefined;
 }
+
+/**
+ * The player's forms on a phone: every control at least 44 px (the size of a fingertip), one
+ * under the other, and agreeing (filled, green) unlike disputing (outlined, red).
+ */
+const CSS = `
+.playerforms form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem 1rem;margin:.8rem 0;padding:.8rem;border-radius:.4rem}
+.playerforms form.agree{border:2px solid #1d6b38;background:#eef7f0}
+.playerforms form.dispute{border:2px dashed #b3261e;background:#fff8f7}
+.playerforms label{display:flex;flex-direction:column;gap:.2rem;font-weight:600}
+.playerforms label.why{flex:1 1 20rem}
+.playerforms input,.playerforms select,.playerforms button{font:inherit;min-height:44px;min-width:44px;padding:.4rem .7rem;border-radius:.3rem}
+.playerforms input,.playerforms select{border:1px solid #555;background:#fff;color:#1b1b1b}
+.playerforms input[aria-invalid=true]{border:2px solid #b3261e}
+.playerforms button{font-weight:700;cursor:pointer}
+.playerforms button.agree{border:2px solid #1d6b38;background:#1d6b38;color:#fff}
+.playerforms button.dispute{border:2px solid #b3261e;background:#fff;color:#8c1d18}
+.recorded{border:2px solid #1d6b38;background:#eef7f0;color:#14532d;padding:.6rem .8rem;border-radius:.3rem;font-weight:600}
+@media (max-width:40rem){
+.playerforms label,.playerforms button{flex:1 1 100%}
+.playerforms input,.playerforms select{width:100%}
+}
+`;
 
 type Seat = TableDto["seats"][number];
 
@@ -40,6 +66,26 @@ export function roundLabel(p: PageContext, kind: string, number: number): string
   if (kind === "semifinal") return p.t.semifinal;
   if (kind === "final") return p.t.final;
   return p.t.game(number);
+}
+
+/**
+ * "Your confirmation is recorded" after the player's form sent them back here, said only when
+ * the table shows it: a link with the same query claims nothing.
+ */
+function Recorded({ p, data }: { p: PageContext; data: TablePageData }) {
+  const { table, recorded } = data;
+  const seat = recorded && table.seats.find((s) => s.player.id === recorded.playerId);
+  if (!recorded || !seat) return null;
+  const done =
+    recorded.what === "confirmation"
+      ? seat.confirmed && p.t.confirmationRecorded(seat.player.name)
+      : table.result?.disputes.some((d) => d.playerId === seat.player.id) &&
+        p.t.disputeRecorded(seat.player.name);
+  return done ? (
+    <p role="status" class="recorded">
+      {done}
+    </p>
+  ) : null;
 }
 
 /** The way back to the event, the table's title and the state of its result and turn-order choices. */
@@ -186,13 +232,16 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
   // Snake-seated tables: players choose turn order, chair and colour by rank (docs/rules.md#choices).
   const choosing = table.seats.some((s) => s.seedRank !== null);
   return (
-    <Layout p={p} title={`${title} · ${event.name}`}>
+    <Layout p={p} title={`${title} · ${event.name}`} css={CSS}>
       <main>
         <TableHeader p={p} data={data} title={title} />
+        <Recorded p={p} data={data} />
         <SeatsTable p={p} table={table} choosing={choosing} />
         <AwaitingConfirmation p={p} table={table} />
         <Disputes p={p} table={table} />
-        {table.result?.status === "pending" ? <PlayerForms p={p} table={table} notice={data.notice} /> : null}
+        {table.result?.status === "pending" ? (
+          <PlayerForms p={p} table={table} refusal={data.refusal} />
+        ) : null}
       </main>
     </Layout>
   );
@@ -201,43 +250,75 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
 /**
  * The player's side of digital scoring (rule 1.3.4): the seat code printed next to
  * their name on the sheet lets them confirm or dispute here, from the QR code, without a token.
+ * After a refusal the form that was sent shows what was typed, so a mistyped code is fixed, not
+ * typed again.
  */
-function PlayerForms({ p, table, notice }: { p: PageContext; table: TableDto; notice?: string | undefined }) {
+function PlayerForms({
+  p,
+  table,
+  refusal,
+}: {
+  p: PageContext;
+  table: TableDto;
+  refusal?: TablePageData["refusal"];
+}) {
   const t = p.t;
-  const who = (
-    <>
-      <label>
-        {t.you}{" "}
-        <select name="playerId" required>
-          {table.seats.map((seat) => (
-            <option value={seat.player.id}>{seat.player.name}</option>
-          ))}
-        </select>
-      </label>{" "}
-      <label>
-        {t.seatCode}{" "}
-        <input name="code" required autocomplete="off" autocapitalize="characters" size={8} maxlength={12} />
-      </label>{" "}
-    </>
-  );
+  const typed = refusal?.typed;
+  const who = (action: TypedForm["action"]) => {
+    const mine = typed?.action === action ? typed : undefined;
+    return (
+      <>
+        <label>
+          {t.you}
+          <select name="playerId" required>
+            {table.seats.map((seat) => (
+              <option value={seat.player.id} selected={typed?.playerId === seat.player.id}>
+                {seat.player.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t.seatCode}
+          <input
+            name="code"
+            required
+            autocomplete="off"
+            autocapitalize="characters"
+            size={12}
+            maxlength={12}
+            value={mine?.code}
+            aria-invalid={mine?.wrongCode ? "true" : undefined}
+            aria-describedby={mine ? "form-notice" : undefined}
+          />
+        </label>
+      </>
+    );
+  };
+  const disputing = typed?.action === "dispute" ? typed : undefined;
   return (
-    <section class="noprint">
-      <h2>{t.confirmTitle}</h2>
-      {notice ? (
-        <p role="alert" class="notice">
-          {notice}
+    <section class="noprint playerforms" aria-labelledby="forms-title">
+      <h2 id="forms-title">{t.confirmTitle}</h2>
+      {refusal ? (
+        <p role="alert" class="warning" id="form-notice">
+          {refusal.notice}
         </p>
       ) : null}
-      <form method="post" action={p.link(`/t/${table.id}/confirmations`)}>
-        {who}
-        <button type="submit">{t.confirmButton}</button>
+      <form class="agree" method="post" action={p.link(`/t/${table.id}/confirmations`)}>
+        {who("confirm")}
+        <button type="submit" class="agree">
+          <span aria-hidden="true">✓</span> {t.confirmButton}
+        </button>
       </form>
-      <form method="post" action={p.link(`/t/${table.id}/disputes`)}>
-        {who}
-        <label>
-          {t.reason} <input name="reason" required minlength={3} maxlength={500} size={40} />
-        </label>{" "}
-        <button type="submit">{t.disputeButton}</button>
+      <form class="dispute" method="post" action={p.link(`/t/${table.id}/disputes`)}>
+        {who("dispute")}
+        <label class="why">
+          {t.reason}
+          <input name="reason" required minlength={3} maxlength={500} value={disputing?.reason} />
+        </label>
+        <button type="submit" class="dispute">
+          <span aria-hidden="true">✗</span> {t.disputeButton}
+        </button>
       </form>
     </section>
   );

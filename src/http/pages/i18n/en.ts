@@ -104,7 +104,16 @@ export const en = {
   reason: "Why",
   disputes: "Disputed",
   wrongCode: "This is not the code printed next to your name on the result sheet.",
-  tooManyCodes: "Too many wrong codes for this seat: try again later, or ask the staff.",
+  /** After a wrong code: the wrong codes this seat may still take from here before a pause. */
+  triesLeft: (n: number) =>
+    n === 0
+      ? "That was the last try for now: ask the staff, or wait and try again."
+      : `${n} ${plural("en", n, { one: "try", other: "tries" })} left.`,
+  tooManyCodes: (minutes: number) =>
+    `Too many wrong codes for this seat: try again in ${minutes} ${plural("en", minutes, { one: "minute", other: "minutes" })}, or ask the staff.`,
+  confirmationRecorded: (name: string) => `Thank you, ${name}: your confirmation is recorded.`,
+  disputeRecorded: (name: string) =>
+    `${name}, your dispute is recorded: the referee or the organiser decides.`,
   perPage: "per page",
   paper: "Paper",
   result: "Result",

@@ -107,7 +107,15 @@ export const fr: Messages = {
   reason: "Pourquoi",
   disputes: "Contestations",
   wrongCode: "Ce n’est pas le code imprimé à côté de votre nom sur la feuille de résultats.",
-  tooManyCodes: `Trop de codes erronés pour cette place${NBSP}: réessayez plus tard, ou adressez-vous à l’arbitre ou à l’organisateur.`,
+  triesLeft: (n) =>
+    n === 0
+      ? `C’était le dernier essai pour l’instant${NBSP}: adressez-vous à l’arbitre ou à l’organisateur, ou réessayez plus tard.`
+      : `Il vous reste ${n} ${plural("fr", n, { one: "essai", other: "essais" })}.`,
+  tooManyCodes: (minutes) =>
+    `Trop de codes erronés pour cette place${NBSP}: réessayez dans ${minutes}${NBSP}${plural("fr", minutes, { one: "minute", other: "minutes" })}, ou adressez-vous à l’arbitre ou à l’organisateur.`,
+  confirmationRecorded: (name) => `Merci, ${name}${NBSP}: votre confirmation est enregistrée.`,
+  disputeRecorded: (name) =>
+    `${name}, votre contestation est enregistrée${NBSP}: l’arbitre ou l’organisateur tranchera.`,
   perPage: "par page",
   paper: "Papier",
   result: "Résultat",

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import { plural } from "./plural";
 
 /**
  * Lietuvių: 2026 m. taisyklių lietuviški terminai (atrankinis raundas, žaidimas, stalas,
@@ -100,7 +101,14 @@ export const lt: Messages = {
   reason: "Kodėl",
   disputes: "Užginčyta",
   wrongCode: "Tai ne tas kodas, kuris išspausdintas prie jūsų vardo rezultatų lape.",
-  tooManyCodes: "Per daug neteisingų kodų šiai vietai: bandykite vėliau arba kreipkitės į organizatorius.",
+  triesLeft: (n) =>
+    n === 0
+      ? "Tai buvo paskutinis bandymas kol kas: kreipkitės į organizatorius arba bandykite vėliau."
+      : `Liko ${n} ${plural("lt", n, { one: "bandymas", few: "bandymai", other: "bandymų" })}.`,
+  tooManyCodes: (minutes) =>
+    `Per daug neteisingų kodų šiai vietai: bandykite po ${minutes} min. arba kreipkitės į organizatorius.`,
+  confirmationRecorded: (name) => `Ačiū, ${name}: jūsų patvirtinimas užregistruotas.`,
+  disputeRecorded: (name) => `${name}, jūsų ginčas užregistruotas: sprendžia teisėjas arba organizatorius.`,
   perPage: "puslapyje",
   paper: "Popierius",
   result: "Rezultatas",
