@@ -153,6 +153,74 @@ describe("print pages", () => {
   });
 });
 
+describe("result sheets on A4", () => {
+  // A4 less the sheets' 10 mm margins, at the 96 px per inch of CSS: what a page can hold.
+  const printable = { width: Math.floor((190 / 25.4) * 96), height: Math.floor((277 / 25.4) * 96) };
+  let sessionId: string;
+
+  beforeAll(async () => {
+    // Another store's session, with names as long as real ones get: the fixture's stay as they are.
+    const g = await pagesFixture(served.app, served.db);
+    for (const [i, id] of g.playerIds.entries()) {
+      const name = `${FIXTURE_NAMES[i]} ${i % 2 ? "Stankevičiūtė-Jankauskienė" : "Vaitkevičius-Žemaitis"}`;
+      const res = await g.api.patch(`/v1/players/${id}`, { name });
+      expect(res.status, res.text).toBe(200);
+    }
+    sessionId = g.sessionId;
+  }, 60_000);
+
+  /** Each sheet's frame, what overflows it and the QR address's size, as the printer lays them out. */
+  const printedSheets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("section.sheet")].map((sheet) => {
+        const box = sheet.getBoundingClientRect();
+        const url = sheet.querySelector<HTMLElement>(".qr .url")!;
+        const at = url.getBoundingClientRect();
+        return {
+          left: box.left,
+          right: box.right,
+          height: box.height,
+          overflowX: sheet.scrollWidth - sheet.clientWidth,
+          overflowY: sheet.scrollHeight - sheet.clientHeight,
+          urlInside: at.left >= box.left && at.right <= box.right && at.bottom <= box.bottom,
+          urlPt: (Number.parseFloat(getComputedStyle(url).fontSize) * 72) / 96,
+          captionPt: (Number.parseFloat(getComputedStyle(url.parentElement!).fontSize) * 72) / 96,
+        };
+      }),
+    );
+
+  it("keep every frame whole, its content inside it, and the QR address at 8 pt or more", async () => {
+    const page = await browser.context.newPage();
+    await page.emulateMedia({ media: "print" });
+    await page.setViewportSize(printable);
+    const found: string[] = [];
+    for (const query of ["", "&perPage=2", "&lang=lt", "&lang=fr&perPage=2", "&lang=lt&perPage=2"]) {
+      await page.goto(`${served.base}/s/${sessionId}/print/sheets?round=1${query}`);
+      for (const [i, s] of (await printedSheets(page)).entries()) {
+        const where = `${query || "en"} sheet ${i + 1}`;
+        if (s.left < 0 || s.right > printable.width) found.push(`${where}: frame ${s.left}–${s.right} px`);
+        // Two to a page: each within half the page, less the 6 mm between them.
+        const high = query.includes("perPage=2")
+          ? (printable.height - (6 / 25.4) * 96) / 2
+          : printable.height;
+        if (s.height > high) found.push(`${where}: ${s.height} px high, more than ${high}`);
+        if (s.overflowX > 0 || s.overflowY > 0)
+          found.push(`${where}: content ${s.overflowX}×${s.overflowY} px outside`);
+        if (!s.urlInside) found.push(`${where}: address outside the frame`);
+        if (s.urlPt < 7.99 || s.captionPt < 7.99)
+          found.push(`${where}: QR caption ${s.captionPt} pt, address ${s.urlPt} pt`);
+      }
+      if (query === "&lang=lt&perPage=2")
+        await page.screenshot({ path: join(ARTIFACTS, "print-sheets-long-names.png"), fullPage: true });
+    }
+    expect(found).toEqual([]);
+    await page.emulateMedia({ media: null });
+    const pdf = await page.pdf({ format: "A4" });
+    await writeFile(join(ARTIFACTS, "sheets-long-names-2up-A4.pdf"), pdf);
+    await page.close();
+  });
+});
+
 describe("access and languages", () => {
   it("answers a private event's pages with 404", async () => {
     for (const path of [`/e/${f.privateEventId}`, `/e/${f.privateEventId}/screen`]) {

@@ -31,13 +31,14 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 .sheet header{display:flex;justify-content:space-between;gap:4mm;align-items:flex-start}
 .sheet h2{border:0;margin:0;font-size:20pt}
 .sheet .where{margin:0;font-size:11pt}
-.sheet .qr{width:${perPage === 2 ? 22 : 30}mm;text-align:center;font-size:7pt;color:#333}
-.sheet .qr svg{width:100%;height:auto;display:block}
-.sheet .qr .url{display:block;font-size:6pt;word-break:break-all;margin-top:.5mm}
+.sheet .qr{display:flex;gap:2mm;align-items:flex-start;flex:none;font-size:8pt;line-height:1.3;color:#333}
+.sheet .qr svg{width:${perPage === 2 ? 22 : 30}mm;height:auto;display:block;flex:none}
+.sheet .qr .caption{width:${perPage === 2 ? 30 : 34}mm}
+.sheet .qr .url{display:block;overflow-wrap:anywhere;margin-top:1mm}
 .sheet table{margin:0}
 .sheet td,.sheet th{border:1px solid #555;padding:${perPage === 2 ? "1.2mm" : "2.6mm"} 2mm}
-.sheet td.box{width:18mm}
-.sheet td.sign{width:55mm}
+.sheet td.box{width:${perPage === 2 ? 15 : 18}mm}
+.sheet td.sign{width:${perPage === 2 ? 45 : 55}mm}
 .sheet .code{font-weight:normal;white-space:nowrap}
 .sheet .code code{font-size:1.15em;letter-spacing:.08em;font-weight:bold}
 .sheet ul{margin:0;padding-left:5mm;font-size:${perPage === 2 ? "7.5pt" : "9pt"}}
@@ -45,14 +46,14 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
  .sheet{padding:3mm}
  .sheet td.box,.sheet td.sign{width:auto}
  .sheet td,.sheet th{padding:1.5mm 1mm;overflow-wrap:anywhere}
- .sheet .qr{width:22mm}
+ .sheet header{flex-wrap:wrap}
 }
 @media print{
  @page{${size}margin:10mm}
  header.site,footer.site,.noprint{display:none}
  main{max-width:none;padding:0}
  body{font-size:${perPage === 2 ? "9.5pt" : "11pt"}}
- .sheet{margin:0;${perPage === 2 ? "height:125mm;overflow:hidden;" : ""}}
+ .sheet{margin:0;${perPage === 2 ? "min-height:125mm;" : ""}}
  ${perPage === 2 ? ".sheet:nth-of-type(2n){break-after:page}.sheet:nth-of-type(2n+1){margin-bottom:6mm}" : ".sheet{break-after:page}"}
  .sheet:last-of-type{break-after:auto}
 }
@@ -91,8 +92,10 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
               </div>
               <div class="qr">
                 {raw(data.qr.get(table.id) ?? "")}
-                <span>{t.sheetQr}</span>
-                <span class="url">{`${p.origin}/t/${table.id}`}</span>
+                <div class="caption">
+                  {t.sheetQr}
+                  <span class="url">{`${p.origin}/t/${table.id}`}</span>
+                </div>
               </div>
             </header>
             <table>
