@@ -198,6 +198,38 @@ describe("results on the table page and the screen", () => {
   });
 });
 
+describe("VP% and dates as people read them", () => {
+  it("show VP% as a percentage on the screen and the event page, in the reader's language", async () => {
+    // The winner of the first table: 10 of 10 + 8 + 6 + 4 VP.
+    const screen = await (await get(`/e/${f.eventId}/screen?view=ranking`)).text();
+    expect(screen).toContain(">35.71%</td>");
+    expect(screen).not.toMatch(/>0\.\d{4}</);
+    const fr = await (await get(`/e/${f.eventId}/screen?view=ranking&lang=fr`)).text();
+    expect(fr).toMatch(/>35,71[\u00a0\u202f]%<\/td>/);
+    const event = await (await get(`/e/${f.eventId}`)).text();
+    expect(event).toContain(">35.71%</td>");
+    expect(event).not.toMatch(/>0\.\d{4}</);
+  });
+
+  it("show an event over several days from its first to its last day, on its page and its screen", async () => {
+    const t = await tournament(f.api, f.orgId, 12, "Weekend open");
+    const patch = await f.api.patch(`/v1/events/${t.eventId}`, { startsOn: "2026-12-05" });
+    expect(patch.status, patch.text).toBe(200);
+    await t.session("Saturday", "2026-12-05", range(1, 6));
+    await t.session("Monday", "2026-12-07", range(7, 12));
+    for (const path of [`/e/${t.eventId}`, `/e/${t.eventId}/screen`]) {
+      const en = await (await get(path)).text();
+      expect(en, path).toMatch(/December 5\s–\s7, 2026/);
+      const fr = await (await get(`${path}?lang=fr`)).text();
+      expect(fr, path).toMatch(/5\s?–\s?7 décembre 2026/);
+    }
+    // One day: the date alone.
+    const oneDay = await (await get(`/e/${f.eventId}`)).text();
+    expect(oneDay).toContain("December 5, 2026");
+    expect(oneDay).not.toMatch(/December 5\s–/);
+  });
+});
+
 describe("security headers", () => {
   it("send a policy that allows no inline script but the screen's, no framing, no sniffing, no referrer", async () => {
     for (const path of [...pages(), "/e/evt_nope"]) {

@@ -41,6 +41,18 @@ export interface EventPageData {
   playoffs: { kind: "semifinal" | "final"; tables: TableDto[] }[];
 }
 
+/**
+ * The first and last day of an event: its start and every dated session. Null when none is
+ * known. A session's date is its local day (a start time is kept in its own zone).
+ */
+export function eventDays(
+  startsOn: string | null,
+  sessions: readonly { date: string | null }[],
+): { first: string; last: string } | null {
+  const dates = [startsOn, ...sessions.map((s) => s.date)].filter((d): d is string => d !== null).sort();
+  return dates.length === 0 ? null : { first: dates[0]!, last: dates.at(-1)! };
+}
+
 function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; label: string }) {
   return (
     <section class="tablecard" aria-label={label}>
@@ -89,14 +101,15 @@ function csvHref(p: PageContext, path: string): string {
   return `${path}?format=csv&lang=${p.lang}`;
 }
 
-/** Title, facts (date, venue, zone, structure, validity...) and the links to the screen and calendar. */
-function EventHeader({ p, event }: { p: PageContext; event: EventInfo }) {
+/** Title, facts (dates, venue, zone, structure, validity...) and the links to the screen and calendar. */
+function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo; sessions: SessionRow[] }) {
   const t = p.t;
+  const days = eventDays(event.startsOn, sessions);
   return (
     <>
       <h1>{event.name}</h1>
       <ul class="meta">
-        {event.startsOn ? <li>{p.date(event.startsOn)}</li> : null}
+        {days ? <li>{p.dateRange(days.first, days.last)}</li> : null}
         {event.venue ? <li>{event.venue}</li> : null}
         <li>
           {t.timeZone}
@@ -338,7 +351,7 @@ export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) 
   return (
     <Layout p={p} title={event.name}>
       <main>
-        <EventHeader p={p} event={event} />
+        <EventHeader p={p} event={event} sessions={sessions} />
         <SessionsSection p={p} sessions={sessions} />
         <QualificationSection
           p={p}

@@ -15,9 +15,13 @@ export interface PageContext {
   origin: string;
   /** A date-only value (YYYY-MM-DD) in words; it has no time, so no time zone moves it. */
   date(value: string | null): string;
+  /** The days from `first` to `last` (YYYY-MM-DD) in words, as one date when they are the same. */
+  dateRange(first: string, last: string): string;
   /** An instant in the given IANA time zone, with the zone named. */
   dateTime(iso: string, timeZone: string | null): string;
   number(value: number, decimals: number): string;
+  /** A decimal string (such as VP%'s "0.3571428571428571") as a percentage, rounded from its digits. */
+  percent(value: string, decimals: number): string;
   /** A BCP 47 tag as the reader's language names it (`fr` → "French", "prancūzų"). */
   languageName(tag: string): string;
 }
@@ -38,6 +42,8 @@ export function pageContext(c: Context<AppEnv>): PageContext {
     url.searchParams.get("lang") ?? undefined,
     c.req.header("accept-language"),
   );
+  const days = new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" });
+  const day = (value: string) => new Date(`${value}T00:00:00Z`);
   const withLang = (path: string, chosen: Lang) => {
     const target = new URL(path, url);
     target.searchParams.set("lang", chosen);
@@ -49,12 +55,9 @@ export function pageContext(c: Context<AppEnv>): PageContext {
     link: (path) => (explicit ? withLang(path, lang) : path),
     switchTo: (chosen) => withLang(`${url.pathname}${url.search}`, chosen),
     origin: publicOrigin(c),
-    date: (value) =>
-      value
-        ? new Intl.DateTimeFormat(lang, { dateStyle: "long", timeZone: "UTC" }).format(
-            new Date(`${value}T00:00:00Z`),
-          )
-        : "—",
+    date: (value) => (value ? days.format(day(value)) : "—"),
+    dateRange: (first, last) =>
+      first === last ? days.format(day(first)) : days.formatRange(day(first), day(last)),
     dateTime: (iso, timeZone) => {
       const zone = validZone(timeZone);
       const text = new Intl.DateTimeFormat(lang, {
@@ -76,5 +79,12 @@ export function pageContext(c: Context<AppEnv>): PageContext {
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
       }).format(value),
+    percent: (value, decimals) =>
+      new Intl.NumberFormat(lang, {
+        style: "percent",
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        // A numeric string is formatted from its decimal digits, not through a float.
+      }).format(value as unknown as number),
   };
 }

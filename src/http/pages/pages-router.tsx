@@ -11,7 +11,7 @@ import { getBoard, getRound, listSessionRounds } from "../../services/rounds";
 import { getEventStandings, getQualification, getSessionStandings } from "../../services/standings";
 import { getTable, getTables, type TableDto } from "../../services/tables";
 import { type AppEnv, serviceContext } from "../context";
-import { EventPage } from "./event-page";
+import { EventPage, eventDays } from "./event-page";
 import { HomePage } from "./home-page";
 import type { PageContext } from "./page-context";
 import { page, sendPage } from "./page-response";
@@ -92,8 +92,11 @@ pagesRouter.get(
   page(async (c, p) => {
     const ctx = serviceContext(c);
     const eventId = c.req.param("eventId")!;
-    const event = await getEvent(ctx, eventId);
-    const standings = await unlessConflict(getEventStandings(ctx, eventId));
+    const [event, standings, sessions] = await Promise.all([
+      getEvent(ctx, eventId),
+      unlessConflict(getEventStandings(ctx, eventId)),
+      listSessions(ctx, eventId),
+    ]);
     const rounds = standings?.rounds ?? (await getQualification(ctx, eventId)).rounds;
     const current = rounds.find((r) => r.finalTables < r.tables) ?? rounds.at(-1);
     const round = current ? await getRound(ctx, current.id) : null;
@@ -117,6 +120,7 @@ pagesRouter.get(
         p={p}
         data={{
           event,
+          days: eventDays(event.startsOn, sessions.data),
           round:
             round && current
               ? { ...round, kind: round.kind, sessionName, finalTables: current.finalTables }

@@ -8,6 +8,8 @@ import { roundLabel } from "./table-page";
 
 export interface ScreenData {
   event: { id: string; name: string; timezone: string | null; resultsVersion: number };
+  /** The event's first and last day, when known. */
+  days: { first: string; last: string } | null;
   /** The round being played (the first with a table not final), or the last one. */
   round: (PrintRound & { kind: string; sessionName: string | null; finalTables: number }) | null;
   board: { q: number; r: number; terrain: string; number: number | null }[] | null;
@@ -29,6 +31,7 @@ body.screen{overflow:hidden;font-size:2.2vh}
 .screen .top{display:flex;justify-content:space-between;align-items:baseline;gap:2vw}
 .screen h1{font-size:4.4vh;margin:0;color:#ffd27a}
 .screen .top p{margin:0;font-size:2.6vh}
+.screen .top .days{color:#cfe3ff;margin-right:auto}
 .screen .status{color:#cfe3ff}
 .screen nav.lang a{color:#cfe3ff;font-size:1.8vh}
 .screen h2{font-size:3.6vh;margin:1vh 0;border:0;color:#ffd27a}
@@ -178,6 +181,7 @@ export function ScreenPage({ p, data }: { p: PageContext; data: ScreenData }) {
       >
         <div class="top">
           <h1>{data.event.name}</h1>
+          {data.days ? <p class="days">{p.dateRange(data.days.first, data.days.last)}</p> : null}
           <LanguageMenu p={p} />
         </div>
         <div id="live" data-views={views} style="flex:1;display:flex;flex-direction:column;min-height:0">

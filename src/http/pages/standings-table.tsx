@@ -25,8 +25,11 @@ export interface StandingsTableProps {
   sessionNames?: ReadonlyMap<string, string>;
 }
 
-/** VP% as the rules print it by hand (rule 1.4.3: 4 decimals); the exact value stays in the API. */
-export const vpPctShown = (p: PageContext, vpPct: string) => p.number(Number(vpPct), 4);
+/**
+ * VP% as a percentage with 2 decimals: the 4 decimals the rules print by hand (rule 1.4.3,
+ * 0.3448 is 34.48 %), in the reader's notation; the exact value stays in the API.
+ */
+export const vpPctShown = (p: PageContext, vpPct: string) => p.percent(vpPct, 2);
 
 export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: StandingsTableProps) {
   const t = p.t;
