@@ -60,8 +60,8 @@ async function server() {
   const { migrateDatabase } = await import("../src/db/node");
   const { createApp } = await import("../src/http/app");
   const { createAuthConfig } = await import("../src/services/auth");
-  const { startNodeDispatcher } = await import("../src/push/node-dispatcher");
-  const { nodeResolveHost, nodeTransport } = await import("../src/push/node-transport");
+  const { startNodeDispatcher } = await import("../src/runtime/node/dispatcher");
+  const { nodeResolveHost, nodeTransport } = await import("../src/runtime/node/transport");
   const { createOrgClient } = await import("../test/helpers/auth");
   const { createPlayers, jsonRequest } = await import("../test/helpers/workflow");
 

@@ -18,8 +18,8 @@ import { createApp } from "./http/app";
 import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { nodeRateLimits } from "./http/rate-limit";
-import { startNodeDispatcher } from "./push/node-dispatcher";
-import { nodePushSettings } from "./push/node-settings";
+import { startNodeDispatcher } from "./runtime/node/dispatcher";
+import { nodePushSettings } from "./runtime/node/push-settings";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see

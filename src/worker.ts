@@ -14,9 +14,9 @@ import {
   rateLimitSettings,
 } from "./http/rate-limit";
 import { cloudflareSharedCache } from "./http/shared-cache";
-import { type LiveEnv, LiveFeed } from "./live/feed-object";
-import { workerLiveFeeds } from "./live/worker-feeds";
-import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
+import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./runtime/workers/dispatcher";
+import { type LiveEnv, LiveFeed } from "./runtime/workers/feed-object";
+import { workerLiveFeeds } from "./runtime/workers/live-feeds";
 import { createAuthConfig } from "./services/auth";
 import type { StreamLimits } from "./services/live";
 import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";

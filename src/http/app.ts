@@ -5,6 +5,7 @@ import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
+import { nodeLiveFeeds } from "./live-feeds";
 import { authenticate } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
@@ -20,7 +21,6 @@ import { addressKey, RATE_LIMIT_POLICIES, rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
-import { nodeLiveFeeds } from "./routes/changes/live-feeds";
 import { createGraphQLRouter } from "./routes/graphql";
 import { registerWebhookDocs } from "./routes/webhooks";
 

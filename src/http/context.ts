@@ -6,9 +6,9 @@ import type { AuthConfig, TokenHolder } from "../services/auth";
 import type { FeedNotices, ServiceContext } from "../services/context";
 import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
+import type { LiveFeeds } from "./live-feeds";
 import type { RateLimiter, RateLimitPolicies } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
-import type { LiveFeeds } from "./routes/changes/live-feeds";
 import type { SharedCache } from "./shared-cache";
 
 export interface Logger {

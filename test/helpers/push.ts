@@ -1,6 +1,6 @@
 import type { Database } from "../../src/db/client";
-import { type NodeDispatcher, startNodeDispatcher } from "../../src/push/node-dispatcher";
-import { nodeResolveHost, nodeTransport } from "../../src/push/node-transport";
+import { type NodeDispatcher, startNodeDispatcher } from "../../src/runtime/node/dispatcher";
+import { nodeResolveHost, nodeTransport } from "../../src/runtime/node/transport";
 import type { DeliverySettings, ResolveHost } from "../../src/services/webhooks";
 import { createTestApp, createTestDatabase } from "./test-app";
 

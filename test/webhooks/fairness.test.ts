@@ -11,9 +11,9 @@ import { createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { type NodeDispatcher, startNodeDispatcher } from "../../src/push/node-dispatcher";
-import { nodeResolveHost, nodeTransport } from "../../src/push/node-transport";
-import { drain, WORKER_CONCURRENCY, workerDispatcher } from "../../src/push/worker-dispatcher";
+import { type NodeDispatcher, startNodeDispatcher } from "../../src/runtime/node/dispatcher";
+import { nodeResolveHost, nodeTransport } from "../../src/runtime/node/transport";
+import { drain, WORKER_CONCURRENCY, workerDispatcher } from "../../src/runtime/workers/dispatcher";
 import {
   type DeliverySettings,
   deliverDue,

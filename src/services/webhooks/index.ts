@@ -29,12 +29,6 @@ export {
   WEBHOOK_LIMITS,
 } from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
-export * from "./event-types";
-export * from "./feed";
-export { type OutboxMessage, outboxStatements } from "./outbox";
-export * from "./payloads";
-export { PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
-export { standingsChangedStatements, standingsUrls } from "./standings-notice";
 export * from "./subscriptions";
 export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
 export {

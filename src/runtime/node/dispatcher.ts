@@ -1,12 +1,7 @@
-import type { Database } from "../db/client";
-import type { Logger } from "../http/context";
-import {
-  DeliveryPool,
-  type DeliverySettings,
-  nextDueAt,
-  type PushDispatcher,
-  pruneOutbox,
-} from "../services/webhooks";
+import type { Database } from "../../db/client";
+import type { Logger } from "../../http/context";
+import { pruneOutbox } from "../../services/outbox";
+import { DeliveryPool, type DeliverySettings, nextDueAt, type PushDispatcher } from "../../services/webhooks";
 
 export interface NodeDispatcherOptions {
   db: Database;

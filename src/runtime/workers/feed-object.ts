@@ -13,9 +13,9 @@
  * The same class serves the stream caps' counters (`slots:<key>`): leases of concurrent
  * streams per client or address, each with an end time, so a lease nobody releases still lapses.
  */
-import type { Database } from "../db/client";
-import { openWebDatabase } from "../db/web";
-import { inactiveHolders, type TokenHolder } from "../services/auth";
+import type { Database } from "../../db/client";
+import { openWebDatabase } from "../../db/web";
+import { inactiveHolders, type TokenHolder } from "../../services/auth";
 import {
   catchUpEvent,
   catchUpOrg,
@@ -40,9 +40,9 @@ import {
   socketFrame,
   stillReadable,
   type WatchRequest,
-} from "../services/live";
-import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./workers-types";
-import { socketGlobals } from "./workers-types";
+} from "../../services/live";
+import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./types";
+import { socketGlobals } from "./types";
 
 export interface LiveEnv {
   DATABASE_URL?: string;

@@ -10,13 +10,13 @@ import {
   type StreamLimits,
   StreamSlots,
   type WatchRequest,
-} from "../../../services/live";
-import type { AppDeps, AppEnv, Logger } from "../../context";
-import type { FeedChanges } from "../../middleware/notify-live-feeds";
+} from "../services/live";
+import type { AppDeps, AppEnv, Logger } from "./context";
+import type { FeedChanges } from "./middleware/notify-live-feeds";
 
 /**
  * Where an authorised watcher is served: Node streams it from the process's hub
- * (services/live), Workers forward it to the feed's Durable Object (src/live/).
+ * (services/live), Workers forward it to the feed's Durable Object (src/runtime/workers/).
  */
 export interface LiveFeeds {
   /** The SSE response of an event or organisation feed; its stream slot is freed when it ends. */

@@ -1,16 +1,16 @@
-import type { Database } from "../db/client";
+import type { Database } from "../../db/client";
+import { pruneOutbox } from "../../services/outbox";
 import {
   assertPublicAddress,
   DeliveryPool,
   type DeliverySettings,
   drainDue,
   type PushDispatcher,
-  pruneOutbox,
   type ResolveHost,
   type TargetPolicy,
   type Transport,
   UnsafeTargetError,
-} from "../services/webhooks";
+} from "../../services/webhooks";
 
 /** A request's drain stops after this long; whatever is left is the Cron sweep's. */
 const DRAIN_BUDGET_MS = 20_000;
