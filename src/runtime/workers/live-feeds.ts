@@ -6,13 +6,13 @@
  */
 import type { Logger } from "../../http/context";
 import type { LiveFeeds } from "../../http/live-feeds";
-import type { FeedChanges } from "../../http/middleware/notify-live-feeds";
 import {
   DEFAULT_STREAM_LIMITS,
   type SlotLease,
   type StreamLimits,
   type WatchRequest,
 } from "../../services/live";
+import type { CommittedChanges } from "../../services/outbox";
 import { releaseLeases, WATCH_HEADER } from "./feed-object";
 import type { DurableObjectNamespace } from "./types";
 
@@ -41,7 +41,7 @@ async function tell(namespace: DurableObjectNamespace, name: string): Promise<vo
  */
 export async function notifyFeedObjects(
   namespace: DurableObjectNamespace,
-  changes: FeedChanges,
+  changes: CommittedChanges,
   logger: Logger,
 ): Promise<void> {
   const names = [
