@@ -2,6 +2,7 @@ import type { ExecutionContext } from "hono";
 import type { Database } from "./db/client";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
+import { cachedRankingReader } from "./http/cached-rankings";
 import { consoleLogger } from "./http/context";
 import {
   bindingName,
@@ -13,13 +14,14 @@ import {
   RateLimitSettingError,
   rateLimitSettings,
 } from "./http/rate-limit";
+import { ResponseCache } from "./http/response-cache";
 import { cloudflareSharedCache } from "./http/shared-cache";
 import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./runtime/workers/dispatcher";
 import { type LiveEnv, LiveFeed } from "./runtime/workers/feed-object";
 import { workerLiveFeeds } from "./runtime/workers/live-feeds";
 import { createAuthConfig } from "./services/auth";
 import type { StreamLimits } from "./services/live";
-import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
+import { type DeliverySettings, MessageBodies, type WebhookTargetSettings } from "./services/webhooks";
 import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
 
 /** The live feeds' Durable Object class (wrangler.toml `[[durable_objects.bindings]]`). */
@@ -117,10 +119,16 @@ function runtimeFor(env: WorkerEnv): Runtime {
     // No generated fallback here: isolates share nothing, so every one must sign with the same key.
     const { databaseUrl, jwtSecret } = checkWorkerSettings(env);
     const db = openWebDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+    // One ranking cache for the isolate's reads and its drains: a results version is ranked once.
+    const responseCache = new ResponseCache();
+    const rankings = cachedRankingReader(db, responseCache);
     const push = pushSettings(env);
+    push.delivery.rankings = rankings;
+    push.delivery.bodies = new MessageBodies(db, rankings);
     const limits = rateLimitsFor(env);
     const app = createApp({
       db,
+      responseCache,
       dispatcher: workerDispatcher(db, push.delivery),
       webhookTargets: push.targets,
       auth: createAuthConfig({
