@@ -31,10 +31,13 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
 export const WEBHOOK_LIMITS = {
   /** Subscriptions one organisation may hold (disabled ones included): 409 beyond. */
   subscriptionsPerOrg: 50,
-  /** Deliveries in flight at once: the pool's workers (a slow request holds one, not the pass). */
-  concurrency: 16,
+  /**
+   * Deliveries in flight at once: the pool's workers (a slow request holds one, not the pass).
+   * A tick starts at most this many, so on a championship day it bounds what one tick does.
+   */
+  concurrency: 64,
   /** In flight at once for one organisation's subscriptions (at most half the pool). */
-  inFlightPerOrg: 8,
+  inFlightPerOrg: 32,
   /** In flight at once for one subscription (its lanes, one per tournament event, run side by side). */
   inFlightPerSubscription: 2,
   /** Per attempt. */
@@ -53,7 +56,7 @@ export const WEBHOOK_LIMITS = {
 export const MAX_RETRY_AFTER_MS = WEBHOOK_LIMITS.maxRetryAfterMs;
 
 /** One read of due deliveries offers this many per worker slot (and per cap) to later fills. */
-const CANDIDATES_PER_SLOT = 4;
+const CANDIDATES_PER_SLOT = 2;
 /** A read older than this is not used for new starts: retries come due, other dispatchers claim. */
 const CANDIDATES_MAX_AGE_MS = 250;
 
