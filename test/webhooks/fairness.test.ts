@@ -209,7 +209,7 @@ describe("a tarpit subscriber of one organisation does not hold back another's d
       transport: nodeTransport({ allowLoopback: true }),
       timeoutMs: 120_000,
     };
-    const running = drain(db, settings, undefined, 60_000);
+    const running = drain(db, settings, { budgetMs: 60_000, subrequests: Number.POSITIVE_INFINITY });
     cleanup.push(() => running);
     const got = await receiver.until((r) => r.length >= 1);
     expect(bodies(got)[0].type).toBe("result.final");

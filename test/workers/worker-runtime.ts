@@ -41,8 +41,10 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
     compatibilityFlags: workerOptions.compatibilityFlags,
     assets: workerOptions.assets,
     bindings: { ...workerOptions.bindings, ...bindings },
-    // The live feeds' Durable Objects (wrangler.toml), in memory.
+    // The live feeds' Durable Objects and the webhook drains' queue (wrangler.toml), in memory.
     durableObjects: workerOptions.durableObjects,
+    queueProducers: workerOptions.queueProducers,
+    queueConsumers: workerOptions.queueConsumers,
     modules: true,
     scriptPath: WORKER_BUNDLE,
     // The placeholder `request.cf`: Miniflare would otherwise download the real one.
