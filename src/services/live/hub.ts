@@ -7,9 +7,8 @@
  * and stops with its last, so an event nobody watches costs nothing.
  */
 import type { Database } from "../../db/client";
-import { inactiveHolders, type TokenHolder } from "../auth";
 import { EventFeedSource, OrgFeedSource } from "./feeds";
-import type { EndReason } from "./messages";
+import { endLapsedTokens, type HeldToken } from "./tokens";
 
 export interface HubLogger {
   error(message: string, fields?: Record<string, unknown>): void;
@@ -100,13 +99,6 @@ class Shared<S extends Refreshable> {
   }
 }
 
-interface HeldToken extends TokenHolder {
-  expiresAt: Date;
-  /** Revocation is ours to check only for our own clients (external tokens end at their expiry). */
-  revocable: boolean;
-  end(reason: EndReason): void;
-}
-
 export class LiveHub {
   private readonly events = new Map<string, Shared<EventFeedSource>>();
   private readonly orgs = new Map<string, Shared<OrgFeedSource>>();
@@ -180,8 +172,7 @@ export class LiveHub {
    * Ends a connection when its token expires (read from the token: no query) or its client is
    * revoked (one read per interval for every token held by a connection of this process).
    */
-  holdToken(token: Omit<HeldToken, "end">, end: (reason: EndReason) => void): () => void {
-    const held: HeldToken = { ...token, end };
+  holdToken(held: HeldToken): () => void {
     this.tokens.add(held);
     if (!this.checkingTokens) {
       this.checkingTokens = true;
@@ -197,19 +188,11 @@ export class LiveHub {
   }
 
   private async checkTokens() {
-    const now = this.options.clock().getTime();
-    for (const held of [...this.tokens]) {
-      if (now >= held.expiresAt.getTime()) {
-        this.tokens.delete(held);
-        held.end("token_expired");
-      }
-    }
     try {
-      const revocable = [...this.tokens].filter((held) => held.revocable);
-      for (const held of await inactiveHolders(this.options.db, revocable)) {
-        this.tokens.delete(held);
-        held.end("client_revoked");
-      }
+      const good = new Set(
+        await endLapsedTokens(this.options.db, [...this.tokens], this.options.clock().getTime()),
+      );
+      for (const held of [...this.tokens]) if (!good.has(held)) this.tokens.delete(held);
     } catch (error) {
       this.options.logger?.error("live feed revocation check failed", { error: String(error) });
     } finally {
