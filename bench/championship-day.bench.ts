@@ -5,7 +5,8 @@
  * The API runs in a child process (this file with `--server`) on a local database file, with
  * the webhook dispatcher delivering on loopback; this process is the load: 10 events × 8
  * sessions × 40 players (10 tables a session), result writes at a steady 10 per second (sheets,
- * then the other three players' confirmations, and a correction every 25th final table),
+ * then the four players' confirmations, the last making it final, and a correction every 25th
+ * final table),
  * `watchers` change-feed watchers (SSE) spread over the events, 200 bots polling a session's
  * standings with If-None-Match every 5 s, and `subscriptions` webhook subscriptions (20 unless
  * given) to loopback receivers.
@@ -59,9 +60,11 @@ async function server() {
   const { createDatabase } = await import("../src/db/client");
   const { migrateDatabase } = await import("../src/db/node");
   const { createApp } = await import("../src/http/app");
+  const { cachedRankingReader } = await import("../src/http/cached-rankings");
+  const { ResponseCache } = await import("../src/http/response-cache");
   const { createAuthConfig } = await import("../src/services/auth");
-  const { startNodeDispatcher } = await import("../src/push/node-dispatcher");
-  const { nodeResolveHost, nodeTransport } = await import("../src/push/node-transport");
+  const { startNodeDispatcher } = await import("../src/runtime/node/dispatcher");
+  const { nodeResolveHost, nodeTransport } = await import("../src/runtime/node/transport");
   const { createOrgClient } = await import("../test/helpers/auth");
   const { createPlayers, jsonRequest } = await import("../test/helpers/workflow");
 
@@ -106,12 +109,19 @@ async function server() {
     });
   const db = createDatabase(counting(createClient({ url: `file:${join(dir, "bench.db")}` })));
   await migrateDatabase(db);
+  // As src/node.ts: the API's reads and push's share one ranking cache.
+  const responseCache = new ResponseCache();
   const dispatcher = startNodeDispatcher({
     db,
-    settings: { allowLoopback: true, transport: nodeTransport({ allowLoopback: true }) },
+    settings: {
+      allowLoopback: true,
+      transport: nodeTransport({ allowLoopback: true }),
+      rankings: cachedRankingReader(db, responseCache),
+    },
   });
   const app = createApp({
     db,
+    responseCache,
     auth: createAuthConfig({ secret: "championship-bench-secret-0123456789abcdef" }),
     dispatcher,
     webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
@@ -313,7 +323,7 @@ async function load(watchers: number, seconds: number, subscriptions: number) {
     }
   });
 
-  // Writes: the tables in turn, each a sheet then three confirmations (the last one final).
+  // Writes: the tables in turn, each a sheet then its four players' confirmations (the last one final).
   const steps: { table: number; run: () => Promise<unknown> }[] = [];
   let finals = 0;
   const tables = seed.events.flatMap((e) => e.sessions.flatMap((s) => s.tables));
@@ -323,7 +333,7 @@ async function load(watchers: number, seconds: number, subscriptions: number) {
       winnerId: t.players[0],
     };
     steps.push({ table: n, run: () => call("sheet", "PUT", `/v1/tables/${t.tableId}/result`, sheet) });
-    for (const playerId of t.players.slice(1)) {
+    for (const playerId of t.players) {
       steps.push({
         table: n,
         run: () => call("confirmation", "POST", `/v1/tables/${t.tableId}/result/confirmations`, { playerId }),

@@ -15,11 +15,13 @@ import {
   replicaOptionsFromEnv,
 } from "./db/node";
 import { createApp } from "./http/app";
+import { cachedRankingReader } from "./http/cached-rankings";
 import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { nodeRateLimits } from "./http/rate-limit";
-import { startNodeDispatcher } from "./push/node-dispatcher";
-import { nodePushSettings } from "./push/node-settings";
+import { ResponseCache } from "./http/response-cache";
+import { startNodeDispatcher } from "./runtime/node/dispatcher";
+import { nodePushSettings } from "./runtime/node/push-settings";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
@@ -79,8 +81,16 @@ async function main(): Promise<void> {
   // Read before anything starts: a malformed RATE_LIMITS stops the server with what to write.
   const limits = nodeRateLimits(process.env.RATE_LIMITS);
   const push = nodePushSettings(process.env, publicUrl, consoleLogger);
+  // One ranking cache for the API's reads and push's: a results version is ranked once.
+  const responseCache = new ResponseCache(
+    process.env.RESPONSE_CACHE_MB ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20 : undefined,
+  );
   // Resumes whatever the outbox still holds from before a restart.
-  const dispatcher = startNodeDispatcher({ db, settings: push.delivery, logger: consoleLogger });
+  const dispatcher = startNodeDispatcher({
+    db,
+    settings: { ...push.delivery, rankings: cachedRankingReader(db, responseCache) },
+    logger: consoleLogger,
+  });
   const app = createApp({
     db,
     auth,
@@ -93,9 +103,7 @@ async function main(): Promise<void> {
     webhookTargets: push.targets,
     compress: true,
     ...(process.env.DISCORD_API_BASE ? { discord: { apiBase: process.env.DISCORD_API_BASE } } : {}),
-    responseCacheBytes: process.env.RESPONSE_CACHE_MB
-      ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
-      : undefined,
+    responseCache,
     diskFreeBytes: freeDiskBytes(databaseUrl),
     diskReserveBytes: process.env.DISK_RESERVE_MB ? Number(process.env.DISK_RESERVE_MB) * 2 ** 20 : undefined,
   });

@@ -2,6 +2,7 @@ import type { ExecutionContext } from "hono";
 import type { Database } from "./db/client";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
+import { cachedRankingReader } from "./http/cached-rankings";
 import { consoleLogger } from "./http/context";
 import {
   bindingName,
@@ -13,13 +14,21 @@ import {
   RateLimitSettingError,
   rateLimitSettings,
 } from "./http/rate-limit";
+import { ResponseCache } from "./http/response-cache";
 import { cloudflareSharedCache } from "./http/shared-cache";
-import { type LiveEnv, LiveFeed } from "./live/feed-object";
-import { workerLiveFeeds } from "./live/worker-feeds";
-import { dohResolveHost, fetchTransport, sweep, workerDispatcher } from "./push/worker-dispatcher";
+import {
+  type DrainQueue,
+  dohResolveHost,
+  drain,
+  fetchTransport,
+  sweep,
+  workerDispatcher,
+} from "./runtime/workers/dispatcher";
+import { type LiveEnv, LiveFeed } from "./runtime/workers/feed-object";
+import { workerLiveFeeds } from "./runtime/workers/live-feeds";
 import { createAuthConfig } from "./services/auth";
 import type { StreamLimits } from "./services/live";
-import type { DeliverySettings, WebhookTargetSettings } from "./services/webhooks";
+import { type DeliverySettings, MessageBodies, type WebhookTargetSettings } from "./services/webhooks";
 import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
 
 /** The live feeds' Durable Object class (wrangler.toml `[[durable_objects.bindings]]`). */
@@ -51,6 +60,13 @@ export interface WorkerEnv extends LiveEnv {
   WEBHOOK_RETRY_DELAYS_MS?: string;
   /** Discord's API base (default https://discord.com/api/v10); tests point it at a fake Discord. */
   DISCORD_API_BASE?: string;
+  /**
+   * The queue a webhook drain hands what it could not afford to (wrangler.toml [[queues]]):
+   * its consumer drains again in an invocation of its own. Without it the Cron sweep does.
+   */
+  WEBHOOK_DRAINS?: DrainQueue;
+  /** Subrequests one drain may spend (default 40, for the Free plan's 50; the Paid plan allows more). */
+  WEBHOOK_DRAIN_SUBREQUESTS?: string;
 }
 
 /**
@@ -91,6 +107,19 @@ interface Runtime {
   app: App;
   db: Database;
   delivery: DeliverySettings;
+  drains: { subrequests?: number; queue?: DrainQueue };
+}
+
+/** How a drain may spend its invocation: the subrequest budget and the queue it continues through. */
+function drainsOf(env: WorkerEnv): Runtime["drains"] {
+  const subrequests = env.WEBHOOK_DRAIN_SUBREQUESTS ? Number(env.WEBHOOK_DRAIN_SUBREQUESTS) : undefined;
+  if (subrequests !== undefined && !(Number.isInteger(subrequests) && subrequests >= 10)) {
+    throw new Error("WEBHOOK_DRAIN_SUBREQUESTS must be an integer of at least 10");
+  }
+  return {
+    ...(subrequests ? { subrequests } : {}),
+    ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),
+  };
 }
 
 function pushSettings(env: WorkerEnv) {
@@ -117,11 +146,18 @@ function runtimeFor(env: WorkerEnv): Runtime {
     // No generated fallback here: isolates share nothing, so every one must sign with the same key.
     const { databaseUrl, jwtSecret } = checkWorkerSettings(env);
     const db = openWebDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+    // One ranking cache for the isolate's reads and its drains: a results version is ranked once.
+    const responseCache = new ResponseCache();
+    const rankings = cachedRankingReader(db, responseCache);
     const push = pushSettings(env);
+    push.delivery.rankings = rankings;
+    push.delivery.bodies = new MessageBodies(db, rankings);
+    const drains = drainsOf(env);
     const limits = rateLimitsFor(env);
     const app = createApp({
       db,
-      dispatcher: workerDispatcher(db, push.delivery),
+      responseCache,
+      dispatcher: workerDispatcher(db, push.delivery, { ...drains, logger: consoleLogger }),
       webhookTargets: push.targets,
       auth: createAuthConfig({
         secret: jwtSecret,
@@ -141,7 +177,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
         : {}),
       ...(env.DISCORD_API_BASE ? { discord: { apiBase: env.DISCORD_API_BASE } } : {}),
     });
-    runtime = { app, db, delivery: push.delivery };
+    runtime = { app, db, delivery: push.delivery, drains };
     runtimes.set(env, runtime);
   }
   return runtime;
@@ -183,7 +219,21 @@ export default {
   },
   /** The Cron Trigger (wrangler.toml): retries and anything a request's drain left, then pruning. */
   scheduled(_controller: unknown, env: WorkerEnv, ctx: ExecutionContext): void {
-    const { db, delivery } = runtimeFor(env);
-    ctx.waitUntil(sweep(db, delivery));
+    const { db, delivery, drains } = runtimeFor(env);
+    ctx.waitUntil(
+      sweep(db, delivery, drains).then((report) =>
+        consoleLogger.info("webhook drain", { ...report, after: "cron" }),
+      ),
+    );
+  },
+  /**
+   * The drains' queue (wrangler.toml): a drain that ran out of subrequests asked for another,
+   * which this invocation makes with a budget of its own (continuing again if need be).
+   */
+  async queue(batch: { messages: readonly { ack(): void }[] }, env: WorkerEnv): Promise<void> {
+    const { db, delivery, drains } = runtimeFor(env);
+    const report = await drain(db, delivery, drains);
+    consoleLogger.info("webhook drain", { ...report, after: "queue" });
+    for (const message of batch.messages) message.ack();
   },
 };

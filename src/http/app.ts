@@ -5,14 +5,14 @@ import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
+import { processLiveFeeds } from "./live-feeds";
+import { afterWrite } from "./middleware/after-write";
 import { authenticate } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { idempotency } from "./middleware/idempotency";
-import { notifyLiveFeeds } from "./middleware/notify-live-feeds";
 import { textHygiene } from "./middleware/text-hygiene";
-import { wakeDispatcher } from "./middleware/wake-dispatcher";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter } from "./pages";
 import { errorToResponse, problemResponse } from "./problem";
@@ -20,7 +20,6 @@ import { addressKey, RATE_LIMIT_POLICIES, rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
-import { nodeLiveFeeds } from "./routes/changes/live-feeds";
 import { createGraphQLRouter } from "./routes/graphql";
 import { registerWebhookDocs } from "./routes/webhooks";
 
@@ -32,7 +31,7 @@ export function createApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const app = createRouter();
   const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
-  const live = deps.liveFeeds ?? nodeLiveFeeds(deps, clock, logger);
+  const live = deps.liveFeeds ?? processLiveFeeds(deps, clock, logger);
 
   app.use(requestId());
   // Outside methodNotAllowed: it replaces the response after the router's 404 has passed
@@ -81,10 +80,10 @@ export function createApp(deps: AppDeps) {
       rateLimit(deps.rateLimiter, (c) => c.get("source"), deps.rateLimitPolicies ?? RATE_LIMIT_POLICIES),
     );
   }
+  // Before idempotency, whose marker wraps the request's database that this one watches.
+  app.use(afterWrite);
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
-  app.use("/v1/*", wakeDispatcher);
-  app.use(notifyLiveFeeds);
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);

@@ -7,23 +7,12 @@
  */
 import type { Context } from "hono";
 import { parseAccept } from "hono/utils/accept";
+import { afterResponse } from "./background";
 import type { AppEnv } from "./context";
 import type { Bytes } from "./response-cache";
 import { sharedCacheKey } from "./shared-cache";
 
 const utf8 = new TextEncoder();
-
-/** Lets a shared-cache write finish after the response (waitUntil on Workers). */
-function inBackground(c: Context<AppEnv>, task: Promise<void>): void {
-  const logged = task.catch((error) =>
-    c.get("logger").error("shared cache put failed", { error: String(error) }),
-  );
-  try {
-    c.executionCtx.waitUntil(logged);
-  } catch {
-    // No execution context (Node, app.request in tests): the promise simply runs on.
-  }
-}
 
 /** Whether the client takes gzip (named, or by `*`, with a q above 0). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -52,7 +41,7 @@ export async function sendCachedJson(
       if (hit) return hit;
     }
     const bytes: Bytes = utf8.encode(JSON.stringify(await build()));
-    if (shared && key) inBackground(c, shared.put(key, bytes));
+    if (shared && key) afterResponse(c, shared.put(key, bytes), "shared cache put failed");
     return bytes;
   });
   // Every poller fetches the new body after a change, nearly all of them asking for gzip:

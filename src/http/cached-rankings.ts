@@ -1,5 +1,8 @@
+import type { Database } from "../db/client";
+import { SYSTEM_ACTOR } from "../services/access";
 import type { ServiceContext } from "../services/context";
 import * as standings from "../services/standings";
+import type { RankingReader } from "../services/webhooks";
 import { weakEtag } from "./middleware/etag";
 import type { ResponseCache } from "./response-cache";
 
@@ -39,3 +42,12 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
 }
 
 export type CachedRankings = ReturnType<typeof cachedRankings>;
+
+/**
+ * The rankings push reads (a `standings.changed` top, a Discord embed), through the same
+ * response cache as the API's reads: a results version is ranked once, for the pollers, the
+ * feeds' readers and every webhook alike.
+ */
+export function cachedRankingReader(db: Database, cache: ResponseCache): RankingReader {
+  return cachedRankings({ db, actor: SYSTEM_ACTOR, clock: () => new Date() }, cache);
+}

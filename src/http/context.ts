@@ -3,12 +3,12 @@ import type { Database } from "../db/client";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig, TokenHolder } from "../services/auth";
-import type { FeedNotices, ServiceContext } from "../services/context";
+import type { ServiceContext } from "../services/context";
 import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
+import type { LiveFeeds } from "./live-feeds";
 import type { RateLimiter, RateLimitPolicies } from "./rate-limit";
 import type { ResponseCache } from "./response-cache";
-import type { LiveFeeds } from "./routes/changes/live-feeds";
 import type { SharedCache } from "./shared-cache";
 
 export interface Logger {
@@ -31,8 +31,9 @@ export interface AppDeps {
   /** The Scalar reference bundle, served from the installed package so /docs works offline. */
   docsScript?: () => Promise<string>;
   /**
-   * How often the process's shared reader of a watched event (and organisation feed) reads the
-   * database; default 1 s (2 s for organisation feeds): the venue screen shows a result within 2 s.
+   * How often the process's shared reader of a watched feed reads the database when no write of
+   * this process told it of a change, and how often held tokens are checked for revocation;
+   * default 5 s and 1 s (http/live-feeds.ts).
    */
   changePollMs?: number;
   /** Where live feeds are served (Workers: the feeds' Durable Objects); default this process's hub. */
@@ -61,8 +62,8 @@ export interface AppDeps {
   /** Behind a reverse proxy (TRUST_PROXY): X-Forwarded-For/-Proto/-Host are the proxy's and trusted. */
   trustProxy?: boolean;
   /**
-   * Push delivery for this runtime (Node loop, Workers waitUntil + Cron); woken after each
-   * successful write. Without one, notifications still queue in the outbox.
+   * Push delivery for this runtime (Node loop, Workers waitUntil + Cron); woken once a write
+   * that queued deliveries has committed. Without one, notifications still queue in the outbox.
    */
   dispatcher?: PushDispatcher;
   /** SSRF rules for webhook URLs and how hosts are resolved; by default host names are refused (no resolver). */
@@ -114,8 +115,6 @@ export interface AppVariables {
   };
   /** The runtime's live feeds (change streams). */
   live: LiveFeeds;
-  /** The live feeds this write changed, told after it commits (see middleware/notify-live-feeds.ts). */
-  feedNotices?: FeedNotices;
 }
 
 export interface AppEnv {
@@ -132,12 +131,10 @@ export interface VariableReader {
 
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: VariableReader): ServiceContext {
-  const feedNotices = c.get("feedNotices");
   return {
     db: c.get("db"),
     actor: c.get("actor"),
     clock: c.get("clock"),
-    ...(feedNotices ? { feedNotices } : {}),
     source: c.get("source"),
   };
 }

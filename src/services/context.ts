@@ -17,17 +17,6 @@ export interface ServiceContext {
    * (db/read-batches.ts), so that all of them share one round trip; else `db`'s client.
    */
   readBatch?: ReadBatch;
-  /**
-   * Told of every notification a write puts in its batch (outboxStatements), so that once the
-   * batch commits the runtime can wake the live feeds that show it (Workers: the feeds'
-   * Durable Objects). Absent where nobody needs waking.
-   */
-  feedNotices?: FeedNotices;
-}
-
-/** The events and organisation trees whose live feeds a write changed. */
-export interface FeedNotices {
-  add(notice: { eventId?: string | null; ancestry: readonly string[] }): void;
 }
 
 /** Who to record in audit rows and result revisions. */

@@ -5,7 +5,7 @@
  * version. Every change of the rankings has its version announced, drops included.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { pruneOutbox } from "../../src/services/webhooks";
+import { pruneOutbox } from "../../src/services/outbox";
 import { addClient, createOrgClient, type OrgClient } from "../helpers/auth";
 import { parseSse, type SseMessage } from "../helpers/sse";
 import { createTestApp } from "../helpers/test-app";

@@ -11,9 +11,9 @@ import { createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { type NodeDispatcher, startNodeDispatcher } from "../../src/push/node-dispatcher";
-import { nodeResolveHost, nodeTransport } from "../../src/push/node-transport";
-import { drain, WORKER_CONCURRENCY, workerDispatcher } from "../../src/push/worker-dispatcher";
+import { type NodeDispatcher, startNodeDispatcher } from "../../src/runtime/node/dispatcher";
+import { nodeResolveHost, nodeTransport } from "../../src/runtime/node/transport";
+import { drain, WORKER_CONCURRENCY, workerDispatcher } from "../../src/runtime/workers/dispatcher";
 import {
   type DeliverySettings,
   deliverDue,
@@ -209,7 +209,7 @@ describe("a tarpit subscriber of one organisation does not hold back another's d
       transport: nodeTransport({ allowLoopback: true }),
       timeoutMs: 120_000,
     };
-    const running = drain(db, settings, undefined, 60_000);
+    const running = drain(db, settings, { budgetMs: 60_000, subrequests: Number.POSITIVE_INFINITY });
     cleanup.push(() => running);
     const got = await receiver.until((r) => r.length >= 1);
     expect(bodies(got)[0].type).toBe("result.final");

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { pruneOutbox } from "../../src/services/webhooks";
+import { pruneOutbox } from "../../src/services/outbox";
 import { createOrgClient, type OrgClient } from "../helpers/auth";
 import { seatPrelimTable } from "../helpers/seat-table";
 import { parseSse } from "../helpers/sse";

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
-import { nodeResolveHost, nodeTransport } from "../../src/push/node-transport";
+import { nodeResolveHost, nodeTransport } from "../../src/runtime/node/transport";
 import {
   DEFAULT_RETRY_DELAYS_MS,
   type DeliverySettings,

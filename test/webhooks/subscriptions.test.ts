@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { guardedLookup } from "../../src/push/node-transport";
+import { guardedLookup } from "../../src/runtime/node/transport";
 import { addClient, createOrgClient, type OrgClient } from "../helpers/auth";
 import { createPushTestApp } from "../helpers/push";
 import { seatPrelimTable } from "../helpers/seat-table";

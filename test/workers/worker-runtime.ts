@@ -37,8 +37,10 @@ export function configuredWorker(configPath: string) {
     compatibilityFlags: workerOptions.compatibilityFlags,
     assets: workerOptions.assets,
     bindings: { ...config.vars },
-    // The live feeds' Durable Objects (wrangler.toml), in memory.
+    // The live feeds' Durable Objects and the webhook drains' queue (wrangler.toml), in memory.
     durableObjects: workerOptions.durableObjects,
+    queueProducers: workerOptions.queueProducers,
+    queueConsumers: workerOptions.queueConsumers,
   };
 }
 

@@ -9,7 +9,7 @@ import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { standingsChangedStatements } from "../webhooks";
+import { standingsChangedStatements } from "../outbox";
 import { writableSession } from "./sessions";
 
 export interface Attendance {

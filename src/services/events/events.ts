@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, rounds, tableResults } from "../../db/schema";
+import { describeStructure } from "../../domain/structure";
 import {
   assertEventReadable,
   assertOrgReadable,
@@ -15,13 +16,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import {
-  describeStructure,
-  type EventPhase,
-  eventPhaseSql,
-  eventSummaryColumns,
-  noRefereeWarning,
-} from "./summary";
+import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning } from "./summary";
 
 export interface Timers {
   boardStudySeconds: number;

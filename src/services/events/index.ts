@@ -30,7 +30,6 @@ export {
   writableSession,
 } from "./sessions";
 export {
-  describeStructure,
   type EventPhase,
   noRefereeWarning,
   refereeWarnings,

@@ -1,8 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import { events } from "../../db/schema";
-import type { Ruleset } from "../../domain/game-score";
-import { eventStructure } from "../../domain/structure";
 
 export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
 export type EventPhase = (typeof EVENT_PHASES)[number];
@@ -62,16 +60,4 @@ export function refereeWarnings(eventId: string, hasReferee: boolean) {
           },
         },
       ];
-}
-
-/** Structure and validity that follow from N (rules 1.1.3–1.1.5, 1.2.2); the rankings' header too. */
-export function describeStructure(uniqueParticipants: number, ruleset: Ruleset) {
-  const structure = eventStructure(uniqueParticipants, ruleset);
-  return {
-    uniqueParticipants,
-    structure: structure.kind,
-    qualifierCount: structure.qualifierCount,
-    valid: structure.valid,
-    validity: structure.validity,
-  };
 }

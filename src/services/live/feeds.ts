@@ -14,9 +14,11 @@ import {
   eventFeedChanges,
   eventFeedPosition,
   eventFeedRowsStatement,
+  type OrgChange,
+  orgChangesOf,
+  orgFeedRowsStatement,
   type ResultsChange,
-} from "../changes";
-import { type OrgChange, orgChangesOf, orgFeedRowsStatement } from "../webhooks";
+} from "../outbox";
 import {
   eventChangeMessage,
   eventGapMessage,

@@ -1,14 +1,14 @@
 /**
- * The live feeds of one Node process: one source per watched event and per watched
- * organisation feed, each refreshed by one read per interval however many connections watch it,
- * and one revocation read per interval for all the tokens those connections hold. A source
- * starts with its first watcher and stops with its last, so an event nobody watches costs
- * nothing. Several processes (or instances) each run their own: they all read the database.
+ * The live feeds of one process: one source per watched event and per watched organisation
+ * feed, however many connections watch it, and one revocation read per interval for all the
+ * tokens those connections hold. A source reads the database when a write of this process tells
+ * it that its feed changed (`notify`), and otherwise once per safety interval, which only a
+ * write made elsewhere (the CLI, another server) needs. A source starts with its first watcher
+ * and stops with its last, so an event nobody watches costs nothing.
  */
 import type { Database } from "../../db/client";
-import { inactiveHolders, type TokenHolder } from "../auth";
 import { EventFeedSource, OrgFeedSource } from "./feeds";
-import type { EndReason } from "./messages";
+import { endLapsedTokens, type HeldToken } from "./tokens";
 
 export interface HubLogger {
   error(message: string, fields?: Record<string, unknown>): void;
@@ -17,10 +17,12 @@ export interface HubLogger {
 export interface LiveHubOptions {
   db: Database;
   clock: () => Date;
-  /** Refresh interval of an event's source (and of the revocation check). */
+  /** How often a watched event's source reads the database when no write of this process told it to. */
   eventPollMs: number;
-  /** Refresh interval of an organisation feed's source. */
+  /** The same for an organisation feed's source. */
   orgPollMs: number;
+  /** How often the tokens held by connections are checked for revocation. */
+  tokenCheckMs: number;
   logger?: HubLogger;
 }
 
@@ -39,6 +41,9 @@ class Shared<S extends Refreshable> {
   ready: Promise<void>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  /** A refresh is running; `again` asks for one more after it (a change it may have missed). */
+  private refreshing = false;
+  private again = false;
 
   constructor(
     readonly source: S,
@@ -50,19 +55,40 @@ class Shared<S extends Refreshable> {
 
   private schedule() {
     if (this.stopped) return;
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), this.intervalMs);
     this.timer.unref?.();
   }
 
+  /** A write told this feed it changed: read now (once more after a read already running). */
+  refreshNow() {
+    if (this.stopped) return;
+    if (this.refreshing) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    void this.ready.then(
+      () => this.tick(),
+      () => {},
+    );
+  }
+
   private async tick() {
+    if (this.stopped || this.refreshing) return;
+    this.refreshing = true;
     try {
-      if (await this.source.refresh(this.hub.db.$client)) {
-        for (const listener of [...this.listeners]) listener();
-      }
+      do {
+        this.again = false;
+        if (await this.source.refresh(this.hub.db.$client)) {
+          for (const listener of [...this.listeners]) listener();
+        }
+      } while (this.again && !this.stopped);
     } catch (error) {
       // A failed read is retried at the next interval; the watchers keep waiting.
       this.hub.logger?.error("live feed refresh failed", { error: String(error) });
     } finally {
+      this.refreshing = false;
       this.schedule();
     }
   }
@@ -71,13 +97,6 @@ class Shared<S extends Refreshable> {
     this.stopped = true;
     clearTimeout(this.timer);
   }
-}
-
-interface HeldToken extends TokenHolder {
-  expiresAt: Date;
-  /** Revocation is ours to check only for our own clients (external tokens end at their expiry). */
-  revocable: boolean;
-  end(reason: EndReason): void;
 }
 
 export class LiveHub {
@@ -106,6 +125,12 @@ export class LiveHub {
 
   watchOrg(orgId: string, onChange: () => void): Promise<Lease<OrgFeedSource>> {
     return this.join(this.orgs, orgId, () => new OrgFeedSource(orgId), this.options.orgPollMs, onChange);
+  }
+
+  /** A write of this process committed these changes: their sources read them now. */
+  notify(changes: { events: Iterable<string>; orgs: Iterable<string> }): void {
+    for (const eventId of changes.events) this.events.get(eventId)?.refreshNow();
+    for (const orgId of changes.orgs) this.orgs.get(orgId)?.refreshNow();
   }
 
   /** Sources running now (what the tests and the bench look at). */
@@ -147,8 +172,7 @@ export class LiveHub {
    * Ends a connection when its token expires (read from the token: no query) or its client is
    * revoked (one read per interval for every token held by a connection of this process).
    */
-  holdToken(token: Omit<HeldToken, "end">, end: (reason: EndReason) => void): () => void {
-    const held: HeldToken = { ...token, end };
+  holdToken(held: HeldToken): () => void {
     this.tokens.add(held);
     if (!this.checkingTokens) {
       this.checkingTokens = true;
@@ -160,23 +184,15 @@ export class LiveHub {
   }
 
   private scheduleTokens() {
-    setTimeout(() => void this.checkTokens(), this.options.eventPollMs).unref?.();
+    setTimeout(() => void this.checkTokens(), this.options.tokenCheckMs).unref?.();
   }
 
   private async checkTokens() {
-    const now = this.options.clock().getTime();
-    for (const held of [...this.tokens]) {
-      if (now >= held.expiresAt.getTime()) {
-        this.tokens.delete(held);
-        held.end("token_expired");
-      }
-    }
     try {
-      const revocable = [...this.tokens].filter((held) => held.revocable);
-      for (const held of await inactiveHolders(this.options.db, revocable)) {
-        this.tokens.delete(held);
-        held.end("client_revoked");
-      }
+      const good = new Set(
+        await endLapsedTokens(this.options.db, [...this.tokens], this.options.clock().getTime()),
+      );
+      for (const held of [...this.tokens]) if (!good.has(held)) this.tokens.delete(held);
     } catch (error) {
       this.options.logger?.error("live feed revocation check failed", { error: String(error) });
     } finally {

@@ -15,3 +15,4 @@ export * from "./feeds";
 export { type HubLogger, type Lease, LiveHub, type LiveHubOptions } from "./hub";
 export * from "./messages";
 export { eventStream, type FeedHost, orgStream, type StreamHooks, type WatchRequest } from "./streams";
+export { endLapsedTokens, type HeldToken, heldToken } from "./tokens";

@@ -1,5 +1,4 @@
-import type { ResultsChange } from "../changes";
-import type { OrgChange } from "../webhooks";
+import type { OrgChange, ResultsChange } from "../outbox";
 
 /**
  * One message of a live feed, as SSE frames it (`event:`, `id:`, `data:`). The WebSocket route

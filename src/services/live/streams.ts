@@ -28,16 +28,14 @@ import {
   PING_MESSAGE,
   sseFrame,
 } from "./messages";
+import { type HeldToken, heldToken } from "./tokens";
 
 /** What a stream needs from where it runs. */
 export interface FeedHost {
   db: Database;
   watchEvent(eventId: string, onChange: () => void): Promise<Lease<EventFeedSource>>;
   watchOrg(orgId: string, onChange: () => void): Promise<Lease<OrgFeedSource>>;
-  holdToken(
-    token: TokenHolder & { expiresAt: Date; revocable: boolean },
-    end: (reason: EndReason) => void,
-  ): () => void;
+  holdToken(token: HeldToken): () => void;
 }
 
 /**
@@ -195,22 +193,11 @@ async function waitLoop(loop: Loop): Promise<void> {
 
 function holdToken(host: FeedHost, request: WatchRequest, wakeup: Wakeup) {
   let reason: EndReason | undefined;
-  const token = request.token;
-  const release = token
-    ? host.holdToken(
-        {
-          clientId: token.holder?.clientId ?? "",
-          orgId: token.holder?.orgId ?? null,
-          role: token.holder?.role ?? "reader",
-          expiresAt: new Date(token.expiresAt),
-          revocable: token.holder !== undefined,
-        },
-        (why) => {
-          reason = why;
-          wakeup.wake();
-        },
-      )
-    : () => {};
+  const held = heldToken(request, (why) => {
+    reason = why;
+    wakeup.wake();
+  });
+  const release = held ? host.holdToken(held) : () => {};
   return { ended: () => reason, release };
 }
 

@@ -22,7 +22,7 @@ import {
   type StandingsScope,
   sessionStandings,
 } from "../standings";
-import { mergedInto, movedPlayer } from "./merge";
+import { mergedInto, movedPlayer } from "./merged-ids";
 
 type SessionRow = typeof sessions.$inferSelect;
 

@@ -7,7 +7,8 @@ export {
   type PlayerHistoryScope,
   playerHistory,
 } from "./history";
-export { gonePlayer, type MergeResultDto, mergedInto, mergePlayers, movedPlayer } from "./merge";
+export { type MergeResultDto, mergePlayers } from "./merge";
+export { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 export {
   createPlayer,
   foldForSearch,

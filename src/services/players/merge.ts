@@ -38,39 +38,11 @@ import { requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { standingsChangedStatements } from "../webhooks";
+import { standingsChangedStatements } from "../outbox";
+import { gonePlayer, mergedInto } from "./merged-ids";
 import { type PlayerDto, toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
-
-/** Where a merged id now lives, or null when it was never merged. */
-export async function mergedInto(ctx: ServiceContext, playerId: string): Promise<string | null> {
-  const [row] = await ctx.db
-    .select({ into: playerMerges.intoPlayerId })
-    .from(playerMerges)
-    .where(eq(playerMerges.mergedPlayerId, playerId));
-  return row?.into ?? null;
-}
-
-/** A read of a merged id: 301 to the same resource of the kept player. */
-export function movedPlayer(playerId: string, intoId: string, suffix = ""): ServiceError {
-  return new ServiceError(
-    "moved",
-    "player_merged",
-    `Player '${playerId}' was merged into '${intoId}'; read /v1/players/${intoId}${suffix}.`,
-    { headers: { location: `/v1/players/${intoId}${suffix}` } },
-  );
-}
-
-/** A write to a merged id: 410, naming the kept player. */
-export function gonePlayer(playerId: string, intoId: string): ServiceError {
-  return new ServiceError(
-    "gone",
-    "player_merged",
-    `Player '${playerId}' was merged into '${intoId}'; send the change to /v1/players/${intoId}.`,
-    { headers: { link: `</v1/players/${intoId}>; rel="successor-version"` } },
-  );
-}
 
 export interface MergeResultDto {
   player: PlayerDto;

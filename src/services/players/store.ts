@@ -16,7 +16,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { gonePlayer, mergedInto, movedPlayer } from "./merge";
+import { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 
 type PlayerRow = typeof players.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../webhooks";
+import { outboxStatements } from "../outbox";
 import type { Statements } from "./read";
 import { newSeatCode } from "./seat-codes";
 

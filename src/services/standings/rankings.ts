@@ -13,9 +13,13 @@ import type { ScoredGame } from "../../domain/game-score";
 import { computeEventStandings } from "../../domain/playoffs";
 import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
 import { aggregateRecords, emptyRecord, type PlayerRecord, rankSessionRecords } from "../../domain/standings";
-import { type EventStructure, eventStructure, sessionGameCount } from "../../domain/structure";
+import {
+  describeStructure,
+  type EventStructure,
+  eventStructure,
+  sessionGameCount,
+} from "../../domain/structure";
 import type { ServiceContext } from "../context";
-import { describeStructure } from "../events";
 import {
   type GameFilter,
   loadStandingsData,

@@ -13,7 +13,7 @@ import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices"
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../webhooks";
+import { outboxStatements } from "../outbox";
 import { type TableScope, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 

@@ -1,6 +1,6 @@
 import type { ScoredGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
-import { outboxStatements, standingsChangedStatements, type TableResultPayload } from "../webhooks";
+import { outboxStatements, standingsChangedStatements, type TableResultPayload } from "../outbox";
 import type { TableScope } from "./scope";
 
 interface Change {

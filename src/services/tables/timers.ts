@@ -10,7 +10,7 @@ import { tableTimers } from "../../db/schema";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../webhooks";
+import { outboxStatements } from "../outbox";
 import { resultFinal } from "./results";
 import { type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";

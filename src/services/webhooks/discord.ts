@@ -8,6 +8,7 @@ import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { events, gameTables, organizations, players, rounds, sessions } from "../../db/schema";
+import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "../outbox";
 import {
   COLORS,
   escapeMarkdown,
@@ -19,7 +20,6 @@ import {
   roundLabel,
   withContext,
 } from "./discord-format";
-import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "./payloads";
 
 export interface DiscordMessage {
   username: string;

@@ -1,7 +1,13 @@
-import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { discordMessage } from "./discord";
-import { enrichStandings } from "./enrich";
+import {
+  claimAll,
+  type DueRow,
+  nextDueAt,
+  type RecordedAttempt,
+  recordStatements,
+  selectDue,
+} from "./bookkeeping";
+import { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
 import { signatureHeaders } from "./signing";
 import { retryAfterMs, type Transport } from "./transport";
 import { assertTargetUrl, type TargetPolicy, UnsafeTargetError } from "./url-guard";
@@ -25,10 +31,13 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
 export const WEBHOOK_LIMITS = {
   /** Subscriptions one organisation may hold (disabled ones included): 409 beyond. */
   subscriptionsPerOrg: 50,
-  /** Deliveries in flight at once: the pool's workers (a slow request holds one, not the pass). */
-  concurrency: 16,
+  /**
+   * Deliveries in flight at once: the pool's workers (a slow request holds one, not the pass).
+   * A tick starts at most this many, so on a championship day it bounds what one tick does.
+   */
+  concurrency: 64,
   /** In flight at once for one organisation's subscriptions (at most half the pool). */
-  inFlightPerOrg: 8,
+  inFlightPerOrg: 32,
   /** In flight at once for one subscription (its lanes, one per tournament event, run side by side). */
   inFlightPerSubscription: 2,
   /** Per attempt. */
@@ -47,7 +56,7 @@ export const WEBHOOK_LIMITS = {
 export const MAX_RETRY_AFTER_MS = WEBHOOK_LIMITS.maxRetryAfterMs;
 
 /** One read of due deliveries offers this many per worker slot (and per cap) to later fills. */
-const CANDIDATES_PER_SLOT = 4;
+const CANDIDATES_PER_SLOT = 2;
 /** A read older than this is not used for new starts: retries come due, other dispatchers claim. */
 const CANDIDATES_MAX_AGE_MS = 250;
 
@@ -75,94 +84,22 @@ export interface DeliverySettings extends TargetPolicy {
   /** Base URL for links in Discord messages. */
   publicUrl?: string;
   logger?: DeliveryLogger;
+  /**
+   * Where a `standings.changed` top is read: the runtime passes the response cache's rankings,
+   * so a results version is ranked once for pollers, feeds and webhooks alike; default straight
+   * from the services.
+   */
+  rankings?: RankingReader;
+  /**
+   * Bodies built per message, shared by the pools of one runtime (a Worker isolate's drains);
+   * default one per pool.
+   */
+  bodies?: MessageBodies;
 }
 
-interface DueRow {
-  id: string;
-  subscription_id: string;
-  /** The subscription's organisation: the tenant whose turn it is. */
-  owner_org_id: string;
-  failure_streak: number;
-  attempts: number;
-  next_attempt_at: string;
-  message_id: string;
-  seq: number;
-  type: string;
-  org_id: string;
-  data: string;
-  created_at: string;
-  url: string;
-  format: "standard" | "discord";
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: string | null;
-}
-
-/** A lane's head: nothing pending before it in its lane (subscription × tournament event). */
-const LANE_HEAD = sql`not exists (
-        select 1 from webhook_deliveries e
-        where e.subscription_id = d.subscription_id and e.lane = d.lane
-          and e.status = 'pending' and e.outbox_seq < d.outbox_seq)`;
-
-/**
- * Due deliveries, each the oldest pending one of its lane, so a lane is delivered strictly in
- * order while other lanes proceed. Each organisation offers at most `perOrg` of them (and each
- * subscription `perSubscription`), oldest first, ranked so that every organisation's oldest
- * comes before any organisation's second: one tenant's backlog cannot fill the window. Both
- * the rows and the lane-head test read the partial index of pending rows: a pass costs what is
- * pending, not the delivered history.
- */
-function selectDue(
-  db: Database,
-  now: string,
-  limits: { perOrg: number; perSubscription: number; total: number; skip: readonly string[] },
-) {
-  return db.all<DueRow>(sql`
-    select * from (
-      select *, row_number() over (partition by owner_org_id order by seq) as org_rank from (
-        select d.id, d.subscription_id, d.attempts, d.next_attempt_at,
-               o.id as message_id, o.seq, o.type, o.org_id, o.data, o.created_at,
-               s.org_id as owner_org_id, s.failure_streak,
-               s.url, s.format, s.secret, s.previous_secret, s.previous_secret_expires_at,
-               row_number() over (partition by d.subscription_id order by d.outbox_seq) as sub_rank
-        from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
-        join webhook_subscriptions s on s.id = d.subscription_id
-        join outbox o on o.seq = d.outbox_seq
-        where d.status = 'pending' and d.next_attempt_at <= ${now} and s.status = 'active'
-          and ${LANE_HEAD}
-          ${limits.skip.length > 0 ? sql`and s.org_id not in (select value from json_each(${JSON.stringify(limits.skip)}))` : sql``}
-      ) where sub_rank <= ${limits.perSubscription}
-    ) where org_rank <= ${limits.perOrg}
-    order by org_rank, seq
-    limit ${limits.total}`);
-}
-
-/** Takes a delivery by pushing its due time past the attempt (a lease): a crash means one more attempt, never none. */
-async function claim(db: Database, row: DueRow, leaseUntil: string): Promise<boolean> {
-  const result = await db.run(sql`
-    update webhook_deliveries set next_attempt_at = ${leaseUntil}
-    where id = ${row.id} and status = 'pending' and next_attempt_at = ${row.next_attempt_at}`);
-  return result.rowsAffected === 1;
-}
-
-async function buildRequest(db: Database, row: DueRow, settings: DeliverySettings, at: Date) {
-  let data = JSON.parse(row.data) as Record<string, unknown>;
-  if (row.type === "standings.changed") data = await enrichStandings(db, row.seq, data);
-  if (row.format === "discord") {
-    return {
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(
-        await discordMessage(db, row.type, data, { publicUrl: settings.publicUrl, at: row.created_at }),
-      ),
-    };
-  }
-  const body = JSON.stringify({
-    id: row.message_id,
-    type: row.type,
-    timestamp: row.created_at,
-    orgId: row.org_id,
-    data,
-  });
+async function buildRequest(bodies: MessageBodies, row: DueRow, settings: DeliverySettings, at: Date) {
+  const body = await bodies.body(row, settings.publicUrl);
+  if (row.format === "discord") return { headers: { "content-type": "application/json" }, body };
   const secrets = [row.secret];
   if (
     row.previous_secret &&
@@ -201,7 +138,7 @@ function boundedRetryAfter(row: DueRow, value: string | null, now: Date, setting
 }
 
 async function attempt(
-  db: Database,
+  bodies: MessageBodies,
   row: DueRow,
   settings: DeliverySettings,
   clock: () => Date,
@@ -211,7 +148,7 @@ async function attempt(
   const t0 = performance.now();
   try {
     assertTargetUrl(row.url, settings);
-    const request = await buildRequest(db, row, settings, started);
+    const request = await buildRequest(bodies, row, settings, started);
     const reply = await settings.transport({
       url: row.url,
       ...request,
@@ -254,20 +191,21 @@ function backoff(settings: DeliverySettings, attempts: number): number | null {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-async function record(db: Database, row: DueRow, outcome: Outcome, settings: DeliverySettings, now: Date) {
+/** The row an attempt's outcome leaves: delivered, pending again (with its backoff), or failed for good. */
+function recorded(row: DueRow, outcome: Outcome, settings: DeliverySettings, now: Date): RecordedAttempt {
   const at = now.toISOString();
   const attempts = row.attempts + 1;
-  if (outcome.ok) {
-    await db.batch([
-      db.run(sql`update webhook_deliveries set status = 'delivered', attempts = ${attempts}, delivered_at = ${at},
-                 last_status_code = ${outcome.status}, last_latency_ms = ${outcome.latencyMs}, last_error = null
-                 where id = ${row.id}`),
-      db.run(
-        sql`update webhook_subscriptions set failure_streak = 0, failing_since = null where id = ${row.subscription_id}`,
-      ),
-    ]);
-    return;
-  }
+  const base = {
+    deliveryId: row.id,
+    subscriptionId: row.subscription_id,
+    attempts,
+    statusCode: outcome.status,
+    latencyMs: outcome.latencyMs,
+    ok: outcome.ok,
+    at,
+  };
+  if (outcome.ok)
+    return { ...base, status: "delivered", nextAttemptAt: row.next_attempt_at, deliveredAt: at, error: null };
   const wait = outcome.retryable ? backoff(settings, attempts) : null;
   // Honour a rate limit's Retry-After (Discord's 429) when it asks for longer than the backoff, or for a 429 at all.
   const delay =
@@ -277,19 +215,13 @@ async function record(db: Database, row: DueRow, outcome: Outcome, settings: Del
         ? outcome.retryAfterMs
         : Math.max(wait, outcome.retryAfterMs ?? 0);
   const next = delay === null ? null : new Date(now.getTime() + delay).toISOString();
-  const disableAfter = settings.disableAfterFailures ?? 50;
-  const reason = `disabled after ${disableAfter} consecutive failed attempts; last: ${outcome.error ?? "unknown"} at ${at}`;
-  await db.batch([
-    db.run(sql`update webhook_deliveries set status = ${next ? "pending" : "failed"}, attempts = ${attempts},
-               next_attempt_at = ${next ?? at}, last_status_code = ${outcome.status},
-               last_latency_ms = ${outcome.latencyMs}, last_error = ${outcome.error}
-               where id = ${row.id}`),
-    db.run(sql`update webhook_subscriptions set failure_streak = failure_streak + 1,
-               failing_since = coalesce(failing_since, ${at}),
-               status = case when failure_streak + 1 >= ${disableAfter} then 'disabled' else status end,
-               disabled_reason = case when failure_streak + 1 >= ${disableAfter} then ${reason} else disabled_reason end
-               where id = ${row.subscription_id}`),
-  ]);
+  return {
+    ...base,
+    status: next ? "pending" : "failed",
+    nextAttemptAt: next ?? at,
+    deliveredAt: null,
+    error: outcome.error,
+  };
 }
 
 export interface DeliveryPass {
@@ -299,24 +231,15 @@ export interface DeliveryPass {
   nextDueAt: string | null;
 }
 
-/** When the next lane head is due (null: nothing pending to an active subscription). */
-export async function nextDueAt(db: Database): Promise<string | null> {
-  // Only a lane's head can be sent: a message queued behind a retry is not due before that
-  // retry, however old it is (counting it made the Node loop spin until the retry came due).
-  const [next] = await db.all<{ at: string | null }>(sql`
-    select min(d.next_attempt_at) as at from webhook_deliveries d indexed by webhook_deliveries_pending_lane_idx
-    join webhook_subscriptions s on s.id = d.subscription_id
-    where d.status = 'pending' and s.status = 'active' and ${LANE_HEAD}`);
-  return next?.at ?? null;
-}
-
 /**
- * The dispatcher's workers, the same on every runtime: claims what is due and sends it, each
- * delivery on its own worker, so a slow receiver holds one worker for its timeout and the
- * others carry on. Free workers go to the organisations in turn (the one served longest ago
- * first, not the oldest message), within the caps per organisation and per subscription.
- * In-flight counts are this pool's own; claims in the database keep two dispatchers (two
- * Worker invocations, a restart) from sending the same attempt twice.
+ * The dispatcher's workers, the same on every runtime, driven a tick at a time: a tick records
+ * what finished since the last one (one batch), then claims what is due (one read, one claim)
+ * and starts it, each delivery on its own worker, so a slow receiver holds one worker for its
+ * timeout and the others carry on. Free workers go to the organisations in turn (the one served
+ * longest ago first, not the oldest message), within the caps per organisation and per
+ * subscription. A worker stays taken until its outcome is recorded, so the counts and the
+ * lanes' order hold. In-flight counts are this pool's own; claims in the database keep two
+ * dispatchers (two Worker invocations, a restart) from sending the same attempt twice.
  */
 export class DeliveryPool {
   private readonly inFlight = new Map<string, DueRow>();
@@ -326,17 +249,21 @@ export class DeliveryPool {
   private readonly lastServed = new Map<string, number>();
   private turn = 0;
   private waiters: (() => void)[] = [];
+  /** Attempts finished and not yet recorded: the next tick writes them in one batch. */
+  private finished: { row: DueRow; attempt: RecordedAttempt }[] = [];
   /**
    * Due lane heads from the last read, not yet started. The read costs what is pending, so
-   * one read serves several fills: a backlog would otherwise be read again on every finished
-   * delivery (a third of the throughput).
+   * one read serves several ticks: a backlog would otherwise be read again on every tick.
    */
   private candidates: DueRow[] = [];
   private readAt = Number.NEGATIVE_INFINITY;
-  /** Finished since the last read: their lanes may have a new head that only a read shows. */
-  private finishedSinceRead = 0;
+  /** Recorded since the last read: their lanes may have a new head that only a read shows. */
+  private recordedSinceRead = 0;
+  private readonly bodies: MessageBodies;
   /** Deliveries attempted since the pool was made. */
   attempted = 0;
+  /** Database statements this pool has sent (what a Worker's drain counts against its subrequests). */
+  statements = 0;
   readonly concurrency: number;
   private readonly orgCap: number;
 
@@ -350,8 +277,10 @@ export class DeliveryPool {
       1,
       Math.min(settings.inFlightPerOrg ?? WEBHOOK_LIMITS.inFlightPerOrg, Math.floor(this.concurrency / 2)),
     );
+    this.bodies = settings.bodies ?? new MessageBodies(db, settings.rankings ?? directRankings(db));
   }
 
+  /** Deliveries taken: in flight, or finished and not yet recorded. */
   get busy(): number {
     return this.inFlight.size;
   }
@@ -360,49 +289,100 @@ export class DeliveryPool {
     return this.concurrency - this.inFlight.size;
   }
 
-  /** Something new may be due (a write, a retry's time): the next fill reads the database. */
+  /** Attempts finished since the last tick. */
+  get unrecorded(): number {
+    return this.finished.length;
+  }
+
+  /** Something new may be due (a write, a retry's time): the next tick reads the database. */
   invalidate() {
     this.readAt = Number.NEGATIVE_INFINITY;
   }
 
-  /** Starts what is due (by `dueBy`, default now) on the free workers; returns how many started. */
-  async fill(dueBy?: Date): Promise<number> {
+  /**
+   * One tick: records what finished, then starts what is due (by `dueBy`, default now) on the
+   * free workers, at most `maxStarts`; returns how many started.
+   */
+  async tick(dueBy?: Date, maxStarts = Number.POSITIVE_INFINITY): Promise<number> {
+    await this.record();
+    return this.fill(dueBy, maxStarts);
+  }
+
+  /** Writes the finished attempts (and the tops read for them) in one batch, then frees their workers. */
+  async record(): Promise<void> {
+    const finished = this.finished.splice(0);
+    const saveTops = this.bodies.saveTops();
+    if (finished.length === 0 && !saveTops) return;
+    const statements = [
+      ...(finished.length > 0
+        ? recordStatements(
+            this.db,
+            finished.map((f) => f.attempt),
+            this.settings.disableAfterFailures ?? 50,
+          )
+        : []),
+      ...(saveTops ? [saveTops] : []),
+    ];
+    try {
+      await this.db.batch(statements as never);
+      this.statements += statements.length;
+    } catch (error) {
+      // The leases stay: those deliveries are attempted again when they expire, and this says why.
+      this.settings.logger?.error("webhook deliveries could not be recorded", {
+        deliveryIds: finished.map((f) => f.row.id),
+        error: String(error),
+      });
+    }
+    for (const { row, attempt } of finished) {
+      // Its subscription's failure streak (its timeout, maybe disabled) changed: read it again.
+      if (!attempt.ok)
+        this.candidates = this.candidates.filter((other) => other.subscription_id !== row.subscription_id);
+      this.release(row);
+    }
+    this.recordedSinceRead += finished.length;
+  }
+
+  private async fill(dueBy: Date | undefined, maxStarts: number): Promise<number> {
     // A second round when every pick was lost to another dispatcher's claim: those were stale.
     for (let round = 0; round < 2; round++) {
-      if (this.free <= 0) return 0;
+      if (this.free <= 0 || maxStarts <= 0) return 0;
       const now = this.clock();
       const fresh = Date.now() - this.readAt <= CANDIDATES_MAX_AGE_MS;
-      let picks = fresh ? this.pick() : [];
-      if (picks.length === 0 && (!fresh || this.finishedSinceRead > 0)) {
+      let picks = fresh ? this.pick(maxStarts) : [];
+      if (picks.length === 0 && (!fresh || this.recordedSinceRead > 0)) {
         await this.read(dueBy ?? now);
-        picks = this.pick();
+        picks = this.pick(maxStarts);
       }
-      const timeouts = picks.map((row) => this.timeoutFor(row));
-      const claimed = await Promise.all(
-        picks.map((row, i) =>
-          claim(this.db, row, new Date(now.getTime() + 2 * timeouts[i]! + 5_000).toISOString()),
-        ),
+      if (picks.length === 0) return 0;
+      const timeouts = new Map(picks.map((row) => [row.id, this.timeoutFor(row)]));
+      const claimed = await claimAll(
+        this.db,
+        picks.map((row) => ({
+          row,
+          leaseUntil: new Date(now.getTime() + 2 * timeouts.get(row.id)! + 5_000).toISOString(),
+        })),
       );
+      this.statements++;
       let started = 0;
-      picks.forEach((row, i) => {
-        if (claimed[i]) {
+      for (const row of picks) {
+        if (claimed.has(row.id)) {
           started++;
           this.attempted++;
-          void this.run(row, timeouts[i]!);
+          void this.run(row, timeouts.get(row.id)!);
         } else {
           // Another dispatcher took it: give its place back, and read afresh next time.
           this.release(row);
           this.invalidate();
         }
-      });
-      if (started > 0 || picks.length === 0) return started;
+      }
+      if (started > 0) return started;
     }
     return 0;
   }
 
   private async read(dueBy: Date) {
     this.readAt = Date.now();
-    this.finishedSinceRead = 0;
+    this.recordedSinceRead = 0;
     // Organisations at their cap are left out: their rows could not start, others' can.
     const full = [...this.perOrg].filter(([, n]) => n >= this.orgCap).map(([org]) => org);
     const rows = await selectDue(this.db, dueBy.toISOString(), {
@@ -411,6 +391,7 @@ export class DeliveryPool {
       total: CANDIDATES_PER_SLOT * this.concurrency,
       skip: full,
     });
+    this.statements++;
     this.candidates = rows.filter((row) => !this.inFlight.has(row.id));
   }
 
@@ -418,7 +399,7 @@ export class DeliveryPool {
    * Takes candidates organisation by organisation, the one served longest ago first, one at a
    * time, while workers and caps allow. Each organisation's candidates come oldest first.
    */
-  private pick(): DueRow[] {
+  private pick(maxStarts: number): DueRow[] {
     const queues = new Map<string, DueRow[]>();
     for (const row of this.candidates) {
       const queue = queues.get(row.owner_org_id) ?? [];
@@ -429,10 +410,10 @@ export class DeliveryPool {
       (a, b) => (this.lastServed.get(a) ?? -1) - (this.lastServed.get(b) ?? -1),
     );
     const picks: DueRow[] = [];
-    for (let progress = true; progress && this.free > 0; ) {
+    for (let progress = true; progress && this.free > 0 && picks.length < maxStarts; ) {
       progress = false;
       for (const org of orgs) {
-        if (this.free <= 0) break;
+        if (this.free <= 0 || picks.length >= maxStarts) break;
         if ((this.perOrg.get(org) ?? 0) >= this.orgCap) continue;
         const queue = queues.get(org)!;
         const index = queue.findIndex(
@@ -472,52 +453,44 @@ export class DeliveryPool {
     const sub = this.perSubscription.get(row.subscription_id)! - 1;
     if (sub > 0) this.perSubscription.set(row.subscription_id, sub);
     else this.perSubscription.delete(row.subscription_id);
-    for (const wake of this.waiters.splice(0)) wake();
   }
 
   private async run(row: DueRow, timeoutMs: number) {
-    try {
-      const outcome = await attempt(this.db, row, this.settings, this.clock, timeoutMs);
-      await record(this.db, row, outcome, this.settings, this.clock());
-      // Its subscription's failure streak (its timeout, maybe disabled) changed: read it again.
-      if (!outcome.ok)
-        this.candidates = this.candidates.filter((other) => other.subscription_id !== row.subscription_id);
-    } catch (error) {
-      // The lease stays: the delivery is attempted again when it expires, and this says why.
-      this.settings.logger?.error("webhook delivery could not be recorded", {
-        webhookId: row.subscription_id,
-        deliveryId: row.id,
-        error: String(error),
-      });
-    } finally {
-      this.finishedSinceRead++;
-      this.release(row);
-    }
+    const outcome = await attempt(this.bodies, row, this.settings, this.clock, timeoutMs);
+    this.finished.push({ row, attempt: recorded(row, outcome, this.settings, this.clock()) });
+    for (const wake of this.waiters.splice(0)) wake();
   }
 
-  /** Resolves when a worker becomes free (at once when none is busy). */
+  /** Resolves when an attempt finishes (at once when one is waiting to be recorded, or none runs). */
   oneFinished(): Promise<void> {
-    if (this.inFlight.size === 0) return Promise.resolve();
+    if (this.finished.length > 0 || this.inFlight.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /** Resolves when every delivery in flight has finished. */
+  /** Resolves when every delivery in flight has finished and been recorded. */
   async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await this.oneFinished();
+    while (this.inFlight.size > 0) {
+      await this.oneFinished();
+      await this.record();
+    }
+    await this.record();
   }
 }
 
 /**
  * Delivers everything due by `dueBy` (default: now) through a pool, and returns once it is
- * done or `stopAt` (epoch ms) has passed; what is then in flight is awaited, never abandoned.
+ * done or `stopAt` (epoch ms) has passed, or `canStart` says no more may start; what is then in
+ * flight is awaited and recorded, never abandoned.
  */
 export async function drainDue(
   pool: DeliveryPool,
-  options: { dueBy?: Date; stopAt?: number } = {},
+  options: { dueBy?: Date; stopAt?: number; canStart?: () => number } = {},
 ): Promise<void> {
   for (;;) {
     if (options.stopAt !== undefined && Date.now() > options.stopAt) break;
-    const started = await pool.fill(options.dueBy);
+    const allowed = options.canStart?.() ?? Number.POSITIVE_INFINITY;
+    if (allowed <= 0) break;
+    const started = await pool.tick(options.dueBy, allowed);
     if (started === 0 && pool.busy === 0) break;
     if (pool.busy > 0) await pool.oneFinished();
   }

@@ -1,5 +1,6 @@
 // The public face of this group: other folders import only from here.
 
+export { nextDueAt } from "./bookkeeping";
 export * from "./deliveries";
 export type { DiscordMessage } from "./discord";
 export {
@@ -25,16 +26,10 @@ export {
   deliverDue,
   drainDue,
   MAX_RETRY_AFTER_MS,
-  nextDueAt,
   WEBHOOK_LIMITS,
 } from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
-export * from "./event-types";
-export * from "./feed";
-export { type OutboxMessage, outboxStatements } from "./outbox";
-export * from "./payloads";
-export { PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
-export { standingsChangedStatements, standingsUrls } from "./standings-notice";
+export { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
 export * from "./subscriptions";
 export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
 export {

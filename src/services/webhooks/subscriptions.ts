@@ -5,9 +5,9 @@ import { events, webhookSubscriptions } from "../../db/schema";
 import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import type { WebhookEventType } from "../outbox";
 import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
 import { WEBHOOK_LIMITS } from "./dispatch";
-import type { WebhookEventType } from "./event-types";
 import { newSigningSecret } from "./signing";
 import {
   assertSafeTarget,

@@ -1,6 +1,6 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { openChangeFeed } from "../../../services/changes";
+import { openChangeFeed } from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
 import type { streamEventChanges, watchEventLive } from "./changes.routes";
 import { openStream, type Watch } from "./open-stream";

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { openOrgChanges } from "../../../services/webhooks";
+import { openOrgChanges } from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
 import { openStream } from "./open-stream";
 import type { streamOrgChanges } from "./org-changes.routes";

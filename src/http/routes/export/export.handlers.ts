@@ -7,7 +7,7 @@ import {
   decodeExportCursor,
   encodeExportCursor,
   openOrgChanges,
-} from "../../../services/webhooks";
+} from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
 import type { exportOrganization } from "./export.routes";
 

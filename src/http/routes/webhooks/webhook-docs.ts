@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
-import { WEBHOOK_PAYLOADS } from "../../../services/webhooks";
+import { WEBHOOK_PAYLOADS } from "../../../services/outbox";
 
 const HEADERS = z.object({
   "webhook-id": z

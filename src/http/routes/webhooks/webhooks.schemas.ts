@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { WEBHOOK_EVENT_TYPES } from "../../../services/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "../../../services/outbox";
 import { readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";

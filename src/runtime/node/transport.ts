@@ -7,7 +7,7 @@ import {
   type ResolveHost,
   type TargetPolicy,
   type Transport,
-} from "../services/webhooks";
+} from "../../services/webhooks";
 
 /**
  * A DNS lookup that refuses private answers: the address checked is the address connected

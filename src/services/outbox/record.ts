@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "../../db/ids";
 import type { ServiceContext } from "../context";
+import { RETURNED_DELIVERY, RETURNED_MESSAGE } from "./committed";
 import type { WebhookEventType } from "./event-types";
 
 export interface OutboxMessage {
@@ -28,13 +29,14 @@ export interface OutboxMessage {
  * The one outbox hook: statements to put in the SAME `db.batch` as the change they announce
  * (after it, so a failing change statement rolls them back too). The first inserts the
  * message; the second fans it out to every matching subscription in that same transaction,
- * so a committed change has its deliveries and a losing one has none.
+ * so a committed change has its deliveries and a losing one has none. Building them records
+ * nothing: both return what they wrote, and once the batch has committed the request reads
+ * its notices from those rows (committedChanges).
  */
 export function outboxStatements(
   ctx: ServiceContext,
   message: OutboxMessage,
 ): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
-  ctx.feedNotices?.add({ eventId: message.eventId, ancestry: message.ancestry });
   const now = ctx.clock();
   const at = now.toISOString();
   const id = newId("msg", now.getTime());
@@ -45,7 +47,8 @@ export function outboxStatements(
   const insert = ctx.db.run(sql`
     insert into outbox (id, type, org_id, ancestry, event_id, data, created_at)
     values (${id}, ${message.type}, ${message.orgId}, ${JSON.stringify(message.ancestry)},
-            ${message.eventId ?? null}, ${dataSql}, ${at})`);
+            ${message.eventId ?? null}, ${dataSql}, ${at})
+    returning ${sql.raw(RETURNED_MESSAGE)}`);
   // Disabled subscriptions still queue (they resume where they stopped when re-enabled).
   const fanOut = ctx.db.run(sql`
     insert into webhook_deliveries (id, subscription_id, outbox_seq, lane, status, attempts, next_attempt_at, created_at)
@@ -57,6 +60,7 @@ export function outboxStatements(
      and (s.event_id is null or s.event_id = o.event_id)
      and exists (select 1 from json_each(s.event_types) t where t.value = o.type)
      and (${message.notForDiscord ? 1 : 0} = 0 or s.format <> 'discord')
-    where o.id = ${id}`);
+    where o.id = ${id}
+    returning ${sql.raw(RETURNED_DELIVERY)}`);
   return [insert, fanOut];
 }

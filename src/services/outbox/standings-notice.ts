@@ -1,5 +1,5 @@
 import type { ServiceContext } from "../context";
-import { outboxStatements } from "./outbox";
+import { outboxStatements } from "./record";
 
 /** Where to re-read the rankings a change moved. */
 export function standingsUrls(eventId: string, sessionId: string | null) {

@@ -1,9 +1,9 @@
 import type { InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { readableEvent, type ScopedEvent } from "./access";
-import type { ServiceContext } from "./context";
-import { PRUNED_THROUGH_KEY } from "./webhooks";
+import type { Database } from "../../db/client";
+import { readableEvent, type ScopedEvent } from "../access";
+import type { ServiceContext } from "../context";
+import { PRUNED_THROUGH_KEY } from "./retention";
 
 /** One results version of an event as the per-event feed replays it. */
 export interface ResultsChange {

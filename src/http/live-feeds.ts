@@ -10,37 +10,43 @@ import {
   type StreamLimits,
   StreamSlots,
   type WatchRequest,
-} from "../../../services/live";
-import type { AppDeps, AppEnv, Logger } from "../../context";
-import type { FeedChanges } from "../../middleware/notify-live-feeds";
+} from "../services/live";
+import type { CommittedChanges } from "../services/outbox";
+import type { AppDeps, AppEnv, Logger } from "./context";
 
 /**
- * Where an authorised watcher is served: Node streams it from the process's hub
- * (services/live), Workers forward it to the feed's Durable Object (src/live/).
+ * Where an authorised watcher is served: the process's hub (services/live) by default, and on
+ * Workers the feed's Durable Object (src/runtime/workers/).
  */
 export interface LiveFeeds {
   /** The SSE response of an event or organisation feed; its stream slot is freed when it ends. */
   stream(c: Context<AppEnv>, request: WatchRequest, slot: GrantedSlot): Response | Promise<Response>;
   /** The WebSocket response of an event feed, where the runtime has one (Workers). */
   socket?(c: Context<AppEnv>, request: WatchRequest, slot: GrantedSlot): Response | Promise<Response>;
-  /** Told after a successful write which feeds it changed (Workers wake the feeds' objects). */
-  notify?(changes: FeedChanges): Promise<void>;
+  /** Told, once a write has committed, which feeds it changed (middleware/after-write.ts). */
+  notify(changes: CommittedChanges): Promise<void>;
   /** Counts the streams open per client and per address; refuses past the cap. */
   acquire(charges: readonly StreamCharge[]): SlotDecision | Promise<SlotDecision>;
   limits: StreamLimits;
 }
 
-// 1 s: the venue screen (/e/{id}/screen) must show a new result within 2 s.
-const DEFAULT_EVENT_POLL_MS = 1000;
-const DEFAULT_ORG_POLL_MS = 2000;
+/**
+ * A change written through this process reaches its watchers when its write commits; this
+ * interval only bounds how late a change written elsewhere (the CLI, a second server on the
+ * same database) is seen.
+ */
+export const DEFAULT_FEED_SAFETY_POLL_MS = 5000;
+/** A revoked client's streams end within this. */
+const DEFAULT_TOKEN_CHECK_MS = 1000;
 
-/** The live feeds of one Node process: one hub, one count of open streams. */
-export function nodeLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logger): LiveFeeds {
+/** The live feeds of one process: one hub, one count of open streams. */
+export function processLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logger): LiveFeeds {
   const hub = new LiveHub({
     db: deps.db,
     clock,
-    eventPollMs: deps.changePollMs ?? DEFAULT_EVENT_POLL_MS,
-    orgPollMs: deps.changePollMs ?? DEFAULT_ORG_POLL_MS,
+    eventPollMs: deps.changePollMs ?? DEFAULT_FEED_SAFETY_POLL_MS,
+    orgPollMs: deps.changePollMs ?? DEFAULT_FEED_SAFETY_POLL_MS,
+    tokenCheckMs: deps.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
     logger,
   });
   const slots = new StreamSlots();
@@ -53,6 +59,7 @@ export function nodeLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logger):
       request.kind === "event"
         ? eventStream(hub, request, hooks(slot.release))
         : orgStream(hub, request, hooks(slot.release)),
+    notify: async (changes) => hub.notify(changes),
     acquire: (charges) => slots.acquire(charges),
     limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits },
   };

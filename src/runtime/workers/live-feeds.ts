@@ -4,17 +4,17 @@
  * of the feeds it changed, in `waitUntil` with one retry; stream slots are leases in one counter
  * object per client and per address.
  */
-import type { Logger } from "../http/context";
-import type { FeedChanges } from "../http/middleware/notify-live-feeds";
-import type { LiveFeeds } from "../http/routes/changes/live-feeds";
+import type { Logger } from "../../http/context";
+import type { LiveFeeds } from "../../http/live-feeds";
 import {
   DEFAULT_STREAM_LIMITS,
   type SlotLease,
   type StreamLimits,
   type WatchRequest,
-} from "../services/live";
+} from "../../services/live";
+import type { CommittedChanges } from "../../services/outbox";
 import { releaseLeases, WATCH_HEADER } from "./feed-object";
-import type { DurableObjectNamespace } from "./workers-types";
+import type { DurableObjectNamespace } from "./types";
 
 /** The longest a lease outlives a stream whose end nobody reported (its own maxSeconds bounds it). */
 const LEASE_MS = 3600_000;
@@ -41,7 +41,7 @@ async function tell(namespace: DurableObjectNamespace, name: string): Promise<vo
  */
 export async function notifyFeedObjects(
   namespace: DurableObjectNamespace,
-  changes: FeedChanges,
+  changes: CommittedChanges,
   logger: Logger,
 ): Promise<void> {
   const names = [

@@ -1,5 +1,5 @@
-import type { DeliveryLogger, DeliverySettings, WebhookTargetSettings } from "../services/webhooks";
-import { nodeResolveHost, nodeTransport } from "./node-transport";
+import type { DeliveryLogger, DeliverySettings, WebhookTargetSettings } from "../../services/webhooks";
+import { nodeResolveHost, nodeTransport } from "./transport";
 
 export interface PushEnv {
   /** Development only: webhook targets on loopback (http, any port) are accepted. */

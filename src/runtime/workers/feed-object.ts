@@ -13,20 +13,22 @@
  * The same class serves the stream caps' counters (`slots:<key>`): leases of concurrent
  * streams per client or address, each with an end time, so a lease nobody releases still lapses.
  */
-import type { Database } from "../db/client";
-import { openWebDatabase } from "../db/web";
-import { inactiveHolders, type TokenHolder } from "../services/auth";
+import type { Database } from "../../db/client";
+import { openWebDatabase } from "../../db/web";
 import {
   catchUpEvent,
   catchUpOrg,
   type EndReason,
   EventFeedSource,
   type EventFeedState,
+  endLapsedTokens,
   endMessage,
   eventMessages,
   eventStream,
   type FeedHost,
   type FeedMessage,
+  type HeldToken,
+  heldToken,
   type Lease,
   OrgFeedSource,
   type OrgFeedState,
@@ -40,9 +42,9 @@ import {
   socketFrame,
   stillReadable,
   type WatchRequest,
-} from "../services/live";
-import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./workers-types";
-import { socketGlobals } from "./workers-types";
+} from "../../services/live";
+import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./types";
+import { socketGlobals } from "./types";
 
 export interface LiveEnv {
   DATABASE_URL?: string;
@@ -65,12 +67,6 @@ interface SocketWatch {
   request: WatchRequest;
   watch: { sent: number; cursor: number };
   lastSent: number;
-}
-
-interface HeldToken extends TokenHolder {
-  expiresAt: Date;
-  revocable: boolean;
-  end(reason: EndReason): void;
 }
 
 export function refreshInterval(env: LiveEnv): number {
@@ -225,8 +221,7 @@ export class LiveFeed {
       db: this.db,
       watchEvent: (_id, onChange) => join<EventFeedSource>(onChange),
       watchOrg: (_id, onChange) => join<OrgFeedSource>(onChange),
-      holdToken: (token, end) => {
-        const held = { ...token, end };
+      holdToken: (held) => {
         this.tokens.add(held);
         return () => this.tokens.delete(held);
       },
@@ -327,33 +322,15 @@ export class LiveFeed {
     else await this.idleIfUnwatched();
   }
 
-  /** Expiry from the tokens themselves; revocation in one read for every watcher's client. */
+  /** The tokens of every stream and socket this object serves, checked at once (services/live/tokens.ts). */
   private async checkTokens() {
-    const now = Date.now();
     const held: HeldToken[] = [...this.tokens];
     for (const socket of this.state.getWebSockets()) {
       const entry = socket.deserializeAttachment() as SocketWatch | null;
-      const token = entry?.request.token;
-      if (!entry || !token) continue;
-      held.push({
-        clientId: token.holder?.clientId ?? "",
-        orgId: token.holder?.orgId ?? null,
-        role: token.holder?.role ?? "reader",
-        expiresAt: new Date(token.expiresAt),
-        revocable: token.holder !== undefined,
-        end: (reason) => this.end(socket, entry, reason),
-      });
+      const token = entry && heldToken(entry.request, (reason) => this.end(socket, entry, reason));
+      if (token) held.push(token);
     }
-    const live: HeldToken[] = [];
-    for (const token of held) {
-      if (now >= token.expiresAt.getTime()) token.end("token_expired");
-      else live.push(token);
-    }
-    const revoked = await inactiveHolders(
-      this.db,
-      live.filter((token) => token.revocable),
-    );
-    for (const token of revoked) token.end("client_revoked");
+    await endLapsedTokens(this.db, held, Date.now());
   }
 
   async webSocketMessage(): Promise<void> {

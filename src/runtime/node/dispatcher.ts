@@ -1,38 +1,44 @@
-import type { Database } from "../db/client";
-import type { Logger } from "../http/context";
-import {
-  DeliveryPool,
-  type DeliverySettings,
-  nextDueAt,
-  type PushDispatcher,
-  pruneOutbox,
-} from "../services/webhooks";
+import type { Database } from "../../db/client";
+import type { Logger } from "../../http/context";
+import { pruneOutbox } from "../../services/outbox";
+import { DeliveryPool, type DeliverySettings, nextDueAt, type PushDispatcher } from "../../services/webhooks";
 
 export interface NodeDispatcherOptions {
   db: Database;
   settings: DeliverySettings;
   clock?: () => Date;
   logger?: Logger;
-  /** Longest sleep between passes when nothing wakes the loop (default 1 s). */
+  /** Longest sleep between ticks when nothing wakes the loop (default 1 s). */
   idleMs?: number;
+  /**
+   * Shortest time from one tick to the next (default 25 ms). A tick's work is bounded (one
+   * batch recording what finished, one read, one claim, at most the pool's workers started),
+   * so the dispatcher's share of the event loop is bounded too, however much there is to push:
+   * on a local database those statements run on the loop the API's requests run on.
+   */
+  tickMs?: number;
   /** How often old notifications are pruned (default hourly). */
   pruneEveryMs?: number;
 }
 
 export interface NodeDispatcher extends PushDispatcher {
-  /** Ends the loop; resolves once the deliveries in flight have finished. */
+  /** Ends the loop; resolves once the deliveries in flight have finished and been recorded. */
   stop(): Promise<void>;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * The Node runtime's dispatcher: one in-process loop keeping the delivery pool's workers busy.
- * It fills free workers whenever a write wakes it, a delivery finishes (the next message of its
- * lane may now be due) or a retry comes due. Everything it needs is in the database, so after
- * a restart it simply carries on (leases of attempts cut short expire and are retried).
+ * The Node runtime's dispatcher: one in-process loop ticking the delivery pool. It ticks when a
+ * write that queued deliveries wakes it, when a delivery finishes (its outcome is recorded and
+ * the next message of its lane may now be due) or when a retry comes due, never more often
+ * than every `tickMs`. Everything it needs is in the database, so after a restart it simply
+ * carries on (leases of attempts cut short expire and are retried).
  */
 export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatcher {
   const clock = options.clock ?? (() => new Date());
   const idleMs = options.idleMs ?? 1000;
+  const tickMs = options.tickMs ?? 25;
   const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
   const logger = options.settings.logger ?? options.logger;
   const pool = new DeliveryPool(options.db, { ...options.settings, ...(logger ? { logger } : {}) }, clock);
@@ -41,7 +47,7 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
   let interrupt: (() => void) | null = null;
   let lastPrune = 0;
 
-  /** Until `ms` pass, a write wakes the loop or a worker frees up, whichever comes first. */
+  /** Until `ms` pass, a write wakes the loop or a delivery finishes, whichever comes first. */
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       if (woken || !running) {
@@ -65,14 +71,15 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
 
   const loop = (async () => {
     while (running) {
+      const began = Date.now();
       let waitMs = idleMs;
       try {
-        const started = await pool.fill();
+        const started = await pool.tick();
         if (started === 0 && pool.busy === 0) {
           const next = await nextDueAt(options.db);
           const inMs = next ? Date.parse(next) - clock().getTime() : Number.POSITIVE_INFINITY;
           // Due now but not started (it came due after the read, or another process took it):
-          // the next fill reads again rather than trusting the pool's candidates.
+          // the next tick reads again rather than trusting the pool's candidates.
           if (inMs <= 0) pool.invalidate();
           waitMs = Math.min(idleMs, Math.max(0, inMs));
           if (Date.now() - lastPrune > pruneEveryMs) {
@@ -81,9 +88,13 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
           }
         }
       } catch (error) {
-        logger?.error("webhook dispatcher pass failed", { error: String(error) });
+        logger?.error("webhook dispatcher tick failed", { error: String(error) });
       }
-      if (running) await pause(waitMs);
+      if (!running) break;
+      await pause(waitMs);
+      // Yield: what finishes meanwhile waits for the next tick and is recorded with it.
+      const sinceTick = Date.now() - began;
+      if (running && sinceTick < tickMs) await sleep(tickMs - sinceTick);
     }
     await pool.settled();
   })();

@@ -1,0 +1,11 @@
+// The public face of this group: other folders import only from here.
+// What a write records (the outbox rows, in the write's own batch) and how the outbox is read back.
+
+export { type CommittedChanges, committedChanges } from "./committed";
+export * from "./event-changes";
+export * from "./event-types";
+export * from "./org-changes";
+export * from "./payloads";
+export { type OutboxMessage, outboxStatements } from "./record";
+export { OUTBOX_RETENTION_MS, PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
+export { standingsChangedStatements, standingsUrls } from "./standings-notice";

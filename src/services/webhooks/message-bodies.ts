@@ -1,0 +1,131 @@
+/**
+ * What a notification sends, built once per message and shared by every subscription that
+ * receives it: the `standings.changed` top (one ranking read per message, through the ranking
+ * reader the runtime gives, which is the response cache's single flight where there is one),
+ * the JSON body, and the Discord message. Twenty subscriptions of a message cost one build, not
+ * twenty.
+ */
+import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Database } from "../../db/client";
+import { SYSTEM_ACTOR } from "../access";
+import type { ServiceContext } from "../context";
+import { getEventStandings, getSessionStandings } from "../standings";
+import type { DueRow } from "./bookkeeping";
+import { discordMessage } from "./discord";
+
+const TOP = 8;
+
+interface RankedRow {
+  rank: number | null;
+  player: { id: string; name: string };
+  wins: number;
+  vp: number;
+  vpPct: string;
+}
+
+/** Where a `standings.changed` top is read from. */
+export interface RankingReader {
+  session(sessionId: string): Promise<{ rows: readonly RankedRow[] }>;
+  event(eventId: string): Promise<{ rows: readonly RankedRow[] }>;
+}
+
+/** Rankings read straight from the services (no response cache: tests, the CLI). */
+export function directRankings(db: Database): RankingReader {
+  const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
+  return {
+    session: (sessionId) => getSessionStandings(ctx, sessionId),
+    event: (eventId) => getEventStandings(ctx, eventId),
+  };
+}
+
+type Top = ReturnType<typeof topOf>;
+
+function topOf(rows: readonly RankedRow[]) {
+  return rows.slice(0, TOP).map((r) => ({
+    rank: r.rank,
+    playerId: r.player.id,
+    name: r.player.name,
+    wins: r.wins,
+    vp: r.vp,
+    vpPct: r.vpPct,
+  }));
+}
+
+/** 4 MiB of built bodies: a championship day's recent messages, each a few KB. */
+const MAX_BYTES = 4 * 1024 * 1024;
+
+export class MessageBodies {
+  private readonly built = new LRUCache<string, string, () => Promise<string>>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (body) => Math.max(1, body.length),
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  /**
+   * Tops read for messages stored without one, to store on their outbox rows (with the tick's
+   * bookkeeping), so a retry after a restart sends the same top as the first attempt.
+   */
+  private readonly unsaved = new Map<number, Top>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly rankings: RankingReader,
+  ) {}
+
+  /** The message's data, its `standings.changed` top read once. */
+  private async data(row: DueRow): Promise<Record<string, unknown>> {
+    const text = await this.once(`${row.seq}:data`, async () => {
+      const data = JSON.parse(row.data) as Record<string, unknown>;
+      if (row.type !== "standings.changed" || data.top !== undefined) return row.data;
+      let top: Top = [];
+      try {
+        const sessionId = typeof data.sessionId === "string" ? data.sessionId : null;
+        const ranking = sessionId
+          ? await this.rankings.session(sessionId)
+          : await this.rankings.event(String(data.eventId));
+        top = topOf(ranking.rows);
+      } catch {
+        // The session or event is gone (or not rankable yet): the URLs still say where to look.
+      }
+      this.unsaved.set(row.seq, top);
+      return JSON.stringify({ ...data, top });
+    });
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+
+  /** The body a subscription in `row.format` receives (unsigned: each subscription signs its own). */
+  body(row: DueRow, publicUrl: string | undefined): Promise<string> {
+    return this.once(`${row.seq}:${row.format}`, async () => {
+      const data = await this.data(row);
+      if (row.format === "discord") {
+        return JSON.stringify(
+          await discordMessage(this.db, row.type, data, { publicUrl, at: row.created_at }),
+        );
+      }
+      return JSON.stringify({
+        id: row.message_id,
+        type: row.type,
+        timestamp: row.created_at,
+        orgId: row.org_id,
+        data,
+      });
+    });
+  }
+
+  /** The statement storing the tops read since the last call on their outbox rows, if any. */
+  saveTops() {
+    if (this.unsaved.size === 0) return null;
+    const tops = JSON.stringify([...this.unsaved].map(([seq, top]) => [seq, top]));
+    this.unsaved.clear();
+    return this.db.run(sql`
+      update outbox set data = json_set(data, '$.top', json(t.top))
+      from (select value ->> 0 as seq, value -> 1 as top from json_each(${tops})) t
+      where outbox.seq = t.seq and json_extract(outbox.data, '$.top') is null`);
+  }
+
+  private async once(key: string, build: () => Promise<string>): Promise<string> {
+    const value = await this.built.fetch(key, { context: build });
+    if (value === undefined) throw new Error(`message body ${key} was not built`);
+    return value;
+  }
+}
