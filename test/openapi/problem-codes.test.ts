@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DERIVED_CODES } from "../../src/http/openapi/derived-codes";
 import { generateOpenApiDocument } from "../../src/http/openapi/generate";
 import { DECLARED_CODES } from "../../src/http/openapi/operation-codes";
-import { statusOfCode } from "../../src/http/openapi/operation-problems";
+import { DERIVED_CODES, statusOfCode } from "../../src/http/openapi/operation-problems";
 import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../../src/http/openapi/problem-codes";
 import { documentedCodes, undeclaredProblems } from "../helpers/problem-recorder";
 

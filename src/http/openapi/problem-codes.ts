@@ -658,7 +658,3 @@ export const PROBLEM_CODES = {
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
 export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEM_CODES, code);
-
-/** The codes of one status, in catalogue order. */
-export const codesOfStatus = (status: number): ProblemCode[] =>
-  (Object.keys(PROBLEM_CODES) as ProblemCode[]).filter((code) => PROBLEM_CODES[code].status === status);
