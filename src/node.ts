@@ -20,6 +20,7 @@ import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { nodeRateLimits } from "./http/rate-limit";
 import { startNodeDispatcher } from "./push/node-dispatcher";
 import { nodePushSettings } from "./push/node-settings";
+import { discordSettingsFromEnv } from "./services/discord";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     dispatcher,
     webhookTargets: push.targets,
     compress: true,
-    ...(process.env.DISCORD_API_BASE ? { discord: { apiBase: process.env.DISCORD_API_BASE } } : {}),
+    discord: discordSettingsFromEnv(process.env),
     responseCacheBytes: process.env.RESPONSE_CACHE_MB
       ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20
       : undefined,

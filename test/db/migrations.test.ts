@@ -12,7 +12,6 @@ const EXPECTED_TABLES = [
   "boards",
   "calendar_links",
   "conduct_warnings",
-  "discord_applications",
   "discord_guilds",
   "discord_link_requests",
   "discord_setup_codes",

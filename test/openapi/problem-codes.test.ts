@@ -23,6 +23,9 @@ const OUTSIDE_OPERATIONS: readonly ProblemCode[] = [
   // Refusals of Discord's /setup: said in the conversation (an interaction answers 200), never an HTTP problem.
   "discord_setup_code_required",
   "discord_setup_code_invalid",
+  // The CLI's `discord register-commands`: said on the command line, never an HTTP problem.
+  "discord_application_mismatch",
+  "discord_token_rejected",
 ];
 
 let doc: Json;

@@ -5,10 +5,10 @@ import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import {
   buildDiscordWorld,
   type DiscordWorld,
-  discordApplications,
+  discordApplication,
   discordSuite,
   PUBLIC_URL,
-} from "../helpers/discord-suite";
+} from "../discord/discord-suite";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // The Discord application on workerd: the same signed interactions as on Node, against the
@@ -25,12 +25,14 @@ beforeAll(async () => {
     authToken: DB_TOKEN,
     migrationsFolder: resolve(import.meta.dirname, "../../migrations"),
   });
-  const apps = await discordApplications();
+  const apps = await discordApplication();
   worker = await startWorker({
     DATABASE_URL: server.url,
     DATABASE_AUTH_TOKEN: DB_TOKEN,
     JWT_SECRET,
     PUBLIC_URL,
+    DISCORD_APPLICATION_ID: apps.app.id,
+    DISCORD_PUBLIC_KEY: apps.keys.publicKey,
     DISCORD_API_BASE: apps.fake.apiBase,
   });
   world = await buildDiscordWorld(

@@ -4,7 +4,7 @@ import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
 import type { GuildLink } from "./guilds";
 import type { PageLinks, Reply } from "./messages";
-import type { DiscordRest } from "./rest";
+import type { DiscordApplication } from "./rest";
 
 /** What answering interactions needs from the runtime. */
 export interface InteractionDeps {
@@ -12,12 +12,7 @@ export interface InteractionDeps {
   clock: () => Date;
   /** Base of the links to the human pages (PUBLIC_URL). */
   publicUrl?: string | undefined;
-  rest: DiscordRest;
-  /**
-   * How long a command may run before its answer is deferred (Discord allows 3 s for the first
-   * response; the rest goes through the interaction webhook). Default 2 s; 0 defers every command.
-   */
-  inlineBudgetMs?: number | undefined;
+  discord: DiscordApplication;
   /** Unexpected failures: the user gets a short apology, the operator this. */
   onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
 }
@@ -29,9 +24,8 @@ export interface CommandContext {
   deps: InteractionDeps;
   ctx: ServiceContext;
   links: PageLinks;
-  orgId: string;
   guildId: string;
-  /** Undefined only for `/setup` in a server not linked yet. */
+  /** The server's link; undefined only for `/setup` (withoutLink) in a server not linked yet. */
   link: GuildLink | undefined;
   user: { id: string; username: string };
   /** The member's permissions in the channel (a bitfield). */
@@ -53,6 +47,9 @@ export interface CommandSpec {
   /** Choices for the focused option while the member types. */
   complete?(cc: CommandContext, option: string, typed: string): Promise<APIApplicationCommandOptionChoice[]>;
 }
+
+/** The organisation of the server's link: every command but `/setup` runs in a linked server. */
+export const orgOf = (cc: CommandContext) => cc.link!.orgId;
 
 export const stringOption = (cc: CommandContext, name: string): string | undefined => {
   const value = cc.options.get(name);

@@ -11,7 +11,7 @@ import { boards, events, players, rounds, seats, sessions, tableResults } from "
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
 import { confirmWithCode, disputeResult, getTables, type TableDto } from "../tables";
-import { type CommandContext, type CommandSpec, stringOption } from "./command-context";
+import { type CommandContext, type CommandSpec, orgOf, stringOption } from "./command-context";
 import { REASON_LENGTH } from "./commands";
 import { requestLink } from "./link-requests";
 import { COLORS, escapeMarkdown, ordinal, type Reply, roundLabel, say } from "./messages";
@@ -21,7 +21,7 @@ const OPEN_TABLES = 10;
 
 /** The players this Discord account is linked to, in the server's organisation and its members. */
 async function linkedPlayers(cc: CommandContext): Promise<{ id: string; name: string }[]> {
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
   return cc.ctx.db
     .select({ id: players.id, name: players.name })
     .from(players)
@@ -157,7 +157,7 @@ const link: CommandSpec = {
     if (!memberNumber) return say("Give your membership number: /link member-number:");
     let linked: Awaited<ReturnType<typeof requestLink>>;
     try {
-      linked = await requestLink(cc.ctx, cc.orgId, {
+      linked = await requestLink(cc.ctx, orgOf(cc), {
         guildId: cc.guildId,
         discordUserId: cc.user.id,
         discordUsername: cc.user.username,
@@ -172,8 +172,7 @@ const link: CommandSpec = {
       }
       throw error;
     }
-    const { request, alreadyLinked } = linked;
-    if (alreadyLinked) return say(`You are already linked to ${escapeMarkdown(request.player.name)}.`);
+    if (linked.alreadyLinked) return say(`You are already linked to ${escapeMarkdown(linked.player.name)}.`);
     // No name before approval: a membership number alone must not tell whose it is.
     return say(
       `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,

@@ -16,6 +16,7 @@ import {
   choiceName,
   integerOption,
   matches,
+  orgOf,
   stringOption,
 } from "./command-context";
 import { COLORS, escapeMarkdown, fitEmbeds, type PageLinks, type Reply, roundLabel, say } from "./messages";
@@ -44,7 +45,7 @@ async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
       .reverse()
       .slice(0, 25);
   }
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
   // Without an event the server shows its members what the public sees (guildActor); staff all.
   const publicOnly = cc.ctx.actor.kind === "client" && cc.ctx.actor.orgId === null;
   return cc.ctx.db
@@ -53,7 +54,7 @@ async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
     .innerJoin(events, eq(events.id, sessions.eventId))
     .where(
       and(
-        or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, cc.orgId)),
+        or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, orgOf(cc))),
         publicOnly ? eq(events.visibility, "public") : undefined,
       ),
     )

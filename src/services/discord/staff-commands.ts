@@ -15,7 +15,14 @@ import { type OrgRole, orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
 import { getTables } from "../tables";
-import { type CommandContext, type CommandSpec, choiceName, matches, stringOption } from "./command-context";
+import {
+  type CommandContext,
+  type CommandSpec,
+  choiceName,
+  matches,
+  orgOf,
+  stringOption,
+} from "./command-context";
 import { setupGuild } from "./guilds";
 import { decideLinkRequest, pendingRequestOf } from "./link-requests";
 import { COLORS, escapeMarkdown, fitEmbeds, type Reply, roundLabel, say } from "./messages";
@@ -39,7 +46,7 @@ async function orgEventChoices(
   cc: CommandContext,
   typed: string,
 ): Promise<APIApplicationCommandOptionChoice[]> {
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
   // Private events are the organisation's: only its staff see their names.
   const staff = cc.staffRole !== undefined && STAFF.includes(cc.staffRole);
   const rows = await cc.ctx.db
@@ -68,7 +75,6 @@ const setup: CommandSpec = {
     const refereeRole = cc.options.get("referee-role");
     const link = await setupGuild(
       cc.ctx,
-      cc.orgId,
       cc.guildId,
       cc.user.id,
       {
@@ -84,7 +90,7 @@ const setup: CommandSpec = {
       cc.ctx.db
         .select({ name: organizations.name })
         .from(organizations)
-        .where(eq(organizations.id, cc.orgId)),
+        .where(eq(organizations.id, link.orgId)),
       link.eventId
         ? cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId))
         : Promise.resolve([]),
@@ -92,7 +98,7 @@ const setup: CommandSpec = {
     const roles = Object.entries(link.staffRoles).map(([id, role]) => `<@&${id}> act as ${role}s`);
     return say(
       [
-        `This server is linked to **${escapeMarkdown(org?.name ?? cc.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
+        `This server is linked to **${escapeMarkdown(org?.name ?? link.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
         roles.length > 0
           ? `Staff: ${roles.join("; ")}.`
           : "No staff role yet (/setup organizer-role: referee-role:).",
@@ -114,9 +120,9 @@ const approve: CommandSpec = {
     const member = cc.options.get("member");
     if (typeof member !== "string") return say("Name the member: /approve member:@name");
     const name = cc.resolvedUsers.get(member)?.username ?? member;
-    const requestId = await pendingRequestOf(cc.ctx, cc.orgId, member);
+    const requestId = await pendingRequestOf(cc.ctx, orgOf(cc), member);
     if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
-    const decided = await decideLinkRequest(cc.ctx, cc.orgId, requestId, "approved");
+    const decided = await decideLinkRequest(cc.ctx, orgOf(cc), requestId, "approved");
     return say(
       `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
     );

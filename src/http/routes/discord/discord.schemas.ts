@@ -3,7 +3,6 @@ import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 const APPLICATION_ID = "1234567890123456789";
-const PUBLIC_KEY = "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a";
 
 export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
 
@@ -32,61 +31,6 @@ export const LinkRequestParamsSchema = z.object({
     }),
 });
 
-export const RegisterDiscordApplicationSchema = z
-  .object({
-    applicationId: z
-      .string()
-      .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
-      .openapi({ description: "The portal's Application ID.", example: APPLICATION_ID }),
-    publicKey: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, "64 hexadecimal digits")
-      .openapi({ description: "The portal's Public Key (Ed25519, hex).", example: PUBLIC_KEY }),
-  })
-  .strict()
-  .openapi("RegisterDiscordApplication");
-
-export const DiscordApplicationSchema = z
-  .object({
-    orgId: z.string().openapi({ example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
-    applicationId: z.string().openapi({ example: APPLICATION_ID }),
-    publicKey: z.string().openapi({ example: PUBLIC_KEY }),
-    interactionsUrl: z.string().nullable().openapi({
-      description:
-        "Paste it as the application's Interactions Endpoint URL (null when PUBLIC_URL is not set).",
-      example: "https://catan.example.org/discord/interactions",
-    }),
-    verifiedAt: z.string().nullable().openapi({
-      description:
-        "When a bot token proved this organisation controls the application (POST …/discord/commands). Until then only Discord's PING is answered.",
-      example: "2026-11-30T10:05:00.000Z",
-    }),
-    commandsRegisteredAt: z.string().nullable().openapi({ example: "2026-11-30T10:05:00.000Z" }),
-    createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
-    updatedAt: z.string().openapi({ example: "2026-11-30T10:05:00.000Z" }),
-  })
-  .openapi("DiscordApplication");
-
-export const RegisterCommandsSchema = z
-  .object({
-    botToken: z.string().min(20).max(200).openapi({
-      description:
-        "The application's bot token (portal: Bot → Reset Token). Used for this request only: never stored, never shown again.",
-      example: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB",
-    }),
-  })
-  .strict()
-  .openapi("RegisterDiscordCommands");
-
-export const RegisteredCommandsSchema = z
-  .object({
-    application: DiscordApplicationSchema,
-    commands: z
-      .array(z.object({ id: z.string(), name: z.string() }))
-      .openapi({ example: [{ id: "1300000000000000001", name: "standings" }] }),
-  })
-  .openapi("RegisteredDiscordCommands");
-
 export const CreateSetupCodeSchema = z
   .object({
     eventId: z.string().min(1).max(64).nullable().optional().openapi({
@@ -105,6 +49,11 @@ export const SetupCodeSchema = z
     }),
     expiresAt: z.string().openapi({ example: "2026-11-30T11:00:00.000Z" }),
     eventId: z.string().nullable().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    installUrl: z.string().openapi({
+      description:
+        "Where a member with Manage Server adds the deployment's Discord application to the server first.",
+      example: `https://discord.com/api/v10/oauth2/authorize?client_id=${APPLICATION_ID}&scope=applications.commands&integration_type=0`,
+    }),
   })
   .openapi("DiscordSetupCode");
 

@@ -2,39 +2,30 @@ import { createRouter } from "../../router";
 import {
   approveDiscordLinkRequestHandler,
   createDiscordSetupCodeHandler,
-  deleteDiscordApplicationHandler,
-  getDiscordApplicationHandler,
+  installDiscordApplicationHandler,
   listDiscordGuildsHandler,
   listDiscordLinkRequestsHandler,
   receiveDiscordInteractionHandler,
-  registerDiscordApplicationHandler,
-  registerDiscordCommandsHandler,
   rejectDiscordLinkRequestHandler,
   unlinkDiscordGuildHandler,
 } from "./discord.handlers";
 import {
   approveDiscordLinkRequest,
   createDiscordSetupCode,
-  deleteDiscordApplication,
-  getDiscordApplication,
+  installDiscordApplication,
   listDiscordGuilds,
   listDiscordLinkRequests,
   receiveDiscordInteraction,
-  registerDiscordApplication,
-  registerDiscordCommands,
   rejectDiscordLinkRequest,
   unlinkDiscordGuild,
 } from "./discord.routes";
 
 export const discordRouter = createRouter()
-  .openapi(registerDiscordApplication, registerDiscordApplicationHandler)
-  .openapi(getDiscordApplication, getDiscordApplicationHandler)
-  .openapi(deleteDiscordApplication, deleteDiscordApplicationHandler)
-  .openapi(registerDiscordCommands, registerDiscordCommandsHandler)
   .openapi(createDiscordSetupCode, createDiscordSetupCodeHandler)
   .openapi(listDiscordGuilds, listDiscordGuildsHandler)
   .openapi(unlinkDiscordGuild, unlinkDiscordGuildHandler)
   .openapi(listDiscordLinkRequests, listDiscordLinkRequestsHandler)
   .openapi(approveDiscordLinkRequest, approveDiscordLinkRequestHandler)
   .openapi(rejectDiscordLinkRequest, rejectDiscordLinkRequestHandler)
+  .openapi(installDiscordApplication, installDiscordApplicationHandler)
   .openapi(receiveDiscordInteraction, receiveDiscordInteractionHandler);
