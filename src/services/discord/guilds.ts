@@ -11,17 +11,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { precondition } from "../../db/preconditions";
 import { discordGuilds, discordSetupCodes } from "../../db/schema";
-import {
-  assertOrgWritable,
-  type ClientActor,
-  loadScopedEvent,
-  ORG_ROLES,
-  type OrgRole,
-  type Scope,
-} from "../access";
+import { assertOrgWritable, type ClientActor, loadScopedEvent, ORG_ROLES, type OrgRole } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { type CommandContext, stringOption } from "./command-context";
 
 const MANAGE = "webhooks:manage" as const;
 /** How long a setup code may wait for `/setup`. */
@@ -29,54 +23,42 @@ const SETUP_CODE_TTL_MS = 60 * 60 * 1000;
 
 export type GuildLink = typeof discordGuilds.$inferSelect;
 
-export async function loadGuildLink(
-  db: ServiceContext["db"],
-  guildId: string,
-): Promise<GuildLink | undefined> {
+export async function loadGuildLink(db: ServiceContext["db"], guildId: string) {
   const [row] = await db.select().from(discordGuilds).where(eq(discordGuilds.guildId, guildId));
-  return row;
+  return row as GuildLink | undefined;
 }
 
 /** The strongest organisation role the member's Discord roles are mapped to, if any. */
 export function staffRoleOf(link: GuildLink, memberRoles: readonly string[]): OrgRole | undefined {
-  const mapped = memberRoles
-    .map((r) => link.staffRoles[r])
-    .filter((r): r is OrgRole => (ORG_ROLES as readonly string[]).includes(r ?? ""));
+  const mapped = new Set(memberRoles.map((r) => link.staffRoles[r]));
   // ORG_ROLES runs from the strongest (owner) to the weakest (reader).
-  return ORG_ROLES.find((role) => mapped.includes(role));
+  return ORG_ROLES.find((role) => mapped.has(role));
 }
-
-/** Everyone reads; staff may also link players (approval), nothing else. */
-const MEMBER_SCOPES: readonly Scope[] = ["standings:read"];
-const STAFF_SCOPES: readonly Scope[] = ["standings:read", "players:write"];
 
 /**
  * The actor a member's command runs as: a client of the server's organisation, as narrow as
- * the commands need (see the file comment). `clientId` names the Discord user, for the audit.
+ * the commands need (see the file comment): everyone reads, staff may also link players
+ * (approval). `clientId` names the Discord user, for the audit.
  */
 export function guildActor(
   link: GuildLink | undefined,
   discordUserId: string,
   staffRole?: OrgRole,
 ): ClientActor {
+  const member = {
+    kind: "client",
+    clientId: `discord:${discordUserId}`,
+    role: "reader",
+    scopes: ["standings:read"],
+  } as const;
   // A member without a staff role in a server that follows no event (or is not linked yet) reads
   // what the public reads: a client of no organisation sees public events only. A followed
   // private event was shared with the server by its staff (setupGuild).
-  if (!link || (!staffRole && !link.eventId)) {
-    return {
-      kind: "client",
-      clientId: `discord:${discordUserId}`,
-      orgId: null,
-      role: "reader",
-      scopes: MEMBER_SCOPES,
-    };
-  }
+  if (!link || (!staffRole && !link.eventId)) return { ...member, orgId: null };
   return {
-    kind: "client",
-    clientId: `discord:${discordUserId}`,
+    ...member,
     orgId: link.orgId,
-    role: staffRole ?? "reader",
-    scopes: staffRole ? STAFF_SCOPES : MEMBER_SCOPES,
+    ...(staffRole ? { role: staffRole, scopes: ["standings:read", "players:write"] } : {}),
     ...(link.eventId ? { limit: { eventId: link.eventId } } : {}),
   };
 }
@@ -137,81 +119,33 @@ export async function createSetupCode(
   return { code, expiresAt, eventId: input.eventId ?? null };
 }
 
-export interface SetupInput {
-  code?: string | undefined;
-  /** An event id, `none` to stop following one, or absent to leave it. */
-  event?: string | undefined;
-  organizerRoleId?: string | undefined;
-  refereeRoleId?: string | undefined;
-  /** The organisation role the caller's Discord roles are mapped to, if any. */
-  staffRole?: OrgRole | undefined;
-}
-
 /** Who may make a linked server follow a private event without a setup code. */
-const SHARES_PRIVATE_EVENTS: readonly OrgRole[] = ["owner", "organizer"];
+const SHARES_PRIVATE_EVENTS: readonly (OrgRole | undefined)[] = ["owner", "organizer"];
 
 /**
  * `/setup`: the caller has Manage Server (checked by the command). A server not linked yet needs
- * an unused, unexpired setup code, which names the organisation; a linked one may change its
- * event and staff roles without one. Audited either way.
+ * an unused, unexpired setup code, which names the organisation (and maybe the event to follow);
+ * a linked one may change its event and staff roles without one. One batch, audited: the code
+ * spent (a new server), the link written.
  */
-export async function setupGuild(
-  ctx: ServiceContext,
-  guildId: string,
-  discordUserId: string,
-  input: SetupInput,
-  /** The server's link as the interaction loaded it (undefined: not linked yet). */
-  existing: GuildLink | undefined,
-): Promise<GuildLink> {
+export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
+  const { ctx, guildId, link: existing } = cc;
   const now = ctx.clock().toISOString();
-  const redeemed = existing ? null : await redeemSetupCode(ctx, guildId, input.code, now);
-  const orgId = existing?.orgId ?? redeemed!.orgId;
-  const eventId = await followedEvent(
-    ctx,
-    orgId,
-    input.event,
-    existing?.eventId ?? redeemed?.eventId ?? null,
-    // Manage Server is a Discord right, not the organisation's: sharing a private event with the
-    // server's members needs a setup code or a mapped organiser role.
-    redeemed !== null || (input.staffRole !== undefined && SHARES_PRIVATE_EVENTS.includes(input.staffRole)),
-  );
-  const link: GuildLink = {
-    orgId,
-    guildId,
-    eventId,
-    staffRoles: mappedStaffRoles(existing, input),
-    linkedBy: discordUserId,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
-  };
-  await saveGuildLink(ctx, link, existing, redeemed?.statements ?? []);
-  return link;
-}
-
-/**
- * The setup code that links a new server, checked here; the statements returned spend it, at the
- * start of the link's batch. The code names the organisation and, maybe, the event to follow.
- */
-async function redeemSetupCode(
-  ctx: ServiceContext,
-  guildId: string,
-  plainCode: string | undefined,
-  now: string,
-): Promise<{ orgId: string; eventId: string | null; statements: BatchItem<"sqlite">[] }> {
-  if (!plainCode) {
-    throw new ServiceError(
-      "invalid",
-      "discord_setup_code_required",
-      "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `discord setup-code` of the CLI).",
-    );
-  }
-  const hash = await hashSetupCode(plainCode);
-  const [code] = await ctx.db.select().from(discordSetupCodes).where(eq(discordSetupCodes.codeHash, hash));
-  if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
-  return {
-    orgId: code.orgId,
-    eventId: code.eventId,
-    statements: [
+  let redeemed: typeof discordSetupCodes.$inferSelect | undefined;
+  const spend: BatchItem<"sqlite">[] = [];
+  if (!existing) {
+    const plain = stringOption(cc, "code");
+    if (!plain) {
+      throw new ServiceError(
+        "invalid",
+        "discord_setup_code_required",
+        "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `discord setup-code` of the CLI).",
+      );
+    }
+    const hash = await hashSetupCode(plain);
+    [redeemed] = await ctx.db.select().from(discordSetupCodes).where(eq(discordSetupCodes.codeHash, hash));
+    if (!redeemed || redeemed.usedAt !== null || redeemed.expiresAt <= now) throw setupCodeInvalid();
+    spend.push(
       // Two servers racing with one code: the second batch fails whole.
       precondition(
         ctx.db,
@@ -222,80 +156,72 @@ async function redeemSetupCode(
         .update(discordSetupCodes)
         .set({ usedAt: now, usedByGuildId: guildId })
         .where(eq(discordSetupCodes.codeHash, hash)),
-    ],
-  };
-}
-
-/** The event the server follows: `none` stops following one, absent keeps `current`. */
-async function followedEvent(
-  ctx: ServiceContext,
-  orgId: string,
-  requested: string | undefined,
-  current: string | null,
-  mayShare: boolean,
-): Promise<string | null> {
-  if (requested === undefined) return current;
-  if (requested.toLowerCase() === "none") return null;
-  const event = await assertEventOfOrg(ctx, orgId, requested, "event");
-  if (event.visibility !== "public" && !mayShare) {
-    throw new ServiceError(
-      "invalid",
-      "discord_setup_code_required",
-      "This event is private: following it shows it to every member of the server, so it needs a setup code of the organisation (/setup code: event:) or a member holding the organiser role.",
-      { issues: [{ path: "event", message: "private: needs a setup code or the organiser role" }] },
     );
   }
-  return event.id;
-}
-
-/** The server's staff roles with those given now; an organisation role maps to one Discord role at most. */
-function mappedStaffRoles(existing: GuildLink | undefined, input: SetupInput): Record<string, OrgRole> {
-  const staffRoles = { ...existing?.staffRoles } as Record<string, OrgRole>;
-  const assign = (roleId: string | undefined, role: OrgRole) => {
-    if (!roleId) return;
+  const orgId = existing?.orgId ?? redeemed!.orgId;
+  // The event to follow: `none` stops following one, absent keeps the current one.
+  let eventId = existing?.eventId ?? redeemed?.eventId ?? null;
+  const requested = stringOption(cc, "event");
+  if (requested?.toLowerCase() === "none") eventId = null;
+  else if (requested) {
+    const event = await assertEventOfOrg(ctx, orgId, requested, "event");
+    // Manage Server is a Discord right, not the organisation's: sharing a private event with the
+    // server's members needs a setup code or a mapped organiser role.
+    if (event.visibility !== "public" && !redeemed && !SHARES_PRIVATE_EVENTS.includes(cc.staffRole)) {
+      throw new ServiceError(
+        "invalid",
+        "discord_setup_code_required",
+        "This event is private: following it shows it to every member of the server, so it needs a setup code of the organisation (/setup code: event:) or a member holding the organiser role.",
+        { issues: [{ path: "event", message: "private: needs a setup code or the organiser role" }] },
+      );
+    }
+    eventId = event.id;
+  }
+  // An organisation role maps to one Discord role at most.
+  const staffRoles: Record<string, string> = { ...existing?.staffRoles };
+  for (const role of ["referee", "organizer"]) {
+    const roleId = cc.options.get(`${role}-role`);
+    if (typeof roleId !== "string") continue;
     for (const [id, r] of Object.entries(staffRoles)) if (r === role) delete staffRoles[id];
     staffRoles[roleId] = role;
+  }
+  const linkedBy = cc.user.id;
+  const link = {
+    orgId,
+    guildId,
+    eventId,
+    staffRoles,
+    linkedBy,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
   };
-  assign(input.refereeRoleId, "referee");
-  assign(input.organizerRoleId, "organizer");
-  return staffRoles;
-}
-
-/** One batch: the code's statements (a new server), the link written, and its audit entry. */
-async function saveGuildLink(
-  ctx: ServiceContext,
-  link: GuildLink,
-  existing: GuildLink | undefined,
-  codeStatements: BatchItem<"sqlite">[],
-): Promise<void> {
-  const { orgId, guildId, eventId, staffRoles, linkedBy, updatedAt } = link;
-  const [first, ...rest] = [
-    ...codeStatements,
-    // A server linked meanwhile (another code, another organisation) fails the insert: the batch,
-    // code included, is undone.
-    existing
-      ? ctx.db
-          .update(discordGuilds)
-          .set({ eventId, staffRoles, linkedBy, updatedAt })
-          .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
-      : ctx.db.insert(discordGuilds).values(link),
-    auditInsert(ctx, {
-      orgId,
-      eventId,
-      action: existing ? "discord.guild-updated" : "discord.guild-linked",
-      entityType: "discord_guild",
-      entityId: guildId,
-      before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
-      after: { eventId, staffRoles },
-      actorId: `discord:${linkedBy}`,
-    }),
-  ];
   try {
-    await ctx.db.batch([first!, ...rest]);
+    await ctx.db.batch([
+      // A server linked meanwhile (another code, another organisation) fails the insert: the
+      // batch, code included, is undone.
+      existing
+        ? ctx.db
+            .update(discordGuilds)
+            .set({ eventId, staffRoles, linkedBy, updatedAt: now })
+            .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
+        : ctx.db.insert(discordGuilds).values(link),
+      ...spend,
+      auditInsert(ctx, {
+        orgId,
+        eventId,
+        action: existing ? "discord.guild-updated" : "discord.guild-linked",
+        entityType: "discord_guild",
+        entityId: guildId,
+        before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
+        after: { eventId, staffRoles },
+        actorId: `discord:${linkedBy}`,
+      }),
+    ]);
   } catch (error) {
     if (guardRaisedByDatabase(error) === "stale_read" || isConstraintError(error)) throw setupCodeInvalid();
     throw error;
   }
+  return link;
 }
 
 const { orgId: _org, ...guildColumns } = getTableColumns(discordGuilds);

@@ -15,17 +15,26 @@ import {
   InteractionResponseType,
   InteractionType,
   MessageFlags,
+  PermissionFlagsBits,
 } from "discord-api-types/v10";
 import { verifyKey } from "discord-interactions";
-import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import type { CommandContext, CommandSpec, InteractionDeps, OptionValue } from "./command-context";
+import { NO_MENTIONS, pageLinks } from "../webhooks";
+import {
+  type CommandContext,
+  type CommandSpec,
+  type InteractionDeps,
+  isStaff,
+  type Reply,
+  say,
+} from "./command-context";
 import { guildActor, loadGuildLink, staffRoleOf } from "./guilds";
-import { NO_MENTIONS, pageLinks, type Reply, say } from "./messages";
 import { PLAYER_COMMANDS } from "./player-commands";
 import { RANKING_COMMANDS } from "./ranking-commands";
 import { type DiscordApplication, editOriginalResponse } from "./rest";
 import { STAFF_COMMANDS } from "./staff-commands";
+
+const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
 
 // A Map: a command named like an Object method (`constructor`) is simply unknown.
 const COMMANDS = new Map<string, CommandSpec>(
@@ -157,46 +166,38 @@ export async function answerInteraction(
     );
   }
   const staffRole = link ? staffRoleOf(link, member.roles) : undefined;
-  const user = member.user;
-  const values = new Map<string, OptionValue>();
-  let focused: { name: string; value: string } | undefined;
-  for (const option of data.options ?? []) {
-    if (!("value" in option)) continue;
-    values.set(option.name, option.value);
-    if ("focused" in option && option.focused) focused = { name: option.name, value: String(option.value) };
+  if (spec.staff && !isStaff({ staffRole })) {
+    return refuse(
+      "Only tournament staff may do this: a member with Manage Server maps the staff's Discord roles with /setup organizer-role: referee-role:.",
+    );
   }
-  const resolved = "resolved" in data ? data.resolved : undefined;
-  const ctx: ServiceContext = {
-    db: deps.db,
-    clock: deps.clock,
-    // Every interaction arrives from Discord's addresses: the member is the source, so a member
-    // guessing seat codes stops only themselves.
-    source: `discord:${user.id}`,
-    actor: guildActor(link, user.id, staffRole),
-  };
+  const { user } = member;
+  const options = (data.options ?? []).flatMap((o) => ("value" in o ? [o] : []));
+  const focused = options.find((o) => "focused" in o && o.focused);
   const cc: CommandContext = {
-    deps,
-    ctx,
+    ctx: {
+      db: deps.db,
+      clock: deps.clock,
+      // Every interaction arrives from Discord's addresses: the member is the source, so a member
+      // guessing seat codes stops only themselves.
+      source: `discord:${user.id}`,
+      actor: guildActor(link, user.id, staffRole),
+    },
     links: pageLinks(deps.publicUrl),
     guildId,
     link,
     user: { id: user.id, username: user.global_name ?? user.username },
-    permissions: /^\d+$/.test(member.permissions ?? "") ? BigInt(member.permissions) : 0n,
+    managesServer: (BigInt(member.permissions ?? 0) & MANAGE_SERVER) !== 0n,
     staffRole,
-    options: values,
-    resolvedUsers: new Map(
-      Object.entries((resolved && "users" in resolved && resolved.users) || {}).map(([id, u]) => [
-        id,
-        { username: u.username },
-      ]),
-    ),
+    options: new Map(options.map((o) => [o.name, o.value])),
+    resolvedUsers: ("resolved" in data && data.resolved?.users) || {},
   };
   const fields = { command: data.name, guildId, orgId: link?.orgId, interactionId: interaction.id };
 
   if (autocomplete) {
     if (!focused || !spec.complete) return choices([]);
     try {
-      return choices(await spec.complete(cc, focused.name, focused.value));
+      return choices(await spec.complete(cc, focused.name, String(focused.value)));
     } catch (error) {
       if (!(error instanceof ServiceError)) deps.onError?.(error, fields);
       return choices([]);

@@ -10,16 +10,17 @@ import { events, sessions } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { getEvent, listSessions } from "../events";
 import { getQualification, getSessionStandings, type StandingsRowDto } from "../standings";
+import { COLORS, escapeMarkdown, fitEmbeds, type PageLinks, roundLabel } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
   choiceName,
-  integerOption,
   matches,
   orgOf,
+  type Reply,
+  say,
   stringOption,
 } from "./command-context";
-import { COLORS, escapeMarkdown, fitEmbeds, type PageLinks, type Reply, roundLabel, say } from "./messages";
 
 const DEFAULT_TOP = 16;
 
@@ -170,10 +171,11 @@ const qualification: CommandSpec = {
   async run(cc) {
     const eventId = cc.link?.eventId;
     if (!eventId) return say("This server follows no event: an organiser sets one with /setup event:.");
-    const top = integerOption(cc, "top") ?? DEFAULT_TOP;
+    const top = cc.options.get("top");
+    const rows = typeof top === "number" ? Math.min(Math.max(top, 1), 50) : DEFAULT_TOP;
     const [q, event] = await Promise.all([getQualification(cc.ctx, eventId), getEvent(cc.ctx, eventId)]);
     return {
-      embeds: fitEmbeds([qualificationEmbed(q, event.name, Math.min(Math.max(top, 1), 50), cc.links)]),
+      embeds: fitEmbeds([qualificationEmbed(q, event.name, rows, cc.links)]),
     };
   },
 };
