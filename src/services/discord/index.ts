@@ -8,7 +8,6 @@ export { decideLinkRequest, listLinkRequests } from "./link-requests";
 export {
   assertDiscordConfigured,
   type DiscordSettings,
-  discordConfigured,
   discordSettingsFromEnv,
   installUrl,
   registerCommands,

@@ -42,24 +42,18 @@ const pending = (orgId: string, discordUserId: string) =>
 
 /**
  * `/link`: records the request for the organisation's own player with that membership number
- * (replacing the member's earlier open one), audited.
+ * (replacing the member's earlier open one), audited; undefined when no player has it.
  */
 export async function requestLink(
   ctx: ServiceContext,
   orgId: string,
   input: { guildId: string; discordUserId: string; discordUsername: string; memberNumber: string },
-): Promise<{ player: { id: string; name: string }; alreadyLinked: boolean }> {
+): Promise<{ player: { id: string; name: string }; alreadyLinked: boolean } | undefined> {
   const [player] = await ctx.db
     .select({ id: players.id, name: players.name, discordId: players.discordId })
     .from(players)
     .where(and(eq(players.orgId, orgId), eq(players.externalId, input.memberNumber.normalize("NFC").trim())));
-  if (!player) {
-    throw new ServiceError(
-      "not_found",
-      "player_not_found",
-      `No player of this organisation has the membership number '${input.memberNumber}'.`,
-    );
-  }
+  if (!player) return undefined;
   if (player.discordId === input.discordUserId) return { player, alreadyLinked: true };
   const now = ctx.clock();
   const id = newId("dlr", now.getTime());

@@ -90,33 +90,6 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
 
 type MyTable = NonNullable<Awaited<ReturnType<typeof myOpenTables>>>["tables"][number];
 
-function myTableEmbed({ view, me, ...t }: MyTable, cc: CommandContext): APIEmbed {
-  const others = view.seats
-    .filter((s) => s !== me)
-    .map(
-      (s) => `${s.position}. ${escapeMarkdown(s.player.name)}${s.seedRank ? ` (seed ${s.seedRank})` : ""}`,
-    );
-  const status = !view.result
-    ? "No result yet."
-    : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
-  const tableUrl = cc.links.table(t.tableId);
-  const boardUrl = t.board ? cc.links.screen(view.eventId, "seating") : undefined;
-  return {
-    title: `${t.game} · Table ${view.number}`,
-    description:
-      `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
-      (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
-    color: COLORS.seating,
-    ...(tableUrl ? { url: tableUrl } : {}),
-    fields: [
-      { name: "Opponents (turn order)", value: others.join("\n") || "–" },
-      { name: "Result", value: status },
-      ...(boardUrl ? [{ name: "Board", value: `[The game's board](${boardUrl})` }] : []),
-    ],
-    footer: { text: escapeMarkdown(t.eventName) },
-  };
-}
-
 const mytable: CommandSpec = {
   ephemeral: true,
   async run(cc) {
@@ -128,7 +101,32 @@ const mytable: CommandSpec = {
         `${escapeMarkdown(mine.name)}, you have no table waiting: the next game is not seated yet (or this server's event is not yours).`,
       );
     }
-    return { embeds: [myTableEmbed(current, cc)], ephemeral: true };
+    const { view, me } = current;
+    const others = view.seats
+      .filter((s) => s !== me)
+      .map(
+        (s) => `${s.position}. ${escapeMarkdown(s.player.name)}${s.seedRank ? ` (seed ${s.seedRank})` : ""}`,
+      );
+    const status = !view.result
+      ? "No result yet."
+      : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
+    const tableUrl = cc.links.table(current.tableId);
+    const boardUrl = current.board ? cc.links.screen(view.eventId, "seating") : undefined;
+    const embed: APIEmbed = {
+      title: `${current.game} · Table ${view.number}`,
+      description:
+        `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
+        (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
+      color: COLORS.seating,
+      ...(tableUrl ? { url: tableUrl } : {}),
+      fields: [
+        { name: "Opponents (turn order)", value: others.join("\n") || "–" },
+        { name: "Result", value: status },
+        ...(boardUrl ? [{ name: "Board", value: `[The game's board](${boardUrl})` }] : []),
+      ],
+      footer: { text: escapeMarkdown(current.eventName) },
+    };
+    return { embeds: [embed], ephemeral: true };
   },
 };
 
@@ -139,11 +137,8 @@ const link: CommandSpec = {
     if (!memberNumber) return say("Give your membership number: /link member-number:");
     const { guildId, user } = cc;
     const asked = { guildId, discordUserId: user.id, discordUsername: user.username, memberNumber };
-    const linked = await requestLink(cc.ctx, orgOf(cc), asked).catch((error: unknown) => {
-      // The service's words echo what the member typed: escaped here, as names are.
-      if (error instanceof ServiceError && error.code === "player_not_found") return undefined;
-      throw error;
-    });
+    const linked = await requestLink(cc.ctx, orgOf(cc), asked);
+    // What the member typed is echoed escaped, as names are.
     if (!linked)
       return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
     if (linked.alreadyLinked) return say(`You are already linked to ${escapeMarkdown(linked.player.name)}.`);

@@ -30,14 +30,10 @@ export interface DiscordSettings {
 /** The settings of a deployment that has a Discord application. */
 export type DiscordApplication = DiscordSettings & { applicationId: string; publicKey: string };
 
-interface DiscordEnv {
-  DISCORD_APPLICATION_ID?: string | undefined;
-  DISCORD_PUBLIC_KEY?: string | undefined;
-  DISCORD_API_BASE?: string | undefined;
-}
-
 /** The settings from the environment; a malformed or half-set application stops the start. */
-export function discordSettingsFromEnv(env: DiscordEnv): DiscordSettings {
+export function discordSettingsFromEnv(
+  env: Partial<Record<"DISCORD_APPLICATION_ID" | "DISCORD_PUBLIC_KEY" | "DISCORD_API_BASE", string>>,
+): DiscordSettings {
   const applicationId = env.DISCORD_APPLICATION_ID?.trim() || undefined;
   const publicKey = env.DISCORD_PUBLIC_KEY?.trim().toLowerCase() || undefined;
   if (applicationId && !/^\d{15,21}$/.test(applicationId))
@@ -49,11 +45,8 @@ export function discordSettingsFromEnv(env: DiscordEnv): DiscordSettings {
   return { applicationId, publicKey, apiBase: env.DISCORD_API_BASE || undefined };
 }
 
-export const discordConfigured = (settings?: DiscordSettings): settings is DiscordApplication =>
-  !!settings?.applicationId && !!settings.publicKey;
-
 export function assertDiscordConfigured(settings?: DiscordSettings): DiscordApplication {
-  if (discordConfigured(settings)) return settings;
+  if (settings?.applicationId && settings.publicKey) return settings as DiscordApplication;
   throw new ServiceError(
     "not_found",
     "discord_not_configured",

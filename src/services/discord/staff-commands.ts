@@ -105,29 +105,6 @@ async function roundChoices(cc: CommandContext, eventId: string) {
 const roundName = (r: { kind: string; number: number; sessionName: string | null }) =>
   [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
 
-/** A round's seating as embeds: one inline field per table, players in turn order. */
-export function seatingEmbeds(
-  round: Awaited<ReturnType<typeof getRound>>,
-  title: string,
-  url: string | undefined,
-): APIEmbed[] {
-  const fields = round.tables.map((t) => ({
-    name: `Table ${t.number}`,
-    value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
-    inline: true,
-  }));
-  const embeds: APIEmbed[] = [];
-  for (let i = 0; i < fields.length || i === 0; i += 25) {
-    embeds.push({
-      title: `${title} seating${i > 0 ? " (continued)" : ""}`,
-      color: COLORS.seating,
-      fields: fields.slice(i, i + 25),
-      ...(url ? { url } : {}),
-    });
-  }
-  return fitEmbeds(embeds);
-}
-
 const seat: CommandSpec = {
   ephemeral: false,
   staff: true,
@@ -151,7 +128,23 @@ const seat: CommandSpec = {
         )[0]?.name
       : undefined;
     const title = [sessionName, roundLabel(round.kind, round.number)].filter(Boolean).join(" · ");
-    return { embeds: seatingEmbeds(round, title, cc.links.screen(round.eventId, "seating")) };
+    const url = cc.links.screen(round.eventId, "seating");
+    // One inline field per table, players in turn order; 25 fields to an embed.
+    const fields = round.tables.map((t) => ({
+      name: `Table ${t.number}`,
+      value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
+      inline: true,
+    }));
+    const embeds: APIEmbed[] = [];
+    for (let i = 0; i < fields.length || i === 0; i += 25) {
+      embeds.push({
+        title: `${title} seating${i > 0 ? " (continued)" : ""}`,
+        color: COLORS.seating,
+        fields: fields.slice(i, i + 25),
+        ...(url ? { url } : {}),
+      });
+    }
+    return { embeds: fitEmbeds(embeds) };
   },
   async complete(cc, option, typed) {
     if (option !== "game" || !cc.link?.eventId) return [];

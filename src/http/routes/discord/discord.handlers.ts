@@ -110,6 +110,7 @@ export const receiveDiscordInteractionHandler: RouteHandler<
       { issues },
     );
   }
+  const refused = cleanOptionTexts(parsed.data.data?.options);
   const interaction = parsed.data as unknown as APIInteraction;
   const deps: discord.InteractionDeps = {
     db: c.get("db"),
@@ -119,7 +120,7 @@ export const receiveDiscordInteractionHandler: RouteHandler<
     onError: (error, fields) =>
       logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
   };
-  const answer = await discord.answerInteraction(deps, interaction, cleanOptionTexts(interaction));
+  const answer = await discord.answerInteraction(deps, interaction, refused);
   if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
   return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);
 };
@@ -128,20 +129,12 @@ export const receiveDiscordInteractionHandler: RouteHandler<
  * A member's text options follow the API's text rules, as a REST body does (text-hygiene.ts):
  * each string value is cleaned in place (NFC, trimmed); the refused ones are returned, by option name.
  */
-function cleanOptionTexts(interaction: unknown): { path: string; message: string }[] {
-  const refused: { path: string; message: string }[] = [];
-  const walk = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const option of list as { name?: unknown; value?: unknown; options?: unknown }[]) {
-      if (option === null || typeof option !== "object") continue;
-      if (typeof option.value === "string") {
-        const result = cleanText(option.value);
-        if ("refused" in result) refused.push({ path: String(option.name), message: result.refused });
-        else option.value = result.text;
-      }
-      walk(option.options);
-    }
-  };
-  walk((interaction as { data?: { options?: unknown } } | null)?.data?.options);
-  return refused;
+function cleanOptionTexts(options: { name: string; value?: unknown }[] = []) {
+  return options.flatMap((option) => {
+    if (typeof option.value !== "string") return [];
+    const result = cleanText(option.value);
+    if ("refused" in result) return [{ path: option.name, message: result.refused }];
+    option.value = result.text;
+    return [];
+  });
 }
