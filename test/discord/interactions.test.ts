@@ -95,6 +95,10 @@ describe("the deployment's one application", () => {
     });
     expect(code.status).toBe(201);
     expect(((await code.json()) as { installUrl: string }).installUrl).toBe(location.href);
+    // A client that reads JSON gets the same link.
+    const asJson = await w.fetch("/discord/install", { headers: { accept: "application/json" } });
+    expect(asJson.status).toBe(200);
+    expect(await asJson.json()).toEqual({ installUrl: location.href });
   });
 
   it("without DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY: the endpoint, the link and setup codes answer 404", async () => {

@@ -69,8 +69,13 @@ export const rejectDiscordLinkRequestHandler: RouteHandler<typeof rejectDiscordL
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
 };
 
-export const installDiscordApplicationHandler: RouteHandler<typeof installDiscordApplication, AppEnv> = (c) =>
-  c.redirect(discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId), 302);
+export const installDiscordApplicationHandler: RouteHandler<typeof installDiscordApplication, AppEnv> = (
+  c,
+) => {
+  const installUrl = discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId);
+  const wantsJson = /^application\/json\s*(;|$)/.test(c.req.header("accept") ?? "");
+  return wantsJson ? c.json({ installUrl }, 200) : c.redirect(installUrl, 302);
+};
 
 /**
  * The interactions endpoint: the raw bytes are what Discord signed, so the body is read as

@@ -6,6 +6,7 @@ import {
   DiscordGuildParamsSchema,
   DiscordParamsSchema,
   GuildLinkPageSchema,
+  InstallLinkSchema,
   InteractionBodyDoc,
   InteractionResponseSchema,
   LinkRequestPageSchema,
@@ -150,12 +151,17 @@ export const installDiscordApplication = createRoute({
   tags: TAGS,
   summary: "Add the Discord application to a server",
   description:
-    "Redirects to Discord's page that adds the deployment's application to a server the member manages (scope `applications.commands`: no bot user, no permissions). " +
-    "Then `/setup code:` with a setup code of the organisation links the server. 404 when the deployment has no Discord application.",
+    "The link a store follows to add the deployment's application to a Discord server it manages (scope `applications.commands`: no bot user, no permissions); " +
+    "then `/setup code:` with a setup code of the organisation links the server. A browser is redirected to Discord's page; a client that accepts only JSON gets its URL. " +
+    "404 when the deployment has no Discord application.",
   security: [],
   responses: {
+    200: jsonContent(
+      InstallLinkSchema,
+      "Discord's install page for the application (`Accept: application/json`).",
+    ),
     302: {
-      description: "To Discord's authorization page.",
+      description: "To Discord's install page.",
       headers: {
         location: { schema: { type: "string" }, description: "Discord's install URL for the application." },
       },

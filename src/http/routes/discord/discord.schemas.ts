@@ -3,6 +3,7 @@ import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 const APPLICATION_ID = "1234567890123456789";
+const INSTALL_URL = `https://discord.com/api/v10/oauth2/authorize?client_id=${APPLICATION_ID}&scope=applications.commands&integration_type=0`;
 
 export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
 
@@ -52,10 +53,14 @@ export const SetupCodeSchema = z
     installUrl: z.string().openapi({
       description:
         "Where a member with Manage Server adds the deployment's Discord application to the server first.",
-      example: `https://discord.com/api/v10/oauth2/authorize?client_id=${APPLICATION_ID}&scope=applications.commands&integration_type=0`,
+      example: INSTALL_URL,
     }),
   })
   .openapi("DiscordSetupCode");
+
+export const InstallLinkSchema = z
+  .object({ installUrl: z.string().openapi({ example: INSTALL_URL }) })
+  .openapi("DiscordInstallLink");
 
 export const GuildLinkSchema = z
   .object({
@@ -102,6 +107,16 @@ export const InteractionBodyDoc = {
   description:
     "A Discord interaction (discord-api-types `APIInteraction`), signed by Discord: PING (type 1), a slash command (2) or an autocomplete (4).",
   required: ["id", "application_id", "type", "token"],
+  properties: {
+    id: { type: "string" as const },
+    application_id: { type: "string" as const },
+    type: { type: "integer" as const, enum: [1, 2, 3, 4, 5] },
+    token: { type: "string" as const },
+    version: { type: "integer" as const },
+    guild_id: { type: "string" as const },
+    data: { type: "object" as const },
+    member: { type: "object" as const },
+  },
   example: { id: "1300000000000000000", application_id: APPLICATION_ID, type: 1, token: "…", version: 1 },
 };
 
