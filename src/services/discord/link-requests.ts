@@ -5,7 +5,7 @@
  * the player's organisation), unlinks the account from any other player of that organisation
  * (one account, one player), and is audited in the same batch.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -19,22 +19,16 @@ import { afterCursor, type PageRequest, paginate } from "../pagination";
 
 type Status = "pending" | "approved" | "rejected";
 
-/** A request as the API shows it: the player asked for, not the organisation's own columns. */
+const { orgId: _org, playerId: _player, ...requestColumns } = getTableColumns(requests);
+/** A request as the API shows it: the player asked for instead of the organisation's own columns. */
 const dto = {
-  id: requests.id,
-  guildId: requests.guildId,
-  discordUserId: requests.discordUserId,
-  discordUsername: requests.discordUsername,
+  ...requestColumns,
   player: {
     id: players.id,
     name: players.name,
     externalId: players.externalId,
     discordId: players.discordId,
   },
-  status: requests.status,
-  decidedBy: requests.decidedBy,
-  decidedAt: requests.decidedAt,
-  createdAt: requests.createdAt,
 };
 
 const pending = (orgId: string, discordUserId: string) =>

@@ -1,31 +1,13 @@
 import { createRouter } from "../../router";
-import {
-  approveDiscordLinkRequestHandler,
-  createDiscordSetupCodeHandler,
-  installDiscordApplicationHandler,
-  listDiscordGuildsHandler,
-  listDiscordLinkRequestsHandler,
-  receiveDiscordInteractionHandler,
-  rejectDiscordLinkRequestHandler,
-  unlinkDiscordGuildHandler,
-} from "./discord.handlers";
-import {
-  approveDiscordLinkRequest,
-  createDiscordSetupCode,
-  installDiscordApplication,
-  listDiscordGuilds,
-  listDiscordLinkRequests,
-  receiveDiscordInteraction,
-  rejectDiscordLinkRequest,
-  unlinkDiscordGuild,
-} from "./discord.routes";
+import * as handlers from "./discord.handlers";
+import * as routes from "./discord.routes";
 
 export const discordRouter = createRouter()
-  .openapi(createDiscordSetupCode, createDiscordSetupCodeHandler)
-  .openapi(listDiscordGuilds, listDiscordGuildsHandler)
-  .openapi(unlinkDiscordGuild, unlinkDiscordGuildHandler)
-  .openapi(listDiscordLinkRequests, listDiscordLinkRequestsHandler)
-  .openapi(approveDiscordLinkRequest, approveDiscordLinkRequestHandler)
-  .openapi(rejectDiscordLinkRequest, rejectDiscordLinkRequestHandler)
-  .openapi(installDiscordApplication, installDiscordApplicationHandler)
-  .openapi(receiveDiscordInteraction, receiveDiscordInteractionHandler);
+  .openapi(routes.createDiscordSetupCode, handlers.createDiscordSetupCodeHandler)
+  .openapi(routes.listDiscordGuilds, handlers.listDiscordGuildsHandler)
+  .openapi(routes.unlinkDiscordGuild, handlers.unlinkDiscordGuildHandler)
+  .openapi(routes.listDiscordLinkRequests, handlers.listDiscordLinkRequestsHandler)
+  .openapi(routes.approveDiscordLinkRequest, handlers.approveDiscordLinkRequestHandler)
+  .openapi(routes.rejectDiscordLinkRequest, handlers.rejectDiscordLinkRequestHandler)
+  .openapi(routes.installDiscordApplication, handlers.installDiscordApplicationHandler)
+  .openapi(routes.receiveDiscordInteraction, handlers.receiveDiscordInteractionHandler);
