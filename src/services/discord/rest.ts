@@ -104,7 +104,9 @@ export async function registerCommands(settings: DiscordSettings, botToken: stri
     if (res.status === 401 || res.status === 403)
       throw new ServiceError("invalid", "discord_token_rejected", "Discord refused this bot token.");
     if (!res.ok) throw unavailable(`answered ${res.status}`);
-    return res.json();
+    return res.json().catch(() => {
+      throw unavailable("answered something that is not JSON");
+    });
   };
   const owner = (await send("GET", Routes.currentApplication())) as APIApplication;
   const mismatch =
@@ -114,12 +116,9 @@ export async function registerCommands(settings: DiscordSettings, botToken: stri
         ? "DISCORD_PUBLIC_KEY is not this application's Public Key: copy it from the portal again."
         : undefined;
   if (mismatch) throw new ServiceError("invalid", "discord_application_mismatch", mismatch);
-  const registered = (await send(
-    "PUT",
-    Routes.applicationCommands(app.applicationId),
-    COMMAND_DEFINITIONS,
-  )) as RESTPutAPIApplicationCommandsResult;
-  return registered.map((c) => ({ id: c.id, name: c.name }));
+  const registered = await send("PUT", Routes.applicationCommands(app.applicationId), COMMAND_DEFINITIONS);
+  if (!Array.isArray(registered)) throw unavailable("answered no list of commands");
+  return (registered as RESTPutAPIApplicationCommandsResult).map((c) => ({ id: c.id, name: c.name }));
 }
 
 /**
