@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { discordKeyPair } from "../discord/discord-interactions";
 import { adminAuth, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
 import { type ProblemAnswer, recordProblems, undeclaredProblems } from "../helpers/problem-recorder";
