@@ -5,12 +5,7 @@ import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
 import { createOrgClient, insertApiClient } from "./services/auth";
 import type { ServiceContext } from "./services/context";
-import {
-  createSetupCode,
-  defaultDiscordRest,
-  registerApplication,
-  registerCommands,
-} from "./services/discord";
+import { createSetupCode, discordSettingsFromEnv, registerCommands } from "./services/discord";
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
 
@@ -24,11 +19,10 @@ const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEF
   ${CLI} create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
       another client of an existing organisation
 
-  ${CLI} discord register --org org_… --application-id … --public-key … [--json]
-      register (or replace) the organisation's Discord application (portal: Application ID, Public Key)
-  ${CLI} discord register-commands --org org_… [--json]
-      register the slash commands with Discord; the bot token is read from DISCORD_BOT_TOKEN,
-      used once and never stored (DISCORD_API_BASE overrides https://discord.com/api/v10)
+  ${CLI} discord register-commands [--json]
+      register the slash commands of the deployment's Discord application (DISCORD_APPLICATION_ID,
+      DISCORD_PUBLIC_KEY) with Discord; the bot token is read from DISCORD_BOT_TOKEN, used once
+      and never stored (DISCORD_API_BASE overrides https://discord.com/api/v10)
   ${CLI} discord setup-code --org org_… [--event evt_…] [--json]
       a one-time code for /setup in a Discord server (valid one hour)
 
@@ -69,8 +63,6 @@ function parseCommandLine(argv: string[]) {
       org: { type: "string" },
       role: { type: "string" },
       event: { type: "string" },
-      "application-id": { type: "string" },
-      "public-key": { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -156,7 +148,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
 }
 
-/** `discord register | register-commands | setup-code`: the organisation's Discord application. */
+/** `discord register-commands | setup-code`: the deployment's Discord application. */
 async function discordCommand(
   ctx: ServiceContext,
   sub: string | undefined,
@@ -164,59 +156,46 @@ async function discordCommand(
   env: NodeJS.ProcessEnv,
   publicUrl: string,
 ): Promise<number> {
-  if (!values.org) throw new UsageError("--org is required");
   const out = (output: object, lines: string[]) => {
     if (values.json) console.log(JSON.stringify(output));
     else for (const line of lines) console.log(line);
   };
   switch (sub) {
-    case "register": {
-      const applicationId = values["application-id"];
-      const publicKey = values["public-key"];
-      if (!applicationId || !publicKey)
-        throw new UsageError("--application-id and --public-key are required");
-      const { application } = await registerApplication(
-        ctx,
-        values.org,
-        { applicationId, publicKey },
-        publicUrl,
-      );
-      out(application, [
-        `Discord application ${application.applicationId} registered for ${application.orgId}.`,
-        `Interactions Endpoint URL: ${application.interactionsUrl}`,
-        `Next: DISCORD_BOT_TOKEN=… npm run -s cli -- discord register-commands --org ${application.orgId}`,
-      ]);
-      return 0;
-    }
     case "register-commands": {
+      let settings: ReturnType<typeof discordSettingsFromEnv>;
+      try {
+        settings = discordSettingsFromEnv(env);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
       const botToken = env.DISCORD_BOT_TOKEN?.trim();
       if (!botToken)
         throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
-      const result = await registerCommands(
-        ctx,
-        defaultDiscordRest(env.DISCORD_API_BASE),
-        values.org,
-        botToken,
-        publicUrl,
-      );
+      const commands = await registerCommands(settings, botToken);
+      const result = {
+        applicationId: settings.applicationId,
+        commands,
+        interactionsUrl: `${publicUrl}/discord/interactions`,
+        installUrl: `${publicUrl}/discord/install`,
+      };
       out(result, [
-        `Registered ${result.commands.length} commands with Discord: ${result.commands.map((c) => `/${c.name}`).join(" ")}`,
-        `Application ${result.application.applicationId} verified at ${result.application.verifiedAt}.`,
+        `Registered ${commands.length} commands with Discord: ${commands.map((c) => `/${c.name}`).join(" ")}`,
+        `Interactions Endpoint URL (developer portal): ${result.interactionsUrl}`,
+        `Stores add the application to their server at: ${result.installUrl}`,
       ]);
       return 0;
     }
     case "setup-code": {
+      if (!values.org) throw new UsageError("--org is required");
       const code = await createSetupCode(ctx, values.org, { eventId: values.event ?? null });
       out(code, [
         `Setup code: ${code.code} (valid until ${code.expiresAt}, once).`,
-        `In the Discord server, a member with Manage Server runs: /setup code:${code.code}`,
+        `Add the application to the Discord server (${publicUrl}/discord/install), then a member with Manage Server runs: /setup code:${code.code}`,
       ]);
       return 0;
     }
     default:
-      throw new UsageError(
-        `unknown discord command '${sub ?? ""}': register, register-commands or setup-code`,
-      );
+      throw new UsageError(`unknown discord command '${sub ?? ""}': register-commands or setup-code`);
   }
 }
 

@@ -22,6 +22,7 @@ import { nodeRateLimits } from "./http/rate-limit";
 import { ResponseCache } from "./http/response-cache";
 import { startNodeDispatcher } from "./runtime/node/dispatcher";
 import { nodePushSettings } from "./runtime/node/push-settings";
+import { discordSettingsFromEnv } from "./services/discord";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
     dispatcher,
     webhookTargets: push.targets,
     compress: true,
-    ...(process.env.DISCORD_API_BASE ? { discord: { apiBase: process.env.DISCORD_API_BASE } } : {}),
+    discord: discordSettingsFromEnv(process.env),
     responseCache,
     diskFreeBytes: freeDiskBytes(databaseUrl),
     diskReserveBytes: process.env.DISK_RESERVE_MB ? Number(process.env.DISK_RESERVE_MB) * 2 ** 20 : undefined,

@@ -27,6 +27,7 @@ import {
 import { type LiveEnv, LiveFeed } from "./runtime/workers/feed-object";
 import { workerLiveFeeds } from "./runtime/workers/live-feeds";
 import { createAuthConfig } from "./services/auth";
+import { discordSettingsFromEnv } from "./services/discord";
 import type { StreamLimits } from "./services/live";
 import { type DeliverySettings, MessageBodies, type WebhookTargetSettings } from "./services/webhooks";
 import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
@@ -58,6 +59,9 @@ export interface WorkerEnv extends LiveEnv {
   LIVE_STREAMS_PER_CLIENT?: string;
   /** Comma-separated waits between delivery attempts in ms (default: 8 attempts over a day). */
   WEBHOOK_RETRY_DELAYS_MS?: string;
+  /** The deployment's Discord application (both or neither; docs/guides/discord-app.md). */
+  DISCORD_APPLICATION_ID?: string;
+  DISCORD_PUBLIC_KEY?: string;
   /** Discord's API base (default https://discord.com/api/v10); tests point it at a fake Discord. */
   DISCORD_API_BASE?: string;
   /**
@@ -175,7 +179,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
       ...(env.LIVE_FEEDS
         ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimitsOf(env)) }
         : {}),
-      ...(env.DISCORD_API_BASE ? { discord: { apiBase: env.DISCORD_API_BASE } } : {}),
+      discord: discordSettingsFromEnv(env),
     });
     runtime = { app, db, delivery: push.delivery, drains };
     runtimes.set(env, runtime);

@@ -4,6 +4,7 @@ import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
 import type { AuthConfig, TokenHolder } from "../services/auth";
 import type { ServiceContext } from "../services/context";
+import type { DiscordSettings } from "../services/discord";
 import type { StreamLimits } from "../services/live";
 import type { PushDispatcher, WebhookTargetSettings } from "../services/webhooks";
 import type { LiveFeeds } from "./live-feeds";
@@ -80,15 +81,8 @@ export interface AppDeps {
   diskFreeBytes?: () => Promise<number | undefined>;
   /** Free space under which /health reports the database full; default 64 MiB. */
   diskReserveBytes?: number;
-  /** The Discord application's settings (DISCORD_API_BASE; tests shorten the inline budget). */
+  /** The deployment's Discord application (DISCORD_*; tests shorten the inline budget). */
   discord?: DiscordSettings;
-}
-
-export interface DiscordSettings {
-  /** Discord's API base; default https://discord.com/api/v10 (tests: a fake Discord on loopback). */
-  apiBase?: string;
-  /** How long a command may run before its answer is deferred (default 2 s of Discord's 3). */
-  inlineBudgetMs?: number;
 }
 
 export interface AppVariables {

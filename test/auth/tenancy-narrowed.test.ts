@@ -240,6 +240,7 @@ const MATRIX: Record<string, Row> = {
     expect: "anyone",
   },
   getSecretCalendar: { own: () => ({ path: org.calendarPath }), expect: "anyone" },
+  installDiscordApplication: { own: () => ({ path: "/discord/install" }), expect: "anyone" },
 
   // The organisation-wide data.
   getOrganization: { own: () => ({ path: `/v1/orgs/${store.orgId}` }), expect: "refused" },
@@ -270,7 +271,6 @@ const MATRIX: Record<string, Row> = {
     own: () => ({ path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries` }),
     expect: "forbidden",
   },
-  getDiscordApplication: { own: () => ({ path: `/v1/orgs/${store.orgId}/discord` }), expect: "forbidden" },
   listDiscordGuilds: { own: () => ({ path: `/v1/orgs/${store.orgId}/discord/guilds` }), expect: "forbidden" },
   listDiscordLinkRequests: {
     own: () => ({ path: `/v1/orgs/${store.orgId}/discord/link-requests` }),

@@ -43,7 +43,7 @@ beforeAll(async () => {
     db: replica.db,
     changePollMs: 5,
     webhookTargets,
-    discord: { apiBase: discord.apiBase },
+    discord: discord.settings,
   });
   const doc = (await (await app.request("/openapi.json")).json()) as {
     paths: Record<string, Record<string, { operationId?: string }>>;

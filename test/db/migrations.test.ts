@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrateDatabase, openNodeDatabase } from "../../src/db/node";
+import { MIGRATIONS_FOLDER, migrateDatabase, openNodeDatabase } from "../../src/db/node";
 
 const EXPECTED_TABLES = [
   "api_clients",
@@ -12,7 +13,6 @@ const EXPECTED_TABLES = [
   "boards",
   "calendar_links",
   "conduct_warnings",
-  "discord_applications",
   "discord_guilds",
   "discord_link_requests",
   "discord_setup_codes",
@@ -107,5 +107,29 @@ describe("migrations", () => {
         sql`insert into players (id, org_id, root_org_id, name, created_at, updated_at) values ('ply_2', 'org_missing', 'org_missing', 'Bo', 'x', 'x')`,
       ),
     ).rejects.toThrow();
+  });
+
+  it("keep one organisation per Discord server: of two links of one server, the one changed last", async () => {
+    // The migrations before the one that keys servers by their id alone.
+    const before = join(dir, "before-one-discord-application");
+    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = join(before, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8"));
+    const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_one_discord_application"));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const { db } = openNodeDatabase(":memory:");
+    await migrate(db, { migrationsFolder: before });
+    await db.run(sql`insert into organizations (id, name, kind, created_at) values
+      ('org_a', 'A', 'store', 'x'), ('org_b', 'B', 'store', 'x')`);
+    await db.run(sql`insert into discord_guilds (org_id, guild_id, linked_by, created_at, updated_at) values
+      ('org_a', '900', '1', '2026-01-01', '2026-03-01'),
+      ('org_b', '900', '1', '2026-01-01', '2026-02-01'),
+      ('org_b', '901', '1', '2026-01-01', '2026-01-01')`);
+    await migrateDatabase(db);
+    expect(await db.all(sql`select guild_id, org_id from discord_guilds order by guild_id`)).toEqual([
+      { guild_id: "900", org_id: "org_a" },
+      { guild_id: "901", org_id: "org_b" },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * `npm run -s cli -- discord …`: the organisation's application registered from the command
- * line, and its commands registered with (a fake) Discord: the bot token comes from the
- * environment, is used once and never reaches the database.
+ * `npm run -s cli -- discord …`: the commands of the deployment's application registered with (a
+ * fake) Discord: the application is the configured one (DISCORD_APPLICATION_ID,
+ * DISCORD_PUBLIC_KEY), the bot token comes from the environment, is used once and never reaches
+ * the database; and setup codes for the stores.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -10,8 +11,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/cli";
-import { discordKeyPair } from "../helpers/discord-interactions";
-import { type FakeDiscord, startFakeDiscord } from "../helpers/fake-discord";
+import { discordKeyPair } from "./discord-interactions";
+import { type FakeDiscord, startFakeDiscord } from "./fake-discord";
 
 const BOT_TOKEN = "bot-token-for-the-cli-test.0123456789abcdef";
 const APPLICATION_ID = "333333333333333333";
@@ -47,50 +48,49 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe("npm run cli -- discord", () => {
-  it("registers the application, then its commands with Discord from the real command line", async () => {
+  it("registers the commands of the configured application with Discord from the real command line", async () => {
     const org = JSON.parse(
       (await cli(["create-org", "--name", "Würfelglück", "--kind", "store", "--json"])).out,
     );
-    const registered = await cli([
-      "discord",
-      "register",
-      "--org",
-      org.orgId,
-      "--application-id",
-      APPLICATION_ID,
-      "--public-key",
-      publicKey,
-    ]);
-    expect(registered.code, registered.err).toBe(0);
-    expect(registered.out).toContain(
-      "Interactions Endpoint URL: https://catan.example.org/discord/interactions",
-    );
-
-    const refused = await cli(["discord", "register-commands", "--org", org.orgId], {
-      DISCORD_BOT_TOKEN: "not-the-bot-token-of-this-application",
+    const app = {
+      DISCORD_APPLICATION_ID: APPLICATION_ID,
+      DISCORD_PUBLIC_KEY: publicKey,
       DISCORD_API_BASE: fake.apiBase,
+    };
+    const refused = await cli(["discord", "register-commands"], {
+      ...app,
+      DISCORD_BOT_TOKEN: "not-the-bot-token-of-this-application",
     });
     expect(refused.code).toBe(2);
     expect(refused.err).toBe("error: Discord refused this bot token.");
+    const otherKey = await cli(["discord", "register-commands"], {
+      ...app,
+      DISCORD_PUBLIC_KEY: "0".repeat(64),
+      DISCORD_BOT_TOKEN: BOT_TOKEN,
+    });
+    expect(otherKey.err).toMatch(/DISCORD_PUBLIC_KEY is not this application's Public Key/);
+    expect(fake.calls.some((c) => c.method === "PUT")).toBe(false);
 
     // The real command line, as the guide runs it (async: the fake Discord lives in this process).
     const { stdout } = await promisify(execFile)(
       "npm",
-      ["run", "-s", "cli", "--", "discord", "register-commands", "--org", org.orgId, "--json"],
+      ["run", "-s", "cli", "--", "discord", "register-commands", "--json"],
       {
         env: {
           ...process.env,
+          ...app,
           DATABASE_URL: databaseUrl,
           DISCORD_BOT_TOKEN: BOT_TOKEN,
-          DISCORD_API_BASE: fake.apiBase,
+          PUBLIC_URL: "https://catan.example.org",
         },
         encoding: "utf8",
       },
     );
     const result = JSON.parse(stdout);
-    expect(result.application).toMatchObject({
+    expect(result).toMatchObject({
       applicationId: APPLICATION_ID,
-      verifiedAt: expect.any(String),
+      interactionsUrl: "https://catan.example.org/discord/interactions",
+      installUrl: "https://catan.example.org/discord/install",
     });
     expect(result.commands.map((c: { name: string }) => c.name)).toContain("standings");
     const put = fake.calls.find((c) => c.method === "PUT");
@@ -111,9 +111,28 @@ describe("npm run cli -- discord", () => {
     });
   });
 
-  it("says what is missing", async () => {
-    expect((await cli(["discord", "register"])).err).toBe("error: --org is required");
-    expect((await cli(["discord", "register-commands", "--org", "org_x"])).err).toMatch(/DISCORD_BOT_TOKEN/);
-    expect((await cli(["discord", "nope", "--org", "org_x"])).err).toMatch(/unknown discord command 'nope'/);
+  it("says what is missing or malformed", async () => {
+    expect((await cli(["discord", "setup-code"])).err).toBe("error: --org is required");
+    expect((await cli(["discord", "register-commands"], { DISCORD_BOT_TOKEN: BOT_TOKEN })).err).toMatch(
+      /DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY/,
+    );
+    const half = await cli(["discord", "register-commands"], { DISCORD_APPLICATION_ID: APPLICATION_ID });
+    expect(half.err).toBe(
+      "error: DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY are set together, or neither.",
+    );
+    const badKey = await cli(["discord", "register-commands"], {
+      DISCORD_APPLICATION_ID: APPLICATION_ID,
+      DISCORD_PUBLIC_KEY: "not hex",
+    });
+    expect(badKey.err).toMatch(/^error: DISCORD_PUBLIC_KEY must be .*64 hexadecimal digits/);
+    expect(
+      (
+        await cli(["discord", "register-commands"], {
+          DISCORD_APPLICATION_ID: APPLICATION_ID,
+          DISCORD_PUBLIC_KEY: publicKey,
+        })
+      ).err,
+    ).toMatch(/DISCORD_BOT_TOKEN/);
+    expect((await cli(["discord", "nope"])).err).toMatch(/unknown discord command 'nope'/);
   });
 });

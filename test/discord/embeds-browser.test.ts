@@ -8,16 +8,16 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserHarness, launchBrowser } from "../helpers/browser";
-import { discordMessageHtml } from "../helpers/discord-render";
+import { createTestApp } from "../helpers/test-app";
+import { discordMessageHtml } from "./discord-render";
 import {
   buildDiscordWorld,
   call,
   type DiscordWorld,
-  discordApplications,
+  discordApplication,
   PUBLIC_URL,
   run,
-} from "../helpers/discord-suite";
-import { createTestApp } from "../helpers/test-app";
+} from "./discord-suite";
 
 const SHOTS = join(process.cwd(), "test-artifacts", "discord");
 
@@ -25,17 +25,14 @@ let w: DiscordWorld;
 let browser: BrowserHarness;
 
 beforeAll(async () => {
-  const apps = await discordApplications();
-  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: { apiBase: apps.fake.apiBase } });
+  const apps = await discordApplication();
+  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: apps.settings });
   w = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
     test.db,
     apps,
     () => apps.fake.close(),
   );
-  await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/commands`, {
-    botToken: w.a.app.botToken,
-  });
   const code = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/setup-codes`, {
     eventId: w.eventId,
   });

@@ -5,23 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_DEFINITIONS } from "../../src/services/discord";
-import { interaction, signedRequest } from "../helpers/discord-interactions";
+import { createTestApp } from "../helpers/test-app";
+import { interaction, signedRequest } from "./discord-interactions";
 import {
   buildDiscordWorld,
   call,
   type DiscordWorld,
-  discordApplications,
+  discordApplication,
   PUBLIC_URL,
   run,
   send,
-} from "../helpers/discord-suite";
-import { createTestApp } from "../helpers/test-app";
+} from "./discord-suite";
 
 let world: DiscordWorld;
 
 beforeAll(async () => {
-  const apps = await discordApplications();
-  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: { apiBase: apps.fake.apiBase } });
+  const apps = await discordApplication();
+  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: apps.settings });
   world = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
     test.db,
@@ -29,9 +29,6 @@ beforeAll(async () => {
     () => apps.fake.close(),
   );
   const w = world;
-  await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/commands`, {
-    botToken: w.a.app.botToken,
-  });
   const code = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/setup-codes`, {
     eventId: w.eventId,
   });
@@ -73,7 +70,7 @@ function sample(name: string, focus: boolean): Json {
   }
   const first = Object.keys(options)[0];
   return interaction({
-    applicationId: w.a.app.id,
+    applicationId: w.app.id,
     guildId: w.guild,
     member: { ...w.users.organizer, permissions: 1n << 5n },
     command: name,
@@ -94,7 +91,7 @@ describe("malformed interactions", () => {
           // The signature names the application: a wrong one is refused before anything else.
           if (path[0] === "application_id") continue;
           for (const wrong of WRONG) {
-            const res = await send(w, w.a, variant(base, path, wrong));
+            const res = await send(w, variant(base, path, wrong));
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
             if (res.status >= 500) failures.push(`${def.name} ${path.join(".")}=${JSON.stringify(wrong)}`);
             if (res.status === 400) expect(res.body.code).toBe("bad_request");
@@ -117,6 +114,7 @@ describe("the interactions endpoint's address limit", () => {
         discord: { name: "discord", limit: 2, windowSeconds: 60 },
       },
       clientAddress: () => "203.0.113.9",
+      discord: { applicationId: world.app.id, publicKey: world.keys.publicKey },
     });
     const bad = {
       method: "POST",
@@ -134,37 +132,51 @@ describe("the interactions endpoint's address limit", () => {
 });
 
 describe("the order of the checks", () => {
-  it("a bad signature reads only the application's key: no other statement runs", async () => {
+  it("a missing, malformed or wrong signature is refused before any statement runs", async () => {
     const real = world;
     const { createCountingTestDatabase } = await import("../helpers/test-app");
     const counting = await createCountingTestDatabase();
     // Every statement the app sends to the database from here on, by its verb.
     const start = counting.statements().length;
-    const usedSince = () => counting.statements().slice(start);
-    const used: string[] = [];
-    const test = await createTestApp({ db: counting.db });
+    const used = () =>
+      counting
+        .statements()
+        .slice(start)
+        .map((sql) => sql.trim().split(/\s/)[0]!.toLowerCase());
+    const test = await createTestApp({
+      db: counting.db,
+      discord: { applicationId: real.app.id, publicKey: real.keys.publicKey },
+    });
     const payload = interaction({
-      applicationId: real.a.app.id,
+      applicationId: real.app.id,
       guildId: real.guild,
       member: real.users.player,
       command: "mytable",
     });
-    const malformedHeader = await test.app.request("/discord/interactions", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-signature-ed25519": "nope",
-        "x-signature-timestamp": "1",
-      },
-      body: JSON.stringify(payload),
-    });
-    expect(malformedHeader.status).toBe(401);
-    used.push(...usedSince().map((sql) => sql.trim().split(/\s/)[0]!.toLowerCase()));
-    expect(used).toEqual([]);
-    // Well-formed but signed by another key: the one read of the registration, then the refusal.
-    const res = await test.app.request("/discord/interactions", await signedRequest(real.b.keys, payload));
-    expect(res.status).toBe(401);
-    used.push(...usedSince().map((sql) => sql.trim().split(/\s/)[0]!.toLowerCase()));
-    expect(used).toEqual(["select"]);
+    const post = (init: RequestInit) => test.app.request("/discord/interactions", init);
+    const body = JSON.stringify(payload);
+    const json = { "content-type": "application/json" };
+    const now = String(Math.floor(Date.now() / 1000));
+    const refused = [
+      await post({ method: "POST", headers: json, body }),
+      await post({
+        method: "POST",
+        headers: { ...json, "x-signature-ed25519": "nope", "x-signature-timestamp": "1" },
+        body,
+      }),
+      await post({
+        method: "POST",
+        headers: { ...json, "x-signature-ed25519": "zz".repeat(64), "x-signature-timestamp": now },
+        body,
+      }),
+      // Well-formed, but signed by another key.
+      await post(await signedRequest(real.strangerKeys, payload)),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(used()).toEqual([]);
+    // The count sees the statements of a signed command (the server's link is read).
+    const signed = await post(await signedRequest(real.keys, payload));
+    expect(signed.status).toBe(200);
+    expect(used()).toContain("select");
   });
 });

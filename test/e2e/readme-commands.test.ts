@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { discordKeyPair } from "../discord/discord-interactions";
+import { type FakeDiscord, startFakeDiscord } from "../discord/fake-discord";
 import { freePort } from "../helpers/free-port";
 import { documentedShellBlocks, type ReadmeBlock } from "../helpers/readme-blocks";
 
@@ -12,19 +14,24 @@ import { documentedShellBlocks, type ReadmeBlock } from "../helpers/readme-block
 // document runs after it in a subshell of its own, so one guide's variables never leak into the
 // next. What is changed, all here: http://localhost:8787 becomes that port; `npm install`/`npm
 // ci` do nothing (this checkout is installed); `npm start` runs in the background until the end
-// (once); every curl gets --fail-with-body, so an error answer fails the block. Blocks marked
-// `<!-- not-run: reason -->` are listed, not run.
+// (once); every curl gets --fail-with-body, so an error answer fails the block; the server and
+// the CLI are configured with a Discord application whose Discord is a fake one on loopback
+// (DISCORD_*), as an operator's are with the real one. Blocks marked `<!-- not-run: reason -->`
+// are listed, not run.
 const ROOT = resolve(import.meta.dirname, "../..");
 const documents = documentedShellBlocks(ROOT);
 const all = documents.flatMap((d) => d.blocks.map((block) => ({ path: d.path, block })));
 const runnable = all.filter((b) => !b.block.notRun);
 const skipped = all.filter((b) => b.block.notRun);
 
-function prelude(work: string, port: number): string {
+function prelude(work: string, port: number, discord: Record<string, string>): string {
   return `set -euo pipefail
 ROOT=${JSON.stringify(ROOT)}
 WORK=${JSON.stringify(work)}
 export PORT=${port} HOST=127.0.0.1 DATABASE_URL=${JSON.stringify(`file:${join(work, "catan.db")}`)}
+export ${Object.entries(discord)
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+    .join(" ")}
 SERVER_PID=""
 stop_server() {
   if [ -n "$SERVER_PID" ]; then kill -TERM -- "-$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
@@ -60,8 +67,23 @@ function adapted(block: ReadmeBlock, port: number): string {
 
 let work: string;
 let child: ReturnType<typeof spawn> | undefined;
-beforeAll(() => {
+let fakeDiscord: FakeDiscord;
+let discordEnv: Record<string, string>;
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "catan-readme-"));
+  const keys = await discordKeyPair();
+  const app = {
+    id: "141414141414141414",
+    verifyKey: keys.publicKey,
+    botToken: "bot-token-of-the-readme.0123456789",
+  };
+  fakeDiscord = await startFakeDiscord([app]);
+  discordEnv = {
+    DISCORD_APPLICATION_ID: app.id,
+    DISCORD_PUBLIC_KEY: keys.publicKey,
+    DISCORD_BOT_TOKEN: app.botToken,
+    DISCORD_API_BASE: fakeDiscord.apiBase,
+  };
 });
 // On a timeout the script may still run: SIGTERM to its process group ends the commands, and
 // the script's trap stops the server it started (in a group of its own).
@@ -72,6 +94,7 @@ afterAll(async () => {
     await exited;
   }
   rmSync(work, { recursive: true, force: true });
+  await fakeDiscord?.close();
 }, 60_000);
 
 /** One document's runnable blocks, each announced with its place so a failure names it. */
@@ -114,7 +137,7 @@ describe("shell blocks of the README and the docs", () => {
     const port = await freePort();
     const [readme, ...others] = documents;
     const script = [
-      prelude(work, port),
+      prelude(work, port, discordEnv),
       documentScript(readme!.path, readme!.blocks, port),
       ...others
         .filter((d) => d.blocks.some((b) => !b.notRun))
@@ -138,5 +161,7 @@ describe("shell blocks of the README and the docs", () => {
       `stopped in the block at ${failedAt?.[1]}:\n${text.slice(-6000)}`,
     ).toEqual({ code: 0, done: true });
     for (const { path, block } of runnable) expect(text).toContain(`::doc-block ${path}:${block.line}`);
+    // The Discord guide's operator registered the commands, at the (fake) Discord.
+    expect(fakeDiscord.commands.get(discordEnv.DISCORD_APPLICATION_ID!)).toHaveLength(10);
   }, 600_000);
 });

@@ -139,23 +139,19 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   createCalendarLink: TOKEN + 2,
   listCalendarLinks: READ,
   revokeCalendarLink: WRITE,
-  // The registration and another organisation's verified claim of the id, together.
-  registerDiscordApplication: WRITE,
-  getDiscordApplication: READ,
-  // The claims of the id are read after Discord names the bot token's application.
-  registerDiscordCommands: WRITE + 1,
-  // The registration and the event's scope, together.
+  // The organisation's scope and the event's, then the insert.
   createDiscordSetupCode: WRITE,
   listDiscordGuilds: READ,
   unlinkDiscordGuild: WRITE,
   listDiscordLinkRequests: READ,
   approveDiscordLinkRequest: WRITE,
   rejectDiscordLinkRequest: WRITE,
-  deleteDiscordApplication: WRITE,
-  // Inline answers (a deferred one's work runs after the response): no token; the application
-  // by its id, the server's link, then the command's own work. The costliest here is /setup:
-  // its code, the write batch, then the names it answers with.
-  receiveDiscordInteraction: 5,
+  /** A redirect built from the configuration: no database. */
+  installDiscordApplication: 0,
+  // Inline answers (a deferred one's work runs after the response): no token, and nothing read
+  // before the signature checks out; the server's link, then the command's own work. The
+  // costliest here is /setup: its code, the write batch, then the names it answers with.
+  receiveDiscordInteraction: 4,
   // Streamed in pages (500 events, then their sessions and results): one round trip per page.
   exportOrganization: TOKEN + 7,
   // One round trip per level of the query (event → sessions → standings), loaders batch the rest.

@@ -1,5 +1,11 @@
-import { type DiscordKeys, discordKeyPair, interaction, ping, signedRequest } from "./discord-interactions";
-import { type FakeApplication, type FakeDiscord, startFakeDiscord } from "./fake-discord";
+import {
+  type DiscordKeys,
+  discordKeyPair,
+  interaction,
+  ping,
+  signedRequest,
+} from "../discord/discord-interactions";
+import { type FakeApplication, type FakeDiscord, startFakeDiscord } from "../discord/fake-discord";
 import type { JsonClient } from "./workflow";
 
 /** Success (any 2xx). */
@@ -15,8 +21,8 @@ const SECOND = { id: "810000000000000003", username: "second_player" };
 
 /** The Discord side of the scenario: a key pair playing the application's, and a fake Discord API. */
 export interface ScenarioDiscord {
-  /** What the app's DISCORD_API_BASE is set to. */
-  apiBase: string;
+  /** What the app is configured with: DISCORD_APPLICATION_ID, DISCORD_PUBLIC_KEY, DISCORD_API_BASE. */
+  settings: { applicationId: string; publicKey: string; apiBase: string };
   fake: FakeDiscord;
   app: FakeApplication;
   keys: DiscordKeys;
@@ -31,13 +37,14 @@ export async function startScenarioDiscord(): Promise<ScenarioDiscord> {
     botToken: "bot-token-of-the-round-trip-application.0123",
   };
   const fake = await startFakeDiscord([app]);
-  return { apiBase: fake.apiBase, fake, app, keys, close: () => fake.close() };
+  const settings = { applicationId: app.id, publicKey: keys.publicKey, apiBase: fake.apiBase };
+  return { settings, fake, app, keys, close: () => fake.close() };
 }
 
 /**
- * The Discord application as an organisation runs it: registered, its commands registered with
- * (fake) Discord, a server linked with /setup, two players asking for a link (one approved, one
- * rejected through the API), the server unlinked and the application removed. The interactions
+ * The deployment's Discord application as an organisation uses it: the install link, a server
+ * linked with /setup, two players asking for a link (one approved, one rejected through the
+ * API), and the server unlinked. The interactions
  * measured are the ones answered inline (PING, /setup, /link): a deferred answer's work would be
  * counted against the next request. `externalIds` are two member numbers of the organisation.
  */
@@ -50,12 +57,8 @@ export async function discordOperations(
   externalIds: [string, string],
 ): Promise<void> {
   const base = `/v1/orgs/${orgId}/discord`;
-  expectOk(
-    await api.put(base, { applicationId: discord.app.id, publicKey: discord.keys.publicKey }),
-    "register Discord application",
-  );
-  expectOk(await api.get(base), "get Discord application");
-  expectOk(await api.post(`${base}/commands`, { botToken: discord.app.botToken }), "register commands");
+  const install = await anonymous.get("/discord/install");
+  if (install.status !== 302) throw new Error(`install link: got ${install.status} ${install.text}`);
   const code = await api.post(`${base}/setup-codes`, { eventId });
   expectOk(code, "setup code");
 
@@ -86,5 +89,4 @@ export async function discordOperations(
   expectOk(await api.post(`${base}/link-requests/${approve.id}/approve`), "approve link");
   expectOk(await api.post(`${base}/link-requests/${reject.id}/reject`), "reject link");
   expectOk(await api.delete(`${base}/guilds/${GUILD}`), "unlink guild");
-  expectOk(await api.delete(base), "delete Discord application");
 }

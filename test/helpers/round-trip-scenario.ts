@@ -70,7 +70,7 @@ export async function startRemoteApp(latency?: Latency): Promise<RemoteApp> {
     db,
     changePollMs: 5,
     webhookTargets,
-    discord: { apiBase: discord.apiBase },
+    discord: discord.settings,
   });
   return {
     app,

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { discordKeyPair } from "../discord/discord-interactions";
 import { adminAuth, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
-import { type FakeDiscord, startFakeDiscord } from "../helpers/fake-discord";
 import { type ProblemAnswer, recordProblems, undeclaredProblems } from "../helpers/problem-recorder";
 import { seatPrelimTable } from "../helpers/seat-table";
 import { createTestApp } from "../helpers/test-app";
@@ -39,7 +39,7 @@ const RUNS = {
 /** Routes whose errors are, by their own documented contract, not problem+json. */
 const TOKEN_PATH = "/v1/auth/token";
 /**
- * Discord's interactions endpoint answers anything not signed by a registered application 401
+ * Discord's interactions endpoint answers anything not signed by the deployment's application 401
  * before it reads the body (so no 400, 415 or 422 from it): the fuzz checks it never 5xx.
  */
 const SIGNED_PATH = "/discord/interactions";
@@ -56,7 +56,6 @@ let store: OrgClient;
 let admin: ClientAuth;
 let api: JsonClient;
 let doc: Json;
-let discord: FakeDiscord;
 
 interface World {
   webhookId: string;
@@ -96,9 +95,12 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  // Discord as a fuzzed bot token finds it: refused (a fake on loopback; no network here).
-  discord = await startFakeDiscord([]);
-  ctx = await createTestApp({ changePollMs: 5, discord: { apiBase: discord.apiBase } });
+  // A Discord application whose key no fuzzed request has: every interaction is refused.
+  const { publicKey } = await discordKeyPair();
+  ctx = await createTestApp({
+    changePollMs: 5,
+    discord: { applicationId: "123456789012345678", publicKey },
+  });
   problems = recordProblems(ctx.app);
   store = await createOrgClient(ctx.app, ctx.db, { name: "Fuzz store" });
   admin = await adminAuth(ctx.app, ctx.db);
@@ -188,8 +190,6 @@ beforeAll(async () => {
     "client_credentials",
   ];
 });
-
-afterAll(() => discord?.close());
 
 // ---------------------------------------------------------------------------------------------
 // The routes, from the OpenAPI document

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DERIVED_CODES } from "../../src/http/openapi/derived-codes";
 import { generateOpenApiDocument } from "../../src/http/openapi/generate";
 import { DECLARED_CODES } from "../../src/http/openapi/operation-codes";
-import { statusOfCode } from "../../src/http/openapi/operation-problems";
+import { DERIVED_CODES, statusOfCode } from "../../src/http/openapi/operation-problems";
 import { isProblemCode, PROBLEM_CODES, type ProblemCode } from "../../src/http/openapi/problem-codes";
 import { documentedCodes, undeclaredProblems } from "../helpers/problem-recorder";
 
@@ -24,6 +23,9 @@ const OUTSIDE_OPERATIONS: readonly ProblemCode[] = [
   // Refusals of Discord's /setup: said in the conversation (an interaction answers 200), never an HTTP problem.
   "discord_setup_code_required",
   "discord_setup_code_invalid",
+  // The CLI's `discord register-commands`: said on the command line, never an HTTP problem.
+  "discord_application_mismatch",
+  "discord_token_rejected",
 ];
 
 let doc: Json;

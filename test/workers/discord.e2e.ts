@@ -1,14 +1,14 @@
 import { resolve } from "node:path";
-import { afterAll, beforeAll, describe, onTestFailed } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
 import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import {
   buildDiscordWorld,
   type DiscordWorld,
-  discordApplications,
+  discordApplication,
   discordSuite,
   PUBLIC_URL,
-} from "../helpers/discord-suite";
+} from "../discord/discord-suite";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
 // The Discord application on workerd: the same signed interactions as on Node, against the
@@ -25,12 +25,14 @@ beforeAll(async () => {
     authToken: DB_TOKEN,
     migrationsFolder: resolve(import.meta.dirname, "../../migrations"),
   });
-  const apps = await discordApplications();
+  const apps = await discordApplication();
   worker = await startWorker({
     DATABASE_URL: server.url,
     DATABASE_AUTH_TOKEN: DB_TOKEN,
     JWT_SECRET,
     PUBLIC_URL,
+    DISCORD_APPLICATION_ID: apps.app.id,
+    DISCORD_PUBLIC_KEY: apps.keys.publicKey,
     DISCORD_API_BASE: apps.fake.apiBase,
   });
   world = await buildDiscordWorld(
@@ -62,4 +64,23 @@ describe("the Discord application on workerd", () => {
     },
     { errorLines },
   );
+});
+
+describe("a malformed Discord setting on workerd", () => {
+  it("answers every request 503, naming the variable", async () => {
+    const bad = await startWorker({
+      DATABASE_URL: server.url,
+      DATABASE_AUTH_TOKEN: DB_TOKEN,
+      JWT_SECRET,
+      DISCORD_APPLICATION_ID: "111111111111111111",
+      DISCORD_PUBLIC_KEY: "not-a-key",
+    });
+    try {
+      const res = await bad.fetch("/health");
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/^DISCORD_PUBLIC_KEY must be/);
+    } finally {
+      await bad.dispose();
+    }
+  });
 });

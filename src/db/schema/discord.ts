@@ -1,37 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { events } from "./events";
 import { organizations } from "./organizations";
 import { players } from "./players";
-
-/**
- * The Discord application an organisation answers slash commands for. Discord signs every
- * interaction with the application's key; the public key here checks it. The bot token is never
- * stored: it is used once, to register the commands, and that use is what marks the application
- * verified (Discord named this application and this key for the token).
- */
-export const discordApplications = sqliteTable(
-  "discord_applications",
-  {
-    orgId: text("org_id")
-      .primaryKey()
-      .references(() => organizations.id),
-    applicationId: text("application_id").notNull(),
-    /** Ed25519 public key, 64 hex digits, as the developer portal shows it. */
-    publicKey: text("public_key").notNull(),
-    /** Set when a bot token proved the organisation controls the application; null: PING only. */
-    verifiedAt: text("verified_at"),
-    commandsRegisteredAt: text("commands_registered_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("discord_applications_app_idx").on(t.applicationId),
-    // Anyone may claim an application id; only one organisation can prove it.
-    uniqueIndex("discord_applications_verified_uq").on(t.applicationId).where(sql`verified_at is not null`),
-  ],
-);
 
 /**
  * One-time codes that let `/setup` link a Discord server to the organisation: without one, anyone
@@ -56,14 +28,17 @@ export const discordSetupCodes = sqliteTable(
   (t) => [index("discord_setup_codes_org_idx").on(t.orgId)],
 );
 
-/** A Discord server linked to an organisation, optionally following one of its events. */
+/**
+ * A Discord server linked to an organisation, optionally following one of its events. The
+ * deployment has one Discord application, so a server is linked to one organisation at most.
+ */
 export const discordGuilds = sqliteTable(
   "discord_guilds",
   {
+    guildId: text("guild_id").primaryKey(),
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id),
-    guildId: text("guild_id").notNull(),
     eventId: text("event_id").references(() => events.id, { onDelete: "set null" }),
     /** Discord role id → the organisation role its members act with (staff commands). */
     staffRoles: text("staff_roles", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
@@ -72,7 +47,7 @@ export const discordGuilds = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.guildId] })],
+  (t) => [index("discord_guilds_org_idx").on(t.orgId)],
 );
 
 /** `/link member-number`: a Discord user asks to be a player; staff approve or reject. */

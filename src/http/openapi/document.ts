@@ -102,7 +102,7 @@ export const TAGS = [
   {
     name: "Discord",
     description:
-      "A Discord application answered by this server over HTTP (no bot to host): its registration, the commands' registration with Discord (the bot token is used once, never stored), setup codes for linking servers, linked servers, players' link requests, and the signed interactions endpoint itself.",
+      "The deployment's one Discord application, answered by this server over HTTP (no bot to host; its operator configures it, docs/guides/discord-app.md): the install link that adds it to a server, setup codes for linking servers to an organisation, linked servers, players' link requests, and the signed interactions endpoint itself.",
   },
   { name: "GraphQL", description: "Read-only GraphQL over the same services and authorisation." },
 ] as const;

@@ -3,19 +3,24 @@
  * codes of a response exhaustively. An operation's codes are
  * - the ones the middleware answers, derived from what the operation is (a token, a JSON body,
  *   a POST under /v1, If-Match…): `sharedCodes`;
- * - the ones its handler and services raise: found where src/ raises them (derived-codes.ts,
- *   `npm run openapi:codes`), and declared where that derivation cannot see (operation-codes.ts).
+ * - the ones its handler and services raise: found where src/ raises them (written as data to
+ *   openapi/problem-codes.json by `npm run openapi:codes`), and declared where that derivation
+ *   cannot see (operation-codes.ts).
  * Each code's status is the catalogue's (problem-codes.ts), so the codes decide which problem
  * statuses an operation documents; test/openapi/fuzz-api.test.ts fails on any answer outside them.
  */
+
+import derivedCodes from "../../../openapi/problem-codes.json";
 import { TOKEN_PATH } from "../middleware/auth";
-import { DERIVED_CODES } from "./derived-codes";
 import { DECLARED_CODES } from "./operation-codes";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes";
 import { PROBLEM_RESPONSES } from "./problem-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
 type Json = any;
+
+/** operationId → the codes its handler can raise (scripts/derive-problem-codes.ts). */
+export const DERIVED_CODES = derivedCodes as Readonly<Record<string, readonly ProblemCode[]>>;
 
 const PROBLEM_JSON = "application/problem+json";
 const PROBLEM_REF = "#/components/schemas/Problem";

@@ -44,7 +44,7 @@ export const PROBLEM_CODES = {
   invalid_discord_signature: c(
     401,
     "Invalid Discord signature",
-    "The interaction is not signed by the registered Discord application's key over X-Signature-Timestamp + body, or its timestamp is more than 5 minutes off.",
+    "The interaction is not signed by the deployment's Discord application key (DISCORD_PUBLIC_KEY) over X-Signature-Timestamp + body, or its timestamp is more than 5 minutes off.",
   ),
   // 403
   insufficient_role: c(
@@ -117,10 +117,10 @@ export const PROBLEM_CODES = {
     "No webhook subscription with this id is visible to the token.",
   ),
   delivery_not_found: c(404, "Delivery not found", "No delivery with this id for this webhook subscription."),
-  discord_application_not_found: c(
+  discord_not_configured: c(
     404,
     "No Discord application",
-    "The organisation has not registered a Discord application: PUT /v1/orgs/{orgId}/discord.",
+    "This deployment has no Discord application: its operator sets DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY (the Discord app guide).",
   ),
   discord_guild_not_found: c(
     404,
@@ -174,11 +174,6 @@ export const PROBLEM_CODES = {
     409,
     "Too many webhook subscriptions",
     "An organisation holds at most 50 webhook subscriptions, disabled ones included: delete one it no longer uses (one subscription can take several event types).",
-  ),
-  discord_application_taken: c(
-    409,
-    "Discord application taken",
-    "Another organisation registered this Discord application and proved it with its bot token.",
   ),
   discord_link_request_decided: c(
     409,
@@ -572,12 +567,12 @@ export const PROBLEM_CODES = {
   discord_application_mismatch: c(
     422,
     "Another Discord application",
-    "The bot token belongs to another application than the one registered, or the registered public key is not the application's: check both in the developer portal.",
+    "The bot token (DISCORD_BOT_TOKEN) belongs to another application than DISCORD_APPLICATION_ID, or DISCORD_PUBLIC_KEY is not the application's: check them in the developer portal.",
   ),
   discord_token_rejected: c(
     422,
     "Bot token refused",
-    "Discord refused the bot token: reset it in the developer portal (Bot → Reset Token) and send the new one.",
+    "Discord refused the bot token: reset it in the developer portal (Bot → Reset Token) and set DISCORD_BOT_TOKEN to the new one.",
   ),
   event_out_of_scope: c(
     422,
@@ -658,7 +653,3 @@ export const PROBLEM_CODES = {
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
 export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEM_CODES, code);
-
-/** The codes of one status, in catalogue order. */
-export const codesOfStatus = (status: number): ProblemCode[] =>
-  (Object.keys(PROBLEM_CODES) as ProblemCode[]).filter((code) => PROBLEM_CODES[code].status === status);

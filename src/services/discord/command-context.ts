@@ -1,10 +1,23 @@
-import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
+import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
 import type { Database } from "../../db/client";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
+import type { PageLinks } from "../webhooks";
 import type { GuildLink } from "./guilds";
-import type { PageLinks, Reply } from "./messages";
-import type { DiscordRest } from "./rest";
+import type { DiscordApplication } from "./rest";
+
+/**
+ * A command's answer before it becomes an interaction response or a webhook edit. Escaping,
+ * limits, colours and links are the webhooks' Discord formatting (one way to speak in Discord).
+ */
+export interface Reply {
+  content?: string;
+  embeds?: APIEmbed[];
+  /** Only the person who ran the command sees it. */
+  ephemeral?: boolean;
+}
+
+export const say = (content: string, ephemeral = true): Reply => ({ content, ephemeral });
 
 /** What answering interactions needs from the runtime. */
 export interface InteractionDeps {
@@ -12,34 +25,25 @@ export interface InteractionDeps {
   clock: () => Date;
   /** Base of the links to the human pages (PUBLIC_URL). */
   publicUrl?: string | undefined;
-  rest: DiscordRest;
-  /**
-   * How long a command may run before its answer is deferred (Discord allows 3 s for the first
-   * response; the rest goes through the interaction webhook). Default 2 s; 0 defers every command.
-   */
-  inlineBudgetMs?: number | undefined;
+  discord: DiscordApplication;
   /** Unexpected failures: the user gets a short apology, the operator this. */
   onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
 }
 
-export type OptionValue = string | number | boolean;
-
 /** Everything a command handler may use: the request's service context acts as the server's client. */
 export interface CommandContext {
-  deps: InteractionDeps;
   ctx: ServiceContext;
   links: PageLinks;
-  orgId: string;
   guildId: string;
-  /** Undefined only for `/setup` in a server not linked yet. */
+  /** The server's link; undefined only for `/setup` (withoutLink) in a server not linked yet. */
   link: GuildLink | undefined;
   user: { id: string; username: string };
-  /** The member's permissions in the channel (a bitfield). */
-  permissions: bigint;
+  /** The member has Manage Server (or Administrator) where they ran the command. */
+  managesServer: boolean;
   staffRole: OrgRole | undefined;
-  options: Map<string, OptionValue>;
+  options: Map<string, string | number | boolean>;
   /** Users named by User options, by id. */
-  resolvedUsers: Map<string, { username: string }>;
+  resolvedUsers: Record<string, { username: string }>;
 }
 
 export interface CommandSpec {
@@ -49,20 +53,23 @@ export interface CommandSpec {
   deferred?: boolean;
   /** Runs in a server that is not linked yet (`/setup`). */
   withoutLink?: boolean;
+  /** Only for tournament staff: members holding a Discord role mapped to an organisation role. */
+  staff?: boolean;
   run(cc: CommandContext): Promise<Reply>;
   /** Choices for the focused option while the member types. */
   complete?(cc: CommandContext, option: string, typed: string): Promise<APIApplicationCommandOptionChoice[]>;
 }
 
-export const stringOption = (cc: CommandContext, name: string): string | undefined => {
+export const isStaff = (cc: Pick<CommandContext, "staffRole">) =>
+  cc.staffRole === "owner" || cc.staffRole === "organizer" || cc.staffRole === "referee";
+
+/** The organisation of the server's link: every command but `/setup` runs in a linked server. */
+export const orgOf = (cc: CommandContext) => cc.link!.orgId;
+
+export function stringOption(cc: CommandContext, name: string): string | undefined {
   const value = cc.options.get(name);
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-};
-
-export const integerOption = (cc: CommandContext, name: string): number | undefined => {
-  const value = cc.options.get(name);
-  return typeof value === "number" ? value : undefined;
-};
+}
 
 /** Choice names are 1–100 characters. */
 export const choiceName = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);

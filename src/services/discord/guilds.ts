@@ -1,71 +1,64 @@
 /**
- * Discord servers linked to an organisation. A server acts as a narrow client of the
- * organisation that linked it: members read what a `standings:read` reader of that organisation
- * reads (limited to the server's event when it follows one), and members holding a mapped staff
- * role act with that role for the staff commands. A server linked to one organisation is unknown
- * to every other: links are per organisation, so another organisation's application never finds it.
+ * Discord servers linked to an organisation, and the setup codes that link them. The deployment
+ * has one application, so a server is linked to one organisation at most, and it acts as a
+ * narrow client of it: members read what a `standings:read` reader of that organisation reads
+ * (limited to the server's event when it follows one), and members holding a mapped staff role
+ * act with that role for the staff commands. Owners and organisers manage the links and codes
+ * (the `webhooks:manage` right: both are the organisation's outgoing integrations).
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { guardRaisedByDatabase } from "../../db/errors";
+import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { precondition } from "../../db/preconditions";
 import { discordGuilds, discordSetupCodes } from "../../db/schema";
-import { assertOrgWritable, type ClientActor, ORG_ROLES, type OrgRole, type Scope } from "../access";
+import { assertOrgWritable, type ClientActor, loadScopedEvent, ORG_ROLES, type OrgRole } from "../access";
 import { auditInsert } from "../audit";
-import type { ServiceContext } from "../context";
+import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { assertEventOfOrg, hashSetupCode } from "./registration";
+import { type CommandContext, stringOption } from "./command-context";
+
+const MANAGE = "webhooks:manage" as const;
+/** How long a setup code may wait for `/setup`. */
+const SETUP_CODE_TTL_MS = 60 * 60 * 1000;
 
 export type GuildLink = typeof discordGuilds.$inferSelect;
 
-export async function loadGuildLink(
-  ctx: Pick<ServiceContext, "db">,
-  orgId: string,
-  guildId: string,
-): Promise<GuildLink | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(discordGuilds)
-    .where(and(eq(discordGuilds.orgId, orgId), eq(discordGuilds.guildId, guildId)));
-  return row;
+export async function loadGuildLink(db: ServiceContext["db"], guildId: string) {
+  const [row] = await db.select().from(discordGuilds).where(eq(discordGuilds.guildId, guildId));
+  return row as GuildLink | undefined;
 }
 
 /** The strongest organisation role the member's Discord roles are mapped to, if any. */
 export function staffRoleOf(link: GuildLink, memberRoles: readonly string[]): OrgRole | undefined {
-  const mapped = memberRoles
-    .map((r) => link.staffRoles[r])
-    .filter((r): r is OrgRole => (ORG_ROLES as readonly string[]).includes(r ?? ""));
+  const mapped = new Set(memberRoles.map((r) => link.staffRoles[r]));
   // ORG_ROLES runs from the strongest (owner) to the weakest (reader).
-  return ORG_ROLES.find((role) => mapped.includes(role));
+  return ORG_ROLES.find((role) => mapped.has(role));
 }
-
-/** Everyone reads; staff may also link players (approval), nothing else. */
-const MEMBER_SCOPES: readonly Scope[] = ["standings:read"];
-const STAFF_SCOPES: readonly Scope[] = ["standings:read", "players:write"];
 
 /**
  * The actor a member's command runs as: a client of the server's organisation, as narrow as
- * the commands need (see the file comment). `clientId` names the Discord user, for the audit.
+ * the commands need (see the file comment): everyone reads, staff may also link players
+ * (approval). `clientId` names the Discord user, for the audit.
  */
-export function guildActor(link: GuildLink, discordUserId: string, staffRole?: OrgRole): ClientActor {
-  // A member without a staff role in a server that follows no event reads what the public reads:
-  // a client of no organisation sees public events only. A followed private event was shared
-  // with the server by its staff (setupGuild).
-  if (!staffRole && !link.eventId) {
-    return {
-      kind: "client",
-      clientId: `discord:${discordUserId}`,
-      orgId: null,
-      role: "reader",
-      scopes: MEMBER_SCOPES,
-    };
-  }
-  return {
+export function guildActor(
+  link: GuildLink | undefined,
+  discordUserId: string,
+  staffRole?: OrgRole,
+): ClientActor {
+  const member = {
     kind: "client",
     clientId: `discord:${discordUserId}`,
+    role: "reader",
+    scopes: ["standings:read"],
+  } as const;
+  // A member without a staff role in a server that follows no event (or is not linked yet) reads
+  // what the public reads: a client of no organisation sees public events only. A followed
+  // private event was shared with the server by its staff (setupGuild).
+  if (!link || (!staffRole && !link.eventId)) return { ...member, orgId: null };
+  return {
+    ...member,
     orgId: link.orgId,
-    role: staffRole ?? "reader",
-    scopes: staffRole ? STAFF_SCOPES : MEMBER_SCOPES,
+    ...(staffRole ? { role: staffRole, scopes: ["standings:read", "players:write"] } : {}),
     ...(link.eventId ? { limit: { eventId: link.eventId } } : {}),
   };
 }
@@ -77,84 +70,82 @@ const setupCodeInvalid = () =>
     "This setup code is unknown, used or expired: ask for a new one.",
   );
 
-export interface SetupInput {
-  code?: string | undefined;
-  /** An event id, `none` to stop following one, or absent to leave it. */
-  event?: string | undefined;
-  organizerRoleId?: string | undefined;
-  refereeRoleId?: string | undefined;
-  /** The organisation role the caller's Discord roles are mapped to, if any. */
-  staffRole?: OrgRole | undefined;
+/** 12 characters of Crockford base32 (60 bits), shown as XXXX-XXXX-XXXX. */
+function newSetupCode(): string {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const chars = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b & 31]);
+  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join("")).join("-");
+}
+
+async function hashSetupCode(code: string): Promise<string> {
+  const normalized = code.replace(/[\s-]/g, "").toUpperCase();
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalized));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The event must be one of the organisation's (its own, a descendant's, or one it hosts a session of). */
+async function assertEventOfOrg(ctx: ServiceContext, orgId: string, eventId: string, path = "eventId") {
+  const event = await loadScopedEvent(ctx, eventId);
+  if (!event || !(event.ancestry.includes(orgId) || event.hosts.includes(orgId))) {
+    throw new ServiceError(
+      "invalid",
+      "event_out_of_scope",
+      `Event '${eventId}' is not an event of this organisation.`,
+      { issues: [{ path, message: "not an event of this organisation" }] },
+    );
+  }
+  return event;
+}
+
+/** POST …/discord/setup-codes: a one-time code for `/setup`, valid an hour (only its hash is kept). */
+export async function createSetupCode(
+  ctx: ServiceContext,
+  orgId: string,
+  input: { eventId?: string | null | undefined },
+): Promise<{ code: string; expiresAt: string; eventId: string | null }> {
+  await assertOrgWritable(ctx, orgId, MANAGE);
+  if (input.eventId) await assertEventOfOrg(ctx, orgId, input.eventId);
+  const now = ctx.clock();
+  const code = newSetupCode();
+  const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS).toISOString();
+  await ctx.db.insert(discordSetupCodes).values({
+    codeHash: await hashSetupCode(code),
+    orgId,
+    eventId: input.eventId ?? null,
+    expiresAt,
+    createdBy: actorClientId(ctx),
+    createdAt: now.toISOString(),
+  });
+  return { code, expiresAt, eventId: input.eventId ?? null };
 }
 
 /** Who may make a linked server follow a private event without a setup code. */
-const SHARES_PRIVATE_EVENTS: readonly OrgRole[] = ["owner", "organizer"];
+const SHARES_PRIVATE_EVENTS: readonly (OrgRole | undefined)[] = ["owner", "organizer"];
 
 /**
- * `/setup`: the caller has Manage Server (checked by the interaction layer). A server not yet
- * linked needs an unused, unexpired setup code of the organisation; a linked one may change its
- * event and staff roles without one. Audited either way.
+ * `/setup`: the caller has Manage Server (checked by the command). A server not linked yet needs
+ * an unused, unexpired setup code, which names the organisation (and maybe the event to follow);
+ * a linked one may change its event and staff roles without one. One batch, audited: the code
+ * spent (a new server), the link written.
  */
-export async function setupGuild(
-  ctx: ServiceContext,
-  orgId: string,
-  guildId: string,
-  discordUserId: string,
-  input: SetupInput,
-  /** The server's link as the interaction loaded it (undefined: not linked yet). */
-  existing: GuildLink | undefined,
-): Promise<GuildLink> {
+export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
+  const { ctx, guildId, link: existing } = cc;
   const now = ctx.clock().toISOString();
-  const redeemed = existing ? null : await redeemSetupCode(ctx, orgId, guildId, input.code, now);
-  const eventId = await followedEvent(
-    ctx,
-    orgId,
-    input.event,
-    existing?.eventId ?? redeemed?.eventId ?? null,
-    // Manage Server is a Discord right, not the organisation's: sharing a private event with the
-    // server's members needs a setup code or a mapped organiser role.
-    redeemed !== null || (input.staffRole !== undefined && SHARES_PRIVATE_EVENTS.includes(input.staffRole)),
-  );
-  const link: GuildLink = {
-    orgId,
-    guildId,
-    eventId,
-    staffRoles: mappedStaffRoles(existing, input),
-    linkedBy: discordUserId,
-    createdAt: existing?.createdAt ?? now,
-    updatedAt: now,
-  };
-  await saveGuildLink(ctx, link, existing, redeemed?.statements ?? []);
-  return link;
-}
-
-/**
- * The setup code that links a new server, checked here; the statements returned spend it, at the
- * start of the link's batch. The event is the one the code was created for, if any.
- */
-async function redeemSetupCode(
-  ctx: ServiceContext,
-  orgId: string,
-  guildId: string,
-  plainCode: string | undefined,
-  now: string,
-): Promise<{ eventId: string | null; statements: BatchItem<"sqlite">[] }> {
-  if (!plainCode) {
-    throw new ServiceError(
-      "invalid",
-      "discord_setup_code_required",
-      "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `npm run cli -- discord setup-code`).",
-    );
-  }
-  const hash = await hashSetupCode(plainCode);
-  const [code] = await ctx.db
-    .select()
-    .from(discordSetupCodes)
-    .where(and(eq(discordSetupCodes.codeHash, hash), eq(discordSetupCodes.orgId, orgId)));
-  if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
-  return {
-    eventId: code.eventId,
-    statements: [
+  let redeemed: typeof discordSetupCodes.$inferSelect | undefined;
+  const spend: BatchItem<"sqlite">[] = [];
+  if (!existing) {
+    const plain = stringOption(cc, "code");
+    if (!plain) {
+      throw new ServiceError(
+        "invalid",
+        "discord_setup_code_required",
+        "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `discord setup-code` of the CLI).",
+      );
+    }
+    const hash = await hashSetupCode(plain);
+    [redeemed] = await ctx.db.select().from(discordSetupCodes).where(eq(discordSetupCodes.codeHash, hash));
+    if (!redeemed || redeemed.usedAt !== null || redeemed.expiresAt <= now) throw setupCodeInvalid();
+    spend.push(
       // Two servers racing with one code: the second batch fails whole.
       precondition(
         ctx.db,
@@ -165,117 +156,93 @@ async function redeemSetupCode(
         .update(discordSetupCodes)
         .set({ usedAt: now, usedByGuildId: guildId })
         .where(eq(discordSetupCodes.codeHash, hash)),
-    ],
-  };
-}
-
-/** The event the server follows: `none` stops following one, absent keeps `current`. */
-async function followedEvent(
-  ctx: ServiceContext,
-  orgId: string,
-  requested: string | undefined,
-  current: string | null,
-  mayShare: boolean,
-): Promise<string | null> {
-  if (requested === undefined) return current;
-  if (requested.toLowerCase() === "none") return null;
-  const event = await assertEventOfOrg(ctx, orgId, requested, "event");
-  if (event.visibility !== "public" && !mayShare) {
-    throw new ServiceError(
-      "invalid",
-      "discord_setup_code_required",
-      "This event is private: following it shows it to every member of the server, so it needs a setup code of the organisation (/setup code: event:) or a member holding the organiser role.",
-      { issues: [{ path: "event", message: "private: needs a setup code or the organiser role" }] },
     );
   }
-  return event.id;
-}
-
-/** The server's staff roles with those given now; an organisation role maps to one Discord role at most. */
-function mappedStaffRoles(existing: GuildLink | undefined, input: SetupInput): Record<string, OrgRole> {
-  const staffRoles: Record<string, OrgRole> = {
-    ...((existing?.staffRoles ?? {}) as Record<string, OrgRole>),
-  };
-  const assign = (roleId: string | undefined, role: OrgRole) => {
-    if (!roleId) return;
+  const orgId = existing?.orgId ?? redeemed!.orgId;
+  // The event to follow: `none` stops following one, absent keeps the current one.
+  let eventId = existing?.eventId ?? redeemed?.eventId ?? null;
+  const requested = stringOption(cc, "event");
+  if (requested?.toLowerCase() === "none") eventId = null;
+  else if (requested) {
+    const event = await assertEventOfOrg(ctx, orgId, requested, "event");
+    // Manage Server is a Discord right, not the organisation's: sharing a private event with the
+    // server's members needs a setup code or a mapped organiser role.
+    if (event.visibility !== "public" && !redeemed && !SHARES_PRIVATE_EVENTS.includes(cc.staffRole)) {
+      throw new ServiceError(
+        "invalid",
+        "discord_setup_code_required",
+        "This event is private: following it shows it to every member of the server, so it needs a setup code of the organisation (/setup code: event:) or a member holding the organiser role.",
+        { issues: [{ path: "event", message: "private: needs a setup code or the organiser role" }] },
+      );
+    }
+    eventId = event.id;
+  }
+  // An organisation role maps to one Discord role at most.
+  const staffRoles: Record<string, string> = { ...existing?.staffRoles };
+  for (const role of ["referee", "organizer"]) {
+    const roleId = cc.options.get(`${role}-role`);
+    if (typeof roleId !== "string") continue;
     for (const [id, r] of Object.entries(staffRoles)) if (r === role) delete staffRoles[id];
     staffRoles[roleId] = role;
+  }
+  const linkedBy = cc.user.id;
+  const link = {
+    orgId,
+    guildId,
+    eventId,
+    staffRoles,
+    linkedBy,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
   };
-  assign(input.refereeRoleId, "referee");
-  assign(input.organizerRoleId, "organizer");
-  return staffRoles;
-}
-
-/** One batch: the code's statements (a new server), the link upserted, and its audit entry. */
-async function saveGuildLink(
-  ctx: ServiceContext,
-  link: GuildLink,
-  existing: GuildLink | undefined,
-  codeStatements: BatchItem<"sqlite">[],
-): Promise<void> {
-  const { orgId, guildId, eventId, staffRoles, linkedBy, updatedAt } = link;
-  const [first, ...rest] = [
-    ...codeStatements,
-    ctx.db
-      .insert(discordGuilds)
-      .values(link)
-      .onConflictDoUpdate({
-        target: [discordGuilds.orgId, discordGuilds.guildId],
-        set: { eventId, staffRoles, linkedBy, updatedAt },
-      }),
-    auditInsert(ctx, {
-      orgId,
-      eventId,
-      action: existing ? "discord.guild-updated" : "discord.guild-linked",
-      entityType: "discord_guild",
-      entityId: guildId,
-      before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
-      after: { eventId, staffRoles },
-      actorId: `discord:${linkedBy}`,
-    }),
-  ];
   try {
-    await ctx.db.batch([first!, ...rest]);
+    await ctx.db.batch([
+      // A server linked meanwhile (another code, another organisation) fails the insert: the
+      // batch, code included, is undone.
+      existing
+        ? ctx.db
+            .update(discordGuilds)
+            .set({ eventId, staffRoles, linkedBy, updatedAt: now })
+            .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
+        : ctx.db.insert(discordGuilds).values(link),
+      ...spend,
+      auditInsert(ctx, {
+        orgId,
+        eventId,
+        action: existing ? "discord.guild-updated" : "discord.guild-linked",
+        entityType: "discord_guild",
+        entityId: guildId,
+        before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
+        after: { eventId, staffRoles },
+        actorId: `discord:${linkedBy}`,
+      }),
+    ]);
   } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw setupCodeInvalid();
+    if (guardRaisedByDatabase(error) === "stale_read" || isConstraintError(error)) throw setupCodeInvalid();
     throw error;
   }
+  return link;
 }
 
-export interface GuildLinkDto {
-  guildId: string;
-  eventId: string | null;
-  staffRoles: Record<string, string>;
-  linkedBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const toGuildDto = (row: GuildLink): GuildLinkDto => ({
-  guildId: row.guildId,
-  eventId: row.eventId,
-  staffRoles: row.staffRoles,
-  linkedBy: row.linkedBy,
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
-});
+const { orgId: _org, ...guildColumns } = getTableColumns(discordGuilds);
 
 /** GET …/discord/guilds: every linked server (an organisation links a handful: one page). */
 export async function listGuilds(ctx: ServiceContext, orgId: string) {
-  await assertOrgWritable(ctx, orgId, "webhooks:manage");
-  const rows = await ctx.db
-    .select()
+  await assertOrgWritable(ctx, orgId, MANAGE);
+  const data = await ctx.db
+    .select(guildColumns)
     .from(discordGuilds)
     .where(eq(discordGuilds.orgId, orgId))
     .orderBy(asc(discordGuilds.createdAt), asc(discordGuilds.guildId));
-  return { data: rows.map(toGuildDto), nextCursor: null };
+  return { data, nextCursor: null };
 }
 
 /** DELETE …/discord/guilds/{guildId}: the server's commands answer "not linked" from now on. */
 export async function unlinkGuild(ctx: ServiceContext, orgId: string, guildId: string): Promise<void> {
-  await assertOrgWritable(ctx, orgId, "webhooks:manage");
-  const link = await loadGuildLink(ctx, orgId, guildId);
-  if (!link) throw notFound("discord_guild", guildId);
+  await assertOrgWritable(ctx, orgId, MANAGE);
+  const link = await loadGuildLink(ctx.db, guildId);
+  if (link?.orgId !== orgId) throw notFound("discord_guild", guildId);
+  const { orgId: _org, ...before } = link;
   await ctx.db.batch([
     ctx.db
       .delete(discordGuilds)
@@ -285,7 +252,7 @@ export async function unlinkGuild(ctx: ServiceContext, orgId: string, guildId: s
       action: "discord.guild-unlinked",
       entityType: "discord_guild",
       entityId: guildId,
-      before: toGuildDto(link),
+      before,
     }),
   ]);
 }

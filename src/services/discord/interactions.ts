@@ -1,14 +1,13 @@
 /**
- * `POST /discord/interactions`: Discord's signed requests for the slash commands. Nothing is
- * read before the signature is checked against the public key the application's organisation
- * registered (the body names the application; only its key can have signed it). A PING gets its
- * PONG; a command runs as the linked server's narrow client (guilds.ts) and is answered within
- * Discord's 3-second deadline: at once when it is quick, else (and always for a ranking) with a
- * deferred response followed by an edit of it through the interaction webhook, done after the
- * response is sent (Node: a background task; Workers: waitUntil).
+ * `POST /discord/interactions`: Discord's signed requests for the slash commands of the
+ * deployment's application. The signature is checked against the configured public key before
+ * anything is read from the database. A PING gets its PONG; a command runs as the linked server's
+ * narrow client (guilds.ts) and is answered within Discord's 3-second deadline: at once when it
+ * is quick, else (and always for a ranking) with a deferred response followed by an edit of it
+ * through the interaction webhook, done after the response is sent (Node: a background task;
+ * Workers: waitUntil).
  */
 import {
-  type APIApplicationCommandInteractionDataBasicOption,
   type APIApplicationCommandOptionChoice,
   type APIInteraction,
   type APIInteractionResponse,
@@ -16,64 +15,65 @@ import {
   InteractionResponseType,
   InteractionType,
   MessageFlags,
+  PermissionFlagsBits,
 } from "discord-api-types/v10";
-import { eq } from "drizzle-orm";
-import { discordApplications } from "../../db/schema";
-import type { ServiceContext } from "../context";
+import { verifyKey } from "discord-interactions";
 import { ServiceError } from "../errors";
-import type { CommandContext, CommandSpec, InteractionDeps, OptionValue } from "./command-context";
+import { NO_MENTIONS, pageLinks } from "../webhooks";
+import {
+  type CommandContext,
+  type CommandSpec,
+  type InteractionDeps,
+  isStaff,
+  type Reply,
+  say,
+} from "./command-context";
 import { guildActor, loadGuildLink, staffRoleOf } from "./guilds";
-import { NO_MENTIONS, pageLinks, type Reply, say } from "./messages";
 import { PLAYER_COMMANDS } from "./player-commands";
 import { RANKING_COMMANDS } from "./ranking-commands";
-import { SNOWFLAKE } from "./registration";
-import { editOriginalResponse } from "./rest";
-import { invalidSignature, signatureHeaders, signedBy } from "./signature";
+import { type DiscordApplication, editOriginalResponse } from "./rest";
 import { STAFF_COMMANDS } from "./staff-commands";
 
-const COMMANDS: Record<string, CommandSpec> = { ...STAFF_COMMANDS, ...RANKING_COMMANDS, ...PLAYER_COMMANDS };
+const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
 
-type ApplicationRow = typeof discordApplications.$inferSelect;
+// A Map: a command named like an Object method (`constructor`) is simply unknown.
+const COMMANDS = new Map<string, CommandSpec>(
+  Object.entries({ ...STAFF_COMMANDS, ...RANKING_COMMANDS, ...PLAYER_COMMANDS }),
+);
 
-export interface VerifiedInteraction {
-  interaction: APIInteraction;
-  application: ApplicationRow;
-  /** Options whose text the API's text rules refuse (checked by the HTTP layer, as for REST). */
-  refusedOptions?: { path: string; message: string }[] | undefined;
-}
+/** How old (or how far ahead of this server's clock) a signed timestamp may be: replays stop there. */
+const MAX_SIGNATURE_AGE_SECONDS = 5 * 60;
+
+const invalidSignature = (why: string) =>
+  new ServiceError("unauthorized", "invalid_discord_signature", `Interaction refused: ${why}.`);
 
 /**
- * Checks the signature (and its age) and returns the interaction with the registration whose
- * key signed it; throws the 401 `invalid_discord_signature` otherwise.
+ * The body, once Discord's signature over `X-Signature-Timestamp + raw body` with the
+ * application's key checks out and the timestamp is fresh; throws the 401 otherwise.
  */
 export async function verifyInteraction(
-  deps: Pick<InteractionDeps, "db" | "clock">,
+  discord: DiscordApplication,
+  now: Date,
   body: Uint8Array,
-  signatureHeader: string | undefined,
-  timestampHeader: string | undefined,
-): Promise<VerifiedInteraction> {
-  const { signature, timestamp } = signatureHeaders(signatureHeader, timestampHeader, deps.clock());
-  let interaction: APIInteraction;
+  signature: string | undefined,
+  timestamp: string | undefined,
+): Promise<unknown> {
+  if (!signature || !timestamp)
+    throw invalidSignature("X-Signature-Ed25519 and X-Signature-Timestamp are required");
+  if (!/^\d{1,12}$/.test(timestamp)) throw invalidSignature("X-Signature-Timestamp is not a Unix time");
+  const age = now.getTime() / 1000 - Number(timestamp);
+  if (Math.abs(age) > MAX_SIGNATURE_AGE_SECONDS) {
+    throw invalidSignature(
+      age > 0 ? "the signed timestamp is older than 5 minutes" : "the signed timestamp is in the future",
+    );
+  }
+  if (!(await verifyKey(body, signature, timestamp, discord.publicKey)))
+    throw invalidSignature("the signature is not the application's");
   try {
-    interaction = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body)) as APIInteraction;
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch {
-    throw invalidSignature("the body is not a Discord interaction");
+    throw new ServiceError("bad_request", "bad_request", "The interaction is not JSON.");
   }
-  const applicationId = (interaction as { application_id?: unknown } | null)?.application_id;
-  if (typeof applicationId !== "string" || !SNOWFLAKE.test(applicationId)) {
-    throw invalidSignature("the body names no Discord application");
-  }
-  // Every organisation that claimed the id (one at most is verified): the one whose key signed it.
-  const candidates = await deps.db
-    .select()
-    .from(discordApplications)
-    .where(eq(discordApplications.applicationId, applicationId));
-  candidates.sort((a, b) => Number(b.verifiedAt !== null) - Number(a.verifiedAt !== null));
-  for (const application of candidates) {
-    if (await signedBy(application.publicKey, body, signature, timestamp))
-      return { interaction, application };
-  }
-  throw invalidSignature("the signature is not the registered application's");
 }
 
 export interface InteractionAnswer {
@@ -82,8 +82,8 @@ export interface InteractionAnswer {
   later?: Promise<void>;
 }
 
-function message(reply: Reply): APIInteractionResponse {
-  return {
+const message = (reply: Reply): InteractionAnswer => ({
+  response: {
     type: InteractionResponseType.ChannelMessageWithSource,
     data: {
       ...(reply.content ? { content: reply.content } : {}),
@@ -91,8 +91,8 @@ function message(reply: Reply): APIInteractionResponse {
       ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
       allowed_mentions: NO_MENTIONS,
     },
-  };
-}
+  },
+});
 
 const choices = (list: APIApplicationCommandOptionChoice[]): InteractionAnswer => ({
   response: {
@@ -100,26 +100,6 @@ const choices = (list: APIApplicationCommandOptionChoice[]): InteractionAnswer =
     data: { choices: list.slice(0, 25) },
   },
 });
-
-/** A refusal or failure a member can act on, in words; an unexpected error is reported and apologised for. */
-function replyToError(error: unknown, deps: InteractionDeps, fields: Record<string, unknown>): Reply {
-  if (error instanceof ServiceError) return say(error.message);
-  deps.onError?.(error, fields);
-  return say("Something went wrong on the tournament server; the organisers can find it in its log.");
-}
-
-function options(data: { options?: readonly unknown[] } | undefined) {
-  const values = new Map<string, OptionValue>();
-  let focused: { name: string; value: string } | undefined;
-  for (const option of (data?.options ?? []) as (APIApplicationCommandInteractionDataBasicOption & {
-    focused?: boolean;
-  })[]) {
-    if (!("value" in option)) continue;
-    values.set(option.name, option.value as OptionValue);
-    if (option.focused) focused = { name: option.name, value: String(option.value) };
-  }
-  return { values, focused };
-}
 
 const sleep = (ms: number) =>
   new Promise<"late">((resolve) => {
@@ -131,18 +111,17 @@ const sleep = (ms: number) =>
 async function settle(
   spec: CommandSpec,
   deps: InteractionDeps,
-  interaction: { application_id: string; token: string },
+  token: string,
   work: Promise<Reply>,
 ): Promise<InteractionAnswer> {
-  const budget = deps.inlineBudgetMs ?? 2000;
+  const budget = deps.discord.inlineBudgetMs ?? 2000;
   // A budget of 0 defers everything: a local database can answer before any timer fires.
   if (!spec.deferred && budget > 0) {
     const first = await Promise.race([work, sleep(budget)]);
-    if (first !== "late")
-      return { response: message({ ...first, ephemeral: spec.ephemeral || first.ephemeral }) };
+    if (first !== "late") return message({ ...first, ephemeral: spec.ephemeral || first.ephemeral });
   }
   const later = work.then((reply) =>
-    editOriginalResponse(deps.rest, interaction.application_id, interaction.token, {
+    editOriginalResponse(deps.discord, token, {
       content: reply.content ?? "",
       embeds: reply.embeds ?? [],
       allowed_mentions: NO_MENTIONS,
@@ -157,82 +136,77 @@ async function settle(
   };
 }
 
-/** Answers a verified interaction. */
+/**
+ * Answers a verified interaction. `refusedOptions` are the options whose text the API's text
+ * rules refuse (checked by the HTTP layer, as for REST).
+ */
 export async function answerInteraction(
   deps: InteractionDeps,
-  { interaction, application, refusedOptions }: VerifiedInteraction,
+  interaction: APIInteraction,
+  refusedOptions: { path: string; message: string }[] = [],
 ): Promise<InteractionAnswer> {
   if (interaction.type === InteractionType.Ping) return { response: { type: InteractionResponseType.Pong } };
   const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
-  const command = interaction.type === InteractionType.ApplicationCommand;
-  if (!autocomplete && !command)
-    return { response: message(say("This application has no buttons or forms.")) };
+  if (!autocomplete && interaction.type !== InteractionType.ApplicationCommand)
+    return message(say("This application has no buttons or forms."));
   const data = interaction.data;
-  const spec = data.type === ApplicationCommandType.ChatInput ? COMMANDS[data.name] : undefined;
-  const refuse = (text: string) => (autocomplete ? choices([]) : { response: message(say(text)) });
-  if (!spec) return refuse(`Unknown command /${data.name}: an organiser registers the commands again.`);
-  if (!application.verifiedAt) {
-    return refuse("This application's commands are not registered with the tournament server yet.");
-  }
-  if (refusedOptions && refusedOptions.length > 0) {
+  const refuse = (text: string) => (autocomplete ? choices([]) : message(say(text)));
+  const spec = COMMANDS.get(data.name);
+  if (!spec || data.type !== ApplicationCommandType.ChatInput)
+    return refuse(`Unknown command /${data.name}: the operator registers the commands again.`);
+  if (refusedOptions.length > 0)
     return refuse(refusedOptions.map((r) => `${r.path}: ${r.message}.`).join("\n"));
-  }
-  const guildId = interaction.guild_id;
-  const member = interaction.member;
+  const { guild_id: guildId, member } = interaction;
   if (!guildId || !member) return refuse("Use the tournament commands in a server.");
 
-  const link = await loadGuildLink(deps, application.orgId, guildId);
+  const link = await loadGuildLink(deps.db, guildId);
   if (!link && !spec.withoutLink) {
     return refuse(
-      "This server is not linked to the tournament organisation: a member with Manage Server runs /setup with the organisation's setup code.",
+      "This server is not linked to a tournament organisation: a member with Manage Server runs /setup with the organisation's setup code.",
     );
   }
   const staffRole = link ? staffRoleOf(link, member.roles) : undefined;
-  const user = member.user;
-  const ctx: ServiceContext = {
-    db: deps.db,
-    clock: deps.clock,
-    // Every interaction arrives from Discord's addresses: the member is the source, so a member
-    // guessing seat codes stops only themselves.
-    source: `discord:${member.user.id}`,
-    actor: link
-      ? guildActor(link, user.id, staffRole)
-      : {
-          kind: "client",
-          clientId: `discord:${user.id}`,
-          orgId: application.orgId,
-          role: "reader",
-          scopes: ["standings:read"],
-        },
-  };
-  const { values, focused } = options(data as { options?: readonly unknown[] });
-  const resolved = (data as { resolved?: { users?: Record<string, { username: string }> } }).resolved;
+  if (spec.staff && !isStaff({ staffRole })) {
+    return refuse(
+      "Only tournament staff may do this: a member with Manage Server maps the staff's Discord roles with /setup organizer-role: referee-role:.",
+    );
+  }
+  const { user } = member;
+  const options = (data.options ?? []).flatMap((o) => ("value" in o ? [o] : []));
+  const focused = options.find((o) => "focused" in o && o.focused);
   const cc: CommandContext = {
-    deps,
-    ctx,
+    ctx: {
+      db: deps.db,
+      clock: deps.clock,
+      // Every interaction arrives from Discord's addresses: the member is the source, so a member
+      // guessing seat codes stops only themselves.
+      source: `discord:${user.id}`,
+      actor: guildActor(link, user.id, staffRole),
+    },
     links: pageLinks(deps.publicUrl),
-    orgId: application.orgId,
     guildId,
     link,
     user: { id: user.id, username: user.global_name ?? user.username },
-    permissions: /^\d+$/.test(member.permissions ?? "") ? BigInt(member.permissions) : 0n,
+    managesServer: (BigInt(member.permissions ?? 0) & MANAGE_SERVER) !== 0n,
     staffRole,
-    options: values,
-    resolvedUsers: new Map(
-      Object.entries(resolved?.users ?? {}).map(([id, u]) => [id, { username: u.username }]),
-    ),
+    options: new Map(options.map((o) => [o.name, o.value])),
+    resolvedUsers: ("resolved" in data && data.resolved?.users) || {},
   };
-  const fields = { command: data.name, guildId, orgId: application.orgId, interactionId: interaction.id };
+  const fields = { command: data.name, guildId, orgId: link?.orgId, interactionId: interaction.id };
 
   if (autocomplete) {
     if (!focused || !spec.complete) return choices([]);
     try {
-      return choices(await spec.complete(cc, focused.name, focused.value));
+      return choices(await spec.complete(cc, focused.name, String(focused.value)));
     } catch (error) {
       if (!(error instanceof ServiceError)) deps.onError?.(error, fields);
       return choices([]);
     }
   }
-  const work = spec.run(cc).catch((error: unknown) => replyToError(error, deps, fields));
-  return settle(spec, deps, interaction, work);
+  const work = spec.run(cc).catch((error: unknown): Reply => {
+    if (error instanceof ServiceError) return say(error.message);
+    deps.onError?.(error, fields);
+    return say("Something went wrong on the tournament server; the organisers can find it in its log.");
+  });
+  return settle(spec, deps, interaction.token, work);
 }

@@ -5,34 +5,24 @@
  * the player's organisation), unlinks the account from any other player of that organisation
  * (one account, one player), and is audited in the same batch.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { precondition } from "../../db/preconditions";
-import { discordLinkRequests, players } from "../../db/schema";
+import { players, discordLinkRequests as requests } from "../../db/schema";
 import { assertOrgWritable, assertWriteWithin } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 
-type RequestRow = typeof discordLinkRequests.$inferSelect;
+type Status = "pending" | "approved" | "rejected";
 
-export interface LinkRequestDto {
-  id: string;
-  guildId: string;
-  discordUserId: string;
-  discordUsername: string;
-  player: { id: string; name: string; externalId: string | null; discordId: string | null };
-  status: "pending" | "approved" | "rejected";
-  decidedBy: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
-
-const requestColumns = {
-  request: discordLinkRequests,
+const { orgId: _org, playerId: _player, ...requestColumns } = getTableColumns(requests);
+/** A request as the API shows it: the player asked for instead of the organisation's own columns. */
+const dto = {
+  ...requestColumns,
   player: {
     id: players.id,
     name: players.name,
@@ -41,143 +31,73 @@ const requestColumns = {
   },
 };
 
-function toDto(row: { request: RequestRow; player: LinkRequestDto["player"] }): LinkRequestDto {
-  const r = row.request;
-  return {
-    id: r.id,
-    guildId: r.guildId,
-    discordUserId: r.discordUserId,
-    discordUsername: r.discordUsername,
-    player: row.player,
-    status: r.status,
-    decidedBy: r.decidedBy,
-    decidedAt: r.decidedAt,
-    createdAt: r.createdAt,
-  };
-}
-
-/** The organisation's own player with this membership number. */
-export async function playerByMemberNumber(ctx: ServiceContext, orgId: string, memberNumber: string) {
-  const [row] = await ctx.db
-    .select({
-      id: players.id,
-      name: players.name,
-      externalId: players.externalId,
-      discordId: players.discordId,
-    })
-    .from(players)
-    .where(and(eq(players.orgId, orgId), eq(players.externalId, memberNumber.normalize("NFC").trim())));
-  return row;
-}
+const pending = (orgId: string, discordUserId: string) =>
+  and(eq(requests.orgId, orgId), eq(requests.discordUserId, discordUserId), eq(requests.status, "pending"));
 
 /**
- * `/link`: records the request (replacing the member's earlier open one) and audits it. Returns
- * the request; the player is the organisation's own (membership numbers are unique per tree).
+ * `/link`: records the request for the organisation's own player with that membership number
+ * (replacing the member's earlier open one), audited; undefined when no player has it.
  */
 export async function requestLink(
   ctx: ServiceContext,
   orgId: string,
   input: { guildId: string; discordUserId: string; discordUsername: string; memberNumber: string },
-): Promise<{ request: LinkRequestDto; alreadyLinked: boolean }> {
-  const player = await playerByMemberNumber(ctx, orgId, input.memberNumber);
-  if (!player) {
-    throw new ServiceError(
-      "not_found",
-      "player_not_found",
-      `No player of this organisation has the membership number '${input.memberNumber}'.`,
-    );
-  }
-  if (player.discordId === input.discordUserId) {
-    const now = ctx.clock().toISOString();
-    return {
-      alreadyLinked: true,
-      request: {
-        id: "",
-        guildId: input.guildId,
-        discordUserId: input.discordUserId,
-        discordUsername: input.discordUsername,
-        player,
-        status: "approved",
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: now,
-      },
-    };
-  }
+): Promise<{ player: { id: string; name: string }; alreadyLinked: boolean } | undefined> {
+  const [player] = await ctx.db
+    .select({ id: players.id, name: players.name, discordId: players.discordId })
+    .from(players)
+    .where(and(eq(players.orgId, orgId), eq(players.externalId, input.memberNumber.normalize("NFC").trim())));
+  if (!player) return undefined;
+  if (player.discordId === input.discordUserId) return { player, alreadyLinked: true };
   const now = ctx.clock();
-  const row: RequestRow = {
-    id: newId("dlr", now.getTime()),
-    orgId,
-    guildId: input.guildId,
-    discordUserId: input.discordUserId,
-    discordUsername: input.discordUsername,
-    playerId: player.id,
-    status: "pending",
-    decidedBy: null,
-    decidedAt: null,
-    createdAt: now.toISOString(),
-  };
+  const id = newId("dlr", now.getTime());
+  const { memberNumber: _, ...asked } = input;
   await ctx.db.batch([
+    ctx.db.delete(requests).where(pending(orgId, input.discordUserId)),
     ctx.db
-      .delete(discordLinkRequests)
-      .where(
-        and(
-          eq(discordLinkRequests.orgId, orgId),
-          eq(discordLinkRequests.discordUserId, input.discordUserId),
-          eq(discordLinkRequests.status, "pending"),
-        ),
-      ),
-    ctx.db.insert(discordLinkRequests).values(row),
+      .insert(requests)
+      .values({ ...asked, id, orgId, playerId: player.id, status: "pending", createdAt: now.toISOString() }),
     auditInsert(ctx, {
       orgId,
       action: "player.discord-link-requested",
       entityType: "player",
       entityId: player.id,
-      after: { discordId: input.discordUserId, discordUsername: input.discordUsername, requestId: row.id },
+      after: { discordId: input.discordUserId, discordUsername: input.discordUsername, requestId: id },
     }),
   ]);
-  return { alreadyLinked: false, request: toDto({ request: row, player }) };
+  return { player, alreadyLinked: false };
 }
 
 /** GET …/discord/link-requests: oldest first, optionally one status. */
 export async function listLinkRequests(
   ctx: ServiceContext,
   orgId: string,
-  query: PageRequest & { status?: "pending" | "approved" | "rejected" | undefined },
+  query: PageRequest & { status?: Status | undefined },
 ) {
   await assertOrgWritable(ctx, orgId, "players:write");
   return paginate(
     query,
     (limit) =>
       ctx.db
-        .select({ ...requestColumns, id: discordLinkRequests.id })
-        .from(discordLinkRequests)
-        .innerJoin(players, eq(players.id, discordLinkRequests.playerId))
+        .select(dto)
+        .from(requests)
+        .innerJoin(players, eq(players.id, requests.playerId))
         .where(
           and(
-            eq(discordLinkRequests.orgId, orgId),
-            query.status ? eq(discordLinkRequests.status, query.status) : undefined,
-            afterCursor(discordLinkRequests.id, query),
+            eq(requests.orgId, orgId),
+            query.status ? eq(requests.status, query.status) : undefined,
+            afterCursor(requests.id, query),
           ),
         )
-        .orderBy(asc(discordLinkRequests.id))
+        .orderBy(asc(requests.id))
         .limit(limit),
-    (row) => toDto(row),
+    (row) => row,
   );
 }
 
 /** The open request of a Discord user in the organisation (what `/approve @member` decides). */
 export async function pendingRequestOf(ctx: ServiceContext, orgId: string, discordUserId: string) {
-  const [row] = await ctx.db
-    .select({ id: discordLinkRequests.id })
-    .from(discordLinkRequests)
-    .where(
-      and(
-        eq(discordLinkRequests.orgId, orgId),
-        eq(discordLinkRequests.discordUserId, discordUserId),
-        eq(discordLinkRequests.status, "pending"),
-      ),
-    );
+  const [row] = await ctx.db.select({ id: requests.id }).from(requests).where(pending(orgId, discordUserId));
   return row?.id;
 }
 
@@ -197,75 +117,70 @@ export async function decideLinkRequest(
   orgId: string,
   requestId: string,
   decision: "approved" | "rejected",
-): Promise<LinkRequestDto> {
+) {
   await assertOrgWritable(ctx, orgId, "players:write");
   const [row] = await ctx.db
-    .select({ ...requestColumns, ancestry: orgAncestryJson(players.orgId), playerOrgId: players.orgId })
-    .from(discordLinkRequests)
-    .innerJoin(players, eq(players.id, discordLinkRequests.playerId))
-    .where(and(eq(discordLinkRequests.id, requestId), eq(discordLinkRequests.orgId, orgId)));
+    .select({ ...dto, ancestry: orgAncestryJson(players.orgId), playerOrgId: players.orgId })
+    .from(requests)
+    .innerJoin(players, eq(players.id, requests.playerId))
+    .where(and(eq(requests.id, requestId), eq(requests.orgId, orgId)));
   if (!row) throw notFound("discord_link_request", requestId);
-  if (row.request.status !== "pending") throw decided(requestId);
-  const actor = assertWriteWithin(
-    ctx.actor,
-    row.playerOrgId,
-    JSON.parse(row.ancestry) as string[],
-    "players:write",
-    {
-      what: "player",
-      id: row.player.id,
-    },
-  );
-  const now = ctx.clock().toISOString();
-  const discordId = row.request.discordUserId;
-  const decidedBy = actorClientId({ ...ctx, actor });
-  const common = [
-    // Two staff deciding at once: the second batch fails whole.
-    precondition(
-      ctx.db,
-      `link request ${requestId} pending`,
-      sql`exists (select 1 from ${discordLinkRequests} where ${and(eq(discordLinkRequests.id, requestId), eq(discordLinkRequests.status, "pending"))})`,
-    ),
-    ctx.db
-      .update(discordLinkRequests)
-      .set({ status: decision, decidedBy, decidedAt: now })
-      .where(eq(discordLinkRequests.id, requestId)),
-  ] as const;
-  const audit = auditInsert(ctx, {
-    orgId,
-    action: decision === "approved" ? "player.discord-linked" : "player.discord-link-rejected",
-    entityType: "player",
-    entityId: row.player.id,
-    before: { discordId: row.player.discordId },
-    after: decision === "approved" ? { discordId } : { discordId: row.player.discordId },
-    reason: `link request ${requestId} from ${row.request.discordUsername}`,
+  const { ancestry, playerOrgId, ...request } = row;
+  if (request.status !== "pending") throw decided(requestId);
+  const player = request.player;
+  const actor = assertWriteWithin(ctx.actor, playerOrgId, JSON.parse(ancestry), "players:write", {
+    what: "player",
+    id: player.id,
   });
+  const now = ctx.clock().toISOString();
+  const discordId = decision === "approved" ? request.discordUserId : player.discordId;
+  const decidedBy = actorClientId({ ...ctx, actor });
   try {
-    if (decision === "approved") {
-      await ctx.db.batch([
-        ...common,
-        ctx.db
-          .update(players)
-          .set({ discordId: null, updatedAt: now })
-          .where(
-            and(
-              eq(players.orgId, row.playerOrgId),
-              eq(players.discordId, discordId),
-              ne(players.id, row.player.id),
-            ),
-          ),
-        ctx.db.update(players).set({ discordId, updatedAt: now }).where(eq(players.id, row.player.id)),
-        audit,
-      ]);
-    } else {
-      await ctx.db.batch([...common, audit]);
-    }
+    await ctx.db.batch([
+      // Two staff deciding at once: the second batch fails whole.
+      precondition(
+        ctx.db,
+        `link request ${requestId} pending`,
+        sql`exists (select 1 from ${requests} where ${and(eq(requests.id, requestId), eq(requests.status, "pending"))})`,
+      ),
+      ctx.db
+        .update(requests)
+        .set({ status: decision, decidedBy, decidedAt: now })
+        .where(eq(requests.id, requestId)),
+      ...(decision === "approved"
+        ? [
+            ctx.db
+              .update(players)
+              .set({ discordId: null, updatedAt: now })
+              .where(
+                and(
+                  eq(players.orgId, playerOrgId),
+                  eq(players.discordId, request.discordUserId),
+                  ne(players.id, player.id),
+                ),
+              ),
+            ctx.db.update(players).set({ discordId, updatedAt: now }).where(eq(players.id, player.id)),
+          ]
+        : []),
+      auditInsert(ctx, {
+        orgId,
+        action: decision === "approved" ? "player.discord-linked" : "player.discord-link-rejected",
+        entityType: "player",
+        entityId: player.id,
+        before: { discordId: player.discordId },
+        after: { discordId },
+        reason: `link request ${requestId} from ${request.discordUsername}`,
+      }),
+    ]);
   } catch (error) {
     if (guardRaisedByDatabase(error) === "stale_read") throw decided(requestId);
     throw error;
   }
-  return toDto({
-    request: { ...row.request, status: decision, decidedBy, decidedAt: now },
-    player: decision === "approved" ? { ...row.player, discordId } : row.player,
-  });
+  return {
+    ...request,
+    status: decision,
+    decidedBy,
+    decidedAt: now,
+    player: { ...player, discordId },
+  };
 }

@@ -10,49 +10,41 @@ import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
-import { confirmWithCode, disputeResult, getTables, type TableDto } from "../tables";
-import { type CommandContext, type CommandSpec, stringOption } from "./command-context";
+import { confirmWithCode, disputeResult, getTables } from "../tables";
+import { COLORS, escapeMarkdown, ordinal, roundLabel } from "../webhooks";
+import {
+  type CommandContext,
+  type CommandSpec,
+  orgOf,
+  type Reply,
+  say,
+  stringOption,
+} from "./command-context";
 import { REASON_LENGTH } from "./commands";
 import { requestLink } from "./link-requests";
-import { COLORS, escapeMarkdown, ordinal, type Reply, roundLabel, say } from "./messages";
 
 /** How many open tables of one player are looked at (a player has one or two). */
 const OPEN_TABLES = 10;
 
-/** The players this Discord account is linked to, in the server's organisation and its members. */
-async function linkedPlayers(cc: CommandContext): Promise<{ id: string; name: string }[]> {
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
-  return cc.ctx.db
+const notLinked = say(
+  "Your Discord account is not linked to a player of this tournament organisation: ask for it with /link member-number, a staff member approves it.",
+);
+
+/**
+ * The member's players (this Discord account's, in the server's organisation and its members;
+ * none: not linked) and their tables without a final result (with `pendingOnly`, with a pending
+ * sheet), oldest game first: the first is where they play now, or next. Only the tables the
+ * server may show are kept (read as its client: another organisation's private event, or an
+ * event the server does not follow, is left out), with their views.
+ */
+async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
+  const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
+  const linked = await cc.ctx.db
     .select({ id: players.id, name: players.name })
     .from(players)
     .where(and(inArray(players.orgId, orgIds), eq(players.discordId, cc.user.id)));
-}
-
-const notLinked = () =>
-  say(
-    "Your Discord account is not linked to a player of this tournament organisation: ask for it with /link member-number, a staff member approves it.",
-  );
-
-interface OpenTable {
-  tableId: string;
-  playerId: string;
-  eventName: string;
-  sessionName: string | null;
-  kind: "prelim" | "semifinal" | "final";
-  roundNumber: number;
-  hasBoard: boolean;
-}
-
-/**
- * The player's tables without a final result (or, with `pendingOnly`, with a pending sheet),
- * oldest game first: the first is where they play now, or next.
- */
-async function openTables(
-  cc: CommandContext,
-  playerIds: string[],
-  pendingOnly: boolean,
-): Promise<OpenTable[]> {
-  return cc.ctx.db
+  if (linked.length === 0) return undefined;
+  const open = await cc.ctx.db
     .select({
       tableId: seats.tableId,
       playerId: seats.playerId,
@@ -60,7 +52,7 @@ async function openTables(
       sessionName: sessions.name,
       kind: rounds.kind,
       roundNumber: rounds.number,
-      hasBoard: boards.roundId,
+      board: boards.roundId,
     })
     .from(seats)
     .innerJoin(rounds, eq(rounds.id, seats.roundId))
@@ -70,83 +62,71 @@ async function openTables(
     .leftJoin(boards, eq(boards.roundId, rounds.id))
     .where(
       and(
-        inArray(seats.playerId, playerIds),
+        inArray(
+          seats.playerId,
+          linked.map((p) => p.id),
+        ),
         pendingOnly
           ? eq(tableResults.status, "pending")
           : or(isNull(tableResults.status), eq(tableResults.status, "pending")),
       ),
     )
     .orderBy(asc(rounds.createdAt), asc(rounds.id))
-    .limit(OPEN_TABLES)
-    .then((rows) => rows.map((r) => ({ ...r, hasBoard: r.hasBoard !== null })));
-}
-
-/**
- * The open tables the server may show (read as its client: another organisation's private
- * event, or an event the server does not follow, is left out), with their views.
- */
-async function visibleOpenTables(cc: CommandContext, playerIds: string[], pendingOnly: boolean) {
-  const open = await openTables(cc, playerIds, pendingOnly);
-  if (open.length === 0) return [];
+    .limit(OPEN_TABLES);
+  if (open.length === 0) return { name: linked[0]!.name, tables: [] };
   const views = await getTables(
     cc.ctx,
     open.map((t) => t.tableId),
   );
-  return open.flatMap((t) => {
+  const tables = open.flatMap((t) => {
     const view = views.get(t.tableId);
-    return view && !(view instanceof Error) ? [{ ...t, view }] : [];
+    if (!view || view instanceof Error) return [];
+    const me = view.seats.find((s) => s.player.id === t.playerId)!;
+    const game = [t.sessionName, roundLabel(t.kind, t.roundNumber)].filter(Boolean).join(" · ");
+    return [{ ...t, view, me, game, where: `${game}, Table ${view.number}` }];
   });
+  return { name: linked[0]!.name, tables };
 }
 
-const gameOf = (t: OpenTable) =>
-  [t.sessionName, roundLabel(t.kind, t.roundNumber)].filter(Boolean).join(" · ");
-
-export function myTableEmbed(t: OpenTable & { view: TableDto }, cc: Pick<CommandContext, "links">): APIEmbed {
-  const me = t.view.seats.find((s) => s.player.id === t.playerId)!;
-  const count = t.view.seats.length;
-  const others = t.view.seats
-    .filter((s) => s.player.id !== t.playerId)
-    .map(
-      (s) => `${s.position}. ${escapeMarkdown(s.player.name)}${s.seedRank ? ` (seed ${s.seedRank})` : ""}`,
-    );
-  const result = t.view.result;
-  const status = !result
-    ? "No result yet."
-    : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
-  const tableUrl = cc.links.table(t.tableId);
-  const boardUrl = t.hasBoard ? cc.links.screen(t.view.eventId, "seating") : undefined;
-  return {
-    title: `${gameOf(t)} · Table ${t.view.number}`,
-    description:
-      `You play **${ordinal(me.position)}** of ${count} (turn order ${me.position}): players choose chair and colour in turn order.` +
-      (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
-    color: COLORS.seating,
-    ...(tableUrl ? { url: tableUrl } : {}),
-    fields: [
-      { name: "Opponents (turn order)", value: others.join("\n") || "–" },
-      { name: "Result", value: status },
-      ...(boardUrl ? [{ name: "Board", value: `[The game's board](${boardUrl})` }] : []),
-    ],
-    footer: { text: escapeMarkdown(t.eventName) },
-  };
-}
+type MyTable = NonNullable<Awaited<ReturnType<typeof myOpenTables>>>["tables"][number];
 
 const mytable: CommandSpec = {
   ephemeral: true,
   async run(cc) {
-    const linked = await linkedPlayers(cc);
-    if (linked.length === 0) return notLinked();
-    const [current] = await visibleOpenTables(
-      cc,
-      linked.map((p) => p.id),
-      false,
-    );
+    const mine = await myOpenTables(cc, false);
+    if (!mine) return notLinked;
+    const [current] = mine.tables;
     if (!current) {
       return say(
-        `${escapeMarkdown(linked[0]!.name)}, you have no table waiting: the next game is not seated yet (or this server's event is not yours).`,
+        `${escapeMarkdown(mine.name)}, you have no table waiting: the next game is not seated yet (or this server's event is not yours).`,
       );
     }
-    return { embeds: [myTableEmbed(current, cc)], ephemeral: true };
+    const { view, me } = current;
+    const others = view.seats
+      .filter((s) => s !== me)
+      .map(
+        (s) => `${s.position}. ${escapeMarkdown(s.player.name)}${s.seedRank ? ` (seed ${s.seedRank})` : ""}`,
+      );
+    const status = !view.result
+      ? "No result yet."
+      : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
+    const tableUrl = cc.links.table(current.tableId);
+    const boardUrl = current.board ? cc.links.screen(view.eventId, "seating") : undefined;
+    const embed: APIEmbed = {
+      title: `${current.game} · Table ${view.number}`,
+      description:
+        `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
+        (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
+      color: COLORS.seating,
+      ...(tableUrl ? { url: tableUrl } : {}),
+      fields: [
+        { name: "Opponents (turn order)", value: others.join("\n") || "–" },
+        { name: "Result", value: status },
+        ...(boardUrl ? [{ name: "Board", value: `[The game's board](${boardUrl})` }] : []),
+      ],
+      footer: { text: escapeMarkdown(current.eventName) },
+    };
+    return { embeds: [embed], ephemeral: true };
   },
 };
 
@@ -155,25 +135,13 @@ const link: CommandSpec = {
   async run(cc) {
     const memberNumber = stringOption(cc, "member-number");
     if (!memberNumber) return say("Give your membership number: /link member-number:");
-    let linked: Awaited<ReturnType<typeof requestLink>>;
-    try {
-      linked = await requestLink(cc.ctx, cc.orgId, {
-        guildId: cc.guildId,
-        discordUserId: cc.user.id,
-        discordUsername: cc.user.username,
-        memberNumber,
-      });
-    } catch (error) {
-      // The service's words echo what the member typed: escaped here, as names are.
-      if (error instanceof ServiceError && error.code === "player_not_found") {
-        return say(
-          `No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`,
-        );
-      }
-      throw error;
-    }
-    const { request, alreadyLinked } = linked;
-    if (alreadyLinked) return say(`You are already linked to ${escapeMarkdown(request.player.name)}.`);
+    const { guildId, user } = cc;
+    const asked = { guildId, discordUserId: user.id, discordUsername: user.username, memberNumber };
+    const linked = await requestLink(cc.ctx, orgOf(cc), asked);
+    // What the member typed is echoed escaped, as names are.
+    if (!linked)
+      return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
+    if (linked.alreadyLinked) return say(`You are already linked to ${escapeMarkdown(linked.player.name)}.`);
     // No name before approval: a membership number alone must not tell whose it is.
     return say(
       `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,
@@ -181,87 +149,74 @@ const link: CommandSpec = {
   },
 };
 
-/** `remaining` from the seat's RateLimit header of a wrong-code refusal. */
-function triesLeft(error: ServiceError): number | undefined {
-  const match = /"seat-code";r=(\d+)/.exec(error.details.headers?.ratelimit ?? "");
-  return match ? Number(match[1]) : undefined;
-}
-
-/** The tables service's refusals of a seat code, in words for the player. */
-function seatCodeRefusal(error: unknown, where: string): Reply {
-  if (!(error instanceof ServiceError)) throw error;
-  if (error.code === "wrong_seat_code") {
-    const left = triesLeft(error);
-    return say(
-      `That is not the code next to your name on the result sheet of ${where}.${left !== undefined ? ` ${left} ${left === 1 ? "try" : "tries"} left for your seat in the next 15 minutes.` : ""}`,
-    );
-  }
-  if (error.kind === "rate_limited") {
+/**
+ * `/confirm` and `/dispute`: the member's first pending table `pick` accepts, acted on with the
+ * seat code; the tables service's refusals of the code in words for the player.
+ */
+async function withSeatCode(
+  cc: CommandContext,
+  pick: (t: MyTable) => boolean,
+  none: string,
+  act: (t: MyTable, code: string) => Promise<string>,
+): Promise<Reply> {
+  const mine = await myOpenTables(cc, true);
+  if (!mine) return notLinked;
+  const target = mine.tables.find(pick);
+  if (!target) return say(none);
+  try {
+    return say(await act(target, stringOption(cc, "code") ?? ""));
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    if (error.code === "wrong_seat_code") {
+      // `remaining` from the seat's RateLimit header.
+      const left = /"seat-code";r=(\d+)/.exec(error.details.headers?.ratelimit ?? "")?.[1];
+      return say(
+        `That is not the code next to your name on the result sheet of ${target.where}.${left !== undefined ? ` ${left} ${left === "1" ? "try" : "tries"} left for your seat in the next 15 minutes.` : ""}`,
+      );
+    }
+    if (error.kind !== "rate_limited") throw error;
     const minutes = Math.ceil(Number(error.details.headers?.["retry-after"] ?? 60) / 60);
     return say(
       `Too many wrong codes for your seat: try again in ${minutes} min, or ask a referee to confirm for you.`,
     );
   }
-  throw error;
 }
-
-const whereOf = (t: OpenTable & { view: TableDto }) => `${gameOf(t)}, Table ${t.view.number}`;
 
 const confirm: CommandSpec = {
   ephemeral: true,
-  async run(cc) {
-    const code = stringOption(cc, "code") ?? "";
-    const linked = await linkedPlayers(cc);
-    if (linked.length === 0) return notLinked();
-    const open = await visibleOpenTables(
+  run: (cc) =>
+    withSeatCode(
       cc,
-      linked.map((p) => p.id),
-      true,
-    );
-    const target = open.find((t) => !t.view.seats.find((s) => s.player.id === t.playerId)?.confirmed);
-    if (!target) return say("No result is waiting for your confirmation.");
-    let table: TableDto;
-    try {
-      table = await confirmWithCode(cc.ctx, target.tableId, { playerId: target.playerId, code });
-    } catch (error) {
-      return seatCodeRefusal(error, whereOf(target));
-    }
-    const waiting = table.result?.awaitingConfirmation ?? [];
-    const names = table.seats
-      .filter((s) => waiting.includes(s.player.id))
-      .map((s) => escapeMarkdown(s.player.name));
-    return say(
-      table.result?.status === "final"
-        ? `Confirmed: the result of ${whereOf(target)} is final.`
-        : `Confirmed your result at ${whereOf(target)}.${names.length > 0 ? ` Still to confirm: ${names.join(", ")}.` : ""}`,
-    );
-  },
+      (t) => !t.me.confirmed,
+      "No result is waiting for your confirmation.",
+      async (t, code) => {
+        const table = await confirmWithCode(cc.ctx, t.tableId, { playerId: t.playerId, code });
+        const waiting = table.result?.awaitingConfirmation ?? [];
+        const names = table.seats
+          .filter((s) => waiting.includes(s.player.id))
+          .map((s) => escapeMarkdown(s.player.name));
+        return table.result?.status === "final"
+          ? `Confirmed: the result of ${t.where} is final.`
+          : `Confirmed your result at ${t.where}.${names.length > 0 ? ` Still to confirm: ${names.join(", ")}.` : ""}`;
+      },
+    ),
 };
 
 const dispute: CommandSpec = {
   ephemeral: true,
   async run(cc) {
-    const code = stringOption(cc, "code") ?? "";
     const reason = stringOption(cc, "reason") ?? "";
     if (reason.length < REASON_LENGTH.min || reason.length > REASON_LENGTH.max) {
       return say(`Say what is wrong in ${REASON_LENGTH.min} to ${REASON_LENGTH.max} characters.`);
     }
-    const linked = await linkedPlayers(cc);
-    if (linked.length === 0) return notLinked();
-    const open = await visibleOpenTables(
+    return withSeatCode(
       cc,
-      linked.map((p) => p.id),
-      true,
-    );
-    const target = open.find((t) => !t.view.result?.disputes.some((d) => d.playerId === t.playerId));
-    if (!target) return say("No pending result of yours is left to dispute.");
-    try {
-      await disputeResult(cc.ctx, target.tableId, { playerId: target.playerId, code, reason });
-    } catch (error) {
-      return seatCodeRefusal(error, whereOf(target));
-    }
-    return say(
-      `Disputed the result of ${whereOf(target)}: it stays pending until a referee decides or the sheet is replaced.`,
+      (t) => !t.view.result?.disputes.some((d) => d.playerId === t.playerId),
+      "No pending result of yours is left to dispute.",
+      async (t, code) => {
+        await disputeResult(cc.ctx, t.tableId, { playerId: t.playerId, code, reason });
+        return `Disputed the result of ${t.where}: it stays pending until a referee decides or the sheet is replaced.`;
+      },
     );
   },
 };

@@ -4,36 +4,30 @@
  * client), as one embed in the webhooks' Discord style. Both are always deferred: a ranking of
  * a large event can take longer than Discord's first-response deadline.
  */
-import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { events, sessions } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { getEvent, listSessions } from "../events";
 import { getQualification, getSessionStandings, type StandingsRowDto } from "../standings";
+import { COLORS, escapeMarkdown, fitEmbeds, roundLabel } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
   choiceName,
-  integerOption,
   matches,
+  orgOf,
+  type Reply,
+  say,
   stringOption,
 } from "./command-context";
-import { COLORS, escapeMarkdown, fitEmbeds, type PageLinks, type Reply, roundLabel, say } from "./messages";
 
 const DEFAULT_TOP = 16;
-
-interface SessionChoice {
-  id: string;
-  name: string;
-  eventName: string;
-  date: string | null;
-}
 
 /**
  * Sessions a member may pick: those of the server's event, or without one the newest sessions
  * of the organisation's events and of the sessions it hosts (25 at most: Discord's limit).
  */
-async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
+async function sessionChoices(cc: CommandContext) {
   if (cc.link?.eventId) {
     const [event, list] = await Promise.all([
       getEvent(cc.ctx, cc.link.eventId),
@@ -44,7 +38,7 @@ async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
       .reverse()
       .slice(0, 25);
   }
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
+  const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
   // Without an event the server shows its members what the public sees (guildActor); staff all.
   const publicOnly = cc.ctx.actor.kind === "client" && cc.ctx.actor.orgId === null;
   return cc.ctx.db
@@ -53,24 +47,12 @@ async function sessionChoices(cc: CommandContext): Promise<SessionChoice[]> {
     .innerJoin(events, eq(events.id, sessions.eventId))
     .where(
       and(
-        or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, cc.orgId)),
+        or(inArray(events.orgId, orgIds), eq(sessions.hostOrgId, orgOf(cc))),
         publicOnly ? eq(events.visibility, "public") : undefined,
       ),
     )
     .orderBy(desc(sessions.date), desc(sessions.id))
     .limit(25);
-}
-
-export async function completeSession(
-  cc: CommandContext,
-  typed: string,
-): Promise<APIApplicationCommandOptionChoice[]> {
-  return (await sessionChoices(cc))
-    .filter((s) => !typed || matches(`${s.name} ${s.eventName}`, typed))
-    .map((s) => ({
-      name: choiceName(`${s.name} · ${s.eventName}${s.date ? ` (${s.date})` : ""}`),
-      value: s.id,
-    }));
 }
 
 /** The session named by the option (an id from autocomplete, or a typed name), else the latest. */
@@ -106,22 +88,6 @@ function progress(rounds: { kind: string; number: number; tables: number; finalT
     : "No game seated yet";
 }
 
-export function standingsEmbed(
-  s: Awaited<ReturnType<typeof getSessionStandings>>,
-  eventName: string,
-  links: PageLinks,
-): APIEmbed {
-  const lines = s.rows.map((row) => rankingLine(row));
-  const url = links.event(s.eventId);
-  return {
-    title: `Standings · ${s.sessionName} (${eventName})`,
-    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
-    color: COLORS.standings,
-    ...(url ? { url } : {}),
-    footer: { text: `${progress(s.rounds)} · ${s.playerCount} players` },
-  };
-}
-
 const standings: CommandSpec = {
   ephemeral: false,
   deferred: true,
@@ -130,38 +96,29 @@ const standings: CommandSpec = {
     if (typeof sessionId !== "string") return sessionId;
     const s = await getSessionStandings(cc.ctx, sessionId);
     const event = await getEvent(cc.ctx, s.eventId);
-    return { embeds: fitEmbeds([standingsEmbed(s, event.name, cc.links)]) };
+    const url = cc.links.event(s.eventId);
+    return {
+      embeds: fitEmbeds([
+        {
+          title: `Standings · ${s.sessionName} (${event.name})`,
+          description: s.rows.map((row) => rankingLine(row)).join("\n") || "No final results yet.",
+          color: COLORS.standings,
+          ...(url ? { url } : {}),
+          footer: { text: `${progress(s.rounds)} · ${s.playerCount} players` },
+        },
+      ]),
+    };
   },
   async complete(cc, option, typed) {
-    return option === "session" ? completeSession(cc, typed) : [];
+    if (option !== "session") return [];
+    return (await sessionChoices(cc))
+      .filter((s) => !typed || matches(`${s.name} ${s.eventName}`, typed))
+      .map((s) => ({
+        name: choiceName(`${s.name} · ${s.eventName}${s.date ? ` (${s.date})` : ""}`),
+        value: s.id,
+      }));
   },
 };
-
-export function qualificationEmbed(
-  q: Awaited<ReturnType<typeof getQualification>>,
-  eventName: string,
-  top: number,
-  links: PageLinks,
-): APIEmbed {
-  const sessionName = new Map(q.sessions.map((s) => [s.id, s.name]));
-  const lines = q.rows.slice(0, top).map((row) => {
-    const where =
-      row.sessionId && q.sessions.length > 1
-        ? ` · ${escapeMarkdown(sessionName.get(row.sessionId) ?? "")}`
-        : "";
-    return `${rankingLine(row, where)}${row.qualified ? " ✓" : ""}`;
-  });
-  const url = links.event(q.eventId);
-  return {
-    title: `Qualification · ${eventName}`,
-    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
-    color: COLORS.standings,
-    ...(url ? { url } : {}),
-    footer: {
-      text: `✓ qualifies (the top ${q.qualifierCount}) · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
-    },
-  };
-}
 
 const qualification: CommandSpec = {
   ephemeral: false,
@@ -169,10 +126,30 @@ const qualification: CommandSpec = {
   async run(cc) {
     const eventId = cc.link?.eventId;
     if (!eventId) return say("This server follows no event: an organiser sets one with /setup event:.");
-    const top = integerOption(cc, "top") ?? DEFAULT_TOP;
+    const top = cc.options.get("top");
+    const rows = typeof top === "number" ? Math.min(Math.max(top, 1), 50) : DEFAULT_TOP;
     const [q, event] = await Promise.all([getQualification(cc.ctx, eventId), getEvent(cc.ctx, eventId)]);
+    const sessionName = new Map(q.sessions.map((s) => [s.id, s.name]));
+    // Each row's session, when there are several.
+    const where = (id: string | null) =>
+      id && q.sessions.length > 1 ? ` · ${escapeMarkdown(sessionName.get(id) ?? "")}` : "";
+    const url = cc.links.event(q.eventId);
     return {
-      embeds: fitEmbeds([qualificationEmbed(q, event.name, Math.min(Math.max(top, 1), 50), cc.links)]),
+      embeds: fitEmbeds([
+        {
+          title: `Qualification · ${event.name}`,
+          description:
+            q.rows
+              .slice(0, rows)
+              .map((row) => `${rankingLine(row, where(row.sessionId))}${row.qualified ? " ✓" : ""}`)
+              .join("\n") || "No final results yet.",
+          color: COLORS.standings,
+          ...(url ? { url } : {}),
+          footer: {
+            text: `✓ qualifies (the top ${q.qualifierCount}) · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
+          },
+        },
+      ]),
     };
   },
 };

@@ -1,42 +1,82 @@
 /**
- * The few calls this server makes to Discord's HTTP API: who a bot token belongs to, the bulk
- * overwrite of the application's commands, and the edit of a deferred interaction response.
- * The base URL is a setting (DISCORD_API_BASE) so tests run against a fake Discord on loopback.
+ * The deployment's one Discord application, as the operator configures it, and the few calls
+ * this server makes to Discord's HTTP API: who a bot token belongs to and the overwrite of the
+ * commands (the CLI's `discord register-commands`), and the edit of a deferred interaction
+ * response. The API base is a setting so tests run against a fake Discord on loopback.
  */
 import {
   type APIApplication,
+  ApplicationIntegrationType,
+  OAuth2Routes,
+  OAuth2Scopes,
   type RESTPatchAPIInteractionOriginalResponseJSONBody,
-  type RESTPutAPIApplicationCommandsJSONBody,
   type RESTPutAPIApplicationCommandsResult,
   RouteBases,
   Routes,
 } from "discord-api-types/v10";
 import { ServiceError } from "../errors";
+import { COMMAND_DEFINITIONS } from "./commands";
 
-export const DISCORD_API_BASE: string = RouteBases.api;
-
-export interface DiscordRest {
-  /** `https://discord.com/api/v10` unless configured. */
-  baseUrl: string;
-  /** How long one call may take before it counts as Discord being unavailable. */
-  timeoutMs?: number;
+export interface DiscordSettings {
+  /** DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY (hex): both, or no Discord application. */
+  applicationId?: string | undefined;
+  publicKey?: string | undefined;
+  /** DISCORD_API_BASE; default https://discord.com/api/v10. */
+  apiBase?: string | undefined;
+  /** How long a command may run before its answer is deferred (default 2 s of Discord's 3; 0 defers all). */
+  inlineBudgetMs?: number | undefined;
 }
 
-export const defaultDiscordRest = (baseUrl?: string): DiscordRest => ({
-  baseUrl: (baseUrl || DISCORD_API_BASE).replace(/\/+$/, ""),
-});
+/** The settings of a deployment that has a Discord application. */
+export type DiscordApplication = DiscordSettings & { applicationId: string; publicKey: string };
 
-interface Call {
-  method: "GET" | "PUT" | "PATCH" | "POST";
-  path: string;
-  botToken?: string;
-  body?: unknown;
+/** The settings from the environment; a malformed or half-set application stops the start. */
+export function discordSettingsFromEnv(
+  env: Partial<Record<"DISCORD_APPLICATION_ID" | "DISCORD_PUBLIC_KEY" | "DISCORD_API_BASE", string>>,
+): DiscordSettings {
+  const applicationId = env.DISCORD_APPLICATION_ID?.trim() || undefined;
+  const publicKey = env.DISCORD_PUBLIC_KEY?.trim().toLowerCase() || undefined;
+  if (applicationId && !/^\d{15,21}$/.test(applicationId))
+    throw new Error("DISCORD_APPLICATION_ID must be the portal's Application ID: 15 to 21 digits.");
+  if (publicKey && !/^[0-9a-f]{64}$/.test(publicKey))
+    throw new Error("DISCORD_PUBLIC_KEY must be the portal's Public Key: 64 hexadecimal digits.");
+  if (!applicationId !== !publicKey)
+    throw new Error("DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY are set together, or neither.");
+  return { applicationId, publicKey, apiBase: env.DISCORD_API_BASE || undefined };
 }
 
-async function call(rest: DiscordRest, { method, path, botToken, body }: Call) {
-  let res: Response;
+export function assertDiscordConfigured(settings?: DiscordSettings): DiscordApplication {
+  if (settings?.applicationId && settings.publicKey) return settings as DiscordApplication;
+  throw new ServiceError(
+    "not_found",
+    "discord_not_configured",
+    "This server has no Discord application: its operator sets DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY (docs/guides/discord-app.md).",
+  );
+}
+
+/**
+ * Where a store adds the application to its server. Commands and their answers need only the
+ * `applications.commands` scope: no bot user joins, and no permission is asked for.
+ */
+export const installUrl = (applicationId: string) =>
+  `${OAuth2Routes.authorizationURL}?${new URLSearchParams({
+    client_id: applicationId,
+    scope: OAuth2Scopes.ApplicationsCommands,
+    integration_type: String(ApplicationIntegrationType.GuildInstall),
+  })}`;
+
+const unavailable = (why: string) =>
+  new ServiceError("bad_gateway", "discord_unavailable", `Discord's API ${why}; try again in a minute.`);
+
+async function call(
+  settings: DiscordSettings,
+  method: string,
+  path: string,
+  botToken?: string,
+  body?: unknown,
+) {
   try {
-    res = await fetch(`${rest.baseUrl}${path}`, {
+    return await fetch(`${(settings.apiBase || RouteBases.api).replace(/\/+$/, "")}${path}`, {
       method,
       headers: {
         "user-agent": "DiscordBot (https://github.com/catan-tournament-api, 1) catan-tournament-api",
@@ -45,65 +85,40 @@ async function call(rest: DiscordRest, { method, path, botToken, body }: Call) {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: "manual",
-      signal: AbortSignal.timeout(rest.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    throw new ServiceError(
-      "bad_gateway",
-      "discord_unavailable",
-      `Discord's API could not be reached (${(error as Error).name}); try again in a minute.`,
-    );
+    throw unavailable(`could not be reached (${(error as Error).name})`);
   }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  return { status: res.status, json };
 }
 
-function unavailable(status: number): ServiceError {
-  return new ServiceError(
-    "bad_gateway",
-    "discord_unavailable",
-    `Discord's API answered ${status}; try again in a minute.`,
-  );
-}
-
-/** The application a bot token belongs to (GET /applications/@me). */
-export async function applicationOfToken(rest: DiscordRest, botToken: string): Promise<APIApplication> {
-  const res = await call(rest, { method: "GET", path: Routes.currentApplication(), botToken });
-  if (res.status === 401 || res.status === 403) {
-    throw new ServiceError("invalid", "discord_token_rejected", "Discord refused this bot token.", {
-      issues: [{ path: "botToken", message: "refused by Discord (reset it in the developer portal)" }],
+/**
+ * `discord register-commands`: asks Discord whose the bot token is (it must be the configured
+ * application, with the configured key), then replaces the application's global commands. The
+ * token is used for these two calls only.
+ */
+export async function registerCommands(settings: DiscordSettings, botToken: string) {
+  const app = assertDiscordConfigured(settings);
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await call(app, method, path, botToken, body);
+    if (res.status === 401 || res.status === 403)
+      throw new ServiceError("invalid", "discord_token_rejected", "Discord refused this bot token.");
+    if (!res.ok) throw unavailable(`answered ${res.status}`);
+    return res.json().catch(() => {
+      throw unavailable("answered something that is not JSON");
     });
-  }
-  if (res.status !== 200 || !res.json) throw unavailable(res.status);
-  return res.json as APIApplication;
-}
-
-/** Replaces the application's global commands with `commands` (PUT /applications/{id}/commands). */
-export async function overwriteCommands(
-  rest: DiscordRest,
-  applicationId: string,
-  botToken: string,
-  commands: RESTPutAPIApplicationCommandsJSONBody,
-): Promise<RESTPutAPIApplicationCommandsResult> {
-  const res = await call(rest, {
-    method: "PUT",
-    path: Routes.applicationCommands(applicationId),
-    botToken,
-    body: commands,
-  });
-  if (res.status === 401 || res.status === 403) {
-    throw new ServiceError("invalid", "discord_token_rejected", "Discord refused this bot token.", {
-      issues: [{ path: "botToken", message: "refused by Discord" }],
-    });
-  }
-  if (res.status !== 200 || !Array.isArray(res.json)) throw unavailable(res.status);
-  return res.json as RESTPutAPIApplicationCommandsResult;
+  };
+  const owner = (await send("GET", Routes.currentApplication())) as APIApplication;
+  const mismatch =
+    owner.id !== app.applicationId
+      ? `This bot token belongs to Discord application ${owner.id}, not to DISCORD_APPLICATION_ID ${app.applicationId}.`
+      : owner.verify_key.toLowerCase() !== app.publicKey
+        ? "DISCORD_PUBLIC_KEY is not this application's Public Key: copy it from the portal again."
+        : undefined;
+  if (mismatch) throw new ServiceError("invalid", "discord_application_mismatch", mismatch);
+  const registered = await send("PUT", Routes.applicationCommands(app.applicationId), COMMAND_DEFINITIONS);
+  if (!Array.isArray(registered)) throw unavailable("answered no list of commands");
+  return (registered as RESTPutAPIApplicationCommandsResult).map((c) => ({ id: c.id, name: c.name }));
 }
 
 /**
@@ -111,15 +126,11 @@ export async function overwriteCommands(
  * the interaction token authorises it for 15 minutes, no bot token needed.
  */
 export async function editOriginalResponse(
-  rest: DiscordRest,
-  applicationId: string,
+  settings: DiscordApplication,
   interactionToken: string,
   message: RESTPatchAPIInteractionOriginalResponseJSONBody,
 ): Promise<void> {
-  const res = await call(rest, {
-    method: "PATCH",
-    path: Routes.webhookMessage(applicationId, interactionToken, "@original"),
-    body: message,
-  });
-  if (res.status < 200 || res.status >= 300) throw unavailable(res.status);
+  const path = Routes.webhookMessage(settings.applicationId, interactionToken, "@original");
+  const res = await call(settings, "PATCH", path, undefined, message);
+  if (!res.ok) throw unavailable(`answered ${res.status}`);
 }

@@ -4,87 +4,42 @@
  * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
  * organisation role; they act with that role, through the same services and checks as a client.
  */
-import {
-  type APIApplicationCommandOptionChoice,
-  type APIEmbed,
-  PermissionFlagsBits,
-} from "discord-api-types/v10";
+import type { APIEmbed } from "discord-api-types/v10";
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import { events, gameTables, organizations, rounds, sessions, tableResults } from "../../db/schema";
-import { type OrgRole, orgSubtree, readableEvent } from "../access";
+import { orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
 import { getTables } from "../tables";
-import { type CommandContext, type CommandSpec, choiceName, matches, stringOption } from "./command-context";
+import { COLORS, escapeMarkdown, fitEmbeds, roundLabel } from "../webhooks";
+import {
+  type CommandContext,
+  type CommandSpec,
+  choiceName,
+  isStaff,
+  matches,
+  orgOf,
+  say,
+  stringOption,
+} from "./command-context";
 import { setupGuild } from "./guilds";
 import { decideLinkRequest, pendingRequestOf } from "./link-requests";
-import { COLORS, escapeMarkdown, fitEmbeds, type Reply, roundLabel, say } from "./messages";
 
-const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
-
-const STAFF: readonly OrgRole[] = ["owner", "organizer", "referee"];
-
-function notStaff(cc: CommandContext): Reply | undefined {
-  if (cc.staffRole && STAFF.includes(cc.staffRole)) return undefined;
-  return say(
-    "Only tournament staff may do this: a member with Manage Server maps the staff's Discord roles with /setup organizer-role: referee-role:.",
-  );
-}
-
-function noEvent(): Reply {
-  return say("This server follows no event: an organiser sets one with /setup event:.");
-}
-
-async function orgEventChoices(
-  cc: CommandContext,
-  typed: string,
-): Promise<APIApplicationCommandOptionChoice[]> {
-  const orgIds = await orgSubtree(cc.ctx.db, cc.orgId);
-  // Private events are the organisation's: only its staff see their names.
-  const staff = cc.staffRole !== undefined && STAFF.includes(cc.staffRole);
-  const rows = await cc.ctx.db
-    .select({ id: events.id, name: events.name, startsOn: events.startsOn })
-    .from(events)
-    .where(and(inArray(events.orgId, orgIds), staff ? undefined : eq(events.visibility, "public")))
-    .orderBy(desc(events.startsOn), desc(events.id))
-    .limit(50);
-  return [
-    { name: "none (follow no event)", value: "none" },
-    ...rows
-      .filter((e) => !typed || matches(e.name, typed))
-      .slice(0, 24)
-      .map((e) => ({ name: choiceName(`${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`), value: e.id })),
-  ];
-}
+const noEvent = say("This server follows no event: an organiser sets one with /setup event:.");
 
 const setup: CommandSpec = {
   ephemeral: true,
   withoutLink: true,
   async run(cc) {
-    if ((cc.permissions & MANAGE_SERVER) === 0n) {
+    if (!cc.managesServer) {
       return say("Only a member with the Manage Server permission may link this server.");
     }
-    const organizerRole = cc.options.get("organizer-role");
-    const refereeRole = cc.options.get("referee-role");
-    const link = await setupGuild(
-      cc.ctx,
-      cc.orgId,
-      cc.guildId,
-      cc.user.id,
-      {
-        code: stringOption(cc, "code"),
-        event: stringOption(cc, "event"),
-        organizerRoleId: typeof organizerRole === "string" ? organizerRole : undefined,
-        refereeRoleId: typeof refereeRole === "string" ? refereeRole : undefined,
-        staffRole: cc.staffRole,
-      },
-      cc.link,
-    );
+    const link = await setupGuild(cc);
     const [[org], [event]] = await Promise.all([
       cc.ctx.db
         .select({ name: organizations.name })
         .from(organizations)
-        .where(eq(organizations.id, cc.orgId)),
+        .where(eq(organizations.id, link.orgId)),
       link.eventId
         ? cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId))
         : Promise.resolve([]),
@@ -92,7 +47,7 @@ const setup: CommandSpec = {
     const roles = Object.entries(link.staffRoles).map(([id, role]) => `<@&${id}> act as ${role}s`);
     return say(
       [
-        `This server is linked to **${escapeMarkdown(org?.name ?? cc.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
+        `This server is linked to **${escapeMarkdown(org?.name ?? link.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
         roles.length > 0
           ? `Staff: ${roles.join("; ")}.`
           : "No staff role yet (/setup organizer-role: referee-role:).",
@@ -100,23 +55,36 @@ const setup: CommandSpec = {
     );
   },
   async complete(cc, option, typed) {
-    // Event names are the organisation's data: only a linked server's managers see them.
-    if (option !== "event" || !cc.link || (cc.permissions & MANAGE_SERVER) === 0n) return [];
-    return orgEventChoices(cc, typed);
+    // Event names are the organisation's data: only a linked server's managers see them, and
+    // private ones only its staff.
+    if (option !== "event" || !cc.link || !cc.managesServer) return [];
+    const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
+    const rows = await cc.ctx.db
+      .select({ id: events.id, name: events.name, startsOn: events.startsOn })
+      .from(events)
+      .where(and(inArray(events.orgId, orgIds), isStaff(cc) ? undefined : eq(events.visibility, "public")))
+      .orderBy(desc(events.startsOn), desc(events.id))
+      .limit(50);
+    return [
+      { name: "none (follow no event)", value: "none" },
+      ...rows
+        .filter((e) => !typed || matches(e.name, typed))
+        .slice(0, 24)
+        .map((e) => ({ name: choiceName(`${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`), value: e.id })),
+    ];
   },
 };
 
 const approve: CommandSpec = {
   ephemeral: true,
+  staff: true,
   async run(cc) {
-    const refusal = notStaff(cc);
-    if (refusal) return refusal;
     const member = cc.options.get("member");
     if (typeof member !== "string") return say("Name the member: /approve member:@name");
-    const name = cc.resolvedUsers.get(member)?.username ?? member;
-    const requestId = await pendingRequestOf(cc.ctx, cc.orgId, member);
+    const name = cc.resolvedUsers[member]?.username ?? member;
+    const requestId = await pendingRequestOf(cc.ctx, orgOf(cc), member);
     if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
-    const decided = await decideLinkRequest(cc.ctx, cc.orgId, requestId, "approved");
+    const decided = await decideLinkRequest(cc.ctx, orgOf(cc), requestId, "approved");
     return say(
       `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
     );
@@ -137,38 +105,14 @@ async function roundChoices(cc: CommandContext, eventId: string) {
 const roundName = (r: { kind: string; number: number; sessionName: string | null }) =>
   [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
 
-/** A round's seating as embeds: one inline field per table, players in turn order. */
-export function seatingEmbeds(
-  round: Awaited<ReturnType<typeof getRound>>,
-  title: string,
-  url: string | undefined,
-): APIEmbed[] {
-  const fields = round.tables.map((t) => ({
-    name: `Table ${t.number}`,
-    value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
-    inline: true,
-  }));
-  const embeds: APIEmbed[] = [];
-  for (let i = 0; i < fields.length || i === 0; i += 25) {
-    embeds.push({
-      title: `${title} seating${i > 0 ? " (continued)" : ""}`,
-      color: COLORS.seating,
-      fields: fields.slice(i, i + 25),
-      ...(url ? { url } : {}),
-    });
-  }
-  return fitEmbeds(embeds);
-}
-
 const seat: CommandSpec = {
   ephemeral: false,
+  staff: true,
   async run(cc) {
-    const refusal = notStaff(cc);
-    if (refusal) return refusal;
     const given = stringOption(cc, "game");
     let roundId = given && /^rnd_/.test(given) ? given : undefined;
     if (!roundId) {
-      if (!cc.link?.eventId) return noEvent();
+      if (!cc.link?.eventId) return noEvent;
       const choices = await roundChoices(cc, cc.link.eventId);
       const found = given ? choices.find((r) => matches(roundName(r), given)) : choices[0];
       if (!found) return say(given ? `No game called “${escapeMarkdown(given)}”.` : "No game is seated yet.");
@@ -184,10 +128,26 @@ const seat: CommandSpec = {
         )[0]?.name
       : undefined;
     const title = [sessionName, roundLabel(round.kind, round.number)].filter(Boolean).join(" · ");
-    return { embeds: seatingEmbeds(round, title, cc.links.screen(round.eventId, "seating")) };
+    const url = cc.links.screen(round.eventId, "seating");
+    // One inline field per table, players in turn order; 25 fields to an embed.
+    const fields = round.tables.map((t) => ({
+      name: `Table ${t.number}`,
+      value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
+      inline: true,
+    }));
+    const embeds: APIEmbed[] = [];
+    for (let i = 0; i < fields.length || i === 0; i += 25) {
+      embeds.push({
+        title: `${title} seating${i > 0 ? " (continued)" : ""}`,
+        color: COLORS.seating,
+        fields: fields.slice(i, i + 25),
+        ...(url ? { url } : {}),
+      });
+    }
+    return { embeds: fitEmbeds(embeds) };
   },
   async complete(cc, option, typed) {
-    if (option !== "game" || !cc.link?.eventId || notStaff(cc)) return [];
+    if (option !== "game" || !cc.link?.eventId) return [];
     return (await roundChoices(cc, cc.link.eventId))
       .filter((r) => !typed || matches(roundName(r), typed))
       .map((r) => ({ name: choiceName(roundName(r)), value: r.id }));
@@ -199,11 +159,10 @@ const OPEN_RESULTS = 100;
 
 const results: CommandSpec = {
   ephemeral: true,
+  staff: true,
   async run(cc) {
-    const refusal = notStaff(cc);
-    if (refusal) return refusal;
     const eventId = cc.link?.eventId;
-    if (!eventId) return noEvent();
+    if (!eventId) return noEvent;
     const event = await getEvent(cc.ctx, eventId);
     const open = await cc.ctx.db
       .select({

@@ -1,4 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { APIInteraction } from "discord-api-types/v10";
 import type { Context } from "hono";
 import * as discord from "../../../services/discord";
 import { ServiceError } from "../../../services/errors";
@@ -11,66 +12,26 @@ import { zodIssues } from "../../problem";
 import type {
   approveDiscordLinkRequest,
   createDiscordSetupCode,
-  deleteDiscordApplication,
-  getDiscordApplication,
+  installDiscordApplication,
   listDiscordGuilds,
   listDiscordLinkRequests,
   receiveDiscordInteraction,
-  registerDiscordApplication,
-  registerDiscordCommands,
   rejectDiscordLinkRequest,
   unlinkDiscordGuild,
 } from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
-const publicUrl = (c: Context<AppEnv>) => c.get("deps").publicUrl;
-const rest = (c: Context<AppEnv>) => discord.defaultDiscordRest(c.get("deps").discord?.apiBase);
-
-export const registerDiscordApplicationHandler: RouteHandler<
-  typeof registerDiscordApplication,
-  AppEnv
-> = async (c) => {
-  const { orgId } = c.req.valid("param");
-  const { application, created } = await discord.registerApplication(
-    serviceContext(c),
-    orgId,
-    c.req.valid("json"),
-    publicUrl(c),
-  );
-  return created ? c.json(application, 201) : c.json(application, 200);
-};
-
-export const getDiscordApplicationHandler: RouteHandler<typeof getDiscordApplication, AppEnv> = async (c) =>
-  c.json(await discord.getApplication(serviceContext(c), c.req.valid("param").orgId, publicUrl(c)), 200);
-
-export const deleteDiscordApplicationHandler: RouteHandler<typeof deleteDiscordApplication, AppEnv> = async (
-  c,
-) => {
-  await discord.deleteApplication(serviceContext(c), c.req.valid("param").orgId);
-  return c.body(null, 204);
-};
-
-export const registerDiscordCommandsHandler: RouteHandler<typeof registerDiscordCommands, AppEnv> = async (
-  c,
-) => {
-  const { orgId } = c.req.valid("param");
-  const registered = await discord.registerCommands(
-    serviceContext(c),
-    rest(c),
-    orgId,
-    c.req.valid("json").botToken,
-    publicUrl(c),
-  );
-  c.get("logger").info("discord commands registered", { requestId: c.get("requestId"), orgId });
-  return c.json(registered, 200, { "cache-control": "no-store" });
-};
+const settings = (c: Context<AppEnv>) => c.get("deps").discord;
 
 export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSetupCode, AppEnv> = async (
   c,
 ) => {
+  const { applicationId } = discord.assertDiscordConfigured(settings(c));
   const body = (c.req.valid("json") as { eventId?: string | null } | undefined) ?? {};
   const code = await discord.createSetupCode(serviceContext(c), c.req.valid("param").orgId, body);
-  return c.json(code, 201, { "cache-control": "no-store" });
+  return c.json({ ...code, installUrl: discord.installUrl(applicationId) }, 201, {
+    "cache-control": "no-store",
+  });
 };
 
 export const listDiscordGuildsHandler: RouteHandler<typeof listDiscordGuilds, AppEnv> = async (c) =>
@@ -108,10 +69,18 @@ export const rejectDiscordLinkRequestHandler: RouteHandler<typeof rejectDiscordL
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
 };
 
+export const installDiscordApplicationHandler: RouteHandler<typeof installDiscordApplication, AppEnv> = (
+  c,
+) => {
+  const installUrl = discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId);
+  const wantsJson = /^application\/json\s*(;|$)/.test(c.req.header("accept") ?? "");
+  return wantsJson ? c.json({ installUrl }, 200) : c.redirect(installUrl, 302);
+};
+
 /**
  * The interactions endpoint: the raw bytes are what Discord signed, so the body is read as
- * bytes and parsed only after the signature checks out. A refusal is logged at info level: it
- * is the sender's failure, not this server's.
+ * bytes and parsed only after the signature checks out against the configured key, before any
+ * database read. A refusal is logged at info level: it is the sender's failure, not this server's.
  */
 export const receiveDiscordInteractionHandler: RouteHandler<
   typeof receiveDiscordInteraction,
@@ -119,21 +88,13 @@ export const receiveDiscordInteractionHandler: RouteHandler<
 > = async (c) => {
   const logger = c.get("logger");
   const requestId = c.get("requestId");
-  const settings = c.get("deps").discord;
-  const deps: discord.InteractionDeps = {
-    db: c.get("db"),
-    clock: c.get("clock"),
-    publicUrl: publicUrl(c),
-    rest: rest(c),
-    inlineBudgetMs: settings?.inlineBudgetMs,
-    onError: (error, fields) =>
-      logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
-  };
+  const app = discord.assertDiscordConfigured(settings(c));
   const body = new Uint8Array(await c.req.arrayBuffer());
-  let verified: discord.VerifiedInteraction;
+  let verified: unknown;
   try {
     verified = await discord.verifyInteraction(
-      deps,
+      app,
+      c.get("clock")(),
       body,
       c.req.header("x-signature-ed25519"),
       c.req.header("x-signature-timestamp"),
@@ -143,7 +104,7 @@ export const receiveDiscordInteractionHandler: RouteHandler<
       logger.info("discord interaction refused", { requestId, detail: error.message });
     throw error;
   }
-  const parsed = InteractionSchema.safeParse(verified.interaction);
+  const parsed = InteractionSchema.safeParse(verified);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error);
     logger.info("discord interaction malformed", { requestId, issues });
@@ -154,12 +115,17 @@ export const receiveDiscordInteractionHandler: RouteHandler<
       { issues },
     );
   }
-  const interaction = parsed.data as unknown as typeof verified.interaction;
-  const answer = await discord.answerInteraction(deps, {
-    ...verified,
-    interaction,
-    refusedOptions: cleanOptionTexts(interaction),
-  });
+  const refused = cleanOptionTexts(parsed.data.data?.options);
+  const interaction = parsed.data as unknown as APIInteraction;
+  const deps: discord.InteractionDeps = {
+    db: c.get("db"),
+    clock: c.get("clock"),
+    publicUrl: c.get("deps").publicUrl,
+    discord: app,
+    onError: (error, fields) =>
+      logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
+  };
+  const answer = await discord.answerInteraction(deps, interaction, refused);
   if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
   return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);
 };
@@ -168,20 +134,12 @@ export const receiveDiscordInteractionHandler: RouteHandler<
  * A member's text options follow the API's text rules, as a REST body does (text-hygiene.ts):
  * each string value is cleaned in place (NFC, trimmed); the refused ones are returned, by option name.
  */
-function cleanOptionTexts(interaction: unknown): { path: string; message: string }[] {
-  const refused: { path: string; message: string }[] = [];
-  const walk = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const option of list as { name?: unknown; value?: unknown; options?: unknown }[]) {
-      if (option === null || typeof option !== "object") continue;
-      if (typeof option.value === "string") {
-        const result = cleanText(option.value);
-        if ("refused" in result) refused.push({ path: String(option.name), message: result.refused });
-        else option.value = result.text;
-      }
-      walk(option.options);
-    }
-  };
-  walk((interaction as { data?: { options?: unknown } } | null)?.data?.options);
-  return refused;
+function cleanOptionTexts(options: { name: string; value?: unknown }[] = []) {
+  return options.flatMap((option) => {
+    if (typeof option.value !== "string") return [];
+    const result = cleanText(option.value);
+    if ("refused" in result) return [{ path: option.name, message: result.refused }];
+    option.value = result.text;
+    return [];
+  });
 }

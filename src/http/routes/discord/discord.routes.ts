@@ -3,108 +3,21 @@ import { BEARER, jsonContent } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSetupCodeSchema,
-  DiscordApplicationSchema,
   DiscordGuildParamsSchema,
   DiscordParamsSchema,
   GuildLinkPageSchema,
+  InstallLinkSchema,
   InteractionBodyDoc,
   InteractionResponseSchema,
   LinkRequestPageSchema,
   LinkRequestParamsSchema,
   LinkRequestSchema,
-  RegisterCommandsSchema,
-  RegisterDiscordApplicationSchema,
-  RegisteredCommandsSchema,
   SetupCodeSchema,
 } from "./discord.schemas";
-import { DISCORD_INTERACTIONS_PATH } from "./path";
+import { DISCORD_INSTALL_PATH, DISCORD_INTERACTIONS_PATH } from "./path";
 
 const TAGS = ["Discord"];
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
-
-export const registerDiscordApplication = createRoute({
-  method: "put",
-  path: "/v1/orgs/{orgId}/discord",
-  operationId: "registerDiscordApplication",
-  tags: TAGS,
-  summary: "Register the organisation's Discord application",
-  description:
-    "The Application ID and Public Key from Discord's developer portal (neither is secret). A new id or key must be verified again by registering the commands. " +
-    `An id another organisation has verified is refused. Answer: the registration with the URL to paste as the Interactions Endpoint URL. ${WHO}`,
-  security: BEARER,
-  request: {
-    params: DiscordParamsSchema,
-    body: {
-      required: true,
-      description: "The application's id and public key.",
-      content: {
-        "application/json": {
-          schema: RegisterDiscordApplicationSchema,
-          example: {
-            applicationId: "1234567890123456789",
-            publicKey: "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a",
-          },
-        },
-      },
-    },
-  },
-  responses: {
-    200: jsonContent(DiscordApplicationSchema, "The registration (replaced)."),
-    201: jsonContent(DiscordApplicationSchema, "The registration (new)."),
-  },
-});
-
-export const getDiscordApplication = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/discord",
-  operationId: "getDiscordApplication",
-  tags: TAGS,
-  summary: "Get the organisation's Discord application",
-  description: `Its id, public key, interactions URL and whether it is verified. ${WHO}`,
-  security: BEARER,
-  request: { params: DiscordParamsSchema },
-  responses: { 200: jsonContent(DiscordApplicationSchema, "The registration.") },
-});
-
-export const deleteDiscordApplication = createRoute({
-  method: "delete",
-  path: "/v1/orgs/{orgId}/discord",
-  operationId: "deleteDiscordApplication",
-  tags: TAGS,
-  summary: "Remove the organisation's Discord application",
-  description: `Interactions signed by it are refused from now on (the commands stay registered at Discord until replaced). ${WHO}`,
-  security: BEARER,
-  request: { params: DiscordParamsSchema },
-  responses: { 204: { description: "Removed." } },
-});
-
-export const registerDiscordCommands = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/discord/commands",
-  operationId: "registerDiscordCommands",
-  tags: TAGS,
-  summary: "Register the slash commands with Discord",
-  description:
-    "Asks Discord who the bot token belongs to (it must be the registered application, with the registered key: that verifies the registration), then replaces the application's global commands. " +
-    `The token is used for these two calls only: never stored, never shown again. 502 when Discord cannot be reached. ${WHO}`,
-  security: BEARER,
-  request: {
-    params: DiscordParamsSchema,
-    body: {
-      required: true,
-      description: "The bot token, for this request only.",
-      content: {
-        "application/json": {
-          schema: RegisterCommandsSchema,
-          example: { botToken: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB" },
-        },
-      },
-    },
-  },
-  responses: {
-    200: jsonContent(RegisteredCommandsSchema, "The verified registration and the commands Discord now has."),
-  },
-});
 
 export const createDiscordSetupCode = createRoute({
   method: "post",
@@ -113,8 +26,8 @@ export const createDiscordSetupCode = createRoute({
   tags: TAGS,
   summary: "Create a setup code for /setup",
   description:
-    "A one-time code, valid for an hour, that links a Discord server to the organisation when a member with Manage Server runs `/setup code:` there. Shown once; only its hash is kept. " +
-    WHO,
+    "A one-time code, valid for an hour, that links a Discord server to the organisation when a member with Manage Server adds the deployment's Discord application to it (`installUrl`) and runs `/setup code:` there. Shown once; only its hash is kept. " +
+    `404 \`discord_not_configured\` when the deployment has no Discord application. ${WHO}`,
   security: BEARER,
   request: {
     params: DiscordParamsSchema,
@@ -211,8 +124,8 @@ export const receiveDiscordInteraction = createRoute({
   tags: TAGS,
   summary: "Discord's interactions endpoint",
   description:
-    "Set as the application's Interactions Endpoint URL. Discord signs each request (`X-Signature-Ed25519` over `X-Signature-Timestamp` + the raw body) with the application's key: " +
-    "a bad signature, or a timestamp more than 5 minutes off, is a 401 before anything else is read. PING is answered PONG; commands within Discord's 3 s, " +
+    "Set as the Interactions Endpoint URL of the deployment's Discord application. Discord signs each request (`X-Signature-Ed25519` over `X-Signature-Timestamp` + the raw body) with the application's key (DISCORD_PUBLIC_KEY): " +
+    "a bad signature, or a timestamp more than 5 minutes off, is a 401 before anything else is read; without a configured application, a 404. PING is answered PONG; commands within Discord's 3 s, " +
     "deferred (type 5) and completed through the interaction webhook when they take longer (rankings always).",
   security: [],
   request: {
@@ -229,4 +142,29 @@ export const receiveDiscordInteraction = createRoute({
     },
   },
   responses: { 200: jsonContent(InteractionResponseSchema, "The interaction response.") },
+});
+
+export const installDiscordApplication = createRoute({
+  method: "get",
+  path: DISCORD_INSTALL_PATH,
+  operationId: "installDiscordApplication",
+  tags: TAGS,
+  summary: "Add the Discord application to a server",
+  description:
+    "The link a store follows to add the deployment's application to a Discord server it manages (scope `applications.commands`: no bot user, no permissions); " +
+    "then `/setup code:` with a setup code of the organisation links the server. A browser is redirected to Discord's page; a client that accepts only JSON gets its URL. " +
+    "404 when the deployment has no Discord application.",
+  security: [],
+  responses: {
+    200: jsonContent(
+      InstallLinkSchema,
+      "Discord's install page for the application (`Accept: application/json`).",
+    ),
+    302: {
+      description: "To Discord's install page.",
+      headers: {
+        location: { schema: { type: "string" }, description: "Discord's install URL for the application." },
+      },
+    },
+  },
 });

@@ -3,7 +3,7 @@ import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 const APPLICATION_ID = "1234567890123456789";
-const PUBLIC_KEY = "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a";
+const INSTALL_URL = `https://discord.com/api/v10/oauth2/authorize?client_id=${APPLICATION_ID}&scope=applications.commands&integration_type=0`;
 
 export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
 
@@ -32,61 +32,6 @@ export const LinkRequestParamsSchema = z.object({
     }),
 });
 
-export const RegisterDiscordApplicationSchema = z
-  .object({
-    applicationId: z
-      .string()
-      .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
-      .openapi({ description: "The portal's Application ID.", example: APPLICATION_ID }),
-    publicKey: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, "64 hexadecimal digits")
-      .openapi({ description: "The portal's Public Key (Ed25519, hex).", example: PUBLIC_KEY }),
-  })
-  .strict()
-  .openapi("RegisterDiscordApplication");
-
-export const DiscordApplicationSchema = z
-  .object({
-    orgId: z.string().openapi({ example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
-    applicationId: z.string().openapi({ example: APPLICATION_ID }),
-    publicKey: z.string().openapi({ example: PUBLIC_KEY }),
-    interactionsUrl: z.string().nullable().openapi({
-      description:
-        "Paste it as the application's Interactions Endpoint URL (null when PUBLIC_URL is not set).",
-      example: "https://catan.example.org/discord/interactions",
-    }),
-    verifiedAt: z.string().nullable().openapi({
-      description:
-        "When a bot token proved this organisation controls the application (POST …/discord/commands). Until then only Discord's PING is answered.",
-      example: "2026-11-30T10:05:00.000Z",
-    }),
-    commandsRegisteredAt: z.string().nullable().openapi({ example: "2026-11-30T10:05:00.000Z" }),
-    createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
-    updatedAt: z.string().openapi({ example: "2026-11-30T10:05:00.000Z" }),
-  })
-  .openapi("DiscordApplication");
-
-export const RegisterCommandsSchema = z
-  .object({
-    botToken: z.string().min(20).max(200).openapi({
-      description:
-        "The application's bot token (portal: Bot → Reset Token). Used for this request only: never stored, never shown again.",
-      example: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB",
-    }),
-  })
-  .strict()
-  .openapi("RegisterDiscordCommands");
-
-export const RegisteredCommandsSchema = z
-  .object({
-    application: DiscordApplicationSchema,
-    commands: z
-      .array(z.object({ id: z.string(), name: z.string() }))
-      .openapi({ example: [{ id: "1300000000000000001", name: "standings" }] }),
-  })
-  .openapi("RegisteredDiscordCommands");
-
 export const CreateSetupCodeSchema = z
   .object({
     eventId: z.string().min(1).max(64).nullable().optional().openapi({
@@ -105,8 +50,17 @@ export const SetupCodeSchema = z
     }),
     expiresAt: z.string().openapi({ example: "2026-11-30T11:00:00.000Z" }),
     eventId: z.string().nullable().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+    installUrl: z.string().openapi({
+      description:
+        "Where a member with Manage Server adds the deployment's Discord application to the server first.",
+      example: INSTALL_URL,
+    }),
   })
   .openapi("DiscordSetupCode");
+
+export const InstallLinkSchema = z
+  .object({ installUrl: z.string().openapi({ example: INSTALL_URL }) })
+  .openapi("DiscordInstallLink");
 
 export const GuildLinkSchema = z
   .object({
@@ -181,7 +135,7 @@ export const InteractionResponseSchema = z
 /**
  * The fields of an interaction the commands read (discord-api-types `APIInteraction`), checked
  * after the signature: Discord sends these shapes, so anything else is a malformed request (400),
- * never a command that fails halfway.
+ * never a command that fails halfway. The commands have no subcommands: nested options are not read.
  */
 const Snowflake = z.string().regex(/^\d{1,20}$/, "a Discord id (digits)");
 const InteractionUser = z.looseObject({
@@ -189,22 +143,6 @@ const InteractionUser = z.looseObject({
   username: z.string().min(1).max(64),
   global_name: z.string().max(64).nullable().optional(),
 });
-interface InteractionOption {
-  name: string;
-  type: number;
-  value?: string | number | boolean | undefined;
-  focused?: boolean | undefined;
-  options?: InteractionOption[] | undefined;
-}
-const InteractionOptionSchema: z.ZodType<InteractionOption> = z.lazy(() =>
-  z.looseObject({
-    name: z.string().min(1).max(32),
-    type: z.number().int().min(1).max(11),
-    value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
-    focused: z.boolean().optional(),
-    options: z.array(InteractionOptionSchema).max(25).optional(),
-  }),
-);
 export const InteractionSchema = z
   .looseObject({
     id: z.string().min(1).max(32),
@@ -219,12 +157,21 @@ export const InteractionSchema = z
         permissions: z.string().regex(/^\d+$/, "a permission bitfield (digits)").optional(),
       })
       .optional(),
-    user: InteractionUser.optional(),
     data: z
       .looseObject({
         name: z.string().min(1).max(32),
         type: z.number().int().min(1).max(5),
-        options: z.array(InteractionOptionSchema).max(25).optional(),
+        options: z
+          .array(
+            z.looseObject({
+              name: z.string().min(1).max(32),
+              type: z.number().int().min(1).max(11),
+              value: z.union([z.string().max(6000), z.number(), z.boolean()]).optional(),
+              focused: z.boolean().optional(),
+            }),
+          )
+          .max(25)
+          .optional(),
         resolved: z.looseObject({ users: z.record(Snowflake, InteractionUser).optional() }).optional(),
       })
       .optional(),

@@ -1,40 +1,13 @@
 import { createRouter } from "../../router";
-import {
-  approveDiscordLinkRequestHandler,
-  createDiscordSetupCodeHandler,
-  deleteDiscordApplicationHandler,
-  getDiscordApplicationHandler,
-  listDiscordGuildsHandler,
-  listDiscordLinkRequestsHandler,
-  receiveDiscordInteractionHandler,
-  registerDiscordApplicationHandler,
-  registerDiscordCommandsHandler,
-  rejectDiscordLinkRequestHandler,
-  unlinkDiscordGuildHandler,
-} from "./discord.handlers";
-import {
-  approveDiscordLinkRequest,
-  createDiscordSetupCode,
-  deleteDiscordApplication,
-  getDiscordApplication,
-  listDiscordGuilds,
-  listDiscordLinkRequests,
-  receiveDiscordInteraction,
-  registerDiscordApplication,
-  registerDiscordCommands,
-  rejectDiscordLinkRequest,
-  unlinkDiscordGuild,
-} from "./discord.routes";
+import * as handlers from "./discord.handlers";
+import * as routes from "./discord.routes";
 
 export const discordRouter = createRouter()
-  .openapi(registerDiscordApplication, registerDiscordApplicationHandler)
-  .openapi(getDiscordApplication, getDiscordApplicationHandler)
-  .openapi(deleteDiscordApplication, deleteDiscordApplicationHandler)
-  .openapi(registerDiscordCommands, registerDiscordCommandsHandler)
-  .openapi(createDiscordSetupCode, createDiscordSetupCodeHandler)
-  .openapi(listDiscordGuilds, listDiscordGuildsHandler)
-  .openapi(unlinkDiscordGuild, unlinkDiscordGuildHandler)
-  .openapi(listDiscordLinkRequests, listDiscordLinkRequestsHandler)
-  .openapi(approveDiscordLinkRequest, approveDiscordLinkRequestHandler)
-  .openapi(rejectDiscordLinkRequest, rejectDiscordLinkRequestHandler)
-  .openapi(receiveDiscordInteraction, receiveDiscordInteractionHandler);
+  .openapi(routes.createDiscordSetupCode, handlers.createDiscordSetupCodeHandler)
+  .openapi(routes.listDiscordGuilds, handlers.listDiscordGuildsHandler)
+  .openapi(routes.unlinkDiscordGuild, handlers.unlinkDiscordGuildHandler)
+  .openapi(routes.listDiscordLinkRequests, handlers.listDiscordLinkRequestsHandler)
+  .openapi(routes.approveDiscordLinkRequest, handlers.approveDiscordLinkRequestHandler)
+  .openapi(routes.rejectDiscordLinkRequest, handlers.rejectDiscordLinkRequestHandler)
+  .openapi(routes.installDiscordApplication, handlers.installDiscordApplicationHandler)
+  .openapi(routes.receiveDiscordInteraction, handlers.receiveDiscordInteractionHandler);

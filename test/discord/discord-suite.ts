@@ -1,15 +1,15 @@
 /**
  * The Discord application's behaviour, as one suite run against both runtimes: Node (the app
- * in process) and workerd (the built Worker). Everything goes over HTTP: the organisation
- * registers its application, registers the commands with a fake Discord (which verifies it),
- * links a server with /setup, then every command is sent as a signed interaction and its answer
- * read from the response or, when deferred, from the edit the fake Discord received.
+ * in process) and workerd (the built Worker). The deployment is configured with one application
+ * (its key made in the test); everything goes over HTTP: an organisation links a server with
+ * /setup, then every command is sent as a signed interaction and its answer read from the
+ * response or, when deferred, from the edit the fake Discord received.
  */
 import { expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { insertApiClient } from "../../src/services/auth";
 import { createOrganization } from "../../src/services/orgs";
-import { systemContext } from "./auth";
+import { systemContext } from "../helpers/auth";
 import {
   type DiscordKeys,
   type DiscordMember,
@@ -17,6 +17,7 @@ import {
   interaction,
   type OptionInput,
   ping,
+  type SignOptions,
   signedRequest,
 } from "./discord-interactions";
 import { type FakeApplication, type FakeDiscord, startFakeDiscord } from "./fake-discord";
@@ -31,13 +32,15 @@ export const PUBLIC_URL = "https://catan.example.org";
 interface Org {
   orgId: string;
   auth: Record<string, string>;
-  app: FakeApplication;
-  keys: DiscordKeys;
 }
 
 export interface DiscordWorld {
   fetch: Fetcher;
   fake: FakeDiscord;
+  /** The deployment's application and its key; `strangerKeys` sign for nobody here. */
+  app: FakeApplication;
+  keys: DiscordKeys;
+  strangerKeys: DiscordKeys;
   a: Org;
   b: Org;
   guild: string;
@@ -94,40 +97,32 @@ async function ownerOf(
   return { orgId: org.id, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Discord's test applications: made before the server, so the fake Discord knows their keys. */
-export async function discordApplications() {
-  const keysA = await discordKeyPair();
-  const keysB = await discordKeyPair();
-  const appA: FakeApplication = {
+/**
+ * The deployment's test application: made before the server, so the fake Discord knows its key;
+ * `settings` is what the server is configured with (DISCORD_*).
+ */
+export async function discordApplication() {
+  const keys = await discordKeyPair();
+  const strangerKeys = await discordKeyPair();
+  const app: FakeApplication = {
     id: "111111111111111111",
-    verifyKey: keysA.publicKey,
-    botToken: "bot-token-of-application-a.0123456789",
+    verifyKey: keys.publicKey,
+    botToken: "bot-token-of-the-application.0123456789",
   };
-  const appB: FakeApplication = {
-    id: "222222222222222222",
-    verifyKey: keysB.publicKey,
-    botToken: "bot-token-of-application-b.0123456789",
-  };
-  const fake = await startFakeDiscord([appA, appB]);
-  return { fake, keysA, keysB, appA, appB };
+  const fake = await startFakeDiscord([app]);
+  const settings = { applicationId: app.id, publicKey: keys.publicKey, apiBase: fake.apiBase };
+  return { fake, keys, strangerKeys, app, settings };
 }
 
 export async function buildDiscordWorld(
   fetch: Fetcher,
   db: Database,
-  apps: Awaited<ReturnType<typeof discordApplications>>,
+  discord: Awaited<ReturnType<typeof discordApplication>>,
   close: () => Promise<void>,
 ): Promise<DiscordWorld> {
-  const { fake } = apps;
-  const a: Org = { ...(await ownerOf(fetch, db, "Würfelglück")), app: apps.appA, keys: apps.keysA };
-  const b: Org = { ...(await ownerOf(fetch, db, "Other store")), app: apps.appB, keys: apps.keysB };
-  for (const org of [a, b]) {
-    const put = await call(fetch, org.auth, "PUT", `/v1/orgs/${org.orgId}/discord`, {
-      applicationId: org.app.id,
-      publicKey: org.keys.publicKey,
-    });
-    expect(put.status, put.text).toBe(201);
-  }
+  const { fake, app, keys, strangerKeys } = discord;
+  const a = await ownerOf(fetch, db, "Würfelglück");
+  const b = await ownerOf(fetch, db, "Other store");
   const api = (method: string, path: string, body?: unknown) => call(fetch, a.auth, method, path, body);
 
   // A private event of A: a session of 8, game 1 seated with a board, table 1 final, table 2 pending.
@@ -184,6 +179,9 @@ export async function buildDiscordWorld(
   return {
     fetch,
     fake,
+    app,
+    keys,
+    strangerKeys,
     a,
     b,
     guild: "900000000000000001",
@@ -207,9 +205,9 @@ export async function buildDiscordWorld(
   };
 }
 
-/** Sends a signed interaction of `org`'s application; the parsed response. */
-export async function send(w: DiscordWorld, org: Org, payload: unknown, options = {}) {
-  const res = await w.fetch("/discord/interactions", await signedRequest(org.keys, payload, options));
+/** Sends an interaction signed with the application's key (or `keys`); the parsed response. */
+export async function send(w: DiscordWorld, payload: unknown, options: SignOptions = {}, keys = w.keys) {
+  const res = await w.fetch("/discord/interactions", await signedRequest(keys, payload, options));
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, text };
 }
@@ -225,22 +223,20 @@ export async function run(
     command: string;
     options?: Record<string, OptionInput>;
     guild?: string;
-    org?: Org;
   },
 ) {
-  const org = input.org ?? w.a;
   const payload = interaction({
-    applicationId: org.app.id,
+    applicationId: w.app.id,
     guildId: input.guild ?? w.guild,
     member: input.member,
     command: input.command,
     ...(input.options ? { options: input.options } : {}),
   });
-  const res = await send(w, org, payload);
+  const res = await send(w, payload);
   expect(res.status, res.text).toBe(200);
   if (res.body.type === 5) {
     const edit = await w.fake.until((c) => c.method === "PATCH" && c.path.includes(`/${payload.token}/`));
-    expect(edit.path).toBe(`/api/v10/webhooks/${org.app.id}/${payload.token}/messages/@original`);
+    expect(edit.path).toBe(`/api/v10/webhooks/${w.app.id}/${payload.token}/messages/@original`);
     return { deferred: true, ephemeral: res.body.data?.flags === 64, message: edit.body as Json };
   }
   expect(res.body.type).toBe(4);
@@ -259,14 +255,14 @@ export async function complete(
   },
 ) {
   const payload = interaction({
-    applicationId: w.a.app.id,
+    applicationId: w.app.id,
     guildId: w.guild,
     member: input.member,
     command: input.command,
     options: { ...(input.options ?? {}), [input.option]: input.typed },
     focus: input.option,
   });
-  const res = await send(w, w.a, payload);
+  const res = await send(w, payload);
   expect(res.status, res.text).toBe(200);
   expect(res.body.type).toBe(8);
   return res.body.data.choices as { name: string; value: string }[];
@@ -276,9 +272,9 @@ const text = (m: Json) => JSON.stringify(m);
 
 /** Every command on this runtime; `world()` is built in the file's beforeAll. */
 export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: () => string[] }) {
-  it("answers Discord's PING with PONG, before the commands are registered", async () => {
+  it("answers Discord's PING with PONG", async () => {
     const w = world();
-    const res = await send(w, w.a, ping(w.a.app.id));
+    const res = await send(w, ping(w.app.id));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 1 });
   });
@@ -286,20 +282,20 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
   it("refuses a bad signature and a timestamp older than 5 minutes with 401, logging no error", async () => {
     const w = world();
     const payload = interaction({
-      applicationId: w.a.app.id,
+      applicationId: w.app.id,
       guildId: w.guild,
       member: w.users.player,
       command: "mytable",
     });
-    const tampered = await send(w, w.a, payload, {
+    const tampered = await send(w, payload, {
       sendInstead: JSON.stringify({ ...payload, guild_id: w.otherGuild }),
     });
     expect(tampered.status).toBe(401);
     expect(tampered.body.code).toBe("invalid_discord_signature");
-    // Signed with B's key while claiming A's application.
-    const wrongKey = await send(w, w.b, payload);
+    // Signed with another key while naming the application.
+    const wrongKey = await send(w, payload, {}, w.strangerKeys);
     expect(wrongKey.status).toBe(401);
-    const old = await send(w, w.a, payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const old = await send(w, payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(old.status).toBe(401);
     expect(old.body.detail).toMatch(/older than 5 minutes/);
     const unsigned = await w.fetch("/discord/interactions", {
@@ -309,42 +305,6 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     });
     expect(unsigned.status).toBe(401);
     expect(runtime.errorLines()).toEqual([]);
-  });
-
-  it("registers the commands with Discord with the bot token, which verifies the application and is not kept", async () => {
-    const w = world();
-    const wrong = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/discord/commands`, {
-      botToken: w.b.app.botToken,
-    });
-    expect(wrong.status, wrong.text).toBe(422);
-    expect(wrong.body.code).toBe("discord_application_mismatch");
-    for (const org of [w.a, w.b]) {
-      const res = await call(w.fetch, org.auth, "POST", `/v1/orgs/${org.orgId}/discord/commands`, {
-        botToken: org.app.botToken,
-      });
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.application.verifiedAt).not.toBeNull();
-      expect(res.body.application.interactionsUrl).toBe(`${PUBLIC_URL}/discord/interactions`);
-      expect(res.text).not.toContain(org.app.botToken);
-    }
-    const names = w.fake.commands
-      .get(w.a.app.id)!
-      .map((c: Json) => c.name)
-      .sort();
-    expect(names).toEqual([
-      "approve",
-      "confirm",
-      "dispute",
-      "link",
-      "mytable",
-      "qualification",
-      "results",
-      "seat",
-      "setup",
-      "standings",
-    ]);
-    const got = await call(w.fetch, w.a.auth, "GET", `/v1/orgs/${w.a.orgId}/discord`);
-    expect(got.text).not.toContain(w.a.app.botToken);
   });
 
   it("answers a server that is not linked (an unknown guild) with how to link it", async () => {
@@ -373,12 +333,20 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
       `/v1/orgs/${w.b.orgId}/discord/setup-codes`,
       {},
     );
-    const wrongOrg = await run(w, {
+    // The code names its organisation: B's links B's own server, once.
+    const bLinked = await run(w, {
+      guild: w.otherGuild,
       member: w.users.admin,
       command: "setup",
       options: { code: otherOrgsCode.body.code },
     });
-    expect(wrongOrg.message.content).toMatch(/unknown, used or expired/);
+    expect(bLinked.message.content).toContain("linked to **Other store**");
+    const spent = await run(w, {
+      member: w.users.admin,
+      command: "setup",
+      options: { code: otherOrgsCode.body.code },
+    });
+    expect(spent.message.content).toMatch(/unknown, used or expired/);
     const linked = await run(w, {
       member: w.users.admin,
       command: "setup",
@@ -391,15 +359,6 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     expect(linked.ephemeral).toBe(true);
     expect(linked.message.content).toContain("linked to **Würfelglück** and follows **Winter Cup**");
     expect(linked.message.content).toContain(`<@&${w.roles.organizer}> act as organizers`);
-    // B links its own server with its own application.
-    const bLinked = await run(w, {
-      org: w.b,
-      guild: w.otherGuild,
-      member: w.users.admin,
-      command: "setup",
-      options: { code: otherOrgsCode.body.code },
-    });
-    expect(bLinked.message.content).toContain("linked to **Other store**");
     const again = await run(w, {
       member: w.users.admin,
       command: "setup",
@@ -416,11 +375,18 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     ]);
   });
 
-  it("a server linked to another organisation is unknown to this one's application", async () => {
+  it("a server linked to another organisation shows neither organisation's private events", async () => {
     const w = world();
     const answer = await run(w, { guild: w.otherGuild, member: w.users.player, command: "standings" });
-    expect(answer.message.content).toMatch(/not linked/);
+    expect(answer.message.content).toMatch(/follows no event/);
     expect(text(answer.message)).not.toContain("B secret");
+    const probe = await run(w, {
+      guild: w.otherGuild,
+      member: w.users.player,
+      command: "standings",
+      options: { session: w.sessionId },
+    });
+    expect(text(probe.message)).not.toContain("Friday night");
   });
 
   it("/standings: the session's ranking as an embed, deferred, names escaped, linking the event page", async () => {
