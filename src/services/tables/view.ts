@@ -29,7 +29,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       chair: seat.chair,
       colour: seat.colour,
       chosenAt: seat.chosenAt,
-      // Printed on the sheet; only staff who may enter results see it (never the public).
+      // On the player's own slip; only staff who may enter results see it (never the public).
       ...(options.codes ? { confirmationCode: seat.confirmationCode } : {}),
     })),
     nextToChoose:

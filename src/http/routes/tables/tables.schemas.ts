@@ -203,8 +203,8 @@ export const SeatSchema = z
     }),
     confirmationCode: z.string().nullable().optional().openapi({
       description:
-        "The seat's code for the result sheet: only in answers to staff who may enter this table's results, never public.",
-      example: "K7M2QX",
+        "The seat's code, personal to its player (handed to them alone, e.g. on their seat slip): only in answers to staff who may enter this table's results, never public.",
+      example: "K7M2QXW9RD",
     }),
   })
   .openapi("Seat");
