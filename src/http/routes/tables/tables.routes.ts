@@ -232,7 +232,7 @@ export const correctResult = createRoute({
   summary: "Correct a final result (audited)",
   description:
     "The only way to change a final result: an organiser states the reason (e.g. a transcription error); before and after go to the event's audit trail. 409 while the result is still pending. " +
-    "Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it was seated from are locked — a prelim table once the semifinals or the final are seated, a semifinal table once the final is — and a correction answers 409 `phase_locked` naming the seated round. The database holds the lock too: a correction whose write commits just after a seating of the next phase is refused the same way. " +
+    "Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it was seated from are locked — a prelim table once the semifinals or the final are seated, a game 1–3 table once its session's game 4 (80+ players) is, a semifinal table once the final is — and a correction answers 409 `phase_locked` naming the seated round. The database holds the lock too: a correction whose write commits just after a seating of the next phase is refused the same way. " +
     "The way out: remove that round with `DELETE /v1/rounds/{roundId}` while none of its tables has a result (the final before the semifinals), correct, then seat it again (`POST /v1/events/{eventId}/semifinals` or `/final`). " +
     "Roles: owner, organizer.",
   security: BEARER,
