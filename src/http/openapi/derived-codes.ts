@@ -739,6 +739,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "result_final",
     "table_not_found",
     "token_required",
+    "turn_longer_than_event",
   ],
   undoCheckIn: [
     "check_in_closed",

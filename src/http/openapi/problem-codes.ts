@@ -459,6 +459,11 @@ export const PROBLEM_CODES = {
     "A player registered to play in the event cannot be one of its staff (rule 1.3.2).",
   ),
   not_seated: c(422, "Not seated", "The player is not seated at this table (rule 1.3.4)."),
+  turn_longer_than_event: c(
+    422,
+    "Turn longer than the event's",
+    "A table switched to timed turns takes the event's turn time, or a shorter one, never a longer one (rule 1.1.11, docs/rules.md#timers).",
+  ),
   choice_out_of_rank_order: c(
     422,
     "Choice out of rank order",

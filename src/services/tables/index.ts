@@ -3,6 +3,6 @@
 export { type ChoiceInput, recordChoice } from "./choices";
 export { confirmWithCode, disputeResult } from "./player-codes";
 export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
-export { switchTimerOff, switchTimerOn, TIMED_TURN_SECONDS, type TimerInput } from "./timers";
+export { switchTimerOff, switchTimerOn, type TimerInput } from "./timers";
 export { getTable, getTables, type TableDto } from "./view";
 export { eventWarningsOf, listPlayerWarnings, recordWarning, type WarningDto } from "./warnings";

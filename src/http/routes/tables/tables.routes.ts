@@ -196,7 +196,7 @@ export const switchTimerOn = createRoute({
   tags: ["Tables and results"],
   summary: "Switch a table to timed turns",
   description:
-    "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, 2 minutes a turn unless shortened to keep the schedule; a player may ask for it after the opening placements (`requestedBy`). " +
+    "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, the event's turn time (2 minutes unless the event publishes shorter ones) unless the referee gives a shorter one to keep the schedule, never a longer one; a player may ask for it after the opening placements (`requestedBy`). " +
     "Sent again, it changes the turn length. The table's `timer` shows the state; the change is announced as `table.timer` (webhooks, the organisation's change feed) and kept in the audit trail. A table whose result is final is refused (409). Roles: owner, organizer, referee.",
   security: BEARER,
   request: {

@@ -150,7 +150,7 @@ export const TimerSchema = z
   .object({
     turnSeconds: z.number().int().min(10).max(120).optional().openapi({
       description:
-        "Seconds per turn: 120 (the rule's recommendation) unless the referee shortens it to keep the schedule (rule 1.1.11).",
+        "Seconds per turn: the event's turn time (its `timers.turn` when it publishes 2-minute turns after one hour, else the rule's 120) unless the referee gives a shorter one to keep the schedule; never longer (rule 1.1.11, 422 `turn_longer_than_event`).",
       example: 120,
     }),
     requestedBy: z.string().min(1).max(64).nullish().openapi({
