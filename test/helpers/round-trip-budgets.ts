@@ -30,6 +30,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   createAccessToken: 2,
   createOrganization: WRITE,
   getOrganization: READ,
+  // The ancestry, the organisation, then the change with its audit row.
+  updateOrganization: WRITE,
   listChildOrganizations: READ,
   createApiClient: WRITE,
   listApiClients: READ,
@@ -85,8 +87,10 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   recordChoice: WRITE,
   switchTimerOn: WRITE,
   switchTimerOff: WRITE,
-  // The organisation's ancestry, then the player and a member organisation in one batch, then the write.
-  createExclusion: WRITE,
+  // The organisation's ancestry, then the player, a member organisation, its time zone and the
+  // player's registrations in the tree in one batch, the state of each session under way (all
+  // together, as a drop reads it), then the write.
+  createExclusion: SEATING,
   listExclusions: READ,
   // The ancestry, the exclusion, then the write.
   liftExclusion: WRITE,

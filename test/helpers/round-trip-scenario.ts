@@ -240,6 +240,11 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   });
   expectStatus(store, "ok", "create org");
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}`), "ok", "get org");
+  expectStatus(
+    await api.patch(`/v1/orgs/${chain.orgId}`, { timezone: "Europe/Vilnius" }),
+    "ok",
+    "set the org's time zone",
+  );
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}/children`), "ok", "children");
   const client = await api.post(`/v1/orgs/${chain.orgId}/clients`, { name: "bot", role: "reporter" });
   expectStatus(client, "ok", "create client");

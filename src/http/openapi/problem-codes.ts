@@ -448,6 +448,16 @@ export const PROBLEM_CODES = {
     "Excluded from the programme",
     "The player is excluded from the programme of an organisation above the event (docs/rules.md#sanctions); `errors` names each player and the exclusion's end, the first day they may register again.",
   ),
+  exclusion_ends_too_soon: c(
+    422,
+    "Exclusion ends too soon",
+    "An exclusion's `until` is the first day the player may register again: a day after today in the organisation's time zone (UTC without one).",
+  ),
+  player_excluded: c(
+    422,
+    "Player excluded",
+    "The sheet scores a player excluded from the programme after this table was seated (docs/rules.md#sanctions): the referee disqualifies them at the table, or the game is removed while it has no result and seated again.",
+  ),
   exclusion_needs_members: c(
     422,
     "Exclusion needs member organisations",

@@ -47,6 +47,7 @@ export function actionFor(error: SubmitResultError): Action {
       return "give-up";
     case "result_final":
     case "phase_locked":
+    case "player_excluded":
     case "insufficient_role":
     case "read_only_ancestor":
     case "insufficient_scope":

@@ -7,7 +7,7 @@ import {
   PLACEMENT_SECONDS,
   TIMED_TURN_SECONDS,
 } from "../../../domain/timers";
-import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { IsoDateSchema, readableText, TimestampSchema, TimeZoneSchema } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 
 const turnSeconds = (max: number, option: string) =>
@@ -168,16 +168,6 @@ function isLanguageTag(value: string): boolean {
   }
 }
 
-/** IANA names the runtime knows (Intl throws a RangeError for anything else). */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `https://club.example.org` or `http://host:8080`: what a frame-ancestors source names. */
 function isOrigin(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -194,12 +184,7 @@ const eventFields = {
     .enum(["public", "private"])
     .openapi({ description: "Default `public`: readable without a token." }),
   startsOn: IsoDateSchema.nullable(),
-  timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: "not an IANA time zone (e.g. Europe/Vilnius)" })
-    .nullable()
-    .openapi({ example: "Europe/Vilnius" }),
+  timezone: TimeZoneSchema.nullable().openapi({ example: "Europe/Vilnius" }),
   venue: readableText(200, 0).nullable(),
   timers: TimersInputSchema,
   edition: z
