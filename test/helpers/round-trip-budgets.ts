@@ -50,6 +50,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   updateEvent: WRITE,
   addStaff: WRITE,
   listStaff: READ,
+  // The event's scope, the staff row, then the removal with its audit row and the staff left.
+  removeStaff: WRITE,
   addAvoidPair: WRITE,
   listAvoidPairs: READ,
   createSession: WRITE,

@@ -298,6 +298,12 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
     "staff",
   );
   expectStatus(await api.get(`/v1/events/${eventId}/staff`), "ok", "list staff");
+  expectStatus(await api.delete(`/v1/events/${eventId}/staff/${players[35]}`), "ok", "remove staff");
+  expectStatus(
+    await api.post(`/v1/events/${eventId}/staff`, { playerId: players[35], role: "referee" }),
+    "ok",
+    "staff again",
+  );
   expectStatus(
     await api.post(`/v1/events/${eventId}/avoid-pairs`, {
       playerIds: [players[0], players[1]],

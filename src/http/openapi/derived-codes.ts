@@ -613,6 +613,16 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "read_only_ancestor",
     "token_required",
   ],
+  removeStaff: [
+    "event_not_found",
+    "insufficient_role",
+    "insufficient_scope",
+    "not_session_host",
+    "outside_client_scope",
+    "read_only_ancestor",
+    "staff_not_found",
+    "token_required",
+  ],
   revokeApiClient: [
     "client_not_found",
     "insufficient_role",

@@ -91,6 +91,7 @@ export const PROBLEM_CODES = {
   ),
   client_not_found: c(404, "Client not found", "No API client with this id in this organisation."),
   player_not_found: c(404, "Player not found", "No player with this id is visible to the token."),
+  staff_not_found: c(404, "Staff not found", "The player is not a referee or organiser of this event."),
   event_not_found: c(
     404,
     "Event not found",

@@ -15,7 +15,7 @@ export {
 } from "./attendance";
 export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } from "./events";
 export { exclusionRuns } from "./exclusions-in-force";
-export { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./people";
+export { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
 export {
