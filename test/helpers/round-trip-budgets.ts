@@ -88,6 +88,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // Token, table, one batch (the seats rewritten in the chosen order, audit, notification), the table read back.
   recordChoice: WRITE,
   switchTimerOn: WRITE,
+  // The table's scope, then the waiver with its audit row; the table read back.
+  waiveChoices: WRITE,
   switchTimerOff: WRITE,
   // The organisation's ancestry, then the player, a member organisation, its time zone and the
   // player's registrations in the tree in one batch, the state of each session under way (all

@@ -475,6 +475,11 @@ export const PROBLEM_CODES = {
     "Turn longer than the event's",
     "A table switched to timed turns takes the event's turn time, or a shorter one, never a longer one (rule 1.1.11, docs/rules.md#timers).",
   ),
+  choices_pending: c(
+    409,
+    "Choices pending",
+    "The finalists choose turn order, chair and colour by rank before the final is played (rules 1.1.10, 1.1.12): its sheet waits until every finalist has chosen, or staff waive the choices (PUT /v1/tables/{tableId}/choices/waiver).",
+  ),
   choice_out_of_rank_order: c(
     422,
     "Choice out of rank order",

@@ -21,6 +21,7 @@ import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { reseatAfterDisqualification } from "../rounds";
 import { outboxStatements, standingsChangedStatements } from "../webhooks";
+import { assertChoicesMade } from "./choices";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { loadTableScope, type TableScope, writableTable } from "./scope";
@@ -335,6 +336,7 @@ export async function submitResult(
   assertVersion(scope, ifMatch);
   await assertNoneDisqualifiedBefore(ctx, scope, input);
   if (!scope.result) assertNoneExcluded(scope, input);
+  assertChoicesMade(scope);
   if (scope.result && ifMatch === undefined) {
     // A different sheet must say which version it replaces.
     throw new ServiceError(

@@ -48,6 +48,7 @@ export function actionFor(error: SubmitResultError): Action {
     case "result_final":
     case "phase_locked":
     case "player_excluded":
+    case "choices_pending":
     case "insufficient_role":
     case "read_only_ancestor":
     case "insufficient_scope":

@@ -21,6 +21,7 @@ import {
   SubmitResultSchema,
   TableSchema,
   TimerSchema,
+  WaiveChoicesSchema,
 } from "./tables.schemas";
 
 const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
@@ -177,7 +178,7 @@ export const recordChoice = createRoute({
     "Staff record each choice as it is made: a choice before every better-ranked player of the table has chosen is a 422 `choice_out_of_rank_order` naming the rule and who chooses first; a taken position, chair or colour is a 422 `choice_unavailable` naming each field. " +
     "Chairs are numbered clockwise and turns pass clockwise, so once the first player chose a chair every other chair follows from the turn position (`chair_out_of_turn_order` otherwise). " +
     "The seats are rewritten in the chosen turn order: the table, the round, the printed sheets, the pages, GraphQL and the result notifications show it; players still to choose hold the free positions in rank order. " +
-    "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. Announced as `seat.chosen`. Roles: owner, organizer, referee.",
+    "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. The final's sheet is refused until every finalist has chosen, or staff waive the choices (PUT …/choices/waiver). Announced as `seat.chosen`. Roles: owner, organizer, referee.",
   security: BEARER,
   request: {
     params: TableParams,
@@ -186,6 +187,26 @@ export const recordChoice = createRoute({
   },
   responses: {
     ...tableResponse("The table with the choice recorded."),
+  },
+});
+
+export const waiveChoices = createRoute({
+  method: "put",
+  path: "/v1/tables/{tableId}/choices/waiver",
+  operationId: "waiveChoices",
+  tags: ["Tables and results"],
+  summary: "Waive the players' choices by rank (snake-seated tables)",
+  description:
+    "The final's sheet waits until every finalist has chosen turn order, chair and colour (409 `choices_pending`, rules 1.1.10, 1.1.12; docs/rules.md#choices). When they will not be recorded (the players agreed at the table, a choice was made on paper), a referee waives them with a reason: kept on the table (`choicesWaived`) and in the audit trail (`table.choices-waived`). " +
+    "Sent again, it replaces the reason. Refused at tables not seated by rank (409 `not_snake_seated`) and once the table has a result. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyKeyHeader,
+    body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
+  },
+  responses: {
+    ...tableResponse("The table with the waiver."),
   },
 });
 

@@ -122,6 +122,13 @@ export const DisqualifySchema = z
     example: { playerId: PLAYER_ID, reason: "Unsporting conduct after two warnings (rule 1.3.6)." },
   });
 
+export const WaiveChoicesSchema = z
+  .object({
+    reason: readableText(500, 3).openapi({ example: "The finalists agreed their seats at the table." }),
+  })
+  .strict()
+  .openapi("WaiveChoices", { example: { reason: "The finalists agreed their seats at the table." } });
+
 export const ChooseSchema = z
   .object({
     playerId: z.string().min(1).max(64).openapi({
@@ -251,6 +258,10 @@ export const TableSchema = z
     kind: z.enum(["prelim", "semifinal", "final"]),
     number: z.number().int().openapi({ example: 3 }),
     seats: z.array(SeatSchema),
+    choicesWaived: z.object({ reason: z.string(), at: TimestampSchema }).nullable().openapi({
+      description:
+        "Staff waived the players' choices by rank here (docs/rules.md#choices): why and when; null otherwise.",
+    }),
     nextToChoose: z.string().nullable().openapi({
       description:
         "Snake-seated tables without a result: the player who chooses turn order, chair and colour next (the best ranked who has not chosen); null otherwise.",
