@@ -153,6 +153,19 @@ describe("the table page (the sheet's QR code)", () => {
     expect(audit.some((e: { action: string }) => e.action === "result.seat-code-rejected")).toBe(true);
   });
 
+  it("refuses a reason with a hidden character, as the API does (one text policy)", async () => {
+    const seat = seats[2]!;
+    const res = await postForm(`/t/${tableId}/disputes`, {
+      playerId: seat.player.id,
+      code: seat.confirmationCode!,
+      reason: "My longest road\u2028was not counted",
+    });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("hidden characters");
+    const table = (await f.api.get(`/v1/tables/${tableId}`)).body;
+    expect(table.result.disputes).toEqual([]);
+  });
+
   it("records a dispute and shows it on the table page", async () => {
     const seat = seats[2]!;
     const res = await postForm(`/t/${tableId}/disputes`, {
