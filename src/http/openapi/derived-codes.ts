@@ -517,6 +517,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "merge_conflict",
     "merge_into_self",
     "merge_needs_owner",
+    "outside_client_scope",
     "player_merged",
     "player_not_found",
     "players_met",
