@@ -174,7 +174,12 @@ async function main(): Promise<void> {
     say(`  ${plan.name}: ${plan.players.length} players, 3 games played`);
   }
   await playRound(api, await api("POST", `/v1/events/${event.id}/semifinals`, {}), random);
-  await playRound(api, await api("POST", `/v1/events/${event.id}/final`, {}), random);
+  const final = await api("POST", `/v1/events/${event.id}/final`, {});
+  // The finalists' choices by rank are made at the table, not entered here: staff waive them.
+  for (const table of final.tables) {
+    await api("PUT", `/v1/tables/${table.id}/choices/waiver`, { reason: "Chosen at the table (demo)" });
+  }
+  await playRound(api, final, random);
   const standings = await api("GET", `/v1/events/${event.id}/standings`);
   const champion = standings.rows?.[0]?.player?.name ?? "?";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, parseLocalDateTime, zonedInstant } from "./local-time";
+import { calendarDayIn, canonicalTimeZone, parseLocalDateTime, zonedInstant } from "./local-time";
 
 const at = (local: string, zone: string) => {
   const parsed = parseLocalDateTime(local);
@@ -76,5 +76,14 @@ describe("zonedInstant", () => {
       kind: "ambiguous",
       instant: new Date("2026-10-25T00:30:00Z"),
     });
+  });
+});
+
+describe("calendarDayIn", () => {
+  it("reads the day where the organisation is: 23:30 UTC on 31 May is already 1 June in Vilnius", () => {
+    const instant = new Date("2026-05-31T23:30:00Z");
+    expect(calendarDayIn(instant, "Europe/Vilnius")).toBe("2026-06-01");
+    expect(calendarDayIn(instant, "America/New_York")).toBe("2026-05-31");
+    expect(calendarDayIn(instant, null)).toBe("2026-05-31");
   });
 });

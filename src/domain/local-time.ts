@@ -111,3 +111,9 @@ export function zonedInstant(local: LocalDateTime, zone: string): ZonedInstant {
   if (matches.length === 0) return { kind: "skipped" };
   return { kind: matches.length > 1 ? "ambiguous" : "exact", instant: new Date(matches[0]!) };
 }
+
+/** The calendar day (`YYYY-MM-DD`) it is in `zone` at `instant`; UTC without a zone. */
+export function calendarDayIn(instant: Date, zone: string | null): string {
+  if (!zone) return instant.toISOString().slice(0, 10);
+  return new Date(wallClock(instant.getTime(), zone)).toISOString().slice(0, 10);
+}

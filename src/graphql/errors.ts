@@ -1,6 +1,7 @@
 import { createGraphQLError } from "graphql-yoga";
 import { DomainRuleError } from "../domain/errors";
-import { ServiceError } from "../services/errors";
+import { cleanText } from "../http/middleware/text-hygiene";
+import { type FieldIssue, ServiceError } from "../services/errors";
 
 /**
  * Built with yoga's own `createGraphQLError` so the error comes from the same graphql module
@@ -42,9 +43,39 @@ export function resolver<A extends unknown[], R>(fn: (...args: A) => Promise<R>)
       });
     }
     try {
-      return await fn(...args);
+      return await fn(...(cleanArguments(args) as A));
     } catch (error) {
       throw toGraphQLError(error);
     }
   };
+}
+
+/**
+ * String arguments follow the API's one text policy (http/middleware/text-hygiene): NFC and
+ * trimmed, or refused with the REST code `invalid_text` naming the argument.
+ */
+function cleanArguments(args: unknown[]): unknown[] {
+  const given = args[1];
+  if (!given || typeof given !== "object") return args;
+  const issues: FieldIssue[] = [];
+  const cleaned = Object.fromEntries(
+    Object.entries(given).map(([name, value]) => {
+      if (typeof value !== "string") return [name, value];
+      const result = cleanText(value);
+      if ("refused" in result) {
+        issues.push({ path: name, message: result.refused });
+        return [name, value];
+      }
+      return [name, result.text];
+    }),
+  );
+  if (issues.length > 0) {
+    throw new ServiceError(
+      "invalid",
+      "invalid_text",
+      `An argument has text that cannot be used: ${issues.map((i) => `${i.path}: ${i.message}`).join("; ")}`,
+      { issues },
+    );
+  }
+  return [args[0], cleaned, ...args.slice(2)];
 }

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { organizations } from "../db/schema";
-import { assertOrgWideRead, requireClient, requirePermission } from "./access";
+import { assertOrgWideRead, assertOrgWritable, requireClient, requirePermission } from "./access";
+import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
@@ -15,6 +16,8 @@ export interface OrganizationDto {
   name: string;
   kind: OrgKind;
   parentOrgId: string | null;
+  /** IANA time zone its calendar days are read in (an exclusion's end); null: UTC. */
+  timezone: string | null;
   createdAt: string;
 }
 
@@ -25,13 +28,19 @@ const toDto = (row: OrgRow): OrganizationDto => ({
   name: row.name,
   kind: row.kind,
   parentOrgId: row.parentOrgId,
+  timezone: row.timezone,
   createdAt: row.createdAt,
 });
 
 /** POST /v1/orgs: the platform admin creates an organisation, optionally under a parent. */
 export async function createOrganization(
   ctx: ServiceContext,
-  input: { name: string; kind: OrgKind; parentOrgId?: string | undefined },
+  input: {
+    name: string;
+    kind: OrgKind;
+    parentOrgId?: string | undefined;
+    timezone?: string | null | undefined;
+  },
 ): Promise<OrganizationDto> {
   requirePermission(ctx.actor, "orgs:create");
   if (input.parentOrgId) {
@@ -52,6 +61,7 @@ export async function createOrganization(
     name: input.name,
     kind: input.kind,
     parentOrgId: input.parentOrgId ?? null,
+    timezone: input.timezone ?? null,
     createdAt: now.toISOString(),
   };
   await ctx.db.insert(organizations).values(row);
@@ -88,4 +98,32 @@ export async function listChildOrganizations(
         .limit(limit),
     toDto,
   );
+}
+
+/**
+ * PATCH /v1/orgs/{orgId}: the organisation's own settings, by its owners and organisers (a parent
+ * only reads its descendants). Today its time zone, in which its calendar days are read.
+ */
+export async function updateOrganization(
+  ctx: ServiceContext,
+  orgId: string,
+  patch: { timezone?: string | null | undefined },
+): Promise<OrganizationDto> {
+  await assertOrgWritable(ctx, orgId, "events:write");
+  const [before] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId));
+  if (!before) throw notFound("organization", orgId);
+  if (patch.timezone === undefined || patch.timezone === before.timezone) return toDto(before);
+  const after = { ...before, timezone: patch.timezone };
+  await ctx.db.batch([
+    ctx.db.update(organizations).set({ timezone: patch.timezone }).where(eq(organizations.id, orgId)),
+    auditInsert(ctx, {
+      orgId,
+      action: "org.update",
+      entityType: "organization",
+      entityId: orgId,
+      before: { timezone: before.timezone },
+      after: { timezone: patch.timezone },
+    }),
+  ]);
+  return toDto(after);
 }

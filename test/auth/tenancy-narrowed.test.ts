@@ -524,3 +524,273 @@ describe("what the phone still reads", () => {
     }
   });
 });
+
+/**
+ * Writes: every non-GET operation of the document is either organisation-wide, and then refused
+ * to every narrowed credential (403 naming the limit, the scope or the role), or listed with the
+ * reason it is not. Credentials whose role could otherwise make the write are among them, so the
+ * refusal is the narrowing's, not the role's.
+ */
+type WriteCall = { method: "POST" | "PUT" | "PATCH" | "DELETE"; path: string; body?: unknown };
+type WriteRow = { orgWide: () => WriteCall } | { reason: string };
+
+const EVENT_WRITE =
+  "an event's, session's or table's write: allowed within the client's limit and refused outside it (test/auth/scopes.test.ts; the secret event below)";
+/** Ids made for the writes: a client and a calendar link that a wrongly allowed write would remove. */
+const spare = { clientId: "", linkId: "" };
+const writers: Record<string, Record<string, string>> = {};
+/** The narrowing codes, and the merge's own role refusal (it takes an owner). */
+const WRITE_REFUSALS = [...NARROWING_CODES, "merge_needs_owner"];
+
+const WRITES: Record<string, WriteRow> = {
+  createAccessToken: { reason: "the token endpoint takes client credentials, not a token" },
+  receiveDiscordInteraction: { reason: "signed by Discord with the application's key, not a bearer token" },
+  graphql: { reason: "queries only (the schema has no mutation), read as in the GET matrix above" },
+  createPlayer: {
+    reason:
+      "a store registers walk-ins from a limited device: players belong to no event (docs/reference/authentication.md#narrowed-credentials)",
+  },
+  createOrganization: {
+    orgWide: () => ({ method: "POST", path: "/v1/orgs", body: { name: "Shadow", kind: "store" } }),
+  },
+  updateOrganization: {
+    orgWide: () => ({
+      method: "PATCH",
+      path: `/v1/orgs/${store.orgId}`,
+      body: { timezone: "Europe/Vilnius" },
+    }),
+  },
+  createApiClient: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/clients`,
+      body: { name: "x", role: "owner" },
+    }),
+  },
+  revokeApiClient: {
+    orgWide: () => ({ method: "DELETE", path: `/v1/orgs/${store.orgId}/clients/${spare.clientId}` }),
+  },
+  setApiClientRateLimit: {
+    orgWide: () => ({
+      method: "PUT",
+      path: `/v1/orgs/${store.orgId}/clients/${spare.clientId}/rate-limit`,
+      body: { factor: 5 },
+    }),
+  },
+  updatePlayer: {
+    orgWide: () => ({
+      method: "PATCH",
+      path: `/v1/players/${mine.players[0]}`,
+      body: { discordId: "412345678901234567" },
+    }),
+  },
+  mergePlayer: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/players/${secret.players[3]}/merge`,
+      body: { intoPlayerId: mine.players[3] },
+    }),
+  },
+  createEvent: {
+    orgWide: () => ({ method: "POST", path: `/v1/orgs/${store.orgId}/events`, body: { name: "Rogue" } }),
+  },
+  createExclusion: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/exclusions`,
+      body: { playerId: mine.players[0], until: "2099-01-01", reason: "x" },
+    }),
+  },
+  liftExclusion: {
+    orgWide: () => ({
+      method: "DELETE",
+      path: `/v1/orgs/${store.orgId}/exclusions/exc_01JDQ7N3Q5S7U9W1Y3A5C7E9G1`,
+    }),
+  },
+  createCalendarLink: {
+    orgWide: () => ({ method: "POST", path: `/v1/players/${mine.players[0]}/calendar-links` }),
+  },
+  revokeCalendarLink: { orgWide: () => ({ method: "DELETE", path: `/v1/calendar-links/${spare.linkId}` }) },
+  createSeries: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/series`,
+      body: { name: "Rogue circuit", selection: { kind: "tag", tag: "circuit" } },
+    }),
+  },
+  updateSeries: {
+    orgWide: () => ({
+      method: "PATCH",
+      path: `/v1/orgs/${store.orgId}/series/${org.seriesId}`,
+      body: { policy: { bestOf: 3 } },
+    }),
+  },
+  createWebhook: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/webhooks`,
+      body: { url: "https://hooks.example.com/rogue", eventTypes: ["result.final"] },
+    }),
+  },
+  updateWebhook: {
+    orgWide: () => ({
+      method: "PATCH",
+      path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}`,
+      body: { enabled: false },
+    }),
+  },
+  deleteWebhook: {
+    orgWide: () => ({ method: "DELETE", path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}` }),
+  },
+  rotateWebhookSecret: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/rotate-secret`,
+    }),
+  },
+  redeliverWebhook: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries/whd_01JDQ7N3Q5S7U9W1Y3A5C7E9G1/redeliver`,
+    }),
+  },
+  registerDiscordApplication: {
+    orgWide: () => ({
+      method: "PUT",
+      path: `/v1/orgs/${store.orgId}/discord`,
+      body: {
+        applicationId: "1234567890123456789",
+        publicKey: "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a",
+      },
+    }),
+  },
+  deleteDiscordApplication: {
+    orgWide: () => ({ method: "DELETE", path: `/v1/orgs/${store.orgId}/discord` }),
+  },
+  registerDiscordCommands: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/discord/commands`,
+      body: { botToken: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB" },
+    }),
+  },
+  createDiscordSetupCode: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/discord/setup-codes`,
+      body: { eventId },
+    }),
+  },
+  unlinkDiscordGuild: {
+    orgWide: () => ({ method: "DELETE", path: `/v1/orgs/${store.orgId}/discord/guilds/123456789012345678` }),
+  },
+  approveDiscordLinkRequest: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/discord/link-requests/dlr_01JDQ7N3Q5S7U9W1Y3A5C7E9G1/approve`,
+    }),
+  },
+  rejectDiscordLinkRequest: {
+    orgWide: () => ({
+      method: "POST",
+      path: `/v1/orgs/${store.orgId}/discord/link-requests/dlr_01JDQ7N3Q5S7U9W1Y3A5C7E9G1/reject`,
+    }),
+  },
+  updateEvent: { reason: EVENT_WRITE },
+  addStaff: { reason: EVENT_WRITE },
+  removeStaff: { reason: EVENT_WRITE },
+  addAvoidPair: { reason: EVENT_WRITE },
+  createSession: { reason: EVENT_WRITE },
+  updateSession: { reason: EVENT_WRITE },
+  registerPlayers: { reason: EVENT_WRITE },
+  unregisterPlayer: { reason: EVENT_WRITE },
+  checkInPlayers: { reason: EVENT_WRITE },
+  undoCheckIn: { reason: EVENT_WRITE },
+  dropPlayer: { reason: EVENT_WRITE },
+  submitResult: { reason: EVENT_WRITE },
+  confirmResult: { reason: `${EVENT_WRITE}; a player confirms with their seat code and no token` },
+  disputeResult: { reason: `${EVENT_WRITE}; a player disputes with their seat code and no token` },
+  finalizeResult: { reason: EVENT_WRITE },
+  disqualifyPlayer: { reason: EVENT_WRITE },
+  recordChoice: { reason: EVENT_WRITE },
+  waiveChoices: { reason: EVENT_WRITE },
+  switchTimerOn: { reason: EVENT_WRITE },
+  switchTimerOff: { reason: EVENT_WRITE },
+  correctResult: { reason: EVENT_WRITE },
+  recordWarning: { reason: EVENT_WRITE },
+  createRounds: { reason: EVENT_WRITE },
+  deleteRound: { reason: EVENT_WRITE },
+  seatSemifinals: { reason: EVENT_WRITE },
+  seatFinal: { reason: EVENT_WRITE },
+  createBoard: { reason: EVENT_WRITE },
+  setEventTags: { reason: EVENT_WRITE },
+};
+
+describe("the tenancy matrix of writes: every organisation-wide write is refused to narrowed credentials", () => {
+  beforeAll(async () => {
+    const owner = await newClient({ name: "event-limited owner", role: "owner", scope: { eventId } });
+    writers["event-limited owner"] = bearer(await token(owner.clientId, owner.clientSecret));
+    const organizer = await newClient({ name: "session organizer", role: "organizer", scope: { sessionId } });
+    writers["session-limited organizer"] = bearer(await token(organizer.clientId, organizer.clientSecret));
+    // Every write scope of the owner's role, but not the organisation-wide reach.
+    writers["owner token without org:read"] = bearer(
+      await token(
+        store.clientId,
+        store.clientSecret,
+        "events:write results:write seating:write registrations:write players:write clients:manage webhooks:manage audit:read standings:read",
+      ),
+    );
+    for (const [who, auth] of Object.entries(narrowed)) writers[who] = auth;
+    spare.clientId = (await newClient({ name: "spare", role: "reader" })).clientId;
+    const link = await as(store.auth).post(`/v1/players/${mine.players[1]}/calendar-links`);
+    expect(link.status, link.text).toBe(201);
+    spare.linkId = link.body.id;
+  });
+
+  it("lists every non-GET operation of the OpenAPI document, and only those", async () => {
+    const doc = (await as({}).get("/openapi.json")).body as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const writes = Object.values(doc.paths)
+      .flatMap((ops) =>
+        Object.entries(ops).flatMap(([method, op]) => (method === "get" ? [] : [op.operationId])),
+      )
+      .sort();
+    expect(Object.keys(WRITES).sort()).toEqual(writes);
+  });
+
+  for (const [op, row] of Object.entries(WRITES)) {
+    if (!("orgWide" in row)) continue;
+    it(`${op}`, async () => {
+      for (const [who, auth] of Object.entries(writers)) {
+        const call = row.orgWide();
+        const res = await as(auth).send(call.method, call.path, call.body);
+        const where = `${op} ${call.method} ${call.path} as ${who}: ${res.status} ${res.text.slice(0, 300)}`;
+        expect(res.status, where).toBe(403);
+        expect(WRITE_REFUSALS, where).toContain(res.body?.code);
+      }
+    });
+  }
+
+  it("an event's writes stay refused on the organisation's other private event", async () => {
+    for (const who of ["event-limited owner", "session-limited organizer"]) {
+      const api = as(writers[who]!);
+      for (const [method, path, body] of [
+        ["PATCH", `/v1/events/${secret.event}`, { name: "Taken over" }],
+        ["POST", `/v1/events/${secret.event}/sessions`, { name: "Extra" }],
+        ["POST", `/v1/events/${secret.event}/staff`, { playerId: mine.players[0], role: "referee" }],
+        ["PUT", `/v1/events/${secret.event}/tags`, { tags: ["mine"] }],
+        ["POST", `/v1/rounds/${secret.roundId}/board`, { seed: "x" }],
+        [
+          "POST",
+          `/v1/tables/${secret.tableId}/warnings`,
+          { playerId: secret.players[0], rule: "2.0.3", note: "x" },
+        ],
+      ] as const) {
+        const res = await api.send(method, path, body);
+        expect([403, 404], `${method} ${path} as ${who}: ${res.status} ${res.text}`).toContain(res.status);
+      }
+    }
+    expect((await as(store.auth).get(`/v1/events/${secret.event}`)).body.name).toBe("Invitational");
+  });
+});

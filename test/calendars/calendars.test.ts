@@ -92,6 +92,16 @@ describe("GET /v1/events/{id}/calendar.ics", () => {
     expect(unfolded).toContain(`/e/${publicEvent}`);
   });
 
+  it("gives every entry an end: four hours after a timed start, the next day for a whole day", async () => {
+    const text = (await ics(`/v1/events/${publicEvent}/calendar.ics`)).text;
+    const entries = text.split("BEGIN:VEVENT").slice(1);
+    for (const entry of entries) expect(entry, entry).toMatch(/\r\nDTEND[:;]/);
+    const timed = entries.find((e) => e.includes("DTSTART:20261205T080000Z"))!;
+    expect(timed).toContain("\r\nDTEND:20261205T120000Z\r\n");
+    const day = entries.find((e) => e.includes("DTSTART;VALUE=DATE:20261206"))!;
+    expect(day).toContain("\r\nDTEND;VALUE=DATE:20261207\r\n");
+  });
+
   it("answers 304 to its ETag while nothing changed, and a new feed when a session changes", async () => {
     const path = `/v1/events/${publicEvent}/calendar.ics`;
     const first = await ics(path);

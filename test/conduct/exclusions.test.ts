@@ -2,7 +2,8 @@
  * Programme exclusion (docs/rules.md#sanctions): a federation (an organisation with member
  * organisations) excludes a player from its whole programme until a date. Registering the player
  * in any event of its tree is refused with a problem naming the exclusion's end; lifting it is
- * possible and audited; nothing else of the player's history changes.
+ * possible and audited (what it does at once to registrations and seated games:
+ * exclusion-effects.test.ts).
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +80,8 @@ describe("excluding a player from a federation's programme", () => {
       recordedBy: expect.any(String),
       createdAt: expect.any(String),
       liftedAt: null,
+      // At once: the registration whose games had not started is withdrawn.
+      effects: { withdrawnFrom: [earlierSession], sessions: [] },
     });
   });
 
@@ -98,16 +101,19 @@ describe("excluding a player from a federation's programme", () => {
     }
   });
 
-  it("changes nothing else of the player's history", async () => {
+  it("withdraws the registration whose games had not started: the history no longer lists that event", async () => {
     const roster = await jsonRequest(app, storeA.auth).get(`/v1/sessions/${earlierSession}/players`);
-    expect(roster.body.data.map((r: Json) => r.player.id)).toEqual([playerId]);
-    expect((await fedApi.get(`/v1/players/${playerId}/history`)).body).toEqual(historyBefore);
+    expect(roster.body.data).toEqual([]);
+    expect(historyBefore.events).toHaveLength(1);
+    const history = (await fedApi.get(`/v1/players/${playerId}/history`)).body;
+    expect(history).toEqual({ ...historyBefore, events: [] });
   });
 
   it("is listed for the federation's staff, never for its members, other trees or anonymous callers", async () => {
     const list = await fedApi.get(`/v1/orgs/${fed.orgId}/exclusions`);
     expect(list.status, list.text).toBe(200);
-    expect(list.body.data).toEqual([exclusion]);
+    const { effects: _, ...listed } = exclusion;
+    expect(list.body.data).toEqual([listed]);
     expect((await jsonRequest(app, storeA.auth).get(`/v1/orgs/${fed.orgId}/exclusions`)).status).toBe(404);
     expect((await jsonRequest(app, stranger.auth).get(`/v1/orgs/${fed.orgId}/exclusions`)).status).toBe(404);
     expect((await jsonRequest(app, {}).get(`/v1/orgs/${fed.orgId}/exclusions`)).status).toBe(401);
@@ -116,7 +122,8 @@ describe("excluding a player from a federation's programme", () => {
   it("is lifted by the federation, audited, and the player registers again", async () => {
     const lifted = await fedApi.delete(`/v1/orgs/${fed.orgId}/exclusions/${exclusion.id}`);
     expect(lifted.status, lifted.text).toBe(200);
-    expect(lifted.body).toEqual({ ...exclusion, liftedAt: expect.any(String) });
+    const { effects: _, ...recorded } = exclusion;
+    expect(lifted.body).toEqual({ ...recorded, liftedAt: expect.any(String) });
     const sessionId = await sessionOf(storeB, "After the lift");
     const res = await jsonRequest(app, storeB.auth).post(`/v1/sessions/${sessionId}/players`, {
       playerIds: [playerId],
@@ -153,6 +160,7 @@ describe("who may exclude", () => {
     expect(res.body.code).toBe("player_not_found");
     const past = await exclude(fedApi, fed.orgId, { ...body(), until: "2020-01-01" });
     expect(past.status).toBe(422);
+    expect(past.body.code).toBe("exclusion_ends_too_soon");
     expect(past.body.errors.map((e: Json) => e.path)).toEqual(["until"]);
   });
 });

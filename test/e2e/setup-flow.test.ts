@@ -283,12 +283,16 @@ describe("errors and authorisation", () => {
     const patched = await api.patch(`/v1/events/${event.id}`, {
       ruleset: "legacy",
       venue: "Hall B",
-      timers: { boardStudySeconds: 240 },
+      timers: { turn: { mode: "after-one-hour", afterMinutes: 60, turnSeconds: 100 } },
     });
     expect(patched.body).toMatchObject({
       ruleset: "legacy",
       venue: "Hall B",
-      timers: { boardStudySeconds: 240, placementSeconds: 120 },
+      timers: {
+        boardStudySeconds: 300,
+        placementSeconds: 120,
+        turn: { mode: "after-one-hour", afterMinutes: 60, turnSeconds: 100 },
+      },
     });
     expect(patched.body.lotSeed).toBe(event.lotSeed);
   });

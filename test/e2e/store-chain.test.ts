@@ -212,6 +212,11 @@ describe("a store chain's championship, end to end", () => {
     expect(final.status, JSON.stringify(final.body)).toBe(201);
     const finalists = final.body.tables[0].seats.map((s: { player: { id: string } }) => s.player.id);
     expect([...finalists].sort()).toEqual([...winners].sort());
+    // The finalists chose turn order, chair and colour on paper: the referee waives recording them.
+    const waiver = await api.put(`/v1/tables/${final.body.tables[0].id}/choices/waiver`, {
+      reason: "Choices made on the paper sheet",
+    });
+    expect(waiver.status, JSON.stringify(waiver.body)).toBe(200);
     await playTables(final.body.tables);
 
     const standings = (await anonymous.get(`/v1/events/${eventId}/standings`)).body;

@@ -112,3 +112,29 @@ describe("once a referee is named", () => {
     expect(final.body.warnings).toEqual([]);
   });
 });
+
+describe("removing named staff", () => {
+  it("removes a referee (audited): the event warns again and the player may now play in it", async () => {
+    const t = await tournament(api, store.orgId, 13);
+    const named = await api.post(`/v1/events/${t.eventId}/staff`, { playerId: t.P[13], role: "referee" });
+    expect(named.status, named.text).toBe(200);
+    const removed = await api.delete(`/v1/events/${t.eventId}/staff/${t.P[13]}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.data).toEqual([]);
+    expect((await api.get(`/v1/events/${t.eventId}`)).body.validity).toContainEqual(noReferee);
+    const audit = (await api.get(`/v1/events/${t.eventId}/audit`)).body.data;
+    expect(audit.some((e: { action: string }) => e.action === "staff.remove")).toBe(true);
+    // No longer staff (rule 1.3.2): the player may be registered.
+    const session = await t.session("Main", "2026-12-05", range(1, 13));
+    expect(session).toMatch(/^ses_/);
+  });
+
+  it("is a 404 for a player who is not staff, and a 401 without a token", async () => {
+    const t = await tournament(api, store.orgId, 2);
+    const missing = await api.delete(`/v1/events/${t.eventId}/staff/${t.P[1]}`);
+    expect(missing.status, missing.text).toBe(404);
+    expect(missing.body.code).toBe("staff_not_found");
+    await api.post(`/v1/events/${t.eventId}/staff`, { playerId: t.P[1], role: "organizer" });
+    expect((await jsonRequest(app, {}).delete(`/v1/events/${t.eventId}/staff/${t.P[1]}`)).status).toBe(401);
+  });
+});

@@ -30,6 +30,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   createAccessToken: 2,
   createOrganization: WRITE,
   getOrganization: READ,
+  // The ancestry, the organisation, then the change with its audit row.
+  updateOrganization: WRITE,
   listChildOrganizations: READ,
   createApiClient: WRITE,
   listApiClients: READ,
@@ -48,6 +50,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   updateEvent: WRITE,
   addStaff: WRITE,
   listStaff: READ,
+  // The event's scope, the staff row, then the removal with its audit row and the staff left.
+  removeStaff: WRITE,
   addAvoidPair: WRITE,
   listAvoidPairs: READ,
   createSession: WRITE,
@@ -84,9 +88,13 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // Token, table, one batch (the seats rewritten in the chosen order, audit, notification), the table read back.
   recordChoice: WRITE,
   switchTimerOn: WRITE,
+  // The table's scope, then the waiver with its audit row; the table read back.
+  waiveChoices: WRITE,
   switchTimerOff: WRITE,
-  // The organisation's ancestry, then the player and a member organisation in one batch, then the write.
-  createExclusion: WRITE,
+  // The organisation's ancestry, then the player, a member organisation, its time zone and the
+  // player's registrations in the tree in one batch, the state of each session under way (all
+  // together, as a drop reads it), then the write.
+  createExclusion: SEATING,
   listExclusions: READ,
   // The ancestry, the exclusion, then the write.
   liftExclusion: WRITE,

@@ -240,6 +240,11 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   });
   expectStatus(store, "ok", "create org");
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}`), "ok", "get org");
+  expectStatus(
+    await api.patch(`/v1/orgs/${chain.orgId}`, { timezone: "Europe/Vilnius" }),
+    "ok",
+    "set the org's time zone",
+  );
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}/children`), "ok", "children");
   const client = await api.post(`/v1/orgs/${chain.orgId}/clients`, { name: "bot", role: "reporter" });
   expectStatus(client, "ok", "create client");
@@ -293,6 +298,12 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
     "staff",
   );
   expectStatus(await api.get(`/v1/events/${eventId}/staff`), "ok", "list staff");
+  expectStatus(await api.delete(`/v1/events/${eventId}/staff/${players[35]}`), "ok", "remove staff");
+  expectStatus(
+    await api.post(`/v1/events/${eventId}/staff`, { playerId: players[35], role: "referee" }),
+    "ok",
+    "staff again",
+  );
   expectStatus(
     await api.post(`/v1/events/${eventId}/avoid-pairs`, {
       playerIds: [players[0], players[1]],
@@ -362,6 +373,12 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   );
   const semisAgain = await api.post(`/v1/events/${eventId}/semifinals`);
   expectStatus(semisAgain, "ok", "semifinals again");
+  const [firstSemi] = tablesOf(semisAgain.body);
+  expectStatus(
+    await api.put(`/v1/tables/${firstSemi?.id}/choices/waiver`, { reason: "Chosen on paper" }),
+    "ok",
+    "waive choices",
+  );
   for (const table of tablesOf(semisAgain.body)) {
     expectStatus(
       await api.put(`/v1/tables/${table.id}/result`, sheet(table.playerIds, { signed: true })),

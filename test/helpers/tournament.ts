@@ -121,6 +121,14 @@ export async function tournament(api: JsonClient, orgId: string, playerCount: nu
       return res.body;
     },
 
+    /** Staff waive the final's choices by rank (docs/rules.md#choices) so its sheet is taken. */
+    async waiveChoices(table: Json) {
+      const res = await api.put(`/v1/tables/${table.id}/choices/waiver`, {
+        reason: "The finalists chose on paper",
+      });
+      expect(res.status, res.text).toBe(200);
+    },
+
     async standings(): Promise<Json> {
       const res = await api.get(`/v1/events/${eventId}/standings`);
       expect(res.status, res.text).toBe(200);

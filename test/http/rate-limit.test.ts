@@ -95,30 +95,47 @@ describe("rate limits", () => {
     expect(res.status).toBe(429);
   });
 
-  it("stops a failing address after 10 failed token requests, never the client: its right secret works from elsewhere", async () => {
+  it("limits wrong secrets per client id and address, never the right one: it is checked before the count", async () => {
     const { app, db, from } = await limitedApp();
     const store = await createOrgClient(app, db);
     from("192.0.2.50");
     for (let i = 0; i < 20; i++)
       expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
+    // A tablemate's phone at the venue guesses from the one address every phone there shares.
     from("192.0.2.66");
     for (let i = 0; i < RATE_LIMIT_POLICIES.tokenClient.limit; i++)
       expect((await tokenRequest(app, store.clientId, "cs_wrong")).status).toBe(401);
-    // The failing address is stopped, even with the right secret now.
-    const stopped = await tokenRequest(app, store.clientId, store.clientSecret);
+    const stopped = await tokenRequest(app, store.clientId, "cs_wrong");
     expect(stopped.status).toBe(429);
     expect(stopped.headers.get("retry-after")).toBeTruthy();
     expect(stopped.headers.get("ratelimit-policy")).toContain('"token-client";q=10;w=60');
-    // The client's own deployment, elsewhere, is not.
-    from("198.51.100.20");
-    expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
-    // one address guessing many client ids runs into the per-address budget
+    expect(await stopped.json()).toMatchObject({ code: "rate_limited" });
+    // The right secret from that same address is still taken, and counts nothing.
+    for (let i = 0; i < 3; i++)
+      expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
+    expect((await tokenRequest(app, store.clientId, "cs_wrong")).status).toBe(429);
+    // One address guessing many client ids runs into the per-address budget of failures, and
+    // a right secret from it still works.
     from("192.0.2.200");
     const statuses: number[] = [];
     for (let i = 0; i <= RATE_LIMIT_POLICIES.tokenAddress.limit; i++)
       statuses.push((await tokenRequest(app, `cli_guess${i}`, "cs_wrong")).status);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
+  });
+
+  it("counts every token request of an address on its write budget: the rate a guesser can still try", async () => {
+    const { app, db, from } = await limitedApp();
+    const store = await createOrgClient(app, db);
+    from("192.0.2.77");
+    for (let i = 0; i < RATE_LIMIT_POLICIES.write.limit; i++)
+      await tokenRequest(app, store.clientId, i % 2 ? store.clientSecret : `cs_guess_${i}`);
+    const res = await tokenRequest(app, store.clientId, store.clientSecret);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("ratelimit-policy")).toContain('"write";q=120;w=60');
+    from("192.0.2.78");
+    expect((await tokenRequest(app, store.clientId, store.clientSecret)).status).toBe(200);
   });
 
   it("raises one audit event when many addresses guess one client's secret, and locks nobody out", async () => {

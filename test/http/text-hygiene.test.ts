@@ -91,6 +91,34 @@ describe("text hygiene on every string input", () => {
     expect(session.id).toBeDefined();
   });
 
+  it.each([
+    ["a tag character", "Ana\u{E0041}Bell"],
+    ["a cancel tag", "Jonas\u{E007F}"],
+    ["an Arabic letter mark (U+061C)", "Jo\u061Cnas"],
+    ["a line separator (U+2028)", "Ana\u2028Bell"],
+    ["a paragraph separator (U+2029)", "Ana Bell\u2029x"],
+  ])("refuses a name with %s inside it, and a reason too", async (_, text) => {
+    const { api, owner } = await store();
+    const res = await api.post(`/v1/orgs/${owner.orgId}/players`, { name: text });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body).toMatchObject({ code: "invalid_text", errors: [{ path: "name" }] });
+    const event = (await api.post(`/v1/orgs/${owner.orgId}/events`, { name: "Cup" })).body;
+    const pair = await api.post(`/v1/events/${event.id}/avoid-pairs`, {
+      playerIds: ["ply_a", "ply_b"],
+      reason: `Siblings ${text}`,
+    });
+    expect(pair.status, pair.text).toBe(422);
+    expect(pair.body).toMatchObject({ code: "invalid_text", errors: [{ path: "reason" }] });
+  });
+
+  it("accepts a subdivision flag, whose tag characters draw the flag", async () => {
+    const { api, owner } = await store();
+    const england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+    const res = await api.post(`/v1/orgs/${owner.orgId}/players`, { name: `Ana ${england}` });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.name).toBe(`Ana ${england}`);
+  });
+
   it("accepts names with at least one visible character, emoji and marks on letters included", async () => {
     const { api, owner } = await store();
     for (const name of ["Ž\u0301", "\u3164Jonas", "🎲", "Ōtsuka 大塚", "X\uFE0F", "·"]) {
@@ -170,5 +198,36 @@ describe("every text field people read has a visible character in its schema too
     const parsed = schema.safeParse(input);
     expect(parsed.success).toBe(false);
     expect(JSON.stringify(parsed.error?.issues)).toContain("visible character");
+  });
+});
+
+describe("one text policy for every input channel", () => {
+  it("GraphQL string arguments follow the same rules: refused naming the argument, else NFC", async () => {
+    const { app, api, owner } = await store();
+    await api.post(`/v1/orgs/${owner.orgId}/players`, { name: "Rūta" });
+    const query = async (search: string) => {
+      const res = await app.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...owner.auth },
+        body: JSON.stringify({
+          query: "query($org: ID!, $q: String) { players(orgId: $org, search: $q) { nodes { name } } }",
+          variables: { org: owner.orgId, q: search },
+        }),
+      });
+      return (await res.json()) as {
+        data?: { players: { nodes: { name: string }[] } } | null;
+        errors?: { extensions: { code: string; errors?: { path: string }[] } }[];
+      };
+    };
+    for (const bad of ["R\u202Eta", "Ru\u061Cta", "R\u{E0041}uta", "R\u2028uta"]) {
+      const body = await query(bad);
+      expect(body.errors?.[0]?.extensions, bad).toMatchObject({
+        code: "invalid_text",
+        errors: [{ path: "search" }],
+      });
+    }
+    const found = await query("Ru\u0304ta");
+    expect(found.errors).toBeUndefined();
+    expect(found.data?.players.nodes.map((p) => p.name)).toEqual(["Rūta"]);
   });
 });

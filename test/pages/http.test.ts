@@ -191,6 +191,7 @@ describe("results on the table page and the screen", () => {
     const final = await t.seat("final");
     const live = await (await get(`/e/${t.eventId}/screen`)).text();
     expect(live).toContain("Live · 0 of 1 table final");
+    await t.waiveChoices(final.tables[0]);
     await t.play(final.tables);
     const html = await (await get(`/e/${t.eventId}/screen`)).text();
     expect(html).toMatch(/<p class="status" role="status">Final<\/p>/);

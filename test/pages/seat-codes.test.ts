@@ -37,20 +37,21 @@ const postForm = (path: string, fields: Record<string, string>) =>
   });
 const sheetsPath = () => `/s/${f.sessionId}/print/sheets?round=1`;
 
-describe("the printed result sheet", () => {
-  it("prints each seat's code next to the player's name for the staff who enter results", async () => {
+describe("the printed result sheet (shared by the table)", () => {
+  it("holds none of its seats' codes, even printed by the staff who enter results", async () => {
     const res = await get(sheetsPath(), f.auth);
     expect(res.status).toBe(200);
     const html = await res.text();
     for (const seat of seats) {
       expect(seat.confirmationCode).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
-      expect(html).toMatch(new RegExp(`${seat.player.name}[^]*?${seat.confirmationCode}`));
+      expect(html).toContain(seat.player.name);
+      expect(html).not.toContain(seat.confirmationCode);
     }
-    // Codes are a credential: such a page never sits in a shared cache.
-    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    // The staff's way to the slips is on the sheets page, never printed.
+    expect(html).toContain(`href="/s/${f.sessionId}/print/slips?round=1"`);
   });
 
-  it("never prints the codes for the public or for a reader's token", async () => {
+  it("holds no code for the public or a reader's token either", async () => {
     const reader = await addClient(ctx.app, ctx.db, f.orgId, "reader");
     for (const headers of [{}, reader.auth]) {
       const html = await (await get(sheetsPath(), headers)).text();
@@ -60,6 +61,51 @@ describe("the printed result sheet", () => {
     expect(((await table.json()) as { seats: Seat[] }).seats[0]!.confirmationCode).toBeUndefined();
     const anonymous = await ctx.app.request(`/v1/tables/${tableId}`);
     expect(((await anonymous.json()) as { seats: Seat[] }).seats[0]!.confirmationCode).toBeUndefined();
+  });
+});
+
+describe("the seat slips (one per player, cut from the staff's printout)", () => {
+  const slipsPath = () => `/s/${f.sessionId}/print/slips?round=1`;
+
+  it("give each seat its own slip: name, table, game, code and the QR code to the table page", async () => {
+    const res = await get(slipsPath(), f.auth);
+    expect(res.status).toBe(200);
+    // Codes are a credential: this page never sits in a shared cache.
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await res.text();
+    const slips = html.split('<section class="slip"').slice(1);
+    const all = f.round.tables.flatMap((t) => t.seats.map((s) => ({ table: t, seat: s })));
+    expect(slips).toHaveLength(all.length);
+    const codes = new Map<string, string>();
+    for (const t of f.round.tables) {
+      const table = (await f.api.get(`/v1/tables/${t.id}`)).body as { seats: Seat[] };
+      for (const s of table.seats) codes.set(s.player.id, s.confirmationCode!);
+    }
+    for (const { table, seat } of all) {
+      const slip = slips.find((x) => x.includes(seat.player.name))!;
+      expect(slip, seat.player.name).toBeDefined();
+      expect(slip).toContain(`Table ${table.number}`);
+      expect(slip).toContain("Game 1");
+      expect(slip).toContain(codes.get(seat.player.id));
+      // Only that player's code on that player's slip.
+      for (const [other, code] of codes) if (other !== seat.player.id) expect(slip).not.toContain(code);
+      expect(slip).toContain(`/t/${table.id}`);
+      expect(slip).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+    }
+  });
+
+  it("are refused to the public and to a reader's token (403), without a code", async () => {
+    const reader = await addClient(ctx.app, ctx.db, f.orgId, "reader");
+    for (const headers of [{}, reader.auth]) {
+      const res = await get(slipsPath(), headers);
+      expect(res.status).toBe(403);
+      const html = await res.text();
+      for (const seat of seats) expect(html).not.toContain(seat.confirmationCode);
+    }
+  });
+
+  it("answer 404 for a game the session does not have", async () => {
+    expect((await get(`/s/${f.sessionId}/print/slips?round=9`, f.auth)).status).toBe(404);
   });
 });
 
@@ -84,14 +130,40 @@ describe("the table page (the sheet's QR code)", () => {
     expect(table.seats[0]).toMatchObject({ confirmed: true, confirmedVia: "player" });
   });
 
+  it("says whose result a code confirmed, and which seats staff confirmed for", async () => {
+    const staffSeat = seats[3]!;
+    const staff = await f.api.post(`/v1/tables/${tableId}/result/confirmations`, {
+      playerId: staffSeat.player.id,
+    });
+    expect(staff.status, staff.text).toBe(200);
+    const html = await (await get(`/t/${tableId}`)).text();
+    const row = (name: string) => new RegExp(`${name}</th>((?!</tr>)[^])*</tr>`).exec(html)?.[0] ?? "";
+    expect(row(seats[0]!.player.name)).toContain(`confirmed with ${seats[0]!.player.name}’s seat code`);
+    expect(row(staffSeat.player.name)).toContain("confirmed by staff");
+    expect(row(seats[1]!.player.name)).toContain("awaiting confirmation");
+  });
+
   it("answers a wrong code with the page and the reason (403), audited like the API", async () => {
     const seat = seats[1]!;
     const res = await postForm(`/t/${tableId}/confirmations`, { playerId: seat.player.id, code: "ZZZZZZ" });
     expect(res.status).toBe(403);
     expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(await res.text()).toContain("not the code printed next to your name");
+    expect(await res.text()).toContain("not the code on your seat slip");
     const audit = (await f.api.get(`/v1/events/${f.eventId}/audit?limit=500`)).body.data;
     expect(audit.some((e: { action: string }) => e.action === "result.seat-code-rejected")).toBe(true);
+  });
+
+  it("refuses a reason with a hidden character, as the API does (one text policy)", async () => {
+    const seat = seats[2]!;
+    const res = await postForm(`/t/${tableId}/disputes`, {
+      playerId: seat.player.id,
+      code: seat.confirmationCode!,
+      reason: "My longest road\u2028was not counted",
+    });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("hidden characters");
+    const table = (await f.api.get(`/v1/tables/${tableId}`)).body;
+    expect(table.result.disputes).toEqual([]);
   });
 
   it("records a dispute and shows it on the table page", async () => {

@@ -64,6 +64,12 @@ async function finishTables(
   return sheets;
 }
 
+/** The final's sheet waits for the finalists' choices: staff waive them (docs/rules.md#choices). */
+async function waiveChoices(table: Json) {
+  const res = await call("PUT", `/v1/tables/${table.id}/choices/waiver`, { reason: "Chosen on paper" });
+  expect(res.status, res.text).toBe(200);
+}
+
 async function createPlayers(n: number): Promise<string[]> {
   const res = await Promise.all(
     Array.from({ length: n }, (_, i) => call("POST", `/v1/orgs/${owner.orgId}/players`, { name: `Q${i}` })),
@@ -213,6 +219,7 @@ describe("POST /v1/events/{eventId}/semifinals and /final (29–79 participants)
     });
     expect(seatsOf(final.body)).toEqual([winners.map((w) => ({ id: w.playerId, rank: w.position }))]);
 
+    await waiveChoices(final.body.tables[0]);
     const finalSheets = await finishTables(final.body.tables, "final");
     expect(finalSheets).toHaveLength(1);
     const finalAgain = await call("POST", `/v1/events/${event.id}/final`);
@@ -287,6 +294,7 @@ describe("events of 12–28 participants: no semifinals", () => {
     expect((await call("DELETE", `/v1/rounds/${final.body.id}`)).status).toBe(204);
     const again = await call("POST", `/v1/events/${event.id}/final`);
     expect(seatsOf(again.body)).toEqual([top4]);
+    await waiveChoices(again.body.tables[0]);
     await finishTables(again.body.tables, "final");
     const table = (await call("GET", `/v1/tables/${again.body.tables[0].id}`)).body;
     expect(table).toMatchObject({ kind: "final", result: { status: "final" } });

@@ -56,3 +56,33 @@ describe("a game 1–3 correction once game 4 is seated", () => {
     expect(again.body.data[0]).toMatchObject({ number: 4, method: "snake" });
   }, 30_000);
 });
+
+describe("what else game 4 is seated from", () => {
+  it("a drop after game 3 does not re-seat it: 409 snake_round_seated with the way out, game 4 unchanged", async () => {
+    const rounds = (await api.get(`/v1/sessions/${sessionId}/rounds`)).body.data;
+    const game4 = rounds.find((r: Json) => r.number === 4);
+    const seated = game4.tables[0].seats[1].player.id;
+    const res = await api.post(`/v1/sessions/${sessionId}/drops`, { playerId: seated, afterGame: 3 });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body).toMatchObject({ code: "snake_round_seated" });
+    expect(res.body.detail).toContain(`DELETE /v1/rounds/${game4.id}`);
+    expect((await api.get(`/v1/rounds/${game4.id}`)).body.tables).toEqual(game4.tables);
+  });
+
+  it("its choices follow the ranks it was seated with, which no correction can move any more", async () => {
+    const game4 = (await api.get(`/v1/sessions/${sessionId}/rounds`)).body.data.find(
+      (r: Json) => r.number === 4,
+    );
+    const table = game4.tables[0];
+    const byRank = [...table.seats].sort((a: Json, b: Json) => a.seedRank - b.seedRank);
+    const view = (await api.get(`/v1/tables/${table.id}`)).body;
+    expect(view.nextToChoose).toBe(byRank[0].player.id);
+    const lower = await api.post(`/v1/tables/${table.id}/choices`, {
+      playerId: byRank[1].player.id,
+      position: 1,
+      colour: "red",
+    });
+    expect(lower.status, lower.text).toBe(422);
+    expect(lower.body).toMatchObject({ code: "choice_out_of_rank_order", rule: "1.1.7" });
+  });
+});

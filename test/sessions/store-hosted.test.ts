@@ -140,7 +140,7 @@ describe("tenancy matrix of a store-hosted session", () => {
     expect((await api.get(`/v1/sessions/${sessionA}/rounds`)).status).toBe(200);
   });
 
-  it("the host reads the private event's pages; its own sheets print with seat codes, a sibling's without", async () => {
+  it("the host reads the private event's pages; it prints its own seat slips, a sibling cannot", async () => {
     const page = (path: string, who?: { auth: Record<string, string> }) =>
       app.request(path, { headers: who?.auth ?? {} });
     expect((await page(`/e/${eventId}`, storeB)).status).toBe(200);
@@ -151,12 +151,13 @@ describe("tenancy matrix of a store-hosted session", () => {
       (s: { confirmationCode: string }) => s.confirmationCode,
     );
     expect(codes.every((code: string) => /^[2-9A-HJ-NP-Z]{10}$/.test(code))).toBe(true);
-    const own = await (await page(`/s/${sessionA}/print/sheets?round=1`, storeA)).text();
+    const own = await (await page(`/s/${sessionA}/print/slips?round=1`, storeA)).text();
     for (const code of codes) expect(own).toContain(code);
-    const sibling = await page(`/s/${sessionA}/print/sheets?round=1`, storeB);
-    expect(sibling.status).toBe(200);
+    const sibling = await page(`/s/${sessionA}/print/slips?round=1`, storeB);
+    expect(sibling.status).toBe(403);
     const html = await sibling.text();
     for (const code of codes) expect(html).not.toContain(code);
+    expect((await page(`/s/${sessionA}/print/sheets?round=1`, storeB)).status).toBe(200);
     expect((await page(`/t/${table.id}`, storeB)).status).toBe(200);
   });
 

@@ -177,6 +177,7 @@ describe("a disqualification in the playoffs (rules 1.3.6, 1.4.4)", () => {
       reason: "Collusion",
     });
     expect(dq.status, dq.text).toBe(200);
+    await t.waiveChoices(table);
     await t.play(final.tables);
 
     const e = await t.standings();

@@ -143,6 +143,7 @@ describe("a semifinal correction once the final is seated", () => {
 
   it("once the final has a result, the way out is closed and the correction stays refused", async () => {
     const finalRound = (await api.get(`/v1/rounds/${final.id}`)).body;
+    await t.waiveChoices(finalRound.tables[0]);
     await t.play(finalRound.tables);
     const res = await api.post(`/v1/tables/${target.id}/result/corrections`, sheetWon(t, target, runnerUp));
     expect(res.status).toBe(409);

@@ -71,6 +71,7 @@ describe("result.corrected, playoffs.seated, player.disqualified, event.complete
     expect(dq.status, dq.text).toBe(200);
     await t.play(semis.tables);
     final = await t.seat("final");
+    await t.waiveChoices(final.tables[0]);
     await t.play(final.tables);
 
     got = bodies(await receiver.until((r) => r.length >= 5));

@@ -15,6 +15,8 @@ export const organizations = sqliteTable(
     name: text("name").notNull(),
     kind: text("kind", { enum: ["store", "chain", "federation", "club"] }).notNull(),
     parentOrgId: text("parent_org_id").references((): AnySQLiteColumn => organizations.id),
+    /** IANA time zone its calendar days are read in (an exclusion's end); null: UTC. */
+    timezone: text("timezone"),
     createdAt: createdAt(),
   },
   (t) => [index("organizations_parent_idx").on(t.parentOrgId)],

@@ -37,6 +37,12 @@ export const gameTables = sqliteTable(
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
+    /**
+     * Staff waived the players' choices by rank here (docs/rules.md#choices): when, and why. The
+     * final's sheet otherwise waits until every finalist has chosen.
+     */
+    choicesWaivedAt: text("choices_waived_at"),
+    choicesWaiver: text("choices_waiver"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("game_tables_round_number_uq").on(t.roundId, t.number)],

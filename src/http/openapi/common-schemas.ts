@@ -75,3 +75,19 @@ export const ifMatchHeader = (description: string) =>
   });
 
 export const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
+
+/** IANA names the runtime knows (Intl throws a RangeError for anything else). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, as events and organisations state theirs. */
+export const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: "not an IANA time zone (e.g. Europe/Vilnius)" });

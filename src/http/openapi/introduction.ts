@@ -29,7 +29,7 @@ no token. OAuth libraries can configure themselves from \`/.well-known/oauth-aut
 ## Rate limits
 
 Per client id with a token, per address without: reads (GET, HEAD) ${perMinute("read")}, writes ${perMinute("write")},
-GraphQL ${perMinute("graphql")}, failed token requests ${perMinute("tokenClient")} per client id. Every answer carries
+GraphQL ${perMinute("graphql")}, failed token requests ${perMinute("tokenClient")} per client id and address (a right secret is always taken). Every answer carries
 \`RateLimit-Policy\` and \`RateLimit\` (IETF draft headers); over the limit, \`429\` with \`Retry-After\` in seconds.
 A bot polling every 5 seconds stays far below.
 

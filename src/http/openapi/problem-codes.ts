@@ -91,6 +91,7 @@ export const PROBLEM_CODES = {
   ),
   client_not_found: c(404, "Client not found", "No API client with this id in this organisation."),
   player_not_found: c(404, "Player not found", "No player with this id is visible to the token."),
+  staff_not_found: c(404, "Staff not found", "The player is not a referee or organiser of this event."),
   event_not_found: c(
     404,
     "Event not found",
@@ -443,6 +444,16 @@ export const PROBLEM_CODES = {
     "Excluded from the programme",
     "The player is excluded from the programme of an organisation above the event (docs/rules.md#sanctions); `errors` names each player and the exclusion's end, the first day they may register again.",
   ),
+  exclusion_ends_too_soon: c(
+    422,
+    "Exclusion ends too soon",
+    "An exclusion's `until` is the first day the player may register again: a day after today in the organisation's time zone (UTC without one).",
+  ),
+  player_excluded: c(
+    422,
+    "Player excluded",
+    "The sheet scores a player excluded from the programme after this table was seated (docs/rules.md#sanctions): the referee disqualifies them at the table, or the game is removed while it has no result and seated again.",
+  ),
   exclusion_needs_members: c(
     422,
     "Exclusion needs member organisations",
@@ -454,6 +465,16 @@ export const PROBLEM_CODES = {
     "A player registered to play in the event cannot be one of its staff (rule 1.3.2).",
   ),
   not_seated: c(422, "Not seated", "The player is not seated at this table (rule 1.3.4)."),
+  turn_longer_than_event: c(
+    422,
+    "Turn longer than the event's",
+    "A table switched to timed turns takes the event's turn time, or a shorter one, never a longer one (rule 1.1.11, docs/rules.md#timers).",
+  ),
+  choices_pending: c(
+    409,
+    "Choices pending",
+    "The finalists choose turn order, chair and colour by rank before the final is played (rules 1.1.10, 1.1.12): its sheet waits until every finalist has chosen, or staff waive the choices (PUT /v1/tables/{tableId}/choices/waiver).",
+  ),
   choice_out_of_rank_order: c(
     422,
     "Choice out of rank order",

@@ -18,6 +18,7 @@ import { page, sendPage } from "./page-response";
 import { playerFormAction, type Refusal } from "./player-forms";
 import { PrintSeatingPage } from "./print-seating-page";
 import { PrintSheetsPage } from "./print-sheets-page";
+import { PrintSlipsPage, SlipsRefusedPage } from "./print-slips-page";
 import { ScreenPage } from "./screen-page";
 import { pageSecurity } from "./security";
 import { TablePage } from "./table-page";
@@ -161,37 +162,31 @@ pagesRouter.get(
   }),
 );
 
+/** The game `?round=N` of a session (its last seated game without one) and each table's QR code. */
+async function printedRound(c: Context<AppEnv>, p: PageContext) {
+  const { ctx, session, event, rounds } = await sessionWithEvent(c, c.req.param("sessionId")!);
+  const wanted = c.req.query("round");
+  const round = wanted === undefined ? rounds.at(-1) : rounds.find((r) => String(r.number) === wanted);
+  if (!round)
+    throw new ServiceError(
+      "not_found",
+      "round_not_found",
+      `Session ${session.id} has no game ${wanted ?? ""}.`,
+    );
+  const qr = new Map<string, string>();
+  for (const table of round.tables) {
+    qr.set(
+      table.id,
+      await qrSvg(`${p.origin}/t/${table.id}`, { type: "svg", margin: 0, errorCorrectionLevel: "M" }),
+    );
+  }
+  return { ctx, session, event, round, qr };
+}
+
 pagesRouter.get(
   "/s/:sessionId/print/sheets",
   page(async (c, p) => {
-    const { session, event, rounds } = await sessionWithEvent(c, c.req.param("sessionId")!);
-    const wanted = c.req.query("round");
-    const round = wanted === undefined ? rounds.at(-1) : rounds.find((r) => String(r.number) === wanted);
-    if (!round)
-      throw new ServiceError(
-        "not_found",
-        "round_not_found",
-        `Session ${session.id} has no game ${wanted ?? ""}.`,
-      );
-    const qr = new Map<string, string>();
-    for (const table of round.tables) {
-      qr.set(
-        table.id,
-        await qrSvg(`${p.origin}/t/${table.id}`, { type: "svg", margin: 0, errorCorrectionLevel: "M" }),
-      );
-    }
-    // Staff who enter these tables' results get each seat's code printed next to the name.
-    const codes = new Map<string, string>();
-    const tables = await getTables(
-      serviceContext(c),
-      round.tables.map((t) => t.id),
-      { codes: true },
-    );
-    for (const table of tables.values()) {
-      if (table instanceof Error) continue;
-      for (const seat of table.seats)
-        if (seat.confirmationCode) codes.set(`${table.id}:${seat.player.id}`, seat.confirmationCode);
-    }
+    const { session, event, round, qr } = await printedRound(c, p);
     const paper = c.req.query("paper");
     return sendPage(
       c,
@@ -204,12 +199,37 @@ pagesRouter.get(
           qr,
           perPage: c.req.query("perPage") === "2" ? 2 : 1,
           paper: paper === "a4" || paper === "letter" ? paper : null,
-          codes,
         }}
       />,
-      // Codes are a credential: a sheet that carries them never sits in a shared cache.
-      { private: event.visibility === "private" || codes.size > 0 },
+      isPrivate(event),
     );
+  }),
+);
+
+// One slip per seat with that player's code, for staff who enter these tables' results: the
+// code is a credential of one player, handed to them alone (docs/rules.md#results).
+pagesRouter.get(
+  "/s/:sessionId/print/slips",
+  page(async (c, p) => {
+    const { ctx, session, event, round, qr } = await printedRound(c, p);
+    const tables = await getTables(
+      ctx,
+      round.tables.map((t) => t.id),
+      { codes: true },
+    );
+    const codes = new Map<string, string>();
+    for (const table of tables.values()) {
+      if (table instanceof Error) continue;
+      for (const seat of table.seats)
+        if (seat.confirmationCode) codes.set(`${table.id}:${seat.player.id}`, seat.confirmationCode);
+    }
+    const seatCount = round.tables.reduce((n, t) => n + t.seats.length, 0);
+    if (seatCount > 0 && codes.size < seatCount)
+      return sendPage(c, <SlipsRefusedPage p={p} />, { private: true, status: 403 });
+    // Codes are a credential: never kept by a shared cache.
+    return sendPage(c, <PrintSlipsPage p={p} data={{ event, session, round, qr, codes }} />, {
+      private: true,
+    });
   }),
 );
 

@@ -1,6 +1,6 @@
 /**
  * The table page's forms: a player confirms or disputes the pending sheet with the
- * seat code printed next to their name, from the QR code, without a token or an app. The same
+ * seat code on their own slip, from the QR code, without a token or an app. The same
  * services as `POST /v1/tables/{id}/result/confirmations` and `…/disputes` with `code`, so the
  * same rules: wrong codes audited and rate-limited per seat.
  */

@@ -12,11 +12,6 @@ export interface PrintSheetsData {
   qr: ReadonlyMap<string, string>;
   perPage: 1 | 2;
   paper: "a4" | "letter" | null;
-  /**
-   * Each seat's confirmation code by `tableId:playerId`: only in sheets printed by staff who
-   * enter the tables' results, empty for everyone else.
-   */
-  codes: ReadonlyMap<string, string>;
 }
 
 /**
@@ -39,8 +34,6 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 .sheet td,.sheet th{border:1px solid #555;padding:${perPage === 2 ? "1.2mm" : "2.6mm"} 2mm}
 .sheet td.box{width:${perPage === 2 ? 15 : 18}mm}
 .sheet td.sign{width:${perPage === 2 ? 45 : 55}mm}
-.sheet .code{font-weight:normal;white-space:nowrap}
-.sheet .code code{font-size:1.15em;letter-spacing:.08em;font-weight:bold}
 .sheet ul{margin:0;padding-left:5mm;font-size:${perPage === 2 ? "7.5pt" : "9pt"}}
 @media screen and (max-width:40rem){
  .sheet{padding:3mm}
@@ -60,7 +53,11 @@ function sheetCss(perPage: 1 | 2, paper: "a4" | "letter" | null): string {
 `;
 }
 
-/** `/s/{sessionId}/print/sheets?round=N`: one result sheet per table of game N (rule 1.3.4). */
+/**
+ * `/s/{sessionId}/print/sheets?round=N`: one result sheet per table of game N (rule 1.3.4). The
+ * whole table shares a sheet, so it carries no seat code, whoever prints it: each player's code
+ * is on their own slip (`/print/slips`, docs/rules.md#results).
+ */
 export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheetsData }) {
   const t = p.t;
   const { event, session, round } = data;
@@ -69,6 +66,9 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
     <Layout p={p} title={title} css={sheetCss(data.perPage, data.paper)}>
       <main>
         <h1 class="noprint">{title}</h1>
+        <p class="noprint">
+          <a href={p.link(`/s/${session.id}/print/slips?round=${round.number}`)}>{t.slipsLink}</a>
+        </p>
         {isLoopbackOrigin(p.origin) ? (
           <p role="alert" class="warning noprint">
             {t.loopbackWarning(p.origin)}
@@ -116,12 +116,6 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
                     <td>{seat.position}</td>
                     <th scope="row" class="rh">
                       {seat.player.name}
-                      {data.codes.has(`${table.id}:${seat.player.id}`) ? (
-                        <span class="code">
-                          {" "}
-                          · {t.seatCode} <code>{data.codes.get(`${table.id}:${seat.player.id}`)}</code>
-                        </span>
-                      ) : null}
                     </th>
                     <td class="box" />
                     <td class="box">☐</td>
@@ -134,7 +128,7 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
               {t.sheetRules.map((rule) => (
                 <li>{rule}</li>
               ))}
-              {data.codes.size > 0 ? <li>{t.codeNote}</li> : null}
+              <li>{t.codeNote}</li>
             </ul>
           </section>
         ))}

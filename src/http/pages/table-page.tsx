@@ -54,8 +54,14 @@ function seatResult(p: PageContext, table: TableDto, seat: Seat): string {
         ? p.t.place(seat.placement)
         : "";
   if (result.status !== "pending") return outcome;
+  // Whose code confirmed it: a player who sees their name here without having typed their code
+  // knows someone else has it.
   const confirmation = seat.confirmed
-    ? p.t.confirmed
+    ? seat.confirmedVia === "player"
+      ? p.t.confirmedWithCode(seat.player.name)
+      : seat.confirmedVia === "staff"
+        ? p.t.confirmedByStaff
+        : p.t.confirmed
     : result.awaitingConfirmation.includes(seat.player.id)
       ? p.t.awaitingConfirmation
       : "";
@@ -248,10 +254,9 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
 }
 
 /**
- * The player's side of digital scoring (rule 1.3.4): the seat code printed next to
- * their name on the sheet lets them confirm or dispute here, from the QR code, without a token.
- * After a refusal the form that was sent shows what was typed, so a mistyped code is fixed, not
- * typed again.
+ * The player's side of digital scoring (rule 1.3.4): the seat code on their own slip lets them
+ * confirm or dispute here, from the QR code, without a token. After a refusal the form that was
+ * sent shows what was typed, so a mistyped code is fixed, not typed again.
  */
 function PlayerForms({
   p,

@@ -36,9 +36,6 @@ export function createMemoryRateLimiter(): RateLimiter {
         resetSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
       };
     },
-    async refund(policy, key) {
-      storeFor(policy).decrement(key);
-    },
   };
 }
 

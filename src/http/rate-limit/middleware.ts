@@ -48,33 +48,15 @@ async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
   return new URLSearchParams(text).get("client_id") ?? undefined;
 }
 
-function chargesFor(
-  c: Context<AppEnv>,
-  policies: RateLimitPolicies,
-  address: string,
-  tokenClient: string | undefined,
-): Charge[] {
+function chargesFor(c: Context<AppEnv>, policies: RateLimitPolicies, address: string): Charge[] {
   const byAddress = { key: `addr:${address}`, per: `address ${address}`, factor: 1 };
   // Discord's interactions come from Discord's few addresses on behalf of every member of every
   // server: a policy of their own, wide enough for a whole event, before the signature is read.
   if (c.req.path === DISCORD_INTERACTIONS_PATH) return [{ policy: policies.discord, ...byAddress }];
-  if (c.req.path === TOKEN_PATH && c.req.method === "POST") {
-    // Failed attempts stop the address that fails, never the client: a correct secret from
-    // anywhere else is always checked.
-    return [
-      { policy: policies.tokenAddress, ...byAddress },
-      ...(tokenClient
-        ? [
-            {
-              policy: policies.tokenClient,
-              key: `client:${tokenClient}@${address}`,
-              per: `client ${tokenClient} from address ${address}`,
-              factor: 1,
-            },
-          ]
-        : []),
-    ];
-  }
+  // A token request is counted like any anonymous write (every one, right or wrong: the rate a
+  // guesser may still try); its failures are counted after the secret is checked
+  // (tokenFailureCharges), so wrong secrets never lock out the right one.
+  if (c.req.path === TOKEN_PATH && c.req.method === "POST") return [{ policy: policies.write, ...byAddress }];
   const read = READ_METHODS.has(c.req.method);
   const graphql = c.req.path === "/graphql";
   const actor = c.get("actor");
@@ -110,6 +92,30 @@ function chargesFor(
   return charges;
 }
 
+/**
+ * What a failed token request counts: per address whatever client id it names, and per
+ * (client id, address). Failures stop the address that fails, never the client's right secret.
+ */
+function tokenFailureCharges(
+  policies: RateLimitPolicies,
+  address: string,
+  clientId: string | undefined,
+): Charge[] {
+  return [
+    { policy: policies.tokenAddress, key: `addr:${address}`, per: `address ${address}`, factor: 1 },
+    ...(clientId
+      ? [
+          {
+            policy: policies.tokenClient,
+            key: `client:${clientId}@${address}`,
+            per: `client ${clientId} from address ${address}`,
+            factor: 1,
+          },
+        ]
+      : []),
+  ];
+}
+
 /** IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers): one list item per policy. */
 function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Record<string, string> {
   const policy = charges
@@ -126,14 +132,36 @@ function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Re
   return { "ratelimit-policy": policy, ...(state ? { ratelimit: state } : {}) };
 }
 
+/** 429 problem+json naming the policy over its limit and who it counts. */
+function limited(
+  c: Context<AppEnv>,
+  charge: Charge,
+  decision: RateLimitDecision,
+  headers: Record<string, string>,
+) {
+  const { policy, per, factor } = charge;
+  const retryAfter = decision.resetSeconds;
+  c.get("logger").info("rate limited", { requestId: c.get("requestId"), policy: policy.name, per });
+  return problemResponse(
+    c,
+    {
+      status: 429,
+      code: "rate_limited",
+      detail: `At most ${policy.limit * factor} ${policy.name} requests per ${policy.windowSeconds} s for ${per}; retry in ${retryAfter} s.`,
+    },
+    { ...headers, "retry-after": String(retryAfter) },
+  );
+}
+
 /**
  * Counts every request against its policies: per client id and per organisation with a token,
  * per source address (IPv6: per /64, see address.ts) without; anonymous reads of the venue pages
- * and change feeds on a policy of their own; token requests per address and per (client_id,
- * address). Over a limit: 429 problem+json with Retry-After, before authorisation or the handler
- * runs. A successful token request is given back, so only failed attempts use up that tight
- * budget; failed ones naming a client id also count, from every address together, towards an
- * alarm that records an audit event and never refuses anyone.
+ * and change feeds on a policy of their own. Over a limit: 429 problem+json with Retry-After,
+ * before authorisation or the handler runs. A token request counts as an anonymous write; its
+ * secret is checked first, and only a failure counts towards the token policies (per address,
+ * and per client id and address), whose 429 then replaces the 401: a right secret is always
+ * taken. Failures naming a client id also count, from every address together, towards an alarm
+ * that records an audit event and never refuses anyone.
  */
 export function rateLimit(
   limiter: RateLimiter,
@@ -143,32 +171,25 @@ export function rateLimit(
   return async (c, next) => {
     const address = addressOf(c);
     const tokenRequest = c.req.path === TOKEN_PATH && c.req.method === "POST";
-    const tokenClient = tokenRequest ? await tokenClientId(c) : undefined;
-    const charges = chargesFor(c, policies, address, tokenClient);
+    // Read before the route consumes the body.
+    const clientId = tokenRequest ? await tokenClientId(c) : undefined;
+    const charges = chargesFor(c, policies, address);
     if (charges.length === 0) return next();
     const decisions = await Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
-    const headers = rateLimitHeaders(charges, decisions);
+    let headers = rateLimitHeaders(charges, decisions);
     const refused = decisions.findIndex((d) => !d.allowed);
-    if (refused >= 0) {
-      const { policy, per, factor } = charges[refused]!;
-      const retryAfter = decisions[refused]!.resetSeconds;
-      c.get("logger").info("rate limited", { requestId: c.get("requestId"), policy: policy.name, per });
-      return problemResponse(
-        c,
-        {
-          status: 429,
-          code: "rate_limited",
-          detail: `At most ${policy.limit * factor} ${policy.name} requests per ${policy.windowSeconds} s for ${per}; retry in ${retryAfter} s.`,
-        },
-        { ...headers, "retry-after": String(retryAfter) },
-      );
-    }
+    if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
     await next();
-    if (tokenRequest && c.res.status === 200 && limiter.refund) {
-      await Promise.all(charges.map((ch) => limiter.refund!(ch.policy, ch.key)));
-    }
-    if (tokenRequest && c.res.status === 401 && tokenClient) {
-      await raiseTokenAlarm(c, limiter, policies.tokenAlarm, tokenClient);
+    if (tokenRequest && c.res.status === 401) {
+      const failures = tokenFailureCharges(policies, address, clientId);
+      const counted = await Promise.all(failures.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
+      headers = rateLimitHeaders([...charges, ...failures], [...decisions, ...counted]);
+      const over = counted.findIndex((d) => !d.allowed);
+      if (clientId) await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
+      if (over >= 0) {
+        c.res = limited(c, failures[over]!, counted[over]!, headers);
+        return;
+      }
     }
     // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
     editResponseHeaders(c, (res) => {

@@ -33,9 +33,12 @@ export const DEFAULT_RATE_LIMIT_POLICIES = {
    * 2,400 a minute; 3,000 leaves room for the page loads around them.
    */
   public: { name: "public", limit: 3000, windowSeconds: 60 },
-  /** Token requests per (client_id, address): a client needs one token per 15 minutes. */
+  /**
+   * Failed token requests per (client_id, address), counted after the secret is checked: a
+   * client needs one token per 15 minutes, and a right secret is never refused for them.
+   */
   tokenClient: { name: "token-client", limit: 10, windowSeconds: 60 },
-  /** Token requests per address, whatever client_id they name. */
+  /** Failed token requests per address, whatever client_id they name. */
   tokenAddress: { name: "token-address", limit: 30, windowSeconds: 60 },
   /**
    * Failed token requests naming one client id, from every address together: past this an
@@ -113,6 +116,4 @@ export interface RateLimiter {
    * `factor` times the policy's (a client an admin gave a higher quota).
    */
   consume(policy: RateLimitPolicy, key: string, factor?: number): Promise<RateLimitDecision>;
-  /** Gives one request back (a successful token request is not an attempt to guess); optional. */
-  refund?(policy: RateLimitPolicy, key: string): Promise<void>;
 }

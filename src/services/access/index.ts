@@ -21,6 +21,7 @@ export {
   assertCanRead,
   assertCanWrite,
   assertOrgWideRead,
+  assertOrgWideWrite,
   assertWithinLimit,
   assertWriteWithin,
   type ClientActor,

@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import {
   assertOrgWideRead,
-  assertWithinLimit,
+  assertOrgWideWrite,
   assertWriteWithin,
   type Permission,
   requireClient,
@@ -39,6 +39,7 @@ export async function assertOrgWritable(
   ctx: ServiceContext,
   orgId: string,
   permission: Permission,
+  options: { walkIn?: boolean } = {},
 ): Promise<string[]> {
   requireClient(ctx.actor);
   const ancestry = await loadAncestry(ctx, orgId);
@@ -47,8 +48,8 @@ export async function assertOrgWritable(
     what: "organization",
     id: orgId,
   });
-  // A client limited to one event or session creates no events or clients; players it may
-  // (a store registers walk-ins), since players belong to no event.
-  if (permission !== "players:write") assertWithinLimit(client, {});
+  // A narrowed credential changes nothing organisation-wide; a new player it may create (a store
+  // registers walk-ins from its limited device), since players belong to no event.
+  if (!options.walkIn) assertOrgWideWrite(client);
   return ancestry;
 }

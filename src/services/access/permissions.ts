@@ -281,6 +281,17 @@ export function assertOrgWideRead(
   return client;
 }
 
+/**
+ * Organisation-wide writes (its events, clients, webhooks, series, exclusions, Discord, players'
+ * records and calendar links) need the same reach as its reads: a client limited to one event or
+ * session gets 403 naming its limit, a token asked for scopes without `org:read` 403
+ * `insufficient_scope` (docs/reference/authentication.md#narrowed-credentials).
+ */
+export function assertOrgWideWrite(client: ClientActor): void {
+  const refusal = orgWideRefusal(client);
+  if (refusal) throw refusal;
+}
+
 export type ClientActor = Extract<Actor, { kind: "client" }>;
 
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */

@@ -12,6 +12,13 @@ export interface CalendarEntry {
   start: { kind: "instant"; at: Date } | { kind: "day"; date: string };
 }
 
+const HOUR_MS = 3_600_000;
+/**
+ * A session has no planned end: a timed entry lasts this long, about three games and the breaks
+ * between them (docs/rules.md#sessions-in-time); a whole day ends the next day.
+ */
+export const SESSION_HOURS = 4;
+
 /**
  * An RFC 5545 calendar built by ical-generator. Timed entries are written in UTC
  * (`DTSTART:…Z`): RFC 5545 would need a VTIMEZONE block for every `TZID`, which the library
@@ -35,8 +42,12 @@ export function buildCalendar(name: string, entries: readonly CalendarEntry[]): 
       url: entry.url,
       stamp: entry.stamp,
       ...(entry.start.kind === "instant"
-        ? { start: entry.start.at }
-        : { start: new Date(`${entry.start.date}T00:00:00Z`), allDay: true }),
+        ? { start: entry.start.at, end: new Date(entry.start.at.getTime() + SESSION_HOURS * HOUR_MS) }
+        : {
+            start: new Date(`${entry.start.date}T00:00:00Z`),
+            end: new Date(Date.parse(`${entry.start.date}T00:00:00Z`) + 24 * HOUR_MS),
+            allDay: true,
+          }),
     });
   }
   return calendar.toString();

@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { calendarLinks, organizations, players } from "../../db/schema";
-import { assertWithinLimit, type ClientActor, requireClient, requirePermission } from "../access";
+import { assertOrgWideWrite, type ClientActor, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
@@ -38,7 +38,7 @@ async function linkingOrg(
   playerId: string,
 ): Promise<{ client: ClientActor; orgId: string }> {
   const client = requirePermission(requireClient(ctx.actor), "players:write");
-  assertWithinLimit(client, {});
+  assertOrgWideWrite(client);
   const [[player], [caller]] = await ctx.db.batch([
     ctx.db
       .select({ orgId: players.orgId, root: players.rootOrgId })
@@ -101,7 +101,7 @@ export async function listCalendarLinks(ctx: ServiceContext, playerId: string) {
 /** DELETE /v1/calendar-links/{id}: the feed answers 404 from now on. Idempotent. */
 export async function revokeCalendarLink(ctx: ServiceContext, linkId: string): Promise<void> {
   const client = requirePermission(requireClient(ctx.actor), "players:write");
-  assertWithinLimit(client, {});
+  assertOrgWideWrite(client);
   const [row] = await ctx.db.select().from(calendarLinks).where(eq(calendarLinks.id, linkId));
   if (!row || (client.role !== "admin" && row.orgId !== client.orgId))
     throw notFound("calendar_link", linkId);

@@ -75,6 +75,18 @@ const setup: CommandSpec = {
   },
 };
 
+/**
+ * Linking an account changes the player's record, the organisation's and not the followed
+ * event's, which narrowed API credentials may not change: the server's verified staff decide it
+ * for the organisation (its reach, the role's write), as an unnarrowed client of theirs would.
+ */
+function organisationStaff(cc: CommandContext): CommandContext["ctx"] {
+  const actor = cc.ctx.actor;
+  if (actor.kind !== "client") return cc.ctx;
+  const { limit: _, ...unlimited } = actor;
+  return { ...cc.ctx, actor: { ...unlimited, scopes: [...(actor.scopes ?? []), "org:read"] } };
+}
+
 const approve: CommandSpec = {
   ephemeral: true,
   staff: true,
@@ -84,7 +96,7 @@ const approve: CommandSpec = {
     const name = cc.resolvedUsers[member]?.username ?? member;
     const requestId = await pendingRequestOf(cc.ctx, orgOf(cc), member);
     if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
-    const decided = await decideLinkRequest(cc.ctx, orgOf(cc), requestId, "approved");
+    const decided = await decideLinkRequest(organisationStaff(cc), orgOf(cc), requestId, "approved");
     return say(
       `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
     );

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, rounds, tableResults } from "../../db/schema";
 import { describeStructure } from "../../domain/structure";
+import { DEFAULT_TURN, publishedTimers, type TurnTimer } from "../../domain/timers";
 import {
   assertEventReadable,
   assertOrgReadable,
@@ -18,22 +19,14 @@ import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning } from "./summary";
 
-export interface Timers {
-  boardStudySeconds: number;
-  placementSeconds: number;
-  doublePlacementSeconds: number;
-  turn:
-    | { mode: "bank"; turnSeconds: number; bankSeconds: number }
-    | { mode: "after-one-hour"; afterMinutes: number; turnSeconds: number };
+/**
+ * What an event sets of its timers: the turn timer (rule 1.1.11). Board study and placement are
+ * the rules' own figures (docs/rules.md#timers); older clients may still send them, as those
+ * figures, and they change nothing.
+ */
+export interface TimersInput {
+  turn?: TurnTimer;
 }
-
-/** The championship's timers (rules 1.1.8, 1.1.9, 1.1.11), published for frontends. */
-export const DEFAULT_TIMERS: Timers = {
-  boardStudySeconds: 300,
-  placementSeconds: 120,
-  doublePlacementSeconds: 180,
-  turn: { mode: "bank", turnSeconds: 90, bankSeconds: 600 },
-};
 
 export interface CreateEventInput {
   name: string;
@@ -42,7 +35,7 @@ export interface CreateEventInput {
   startsOn?: string | null;
   timezone?: string | null;
   venue?: string | null;
-  timers?: Partial<Timers>;
+  timers?: TimersInput;
   screenEmbedOrigins?: string[];
   edition?: string | null;
   language?: string | null;
@@ -53,7 +46,7 @@ function canonicalLanguage(tag: string | null | undefined): string | null | unde
   return tag ? (Intl.getCanonicalLocales(tag)[0] ?? tag) : tag;
 }
 
-export type UpdateEventInput = Partial<Omit<CreateEventInput, "timers">> & { timers?: Partial<Timers> };
+export type UpdateEventInput = Partial<CreateEventInput>;
 
 type EventWithSummary = typeof events.$inferSelect & {
   phase: EventPhase;
@@ -73,7 +66,7 @@ export function toEventDto(row: EventWithSummary) {
     startsOn: row.startsOn,
     timezone: row.timezone,
     venue: row.venue,
-    timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
+    timers: publishedTimers(row.timers),
     edition: row.edition,
     language: row.language,
     screenEmbedOrigins: row.screenEmbedOrigins ?? [],
@@ -130,7 +123,7 @@ export async function createEvent(
     startsOn: input.startsOn ?? null,
     timezone: input.timezone ?? null,
     venue: input.venue ?? null,
-    timers: { ...DEFAULT_TIMERS, ...input.timers },
+    timers: { turn: input.timers?.turn ?? DEFAULT_TURN },
     edition: input.edition ?? null,
     language: canonicalLanguage(input.language) ?? null,
     screenEmbedOrigins: input.screenEmbedOrigins?.length ? input.screenEmbedOrigins : null,
@@ -204,9 +197,7 @@ export async function updateEvent(
     ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
     ...(patch.edition !== undefined ? { edition: patch.edition } : {}),
     ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
-    ...(patch.timers !== undefined
-      ? { timers: { ...((event.timers as Timers | null) ?? DEFAULT_TIMERS), ...patch.timers } }
-      : {}),
+    ...(patch.timers?.turn !== undefined ? { timers: { turn: patch.timers.turn } } : {}),
     ...(patch.screenEmbedOrigins !== undefined
       ? { screenEmbedOrigins: patch.screenEmbedOrigins.length > 0 ? patch.screenEmbedOrigins : null }
       : {}),

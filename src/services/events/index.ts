@@ -14,8 +14,8 @@ export {
   usesCheckIn,
 } from "./attendance";
 export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } from "./events";
-export { createExclusion, type ExclusionDto, liftExclusion, listExclusions } from "./exclusions";
-export { addAvoidPair, addStaff, listAvoidPairs, listStaff } from "./people";
+export { exclusionRuns } from "./exclusions-in-force";
+export { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
 export {

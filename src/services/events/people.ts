@@ -3,7 +3,7 @@ import { avoidPairs, eventStaff, players, registrations, sessions } from "../../
 import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
-import { ServiceError } from "../errors";
+import { notFound, ServiceError } from "../errors";
 
 /** Players carry the root of their organisation tree, so membership of the tree is one indexed read. */
 function playersOfTree(ctx: ServiceContext, treeRoot: string, ids: readonly string[]) {
@@ -73,6 +73,27 @@ export async function addStaff(
       entityType: "event",
       entityId: eventId,
       after: input,
+    }),
+    staffQuery(ctx, eventId),
+  ]);
+  return toStaffList(rows);
+}
+
+/** DELETE …/staff/{playerId}: the player is no longer the event's referee or organiser. */
+export async function removeStaff(ctx: ServiceContext, eventId: string, playerId: string) {
+  const { event } = await writableEvent(ctx, eventId, "events:write");
+  const where = and(eq(eventStaff.eventId, eventId), eq(eventStaff.playerId, playerId));
+  const [named] = await ctx.db.select({ role: eventStaff.role }).from(eventStaff).where(where);
+  if (!named) throw notFound("staff", playerId);
+  const [, , rows] = await ctx.db.batch([
+    ctx.db.delete(eventStaff).where(where),
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId,
+      action: "staff.remove",
+      entityType: "event",
+      entityId: eventId,
+      before: { playerId, role: named.role },
     }),
     staffQuery(ctx, eventId),
   ]);

@@ -8,7 +8,7 @@ import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
-import { exclusionsInForce } from "./exclusions";
+import { exclusionsInForce } from "./exclusions-in-force";
 import { loadSessionScope, writableSession } from "./sessions";
 
 /**

@@ -34,7 +34,7 @@ import {
   tableResults,
   tableTimers,
 } from "../../db/schema";
-import { requireClient, requirePermission } from "../access";
+import { assertOrgWideWrite, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
@@ -92,13 +92,7 @@ function assertMayMerge(ctx: ServiceContext, merged: Loaded, into: Loaded) {
     );
   }
   requirePermission(client, "players:write");
-  if (client.limit) {
-    throw new ServiceError(
-      "forbidden",
-      "merge_needs_owner",
-      "A client limited to one event or session cannot merge players.",
-    );
-  }
+  assertOrgWideWrite(client);
 }
 
 const intoNotFound = (id: string) =>

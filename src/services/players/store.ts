@@ -6,6 +6,7 @@ import { players } from "../../db/schema";
 import {
   assertOrgReadable,
   assertOrgWideRead,
+  assertOrgWideWrite,
   assertOrgWritable,
   assertWriteWithin,
   isMember,
@@ -70,7 +71,7 @@ export async function createPlayer(
   orgId: string,
   input: PlayerInput,
 ): Promise<PlayerDto> {
-  const ancestry = await assertOrgWritable(ctx, orgId, "players:write");
+  const ancestry = await assertOrgWritable(ctx, orgId, "players:write", { walkIn: true });
   const now = ctx.clock();
   const [row] = await withUniqueExternalId(input.externalId, () =>
     ctx.db
@@ -159,7 +160,12 @@ export async function updatePlayer(
 ): Promise<PlayerDto> {
   const actor = requireClient(ctx.actor);
   const { player, ancestry } = await loadPlayer(ctx, playerId, "write");
-  assertWriteWithin(actor, player.orgId, ancestry, "players:write", { what: "player", id: playerId });
+  const client = assertWriteWithin(actor, player.orgId, ancestry, "players:write", {
+    what: "player",
+    id: playerId,
+  });
+  // A player's record (membership numbers, Discord id) is the organisation's, not an event's.
+  assertOrgWideWrite(client);
   if (ifMatch !== undefined && !ifMatchHolds(ifMatch, await playerEtag(toPlayerDto(player)))) {
     throw versionMismatch();
   }

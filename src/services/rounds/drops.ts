@@ -55,8 +55,8 @@ export interface DropDto {
 const refuse = (kind: "conflict" | "invalid", code: string, message: string, extra = {}) =>
   new ServiceError(kind, code, message, extra);
 
-/** What a drop or a disqualification re-seats from: the session as it stands. */
-interface SessionState {
+/** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
+export interface SessionState {
   attendance: Attendance[];
   disqualified: Set<string>;
   /** The session's prelim rounds, by number. */
@@ -64,7 +64,7 @@ interface SessionState {
   avoidPairs: AvoidPair[];
 }
 
-async function loadSessionState(
+export async function loadSessionState(
   ctx: ServiceContext,
   eventId: string,
   sessionId: string,
@@ -224,10 +224,25 @@ export function reseatWithoutPlayer(
       l.tables.some((t) => t.seats.some((s) => s.playerId === leaving.playerId)),
   );
   for (const l of targets) assertReseatable(l, leaving.change ?? "the drop");
+  return reseatRounds(ctx, event, sessionId, state, targets, leaving.playersOf);
+}
+
+/**
+ * Statements that re-seat these rounds of the session (none has a result) for `playersOf` each
+ * game, planned together, and announce each new seating in the same batch.
+ */
+export function reseatRounds(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  state: Pick<SessionState, "loaded" | "avoidPairs">,
+  targets: readonly LoadedRound[],
+  playersOf: (game: number) => string[],
+): { statements: Statements[number][]; roundIds: string[] } {
   if (targets.length === 0) return { statements: [], roundIds: [] };
   const seated = reseatGames({
     games: targets.map(toIdRound),
-    playerIds: targets.map((l) => leaving.playersOf(l.round.number)),
+    playerIds: targets.map((l) => playersOf(l.round.number)),
     history: state.loaded.filter((l) => !targets.includes(l)).map(toIdRound),
     avoidPairs: state.avoidPairs,
   });
@@ -352,7 +367,7 @@ export async function reseatAfterDisqualification(
   }
 }
 
-function splits(count: number): boolean {
+export function splits(count: number): boolean {
   try {
     splitTables(count);
     return true;

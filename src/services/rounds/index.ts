@@ -2,5 +2,6 @@
 
 export { createBoard, getBoard } from "./boards";
 export { type DropDto, type DropInput, dropPlayer, reseatAfterDisqualification } from "./drops";
+export { type ExclusionSessionEffect, leaveForExclusion } from "./exclusion";
 export { seatFinal, seatSemifinals } from "./playoffs-seating";
 export { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds";

@@ -3,6 +3,7 @@
  * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
 import {
@@ -275,7 +276,9 @@ async function seatGameFour(
       }),
     );
   }
-  await commitSeating(ctx, statements);
+  // Seated from the standings this request read: the batch commits only if no result, correction
+  // or registration committed since the event row was read (before the standings were).
+  await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements]);
   return roundDto(ctx, round);
 }
 

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
-import { seats } from "../../db/schema";
+import { gameTables, seats } from "../../db/schema";
 import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
@@ -38,7 +38,7 @@ export async function recordChoice(
 }
 
 /** The table-level rules first, then the chooser's own (seated, not disqualified, not chosen yet). */
-function assertMayChoose(scope: TableScope, input: ChoiceInput): void {
+function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
   if (scope.round.method !== "snake") {
     throw new ServiceError(
       "conflict",
@@ -54,6 +54,7 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput): void {
       "This table already has a result: the choices are made before the game starts and can no longer change.",
     );
   }
+  if (!input) return;
   const seat = scope.seats.find((s) => s.playerId === input.playerId);
   if (!seat) {
     throw new ServiceError(
@@ -173,4 +174,57 @@ async function writeChoice(ctx: ServiceContext, statements: Batch): Promise<void
     }
     throw error;
   }
+}
+
+/**
+ * PUT …/choices/waiver: staff waive the players' choices by rank at a snake-seated table with no
+ * result yet (the final's sheet otherwise waits for every finalist's choice), with a reason kept
+ * on the table and in the audit trail.
+ */
+export async function waiveChoices(
+  ctx: ServiceContext,
+  tableId: string,
+  input: { reason: string },
+): Promise<TableDto> {
+  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  assertMayChoose(scope, null);
+  const at = ctx.clock().toISOString();
+  await ctx.db.batch([
+    ctx.db
+      .update(gameTables)
+      .set({ choicesWaivedAt: at, choicesWaiver: input.reason })
+      .where(eq(gameTables.id, tableId)),
+    auditInsert(ctx, {
+      orgId: scope.event.orgId,
+      eventId: scope.event.id,
+      action: "table.choices-waived",
+      entityType: "table",
+      entityId: tableId,
+      before: scope.table.choicesWaivedAt ? { reason: scope.table.choicesWaiver } : null,
+      after: { at },
+      reason: input.reason,
+    }),
+  ]);
+  return getTable(ctx, tableId);
+}
+
+/**
+ * The final's sheet waits for the finalists' choices (rules 1.1.10, 1.1.12): 409 while a finalist
+ * still in the event has not chosen, unless staff waived the choices.
+ */
+export function assertChoicesMade(scope: TableScope): void {
+  if (scope.round.kind !== "final" || scope.round.method !== "snake" || scope.table.choicesWaivedAt) return;
+  const out = new Set(scope.disqualified);
+  const waiting = scope.seats.filter((s) => s.chosenAt === null && !out.has(s.playerId));
+  if (waiting.length === 0) return;
+  throw new ServiceError(
+    "conflict",
+    "choices_pending",
+    `The finalists choose turn order, chair and colour by rank before the final is played (rules 1.1.10, 1.1.12), and ${waiting
+      .map((s) => `${s.name} (${s.playerId})`)
+      .join(
+        ", ",
+      )} ${waiting.length === 1 ? "has" : "have"} not chosen yet: record the choices (POST /v1/tables/${scope.table.id}/choices), or waive them with a reason (PUT /v1/tables/${scope.table.id}/choices/waiver), then send the sheet.`,
+    { rule: "1.1.12" },
+  );
 }

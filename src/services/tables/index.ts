@@ -1,8 +1,8 @@
 // The public face of this group: other folders import only from here.
 
-export { type ChoiceInput, recordChoice } from "./choices";
+export { type ChoiceInput, recordChoice, waiveChoices } from "./choices";
 export { confirmWithCode, disputeResult } from "./player-codes";
 export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
-export { switchTimerOff, switchTimerOn, TIMED_TURN_SECONDS, type TimerInput } from "./timers";
+export { switchTimerOff, switchTimerOn, type TimerInput } from "./timers";
 export { getTable, getTables, type TableDto } from "./view";
 export { eventWarningsOf, listPlayerWarnings, recordWarning, type WarningDto } from "./warnings";

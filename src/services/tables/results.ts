@@ -21,6 +21,7 @@ import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements, standingsChangedStatements } from "../outbox";
 import { reseatAfterDisqualification } from "../rounds";
+import { assertChoicesMade } from "./choices";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
 import { loadTableScope, type TableScope, writableTable } from "./scope";
@@ -286,6 +287,26 @@ async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableSco
 }
 
 /**
+ * An exclusion takes effect at once (docs/rules.md#sanctions): a first sheet of a table that
+ * still seats an excluded player (a game in play or seated by rank when the exclusion came) may
+ * not score them, unless the referee disqualified them here, which places them last. A sheet
+ * already there is a game played: it keeps its course.
+ */
+function assertNoneExcluded(scope: TableScope, sheet: ResultInput): void {
+  const scored = scope.excluded.filter((e) => !scope.disqualifiedHere.includes(e.playerId));
+  if (scored.length === 0) return;
+  const issues = scored.map((e) => {
+    const name = scope.seats.find((s) => s.playerId === e.playerId)?.name ?? e.playerId;
+    const i = sheet.scores.findIndex((score) => score.playerId === e.playerId);
+    return {
+      path: i >= 0 ? `scores[${i}].playerId` : "scores",
+      message: `${name} (${e.playerId}) is excluded from the programme until ${e.until} and can't be scored here: the referee disqualifies them at this table (they are placed last), or the game is removed while it has no result (DELETE /v1/rounds/${scope.round.id}) and seated again`,
+    };
+  });
+  throw new ServiceError("invalid", "player_excluded", `Sheet refused: ${issues[0]!.message}.`, { issues });
+}
+
+/**
  * The table already holds this very sheet, as this request would leave it (pending, or final by
  * signature): a retry whose first answer was lost, or the same sheet sent twice. It changes
  * nothing, so it is answered with the table, as the first was (RFC 9110 §13.1.1), rather than
@@ -314,6 +335,8 @@ export async function submitResult(
   assertNotFinal(scope, "submitting a new sheet");
   assertVersion(scope, ifMatch);
   await assertNoneDisqualifiedBefore(ctx, scope, input);
+  if (!scope.result) assertNoneExcluded(scope, input);
+  assertChoicesMade(scope);
   if (scope.result && ifMatch === undefined) {
     // A different sheet must say which version it replaces.
     throw new ServiceError(

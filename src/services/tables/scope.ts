@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
 import {
   disqualifications,
   events,
   gameTables,
+  organizations,
   players,
+  programmeExclusions,
   resultConfirmations,
   resultDisputes,
   rounds,
@@ -13,6 +15,7 @@ import {
   tableTimers,
 } from "../../db/schema";
 import type { Colour } from "../../domain/choices";
+import { calendarDayIn } from "../../domain/local-time";
 import {
   assertEventWritable,
   canReadEvent,
@@ -62,6 +65,11 @@ export interface TableScope {
    * last (docs/rules.md#people-and-results). Other sheets they sat at stay as signed.
    */
   disqualifiedHere: string[];
+  /**
+   * Seated players excluded from the programme of an organisation above the event, while the
+   * exclusion runs (docs/rules.md#sanctions): no new sheet may score them here.
+   */
+  excluded: { playerId: string; until: string; orgId: string }[];
 }
 
 /** Everything about one table, its round and its event, in a single batched round trip. */
@@ -75,7 +83,7 @@ export async function loadTableScopes(
   tableIds: readonly string[],
 ): Promise<Map<string, TableScope>> {
   const rows = await readScopeRows(ctx, [...new Set(tableIds)]);
-  return scopesFrom(rows);
+  return scopesFrom(rows, ctx.clock());
 }
 
 /** Every read a table's scope needs, for all the tables at once: one batch, one round trip. */
@@ -136,22 +144,47 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
       .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
       .orderBy(asc(resultDisputes.createdAt)),
     ctx.db.select().from(tableTimers).where(inArray(tableTimers.tableId, ids)),
+    // Exclusions of seated players that may run now: each is read in its organisation's zone.
+    ctx.db
+      .select({
+        tableId: seats.tableId,
+        playerId: programmeExclusions.playerId,
+        orgId: programmeExclusions.orgId,
+        until: programmeExclusions.until,
+        timezone: organizations.timezone,
+      })
+      .from(programmeExclusions)
+      .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, programmeExclusions.playerId)))
+      .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
+      .where(
+        and(
+          isNull(programmeExclusions.liftedAt),
+          gte(
+            programmeExclusions.until,
+            new Date(ctx.clock().getTime() - 86_400_000).toISOString().slice(0, 10),
+          ),
+        ),
+      ),
   ]);
 }
 
 type ScopeRows = Awaited<ReturnType<typeof readScopeRows>>;
 
 /** Each table found gets its scope; the other rows join the scope of their table. */
-function scopesFrom([
-  head,
-  seatRows,
-  resultRows,
-  confirmationRows,
-  dqRows,
-  playoffRows,
-  disputeRows,
-  timerRows,
-]: ScopeRows): Map<string, TableScope> {
+function scopesFrom(
+  [
+    head,
+    seatRows,
+    resultRows,
+    confirmationRows,
+    dqRows,
+    playoffRows,
+    disputeRows,
+    timerRows,
+    exclusionRows,
+  ]: ScopeRows,
+  now: Date,
+): Map<string, TableScope> {
   const scopes = new Map<string, TableScope>();
   for (const row of head) scopes.set(row.table.id, emptyScope(row, playoffRows));
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
@@ -176,6 +209,11 @@ function scopesFrom([
     scopes.get(d.tableId)?.disqualified.push(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
+  for (const { tableId, timezone, ...e } of exclusionRows) {
+    const scope = scopes.get(tableId);
+    if (scope?.event.ancestry.includes(e.orgId) && e.until > calendarDayIn(now, timezone))
+      scope.excluded.push(e);
+  }
   return scopes;
 }
 
@@ -194,6 +232,7 @@ function emptyScope(row: ScopeRows[0][number], playoffRows: ScopeRows[5]): Table
     disqualified: [],
     playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
     disqualifiedHere: [],
+    excluded: [],
     timer: undefined,
   };
 }

@@ -7,6 +7,7 @@ import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { resultNotFinal } from "../../db/preconditions";
 import { tableTimers } from "../../db/schema";
+import { tableTurnLimit } from "../../domain/timers";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -14,9 +15,6 @@ import { outboxStatements } from "../outbox";
 import { resultFinal } from "./results";
 import { type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";
-
-/** The rule's recommendation: 2 minutes a turn, which a referee may shorten to keep the schedule. */
-export const TIMED_TURN_SECONDS = 120;
 
 export interface TimerInput {
   turnSeconds?: number | undefined;
@@ -78,8 +76,22 @@ export async function switchTimerOn(
       issues: [{ path: "requestedBy", message: "not seated at this table" }],
     });
   }
+  // The event's turn time (option 2), or the rule's 2 minutes: a referee may shorten it, never
+  // lengthen it (docs/rules.md#timers).
+  const limit = tableTurnLimit(scope.event.timers);
+  if (input.turnSeconds !== undefined && input.turnSeconds > limit) {
+    throw new ServiceError(
+      "invalid",
+      "turn_longer_than_event",
+      `This event's timed turns last ${limit} s: a table may be given shorter turns, never longer ones (rule 1.1.11).`,
+      {
+        rule: "1.1.11",
+        issues: [{ path: "turnSeconds", message: `at most ${limit} s, the event's turn time` }],
+      },
+    );
+  }
   const timer = {
-    turnSeconds: input.turnSeconds ?? TIMED_TURN_SECONDS,
+    turnSeconds: input.turnSeconds ?? limit,
     requestedBy,
     since: ctx.clock().toISOString(),
   };

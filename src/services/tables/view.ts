@@ -29,9 +29,13 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       chair: seat.chair,
       colour: seat.colour,
       chosenAt: seat.chosenAt,
-      // Printed on the sheet; only staff who may enter results see it (never the public).
+      // On the player's own slip; only staff who may enter results see it (never the public).
       ...(options.codes ? { confirmationCode: seat.confirmationCode } : {}),
     })),
+    /** Staff waived the choices by rank here (docs/rules.md#choices). */
+    choicesWaived: scope.table.choicesWaivedAt
+      ? { reason: scope.table.choicesWaiver ?? "", at: scope.table.choicesWaivedAt }
+      : null,
     nextToChoose:
       scope.round.method === "snake" && !result
         ? (nextToChoose(choiceSeats(scope), dq)?.playerId ?? null)

@@ -47,6 +47,8 @@ export function actionFor(error: SubmitResultError): Action {
       return "give-up";
     case "result_final":
     case "phase_locked":
+    case "player_excluded":
+    case "choices_pending":
     case "insufficient_role":
     case "read_only_ancestor":
     case "insufficient_scope":

@@ -96,14 +96,22 @@ export const en = {
   ],
   sheetQr: "Scan to see this table's result online",
   seatCode: "Code",
-  codeNote: "Your code confirms your result from your phone (scan the QR code); keep it to yourself.",
+  codeNote:
+    "Each player's code is on their own slip (ask the staff): it confirms their result from their phone.",
+  seatSlips: "Seat slips",
+  slipsLink: "seat slips (staff only)",
+  slipsIntro:
+    "Cut along the dashed lines and hand each player their own slip: the code confirms that player's result from their phone, so no other player may see it.",
+  slipsStaffOnly:
+    "Seat slips carry each player's code: only staff who enter this game's results print them (with their token).",
+  slipNote: "Scan the QR code to confirm or dispute your result. Keep this code to yourself.",
   confirmTitle: "Confirm or dispute this result",
   you: "You",
   confirmButton: "I agree with this result",
   disputeButton: "I dispute this result",
   reason: "Why",
   disputes: "Disputed",
-  wrongCode: "This is not the code printed next to your name on the result sheet.",
+  wrongCode: "This is not the code on your seat slip.",
   /** After a wrong code: the wrong codes this seat may still take from here before a pause. */
   triesLeft: (n: number) =>
     n === 0
@@ -123,6 +131,9 @@ export const en = {
   >,
   awaiting: "Still to confirm",
   confirmed: "confirmed",
+  /** Whose seat code confirmed a seat: the name says whose result it was. */
+  confirmedWithCode: (name: string) => `confirmed with ${name}’s seat code`,
+  confirmedByStaff: "confirmed by staff",
   awaitingConfirmation: "awaiting confirmation",
   /** A seat's place at its table in words (the table page's Result column). */
   place: (n: number) =>

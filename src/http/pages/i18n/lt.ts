@@ -93,14 +93,23 @@ export const lt: Messages = {
   ],
   sheetQr: "Nuskenuokite, kad pamatytumėte šio stalo rezultatą internete",
   seatCode: "Kodas",
-  codeNote: "Kodu patvirtinate savo rezultatą telefonu (nuskenuokite QR kodą); niekam jo nerodykite.",
+  codeNote:
+    "Kiekvieno žaidėjo kodas yra jo paties kortelėje (paprašykite organizatorių): juo jis patvirtina savo rezultatą telefonu.",
+  seatSlips: "Kodų kortelės",
+  slipsLink: "kodų kortelės (organizatoriams)",
+  slipsIntro:
+    "Iškirpkite punktyrinėmis linijomis ir kiekvienam žaidėjui įteikite jo kortelę: kodu patvirtinamas to žaidėjo rezultatas telefonu, todėl jo neturi matyti kiti žaidėjai.",
+  slipsStaffOnly:
+    "Kortelėse yra kiekvieno žaidėjo kodas: jas spausdina tik šio žaidimo rezultatus įvedantys teisėjai ir organizatoriai (su savo raktu).",
+  slipNote:
+    "Nuskenuokite QR kodą, kad patvirtintumėte arba užginčytumėte savo rezultatą. Niekam nerodykite šio kodo.",
   confirmTitle: "Patvirtinkite arba užginčykite šį rezultatą",
   you: "Jūs",
   confirmButton: "Sutinku su šiuo rezultatu",
   disputeButton: "Užginčiju šį rezultatą",
   reason: "Kodėl",
   disputes: "Užginčyta",
-  wrongCode: "Tai ne tas kodas, kuris išspausdintas prie jūsų vardo rezultatų lape.",
+  wrongCode: "Tai ne jūsų kortelėje išspausdintas kodas.",
   triesLeft: (n) =>
     n === 0
       ? "Tai buvo paskutinis bandymas kol kas: kreipkitės į organizatorius arba bandykite vėliau."
@@ -115,6 +124,8 @@ export const lt: Messages = {
   status: { none: "Rezultato dar nėra", pending: "Laukiama patvirtinimo", final: "Galutinis" },
   awaiting: "Dar turi patvirtinti",
   confirmed: "patvirtino",
+  confirmedWithCode: (name) => `patvirtinta žaidėjo ${name} kodu`,
+  confirmedByStaff: "patvirtino organizatoriai",
   awaitingConfirmation: "laukiama patvirtinimo",
   place: (n) => `${n} vieta`,
   placement: "Vieta",

@@ -1,5 +1,5 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import * as programme from "../../../services/events";
+import * as programme from "../../../services/conduct";
 import * as conduct from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";

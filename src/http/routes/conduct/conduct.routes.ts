@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, IdempotencyKeyHeader, idParam, jsonBody, jsonContent } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
+  CreatedExclusionSchema,
   CreateExclusionSchema,
   ExclusionListSchema,
   ExclusionSchema,
@@ -52,14 +53,14 @@ export const createExclusion = createRoute({
   tags: ["Conduct"],
   summary: "Exclude a player from the organisation's programme",
   description:
-    "Until `until` (the first day they may register again), registering the player in any event of the organisation or of its members is refused (422 `excluded_from_programme`, naming that day); results already played and registrations already made are unchanged (docs/rules.md#sanctions). Only an organisation with member organisations (a federation; 422 `exclusion_needs_members`), for a player of its tree. In the audit trail. Roles: owner, organizer of the organisation itself.",
+    "Until `until` (the first day they may register again, a calendar day in the organisation's `timezone`, UTC without one; 422 `exclusion_ends_too_soon` unless after today there), registering the player in any event of the organisation or of its members is refused (422 `excluded_from_programme`, naming that day). It takes effect at once (docs/rules.md#sanctions), in the same change: the player is withdrawn from every registration of the tree whose games have not started; in a session under way they leave after the last game they have a result in, as for a drop, and later seated games without a result are re-seated without them (new seat codes, announced as `round.seated`); a seated game that cannot be re-seated (in play, snake-seated, too few players left) keeps its seating, and a sheet scoring the player there is refused (422 `player_excluded`). Played games keep their results. The answer's `effects` says what changed. Only an organisation with member organisations (a federation; 422 `exclusion_needs_members`), for a player of its tree. In the audit trail. Roles: owner, organizer of the organisation itself.",
   security: BEARER,
   request: {
     params: OrgParams,
     headers: IdempotencyKeyHeader,
     body: jsonBody(CreateExclusionSchema, "Who, until when, why."),
   },
-  responses: { 201: jsonContent(ExclusionSchema, "The exclusion.") },
+  responses: { 201: jsonContent(CreatedExclusionSchema, "The exclusion and what it changed at once.") },
 });
 
 export const listExclusions = createRoute({

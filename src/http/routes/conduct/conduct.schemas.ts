@@ -50,14 +50,12 @@ export const WarningSchema = z
 
 export const WarningListSchema = pageSchema(WarningSchema, "Warning");
 
-/** The first day the player may register again: a day after today (UTC). */
-const UntilSchema = z.iso
-  .date()
-  .refine((day) => day > new Date().toISOString().slice(0, 10), { message: "a day after today" })
-  .openapi({
-    description: "The first day the player may register again (YYYY-MM-DD, UTC).",
-    example: "2027-06-01",
-  });
+/** The first day the player may register again (after today where the organisation is: the service checks). */
+const UntilSchema = z.iso.date().openapi({
+  description:
+    "The first day the player may register again (YYYY-MM-DD), a calendar day in the organisation's time zone (UTC without one); after today there.",
+  example: "2027-06-01",
+});
 
 export const CreateExclusionSchema = z
   .object({
@@ -109,3 +107,31 @@ export const ExclusionSchema = z
   });
 
 export const ExclusionListSchema = pageSchema(ExclusionSchema, "Exclusion");
+
+export const CreatedExclusionSchema = ExclusionSchema.extend({
+  effects: z
+    .object({
+      withdrawnFrom: z.array(z.string()).openapi({
+        description: "Sessions of the tree whose games had not started: the registration is withdrawn.",
+      }),
+      sessions: z
+        .array(
+          z.object({
+            sessionId: z.string(),
+            droppedAfterGame: z
+              .number()
+              .int()
+              .openapi({ description: "The last game the player has a result in (0: none)." }),
+            reseatedRounds: z.array(z.string()).openapi({
+              description: "Seated games re-seated without the player (print their slips again).",
+            }),
+            stillSeatedAt: z.array(z.string()).openapi({
+              description:
+                "Tables of seated games that could not be re-seated (in play, snake-seated, too few players left): a sheet scoring the player there is refused; the referee disqualifies them at the table, or the game is removed while it has no result and seated again.",
+            }),
+          }),
+        )
+        .openapi({ description: "Sessions under way: the player leaves as for a drop." }),
+    })
+    .openapi({ description: "What the exclusion changed at once (docs/rules.md#sanctions)." }),
+}).openapi("CreatedExclusion");

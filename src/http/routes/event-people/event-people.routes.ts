@@ -24,6 +24,23 @@ export const addStaff = createRoute({
   },
 });
 
+export const removeStaff = createRoute({
+  method: "delete",
+  path: "/v1/events/{eventId}/staff/{playerId}",
+  operationId: "removeStaff",
+  tags: ["Events"],
+  summary: "Remove a referee or organiser of the event",
+  description:
+    "The player is no longer the event's staff (and may then be registered to play in it, rule 1.3.2). An event left without a referee says so in its `validity` again (rule 1.3.1). In the audit trail. Roles: owner, organizer.",
+  security: BEARER,
+  request: {
+    params: EventParams.extend({ playerId: idParam("playerId", "ply", "The staff member.") }),
+  },
+  responses: {
+    200: jsonContent(StaffListSchema, "The staff left."),
+  },
+});
+
 export const listStaff = createRoute({
   method: "get",
   path: "/v1/events/{eventId}/staff",

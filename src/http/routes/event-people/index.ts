@@ -4,6 +4,7 @@ import * as r from "./event-people.routes";
 
 export const eventPeopleRouter = createRouter()
   .openapi(r.addStaff, h.addStaffHandler)
+  .openapi(r.removeStaff, h.removeStaffHandler)
   .openapi(r.listStaff, h.listStaffHandler)
   .openapi(r.addAvoidPair, h.addAvoidPairHandler)
   .openapi(r.listAvoidPairs, h.listAvoidPairsHandler);

@@ -1,39 +1,102 @@
 import { z } from "@hono/zod-openapi";
-import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import {
+  BANK_SECONDS,
+  BANK_TURN_SECONDS,
+  BOARD_STUDY_SECONDS,
+  DOUBLE_PLACEMENT_SECONDS,
+  PLACEMENT_SECONDS,
+  TIMED_TURN_SECONDS,
+} from "../../../domain/timers";
+import { IsoDateSchema, readableText, TimestampSchema, TimeZoneSchema } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
+
+const turnSeconds = (max: number, option: string) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(max, { message: `at most ${max} s: rule 1.1.11 ${option} may be shortened, never lengthened` });
+
+/** Rule 1.1.11's two turn timers, each at most the rule's figures (docs/rules.md#timers). */
+const TurnTimerSchema = z.discriminatedUnion("mode", [
+  z
+    .object({
+      mode: z.literal("bank"),
+      turnSeconds: turnSeconds(BANK_TURN_SECONDS, "option 1 (90 s a turn)"),
+      bankSeconds: z.number().int().min(0).max(BANK_SECONDS, {
+        message: "at most 600 s: rule 1.1.11 option 1's bank may be shortened, never lengthened",
+      }),
+    })
+    .strict(),
+  z
+    .object({
+      mode: z.literal("after-one-hour"),
+      afterMinutes: z.number().int().min(0).max(600),
+      turnSeconds: turnSeconds(TIMED_TURN_SECONDS, "option 2 (2-minute turns)"),
+    })
+    .strict(),
+]);
+
+/** A figure the rules fix, published read-only. */
+const ruleFigure = (seconds: number, description: string) =>
+  z.number().int().openapi({ readOnly: true, description, example: seconds });
 
 export const TimersSchema = z
   .object({
-    boardStudySeconds: z.number().int().min(0).max(3600),
-    placementSeconds: z.number().int().min(0).max(3600),
-    doublePlacementSeconds: z.number().int().min(0).max(3600),
-    turn: z.discriminatedUnion("mode", [
-      z
-        .object({
-          mode: z.literal("bank"),
-          turnSeconds: z.number().int().min(1).max(3600),
-          bankSeconds: z.number().int().min(0).max(7200),
-        })
-        .strict(),
-      z
-        .object({
-          mode: z.literal("after-one-hour"),
-          afterMinutes: z.number().int().min(0).max(600),
-          turnSeconds: z.number().int().min(1).max(3600),
-        })
-        .strict(),
-    ]),
+    boardStudySeconds: ruleFigure(
+      BOARD_STUDY_SECONDS,
+      "Rule 1.1.8: 5 minutes, global; not a setting. It may end early when every player agrees (`boardStudyMayEndEarly`).",
+    ),
+    placementSeconds: ruleFigure(PLACEMENT_SECONDS, "Rule 1.1.9: 2 minutes per placement; not a setting."),
+    doublePlacementSeconds: ruleFigure(
+      DOUBLE_PLACEMENT_SECONDS,
+      "Rule 1.1.9: 3 minutes for a double placement; not a setting.",
+    ),
+    boardStudyMayEndEarly: z.literal(true).openapi({
+      readOnly: true,
+      description: "Rule 1.1.8: the board study ends early once every player agrees.",
+    }),
+    turn: TurnTimerSchema,
   })
   .strict()
   .openapi("Timers", {
     description:
-      "Timers frontends may show (rules 1.1.8, 1.1.9, 1.1.11): board study, placement, and either 90 s turns with a 10-minute bank or 2-minute turns after one hour.",
+      "Timers frontends show (rules 1.1.8, 1.1.9, 1.1.11, docs/rules.md#timers): board study and placement are the rules' own figures, and the turn timer is either 90 s turns with a 10-minute bank or 2-minute turns after one hour, each at most the rule's figures.",
     example: {
       boardStudySeconds: 300,
       placementSeconds: 120,
       doublePlacementSeconds: 180,
+      boardStudyMayEndEarly: true,
       turn: { mode: "bank", turnSeconds: 90, bankSeconds: 600 },
     },
+  });
+
+/** A figure the rules fix, which older clients may still send as that figure (and nothing else). */
+const sentRuleFigure = (seconds: number, rule: string, what: string) =>
+  z
+    .number()
+    .int()
+    .refine((value) => value === seconds, {
+      message: `fixed by rule ${rule}: ${what} is ${seconds} s, not a setting`,
+    })
+    .optional()
+    .openapi({
+      deprecated: true,
+      description: `Fixed by rule ${rule} (${seconds} s): any other figure is refused. Leave it out.`,
+    });
+
+export const TimersInputSchema = z
+  .object({
+    boardStudySeconds: sentRuleFigure(BOARD_STUDY_SECONDS, "1.1.8", "the board study"),
+    placementSeconds: sentRuleFigure(PLACEMENT_SECONDS, "1.1.9", "a placement"),
+    doublePlacementSeconds: sentRuleFigure(DOUBLE_PLACEMENT_SECONDS, "1.1.9", "a double placement"),
+    turn: TurnTimerSchema.optional(),
+  })
+  .strict()
+  .openapi("TimersInput", {
+    description:
+      "The event's turn timer (rule 1.1.11); board study and placement are the rules' own figures, not settings.",
+    example: { turn: { mode: "after-one-hour", afterMinutes: 60, turnSeconds: 120 } },
   });
 
 export const EventSchema = z
@@ -105,16 +168,6 @@ function isLanguageTag(value: string): boolean {
   }
 }
 
-/** IANA names the runtime knows (Intl throws a RangeError for anything else). */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** `https://club.example.org` or `http://host:8080`: what a frame-ancestors source names. */
 function isOrigin(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -131,14 +184,9 @@ const eventFields = {
     .enum(["public", "private"])
     .openapi({ description: "Default `public`: readable without a token." }),
   startsOn: IsoDateSchema.nullable(),
-  timezone: z
-    .string()
-    .max(64)
-    .refine(isTimeZone, { message: "not an IANA time zone (e.g. Europe/Vilnius)" })
-    .nullable()
-    .openapi({ example: "Europe/Vilnius" }),
+  timezone: TimeZoneSchema.nullable().openapi({ example: "Europe/Vilnius" }),
   venue: readableText(200, 0).nullable(),
-  timers: TimersSchema.partial(),
+  timers: TimersInputSchema,
   edition: z
     .string()
     .trim()

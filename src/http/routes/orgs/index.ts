@@ -3,10 +3,17 @@ import {
   createOrganizationHandler,
   getOrganizationHandler,
   listChildOrganizationsHandler,
+  updateOrganizationHandler,
 } from "./orgs.handlers";
-import { createOrganization, getOrganization, listChildOrganizations } from "./orgs.routes";
+import {
+  createOrganization,
+  getOrganization,
+  listChildOrganizations,
+  updateOrganization,
+} from "./orgs.routes";
 
 export const orgsRouter = createRouter()
   .openapi(createOrganization, createOrganizationHandler)
   .openapi(getOrganization, getOrganizationHandler)
+  .openapi(updateOrganization, updateOrganizationHandler)
   .openapi(listChildOrganizations, listChildOrganizationsHandler);

@@ -2,7 +2,12 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as orgs from "../../../services/orgs";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type { createOrganization, getOrganization, listChildOrganizations } from "./orgs.routes";
+import type {
+  createOrganization,
+  getOrganization,
+  listChildOrganizations,
+  updateOrganization,
+} from "./orgs.routes";
 
 export const createOrganizationHandler: RouteHandler<typeof createOrganization, AppEnv> = async (c) => {
   const org = await orgs.createOrganization(serviceContext(c), c.req.valid("json"));
@@ -18,5 +23,11 @@ export const listChildOrganizationsHandler: RouteHandler<typeof listChildOrganiz
       c,
       await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
     ),
+    200,
+  );
+
+export const updateOrganizationHandler: RouteHandler<typeof updateOrganization, AppEnv> = async (c) =>
+  c.json(
+    await orgs.updateOrganization(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
     200,
   );

@@ -1,11 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BEARER } from "../../openapi/common-schemas";
+import { BEARER, jsonBody, jsonContent } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
   OrganizationPageSchema,
   OrganizationSchema,
   OrgParamsSchema,
+  UpdateOrganizationSchema,
 } from "./orgs.schemas";
 
 export const createOrganization = createRoute({
@@ -72,5 +73,20 @@ export const listChildOrganizations = createRoute({
       description: "A page of organisations, oldest first.",
       content: { "application/json": { schema: OrganizationPageSchema } },
     },
+  },
+});
+
+export const updateOrganization = createRoute({
+  method: "patch",
+  path: "/v1/orgs/{orgId}",
+  operationId: "updateOrganization",
+  tags: ["Organisations"],
+  summary: "Change an organisation's settings",
+  description:
+    "Its time zone (IANA; null for UTC), in which its calendar days are read: the end of a programme exclusion it records (docs/rules.md#sanctions). In the audit trail. Roles: owner, organizer of the organisation itself (a parent only reads).",
+  security: BEARER,
+  request: { params: OrgParamsSchema, body: jsonBody(UpdateOrganizationSchema, "The settings to change.") },
+  responses: {
+    200: jsonContent(OrganizationSchema, "The organisation after the change."),
   },
 });

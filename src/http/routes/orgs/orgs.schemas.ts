@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_KINDS } from "../../../services/orgs";
-import { readableText } from "../../openapi/common-schemas";
+import { readableText, TimeZoneSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const OrgIdSchema = z
@@ -15,6 +15,11 @@ export const OrgIdSchema = z
 
 export const OrgParamsSchema = z.object({ orgId: OrgIdSchema });
 
+const OrgTimeZoneSchema = TimeZoneSchema.nullable().openapi({
+  description: "The IANA time zone its calendar days are read in; null (the default): UTC.",
+  example: "Europe/Vilnius",
+});
+
 export const OrganizationSchema = z
   .object({
     id: z.string().openapi({ example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
@@ -24,6 +29,11 @@ export const OrganizationSchema = z
       .string()
       .nullable()
       .openapi({ description: "The chain or federation above, if any.", example: "org_01JDQ6Y0…" }),
+    timezone: z.string().nullable().openapi({
+      description:
+        "The IANA time zone its calendar days are read in (the end of a programme exclusion, docs/rules.md#sanctions); null: UTC.",
+      example: "Europe/Vilnius",
+    }),
     createdAt: z.string().openapi({ example: "2026-11-30T10:00:00.000Z" }),
   })
   .openapi("Organization");
@@ -36,8 +46,14 @@ export const CreateOrganizationSchema = z
       description: "Put the new organisation under a chain or federation.",
       example: "org_01JDQ6Y0…",
     }),
+    timezone: OrgTimeZoneSchema.optional(),
   })
   .strict()
   .openapi("CreateOrganization");
+
+export const UpdateOrganizationSchema = z
+  .object({ timezone: OrgTimeZoneSchema.optional() })
+  .strict()
+  .openapi("UpdateOrganization", { example: { timezone: "Europe/Vilnius" } });
 
 export const OrganizationPageSchema = pageSchema(OrganizationSchema, "Organization");

@@ -25,7 +25,7 @@ export const createRounds = createRoute({
     '`{plan: "all"}`: seats every remaining game of 1–3 at once. `{tables: [[playerId, …], …]}`: a hand-made seating, validated (every registered player once, table sizes by rule 1.1.7; a 422 names `tables[i][j]`). ' +
     "Registered players take part, disqualified ones excluded; avoid pairs are kept apart where possible. Each table lists players in turn order. " +
     "Game 4 of an 80+ session (send `{}` once game 3 is all final): players without a win are eliminated (rule 1.1.5) and the rest are snake-seated by the session standings. " +
-    "409: an earlier game still has a table without a final result, every game is seated, or the playoffs are seated. 422: the players cannot be split into tables of 3 and 4 (1, 2 or 5 players; rule 1.1.7). " +
+    "409: an earlier game still has a table without a final result, every game is seated, the playoffs are seated, or (`ranking_inputs_changed`, game 4) a result or correction committed while game 4 was computed from the standings: nothing is seated, seat again. 422: the players cannot be split into tables of 3 and 4 (1, 2 or 5 players; rule 1.1.7). " +
     "Returns the created rounds with their quality. Roles: owner, organizer.",
   security: BEARER,
   request: {

@@ -20,6 +20,7 @@ import type {
   submitResult,
   switchTimerOff,
   switchTimerOn,
+  waiveChoices,
 } from "./tables.routes";
 
 /**
@@ -116,6 +117,15 @@ export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c
     ),
     200,
   );
+
+export const waiveChoicesHandler: RouteHandler<typeof waiveChoices, AppEnv> = async (c) => {
+  const table = await tables.waiveChoices(
+    serviceContext(c),
+    c.req.valid("param").tableId,
+    c.req.valid("json"),
+  );
+  return c.json(withEtag(c, table), 200);
+};
 
 export const recordChoiceHandler: RouteHandler<typeof recordChoice, AppEnv> = async (c) => {
   const table = await tables.recordChoice(

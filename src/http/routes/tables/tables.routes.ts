@@ -21,6 +21,7 @@ import {
   SubmitResultSchema,
   TableSchema,
   TimerSchema,
+  WaiveChoicesSchema,
 } from "./tables.schemas";
 
 const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
@@ -177,7 +178,7 @@ export const recordChoice = createRoute({
     "Staff record each choice as it is made: a choice before every better-ranked player of the table has chosen is a 422 `choice_out_of_rank_order` naming the rule and who chooses first; a taken position, chair or colour is a 422 `choice_unavailable` naming each field. " +
     "Chairs are numbered clockwise and turns pass clockwise, so once the first player chose a chair every other chair follows from the turn position (`chair_out_of_turn_order` otherwise). " +
     "The seats are rewritten in the chosen turn order: the table, the round, the printed sheets, the pages, GraphQL and the result notifications show it; players still to choose hold the free positions in rank order. " +
-    "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. Announced as `seat.chosen`. Roles: owner, organizer, referee.",
+    "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. The final's sheet is refused until every finalist has chosen, or staff waive the choices (PUT …/choices/waiver). Announced as `seat.chosen`. Roles: owner, organizer, referee.",
   security: BEARER,
   request: {
     params: TableParams,
@@ -189,6 +190,26 @@ export const recordChoice = createRoute({
   },
 });
 
+export const waiveChoices = createRoute({
+  method: "put",
+  path: "/v1/tables/{tableId}/choices/waiver",
+  operationId: "waiveChoices",
+  tags: ["Tables and results"],
+  summary: "Waive the players' choices by rank (snake-seated tables)",
+  description:
+    "The final's sheet waits until every finalist has chosen turn order, chair and colour (409 `choices_pending`, rules 1.1.10, 1.1.12; docs/rules.md#choices). When they will not be recorded (the players agreed at the table, a choice was made on paper), a referee waives them with a reason: kept on the table (`choicesWaived`) and in the audit trail (`table.choices-waived`). " +
+    "Sent again, it replaces the reason. Refused at tables not seated by rank (409 `not_snake_seated`) and once the table has a result. Roles: owner, organizer, referee.",
+  security: BEARER,
+  request: {
+    params: TableParams,
+    headers: IdempotencyKeyHeader,
+    body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
+  },
+  responses: {
+    ...tableResponse("The table with the waiver."),
+  },
+});
+
 export const switchTimerOn = createRoute({
   method: "put",
   path: "/v1/tables/{tableId}/timer",
@@ -196,7 +217,7 @@ export const switchTimerOn = createRoute({
   tags: ["Tables and results"],
   summary: "Switch a table to timed turns",
   description:
-    "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, 2 minutes a turn unless shortened to keep the schedule; a player may ask for it after the opening placements (`requestedBy`). " +
+    "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, the event's turn time (2 minutes unless the event publishes shorter ones) unless the referee gives a shorter one to keep the schedule, never a longer one; a player may ask for it after the opening placements (`requestedBy`). " +
     "Sent again, it changes the turn length. The table's `timer` shows the state; the change is announced as `table.timer` (webhooks, the organisation's change feed) and kept in the audit trail. A table whose result is final is refused (409). Roles: owner, organizer, referee.",
   security: BEARER,
   request: {
@@ -232,7 +253,7 @@ export const correctResult = createRoute({
   summary: "Correct a final result (audited)",
   description:
     "The only way to change a final result: an organiser states the reason (e.g. a transcription error); before and after go to the event's audit trail. 409 while the result is still pending. " +
-    "Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it was seated from are locked — a prelim table once the semifinals or the final are seated, a semifinal table once the final is — and a correction answers 409 `phase_locked` naming the seated round. The database holds the lock too: a correction whose write commits just after a seating of the next phase is refused the same way. " +
+    "Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it was seated from are locked — a prelim table once the semifinals or the final are seated, a game 1–3 table once its session's game 4 (80+ players) is, a semifinal table once the final is — and a correction answers 409 `phase_locked` naming the seated round. The database holds the lock too: a correction whose write commits just after a seating of the next phase is refused the same way. " +
     "The way out: remove that round with `DELETE /v1/rounds/{roundId}` while none of its tables has a result (the final before the semifinals), correct, then seat it again (`POST /v1/events/{eventId}/semifinals` or `/final`). " +
     "Roles: owner, organizer.",
   security: BEARER,

@@ -122,6 +122,13 @@ export const DisqualifySchema = z
     example: { playerId: PLAYER_ID, reason: "Unsporting conduct after two warnings (rule 1.3.6)." },
   });
 
+export const WaiveChoicesSchema = z
+  .object({
+    reason: readableText(500, 3).openapi({ example: "The finalists agreed their seats at the table." }),
+  })
+  .strict()
+  .openapi("WaiveChoices", { example: { reason: "The finalists agreed their seats at the table." } });
+
 export const ChooseSchema = z
   .object({
     playerId: z.string().min(1).max(64).openapi({
@@ -150,7 +157,7 @@ export const TimerSchema = z
   .object({
     turnSeconds: z.number().int().min(10).max(120).optional().openapi({
       description:
-        "Seconds per turn: 120 (the rule's recommendation) unless the referee shortens it to keep the schedule (rule 1.1.11).",
+        "Seconds per turn: the event's turn time (its `timers.turn` when it publishes 2-minute turns after one hour, else the rule's 120) unless the referee gives a shorter one to keep the schedule; never longer (rule 1.1.11, 422 `turn_longer_than_event`).",
       example: 120,
     }),
     requestedBy: z.string().min(1).max(64).nullish().openapi({
@@ -203,8 +210,8 @@ export const SeatSchema = z
     }),
     confirmationCode: z.string().nullable().optional().openapi({
       description:
-        "The seat's code for the result sheet: only in answers to staff who may enter this table's results, never public.",
-      example: "K7M2QX",
+        "The seat's code, personal to its player (handed to them alone, e.g. on their seat slip): only in answers to staff who may enter this table's results, never public.",
+      example: "K7M2QXW9RD",
     }),
   })
   .openapi("Seat");
@@ -251,6 +258,10 @@ export const TableSchema = z
     kind: z.enum(["prelim", "semifinal", "final"]),
     number: z.number().int().openapi({ example: 3 }),
     seats: z.array(SeatSchema),
+    choicesWaived: z.object({ reason: z.string(), at: TimestampSchema }).nullable().openapi({
+      description:
+        "Staff waived the players' choices by rank here (docs/rules.md#choices): why and when; null otherwise.",
+    }),
     nextToChoose: z.string().nullable().openapi({
       description:
         "Snake-seated tables without a result: the player who chooses turn order, chair and colour next (the best ranked who has not chosen); null otherwise.",

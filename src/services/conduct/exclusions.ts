@@ -1,17 +1,22 @@
 /**
  * Programme exclusion (docs/rules.md#sanctions): an organisation with member organisations (a
- * federation) excludes a player from its whole programme until a date. Registration in any event
- * of its tree is refused until then; nothing already played changes. Lifting keeps the row.
+ * federation) excludes a player from its whole programme until a date, a calendar day in its
+ * time zone. It takes effect at once: the player is withdrawn from the tree's registrations whose
+ * games have not started and leaves the sessions under way as for a drop (the rounds service);
+ * registration in any event of the tree is refused until then; played games keep their results.
+ * Lifting keeps the row.
  */
-import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { organizations, players, programmeExclusions } from "../../db/schema";
+import { calendarDayIn } from "../../domain/local-time";
 import { assertOrgReadable, assertOrgWritable, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { exclusionStatements, treeRegistrationsQuery } from "./effects";
 
 export interface ExclusionDto {
   id: string;
@@ -39,17 +44,27 @@ function toExclusionDto(row: ExclusionRow, name: string): ExclusionDto {
   };
 }
 
-/** The day (UTC) the exclusions are compared with: one running until a later day is in force. */
-const today = (ctx: ServiceContext) => ctx.clock().toISOString().slice(0, 10);
+/** What an exclusion did at once, in the answer to its creation. */
+export interface ExclusionEffectsDto {
+  /** Sessions whose games had not started: the registration is withdrawn. */
+  withdrawnFrom: string[];
+  /** Sessions under way: the player leaves as for a drop. */
+  sessions: {
+    sessionId: string;
+    droppedAfterGame: number;
+    reseatedRounds: string[];
+    stillSeatedAt: string[];
+  }[];
+}
 
 /** POST /v1/orgs/{orgId}/exclusions: owners and organisers of the federation itself. */
 export async function createExclusion(
   ctx: ServiceContext,
   orgId: string,
   input: { playerId: string; until: string; reason: string },
-): Promise<ExclusionDto> {
+): Promise<ExclusionDto & { effects: ExclusionEffectsDto }> {
   await assertOrgWritable(ctx, orgId, "events:write");
-  const [[player], [member]] = await ctx.db.batch([
+  const [[player], [member], [org], registered] = await ctx.db.batch([
     ctx.db
       .select({ name: players.name, ancestry: orgAncestryJson(players.orgId) })
       .from(players)
@@ -59,6 +74,11 @@ export async function createExclusion(
       .from(organizations)
       .where(eq(organizations.parentOrgId, orgId))
       .limit(1),
+    ctx.db
+      .select({ timezone: organizations.timezone })
+      .from(organizations)
+      .where(eq(organizations.id, orgId)),
+    treeRegistrationsQuery(ctx, orgId, input.playerId),
   ]);
   if (!player || !(JSON.parse(player.ancestry) as string[]).includes(orgId)) {
     throw new ServiceError(
@@ -77,6 +97,17 @@ export async function createExclusion(
     );
   }
   const now = ctx.clock();
+  // The end is a calendar day where the organisation is (docs/rules.md#sanctions).
+  const timezone = org?.timezone ?? null;
+  const today = calendarDayIn(now, timezone);
+  if (input.until <= today) {
+    throw new ServiceError(
+      "invalid",
+      "exclusion_ends_too_soon",
+      `An exclusion ends on a day after today, ${today} in the organisation's time zone (${timezone ?? "UTC"}).`,
+      { issues: [{ path: "until", message: `a day after ${today} (${timezone ?? "UTC"})` }] },
+    );
+  }
   const row: ExclusionRow = {
     id: newId("exc", now.getTime()),
     orgId,
@@ -87,18 +118,20 @@ export async function createExclusion(
     createdAt: now.toISOString(),
     liftedAt: null,
   };
+  const { statements, effects } = await exclusionStatements(ctx, registered, input.playerId, row.id);
   await ctx.db.batch([
     ctx.db.insert(programmeExclusions).values(row),
+    ...statements,
     auditInsert(ctx, {
       orgId,
       action: "exclusion.add",
       entityType: "exclusion",
       entityId: row.id,
-      after: { playerId: input.playerId, until: input.until },
+      after: { playerId: input.playerId, until: input.until, ...effects },
       reason: input.reason,
     }),
   ]);
-  return toExclusionDto(row, player.name);
+  return { ...toExclusionDto(row, player.name), effects };
 }
 
 function exclusionsQuery(ctx: ServiceContext) {
@@ -149,29 +182,4 @@ export async function liftExclusion(
     }),
   ]);
   return toExclusionDto({ ...found.exclusion, liftedAt }, found.name);
-}
-
-/** The exclusions in force for these players in an event of `ancestry` (its organisation first). */
-export function exclusionsInForce(
-  ctx: ServiceContext,
-  ancestry: readonly string[],
-  playerIds: readonly string[],
-) {
-  return ctx.db
-    .select({
-      playerId: programmeExclusions.playerId,
-      until: programmeExclusions.until,
-      orgName: organizations.name,
-    })
-    .from(programmeExclusions)
-    .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
-    .where(
-      and(
-        inArray(programmeExclusions.playerId, [...playerIds]),
-        inArray(programmeExclusions.orgId, [...ancestry]),
-        isNull(programmeExclusions.liftedAt),
-        gt(programmeExclusions.until, today(ctx)),
-      ),
-    )
-    .orderBy(asc(programmeExclusions.until));
 }

@@ -1,0 +1,9 @@
+// The public face of this group: other folders import only from here.
+
+export {
+  createExclusion,
+  type ExclusionDto,
+  type ExclusionEffectsDto,
+  liftExclusion,
+  listExclusions,
+} from "./exclusions";

@@ -1,0 +1,44 @@
+/**
+ * The programme exclusions in force (docs/rules.md#sanctions): registration in an event of the
+ * excluding organisation's tree is refused until the exclusion's end, a calendar day read in
+ * that organisation's time zone.
+ */
+import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
+import { organizations, programmeExclusions } from "../../db/schema";
+import { calendarDayIn } from "../../domain/local-time";
+import type { ServiceContext } from "../context";
+
+/** Whether an exclusion ending on `until` (the first day it no longer runs) runs at `now`. */
+export function exclusionRuns(until: string, timezone: string | null, now: Date): boolean {
+  return until > calendarDayIn(now, timezone);
+}
+
+/** The exclusions in force for these players in an event of `ancestry` (its organisation first). */
+export async function exclusionsInForce(
+  ctx: ServiceContext,
+  ancestry: readonly string[],
+  playerIds: readonly string[],
+) {
+  const now = ctx.clock();
+  // A day either side of UTC covers every zone; each row is then read in its organisation's.
+  const earliest = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const rows = await ctx.db
+    .select({
+      playerId: programmeExclusions.playerId,
+      until: programmeExclusions.until,
+      orgName: organizations.name,
+      timezone: organizations.timezone,
+    })
+    .from(programmeExclusions)
+    .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
+    .where(
+      and(
+        inArray(programmeExclusions.playerId, [...playerIds]),
+        inArray(programmeExclusions.orgId, [...ancestry]),
+        isNull(programmeExclusions.liftedAt),
+        gte(programmeExclusions.until, earliest),
+      ),
+    )
+    .orderBy(asc(programmeExclusions.until));
+  return rows.filter((r) => exclusionRuns(r.until, r.timezone, now));
+}

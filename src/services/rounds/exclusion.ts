@@ -1,0 +1,106 @@
+/**
+ * What a programme exclusion does to one session of the tree at once (docs/rules.md#sanctions):
+ * a registration whose games have not started is withdrawn; otherwise the player leaves after
+ * the last game they have a result in, as for a drop, and the later seated games without a result
+ * are re-seated without them (docs/rules.md#drops). A game that cannot be re-seated (in play at
+ * other tables, snake-seated by rank, or too few players left to split) keeps its seating; a
+ * sheet that scores the player there is refused (the tables service). Played games keep their
+ * results.
+ */
+import { and, eq } from "drizzle-orm";
+import { registrations } from "../../db/schema";
+import { sessionGameCount } from "../../domain/structure";
+import type { ScopedEvent } from "../access";
+import { auditInsert } from "../audit";
+import type { ServiceContext } from "../context";
+import { bumpRankingsVersion, playersOfGame } from "../events";
+import { loadSessionState, reseatRounds, splits } from "./drops";
+import type { LoadedRound, Statements } from "./read";
+
+export interface ExclusionSessionEffect {
+  sessionId: string;
+  /** The player leaves after this game (0: before playing game 1). */
+  droppedAfterGame: number;
+  /** Seated games re-seated without the player. */
+  reseatedRounds: string[];
+  /** Tables of seated games that still seat the player: a sheet scoring them there is refused. */
+  stillSeatedAt: string[];
+}
+
+export type ExclusionEffect =
+  | { kind: "withdrawn"; sessionId: string; statements: Statements[number][] }
+  | ({ kind: "left"; statements: Statements[number][] } & ExclusionSessionEffect)
+  | { kind: "none" };
+
+const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
+
+/** The statements an exclusion brings to one session the player is registered in. */
+export async function leaveForExclusion(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  playerId: string,
+  exclusionId: string,
+): Promise<ExclusionEffect> {
+  const state = await loadSessionState(ctx, event.id, sessionId);
+  const me = state.attendance.find((a) => a.playerId === playerId);
+  // A no-show never played; a player who left or was disqualified is already out of later games.
+  if (!me || me.noShow || me.droppedAfterGame !== null || state.disqualified.has(playerId))
+    return { kind: "none" };
+  const registration = and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId));
+  const audit = (action: string, after: Record<string, unknown>) =>
+    auditInsert(ctx, {
+      orgId: event.orgId,
+      eventId: event.id,
+      action,
+      entityType: "session",
+      entityId: sessionId,
+      after: { playerId, exclusionId, ...after },
+    });
+  if (state.loaded.length === 0) {
+    return {
+      kind: "withdrawn",
+      sessionId,
+      statements: [ctx.db.delete(registrations).where(registration), audit("session.unregister", {})],
+    };
+  }
+  const seatsMe = (l: LoadedRound) => l.tables.some((t) => t.seats.some((s) => s.playerId === playerId));
+  const resultOf = (l: LoadedRound) =>
+    l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
+  const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
+  const gamesPlanned = sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
+  if (afterGame >= gamesPlanned) return { kind: "none" };
+
+  const leaving = state.attendance.map((a) =>
+    a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a,
+  );
+  const playersOf = (game: number) => playersOfGame(leaving, game, state.disqualified);
+  const later = state.loaded.filter((l) => l.round.number > afterGame && seatsMe(l));
+  const reseatable = later.filter(
+    (l) => !hasPlay(l) && l.round.method !== "snake" && splits(playersOf(l.round.number).length),
+  );
+  const reseat = reseatRounds(ctx, event, sessionId, state, reseatable, playersOf);
+  const stillSeatedAt = later
+    .filter((l) => !reseatable.includes(l))
+    .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
+    .map((t) => t.id);
+  const effect: ExclusionSessionEffect = {
+    sessionId,
+    droppedAfterGame: afterGame,
+    reseatedRounds: reseat.roundIds,
+    stillSeatedAt,
+  };
+  return {
+    kind: "left",
+    ...effect,
+    statements: [
+      ctx.db
+        .update(registrations)
+        .set({ droppedAfterGame: afterGame, droppedAt: ctx.clock().toISOString() })
+        .where(registration),
+      ...reseat.statements,
+      ...bumpRankingsVersion(ctx, event, sessionId),
+      audit("session.drop", { afterGame, reseatedRounds: reseat.roundIds, stillSeatedAt }),
+    ],
+  };
+}
