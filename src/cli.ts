@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { cliCommand } from "./cli-command";
+import { type Config, ConfigError, readConfig } from "./config";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
@@ -77,7 +78,10 @@ function parseCommandLine(argv: string[]) {
   });
 }
 
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);
@@ -91,9 +95,17 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
-  const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8787}`;
-  const { client, db } = openNodeDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+  let config: Config;
+  try {
+    config = readConfig(env, "cli");
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(`error: ${problem.message}`);
+    return 2;
+  }
+  const databaseUrl = config.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const { client, db } = openNodeDatabase(databaseUrl, config.DATABASE_AUTH_TOKEN);
   try {
     await migrateDatabase(db);
     const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
@@ -141,7 +153,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return 0;
       }
       case "discord":
-        return await discordCommand(ctx, positionals[1], values, env, publicUrl);
+        return await discordCommand(ctx, positionals[1], values, config, publicUrl);
       default:
         throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
     }
@@ -161,7 +173,7 @@ async function discordCommand(
   ctx: ServiceContext,
   sub: string | undefined,
   values: ReturnType<typeof parseCommandLine>["values"],
-  env: NodeJS.ProcessEnv,
+  config: Config,
   publicUrl: string,
 ): Promise<number> {
   if (!values.org) throw new UsageError("--org is required");
@@ -189,12 +201,12 @@ async function discordCommand(
       return 0;
     }
     case "register-commands": {
-      const botToken = env.DISCORD_BOT_TOKEN?.trim();
+      const botToken = config.DISCORD_BOT_TOKEN;
       if (!botToken)
         throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
       const result = await registerCommands(
         ctx,
-        defaultDiscordRest(env.DISCORD_API_BASE),
+        defaultDiscordRest(config.DISCORD_API_BASE),
         values.org,
         botToken,
         publicUrl,
