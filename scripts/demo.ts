@@ -5,7 +5,9 @@
  * It prints the URLs and the demo organisation's owner credentials (`--json`: one JSON object
  * on stdout with the ids and credentials, for scripts: `npm run -s demo -- --json`).
  */
+
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "../src/bootstrap";
+import { readConfig } from "../src/config";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "../src/db/node";
 import { createRandom, type Random } from "../src/domain/random";
 import { createApp } from "../src/http/app";
@@ -99,7 +101,11 @@ async function main(): Promise<void> {
     info: () => {},
     error: (message: string, fields?: Record<string, unknown>) => console.error(message, fields),
   };
-  const app = createApp({ db, auth: loadNodeAuthConfig(process.env, databaseUrl), logger: quiet });
+  const app = createApp({
+    db,
+    auth: loadNodeAuthConfig(readConfig(process.env, "node"), databaseUrl),
+    logger: quiet,
+  });
   const random = createRandom(`demo:${Date.now()}`);
 
   const chain = await createOrganization(

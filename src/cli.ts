@@ -1,11 +1,12 @@
 import { parseArgs } from "node:util";
 import { cliCommand } from "./cli-command";
+import { type Config, ConfigError, discordSettings, readConfig } from "./config";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
 import { createOrgClient, insertApiClient } from "./services/auth";
 import type { ServiceContext } from "./services/context";
-import { createSetupCode, discordSettingsFromEnv, registerCommands } from "./services/discord";
+import { createSetupCode, registerCommands } from "./services/discord";
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
 
@@ -69,7 +70,10 @@ function parseCommandLine(argv: string[]) {
   });
 }
 
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<number> {
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);
@@ -83,9 +87,17 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     console.log(USAGE);
     return command || values.help ? 0 : 1;
   }
-  const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8787}`;
-  const { client, db } = openNodeDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+  let config: Config;
+  try {
+    config = readConfig(env, "cli");
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(`error: ${problem.message}`);
+    return 2;
+  }
+  const databaseUrl = config.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const { client, db } = openNodeDatabase(databaseUrl, config.DATABASE_AUTH_TOKEN);
   try {
     await migrateDatabase(db);
     const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
@@ -133,7 +145,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
         return 0;
       }
       case "discord":
-        return await discordCommand(ctx, positionals[1], values, env, publicUrl);
+        return await discordCommand(ctx, positionals[1], values, config, publicUrl);
       default:
         throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
     }
@@ -153,7 +165,7 @@ async function discordCommand(
   ctx: ServiceContext,
   sub: string | undefined,
   values: ReturnType<typeof parseCommandLine>["values"],
-  env: NodeJS.ProcessEnv,
+  config: Config,
   publicUrl: string,
 ): Promise<number> {
   const out = (output: object, lines: string[]) => {
@@ -162,13 +174,8 @@ async function discordCommand(
   };
   switch (sub) {
     case "register-commands": {
-      let settings: ReturnType<typeof discordSettingsFromEnv>;
-      try {
-        settings = discordSettingsFromEnv(env);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
-      const botToken = env.DISCORD_BOT_TOKEN?.trim();
+      const settings = discordSettings(config);
+      const botToken = config.DISCORD_BOT_TOKEN;
       if (!botToken)
         throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
       const commands = await registerCommands(settings, botToken);

@@ -7,13 +7,8 @@ import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { bootstrapLocalAdmin, firstStartBanner, loadNodeAuthConfig } from "./bootstrap";
-import {
-  DEFAULT_DATABASE_URL,
-  freeDiskBytes,
-  migrateDatabase,
-  openNodeDatabase,
-  replicaOptionsFromEnv,
-} from "./db/node";
+import { ConfigError, discordSettings, readConfig } from "./config";
+import { DEFAULT_DATABASE_URL, freeDiskBytes, migrateDatabase, openNodeDatabase } from "./db/node";
 import { createApp } from "./http/app";
 import { cachedRankingReader } from "./http/cached-rankings";
 import { type AppEnv, consoleLogger } from "./http/context";
@@ -21,8 +16,8 @@ import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
 import { nodeRateLimits } from "./http/rate-limit";
 import { ResponseCache } from "./http/response-cache";
 import { startNodeDispatcher } from "./runtime/node/dispatcher";
-import { nodePushSettings } from "./runtime/node/push-settings";
-import { discordSettingsFromEnv } from "./services/discord";
+import { nodeResolveHost, nodeTransport } from "./runtime/node/transport";
+import { pushSettings } from "./runtime/push-settings";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
@@ -60,32 +55,36 @@ function scalarBundleLoader(): (() => Promise<string>) | undefined {
 }
 
 async function main(): Promise<void> {
-  const port = Number(process.env.PORT ?? 8787);
-  const hostname = process.env.HOST || undefined;
-  const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  // Read before anything starts: a malformed setting stops the server, naming it and why.
+  const config = readConfig(process.env, "node");
+  const port = config.PORT;
+  const hostname = config.HOST;
+  const databaseUrl = config.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   // Unset, links and QR codes are built on the address each request came to (http/origin.ts).
-  const publicUrl = process.env.PUBLIC_URL || undefined;
-  const replica = replicaOptionsFromEnv(process.env);
-  const { client, db } = openNodeDatabase(databaseUrl, process.env.DATABASE_AUTH_TOKEN, replica ?? undefined);
+  const publicUrl = config.PUBLIC_URL;
+  const replica = config.DATABASE_SYNC_URL
+    ? { syncUrl: config.DATABASE_SYNC_URL, syncIntervalSeconds: config.DATABASE_SYNC_INTERVAL }
+    : undefined;
+  const { client, db } = openNodeDatabase(databaseUrl, config.DATABASE_AUTH_TOKEN, replica);
   // A replica's database is the primary: shared with other instances, so treated as remote
   // (JWT_SECRET required, no first-start admin, other processes' claims left alone).
   const database = replica?.syncUrl ?? databaseUrl;
   if (replica) await client.sync(); // first start: the primary's snapshot; later: catch up
   await migrateDatabase(db);
-  const auth = loadNodeAuthConfig(process.env, database);
+  const auth = loadNodeAuthConfig(config, database);
   const firstAdmin = await bootstrapLocalAdmin(db, database);
 
   // A process that just started owns no request: claims left in a local file are a crash's.
   await sweepIdempotencyKeys(db, new Date(), { releaseAll: database.startsWith("file:") });
 
-  const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
-  // Read before anything starts: a malformed RATE_LIMITS stops the server with what to write.
-  const limits = nodeRateLimits(process.env.RATE_LIMITS);
-  const push = nodePushSettings(process.env, publicUrl, consoleLogger);
-  // One ranking cache for the API's reads and push's: a results version is ranked once.
-  const responseCache = new ResponseCache(
-    process.env.RESPONSE_CACHE_MB ? Number(process.env.RESPONSE_CACHE_MB) * 2 ** 20 : undefined,
+  const trustProxy = config.TRUST_PROXY;
+  const push = pushSettings(
+    config,
+    { transport: nodeTransport, resolveHost: nodeResolveHost },
+    consoleLogger,
   );
+  // One ranking cache for the API's reads and push's: a results version is ranked once.
+  const responseCache = new ResponseCache(config.RESPONSE_CACHE_MB * 2 ** 20);
   // Resumes whatever the outbox still holds from before a restart.
   const dispatcher = startNodeDispatcher({
     db,
@@ -98,15 +97,17 @@ async function main(): Promise<void> {
     docsScript: scalarBundleLoader(),
     ...(publicUrl ? { publicUrl } : {}),
     trustProxy,
-    ...limits,
+    ...nodeRateLimits(config.RATE_LIMITS),
     clientAddress: (c) => clientAddress(c, trustProxy),
     dispatcher,
     webhookTargets: push.targets,
     compress: true,
-    discord: discordSettingsFromEnv(process.env),
+    discord: discordSettings(config),
     responseCache,
+    liveRefreshMs: config.LIVE_REFRESH_MS,
+    streamLimits: { perAddress: config.LIVE_STREAMS_PER_ADDRESS, perClient: config.LIVE_STREAMS_PER_CLIENT },
     diskFreeBytes: freeDiskBytes(databaseUrl),
-    diskReserveBytes: process.env.DISK_RESERVE_MB ? Number(process.env.DISK_RESERVE_MB) * 2 ** 20 : undefined,
+    diskReserveBytes: config.DISK_RESERVE_MB * 2 ** 20,
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     const shownUrl = publicUrl ?? `http://localhost:${info.port}`;
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(problem.message);
+  } else console.error(error);
   process.exit(1);
 });

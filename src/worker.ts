@@ -1,4 +1,5 @@
 import type { ExecutionContext } from "hono";
+import { type Config, ConfigError, type ConfigInput, discordSettings, problem, readConfig } from "./config";
 import type { Database } from "./db/client";
 import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
@@ -11,11 +12,10 @@ import {
   type RateLimitBinding,
   type RateLimiter,
   type RateLimitPolicies,
-  RateLimitSettingError,
-  rateLimitSettings,
 } from "./http/rate-limit";
 import { ResponseCache } from "./http/response-cache";
 import { cloudflareSharedCache } from "./http/shared-cache";
+import { pushSettings } from "./runtime/push-settings";
 import {
   type DrainQueue,
   dohResolveHost,
@@ -24,120 +24,59 @@ import {
   sweep,
   workerDispatcher,
 } from "./runtime/workers/dispatcher";
-import { type LiveEnv, LiveFeed } from "./runtime/workers/feed-object";
+import { LiveFeed } from "./runtime/workers/feed-object";
 import { workerLiveFeeds } from "./runtime/workers/live-feeds";
+import { requireWorkerSettings, settingFix } from "./runtime/workers/settings";
 import { createAuthConfig } from "./services/auth";
-import { discordSettingsFromEnv } from "./services/discord";
-import type { StreamLimits } from "./services/live";
-import { type DeliverySettings, MessageBodies, type WebhookTargetSettings } from "./services/webhooks";
-import { checkWorkerSettings, MissingSetting, settingFix } from "./worker-settings";
+import { type DeliverySettings, MessageBodies } from "./services/webhooks";
 
 /** The live feeds' Durable Object class (wrangler.toml `[[durable_objects.bindings]]`). */
 export { LiveFeed };
 
-/** Variables and secrets of the Worker (see wrangler.toml). */
-export interface WorkerEnv extends LiveEnv {
-  /** Cloudflare rate-limiting bindings, one per policy (`[[ratelimits]]` in wrangler.toml): RATE_LIMIT_<POLICY>. */
-  [binding: `RATE_LIMIT_${string}`]: RateLimitBinding | undefined;
-  DATABASE_URL?: string;
-  DATABASE_AUTH_TOKEN?: string;
-  JWT_SECRET?: string;
-  PUBLIC_URL?: string;
-  /** Optional external identity provider (all three together). */
-  JWKS_URL?: string;
-  JWT_ISSUER?: string;
-  JWT_AUDIENCE?: string;
-  /**
-   * `off`, or changes to the rate-limit policies (`read=1200/60,…`); each policy's binding in
-   * wrangler.toml must say the same limit and period (Cloudflare counts by the binding's).
-   */
-  RATE_LIMITS?: string;
-  /** Development and tests only: webhook targets on loopback are accepted. */
-  WEBHOOKS_ALLOW_LOOPBACK?: string;
-  /** Caps on concurrent live streams per address and per client (default: DEFAULT_STREAM_LIMITS). */
-  LIVE_STREAMS_PER_ADDRESS?: string;
-  LIVE_STREAMS_PER_CLIENT?: string;
-  /** Comma-separated waits between delivery attempts in ms (default: 8 attempts over a day). */
-  WEBHOOK_RETRY_DELAYS_MS?: string;
-  /** The deployment's Discord application (both or neither; docs/guides/discord-app.md). */
-  DISCORD_APPLICATION_ID?: string;
-  DISCORD_PUBLIC_KEY?: string;
-  /** Discord's API base (default https://discord.com/api/v10); tests point it at a fake Discord. */
-  DISCORD_API_BASE?: string;
-  /**
-   * The queue a webhook drain hands what it could not afford to (wrangler.toml [[queues]]):
-   * its consumer drains again in an invocation of its own. Without it the Cron sweep does.
-   */
-  WEBHOOK_DRAINS?: DrainQueue;
-  /** Subrequests one drain may spend (default 40, for the Free plan's 50; the Paid plan allows more). */
-  WEBHOOK_DRAIN_SUBREQUESTS?: string;
-}
+/**
+ * The Worker's environment: the bindings and [vars] of wrangler.toml, as `npm run types:worker`
+ * generates them, and every setting of the configuration, which a deployment may set as a
+ * variable or a secret.
+ */
+export type WorkerEnv = Cloudflare.Env & ConfigInput;
 
 /**
- * The limiter and its policies from RATE_LIMITS and the bindings. The bindings' counters are
- * shared by every isolate of a location; without them (a local `wrangler dev` with an older
- * config) each isolate counts in its own memory. Cloudflare's counters know only periods of 10
- * and 60 s.
+ * The limiter of the configured policies. The bindings' counters are shared by every isolate of
+ * a location; without them (a local `wrangler dev` with an older config) each isolate counts in
+ * its own memory. Cloudflare's counters know only periods of 10 and 60 s.
  */
-function rateLimitsFor(env: WorkerEnv): { limiter?: RateLimiter; policies?: RateLimitPolicies } {
-  const settings = rateLimitSettings(env.RATE_LIMITS);
+function rateLimitsFor(
+  env: WorkerEnv,
+  config: Config,
+): { limiter?: RateLimiter; policies?: RateLimitPolicies } {
+  const settings = config.RATE_LIMITS;
   if (settings.off) return {};
   const odd = Object.values(settings.policies).find((p) => p.windowSeconds !== 10 && p.windowSeconds !== 60);
   if (odd) {
-    throw new RateLimitSettingError(
-      `RATE_LIMITS: the ${odd.name} policy's window is ${odd.windowSeconds} s; on Workers it must be 10 or 60 s (Cloudflare's rate-limiting periods).`,
-    );
+    throw new ConfigError([
+      problem(
+        "RATE_LIMITS",
+        `gives the ${odd.name} policy a window of ${odd.windowSeconds} s; on Workers it must be 10 or 60 s (Cloudflare's rate-limiting periods)`,
+      ),
+    ]);
   }
   const bindings = Object.fromEntries(
-    Object.values(settings.policies).map((p) => [p.name, env[bindingName(p.name)]]),
+    Object.values(settings.policies).map((p) => [
+      p.name,
+      (env as unknown as Record<string, RateLimitBinding | undefined>)[bindingName(p.name)],
+    ]),
   );
   const limiter = Object.values(bindings).every(Boolean)
-    ? createBindingRateLimiter(bindings)
+    ? createBindingRateLimiter(bindings as Record<string, RateLimitBinding>)
     : createMemoryRateLimiter();
   return { limiter, policies: settings.policies };
-}
-
-/** Operator overrides of the stream caps (wrangler.toml [vars]); unset ones keep the defaults. */
-function streamLimitsOf(env: WorkerEnv): Partial<StreamLimits> {
-  const limits: Partial<StreamLimits> = {};
-  const perAddress = Number(env.LIVE_STREAMS_PER_ADDRESS);
-  const perClient = Number(env.LIVE_STREAMS_PER_CLIENT);
-  if (Number.isInteger(perAddress) && perAddress > 0) limits.perAddress = perAddress;
-  if (Number.isInteger(perClient) && perClient > 0) limits.perClient = perClient;
-  return limits;
 }
 
 interface Runtime {
   app: App;
   db: Database;
   delivery: DeliverySettings;
-  drains: { subrequests?: number; queue?: DrainQueue };
-}
-
-/** How a drain may spend its invocation: the subrequest budget and the queue it continues through. */
-function drainsOf(env: WorkerEnv): Runtime["drains"] {
-  const subrequests = env.WEBHOOK_DRAIN_SUBREQUESTS ? Number(env.WEBHOOK_DRAIN_SUBREQUESTS) : undefined;
-  if (subrequests !== undefined && !(Number.isInteger(subrequests) && subrequests >= 10)) {
-    throw new Error("WEBHOOK_DRAIN_SUBREQUESTS must be an integer of at least 10");
-  }
-  return {
-    ...(subrequests ? { subrequests } : {}),
-    ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),
-  };
-}
-
-function pushSettings(env: WorkerEnv) {
-  const allowLoopback = env.WEBHOOKS_ALLOW_LOOPBACK === "1" || env.WEBHOOKS_ALLOW_LOOPBACK === "true";
-  const retryDelaysMs = env.WEBHOOK_RETRY_DELAYS_MS?.split(",").map((v) => Number(v.trim()));
-  const targets: WebhookTargetSettings = { allowLoopback, resolveHost: dohResolveHost };
-  const delivery: DeliverySettings = {
-    allowLoopback,
-    transport: fetchTransport({ allowLoopback }, dohResolveHost),
-    ...(retryDelaysMs?.every((ms) => Number.isFinite(ms) && ms >= 0) ? { retryDelaysMs } : {}),
-    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    logger: consoleLogger,
-  };
-  return { targets, delivery };
+  drains: { subrequests: number; queue?: DrainQueue };
 }
 
 // One app per isolate: env is fixed for an isolate's life, so building it once per env object
@@ -147,17 +86,28 @@ const runtimes = new WeakMap<WorkerEnv, Runtime>();
 function runtimeFor(env: WorkerEnv): Runtime {
   let runtime = runtimes.get(env);
   if (!runtime) {
-    // No generated fallback here: isolates share nothing, so every one must sign with the same key.
-    const { databaseUrl, jwtSecret } = checkWorkerSettings(env);
-    const db = openWebDatabase(databaseUrl, env.DATABASE_AUTH_TOKEN);
+    const config = readConfig(env, "workers");
+    const { databaseUrl, jwtSecret } = requireWorkerSettings(config);
+    const db = openWebDatabase(databaseUrl, config.DATABASE_AUTH_TOKEN);
     // One ranking cache for the isolate's reads and its drains: a results version is ranked once.
-    const responseCache = new ResponseCache();
+    const responseCache = new ResponseCache(config.RESPONSE_CACHE_MB * 2 ** 20);
     const rankings = cachedRankingReader(db, responseCache);
-    const push = pushSettings(env);
+    const push = pushSettings(
+      config,
+      { transport: (policy) => fetchTransport(policy, dohResolveHost), resolveHost: dohResolveHost },
+      consoleLogger,
+    );
     push.delivery.rankings = rankings;
     push.delivery.bodies = new MessageBodies(db, rankings);
-    const drains = drainsOf(env);
-    const limits = rateLimitsFor(env);
+    const drains = {
+      subrequests: config.WEBHOOK_DRAIN_SUBREQUESTS,
+      ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),
+    };
+    const limits = rateLimitsFor(env, config);
+    const streamLimits = {
+      perAddress: config.LIVE_STREAMS_PER_ADDRESS,
+      perClient: config.LIVE_STREAMS_PER_CLIENT,
+    };
     const app = createApp({
       db,
       responseCache,
@@ -165,11 +115,11 @@ function runtimeFor(env: WorkerEnv): Runtime {
       webhookTargets: push.targets,
       auth: createAuthConfig({
         secret: jwtSecret,
-        jwksUrl: env.JWKS_URL,
-        externalIssuer: env.JWT_ISSUER,
-        externalAudience: env.JWT_AUDIENCE,
+        jwksUrl: config.JWKS_URL,
+        externalIssuer: config.JWT_ISSUER,
+        externalAudience: config.JWT_AUDIENCE,
       }),
-      publicUrl: env.PUBLIC_URL,
+      publicUrl: config.PUBLIC_URL,
       rateLimiter: limits.limiter,
       rateLimitPolicies: limits.policies,
       clientAddress: (c) => c.req.header("cf-connecting-ip"),
@@ -177,9 +127,9 @@ function runtimeFor(env: WorkerEnv): Runtime {
       sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
       // Without the binding (an older wrangler.toml) the isolate serves its own watchers, as Node does.
       ...(env.LIVE_FEEDS
-        ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimitsOf(env)) }
-        : {}),
-      discord: discordSettingsFromEnv(env),
+        ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimits) }
+        : { streamLimits, liveRefreshMs: config.LIVE_REFRESH_MS }),
+      discord: discordSettings(config),
     });
     runtime = { app, db, delivery: push.delivery, drains };
     runtimes.set(env, runtime);
@@ -194,8 +144,8 @@ function misconfigured(error: unknown, request: Request, env: WorkerEnv): Respon
   const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
   console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
   const detail =
-    error instanceof MissingSetting
-      ? `${error.message}. ${settingFix(error.setting, url)}`
+    error instanceof ConfigError
+      ? `${error.message}. ${settingFix(error.problems[0]!.name, url)}`
       : error instanceof Error
         ? error.message
         : "The Worker is missing a required setting.";

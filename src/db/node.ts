@@ -91,22 +91,6 @@ export function openNodeDatabase(
   return { client, db: createDatabase(client) };
 }
 
-/** Parses DATABASE_SYNC_URL / DATABASE_SYNC_INTERVAL (seconds, > 0); null without a sync URL. */
-export function replicaOptionsFromEnv(env: {
-  DATABASE_SYNC_URL?: string | undefined;
-  DATABASE_SYNC_INTERVAL?: string | undefined;
-}): ReplicaOptions | null {
-  const syncUrl = env.DATABASE_SYNC_URL?.trim();
-  if (!syncUrl) return null;
-  const raw = env.DATABASE_SYNC_INTERVAL?.trim();
-  if (raw === undefined || raw === "") return { syncUrl };
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new Error(`DATABASE_SYNC_INTERVAL must be a number of seconds above 0 (got "${raw}").`);
-  }
-  return { syncUrl, syncIntervalSeconds: seconds };
-}
-
 /** Applies the committed drizzle-kit migrations (the migrator reads files, so Node only). */
 export async function migrateDatabase(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -37,6 +37,8 @@ export interface AppDeps {
    * default 5 s and 1 s (http/live-feeds.ts).
    */
   changePollMs?: number;
+  /** How often a watched feed reads the database on its own (LIVE_REFRESH_MS); default 5 s. */
+  liveRefreshMs?: number;
   /** Where live feeds are served (Workers: the feeds' Durable Objects); default this process's hub. */
   liveFeeds?: LiveFeeds;
   /** Caps on concurrent live streams (default DEFAULT_STREAM_LIMITS, docs/guides/live-feeds.md). */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import {
+  DEFAULT_LIVE_REFRESH_MS,
   DEFAULT_STREAM_LIMITS,
   eventStream,
   type GrantedSlot,
@@ -30,12 +31,6 @@ export interface LiveFeeds {
   limits: StreamLimits;
 }
 
-/**
- * A change written through this process reaches its watchers when its write commits; this
- * interval only bounds how late a change written elsewhere (the CLI, a second server on the
- * same database) is seen.
- */
-export const DEFAULT_FEED_SAFETY_POLL_MS = 5000;
 /** A revoked client's streams end within this. */
 const DEFAULT_TOKEN_CHECK_MS = 1000;
 
@@ -44,8 +39,8 @@ export function processLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logge
   const hub = new LiveHub({
     db: deps.db,
     clock,
-    eventPollMs: deps.changePollMs ?? DEFAULT_FEED_SAFETY_POLL_MS,
-    orgPollMs: deps.changePollMs ?? DEFAULT_FEED_SAFETY_POLL_MS,
+    eventPollMs: deps.changePollMs ?? deps.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
+    orgPollMs: deps.changePollMs ?? deps.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
     tokenCheckMs: deps.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
     logger,
   });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { createClient } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/client";
-import { migrateDatabase, openNodeDatabase, replicaOptionsFromEnv } from "../../src/db/node";
+import { migrateDatabase, openNodeDatabase } from "../../src/db/node";
 import type { App } from "../../src/http/app";
 import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
 import { bearer, createOrgClient } from "../helpers/auth";
@@ -133,21 +133,6 @@ describe("Node app on an embedded replica of a remote primary", () => {
 });
 
 describe("replica settings", () => {
-  it("reads DATABASE_SYNC_URL and DATABASE_SYNC_INTERVAL, refusing an interval that is not a positive number", () => {
-    expect(replicaOptionsFromEnv({})).toBeNull();
-    expect(replicaOptionsFromEnv({ DATABASE_SYNC_URL: "libsql://db.example" })).toEqual({
-      syncUrl: "libsql://db.example",
-    });
-    expect(
-      replicaOptionsFromEnv({ DATABASE_SYNC_URL: "libsql://db.example", DATABASE_SYNC_INTERVAL: "2.5" }),
-    ).toEqual({ syncUrl: "libsql://db.example", syncIntervalSeconds: 2.5 });
-    for (const bad of ["0", "-1", "soon"]) {
-      expect(() =>
-        replicaOptionsFromEnv({ DATABASE_SYNC_URL: "libsql://db.example", DATABASE_SYNC_INTERVAL: bad }),
-      ).toThrow(/DATABASE_SYNC_INTERVAL/);
-    }
-  });
-
   it("refuses a replica without a local file", () => {
     expect(() => openNodeDatabase(":memory:", undefined, { syncUrl: "libsql://db.example" })).toThrow(
       /DATABASE_URL=file:/,

@@ -90,11 +90,14 @@ describe("RATE_LIMITS", () => {
 
 describe("RATE_LIMITS on the Node server", () => {
   it("`off` gives the app no limiter: nothing is counted, no RateLimit headers", async () => {
-    expect(nodeRateLimits("off")).toEqual({});
-    const { app } = await createTestApp({ ...nodeRateLimits("off"), clientAddress: () => "192.0.2.3" });
+    expect(nodeRateLimits(rateLimitSettings("off"))).toEqual({});
+    const { app } = await createTestApp({
+      ...nodeRateLimits(rateLimitSettings("off")),
+      clientAddress: () => "192.0.2.3",
+    });
     const res = await app.request("/health?check=live");
     expect(res.headers.get("ratelimit-policy")).toBeNull();
-    const set = nodeRateLimits("read=7/60");
+    const set = nodeRateLimits(rateLimitSettings("read=7/60"));
     expect(set.rateLimitPolicies?.read).toEqual({ name: "read", limit: 7, windowSeconds: 60 });
   });
 

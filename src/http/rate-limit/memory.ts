@@ -1,10 +1,10 @@
 import { MemoryStore } from "hono-rate-limiter";
-import {
-  type RateLimitDecision,
-  type RateLimiter,
-  type RateLimitPolicies,
-  type RateLimitPolicy,
-  rateLimitSettings,
+import type {
+  RateLimitDecision,
+  RateLimiter,
+  RateLimitPolicies,
+  RateLimitPolicy,
+  RateLimitSettings,
 } from "./policies";
 
 /**
@@ -39,14 +39,10 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
-/**
- * The Node server's limiter from RATE_LIMITS: none with `off`, else one counting in memory with
- * the policies as set. Throws on a malformed value, before the server starts.
- */
-export function nodeRateLimits(value: string | undefined): {
+/** The Node server's limiter as RATE_LIMITS sets it: none with `off`, else one counting in memory. */
+export function nodeRateLimits(settings: RateLimitSettings): {
   rateLimiter?: RateLimiter;
   rateLimitPolicies?: RateLimitPolicies;
 } {
-  const settings = rateLimitSettings(value);
   return settings.off ? {} : { rateLimiter: createMemoryRateLimiter(), rateLimitPolicies: settings.policies };
 }

@@ -13,6 +13,8 @@
  * The same class serves the stream caps' counters (`slots:<key>`): leases of concurrent
  * streams per client or address, each with an end time, so a lease nobody releases still lapses.
  */
+
+import { type Config, type ConfigInput, readConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openWebDatabase } from "../../db/web";
 import {
@@ -46,16 +48,8 @@ import {
 import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./types";
 import { socketGlobals } from "./types";
 
-export interface LiveEnv {
-  DATABASE_URL?: string;
-  DATABASE_AUTH_TOKEN?: string;
-  LIVE_FEEDS?: DurableObjectNamespace;
-  /** The alarm's interval in ms (default 5000): how late a change whose notice was lost arrives. */
-  LIVE_REFRESH_MS?: string;
-}
-
-/** How late a change whose notice was lost arrives at most (docs/guides/live-feeds.md). */
-export const DEFAULT_LIVE_REFRESH_MS = 5000;
+/** What a feed's object reads of the Worker's environment: its settings, and the objects' binding. */
+export type LiveEnv = ConfigInput & { LIVE_FEEDS?: DurableObjectNamespace };
 
 /** The header a forwarded watcher travels in. */
 export const WATCH_HEADER = "x-live-watch";
@@ -69,9 +63,21 @@ interface SocketWatch {
   lastSent: number;
 }
 
+const configs = new WeakMap<LiveEnv, Config>();
+
+/** The Worker's configuration, read once per environment (the Worker itself refused a malformed one). */
+function configOf(env: LiveEnv): Config {
+  let config = configs.get(env);
+  if (!config) {
+    config = readConfig(env, "workers");
+    configs.set(env, config);
+  }
+  return config;
+}
+
+/** The alarm's interval (LIVE_REFRESH_MS): how late a change whose notice was lost arrives at most. */
 export function refreshInterval(env: LiveEnv): number {
-  const ms = Number(env.LIVE_REFRESH_MS);
-  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_LIVE_REFRESH_MS;
+  return configOf(env).LIVE_REFRESH_MS;
 }
 
 /** Frees slots held in the counters' objects (a stream's end). */
@@ -117,7 +123,10 @@ export class LiveFeed {
   }
 
   private get db(): Database {
-    this.dbHandle ??= openWebDatabase(this.env.DATABASE_URL ?? "", this.env.DATABASE_AUTH_TOKEN);
+    this.dbHandle ??= openWebDatabase(
+      configOf(this.env).DATABASE_URL ?? "",
+      configOf(this.env).DATABASE_AUTH_TOKEN,
+    );
     return this.dbHandle;
   }
 

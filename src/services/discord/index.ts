@@ -8,7 +8,6 @@ export { decideLinkRequest, listLinkRequests } from "./link-requests";
 export {
   assertDiscordConfigured,
   type DiscordSettings,
-  discordSettingsFromEnv,
   installUrl,
   registerCommands,
 } from "./rest";

@@ -30,21 +30,6 @@ export interface DiscordSettings {
 /** The settings of a deployment that has a Discord application. */
 export type DiscordApplication = DiscordSettings & { applicationId: string; publicKey: string };
 
-/** The settings from the environment; a malformed or half-set application stops the start. */
-export function discordSettingsFromEnv(
-  env: Partial<Record<"DISCORD_APPLICATION_ID" | "DISCORD_PUBLIC_KEY" | "DISCORD_API_BASE", string>>,
-): DiscordSettings {
-  const applicationId = env.DISCORD_APPLICATION_ID?.trim() || undefined;
-  const publicKey = env.DISCORD_PUBLIC_KEY?.trim().toLowerCase() || undefined;
-  if (applicationId && !/^\d{15,21}$/.test(applicationId))
-    throw new Error("DISCORD_APPLICATION_ID must be the portal's Application ID: 15 to 21 digits.");
-  if (publicKey && !/^[0-9a-f]{64}$/.test(publicKey))
-    throw new Error("DISCORD_PUBLIC_KEY must be the portal's Public Key: 64 hexadecimal digits.");
-  if (!applicationId !== !publicKey)
-    throw new Error("DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY are set together, or neither.");
-  return { applicationId, publicKey, apiBase: env.DISCORD_API_BASE || undefined };
-}
-
 export function assertDiscordConfigured(settings?: DiscordSettings): DiscordApplication {
   if (settings?.applicationId && settings.publicKey) return settings as DiscordApplication;
   throw new ServiceError(

@@ -2,6 +2,7 @@
 
 export {
   addressKey,
+  DEFAULT_LIVE_REFRESH_MS,
   DEFAULT_STREAM_LIMITS,
   type GrantedSlot,
   type SlotDecision,

@@ -42,6 +42,8 @@ export const WEBHOOK_LIMITS = {
   inFlightPerSubscription: 2,
   /** Per attempt. */
   timeoutMs: 10_000,
+  /** Consecutive failed attempts after which a subscription is disabled. */
+  disableAfterFailures: 50,
   /** Per attempt once a subscription has failed `failingAfter` attempts in a row, until a 2xx. */
   failingTimeoutMs: 2_000,
   failingAfter: 3,
@@ -74,7 +76,7 @@ export interface DeliverySettings extends TargetPolicy {
   timeoutMs?: number;
   /** Per attempt to a subscription that keeps failing (default WEBHOOK_LIMITS.failingTimeoutMs). */
   failingTimeoutMs?: number;
-  /** Consecutive failed attempts after which a subscription is disabled (default 50). */
+  /** Consecutive failed attempts after which a subscription is disabled (default WEBHOOK_LIMITS). */
   disableAfterFailures?: number;
   /** The pool's workers (default WEBHOOK_LIMITS.concurrency). */
   concurrency?: number;
@@ -318,7 +320,7 @@ export class DeliveryPool {
         ? recordStatements(
             this.db,
             finished.map((f) => f.attempt),
-            this.settings.disableAfterFailures ?? 50,
+            this.settings.disableAfterFailures ?? WEBHOOK_LIMITS.disableAfterFailures,
           )
         : []),
       ...(saveTops ? [saveTops] : []),
