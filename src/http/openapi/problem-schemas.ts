@@ -36,7 +36,7 @@ export const ProblemSchema = z
 const DESCRIPTIONS = {
   301: "The player was merged into another: `Location` is the same resource of the kept player.",
   400: "Malformed request: the body is not valid JSON, or a header is malformed.",
-  401: 'Missing, invalid or expired bearer token (`WWW-Authenticate: Bearer error="invalid_token"`).',
+  401: 'No bearer token (`token_required`, `WWW-Authenticate: Bearer realm="catan"`), or one that is invalid or expired (`invalid_token`, `WWW-Authenticate: Bearer realm="catan", error="invalid_token"`).',
   403: "The token is valid but its role may not do this.",
   404: "No such resource, or it belongs to an organisation the token cannot see.",
   409: "The request conflicts with the current state (e.g. the result is already final).",

@@ -23,6 +23,7 @@ export {
   assertOrgWideRead,
   assertWithinLimit,
   assertWriteWithin,
+  BEARER_CHALLENGE,
   type ClientActor,
   type ClientLimit,
   canReadOrg,
