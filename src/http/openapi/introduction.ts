@@ -41,7 +41,8 @@ Lists take \`limit\` (1–${MAX_PAGE_LIMIT}, default ${DEFAULT_PAGE_LIMIT}) and 
 ## Conditional requests
 
 Every JSON read has an \`ETag\`. Send it back as \`If-None-Match\`: while nothing changed the answer is
-\`304 Not Modified\`, with no body, for the price of one indexed read, so poll the rankings that way. Writes
+\`304 Not Modified\`, with no body, for the price of one indexed read, so poll the rankings that way. \`HEAD\` answers the same \`ETag\` and
+\`Cache-Control\` as \`GET\`, without the body. Writes
 to a result take the table's \`ETag\` as \`If-Match\`: \`412\` when someone changed it since you read it.
 
 ## Idempotency
