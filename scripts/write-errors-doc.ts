@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { STATUS_CODES } from "node:http";
-import { PROBLEM_CODES } from "../src/http/openapi/problem-codes";
+import { PROBLEM_CODES, PROBLEM_TYPE_BASE, problemSlug } from "../src/http/openapi/problem-codes";
 
 const FILE = "docs/reference/errors.md";
 const START =
@@ -43,7 +43,14 @@ function codeList(): string {
         ),
       ].join("\n"),
     );
-  return `${START}\n\n${sections.join("\n\n")}\n\n${END}`;
+  const example = `${PROBLEM_TYPE_BASE}/${problemSlug("validation_failed")}`;
+  const typeBase = [
+    `A problem's \`type\` is \`${PROBLEM_TYPE_BASE}/<code>\`, the code with \`-\` for \`_\` (e.g.`,
+    `\`${example}\`): a reference relative to the API, the same whatever \`Host\` a request named,`,
+    "which resolves against the address that answered to the page of the code. A deployment that sets",
+    `\`PUBLIC_URL\` answers it absolute on that address, \`<PUBLIC_URL>${PROBLEM_TYPE_BASE}/<code>\`.`,
+  ].join("\n");
+  return `${START}\n\n${typeBase}\n\n${sections.join("\n\n")}\n\n${END}`;
 }
 
 const current = readFileSync(FILE, "utf8");

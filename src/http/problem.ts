@@ -9,16 +9,19 @@ import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
-import { publicOrigin } from "./origin";
+import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /**
- * `type` of a problem: the API's own page about the code (GET /problems/{code}), on PUBLIC_URL
- * when it is set, else on the origin the request came to, so the URI always resolves.
+ * `type` of a problem: the API's own page about the code (GET /problems/{code}), absolute on
+ * PUBLIC_URL when the deployment sets it, else the documented relative base. Never the Host a
+ * request named: a type identifies the problem, and must not change with the address used.
  */
 export function problemTypeUri(c: Context, code: string): string {
-  return `${publicOrigin(c)}/problems/${code.replace(/_/g, "-")}`;
+  // Problems can be answered before the app's dependencies are set (a 404 of no route).
+  const publicUrl = (c.var as { deps?: { publicUrl?: string } }).deps?.publicUrl?.replace(/\/+$/, "");
+  return `${publicUrl ?? ""}${PROBLEM_TYPE_BASE}/${problemSlug(code)}`;
 }
 
 /** Why the database cannot take a request now (see storageProblem). */

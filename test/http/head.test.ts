@@ -30,7 +30,7 @@ beforeAll(async () => {
   Object.assign(paths, {
     qualification: `/v1/events/${t.eventId}/qualification`,
     "event standings": `/v1/events/${t.eventId}/standings`,
-    "session standings": `/v1/sessions/${session.id}/standings`,
+    "session standings": `/v1/sessions/${session}/standings`,
     "qualification as CSV": `/v1/events/${t.eventId}/qualification?format=csv`,
     table: `/v1/tables/${game1.tables[0].id}`,
     event: `/v1/events/${t.eventId}`,
@@ -61,6 +61,7 @@ describe("HEAD answers carry the GET's ETag and Cache-Control", () => {
     for (const headers of [auth, {}]) {
       const get = await app.request(paths[name]!, { headers });
       // Reads that need a token answer 401 to both methods alike; the rest 200.
+      if (headers === auth) expect(get.status, name).toBe(200);
       const head = await app.request(paths[name]!, { method: "HEAD", headers });
       expect(head.status, `${name} ${JSON.stringify(headers)}`).toBe(get.status);
       expect(await head.text()).toBe("");

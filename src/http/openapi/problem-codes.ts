@@ -662,3 +662,14 @@ export const isProblemCode = (code: string): code is ProblemCode => Object.hasOw
 /** The codes of one status, in catalogue order. */
 export const codesOfStatus = (status: number): ProblemCode[] =>
   (Object.keys(PROBLEM_CODES) as ProblemCode[]).filter((code) => PROBLEM_CODES[code].status === status);
+
+/**
+ * Where a problem's `type` points without PUBLIC_URL: a reference relative to the API itself, so
+ * the same problem has the same `type` whatever Host a request named (a laptop opened at two
+ * addresses, a proxy), and it still resolves, against the answer's address, to the code's page.
+ * With PUBLIC_URL the type is that absolute address instead (problemTypeUri in ../problem.ts).
+ */
+export const PROBLEM_TYPE_BASE = "/problems";
+
+/** `validation_failed` → `validation-failed`: the code as the last segment of its `type`. */
+export const problemSlug = (code: string): string => code.replace(/_/g, "-");

@@ -11,7 +11,11 @@ export const FieldIssueSchema = z
 
 export const ProblemSchema = z
   .object({
-    type: z.string().openapi({ example: "https://catan-tournament-api.dev/problems/validation-failed" }),
+    type: z.string().openapi({
+      description:
+        "`/problems/<code>` (absolute on the deployment's PUBLIC_URL when it sets one): the same whatever Host a request named; it resolves to the page about the code.",
+      example: "/problems/validation-failed",
+    }),
     title: z.string().openapi({ example: "Unprocessable Content" }),
     status: z.number().int().openapi({ example: 422 }),
     detail: z.string().openapi({ example: "The request json is not valid: name: Too small" }),
