@@ -10,6 +10,7 @@ import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../service
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
 import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
+import { NO_STORE, oauthErrorOf, TOKEN_PATH } from "./token-errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -129,10 +130,16 @@ export function problemResponse(
     instance: problem.instance ?? c.req.path,
     ...(requestId ? { requestId } : {}),
   };
-  return new Response(JSON.stringify(body), {
+  // The token endpoint's clients speak OAuth: the same problem, with OAuth's fields, as JSON.
+  const token = c.req.path === TOKEN_PATH;
+  const sent = token
+    ? { ...body, error: oauthErrorOf(body.code, body.status), error_description: body.detail }
+    : body;
+  return new Response(JSON.stringify(sent), {
     status: problem.status,
     headers: {
-      "content-type": PROBLEM_CONTENT_TYPE,
+      "content-type": token ? "application/json" : PROBLEM_CONTENT_TYPE,
+      ...(token ? NO_STORE : {}),
       ...(requestId ? { "x-request-id": requestId } : {}),
       ...headers,
     },

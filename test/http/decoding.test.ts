@@ -43,8 +43,10 @@ describe("answers decode with Accept-Encoding: gzip, br", () => {
     const res = await read(path, init as RequestInit);
     if (status) expect(res.status).toBe(status);
     else expect(res.status).toBeGreaterThanOrEqual(400);
-    // The token endpoint answers in OAuth's own JSON shape; everything else is a problem.
-    if (!path.startsWith("/v1/auth/token")) expect(res.type).toMatch(/application\/problem\+json/);
+    // The token endpoint's problems are application/json, as OAuth clients expect.
+    expect(res.type).toMatch(
+      path.startsWith("/v1/auth/token") ? /^application\/json/ : /application\/problem\+json/,
+    );
     expect(JSON.parse(res.body)).toBeTypeOf("object");
   });
 

@@ -5,8 +5,11 @@ import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } fro
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 
+import { TOKEN_PATH } from "../token-errors";
+
 /** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
-export const TOKEN_PATH = "/v1/auth/token";
+export { TOKEN_PATH };
+
 /** Public system routes never look at a token: a stale one must not fail a health check. */
 const TOKENLESS_PATHS = new Set([
   TOKEN_PATH,

@@ -30,6 +30,21 @@ export const PROBLEM_CODES = {
     "Malformed Idempotency-Key",
     "Idempotency-Key must be 1 to 200 characters.",
   ),
+  invalid_request: c(
+    400,
+    "Malformed token request",
+    "POST /v1/auth/token: a parameter is missing or malformed, or the client authenticated twice (in the body and with Basic). `error` is the same OAuth code.",
+  ),
+  unsupported_grant_type: c(
+    400,
+    "Unsupported grant type",
+    "POST /v1/auth/token takes `grant_type=client_credentials` only.",
+  ),
+  invalid_scope: c(
+    400,
+    "Invalid scope",
+    "POST /v1/auth/token: a scope asked for does not exist, or is beyond the client's role.",
+  ),
   // 401
   token_required: c(
     401,
@@ -40,6 +55,11 @@ export const PROBLEM_CODES = {
     401,
     "Invalid token",
     "The bearer token is malformed, expired, signed with another key, or its client was revoked: get a new one.",
+  ),
+  invalid_client: c(
+    401,
+    "Invalid client",
+    "POST /v1/auth/token: unknown client, wrong secret, revoked client or no credentials (one answer for all, so client ids cannot be probed).",
   ),
   invalid_discord_signature: c(
     401,

@@ -99,7 +99,10 @@ export async function runBot(options: BotOptions): Promise<BotReport> {
       client_secret: options.clientSecret,
     },
   });
-  if (!token.data) throw new Error(`no token: ${token.response.status} ${JSON.stringify(token.error)}`);
+  // One error shape for every status of the token endpoint: OAuth's `error` and the problem's
+  // `detail` are read without narrowing.
+  if (!token.data)
+    throw new Error(`no token: ${token.error.status} ${token.error.error}: ${token.error.detail}`);
   const headers = { authorization: `Bearer ${token.data.access_token}` };
 
   const eventId = options.eventId;
