@@ -9,6 +9,7 @@ import { authenticate } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
+import { formatOffered } from "./middleware/format";
 import { idempotency } from "./middleware/idempotency";
 import { notifyLiveFeeds } from "./middleware/notify-live-feeds";
 import { textHygiene } from "./middleware/text-hygiene";
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", idempotency);
   app.use("/v1/*", wakeDispatcher);
   app.use(notifyLiveFeeds);
+  app.use("/v1/*", formatOffered);
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);

@@ -41,6 +41,9 @@ export function sharedCodes(path: string, method: string, op: Json): ProblemCode
     codes.push("validation_failed");
   }
   if (v1) codes.push("invalid_text");
+  // `?format=` on a read that does not take it (middleware/format.ts).
+  const takesFormat = (op.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "format");
+  if (v1 && method === "get" && !takesFormat && !path.endsWith(".csv")) codes.push("format_not_offered");
   if (v1 && (method === "post" || method === "put")) {
     codes.push(
       "invalid_idempotency_key",

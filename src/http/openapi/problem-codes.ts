@@ -178,6 +178,12 @@ export const PROBLEM_CODES = {
     "Method not allowed",
     "The path exists but not with this method; the Allow header lists the methods it takes.",
   ),
+  // 406
+  format_not_offered: c(
+    406,
+    "Format not offered",
+    "`?format=` names a representation this operation does not have: it answers JSON. A CSV is an operation of its own, the same path with `.csv`, where one exists.",
+  ),
   // 301, 410
   player_merged: c(
     410,

@@ -43,6 +43,7 @@ const DESCRIPTIONS = {
   401: 'No bearer token (`token_required`, `WWW-Authenticate: Bearer realm="catan"`), or one that is invalid or expired (`invalid_token`, `WWW-Authenticate: Bearer realm="catan", error="invalid_token"`).',
   403: "The token is valid but its role may not do this.",
   404: "No such resource, or it belongs to an organisation the token cannot see.",
+  406: "`?format=` names a representation this operation does not have (a CSV is its own operation, `….csv`).",
   409: "The request conflicts with the current state (e.g. the result is already final).",
   410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor; an export cursor older than the retention window).",
   412: "`If-Match` names a version that is no longer current; re-read and retry.",
