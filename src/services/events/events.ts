@@ -45,7 +45,7 @@ export interface CreateEventInput {
   ruleset?: "2026" | "legacy";
   visibility?: "public" | "private";
   startsOn?: string | null;
-  timezone?: string | null;
+  timeZone?: string | null;
   venue?: string | null;
   timers?: Partial<Timers>;
   screenEmbedOrigins?: string[];
@@ -76,6 +76,8 @@ export function toEventDto(row: EventWithSummary) {
     visibility: row.visibility,
     lotSeed: row.lotSeed,
     startsOn: row.startsOn,
+    timeZone: row.timezone,
+    /** The deprecated spelling of timeZone, sent until its sunset (docs/versioning.md). */
     timezone: row.timezone,
     venue: row.venue,
     timers: (row.timers as Timers | null) ?? DEFAULT_TIMERS,
@@ -133,7 +135,7 @@ export async function createEvent(
     visibility: input.visibility ?? "public",
     lotSeed: randomLotSeed(),
     startsOn: input.startsOn ?? null,
-    timezone: input.timezone ?? null,
+    timezone: input.timeZone ?? null,
     venue: input.venue ?? null,
     timers: { ...DEFAULT_TIMERS, ...input.timers },
     edition: input.edition ?? null,
@@ -205,7 +207,7 @@ export async function updateEvent(
     ...(patch.ruleset !== undefined ? { ruleset: patch.ruleset } : {}),
     ...(patch.visibility !== undefined ? { visibility: patch.visibility } : {}),
     ...(patch.startsOn !== undefined ? { startsOn: patch.startsOn } : {}),
-    ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+    ...(patch.timeZone !== undefined ? { timezone: patch.timeZone } : {}),
     ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
     ...(patch.edition !== undefined ? { edition: patch.edition } : {}),
     ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
