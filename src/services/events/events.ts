@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, rounds, tableResults } from "../../db/schema";
 import {
@@ -14,7 +14,7 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import {
   describeStructure,
   type EventPhase,
@@ -244,23 +244,22 @@ export async function listEvents(ctx: ServiceContext, orgId: string, query: List
   requireClient(ctx.actor);
   await assertOrgReadable(ctx, orgId);
   const orgIds = query.includeDescendants ? await orgSubtree(ctx.db, orgId) : [orgId];
+  const listed = and(
+    inArray(events.orgId, orgIds),
+    query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
+  );
   return paginate(
     query,
     async (limit) => {
       const rows = await ctx.db
         .select({ event: events, ...eventSummaryColumns })
         .from(events)
-        .where(
-          and(
-            inArray(events.orgId, orgIds),
-            query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
-            afterCursor(events.id, query),
-          ),
-        )
-        .orderBy(asc(events.id))
+        .where(and(listed, afterCursor(events.id, query)))
+        .orderBy(pageOrder(events.id, query))
         .limit(limit);
       return rows.map((row) => ({ ...row.event, ...summaryOf(row) }));
     },
     toEventDto,
+    async () => (await ctx.db.select({ n: count() }).from(events).where(listed))[0]?.n ?? 0,
   );
 }
