@@ -141,14 +141,11 @@ const timeZoneField = z
   .nullable();
 
 /** Both spellings of the time zone in one request must agree: which one would win is a guess. */
-const oneTimeZone = (v: { timeZone?: string | null; timezone?: string | null }, ctx: z.RefinementCtx) => {
-  if (v.timeZone !== undefined && v.timezone !== undefined && v.timeZone !== v.timezone) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["timezone"],
-      message: "the deprecated spelling of timeZone: send timeZone alone (or both with the same value)",
-    });
-  }
+const timeZonesAgree = (v: { timeZone?: string | null; timezone?: string | null }) =>
+  v.timeZone === undefined || v.timezone === undefined || v.timeZone === v.timezone;
+const TIME_ZONES_DISAGREE = {
+  path: ["timezone"],
+  message: "the deprecated spelling of timeZone: send timeZone alone (or both with the same value)",
 };
 
 const eventFields = {
@@ -206,7 +203,7 @@ export const CreateEventSchema = z
   .partial()
   .required({ name: true })
   .strict()
-  .superRefine(oneTimeZone)
+  .refine(timeZonesAgree, TIME_ZONES_DISAGREE)
   .openapi("CreateEvent", {
     example: {
       name: "Vilnius Store Championship Qualifier 2026",
@@ -222,7 +219,7 @@ export const UpdateEventSchema = z
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
-  .superRefine(oneTimeZone)
+  .refine(timeZonesAgree, TIME_ZONES_DISAGREE)
   .openapi("UpdateEvent", { example: { visibility: "private" } });
 
 export const EventListSchema = pageSchema(EventSchema, "Event");
