@@ -4,7 +4,7 @@
  * document's own. `--check` fails when the committed list differs from the catalogue.
  */
 import { STATUS_CODES } from "node:http";
-import { PROBLEM_CODES } from "../src/http/openapi/problem-codes";
+import { PROBLEM_CODES, PROBLEM_TYPE_BASE, problemSlug } from "../src/http/openapi/problem-codes";
 import { cell, table, writeSection } from "./lib/generated-section";
 
 const FILE = "docs/reference/errors.md";
@@ -31,7 +31,14 @@ function codeList(): string {
         ),
       ].join("\n"),
     );
-  return sections.join("\n\n");
+  const example = `${PROBLEM_TYPE_BASE}/${problemSlug("validation_failed")}`;
+  const typeBase = [
+    `A problem's \`type\` is \`${PROBLEM_TYPE_BASE}/<code>\`, the code with \`-\` for \`_\` (e.g.`,
+    `\`${example}\`): a reference relative to the API, the same whatever \`Host\` a request named,`,
+    "which resolves against the address that answered to the page of the code. A deployment that sets",
+    `\`PUBLIC_URL\` answers it absolute on that address, \`<PUBLIC_URL>${PROBLEM_TYPE_BASE}/<code>\`.`,
+  ].join("\n");
+  return `${typeBase}\n\n${sections.join("\n\n")}`;
 }
 
 writeSection(FILE, START, END, codeList(), "npm run docs:errors");

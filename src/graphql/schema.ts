@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo as Info } from "graphql";
 import { createSchema } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import {
@@ -61,26 +62,30 @@ export const typeDefs = [queryTypeDefs, eventTypeDefs, rankingTypeDefs, enumType
 
 /** The root fields: each is one service call, authorised by the service. */
 const queryResolvers = {
-  events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext) =>
-    connection(
+  events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext, info: Info) => {
+    const page = pageRequest(args, info);
+    return connection(
       await listEvents(services, args.orgId, {
-        ...pageRequest(args),
+        ...page,
         includeDescendants: args.includeDescendants ?? false,
         status: args.phase ?? undefined,
       }),
-    ),
-  ),
-  players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext) =>
-    connection(
+      page,
+    );
+  }),
+  players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext, info: Info) => {
+    const page = pageRequest(args, info);
+    return connection(
       await listPlayers(services, args.orgId, {
-        ...pageRequest(args),
+        ...page,
         q: args.search ?? undefined,
         externalId: args.externalId ?? undefined,
         discordId: args.discordId ?? undefined,
         includeDescendants: args.includeDescendants ?? false,
       }),
-    ),
-  ),
+      page,
+    );
+  }),
   playerByDiscordId: resolver(
     async (_: unknown, args: { orgId: string; discordId: string }, { services }: GraphQLContext) =>
       (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, discordId: args.discordId })).data[0] ??
@@ -92,8 +97,10 @@ const queryResolvers = {
       null,
   ),
   playerWarnings: resolver(
-    async (_: unknown, args: PageArgs & { playerId: string }, { services }: GraphQLContext) =>
-      connection(await listPlayerWarnings(services, args.playerId, pageRequest(args))),
+    async (_: unknown, args: PageArgs & { playerId: string }, { services }: GraphQLContext, info: Info) => {
+      const page = pageRequest(args, info);
+      return connection(await listPlayerWarnings(services, args.playerId, page), page);
+    },
   ),
   event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getEvent(services, id)),
   session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>

@@ -11,6 +11,7 @@ import { authenticate } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
+import { formatOffered } from "./middleware/format";
 import { idempotency } from "./middleware/idempotency";
 import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.use(afterWrite);
   app.use("/v1/*", textHygiene);
   app.use("/v1/*", idempotency);
+  app.use("/v1/*", formatOffered);
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);

@@ -9,16 +9,20 @@ import { OAuthError } from "../services/auth";
 import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../services/errors";
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
-import { publicOrigin } from "./origin";
+import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
+import { NO_STORE, oauthErrorOf, TOKEN_PATH } from "./token-errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /**
- * `type` of a problem: the API's own page about the code (GET /problems/{code}), on PUBLIC_URL
- * when it is set, else on the origin the request came to, so the URI always resolves.
+ * `type` of a problem: the API's own page about the code (GET /problems/{code}), absolute on
+ * PUBLIC_URL when the deployment sets it, else the documented relative base. Never the Host a
+ * request named: a type identifies the problem, and must not change with the address used.
  */
 export function problemTypeUri(c: Context, code: string): string {
-  return `${publicOrigin(c)}/problems/${code.replace(/_/g, "-")}`;
+  // Problems can be answered before the app's dependencies are set (a 404 of no route).
+  const publicUrl = (c.var as { deps?: { publicUrl?: string } }).deps?.publicUrl?.replace(/\/+$/, "");
+  return `${publicUrl ?? ""}${PROBLEM_TYPE_BASE}/${problemSlug(code)}`;
 }
 
 /** Why the database cannot take a request now (see storageProblem). */
@@ -90,6 +94,7 @@ const TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  406: "Not Acceptable",
   409: "Conflict",
   410: "Gone",
   412: "Precondition Failed",
@@ -126,10 +131,16 @@ export function problemResponse(
     instance: problem.instance ?? c.req.path,
     ...(requestId ? { requestId } : {}),
   };
-  return new Response(JSON.stringify(body), {
+  // The token endpoint's clients speak OAuth: the same problem, with OAuth's fields, as JSON.
+  const token = c.req.path === TOKEN_PATH;
+  const sent = token
+    ? { ...body, error: oauthErrorOf(body.code, body.status), error_description: body.detail }
+    : body;
+  return new Response(JSON.stringify(sent), {
     status: problem.status,
     headers: {
-      "content-type": PROBLEM_CONTENT_TYPE,
+      "content-type": token ? "application/json" : PROBLEM_CONTENT_TYPE,
+      ...(token ? NO_STORE : {}),
       ...(requestId ? { "x-request-id": requestId } : {}),
       ...headers,
     },

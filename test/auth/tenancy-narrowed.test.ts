@@ -409,6 +409,37 @@ const MATRIX: Record<string, Row> = {
     secret: () => ({ path: `/v1/events/${secret.event}/audit` }),
     expect: { phone: "refused", phoneResults: "refused", eventBot: "reads", resultsToken: "refused" },
   },
+  // The CSV operations: the same reach as their JSON reads.
+  getOrgRatingsCsv: { own: () => ({ path: `/v1/orgs/${store.orgId}/ratings.csv` }), expect: "reads" },
+  getSeriesStandingsCsv: {
+    own: () => ({ path: `/v1/series/${org.seriesId}/standings.csv` }),
+    expect: "reads",
+  },
+  listRegistrationsCsv: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/players.csv` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/players.csv` }),
+    expect: "reads",
+  },
+  getSessionStandingsCsv: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/standings.csv` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/standings.csv` }),
+    expect: "reads",
+  },
+  getQualificationCsv: {
+    own: () => ({ path: `/v1/events/${mine.event}/qualification.csv` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/qualification.csv` }),
+    expect: "reads",
+  },
+  getEventStandingsCsv: {
+    own: () => ({ path: `/v1/events/${mine.event}/standings.csv` }),
+    secret: () => ({ path: `/v1/events/${secret.event}/standings.csv` }),
+    expect: "reads",
+  },
+  listSessionRoundsCsv: {
+    own: () => ({ path: `/v1/sessions/${mine.first}/rounds.csv` }),
+    secret: () => ({ path: `/v1/sessions/${secret.first}/rounds.csv` }),
+    expect: "reads",
+  },
   listAvoidPairs: {
     own: () => ({ path: `/v1/events/${mine.event}/avoid-pairs` }),
     secret: () => ({ path: `/v1/events/${secret.event}/avoid-pairs` }),

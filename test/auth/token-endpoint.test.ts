@@ -2,6 +2,8 @@ import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import type { App } from "../../src/http/app";
+import { operationCodes } from "../../src/http/openapi/operation-problems";
+import { createMemoryRateLimiter } from "../../src/http/rate-limit";
 import { type ClientAuth, createOrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
 
@@ -51,13 +53,30 @@ async function expectToken(res: Response) {
   expect(use.status).toBe(200);
 }
 
-async function expectOAuthError(res: Response, status: number, error: string) {
+/**
+ * Every error of the token endpoint is one shape: a problem (RFC 9457) carrying OAuth's `error`
+ * and `error_description` (RFC 6749 §5.2), as `application/json`, never stored.
+ */
+async function expectTokenError(res: Response, status: number, error: string, code = error) {
   expect(res.status).toBe(status);
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(res.headers.get("cache-control")).toBe("no-store");
   const body = await res.json();
-  expect(body).toEqual({ error, error_description: expect.any(String) });
+  expect(body).toEqual({
+    type: `/problems/${code.replace(/_/g, "-")}`,
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+    code,
+    instance: "/v1/auth/token",
+    requestId: expect.any(String),
+    error,
+    error_description: body.detail,
+  });
   return res;
 }
+const expectOAuthError = (res: Response, status: number, error: string) =>
+  expectTokenError(res, status, error);
 
 describe("POST /v1/auth/token (OAuth2 client credentials)", () => {
   it("accepts form-encoded credentials (RFC 6749)", async () => {
@@ -196,5 +215,72 @@ describe("token endpoint errors are OAuth error objects, not problem+json", () =
       body: "grant_type=client_credentials",
     });
     await expectOAuthError(res, 400, "invalid_request");
+  });
+});
+
+describe("every error of the token endpoint has the one shape, OAuth's error inside the problem", () => {
+  it("a body over 1 MB: 413, invalid_request", async () => {
+    await expectTokenError(
+      await json("x".repeat(1024 * 1024 + 1)),
+      413,
+      "invalid_request",
+      "payload_too_large",
+    );
+  });
+
+  it("another method: 405, invalid_request", async () => {
+    const res = await expectTokenError(
+      await app.request("/v1/auth/token"),
+      405,
+      "invalid_request",
+      "method_not_allowed",
+    );
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("too many attempts: 429, temporarily_unavailable, with Retry-After", async () => {
+    const limited = await createTestApp({
+      rateLimiter: createMemoryRateLimiter(),
+      clientAddress: () => "192.0.2.7",
+    });
+    let res: Response | undefined;
+    for (let i = 0; i < 40; i++) {
+      res = await limited.app.request("/v1/auth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: "cli_x",
+          client_secret: "no",
+        }).toString(),
+      });
+      if (res.status === 429) break;
+    }
+    await expectTokenError(res!, 429, "temporarily_unavailable", "rate_limited");
+    expect(Number(res!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("the OpenAPI document gives every error status of the operation that one schema", async () => {
+    const doc = await (await app.request("/openapi.json")).json();
+    const responses = doc.paths["/v1/auth/token"].post.responses as Record<string, { content?: object }>;
+    const errors = Object.entries(responses).filter(([status]) => Number(status) >= 400);
+    expect(errors.map(([status]) => status)).toEqual(
+      expect.arrayContaining(["400", "401", "413", "429", "500"]),
+    );
+    for (const [status, response] of errors) {
+      expect(response.content, status).toEqual({
+        "application/json": { schema: { $ref: "#/components/schemas/OAuthError" } },
+      });
+    }
+    const schema = doc.components.schemas.OAuthError;
+    // Its code enum is every code the operation answers: a client's switch over it is complete.
+    expect(new Set(schema.properties.code.enum)).toEqual(
+      new Set(
+        [...operationCodes("/v1/auth/token", "post", doc.paths["/v1/auth/token"].post).values()].flat(),
+      ),
+    );
+    expect(schema.required).toEqual(
+      expect.arrayContaining(["type", "status", "code", "error", "error_description"]),
+    );
   });
 });

@@ -114,11 +114,19 @@ describe("a valid token", () => {
   });
 });
 
-describe("refused tokens: 401, WWW-Authenticate Bearer error=invalid_token, no handler runs", () => {
-  it("no token on a protected route", async () => {
-    await expectRefused(undefined, "token_required");
+describe("no token on a protected route: 401 token_required, a Bearer challenge without an error (RFC 6750 §3.1)", () => {
+  it("names the scheme and realm only, on the route middleware and in the services alike", async () => {
+    for (const res of [await callProtected(), await app.request(`/v1/orgs/${store.orgId}`)]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="catan"');
+      expect((await res.json()).code).toBe("token_required");
+    }
+    expect(handlerCalls).toBe(0);
   });
+});
 
+describe("refused tokens: 401, WWW-Authenticate Bearer error=invalid_token, no handler runs", () => {
   it("alg none (unsigned)", async () => {
     const [, payload] = (await forge()).split(".");
     const header = base64url.encode(JSON.stringify({ alg: "none", typ: "at+jwt" }));

@@ -70,3 +70,65 @@ describe("the explorer in a browser", () => {
     expect([...hosts]).toEqual([new URL(served.base).host]);
   }, 120_000);
 });
+
+describe("the explorer shows a query's problems and suggestions next to it", () => {
+  let served: ServedApp;
+  let browser: BrowserHarness;
+  let posts = 0;
+
+  beforeAll(async () => {
+    served = await serveTemporaryApp();
+    browser = await launchBrowser();
+    browser.context.on("request", (req) => {
+      if (req.method() === "POST" && new URL(req.url()).pathname === "/graphql") posts++;
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+
+  it("checks the query against the schema as it is typed, with the fields that fit", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${served.base}/graphql`);
+    await page.getByText("EventPhase (enum)").waitFor();
+    const before = posts;
+    await page.fill("#query", 'query {\n  event(id: "evt_x") {\n    nam\n    phase\n  }\n}');
+    const problem = page.locator("#problems li", { hasText: 'Cannot query field "nam" on type "Event"' });
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('Did you mean "name"?');
+    expect(await problem.textContent()).toContain("line 3, column 5");
+    // Checked in the page, from the schema it read once: no query was sent.
+    expect(posts).toBe(before);
+    // Clicking the problem puts the cursor on it.
+    await problem.click();
+    expect(await page.$eval("#query", (e) => (e as HTMLTextAreaElement).selectionStart)).toBe(
+      'query {\n  event(id: "evt_x") {\n    '.length,
+    );
+    // The fields of the type at the cursor, narrowed to what is typed there.
+    await page.$eval("#query", (e) => {
+      const area = e as HTMLTextAreaElement;
+      area.setSelectionRange(area.value.indexOf("nam") + 3, area.value.indexOf("nam") + 3);
+      area.dispatchEvent(new Event("select"));
+    });
+    await page.locator("#suggestions button", { hasText: /^name$/ }).waitFor();
+    await page.locator("#suggestions button", { hasText: /^name$/ }).click();
+    expect(await page.inputValue("#query")).toContain("\n    name\n    phase");
+    await page.locator("#problems").getByText("No problems found").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 120_000);
+
+  it("shows the server's errors for a query it ran next to the query, with their lines", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${served.base}/graphql`);
+    await page.getByText("EventPhase (enum)").waitFor();
+    // Well-formed and made of known fields, but the argument is missing: only the server knows.
+    await page.fill("#query", "query {\n  event {\n    name\n  }\n}");
+    await page.fill("#variables", "");
+    await page.click("#run");
+    const problem = page.locator("#problems li", { hasText: 'argument "id"' });
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain("line 2, column 3");
+  }, 120_000);
+});

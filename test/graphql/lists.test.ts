@@ -88,3 +88,89 @@ describe("GraphQL list roots are cursor connections", () => {
     expect(anonymous.errors?.[0]?.extensions?.code).toBe(restAnonymous.body.code);
   });
 });
+
+const BACKWARD = `query ($org: ID!, $before: String, $last: Int, $search: String) {
+  players(orgId: $org, last: $last, before: $before, search: $search) {
+    nodes { id name } totalCount
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`;
+
+describe("GraphQL lists count their items and page backwards", () => {
+  it("totalCount is the whole list's, filters included, on every page", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    for (let i = 1; i <= 5; i++) await api.post(`/v1/orgs/${store.orgId}/events`, { name: `Cup ${i}` });
+    for (const name of ["Ada", "Bea", "Cid", "Dora", "Abe"])
+      await api.post(`/v1/orgs/${store.orgId}/players`, { name });
+    const gql = graphqlAs(ctx, store.auth);
+    const events = await gql(
+      `query ($org: ID!, $after: String) { events(orgId: $org, first: 2, after: $after) { totalCount pageInfo { endCursor } } }`,
+      { org: store.orgId },
+    );
+    expect(events.errors, JSON.stringify(events.errors)).toBeUndefined();
+    expect(events.data.events.totalCount).toBe(5);
+    const next = await gql(
+      `query ($org: ID!, $after: String) { events(orgId: $org, first: 2, after: $after) { ...counted } }
+       fragment counted on EventConnection { totalCount }`,
+      { org: store.orgId, after: events.data.events.pageInfo.endCursor },
+    );
+    expect(next.data.events.totalCount).toBe(5);
+    const searched = await gql(BACKWARD, { org: store.orgId, search: "a", last: 10 });
+    // "a" in Ada, Bea, Dora, Abe (accents and case ignored), not Cid.
+    expect(searched.data.players.totalCount).toBe(4);
+    const warnings = await gql(
+      `query ($p: ID!) { playerWarnings(playerId: $p) { totalCount nodes { id } } }`,
+      { p: searched.data.players.nodes[0].id },
+    );
+    expect(warnings.data.playerWarnings).toEqual({ totalCount: 0, nodes: [] });
+  });
+
+  it("last and before walk the list from its end, each page in list order", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const created: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      created.push((await api.post(`/v1/orgs/${store.orgId}/players`, { name: `P${i}` })).body.id);
+    const gql = graphqlAs(ctx, store.auth);
+    const pages: string[][] = [];
+    let before: string | null = null;
+    let page: GraphQLBody["data"];
+    do {
+      const body: GraphQLBody = await gql(BACKWARD, { org: store.orgId, last: 2, before });
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      page = body.data.players;
+      pages.push(page.nodes.map((n: { id: string }) => n.id));
+      expect(page.pageInfo.hasNextPage).toBe(before !== null);
+      before = page.pageInfo.hasPreviousPage ? page.pageInfo.startCursor : null;
+    } while (before);
+    expect(pages).toEqual([created.slice(3, 5), created.slice(1, 3), created.slice(0, 1)]);
+    expect(page.pageInfo.startCursor).not.toBeNull();
+    // Forward from a backward page's endCursor continues after it, as REST's cursor does.
+    const middle = (await gql(BACKWARD, { org: store.orgId, last: 2 })).data.players.pageInfo.startCursor;
+    const forward = await gql(
+      `query ($org: ID!, $after: String) { players(orgId: $org, first: 5, after: $after) { nodes { id } pageInfo { hasPreviousPage } } }`,
+      { org: store.orgId, after: middle },
+    );
+    expect(forward.data.players.nodes.map((n: { id: string }) => n.id)).toEqual(created.slice(4));
+    expect(forward.data.players.pageInfo.hasPreviousPage).toBe(true);
+  });
+
+  it("refuses mixing the directions, naming the argument", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const gql = graphqlAs(ctx, store.auth);
+    for (const [vars, field] of [
+      [{ first: 2, last: 2 }, "last"],
+      [{ last: 501 }, "last"],
+      [{ last: 2, before: "nope" }, "before"],
+    ] as const) {
+      const body = await gql(
+        `query ($org: ID!, $first: Int, $last: Int, $before: String) { players(orgId: $org, first: $first, last: $last, before: $before) { totalCount } }`,
+        { org: store.orgId, ...vars },
+      );
+      expect(body.errors?.[0]?.extensions?.code, JSON.stringify(vars)).toBe("validation_failed");
+      expect(JSON.stringify(body.errors?.[0]?.extensions?.errors)).toContain(field);
+    }
+  });
+});

@@ -61,6 +61,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   updateSession: WRITE,
   registerPlayers: WRITE,
   listRegistrations: READ,
+  // Every page of the roster (one for a session of up to 500 players), then the session's event.
+  listRegistrationsCsv: READ + 1,
   unregisterPlayer: WRITE,
   checkInPlayers: WRITE,
   undoCheckIn: WRITE,
@@ -68,8 +70,11 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // the drop and re-seats every later unplayed game, then those games with their quality.
   dropPlayer: SEATING,
   getSessionStandings: READ,
+  getSessionStandingsCsv: READ,
   getQualification: READ,
+  getQualificationCsv: READ,
   getEventStandings: READ,
+  getEventStandingsCsv: READ,
   getTable: READ,
   submitResult: WRITE,
   // Staff: token, table, write, the table read back. A player's seat code: the table and the
@@ -101,6 +106,8 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   listAudit: READ,
   createRounds: SEATING,
   listSessionRounds: READ,
+  // The rounds, then the session's event for the file's name and privacy.
+  listSessionRoundsCsv: READ + 1,
   getRound: READ,
   deleteRound: WRITE,
   seatSemifinals: PLAYOFF_SEATING,
@@ -116,8 +123,10 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   // The series' scope, the selected events, then every event's final standings in one batch,
   // however many events.
   getSeriesStandings: READ + 1,
+  getSeriesStandingsCsv: READ + 1,
   // The tree's scope and fingerprint in one batch, then every final game of the tree in one batch.
   getOrgRatings: READ,
+  getOrgRatingsCsv: READ,
   // The player (to find their tree) first, then the same as the tree's ratings.
   getPlayerRating: READ + 1,
   // The player, their events with registrations, series and tags in one batch, then every

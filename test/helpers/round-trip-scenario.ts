@@ -353,7 +353,11 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
     }
   }
   expectStatus(await api.get(`/v1/sessions/${sessionId}/rounds`), "ok", "list rounds");
+  expectStatus(await api.get(`/v1/sessions/${sessionId}/rounds.csv`), "ok", "rounds as CSV");
+  expectStatus(await api.get(`/v1/sessions/${sessionId}/players.csv`), "ok", "roster as CSV");
   expectStatus(await anonymous.get(`/v1/sessions/${sessionId}/standings`), "ok", "session standings");
+  expectStatus(await anonymous.get(`/v1/sessions/${sessionId}/standings.csv`), "ok", "session standings CSV");
+  expectStatus(await anonymous.get(`/v1/events/${eventId}/qualification.csv`), "ok", "qualification CSV");
   const qualification = await anonymous.get(`/v1/events/${eventId}/qualification`);
   expectStatus(qualification, "ok", "qualification");
   const etag = qualification.headers.get("etag") ?? "";
@@ -412,6 +416,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
     );
   }
   expectStatus(await anonymous.get(`/v1/events/${eventId}/standings`), "ok", "event standings");
+  expectStatus(await anonymous.get(`/v1/events/${eventId}/standings.csv`), "ok", "event standings CSV");
 
   // The result workflow on a small event: pending sheet, confirmations, referee finalisation,
   // disqualification before final, correction after it, audit trail.
@@ -560,11 +565,13 @@ async function federationSeries(api: JsonClient, orgId: string, eventId: string)
     "update series",
   );
   expectStatus(await api.get(`/v1/series/${seriesId}/standings`), "ok", "series standings");
+  expectStatus(await api.get(`/v1/series/${seriesId}/standings.csv`), "ok", "series standings CSV");
 }
 
 /** The tree's rating table, one player's rating and history. */
 async function federationRatings(api: JsonClient, orgId: string, playerId: string) {
   expectStatus(await api.get(`/v1/orgs/${orgId}/ratings?minGames=1`), "ok", "org ratings");
+  expectStatus(await api.get(`/v1/orgs/${orgId}/ratings.csv?minGames=1`), "ok", "org ratings CSV");
   expectStatus(await api.get(`/v1/players/${playerId}/rating`), "ok", "player rating");
   expectStatus(await api.get(`/v1/players/${playerId}/history`), "ok", "player history");
 }

@@ -10,7 +10,7 @@ export function jsonRequest(app: App, auth: Record<string, string>) {
     });
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
-    const json: any = text ? JSON.parse(text) : null;
+    const json: any = text && /json/.test(res.headers.get("content-type") ?? "") ? JSON.parse(text) : null;
     return { status: res.status, body: json, text, headers: res.headers };
   };
   return {

@@ -38,13 +38,17 @@ describe("answers decode with Accept-Encoding: gzip, br", () => {
     ["401", "/v1/orgs/org_nope", {}, 401],
     ["404", "/v1/nothing-here", {}, 404],
     ["405", "/health", { method: "DELETE" }, 405],
+    ["406", "/v1/events/evt_nope?format=csv", {}, 406],
+    ["422", "/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }, 422],
     ["415", "/v1/auth/token", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }, 0],
   ] as const)("%s is readable", async (_name, path, init, status) => {
     const res = await read(path, init as RequestInit);
     if (status) expect(res.status).toBe(status);
     else expect(res.status).toBeGreaterThanOrEqual(400);
-    // The token endpoint answers in OAuth's own JSON shape; everything else is a problem.
-    if (!path.startsWith("/v1/auth/token")) expect(res.type).toMatch(/application\/problem\+json/);
+    // The token endpoint's problems are application/json, as OAuth clients expect.
+    expect(res.type).toMatch(
+      path.startsWith("/v1/auth/token") ? /^application\/json/ : /application\/problem\+json/,
+    );
     expect(JSON.parse(res.body)).toBeTypeOf("object");
   });
 

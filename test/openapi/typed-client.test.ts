@@ -69,7 +69,12 @@ describe("a typed client generated from openapi/openapi.json", () => {
   it("breaks the bot's switch when the document drops a code or adds one", async () => {
     const drifted = structuredClone(committed);
     // Only the paths the bot calls: the rest cannot change its diagnostics and costs time.
-    const used = ["/v1/auth/token", "/v1/events/{eventId}/qualification", "/v1/orgs/{orgId}/players"];
+    const used = [
+      "/v1/auth/token",
+      "/v1/events/{eventId}/qualification",
+      "/v1/events/{eventId}/qualification.csv",
+      "/v1/orgs/{orgId}/players",
+    ];
     drifted.paths = Object.fromEntries(
       Object.entries(drifted.paths).filter(([path]) => used.includes(path) || path.startsWith("/v1/tables/")),
     );
@@ -108,7 +113,7 @@ describe("the bot against a live server", () => {
   });
   afterAll(() => close?.());
 
-  it("gets a token, reads the qualification, polls it (304), walks the players and handles a refusal", async () => {
+  it("gets a token, reads the qualification and its CSV, polls it (304), walks the players and handles a refusal", async () => {
     // Loaded at run time: the bot is typechecked above, against generated types, not by tsconfig.json.
     const { runBot } = (await import(BOT)) as {
       runBot: (options: typeof world & { baseUrl: string }) => Json;
@@ -117,6 +122,8 @@ describe("the bot against a live server", () => {
     expect(report.rows).toBe(8);
     expect(report.leader).toBe("P1");
     expect(report.etag).toMatch(/^W\/"/);
+    expect(report.csvHeader).toMatch(/^Rang;Identifiant du joueur;Joueur;/);
+    expect(report.csvDeprecation).toBeNull();
     expect(report.pollStatus).toBe(304);
     expect(report.players.sort()).toEqual([...playerIds].sort());
     expect(report.pages).toBe(4);

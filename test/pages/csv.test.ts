@@ -26,13 +26,25 @@ describe("rankings as CSV", () => {
     `/v1/events/${f.eventId}/standings`,
   ];
 
-  it("answers ?format=csv and Accept: text/csv with UTF-8 CSV that starts with a BOM", async () => {
+  it("answers GET ….csv, and the deprecated ?format=csv and Accept: text/csv, with UTF-8 CSV that starts with a BOM", async () => {
     for (const path of routes()) {
-      for (const init of [{ url: `${path}?format=csv` }, { url: path, accept: "text/csv" }]) {
+      for (const init of [
+        { url: `${path}.csv` },
+        { url: `${path}?format=csv`, deprecated: true },
+        { url: path, accept: "text/csv", deprecated: true },
+      ]) {
         const res = await ctx.app.request(init.url, { headers: init.accept ? { accept: init.accept } : {} });
         expect(res.status, init.url).toBe(200);
         expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
         expect(res.headers.get("vary")).toContain("Accept");
+        // The JSON operation's CSV is deprecated (docs/versioning.md); the .csv operation is not.
+        if (init.deprecated) {
+          expect(res.headers.get("deprecation"), init.url).toBe(`@${Date.UTC(2026, 11, 4) / 1000}`);
+          expect(res.headers.get("sunset")).toBe("Fri, 04 Jun 2027 00:00:00 GMT");
+          expect(res.headers.get("link")).toMatch(/rel="deprecation"/);
+        } else {
+          expect(res.headers.get("deprecation"), init.url).toBeNull();
+        }
         const text = await csvOf(res);
         expect(text.startsWith(`${BOM}rank,player_id,player,games,wins,vp,vp_pct`)).toBe(true);
         const lines = text.slice(1).trimEnd().split("\r\n");
@@ -64,10 +76,18 @@ describe("rankings as CSV", () => {
     expect(res.headers.get("vary")).toContain("Accept");
   });
 
-  it("has its own ETag and answers 304 to it, never to the JSON one", async () => {
+  it("has its own ETag, the same by either way, and answers 304 to it, never to the JSON one", async () => {
     const path = `/v1/events/${f.eventId}/standings`;
     const jsonTag = (await ctx.app.request(path)).headers.get("etag")!;
+    const own = await ctx.app.request(`${path}.csv`, { headers: { "if-none-match": jsonTag } });
+    expect(own.status).toBe(200);
+    const ownAgain = await ctx.app.request(`${path}.csv`, {
+      headers: { "if-none-match": own.headers.get("etag")! },
+    });
+    expect(ownAgain.status).toBe(304);
+    expect(ownAgain.headers.get("etag")).toBe(own.headers.get("etag"));
     const csv = await ctx.app.request(`${path}?format=csv`);
+    expect(csv.headers.get("etag")).toBe(own.headers.get("etag"));
     const csvTag = csv.headers.get("etag")!;
     expect(csvTag).toMatch(/^W\/".+:csv"$/);
     expect(csvTag).not.toBe(jsonTag);
@@ -88,8 +108,12 @@ describe("rankings as CSV", () => {
   });
 
   it("keeps private events private: 404 without a token", async () => {
-    const res = await ctx.app.request(`/v1/events/${f.privateEventId}/standings?format=csv`);
-    expect(res.status).toBe(404);
+    for (const url of [
+      `/v1/events/${f.privateEventId}/standings?format=csv`,
+      `/v1/events/${f.privateEventId}/standings.csv`,
+    ]) {
+      expect((await ctx.app.request(url)).status, url).toBe(404);
+    }
   });
 });
 
@@ -317,5 +341,30 @@ describe("a session's roster as CSV", () => {
     );
     expect(fr[0]!.slice(0, 4)).toEqual(["Identifiant du joueur", "Joueur", "Identifiant externe", "Statut"]);
     expect(fr.find((r) => r[0] === dropped.id)![3]).toBe("abandon");
+  });
+});
+
+describe("the ….csv operations give the files the deprecated ?format=csv gave", () => {
+  it.each([
+    ["seating", "rounds"],
+    ["roster", "players"],
+    ["session standings", "standings"],
+  ])("%s, in each language", async (_name, leaf) => {
+    for (const lang of ["en", "fr", "lt"]) {
+      const own = await ctx.app.request(`/v1/sessions/${f.sessionId}/${leaf}.csv?lang=${lang}`);
+      const old = await ctx.app.request(`/v1/sessions/${f.sessionId}/${leaf}?format=csv&lang=${lang}`);
+      expect(own.status, `${leaf} ${lang}`).toBe(200);
+      expect(own.headers.get("content-disposition")).toBe(old.headers.get("content-disposition"));
+      expect(own.headers.get("etag")).toBe(old.headers.get("etag"));
+      expect(await csvOf(own)).toBe(await csvOf(old));
+      expect(own.headers.get("deprecation")).toBeNull();
+      expect(old.headers.get("deprecation")).not.toBeNull();
+    }
+  });
+
+  it("rejects an unknown language on a ….csv operation with a 422 naming the field", async () => {
+    const res = await f.api.get(`/v1/events/${f.eventId}/qualification.csv?lang=de`);
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body.errors)).toContain("lang");
   });
 });

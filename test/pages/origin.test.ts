@@ -90,23 +90,74 @@ describe("the Node server under its default configuration", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("builds absolute links on the Host the request named, not on localhost", async () => {
+  /** A request with its own Host header (fetch cannot set one). */
+  const call = (
+    path: string,
+    init: { method?: string; host: string; headers?: Record<string, string>; body?: string },
+  ) => {
     const { port } = new URL(server.url);
-    const body = await new Promise<string>((done, fail) => {
+    return new Promise<{
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: string;
+    }>((done, fail) => {
       const req = request(
-        { host: "127.0.0.1", port, path: "/v1/no-such-route", headers: { host: "192.168.1.20:8787" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path,
+          method: init.method ?? "GET",
+          headers: { host: init.host, ...init.headers },
+        },
         (res) => {
           let text = "";
           res
             .setEncoding("utf8")
             .on("data", (chunk) => (text += chunk))
-            .on("end", () => done(text));
+            .on("end", () => done({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
         },
       );
-      req.on("error", fail).end();
+      req.on("error", fail).end(init.body);
     });
-    expect(JSON.parse(body).type).toBe("http://192.168.1.20:8787/problems/route-not-found");
+  };
+
+  it("builds absolute links on the Host the request named, not on localhost", async () => {
+    const host = "192.168.1.20:8787";
+    const form = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: server.admin!.clientId,
+      client_secret: server.admin!.clientSecret,
+    }).toString();
+    const token = JSON.parse(
+      (
+        await call("/v1/auth/token", {
+          method: "POST",
+          host,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        })
+      ).body,
+    ).access_token as string;
+    const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const create = async (body: object) =>
+      JSON.parse(
+        (await call("/v1/orgs", { method: "POST", host, headers: json, body: JSON.stringify(body) })).body,
+      ).id as string;
+    const parent = await create({ name: "Federation", kind: "federation" });
+    for (const name of ["Store A", "Store B"]) await create({ name, kind: "store", parentOrgId: parent });
+    const page = await call(`/v1/orgs/${parent}/children?limit=1`, { host, headers: json });
+    expect(page.status).toBe(200);
+    expect(page.headers.link).toMatch(new RegExp(`^<http://${host}/v1/orgs/${parent}/children\\?`));
   });
+
+  it("answers a problem type that does not change with the Host", async () => {
+    const types = new Set<string>();
+    for (const host of ["192.168.1.20:8787", "localhost:8787", "evil.example"]) {
+      types.add(JSON.parse((await call("/v1/no-such-route", { host })).body).type);
+    }
+    expect([...types]).toEqual(["/problems/route-not-found"]);
+  });
+
   it("compresses its HTML pages as it does JSON, and names Accept-Encoding in their 304", async () => {
     const headers = { "accept-encoding": "gzip" };
     const res = await fetch(`${server.url}/`, { headers });

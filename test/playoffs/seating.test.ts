@@ -181,7 +181,7 @@ describe("POST /v1/events/{eventId}/semifinals and /final (29–79 participants)
     const again = await call("POST", `/v1/events/${event.id}/semifinals`);
     expect(again.body.code).toBe("semifinal_exists");
     // Its type URI is the API's page about the code (the catalogue had no entry for it).
-    expect((await app.request(new URL(again.body.type).pathname)).status).toBe(200);
+    expect((await app.request(new URL(again.body.type, "http://localhost").pathname)).status).toBe(200);
     const moreprelims = await call("POST", `/v1/sessions/${s2}/rounds`, {});
     expect(moreprelims.status).toBe(409);
 
@@ -224,7 +224,7 @@ describe("POST /v1/events/{eventId}/semifinals and /final (29–79 participants)
     expect(finalSheets).toHaveLength(1);
     const finalAgain = await call("POST", `/v1/events/${event.id}/final`);
     expect(finalAgain.body.code).toBe("final_exists");
-    expect((await app.request(new URL(finalAgain.body.type).pathname)).status).toBe(200);
+    expect((await app.request(new URL(finalAgain.body.type, "http://localhost").pathname)).status).toBe(200);
     const delSemis = await call("DELETE", `/v1/rounds/${semis.id}`);
     expect(delSemis.status).toBe(409);
     expect(delSemis.body.code).toBe("not_last_round");

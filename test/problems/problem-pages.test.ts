@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { isProblemCode, PROBLEM_CODES } from "../../src/http/openapi/problem-codes";
+import { isProblemCode, PROBLEM_CODES, PROBLEM_TYPE_BASE } from "../../src/http/openapi/problem-codes";
 
 import { createTestApp } from "../helpers/test-app";
 
@@ -31,10 +31,32 @@ describe("problem type URIs resolve to the API's own pages", () => {
     expect(page.status).toBe(200);
   });
 
-  it("without PUBLIC_URL the type is on the origin the request came to", async () => {
+  it("without PUBLIC_URL the type is the documented base, whatever Host the request named", async () => {
     const { app } = await createTestApp();
-    const res = await app.request("http://127.0.0.1:4000/v1/orgs/org_missing");
-    expect(((await res.json()) as { type: string }).type).toMatch(/^http:\/\/127\.0\.0\.1:4000\/problems\//);
+    const types = new Set<string>();
+    for (const origin of ["http://127.0.0.1:4000", "http://192.168.1.20:8787", "https://evil.example"]) {
+      const res = await app.request(`${origin}/v1/events/evt_missing`);
+      types.add(((await res.json()) as { type: string }).type);
+    }
+    expect([...types]).toEqual([`${PROBLEM_TYPE_BASE}/event-not-found`]);
+    // The reference resolves, against the address the answer came from, to the code's page.
+    const page = await app.request(new URL([...types][0]!, "http://192.168.1.20:8787/v1/events/x").href);
+    expect(page.status).toBe(200);
+  });
+
+  it("PUBLIC_URL set, the Host a request named does not change the type either", async () => {
+    const { app } = await createTestApp({ publicUrl: "https://api.example.org/" });
+    for (const origin of ["http://127.0.0.1:4000", "https://evil.example"]) {
+      const res = await app.request(`${origin}/v1/events/evt_missing`);
+      expect(((await res.json()) as { type: string }).type).toBe(
+        "https://api.example.org/problems/event-not-found",
+      );
+    }
+  });
+
+  it("docs/reference/errors.md states the base the generator writes", () => {
+    const doc = readFileSync(new URL("../../docs/reference/errors.md", import.meta.url), "utf8");
+    expect(doc).toContain(`\`${PROBLEM_TYPE_BASE}/<code>\``);
   });
 });
 

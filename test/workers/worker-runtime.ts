@@ -9,6 +9,8 @@ const ROOT = resolve(import.meta.dirname, "../..");
 export const WORKER_BUNDLE = resolve(ROOT, "dist/worker.js");
 
 export interface RunningWorker {
+  /** The loopback address workerd serves the Worker on, for a client of its own (Node's fetch). */
+  url: URL;
   /** Sends a request to the Worker on workerd; `path` is resolved against its local URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** What the Worker wrote to stdout and stderr so far (its JSON log lines). */
@@ -71,6 +73,7 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
   });
   const base = await mf.ready;
   return {
+    url: base,
     fetch: async (path, init) => {
       // Miniflare's fetch speaks undici's types; the runtime objects are the standard ones.
       const res = await mf.dispatchFetch(new URL(path, base).href, init as never);

@@ -16,8 +16,10 @@ export const eventTypeDefs = /* GraphQL */ `
     lotSeed: String!
     "First day (YYYY-MM-DD), if set."
     startsOn: String
-    "IANA time zone of the event, if set."
-    timezone: String
+    "IANA time zone of the event, if set (a session's is timeZone too)."
+    timeZone: String
+    "The old spelling of timeZone."
+    timezone: String @deprecated(reason: "Use timeZone, the spelling sessions use; may be removed after 2027-06-04.")
     "Where it is played, if set."
     venue: String
     "The CATAN edition every game uses (rule 1.1.2), if stated."

@@ -1,8 +1,12 @@
 const PAGE_ARGS = /* GraphQL */ `
-    "Page size: 1–500 (REST ?limit=)."
-    first: Int = 50
+    "Page size going forward: 1–500 (REST ?limit=); 50 when neither first nor last is given."
+    first: Int
     "The endCursor of the previous page (REST ?cursor=); omitted: the first page."
     after: String
+    "Page size going backward: the last items (before \`before\`, else of the whole list), still in list order."
+    last: Int
+    "The startCursor of the page after: the items just before it (with last)."
+    before: String
 `;
 
 /** The root: single reads by id, list and search roots as cursor connections. */
@@ -59,10 +63,14 @@ export const queryTypeDefs = /* GraphQL */ `
     ratings("The organisation." orgId: ID!, "Leave out players with fewer rated games." minGames: Int = 0): Ratings
   }
 
-  "Where a page of a connection ends (Relay cursor connections)."
+  "Where a page of a connection starts and ends (Relay cursor connections)."
   type PageInfo {
     "True when another page follows: pass endCursor as after."
     hasNextPage: Boolean!
+    "True when items come before this page: pass startCursor as before, with last."
+    hasPreviousPage: Boolean!
+    "The cursor of the first edge of this page; null on an empty page."
+    startCursor: String
     "The cursor of the last edge of this page; null on an empty page."
     endCursor: String
   }
@@ -75,6 +83,8 @@ export const queryTypeDefs = /* GraphQL */ `
     nodes: [Event!]!
     "Where this page ends."
     pageInfo: PageInfo!
+    "How many events the whole list holds, every page (counted only when asked for)."
+    totalCount: Int!
   }
 
   "An event and its cursor."
@@ -93,6 +103,8 @@ export const queryTypeDefs = /* GraphQL */ `
     nodes: [Warning!]!
     "Where this page ends."
     pageInfo: PageInfo!
+    "How many warnings the whole list holds, every page (counted only when asked for)."
+    totalCount: Int!
   }
 
   "A warning and its cursor."
@@ -133,6 +145,8 @@ export const queryTypeDefs = /* GraphQL */ `
     nodes: [Player!]!
     "Where this page ends."
     pageInfo: PageInfo!
+    "How many players the whole list holds, every page (counted only when asked for)."
+    totalCount: Int!
   }
 
   "A player and its cursor."

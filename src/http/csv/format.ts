@@ -61,6 +61,11 @@ export function writeCsv<R>(columns: readonly Column<R>[], rows: readonly R[], l
     delimiter: lang === "en" ? "," : ";",
     record_delimiter: "\r\n",
     escape_formulas: true,
-    cast: { boolean: String },
+    // A number with a fraction (a rating) takes the dialect's decimal comma, and stays a number
+    // for escape_formulas: a negative one is not taken for a formula.
+    cast: {
+      boolean: String,
+      ...(lang === "en" ? {} : { number: (n: number) => String(n).replace(".", ",") }),
+    },
   });
 }

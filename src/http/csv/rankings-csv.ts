@@ -229,3 +229,68 @@ export function rosterCsv(rows: readonly RosterCsvRow[], lang: CsvLang): string 
   const byName = [...rows].sort((a, b) => collator.compare(a.player.name, b.player.name));
   return writeCsv(ROSTER_COLUMNS, byName, lang);
 }
+
+/** The fields of a series standings row the CSV shows. */
+export interface SeriesCsvRow {
+  rank: number;
+  player: { id: string; name: string };
+  points: number;
+  eventsCounted: number;
+  eventsDropped: number;
+  eventWins: number;
+  bestPosition: number;
+  decidedBy: string | null;
+  lot: string;
+  qualified: boolean | null;
+}
+
+const SERIES_COLUMNS: Column<SeriesCsvRow>[] = [
+  { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  { name: "points", fr: "Points", lt: "Taškai", value: (r) => r.points },
+  { name: "events_counted", fr: "Tournois comptés", lt: "Įskaityti turnyrai", value: (r) => r.eventsCounted },
+  { name: "events_dropped", fr: "Tournois écartés", lt: "Atmesti turnyrai", value: (r) => r.eventsDropped },
+  { name: "event_wins", fr: "Tournois gagnés", lt: "Laimėti turnyrai", value: (r) => r.eventWins },
+  { name: "best_position", fr: "Meilleure place", lt: "Geriausia vieta", value: (r) => r.bestPosition },
+  { name: "decided_by", value: (r) => r.decidedBy, machineOnly: true },
+  { name: "lot", value: (r) => r.lot, machineOnly: true },
+  { name: "qualified", fr: "Qualifié", lt: "Patenka", value: (r) => r.qualified },
+];
+
+/** A series' standings: one line per ranked player, in rank order. */
+export function seriesStandingsCsv(body: { rows: readonly SeriesCsvRow[] }, lang: CsvLang): string {
+  return writeCsv(SERIES_COLUMNS, body.rows, lang);
+}
+
+/** The fields of a rating row the CSV shows. */
+export interface RatingCsvRow {
+  rank: number;
+  player: { id: string; name: string };
+  ordinal: number;
+  mu: number;
+  sigma: number;
+  games: number;
+  lastPlayed: { eventId: string };
+}
+
+const RATING_COLUMNS: Column<RatingCsvRow>[] = [
+  { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  { name: "ordinal", fr: "Classement", lt: "Reitingas", value: (r) => r.ordinal },
+  { name: "mu", fr: "Mu", lt: "Mu", value: (r) => r.mu },
+  { name: "sigma", fr: "Sigma", lt: "Sigma", value: (r) => r.sigma },
+  { name: "games", fr: "Parties", lt: "Žaidimai", value: (r) => r.games },
+  {
+    name: "last_played_event_id",
+    fr: "Dernier tournoi",
+    lt: "Paskutinis turnyras",
+    value: (r) => r.lastPlayed.eventId,
+  },
+];
+
+/** A rating table: one line per rated player, in rank order. */
+export function ratingsCsv(body: { rows: readonly RatingCsvRow[] }, lang: CsvLang): string {
+  return writeCsv(RATING_COLUMNS, body.rows, lang);
+}

@@ -8,13 +8,35 @@
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import type { AppEnv } from "../context";
+import { type Deprecation, deprecationHeaders } from "../deprecation";
 import { etagMatches, opaque, weakEtag } from "../middleware/etag";
 import { negotiateLanguage } from "../pages/i18n";
 import { CSV_LANGS, type CsvLang } from "./format";
 
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
-/** The dialect of the CSV asked for, or null when the request wants JSON. */
+/**
+ * `?format=csv` and `Accept: text/csv` on the JSON reads, replaced by the `….csv` operations:
+ * they keep working for the notice docs/versioning.md promises.
+ */
+export const CSV_NEGOTIATION_DEPRECATION: Deprecation = {
+  since: new Date("2026-12-04T00:00:00Z"),
+  sunset: new Date("2027-06-04T00:00:00Z"),
+  link: "/docs#description/csv",
+};
+
+/** The dialect of a CSV: `?lang=`, else Accept-Language, else English. */
+export function csvDialect(c: Context<AppEnv>): CsvLang {
+  const lang = c.req.query("lang");
+  if (lang && (CSV_LANGS as readonly string[]).includes(lang)) return lang as CsvLang;
+  return negotiateLanguage(c.req.header("accept-language")) ?? "en";
+}
+
+/**
+ * The deprecated way to a CSV: `?format=csv` or `Accept: text/csv` on a JSON read. The dialect
+ * asked for, or null when the request wants JSON. The answer carries the deprecation headers:
+ * the CSV has its own operation (`….csv`), so the JSON one's type is the JSON alone.
+ */
 export function csvRequested(c: Context<AppEnv>): CsvLang | null {
   const format = c.req.query("format");
   const accept = c.req.header("accept");
@@ -27,9 +49,10 @@ export function csvRequested(c: Context<AppEnv>): CsvLang | null {
         default: "application/json",
       }) === "text/csv";
   if (!csv) return null;
-  const lang = c.req.query("lang");
-  if (lang && (CSV_LANGS as readonly string[]).includes(lang)) return lang as CsvLang;
-  return negotiateLanguage(c.req.header("accept-language")) ?? "en";
+  for (const [name, value] of Object.entries(deprecationHeaders(CSV_NEGOTIATION_DEPRECATION))) {
+    c.header(name, value, { append: name === "link" });
+  }
+  return csvDialect(c);
 }
 
 /** `W/"x"` → `W/"x:csv"` (English) or `W/"x:csv:fr"`. */
@@ -37,10 +60,12 @@ export function csvEtag(jsonTag: string, lang: CsvLang): string {
   return weakEtag(opaque(jsonTag), "csv", ...(lang === "en" ? [] : [lang]));
 }
 
-/** What a download is called: the event, the session when there is one, what it holds, the day. */
+/** What a download is called: its owner (an event, a series), the session when there is one, what it holds, the day. */
 export interface CsvFile {
-  event: { name: string; timezone: string | null };
+  name: string;
   session?: { name: string } | null;
+  /** The day in the file's name is the day there (UTC when null or unknown). */
+  timeZone: string | null;
   kind: keyof typeof FILE_WORDS;
 }
 
@@ -50,6 +75,8 @@ const FILE_WORDS = {
   eventStandings: { en: "standings", fr: "classement-final", lt: "galutinis-reitingas" },
   seating: { en: "seating", fr: "plan-de-table", lt: "sėdimos-vietos" },
   roster: { en: "roster", fr: "joueurs", lt: "dalyviai" },
+  seriesStandings: { en: "series-standings", fr: "classement-du-circuit", lt: "serijos-reitingas" },
+  ratings: { en: "ratings", fr: "classement-elo", lt: "reitingai" },
 } satisfies Record<string, Record<CsvLang, string>>;
 
 /** Today in the event's time zone (UTC when it has none or an unknown one). */
@@ -84,9 +111,9 @@ function slug(text: string, ascii: boolean): string {
  * the event's own spelling for the rest (RFC 8187 encoding).
  */
 export function contentDisposition(file: CsvFile, lang: CsvLang, now: Date): string {
-  const parts = [file.event.name, file.session?.name ?? "", FILE_WORDS[file.kind][lang]];
+  const parts = [file.name, file.session?.name ?? "", FILE_WORDS[file.kind][lang]];
   const name = (ascii: boolean) =>
-    [...parts.map((p) => slug(p, ascii)).filter(Boolean), today(now, file.event.timezone)].join("-");
+    [...parts.map((p) => slug(p, ascii)).filter(Boolean), today(now, file.timeZone)].join("-");
   return `attachment; filename="${name(true)}.csv"; filename*=UTF-8''${encodeURIComponent(name(false))}.csv`;
 }
 

@@ -1,11 +1,15 @@
 import type { MiddlewareHandler } from "hono";
+import { BEARER_CHALLENGE } from "../../services/access";
 import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } from "../../services/auth";
 
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 
+import { TOKEN_PATH } from "../token-errors";
+
 /** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
-export const TOKEN_PATH = "/v1/auth/token";
+export { TOKEN_PATH };
+
 /** Public system routes never look at a token: a stale one must not fail a health check. */
 const TOKENLESS_PATHS = new Set([
   TOKEN_PATH,
@@ -17,16 +21,24 @@ const TOKENLESS_PATHS = new Set([
 ]);
 /** The problem pages are public documentation too. */
 export const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.startsWith("/problems/");
-const REALM = "catan";
 
-function unauthorized(c: Parameters<MiddlewareHandler<AppEnv>>[0], code: string, detail: string): Response {
+/**
+ * A 401. A token that was sent but is not valid names `error="invalid_token"`; a request that
+ * sent none gets the bare challenge, as RFC 6750 §3.1 asks (it has no token to fix).
+ */
+function unauthorized(
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+  code: "invalid_token" | "token_required",
+  detail: string,
+): Response {
+  const challenge =
+    code === "token_required"
+      ? BEARER_CHALLENGE
+      : `${BEARER_CHALLENGE}, error="invalid_token", error_description="${detail.replace(/["\\]/g, "")}"`;
   return problemResponse(
     c,
     { status: 401, code, detail },
-    {
-      "www-authenticate": `Bearer realm="${REALM}", error="invalid_token", error_description="${detail.replace(/["\\]/g, "")}"`,
-      "cache-control": "no-store",
-    },
+    { "www-authenticate": challenge, "cache-control": "no-store" },
   );
 }
 

@@ -71,15 +71,16 @@ export function notModified(c: Context, etag: string, options: ConditionalOption
 }
 
 /**
- * Every JSON read gets an ETag: routes that know their version set it themselves (rankings,
+ * Every JSON read (GET or HEAD) gets an ETag: routes that know their version set it themselves (rankings,
  * tables); for the rest a weak tag is hashed from the body. `If-None-Match` then answers 304.
  * Streams (server-sent events, NDJSON exports) are left alone.
  */
 export const conditionalGet: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
+  // HEAD runs the GET route (the body is dropped after the chain): it gets the same tag.
   if (
-    c.req.method !== "GET" ||
+    (c.req.method !== "GET" && c.req.method !== "HEAD") ||
     res.status !== 200 ||
     !(res.headers.get("content-type") ?? "").startsWith("application/json")
   ) {

@@ -76,7 +76,7 @@ export function applyConventions(doc: Json): Json {
       const v1 = path.startsWith("/v1/") && path !== TOKEN_PATH;
       op.responses ??= {};
       const ok = op.responses["200"];
-      if (v1 && method === "get" && ok?.content?.["application/json"]) {
+      if (v1 && method === "get" && (ok?.content?.["application/json"] || ok?.content?.["text/csv"])) {
         withHeader(op, "IfNoneMatch");
         ok.headers = { ETag: ETAG_HEADER, ...(ok.headers ?? {}) };
         op.responses["304"] ??= {

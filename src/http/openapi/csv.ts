@@ -1,47 +1,63 @@
 import { z } from "@hono/zod-openapi";
 
+const LANG = z
+  .enum(["en", "fr", "lt"])
+  .optional()
+  .openapi({
+    description:
+      "The CSV's dialect (default: from `Accept-Language`, else `en`). `en`: the JSON field names in snake_case, `,` separators, decimal points, `true`/`false`, codes as in the JSON: for scripts and English spreadsheets. " +
+      "`fr`, `lt`: what French and Lithuanian Excel open correctly on a double click: headers and words in the language, `;` separators, decimal commas, oui/non (taip/ne); machine columns such as `vp_pct_exact` and `lot` are left out (Excel turns such text into dates and numbers). " +
+      "In every dialect a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) starts with `'`.",
+    example: "fr",
+  });
+
+/** The query of a `….csv` operation: its dialect. */
+export const LangQuery = z.object({ lang: LANG });
+
 /**
- * `?format=csv` and `?lang=`: the CSV variant without touching the Accept header (links,
- * spreadsheets' "from web"), in the dialect of a language.
+ * `?format=` and `?lang=` on a JSON read that also has a `….csv` operation: the old way to its
+ * CSV, deprecated (the CSV in the JSON operation's answer made every typed client's JSON type a
+ * union with `string`), still answered, with the deprecation headers.
  */
 export const FormatQuery = z.object({
-  format: z.enum(["json", "csv"]).optional().openapi({
-    description:
-      "`csv`: the same data as CSV (UTF-8 with a byte order mark, a header line). `Accept: text/csv` does the same. Default JSON.",
-    example: "csv",
-  }),
-  lang: z
-    .enum(["en", "fr", "lt"])
+  format: z
+    .enum(["json", "csv"])
     .optional()
     .openapi({
+      param: { deprecated: true },
       description:
-        "The CSV's dialect (default: from `Accept-Language`, else `en`). `en`: the JSON field names in snake_case, `,` separators, decimal points, `true`/`false`, codes as in the JSON: for scripts and English spreadsheets. " +
-        "`fr`, `lt`: what French and Lithuanian Excel open correctly on a double click: headers and words in the language, `;` separators, decimal commas, oui/non (taip/ne); `vp_pct_exact` and `lot` are left out (Excel turns such text into dates and numbers). " +
-        "In every dialect a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) starts with `'`.",
-      example: "fr",
+        "Deprecated since 2026-12-04 (it may be removed after 2027-06-04): GET the same path with `.csv` instead. `csv` still answers the CSV, with `Deprecation` and `Sunset` headers; so does `Accept: text/csv`. Default JSON.",
+      example: "json",
     }),
+  lang: LANG.openapi({ param: { deprecated: true }, description: "Deprecated with `format`." }),
 });
 
 const CSV_HEADERS = {
+  ETag: {
+    description:
+      "The CSV's own weak tag (the JSON's with `:csv`, and the language for `fr` and `lt`); send it back in `If-None-Match`.",
+    schema: {
+      type: "string" as const,
+      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026:csv"',
+    },
+  },
+  "Cache-Control": {
+    description: "`no-cache` (`private, no-cache` for private data): keep it, but revalidate every time.",
+    schema: { type: "string" as const, example: "no-cache" },
+  },
   "Content-Disposition": {
     description:
-      "CSV only: `attachment` with a file name made of the event, the session where there is one, what the file holds and the day (in the event's time zone), e.g. `baltic-championship-2026-qualification-2026-12-05.csv`; `filename*` keeps the event's own spelling.",
+      "`attachment` with a file name made of the event (or series, or organisation), the session where there is one, what the file holds and the day (in the event's time zone), e.g. `baltic-championship-2026-qualification-2026-12-05.csv`; `filename*` keeps the event's own spelling.",
     schema: { type: "string" as const },
   },
 };
 
-/**
- * A JSON 200 response plus its `text/csv` variant. The CSV has its own weak ETag (the JSON one
- * with `:csv`, and the language for `fr` and `lt`), and `Vary: Accept, Accept-Language`.
- */
-export function withCsv<
-  T extends { description: string; content: Record<string, unknown>; headers?: Record<string, unknown> },
->(response: T, columns: string, example: string) {
+/** The 200 of a `….csv` operation: text/csv only, so its type in a typed client is a string. */
+export function csvContent(description: string, columns: string, example: string) {
   return {
-    ...response,
-    headers: { ...response.headers, ...CSV_HEADERS },
+    description,
+    headers: CSV_HEADERS,
     content: {
-      ...response.content,
       "text/csv": {
         schema: z.string().openapi({
           description: `UTF-8 with a byte order mark (so spreadsheet programs show "Rūta" correctly), CRLF line ends, quoted where needed. Columns: ${columns}.`,
@@ -51,6 +67,11 @@ export function withCsv<
     },
   };
 }
+
+export const CSV_NOT_MODIFIED = {
+  description: "`If-None-Match` matched: the CSV has not changed.",
+  headers: { ETag: CSV_HEADERS.ETag, "Cache-Control": CSV_HEADERS["Cache-Control"] },
+};
 
 export const RANKING_CSV_COLUMNS =
   "`rank` (empty for disqualified players, listed last), `player_id`, `player`, `games`, `wins`, `vp`, `vp_pct`, `vp_pct_exact`, `seconds`, `thirds`, `decided_by`, `decided_by_lots`, `lot`, `session_id`, `qualified`, `disqualified`, `eliminated`";

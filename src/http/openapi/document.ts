@@ -29,7 +29,7 @@ export const TAGS = [
     name: "Auth",
     description:
       "OAuth2 client credentials: exchange a client id and secret for a 15-minute bearer token. " +
-      "The token endpoint answers OAuth 2.0 error objects, not problem+json.",
+      "The token endpoint's errors are one shape: problem details with the OAuth 2.0 `error` inside.",
   },
   {
     name: "Organisations",

@@ -41,8 +41,17 @@ Lists take \`limit\` (1–${MAX_PAGE_LIMIT}, default ${DEFAULT_PAGE_LIMIT}) and 
 ## Conditional requests
 
 Every JSON read has an \`ETag\`. Send it back as \`If-None-Match\`: while nothing changed the answer is
-\`304 Not Modified\`, with no body, for the price of one indexed read, so poll the rankings that way. Writes
+\`304 Not Modified\`, with no body, for the price of one indexed read, so poll the rankings that way. \`HEAD\` answers the same \`ETag\` and
+\`Cache-Control\` as \`GET\`, without the body. Writes
 to a result take the table's \`ETag\` as \`If-Match\`: \`412\` when someone changed it since you read it.
+
+## CSV
+
+The rankings, a session's seating and roster, series standings and rating tables are also CSV, each
+its own operation: the JSON read's path with \`.csv\` (\`GET /v1/events/{eventId}/qualification.csv\`),
+\`?lang=fr\` or \`lt\` for French or Lithuanian spreadsheets, with an \`ETag\` and a file name. \`?format=csv\` and
+\`Accept: text/csv\` on the JSON reads are deprecated (they answer with \`Deprecation\` and \`Sunset\`
+headers until removed); \`?format=\` on a read that has no such representation is a \`406\`, never JSON.
 
 ## Idempotency
 

@@ -11,7 +11,7 @@
  */
 
 import derivedCodes from "../../../openapi/problem-codes.json";
-import { TOKEN_PATH } from "../middleware/auth";
+import { TOKEN_ERROR_CODES, TOKEN_PATH } from "../token-errors";
 import { DECLARED_CODES } from "./operation-codes";
 import { PROBLEM_CODES, type ProblemCode } from "./problem-codes";
 import { PROBLEM_RESPONSES } from "./problem-schemas";
@@ -27,13 +27,13 @@ const PROBLEM_REF = "#/components/schemas/Problem";
 
 /** Codes some middleware (or the error boundary) answers on every operation of a kind. */
 export function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
+  // The token endpoint checks its request itself: its codes are one list (token-errors.ts).
+  if (path === TOKEN_PATH) return [...TOKEN_ERROR_CODES];
   // Any operation may meet a database that fails; only a write meets a full or read-only one.
   const codes: ProblemCode[] = ["rate_limited", "internal_error", "database_unavailable"];
   if (method !== "get" && method !== "head") codes.push("database_full", "database_read_only");
   const jsonBody = !!op.requestBody?.content?.["application/json"];
   if (jsonBody) codes.push("payload_too_large");
-  // The token endpoint answers its own errors as OAuth 2.0 error objects (RFC 6749 §5.2).
-  if (path === TOKEN_PATH) return codes;
   const security: Json[] = op.security ?? [];
   const acceptsToken = security.some((s) => Object.keys(s).length > 0);
   if (acceptsToken) codes.push("invalid_token");
@@ -46,6 +46,9 @@ export function sharedCodes(path: string, method: string, op: Json): ProblemCode
     codes.push("validation_failed");
   }
   if (v1) codes.push("invalid_text");
+  // `?format=` on a read that does not take it (middleware/format.ts).
+  const takesFormat = (op.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "format");
+  if (v1 && method === "get" && !takesFormat && !path.endsWith(".csv")) codes.push("format_not_offered");
   if (v1 && (method === "post" || method === "put")) {
     codes.push(
       "invalid_idempotency_key",
@@ -113,13 +116,17 @@ export function applyOperationProblems(path: string, method: string, op: Json): 
   for (const [status, response] of Object.entries<Json>(op.responses)) {
     if (isProblemResponse(response) && !byStatus.has(Number(status))) delete op.responses[status];
   }
+  // An operation whose errors have a shape of their own (the token endpoint's, with OAuth's
+  // fields) declares it on one error status; every error status then gets that one shape, so a
+  // typed client's error is one type, not a union to narrow.
+  const ownShape = Object.entries<Json>(op.responses).find(
+    ([status, response]) => Number(status) >= 400 && response?.content && !isProblemResponse(response),
+  )?.[1].content;
   for (const [status, codes] of byStatus) {
     const existing = op.responses[status];
-    // A status the operation answers in another shape (the token endpoint's OAuth errors) stays.
-    if (existing && !isProblemResponse(existing)) continue;
     op.responses[status] = {
       ...(existing ?? PROBLEM_RESPONSES[status] ?? { description: "A problem." }),
-      content: { [PROBLEM_JSON]: { schema: problemSchema(codes) } },
+      content: ownShape ? structuredClone(ownShape) : { [PROBLEM_JSON]: { schema: problemSchema(codes) } },
     };
   }
 }

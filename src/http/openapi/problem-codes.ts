@@ -30,6 +30,21 @@ export const PROBLEM_CODES = {
     "Malformed Idempotency-Key",
     "Idempotency-Key must be 1 to 200 characters.",
   ),
+  invalid_request: c(
+    400,
+    "Malformed token request",
+    "POST /v1/auth/token: a parameter is missing or malformed, or the client authenticated twice (in the body and with Basic). `error` is the same OAuth code.",
+  ),
+  unsupported_grant_type: c(
+    400,
+    "Unsupported grant type",
+    "POST /v1/auth/token takes `grant_type=client_credentials` only.",
+  ),
+  invalid_scope: c(
+    400,
+    "Invalid scope",
+    "POST /v1/auth/token: a scope asked for does not exist, or is beyond the client's role.",
+  ),
   // 401
   token_required: c(
     401,
@@ -40,6 +55,11 @@ export const PROBLEM_CODES = {
     401,
     "Invalid token",
     "The bearer token is malformed, expired, signed with another key, or its client was revoked: get a new one.",
+  ),
+  invalid_client: c(
+    401,
+    "Invalid client",
+    "POST /v1/auth/token: unknown client, wrong secret, revoked client or no credentials (one answer for all, so client ids cannot be probed).",
   ),
   invalid_discord_signature: c(
     401,
@@ -158,6 +178,12 @@ export const PROBLEM_CODES = {
     405,
     "Method not allowed",
     "The path exists but not with this method; the Allow header lists the methods it takes.",
+  ),
+  // 406
+  format_not_offered: c(
+    406,
+    "Format not offered",
+    "`?format=` names a representation this operation does not have: it answers JSON. A CSV is an operation of its own, the same path with `.csv`, where one exists.",
   ),
   // 301, 410
   player_merged: c(
@@ -674,3 +700,14 @@ export const PROBLEM_CODES = {
 export type ProblemCode = keyof typeof PROBLEM_CODES;
 
 export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEM_CODES, code);
+
+/**
+ * Where a problem's `type` points without PUBLIC_URL: a reference relative to the API itself, so
+ * the same problem has the same `type` whatever Host a request named (a laptop opened at two
+ * addresses, a proxy), and it still resolves, against the answer's address, to the code's page.
+ * With PUBLIC_URL the type is that absolute address instead (problemTypeUri in ../problem.ts).
+ */
+export const PROBLEM_TYPE_BASE = "/problems";
+
+/** `validation_failed` → `validation-failed`: the code as the last segment of its `type`. */
+export const problemSlug = (code: string): string => code.replace(/_/g, "-");

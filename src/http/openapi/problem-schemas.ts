@@ -11,7 +11,11 @@ export const FieldIssueSchema = z
 
 export const ProblemSchema = z
   .object({
-    type: z.string().openapi({ example: "https://catan-tournament-api.dev/problems/validation-failed" }),
+    type: z.string().openapi({
+      description:
+        "`/problems/<code>` (absolute on the deployment's PUBLIC_URL when it sets one): the same whatever Host a request named; it resolves to the page about the code.",
+      example: "/problems/validation-failed",
+    }),
     title: z.string().openapi({ example: "Unprocessable Content" }),
     status: z.number().int().openapi({ example: 422 }),
     detail: z.string().openapi({ example: "The request json is not valid: name: Too small" }),
@@ -36,9 +40,10 @@ export const ProblemSchema = z
 const DESCRIPTIONS = {
   301: "The player was merged into another: `Location` is the same resource of the kept player.",
   400: "Malformed request: the body is not valid JSON, or a header is malformed.",
-  401: 'Missing, invalid or expired bearer token (`WWW-Authenticate: Bearer error="invalid_token"`).',
+  401: 'No bearer token (`token_required`, `WWW-Authenticate: Bearer realm="catan"`), or one that is invalid or expired (`invalid_token`, `WWW-Authenticate: Bearer realm="catan", error="invalid_token"`).',
   403: "The token is valid but its role may not do this.",
   404: "No such resource, or it belongs to an organisation the token cannot see.",
+  406: "`?format=` names a representation this operation does not have (a CSV is its own operation, `….csv`).",
   409: "The request conflicts with the current state (e.g. the result is already final).",
   410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor; an export cursor older than the retention window).",
   412: "`If-Match` names a version that is no longer current; re-read and retry.",

@@ -24,6 +24,7 @@ export {
   assertOrgWideWrite,
   assertWithinLimit,
   assertWriteWithin,
+  BEARER_CHALLENGE,
   type ClientActor,
   type ClientLimit,
   canReadOrg,

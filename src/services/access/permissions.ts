@@ -137,10 +137,14 @@ export function hasPermission(actor: Actor, permission: Permission): boolean {
   );
 }
 
+/** The challenge of a request that sent no token: the scheme and realm, nothing to fix in a token. */
+export const BEARER_CHALLENGE = 'Bearer realm="catan"';
+
 export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> {
   if (actor.kind !== "client") {
     throw new ServiceError("unauthorized", "token_required", "This operation needs a bearer token.", {
-      headers: { "www-authenticate": 'Bearer realm="catan", error="invalid_token"' },
+      // No credentials were sent: a bare challenge, no error code (RFC 6750 §3.1).
+      headers: { "www-authenticate": BEARER_CHALLENGE },
     });
   }
   return actor;
@@ -162,7 +166,7 @@ export function requirePermission(actor: Actor, permission: Permission): Extract
       "insufficient_scope",
       `This token was issued for the scopes '${(client.scopes ?? []).join(" ")}'; this operation needs '${scope}' (ask POST /v1/auth/token for it).`,
       {
-        headers: { "www-authenticate": `Bearer realm="catan", error="insufficient_scope", scope="${scope}"` },
+        headers: { "www-authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${scope}"` },
       },
     );
   }

@@ -317,7 +317,7 @@ export async function recordTokenGuessing(
   return result.rowsAffected > 0;
 }
 
-/** Thrown by the token endpoint; mapped to an OAuth 2.0 error body (RFC 6749 §5.2), not problem+json. */
+/** Thrown by the token endpoint; answered as a problem carrying the OAuth 2.0 error (RFC 6749 §5.2). */
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
   constructor(

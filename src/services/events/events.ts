@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, rounds, tableResults } from "../../db/schema";
 import { describeStructure } from "../../domain/structure";
@@ -16,7 +16,7 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning } from "./summary";
 
 /**
@@ -33,7 +33,7 @@ export interface CreateEventInput {
   ruleset?: "2026" | "legacy";
   visibility?: "public" | "private";
   startsOn?: string | null;
-  timezone?: string | null;
+  timeZone?: string | null;
   venue?: string | null;
   timers?: TimersInput;
   screenEmbedOrigins?: string[];
@@ -64,6 +64,8 @@ export function toEventDto(row: EventWithSummary) {
     visibility: row.visibility,
     lotSeed: row.lotSeed,
     startsOn: row.startsOn,
+    timeZone: row.timezone,
+    /** The deprecated spelling of timeZone, sent until its sunset (docs/versioning.md). */
     timezone: row.timezone,
     venue: row.venue,
     timers: publishedTimers(row.timers),
@@ -121,7 +123,7 @@ export async function createEvent(
     visibility: input.visibility ?? "public",
     lotSeed: randomLotSeed(),
     startsOn: input.startsOn ?? null,
-    timezone: input.timezone ?? null,
+    timezone: input.timeZone ?? null,
     venue: input.venue ?? null,
     timers: { turn: input.timers?.turn ?? DEFAULT_TURN },
     edition: input.edition ?? null,
@@ -193,7 +195,7 @@ export async function updateEvent(
     ...(patch.ruleset !== undefined ? { ruleset: patch.ruleset } : {}),
     ...(patch.visibility !== undefined ? { visibility: patch.visibility } : {}),
     ...(patch.startsOn !== undefined ? { startsOn: patch.startsOn } : {}),
-    ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+    ...(patch.timeZone !== undefined ? { timezone: patch.timeZone } : {}),
     ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
     ...(patch.edition !== undefined ? { edition: patch.edition } : {}),
     ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
@@ -228,23 +230,22 @@ export async function listEvents(ctx: ServiceContext, orgId: string, query: List
   requireClient(ctx.actor);
   await assertOrgReadable(ctx, orgId);
   const orgIds = query.includeDescendants ? await orgSubtree(ctx.db, orgId) : [orgId];
+  const listed = and(
+    inArray(events.orgId, orgIds),
+    query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
+  );
   return paginate(
     query,
     async (limit) => {
       const rows = await ctx.db
         .select({ event: events, ...eventSummaryColumns })
         .from(events)
-        .where(
-          and(
-            inArray(events.orgId, orgIds),
-            query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
-            afterCursor(events.id, query),
-          ),
-        )
-        .orderBy(asc(events.id))
+        .where(and(listed, afterCursor(events.id, query)))
+        .orderBy(pageOrder(events.id, query))
         .limit(limit);
       return rows.map((row) => ({ ...row.event, ...summaryOf(row) }));
     },
     toEventDto,
+    async () => (await ctx.db.select({ n: count() }).from(events).where(listed))[0]?.n ?? 0,
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -16,7 +16,7 @@ import {
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
-import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 
 type PlayerRow = typeof players.$inferSelect;
@@ -209,25 +209,24 @@ export async function listPlayers(ctx: ServiceContext, orgId: string, query: Lis
   const q = query.q?.normalize("NFC").trim() || undefined;
   const externalId = query.externalId?.normalize("NFC").trim() || undefined;
   const pattern = q ? `%${foldForSearch(q).replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined;
+  const listed = and(
+    inArray(players.orgId, orgIds),
+    pattern
+      ? or(sql`${players.searchName} like ${pattern} escape '\\'`, eq(players.externalId, q!))
+      : undefined,
+    externalId ? eq(players.externalId, externalId) : undefined,
+    query.discordId ? eq(players.discordId, query.discordId) : undefined,
+  );
   return paginate(
     query,
     (limit) =>
       ctx.db
         .select()
         .from(players)
-        .where(
-          and(
-            inArray(players.orgId, orgIds),
-            pattern
-              ? or(sql`${players.searchName} like ${pattern} escape '\\'`, eq(players.externalId, q!))
-              : undefined,
-            externalId ? eq(players.externalId, externalId) : undefined,
-            query.discordId ? eq(players.discordId, query.discordId) : undefined,
-            afterCursor(players.id, query),
-          ),
-        )
-        .orderBy(asc(players.id))
+        .where(and(listed, afterCursor(players.id, query)))
+        .orderBy(pageOrder(players.id, query))
         .limit(limit),
     toPlayerDto,
+    async () => (await ctx.db.select({ n: count() }).from(players).where(listed))[0]?.n ?? 0,
   );
 }

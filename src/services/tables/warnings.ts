@@ -4,7 +4,7 @@
  * organisations above it read them, and a disqualification names the player's warnings.
  */
 
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { conductWarnings, events, gameTables, players } from "../../db/schema";
@@ -14,7 +14,7 @@ import { assertWithinLimit, isMember, requireClient, requirePermission } from ".
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { writableTable } from "./scope";
 
 export interface WarningDto {
@@ -129,6 +129,7 @@ export async function listPlayerWarnings(ctx: ServiceContext, playerId: string, 
   const client = requireClient(ctx.actor);
   const visible =
     client.role === "admin" || client.orgId === null ? undefined : inOrgTree(events.orgId, client.orgId);
+  const listed = and(eq(conductWarnings.playerId, playerId), visible);
   const [[player], rows] = await ctx.db.batch([
     ctx.db
       .select({ ancestry: orgAncestryJson(players.orgId) })
@@ -136,8 +137,8 @@ export async function listPlayerWarnings(ctx: ServiceContext, playerId: string, 
       .where(eq(players.id, playerId)),
     warningsQuery(ctx)
       .innerJoin(events, eq(events.id, conductWarnings.eventId))
-      .where(and(eq(conductWarnings.playerId, playerId), visible, afterCursor(conductWarnings.id, page)))
-      .orderBy(asc(conductWarnings.id))
+      .where(and(listed, afterCursor(conductWarnings.id, page)))
+      .orderBy(pageOrder(conductWarnings.id, page))
       .limit(page.limit + 1),
   ]);
   const ancestry = player ? (JSON.parse(player.ancestry) as string[]) : [];
@@ -150,5 +151,13 @@ export async function listPlayerWarnings(ctx: ServiceContext, playerId: string, 
     page,
     async () => rows.map((r) => ({ id: r.warning.id, ...r })),
     (r) => toWarningDto(r.warning, r.name, r.roundId),
+    async () =>
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(conductWarnings)
+          .innerJoin(events, eq(events.id, conductWarnings.eventId))
+          .where(listed)
+      )[0]?.n ?? 0,
   );
 }

@@ -83,6 +83,9 @@ export interface BotReport {
   rows: number;
   leader: string | undefined;
   etag: string;
+  /** The first line of the CSV, and its Deprecation header (none: it is the current way). */
+  csvHeader: string;
+  csvDeprecation: string | null;
   /** The poll with If-None-Match: 304 while nothing changed. */
   pollStatus: number;
   /** Every player of the organisation, walked page by page with `nextCursor`. */
@@ -101,7 +104,10 @@ export async function runBot(options: BotOptions): Promise<BotReport> {
       client_secret: options.clientSecret,
     },
   });
-  if (!token.data) throw new Error(`no token: ${token.response.status} ${JSON.stringify(token.error)}`);
+  // One error shape for every status of the token endpoint: OAuth's `error` and the problem's
+  // `detail` are read without narrowing.
+  if (!token.data)
+    throw new Error(`no token: ${token.error.status} ${token.error.error}: ${token.error.detail}`);
   const headers = { authorization: `Bearer ${token.data.access_token}` };
 
   const eventId = options.eventId;
@@ -109,13 +115,22 @@ export async function runBot(options: BotOptions): Promise<BotReport> {
     params: { path: { eventId } },
     headers,
   });
-  // The document also offers the table as text/csv (Accept: text/csv); without it, JSON.
-  if (!first.data || typeof first.data === "string") throw new Error(`qualification: ${first.error?.code}`);
+  // The JSON ranking is the ranking: no CSV string to narrow away (the CSV has its own path).
+  if (!first.data) throw new Error(`qualification: ${first.response.status} ${first.error?.code}`);
   const etag = first.response.headers.get("etag") ?? "";
   const poll = await api.GET("/v1/events/{eventId}/qualification", {
     params: { path: { eventId }, header: { "If-None-Match": etag } },
     headers,
   });
+
+  // The same ranking for a French spreadsheet, from its own operation: a string, nothing else.
+  const csv = await api.GET("/v1/events/{eventId}/qualification.csv", {
+    params: { path: { eventId }, query: { lang: "fr" } },
+    headers,
+    parseAs: "text",
+  });
+  if (csv.data === undefined) throw new Error(`qualification.csv: ${csv.error.code}`);
+  const csvHeader: string = csv.data.replace(/^\uFEFF/, "").split("\r\n")[0] ?? "";
 
   const players: string[] = [];
   let pages = 0;
@@ -148,6 +163,8 @@ export async function runBot(options: BotOptions): Promise<BotReport> {
   return {
     rows: first.data.rows.length,
     leader: first.data.rows[0]?.player.name,
+    csvHeader,
+    csvDeprecation: csv.response.headers.get("deprecation"),
     etag,
     pollStatus: poll.response.status,
     players,

@@ -4,25 +4,23 @@ import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
+import { problemResponse } from "../../problem";
+import { NO_STORE } from "../../token-errors";
 import type { postToken } from "./auth.routes";
 
-const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
-
+/**
+ * The token route's errors are problems with OAuth's fields (problemResponse adds them on this
+ * path): this turns service errors and the framework's malformed-body / wrong-content-type
+ * errors into OAuth's codes, with HTTP Basic's challenge on a 401 (RFC 6749 §5.2).
+ */
 function oauthResponse(c: Context<AppEnv>, error: OAuthError): Response {
-  const headers: Record<string, string> = { "content-type": "application/json", ...NO_STORE };
-  if (error.status === 401) headers["www-authenticate"] = 'Basic realm="catan"';
-  const requestId = c.get("requestId");
-  if (requestId) headers["x-request-id"] = requestId;
-  return new Response(JSON.stringify({ error: error.error, error_description: error.description }), {
-    status: error.status,
-    headers,
-  });
+  return problemResponse(
+    c,
+    { status: error.status, code: error.error, detail: error.description },
+    error.status === 401 ? { "www-authenticate": 'Basic realm="catan"' } : {},
+  );
 }
 
-/**
- * The token endpoint speaks OAuth 2.0 errors (RFC 6749 §5.2), not problem+json: this turns
- * service errors and the framework's malformed-body / wrong-content-type errors into them.
- */
 export const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const error = c.error;

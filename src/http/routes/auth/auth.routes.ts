@@ -15,8 +15,9 @@ export const postToken = createRoute({
   description:
     "Exchanges a client id and secret for a bearer token valid 15 minutes (RFC 6749 §4.4). Send " +
     "`grant_type=client_credentials` form-encoded or as JSON, with the credentials in the body or in " +
-    "`Authorization: Basic base64(client_id:client_secret)`. Errors are OAuth 2.0 error objects " +
-    "(`{error, error_description}`), not problem+json. A revoked client gets no token. `scope` asks " +
+    "`Authorization: Basic base64(client_id:client_secret)`. Every error, whatever its status, is one shape: " +
+    "the API's problem details with the OAuth 2.0 `error` and `error_description` inside (RFC 6749 §5.2), as " +
+    "`application/json`. A revoked client gets no token. `scope` asks " +
     "for fewer rights than the client's role; the granted scopes are in the response and the token. A " +
     "client limited to one event or session gets a token limited the same way.",
   security: [],

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SCOPE_NAMES } from "../../../services/access";
+import { ProblemSchema } from "../../openapi/problem-schemas";
+import { OAUTH_ERRORS, TOKEN_ERROR_CODES } from "../../token-errors";
 
 // Not strict: RFC 6749 §3.2 says the token endpoint ignores parameters it does not know.
 export const TokenRequestSchema = z
@@ -42,16 +44,29 @@ export const TokenResponseSchema = z
   })
   .openapi("TokenResponse");
 
+/**
+ * Every error of the token endpoint: the problem details of every other operation, with OAuth's
+ * `error` and `error_description` inside, so a client reads one shape whatever the status.
+ */
 export const OAuthErrorSchema = z
   .object({
-    error: z.enum(["invalid_request", "invalid_client", "unsupported_grant_type", "invalid_scope"]).openapi({
+    ...ProblemSchema.shape,
+    code: z.enum(TOKEN_ERROR_CODES).openapi({
+      description:
+        "Every code of the token endpoint: OAuth's `error` for the token request's own mistakes, else the API's code; GET /problems/{code} explains each.",
       example: "invalid_client",
     }),
-    error_description: z
-      .string()
-      .openapi({ example: "Unknown client, wrong secret, or the client is revoked." }),
+    error: z.enum(OAUTH_ERRORS).openapi({
+      description:
+        "The OAuth 2.0 error code (RFC 6749 §5.2); `server_error` and `temporarily_unavailable` when the server cannot answer (a 5xx, a 429: retry after `Retry-After`).",
+      example: "invalid_client",
+    }),
+    error_description: z.string().openapi({
+      description: "The same as `detail`.",
+      example: "Unknown client, wrong secret, or the client is revoked.",
+    }),
   })
   .openapi("OAuthError", {
     description:
-      "OAuth 2.0 error response (RFC 6749 §5.2). The token endpoint answers these, not problem+json.",
+      "The token endpoint's error, for every status: RFC 9457 problem details carrying the OAuth 2.0 `error` and `error_description` (RFC 6749 §5.2), as `application/json`.",
   });

@@ -4,8 +4,20 @@ import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
 import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
 
+/** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
+function withTimeZone<T extends { timeZone?: string | null; timezone?: string | null }>({
+  timezone,
+  ...body
+}: T) {
+  return body.timeZone === undefined && timezone !== undefined ? { ...body, timeZone: timezone } : body;
+}
+
 export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = async (c) => {
-  const event = await events.createEvent(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json"));
+  const event = await events.createEvent(
+    serviceContext(c),
+    c.req.valid("param").orgId,
+    withTimeZone(c.req.valid("json")),
+  );
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
 };
 
@@ -27,4 +39,11 @@ export const getEventHandler: RouteHandler<typeof getEvent, AppEnv> = async (c) 
   c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
 
 export const updateEventHandler: RouteHandler<typeof updateEvent, AppEnv> = async (c) =>
-  c.json(await events.updateEvent(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")), 200);
+  c.json(
+    await events.updateEvent(
+      serviceContext(c),
+      c.req.valid("param").eventId,
+      withTimeZone(c.req.valid("json")),
+    ),
+    200,
+  );

@@ -99,6 +99,10 @@ export const TimersInputSchema = z
     example: { turn: { mode: "after-one-hour", afterMinutes: 60, turnSeconds: 120 } },
   });
 
+/** The old spelling of `timeZone` (docs/versioning.md): accepted and sent until its sunset. */
+const TIMEZONE_DEPRECATED =
+  "Deprecated since 2026-12-04 (it may be removed after 2027-06-04): the same as `timeZone`, the spelling sessions use. Sent and accepted until then; a request that sends both must give them the same value.";
+
 export const EventSchema = z
   .object({
     id: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
@@ -114,7 +118,15 @@ export const EventSchema = z
       example: "9f2c4e1a7b3d5f60812a4c6e8b0d2f41",
     }),
     startsOn: IsoDateSchema.nullable(),
-    timezone: z.string().nullable().openapi({ example: "Europe/Vilnius" }),
+    timeZone: z.string().nullable().openapi({
+      description: "The event's IANA time zone (sessions have their own `timeZone`); null: not stated.",
+      example: "Europe/Vilnius",
+    }),
+    timezone: z.string().nullable().openapi({
+      deprecated: true,
+      description: TIMEZONE_DEPRECATED,
+      example: "Europe/Vilnius",
+    }),
     venue: z.string().nullable(),
     timers: TimersSchema,
     edition: z.string().nullable().openapi({
@@ -175,6 +187,16 @@ function isOrigin(value: string): boolean {
   return (url.protocol === "https:" || url.protocol === "http:") && url.origin === value;
 }
 
+const timeZoneField = TimeZoneSchema.nullable();
+
+/** Both spellings of the time zone in one request must agree: which one would win is a guess. */
+const timeZonesAgree = (v: { timeZone?: string | null; timezone?: string | null }) =>
+  v.timeZone === undefined || v.timezone === undefined || v.timeZone === v.timezone;
+const TIME_ZONES_DISAGREE = {
+  path: ["timezone"],
+  message: "the deprecated spelling of timeZone: send timeZone alone (or both with the same value)",
+};
+
 const eventFields = {
   name: readableText(200).openapi({ example: "Vilnius Store Championship Qualifier 2026" }),
   ruleset: z
@@ -184,7 +206,15 @@ const eventFields = {
     .enum(["public", "private"])
     .openapi({ description: "Default `public`: readable without a token." }),
   startsOn: IsoDateSchema.nullable(),
-  timezone: TimeZoneSchema.nullable().openapi({ example: "Europe/Vilnius" }),
+  timeZone: timeZoneField.openapi({
+    description: "The event's IANA time zone: the day of its CSV downloads, the times on its pages.",
+    example: "Europe/Vilnius",
+  }),
+  timezone: timeZoneField.openapi({
+    deprecated: true,
+    description: TIMEZONE_DEPRECATED,
+    example: "Europe/Vilnius",
+  }),
   venue: readableText(200, 0).nullable(),
   timers: TimersInputSchema,
   edition: z
@@ -222,6 +252,7 @@ export const CreateEventSchema = z
   .partial()
   .required({ name: true })
   .strict()
+  .refine(timeZonesAgree, TIME_ZONES_DISAGREE)
   .openapi("CreateEvent", {
     example: {
       name: "Vilnius Store Championship Qualifier 2026",
@@ -237,6 +268,7 @@ export const UpdateEventSchema = z
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
+  .refine(timeZonesAgree, TIME_ZONES_DISAGREE)
   .openapi("UpdateEvent", { example: { visibility: "private" } });
 
 export const EventListSchema = pageSchema(EventSchema, "Event");

@@ -28,6 +28,12 @@ export const exportOrganizationHandler: RouteHandler<typeof exportOrganization, 
   const next = encodeExportCursor({ seq: latest, at: ctx.clock().toISOString() });
   c.header("content-type", "application/x-ndjson; charset=utf-8");
   c.header("cache-control", "private, no-store");
+  // Saved from a browser or `curl -OJ`, the file says whose it is, when, and whether it is whole.
+  const day = ctx.clock().toISOString().slice(0, 10);
+  c.header(
+    "content-disposition",
+    `attachment; filename="${orgId}-${since ? "changes" : "export"}-${day}.ndjson"`,
+  );
   // @hono/zod-openapi types an application/x-ndjson response as `never`: the stream is a plain Response.
   return stream(c, async (out) => {
     const records = since

@@ -30,6 +30,16 @@ export const exportOrganization = createRoute({
   responses: {
     200: {
       description: "One JSON record per line.",
+      headers: {
+        "Content-Disposition": {
+          description:
+            "`attachment` with the file's name: the organisation, `export` (a full export) or `changes` (with `since`), and the day (UTC).",
+          schema: {
+            type: "string" as const,
+            example: 'attachment; filename="org_01JDQ6Y0…-export-2026-12-05.ndjson"',
+          },
+        },
+      },
       content: {
         "application/x-ndjson": {
           schema: z.string().openapi({

@@ -1,7 +1,8 @@
 import { createRouter } from "../../router";
-import { getOrgRatingsHandler, getPlayerRatingHandler } from "./ratings.handlers";
-import { getOrgRatings, getPlayerRating } from "./ratings.routes";
+import { getOrgRatingsCsvHandler, getOrgRatingsHandler, getPlayerRatingHandler } from "./ratings.handlers";
+import { getOrgRatings, getOrgRatingsCsv, getPlayerRating } from "./ratings.routes";
 
 export const ratingsRouter = createRouter()
   .openapi(getOrgRatings, getOrgRatingsHandler)
+  .openapi(getOrgRatingsCsv, getOrgRatingsCsvHandler)
   .openapi(getPlayerRating, getPlayerRatingHandler);

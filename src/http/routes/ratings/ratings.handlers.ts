@@ -1,8 +1,10 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as ratings from "../../../services/ratings";
 import { type AppEnv, serviceContext } from "../../context";
+import { ratingsCsv } from "../../csv/rankings-csv";
+import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import type { getOrgRatings, getPlayerRating } from "./ratings.routes";
+import type { getOrgRatings, getOrgRatingsCsv, getPlayerRating } from "./ratings.routes";
 
 /**
  * One scope batch authorises and fingerprints (304 here); the rating table of the tree is built
@@ -18,6 +20,25 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
     .get("responseCache")
     .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
   return c.json(ratings.ratingsResponse(table, minGames), 200);
+};
+
+export const getOrgRatingsCsvHandler: RouteHandler<typeof getOrgRatingsCsv, AppEnv> = async (c) => {
+  const ctx = serviceContext(c);
+  const { orgId } = c.req.valid("param");
+  const scope = await ratings.loadRatingScope(ctx, orgId);
+  const { minGames } = c.req.valid("query");
+  const lang = csvDialect(c);
+  return sendCsv(c, lang, {
+    jsonTag: weakEtag(scope.etag, `min${minGames}`),
+    private: scope.private,
+    file: { name: orgId, timeZone: null, kind: "ratings" },
+    build: async () => {
+      const table = await c
+        .get("responseCache")
+        .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+      return ratingsCsv(ratings.ratingsResponse(table, minGames), lang);
+    },
+  });
 };
 
 export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {

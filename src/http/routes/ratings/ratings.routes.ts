@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
@@ -52,5 +53,28 @@ export const getPlayerRating = createRoute({
     200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
     301: MOVED_PLAYER,
     304: NOT_MODIFIED,
+  },
+});
+
+export const getOrgRatingsCsv = createRoute({
+  method: "get",
+  path: "/v1/orgs/{orgId}/ratings.csv",
+  operationId: "getOrgRatingsCsv",
+  tags: ["Ratings", "Rankings"],
+  summary: "Rating table of an organisation tree, as CSV",
+  description:
+    "The rating table for spreadsheets: one line per rated player, in rank order, the same rows as the JSON for the same reader; its own ETag (304).",
+  security: OPTIONAL_BEARER,
+  request: {
+    params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
+    query: RatingsQuerySchema.extend(LangQuery.shape),
+  },
+  responses: {
+    200: csvContent(
+      "The rating table as CSV.",
+      "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",
+      "rank,player_id,player,ordinal,mu,sigma,games,last_played_event_id\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,21.7,31.2,3.2,12,evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A\r\n",
+    ),
+    304: CSV_NOT_MODIFIED,
   },
 });

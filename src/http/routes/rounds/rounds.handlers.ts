@@ -1,11 +1,19 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { loadSessionScope } from "../../../services/events";
 import * as roundsService from "../../../services/rounds";
 import { type AppEnv, serviceContext } from "../../context";
+import type { CsvLang } from "../../csv/format";
 import { seatingCsv } from "../../csv/rankings-csv";
-import { csvRequested, sendCsv } from "../../csv/variant";
+import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import type { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds.routes";
+import type {
+  createRounds,
+  deleteRound,
+  getRound,
+  listSessionRounds,
+  listSessionRoundsCsv,
+} from "./rounds.routes";
 
 export const createRoundsHandler: RouteHandler<typeof createRounds, AppEnv> = async (c) =>
   c.json(
@@ -15,24 +23,36 @@ export const createRoundsHandler: RouteHandler<typeof createRounds, AppEnv> = as
 
 /**
  * The seating has no version of its own: its JSON tag is hashed from the body (as every JSON
- * read's is), and the CSV variant's tag is derived from that one.
+ * read's is), and the CSV's tag is derived from that one.
  */
-export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, AppEnv> = async (c) => {
-  const ctx = serviceContext(c);
-  const sessionId = c.req.valid("param").sessionId;
-  const rounds = await roundsService.listSessionRounds(ctx, sessionId);
-  const csv = csvRequested(c);
-  if (!csv) {
-    c.header("Vary", "Accept");
-    return c.json(rounds, 200);
-  }
-  const { event, session } = await loadSessionScope(ctx, sessionId);
-  return sendCsv(c, csv, {
+async function sendSeatingCsv(
+  c: Context<AppEnv>,
+  sessionId: string,
+  rounds: Awaited<ReturnType<typeof roundsService.listSessionRounds>>,
+  lang: CsvLang,
+) {
+  const { event, session } = await loadSessionScope(serviceContext(c), sessionId);
+  return sendCsv(c, lang, {
     jsonTag: await bodyEtag(JSON.stringify(rounds)),
     private: event.visibility === "private",
-    file: { event, session, kind: "seating" },
-    build: () => seatingCsv(rounds, csv),
+    file: { name: event.name, session, timeZone: event.timezone, kind: "seating" },
+    build: () => seatingCsv(rounds, lang),
   });
+}
+
+export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, AppEnv> = async (c) => {
+  const sessionId = c.req.valid("param").sessionId;
+  const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
+  const csv = csvRequested(c);
+  if (csv) return sendSeatingCsv(c, sessionId, rounds, csv);
+  c.header("Vary", "Accept");
+  return c.json(rounds, 200);
+};
+
+export const listSessionRoundsCsvHandler: RouteHandler<typeof listSessionRoundsCsv, AppEnv> = async (c) => {
+  const sessionId = c.req.valid("param").sessionId;
+  const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
+  return sendSeatingCsv(c, sessionId, rounds, csvDialect(c));
 };
 
 export const getRoundHandler: RouteHandler<typeof getRound, AppEnv> = async (c) =>

@@ -8,7 +8,7 @@ import {
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { FormatQuery, withCsv } from "../../openapi/csv";
+import { CSV_NOT_MODIFIED, csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
@@ -48,16 +48,32 @@ export const listSessionRounds = createRoute({
   tags: ["Seating"],
   summary: "List a session's games with their seating",
   description:
-    "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): `?format=csv` or `Accept: text/csv`.",
+    "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): GET `…/rounds.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
   responses: {
-    200: withCsv(
-      jsonContent(RoundListSchema, "The session's rounds."),
+    200: jsonContent(RoundListSchema, "The session's rounds."),
+    304: NOT_MODIFIED,
+  },
+});
+
+export const listSessionRoundsCsv = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/rounds.csv",
+  operationId: "listSessionRoundsCsv",
+  tags: ["Seating"],
+  summary: "A session's seating, as CSV",
+  description:
+    "Every seat of every prelim game of the session, as CSV for the venue: the same data as the JSON list, with its own ETag (304). Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams, query: LangQuery },
+  responses: {
+    200: csvContent(
+      "The session's seating as CSV.",
       "`game`, `round_id`, `table`, `table_id`, `position` (turn order), `player_id`, `player`, `seed_rank`, `result_status` (empty, `pending` or `final`): one line per seat",
       "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
     ),
-    304: NOT_MODIFIED,
+    304: CSV_NOT_MODIFIED,
   },
 });
 

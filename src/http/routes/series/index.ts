@@ -8,5 +8,6 @@ export const seriesRouter = createRouter()
   .openapi(r.getSeries, h.getSeriesHandler)
   .openapi(r.updateSeries, h.updateSeriesHandler)
   .openapi(r.getSeriesStandings, h.getSeriesStandingsHandler)
+  .openapi(r.getSeriesStandingsCsv, h.getSeriesStandingsCsvHandler)
   .openapi(r.getEventTags, h.getEventTagsHandler)
   .openapi(r.setEventTags, h.setEventTagsHandler);

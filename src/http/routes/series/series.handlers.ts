@@ -2,6 +2,8 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as series from "../../../services/series";
 import { sendCachedJson } from "../../cached-body";
 import { type AppEnv, serviceContext } from "../../context";
+import { seriesStandingsCsv } from "../../csv/rankings-csv";
+import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
 import type * as r from "./series.routes";
@@ -38,6 +40,20 @@ export const getSeriesStandingsHandler: RouteHandler<typeof r.getSeriesStandings
   const etag = weakEtag(scope.etag);
   if (notModified(c, etag, { private: scope.private })) return c.body(null, 304);
   return sendCachedJson(c, etag, { private: scope.private }, () => series.seriesStandings(ctx, scope));
+};
+
+export const getSeriesStandingsCsvHandler: RouteHandler<typeof r.getSeriesStandingsCsv, AppEnv> = async (
+  c,
+) => {
+  const ctx = serviceContext(c);
+  const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
+  const lang = csvDialect(c);
+  return sendCsv(c, lang, {
+    jsonTag: weakEtag(scope.etag),
+    private: scope.private,
+    file: { name: scope.series.name, timeZone: null, kind: "seriesStandings" },
+    build: async () => seriesStandingsCsv(await series.seriesStandings(ctx, scope), lang),
+  });
 };
 
 export const getEventTagsHandler: RouteHandler<typeof r.getEventTags, AppEnv> = async (c) =>

@@ -9,4 +9,5 @@ export const sessionsRouter = createRouter()
   .openapi(r.updateSession, h.updateSessionHandler)
   .openapi(r.registerPlayers, h.registerPlayersHandler)
   .openapi(r.listRegistrations, h.listRegistrationsHandler)
+  .openapi(r.listRegistrationsCsv, h.listRegistrationsCsvHandler)
   .openapi(r.unregisterPlayer, h.unregisterPlayerHandler);

@@ -1,16 +1,19 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import * as registrations from "../../../services/events";
 import * as sessions from "../../../services/events";
 import { MAX_PAGE_LIMIT } from "../../../services/pagination";
 import { type AppEnv, serviceContext } from "../../context";
+import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
-import { csvRequested, sendCsv } from "../../csv/variant";
+import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
 import type {
   createSession,
   getSession,
   listRegistrations,
+  listRegistrationsCsv,
   listSessions,
   registerPlayers,
   unregisterPlayer,
@@ -52,14 +55,21 @@ export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, Ap
   const ctx = serviceContext(c);
   const sessionId = c.req.valid("param").sessionId;
   const csv = csvRequested(c);
-  if (!csv) {
-    c.header("Vary", "Accept");
-    return c.json(
-      withPageLink(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query"))),
-      200,
-    );
-  }
-  // The CSV is the whole roster: every page, as many as the session has players.
+  // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
+  if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
+  c.header("Vary", "Accept");
+  return c.json(
+    withPageLink(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query"))),
+    200,
+  );
+};
+
+export const listRegistrationsCsvHandler: RouteHandler<typeof listRegistrationsCsv, AppEnv> = async (c) =>
+  sendRosterCsv(c, c.req.valid("param").sessionId, csvDialect(c));
+
+/** The CSV is the whole roster: every page, as many as the session has players. */
+async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLang) {
+  const ctx = serviceContext(c);
   const roster: Awaited<ReturnType<typeof registrations.listRegistrations>>["data"] = [];
   let cursor: string | undefined;
   do {
@@ -71,13 +81,13 @@ export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, Ap
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   const { event, session } = await sessions.loadSessionScope(ctx, sessionId);
-  return sendCsv(c, csv, {
+  return sendCsv(c, lang, {
     jsonTag: await bodyEtag(JSON.stringify(roster)),
     private: event.visibility === "private",
-    file: { event, session, kind: "roster" },
-    build: () => rosterCsv(roster, csv),
+    file: { name: event.name, session, timeZone: event.timezone, kind: "roster" },
+    build: () => rosterCsv(roster, lang),
   });
-};
+}
 
 export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");

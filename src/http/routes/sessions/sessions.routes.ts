@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { FormatQuery, withCsv } from "../../openapi/csv";
+import { csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSessionSchema,
@@ -94,12 +94,27 @@ export const listRegistrations = createRoute({
   summary: "List a session's players",
   description:
     "Pages of registered players by player id, with `eliminated` for the 80+ zero-win cut. Public events need no token. " +
-    "The whole roster as CSV (players, status, check-in, drops; by name, no pages): `?format=csv` or `Accept: text/csv`.",
+    "The whole roster as CSV (players, status, check-in, drops; by name, no pages): GET `…/players.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: PaginationQuerySchema.extend(FormatQuery.shape) },
   responses: {
-    200: withCsv(
-      jsonContent(RegistrationListSchema, "A page of registered players."),
+    200: jsonContent(RegistrationListSchema, "A page of registered players."),
+  },
+});
+
+export const listRegistrationsCsv = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/players.csv",
+  operationId: "listRegistrationsCsv",
+  tags: ["Sessions"],
+  summary: "A session's roster, as CSV",
+  description:
+    "The whole roster (players, status, check-in, drops; by name, no pages) as CSV, with its own ETag (304). Public events need no token.",
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams, query: LangQuery },
+  responses: {
+    200: csvContent(
+      "The session's roster as CSV.",
       "`player_id`, `player`, `external_id` (only for readers of the player's organisation), `status` (`registered`, `checked-in`, `no-show`, `dropped`, `eliminated`), `checked_in`, `no_show`, `dropped_after_game`, `eliminated`, `registered_at`: one line per registered player, by name",
       "player_id,player,external_id,status,checked_in,no_show,dropped_after_game,eliminated,registered_at\r\nply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,LT-2026-0142,dropped,true,false,2,false,2026-12-01T18:04:11.000Z\r\n",
     ),

@@ -4,61 +4,124 @@ import * as standings from "../../../services/standings";
 import { sendCachedJson } from "../../cached-body";
 import { standingsEtag } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
+import type { CsvLang } from "../../csv/format";
 import { rankingCsv } from "../../csv/rankings-csv";
-import { type CsvFile, csvRequested, sendCsv } from "../../csv/variant";
+import { type CsvFile, csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { notModified } from "../../middleware/etag";
-import type { getEventStandings, getQualification, getSessionStandings } from "./standings.routes";
+import type {
+  getEventStandings,
+  getEventStandingsCsv,
+  getQualification,
+  getQualificationCsv,
+  getSessionStandings,
+  getSessionStandingsCsv,
+} from "./standings.routes";
 
 /**
  * Each handler: round trip 1 loads the scope (authorisation and the event's versions, by
  * primary key); a matching If-None-Match is a 304, a body already built for this tag is sent
  * from the response cache as bytes, and only otherwise does round trip 2 load and rank.
- * `?format=csv` (or `Accept: text/csv`) takes the same steps with the CSV's own tag.
+ * The `….csv` operations take the same steps with the CSV's own tag; so does the deprecated
+ * `?format=csv` (or `Accept: text/csv`) on the JSON operations.
  */
 const isPrivate = (scope: standings.StandingsScope) => scope.event.visibility === "private";
+
+type Ranking = Parameters<typeof rankingCsv>[0];
+
+function sendRankingCsv(
+  c: Context<AppEnv>,
+  scope: standings.StandingsScope,
+  etag: string,
+  file: CsvFile,
+  build: () => Promise<Ranking>,
+  lang: CsvLang,
+) {
+  return sendCsv(c, lang, {
+    jsonTag: etag,
+    private: isPrivate(scope),
+    file,
+    build: async () => rankingCsv(await build(), lang),
+  });
+}
 
 function sendRanking(
   c: Context<AppEnv>,
   scope: standings.StandingsScope,
   etag: string,
   file: CsvFile,
-  build: () => Promise<Parameters<typeof rankingCsv>[0]>,
+  build: () => Promise<Ranking>,
 ) {
-  const priv = { private: isPrivate(scope) };
   const csv = csvRequested(c);
-  if (csv) {
-    return sendCsv(c, csv, {
-      jsonTag: etag,
-      ...priv,
-      file,
-      build: async () => rankingCsv(await build(), csv),
-    });
-  }
+  if (csv) return sendRankingCsv(c, scope, etag, file, build, csv);
   c.header("Vary", "Accept");
+  const priv = { private: isPrivate(scope) };
   if (notModified(c, etag, priv)) return c.body(null, 304);
   return sendCachedJson(c, etag, priv, build);
 }
 
-export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) => {
-  const ctx = serviceContext(c);
-  const scope = await standings.loadSessionStandingsScope(ctx, c.req.valid("param").sessionId);
-  const etag = standingsEtag(scope, `session.${scope.session.id}`);
-  const file: CsvFile = { event: scope.event, session: scope.session, kind: "sessionStandings" };
-  return sendRanking(c, scope, etag, file, () => standings.sessionStandings(ctx, scope));
+type Target = {
+  scope: standings.StandingsScope;
+  etag: string;
+  file: CsvFile;
+  build: () => Promise<Ranking>;
 };
 
-export const getQualificationHandler: RouteHandler<typeof getQualification, AppEnv> = async (c) => {
+async function sessionTarget(c: Context<AppEnv>, sessionId: string): Promise<Target> {
   const ctx = serviceContext(c);
-  const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
-  const etag = standingsEtag(scope, "qualification");
-  const file: CsvFile = { event: scope.event, kind: "qualification" };
-  return sendRanking(c, scope, etag, file, () => standings.qualification(ctx, scope));
-};
+  const scope = await standings.loadSessionStandingsScope(ctx, sessionId);
+  return {
+    scope,
+    etag: standingsEtag(scope, `session.${scope.session.id}`),
+    file: {
+      name: scope.event.name,
+      session: scope.session,
+      timeZone: scope.event.timezone,
+      kind: "sessionStandings",
+    },
+    build: () => standings.sessionStandings(ctx, scope),
+  };
+}
 
-export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, AppEnv> = async (c) => {
+async function eventTarget(
+  c: Context<AppEnv>,
+  eventId: string,
+  kind: "qualification" | "standings",
+): Promise<Target> {
   const ctx = serviceContext(c);
-  const scope = await standings.loadEventStandingsScope(ctx, c.req.valid("param").eventId);
-  const etag = standingsEtag(scope, "standings");
-  const file: CsvFile = { event: scope.event, kind: "eventStandings" };
-  return sendRanking(c, scope, etag, file, () => standings.eventStandings(ctx, scope));
-};
+  const scope = await standings.loadEventStandingsScope(ctx, eventId);
+  return {
+    scope,
+    etag: standingsEtag(scope, kind),
+    file: {
+      name: scope.event.name,
+      timeZone: scope.event.timezone,
+      kind: kind === "qualification" ? "qualification" : "eventStandings",
+    },
+    build:
+      kind === "qualification"
+        ? () => standings.qualification(ctx, scope)
+        : () => standings.eventStandings(ctx, scope),
+  };
+}
+
+const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, t.file, t.build);
+const csv = (c: Context<AppEnv>, t: Target) =>
+  sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
+
+export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) =>
+  json(c, await sessionTarget(c, c.req.valid("param").sessionId));
+
+export const getQualificationHandler: RouteHandler<typeof getQualification, AppEnv> = async (c) =>
+  json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
+
+export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, AppEnv> = async (c) =>
+  json(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
+
+export const getSessionStandingsCsvHandler: RouteHandler<typeof getSessionStandingsCsv, AppEnv> = async (c) =>
+  csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
+
+export const getQualificationCsvHandler: RouteHandler<typeof getQualificationCsv, AppEnv> = async (c) =>
+  csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
+
+export const getEventStandingsCsvHandler: RouteHandler<typeof getEventStandingsCsv, AppEnv> = async (c) =>
+  csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));

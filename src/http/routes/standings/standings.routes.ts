@@ -5,7 +5,14 @@ import {
   SessionStandingsSchema,
 } from "../../../services/standings";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { FormatQuery, RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE, withCsv } from "../../openapi/csv";
+import {
+  CSV_NOT_MODIFIED,
+  csvContent,
+  FormatQuery,
+  LangQuery,
+  RANKING_CSV_COLUMNS,
+  RANKING_CSV_EXAMPLE,
+} from "../../openapi/csv";
 
 const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
 const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
@@ -25,9 +32,9 @@ const CACHE_HEADERS = {
   },
 };
 
-const withCacheHeaders = <T extends { headers?: object }>(response: T) => ({
+const withCacheHeaders = <T extends { description: string }>(response: T) => ({
   ...response,
-  headers: { ...CACHE_HEADERS, ...response.headers },
+  headers: CACHE_HEADERS,
 });
 
 const NOT_MODIFIED = {
@@ -44,7 +51,11 @@ const COMMON =
   "Players disqualified from the event (rule 1.3.6) are not ranked; they are listed in `disqualified`. " +
   "Polling (scoreboards, Discord bots): send the last `ETag` in `If-None-Match`; a 304 means nothing changed. The tag changes with every result change, correction, disqualification, registration, zero-win cut and player rename. " +
   "Public events need no token; private ones need a token of the organisation or of a parent organisation (others get 404). " +
-  "CSV: `?format=csv` or `Accept: text/csv` (one row per player, disqualified players last with an empty rank), `?lang=fr` or `lt` for French or Lithuanian spreadsheets.";
+  "CSV: the same path with `.csv` (one row per player, disqualified players last with an empty rank), `?lang=fr` or `lt` for French or Lithuanian spreadsheets.";
+
+const CSV_DESCRIPTION =
+  "The same ranking as CSV, for spreadsheets: one line per player in rank order, disqualified players last with an empty rank; its own ETag (304 like the JSON). " +
+  "Who may read it, and the ETag's rules, are the JSON ranking's.";
 
 export const getSessionStandings = createRoute({
   method: "get",
@@ -56,13 +67,7 @@ export const getSessionStandings = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(
-      withCsv(
-        jsonContent(SessionStandingsSchema, "The session ranking."),
-        RANKING_CSV_COLUMNS,
-        RANKING_CSV_EXAMPLE,
-      ),
-    ),
+    200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
     304: NOT_MODIFIED,
   },
 });
@@ -77,13 +82,7 @@ export const getQualification = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(
-      withCsv(
-        jsonContent(QualificationSchema, "The qualification ranking."),
-        RANKING_CSV_COLUMNS,
-        RANKING_CSV_EXAMPLE,
-      ),
-    ),
+    200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
     304: NOT_MODIFIED,
   },
 });
@@ -98,14 +97,56 @@ export const getEventStandings = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(
-      withCsv(
-        jsonContent(EventStandingsSchema, "The event standings."),
-        `${RANKING_CSV_COLUMNS}, then ` +
-          "`phase`, `qualification_rank`, `semifinal_placement`, `final_placement`",
-        RANKING_CSV_EXAMPLE,
-      ),
-    ),
+    200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
     304: NOT_MODIFIED,
+  },
+});
+
+export const getSessionStandingsCsv = createRoute({
+  method: "get",
+  path: "/v1/sessions/{sessionId}/standings.csv",
+  operationId: "getSessionStandingsCsv",
+  tags: ["Rankings"],
+  summary: "Ranking of one prelim session, as CSV",
+  description: CSV_DESCRIPTION,
+  security: OPTIONAL_BEARER,
+  request: { params: SessionParams, query: LangQuery },
+  responses: {
+    200: csvContent("The session ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
+    304: CSV_NOT_MODIFIED,
+  },
+});
+
+export const getQualificationCsv = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/qualification.csv",
+  operationId: "getQualificationCsv",
+  tags: ["Rankings"],
+  summary: "Qualification over all prelim sessions, as CSV",
+  description: CSV_DESCRIPTION,
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams, query: LangQuery },
+  responses: {
+    200: csvContent("The qualification ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
+    304: CSV_NOT_MODIFIED,
+  },
+});
+
+export const getEventStandingsCsv = createRoute({
+  method: "get",
+  path: "/v1/events/{eventId}/standings.csv",
+  operationId: "getEventStandingsCsv",
+  tags: ["Rankings"],
+  summary: "Final event standings, as CSV",
+  description: CSV_DESCRIPTION,
+  security: OPTIONAL_BEARER,
+  request: { params: EventParams, query: LangQuery },
+  responses: {
+    200: csvContent(
+      "The event standings as CSV.",
+      `${RANKING_CSV_COLUMNS}, then \`phase\`, \`qualification_rank\`, \`semifinal_placement\`, \`final_placement\``,
+      RANKING_CSV_EXAMPLE,
+    ),
+    304: CSV_NOT_MODIFIED,
   },
 });
