@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   const event = await api("POST", `/v1/orgs/${chain.id}/events`, {
     name: "Baltic Store Championship 2026 (demo)",
     startsOn: "2026-12-05",
-    timezone: "Europe/Vilnius",
+    timeZone: "Europe/Vilnius",
   });
   const sessionPlans = [
     { name: "Qualifier Kaunas", date: "2026-12-05", venue: "Kaunas store", players: players.slice(0, 13) },

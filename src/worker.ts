@@ -141,7 +141,8 @@ function runtimeFor(env: WorkerEnv): Runtime {
 function misconfigured(error: unknown, request: Request, env: WorkerEnv): Response {
   const url = new URL(request.url);
   // The type URI resolves to this deployment's own page about the code (GET /problems/{code}).
-  const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? url.origin;
+  // As every problem's: on PUBLIC_URL when set, else relative, whatever Host the request named.
+  const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? "";
   console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
   const detail =
     error instanceof ConfigError

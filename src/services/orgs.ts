@@ -17,7 +17,7 @@ export interface OrganizationDto {
   kind: OrgKind;
   parentOrgId: string | null;
   /** IANA time zone its calendar days are read in (an exclusion's end); null: UTC. */
-  timezone: string | null;
+  timeZone: string | null;
   createdAt: string;
 }
 
@@ -28,7 +28,7 @@ const toDto = (row: OrgRow): OrganizationDto => ({
   name: row.name,
   kind: row.kind,
   parentOrgId: row.parentOrgId,
-  timezone: row.timezone,
+  timeZone: row.timezone,
   createdAt: row.createdAt,
 });
 
@@ -39,7 +39,7 @@ export async function createOrganization(
     name: string;
     kind: OrgKind;
     parentOrgId?: string | undefined;
-    timezone?: string | null | undefined;
+    timeZone?: string | null | undefined;
   },
 ): Promise<OrganizationDto> {
   requirePermission(ctx.actor, "orgs:create");
@@ -61,7 +61,7 @@ export async function createOrganization(
     name: input.name,
     kind: input.kind,
     parentOrgId: input.parentOrgId ?? null,
-    timezone: input.timezone ?? null,
+    timezone: input.timeZone ?? null,
     createdAt: now.toISOString(),
   };
   await ctx.db.insert(organizations).values(row);
@@ -107,22 +107,22 @@ export async function listChildOrganizations(
 export async function updateOrganization(
   ctx: ServiceContext,
   orgId: string,
-  patch: { timezone?: string | null | undefined },
+  patch: { timeZone?: string | null | undefined },
 ): Promise<OrganizationDto> {
   await assertOrgWritable(ctx, orgId, "events:write");
   const [before] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId));
   if (!before) throw notFound("organization", orgId);
-  if (patch.timezone === undefined || patch.timezone === before.timezone) return toDto(before);
-  const after = { ...before, timezone: patch.timezone };
+  if (patch.timeZone === undefined || patch.timeZone === before.timezone) return toDto(before);
+  const after = { ...before, timezone: patch.timeZone };
   await ctx.db.batch([
-    ctx.db.update(organizations).set({ timezone: patch.timezone }).where(eq(organizations.id, orgId)),
+    ctx.db.update(organizations).set({ timezone: patch.timeZone }).where(eq(organizations.id, orgId)),
     auditInsert(ctx, {
       orgId,
       action: "org.update",
       entityType: "organization",
       entityId: orgId,
-      before: { timezone: before.timezone },
-      after: { timezone: patch.timezone },
+      before: { timeZone: before.timezone },
+      after: { timeZone: patch.timeZone },
     }),
   ]);
   return toDto(after);

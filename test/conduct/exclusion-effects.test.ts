@@ -224,10 +224,10 @@ describe("the end of an exclusion, a calendar day in the organisation's time zon
     });
     const fedApi = jsonRequest(made.app, federation.auth);
     const storeApi = jsonRequest(made.app, store.auth);
-    const zone = await fedApi.patch(`/v1/orgs/${federation.orgId}`, { timezone: "Pacific/Kiritimati" });
+    const zone = await fedApi.patch(`/v1/orgs/${federation.orgId}`, { timeZone: "Pacific/Kiritimati" });
     expect(zone.status, zone.text).toBe(200);
-    expect(zone.body.timezone).toBe("Pacific/Kiritimati");
-    expect((await storeApi.patch(`/v1/orgs/${federation.orgId}`, { timezone: "UTC" })).status).toBe(404);
+    expect(zone.body.timeZone).toBe("Pacific/Kiritimati");
+    expect((await storeApi.patch(`/v1/orgs/${federation.orgId}`, { timeZone: "UTC" })).status).toBe(404);
     const player = (await storeApi.post(`/v1/orgs/${store.orgId}/players`, { name: "Islander" })).body.id;
     const exclude = (until: string) =>
       fedApi.post(`/v1/orgs/${federation.orgId}/exclusions`, { playerId: player, until, reason: "Conduct" });

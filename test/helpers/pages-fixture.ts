@@ -46,7 +46,7 @@ export async function pagesFixture(app: App, db: Database): Promise<PagesFixture
   const event = await api.post(`/v1/orgs/${store.orgId}/events`, {
     name: "Baltic Championship 2026",
     startsOn: "2026-12-05",
-    timezone: "Europe/Vilnius",
+    timeZone: "Europe/Vilnius",
     venue: "Kaunas",
   });
   if (event.status !== 201) throw new Error(`event: ${event.status} ${event.text}`);

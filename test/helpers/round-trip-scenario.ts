@@ -241,7 +241,7 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
   expectStatus(store, "ok", "create org");
   expectStatus(await api.get(`/v1/orgs/${chain.orgId}`), "ok", "get org");
   expectStatus(
-    await api.patch(`/v1/orgs/${chain.orgId}`, { timezone: "Europe/Vilnius" }),
+    await api.patch(`/v1/orgs/${chain.orgId}`, { timeZone: "Europe/Vilnius" }),
     "ok",
     "set the org's time zone",
   );

@@ -276,9 +276,8 @@ describe("a Worker without its secret", () => {
       const deployed = await bare.fetch("https://catan-tournament.example.workers.dev/health");
       expect(deployed.status).toBe(503);
       const deployedBody = await json(deployed);
-      expect(deployedBody.type).toBe(
-        "https://catan-tournament.example.workers.dev/problems/server-misconfigured",
-      );
+      // The same type whatever Host the request named (no PUBLIC_URL here: relative).
+      expect(deployedBody.type).toBe("/problems/server-misconfigured");
       expect(deployedBody.detail).toContain("JWT_SECRET is not set");
       expect(deployedBody.detail).toContain("npx wrangler secret put JWT_SECRET");
       expect(deployedBody.detail).not.toContain(".dev.vars");

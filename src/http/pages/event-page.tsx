@@ -96,9 +96,9 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
 type EventInfo = EventPageData["event"];
 type SessionRow = EventPageData["sessions"][number];
 
-/** The CSV in the page's language: French and Lithuanian get what their Excel opens. */
+/** The read's CSV operation in the page's language: French and Lithuanian get what their Excel opens. */
 function csvHref(p: PageContext, path: string): string {
-  return `${path}?format=csv&lang=${p.lang}`;
+  return `${path}.csv?lang=${p.lang}`;
 }
 
 /** Title, facts (dates, venue, zone, structure, validity...) and the links to the screen and calendar. */

@@ -29,7 +29,7 @@ export const OrganizationSchema = z
       .string()
       .nullable()
       .openapi({ description: "The chain or federation above, if any.", example: "org_01JDQ6Y0…" }),
-    timezone: z.string().nullable().openapi({
+    timeZone: z.string().nullable().openapi({
       description:
         "The IANA time zone its calendar days are read in (the end of a programme exclusion, docs/rules.md#sanctions); null: UTC.",
       example: "Europe/Vilnius",
@@ -46,14 +46,14 @@ export const CreateOrganizationSchema = z
       description: "Put the new organisation under a chain or federation.",
       example: "org_01JDQ6Y0…",
     }),
-    timezone: OrgTimeZoneSchema.optional(),
+    timeZone: OrgTimeZoneSchema.optional(),
   })
   .strict()
   .openapi("CreateOrganization");
 
 export const UpdateOrganizationSchema = z
-  .object({ timezone: OrgTimeZoneSchema.optional() })
+  .object({ timeZone: OrgTimeZoneSchema.optional() })
   .strict()
-  .openapi("UpdateOrganization", { example: { timezone: "Europe/Vilnius" } });
+  .openapi("UpdateOrganization", { example: { timeZone: "Europe/Vilnius" } });
 
 export const OrganizationPageSchema = pageSchema(OrganizationSchema, "Organization");
