@@ -3,6 +3,9 @@
  * `openapi-fetch` do: a body labelled `content-encoding: gzip` must be gzip, or the client fails
  * with a decoding error instead of reading the problem.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NodeServer, startNodeServer } from "../helpers/node-server";
 
@@ -58,6 +61,25 @@ describe("answers decode with Accept-Encoding: gzip, br", () => {
     expect(last.status).toBe(429);
     expect(JSON.parse(last.body).status).toBe(429);
   });
+
+  it("5xx is a readable problem", async () => {
+    // A database file on a disk that counts as full (a reserve no disk has): /health answers 503.
+    const dir = mkdtempSync(join(tmpdir(), "decoding-"));
+    const full = await startNodeServer(
+      { DATABASE_URL: `file:${join(dir, "full.db")}`, DISK_RESERVE_MB: String(2 ** 40) },
+      { firstStart: true },
+    );
+    try {
+      const res = await fetch(`${full.url}/health`, { headers: { "accept-encoding": "gzip, br" } });
+      const body = await res.text();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toMatch(/application\/problem\+json/);
+      expect(JSON.parse(body)).toMatchObject({ status: 503, code: "database_full" });
+    } finally {
+      await full.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   // Last: the server closes the connection of a body it refuses part-way.
   it("413 is a readable problem", async () => {
