@@ -102,6 +102,8 @@ beforeAll(async () => {
   // A resolver standing in for DNS (no network in tests): the webhook's host is public.
   ({ app, db } = await createTestApp({
     webhookTargets: { allowLoopback: false, resolveHost: async () => ["93.184.215.14"] },
+    // A deployment with its Discord application, so its routes answer past the configuration check.
+    discord: { applicationId: "123456789012345678", publicKey: "7f".repeat(32) },
   }));
   store = await createOrgClient(app, db, { name: "Store" });
   mine = await privateEvent("Qualifier");
@@ -588,7 +590,7 @@ const WRITES: Record<string, WriteRow> = {
     orgWide: () => ({
       method: "PATCH",
       path: `/v1/orgs/${store.orgId}`,
-      body: { timezone: "Europe/Vilnius" },
+      body: { timeZone: "Europe/Vilnius" },
     }),
   },
   createApiClient: {
@@ -683,26 +685,6 @@ const WRITES: Record<string, WriteRow> = {
     orgWide: () => ({
       method: "POST",
       path: `/v1/orgs/${store.orgId}/webhooks/${org.webhookId}/deliveries/whd_01JDQ7N3Q5S7U9W1Y3A5C7E9G1/redeliver`,
-    }),
-  },
-  registerDiscordApplication: {
-    orgWide: () => ({
-      method: "PUT",
-      path: `/v1/orgs/${store.orgId}/discord`,
-      body: {
-        applicationId: "1234567890123456789",
-        publicKey: "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a",
-      },
-    }),
-  },
-  deleteDiscordApplication: {
-    orgWide: () => ({ method: "DELETE", path: `/v1/orgs/${store.orgId}/discord` }),
-  },
-  registerDiscordCommands: {
-    orgWide: () => ({
-      method: "POST",
-      path: `/v1/orgs/${store.orgId}/discord/commands`,
-      body: { botToken: "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.Gx1y2z.abcdefghijklmnopqrstuvwxyz0123456789AB" },
     }),
   },
   createDiscordSetupCode: {
