@@ -74,14 +74,22 @@ const millisecondsList = z
     message: "must be comma-separated milliseconds, e.g. 100,100,100",
   });
 
-const rateLimits = z.string().transform((value, ctx) => {
+/** What is wrong with a RATE_LIMITS value, in the parser's own words; null when it parses. */
+const rateLimitProblem = (value: string) => {
   try {
-    return rateLimitSettings(value);
+    rateLimitSettings(value);
+    return null;
   } catch (error) {
-    ctx.addIssue({ code: "custom", message: (error as Error).message });
-    return z.NEVER;
+    return (error as Error).message;
   }
-});
+};
+
+const rateLimits = z
+  .string()
+  .refine((value) => rateLimitProblem(value) === null, {
+    error: (issue) => rateLimitProblem(String(issue.input)) ?? "is not valid",
+  })
+  .transform((value) => rateLimitSettings(value));
 
 export const SETTINGS = {
   PORT: setting({

@@ -55,7 +55,7 @@ describe("organisations", () => {
       name: "Spielwiese Graz",
       kind: "store",
       parentOrgId: store.orgId,
-      timezone: null,
+      timeZone: null,
       createdAt: expect.any(String),
     });
     expect(res.headers.get("location")).toBe(`/v1/orgs/${org.id}`);

@@ -212,7 +212,7 @@ describe("the table page after a player's form", () => {
     });
     expect(first.status).toBe(403);
     const html = await first.text();
-    expect(html).toContain("not the code printed next to your name");
+    expect(html).toContain("not the code on your seat slip");
     expect(html).toContain("4 tries left");
     expect(html).toMatch(/<input[^>]*name="code"[^>]*value="ab-cd 12"/);
     expect(optionOf(html, seat.player.id)).toMatch(/selected/);
