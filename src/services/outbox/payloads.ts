@@ -8,14 +8,43 @@ import type { WebhookEventType } from "./event-types";
 
 const RoundKindSchema = z.enum(["prelim", "semifinal", "final"]);
 
-/** Where a table is: what every notification about one table starts with. */
+/** Where a table is: the one shape every notification about one table starts with. */
 const tablePlace = {
   eventId: z.string(),
   sessionId: z.string().nullable(),
   roundId: z.string(),
-  kind: RoundKindSchema,
+  round: z.object({ kind: RoundKindSchema, number: z.number().int() }),
   tableId: z.string(),
   tableNumber: z.number().int(),
+};
+
+/** The fields of `tablePlace`, as the services give them. */
+export interface TablePlaceInput {
+  eventId: string;
+  round: { id: string; sessionId: string | null; kind: "prelim" | "semifinal" | "final"; number: number };
+  table: { id: string; number: number };
+}
+
+/** Where a table is, built in one place for every payload that carries it. */
+export const tablePlaceOf = ({ eventId, round, table }: TablePlaceInput) => ({
+  eventId,
+  sessionId: round.sessionId,
+  roundId: round.id,
+  round: { kind: round.kind, number: round.number },
+  tableId: table.id,
+  tableNumber: table.number,
+});
+
+/**
+ * The round's kind beside `round`, as `seat.chosen` and `table.timer` first sent it: kept until
+ * its sunset (docs/versioning.md), then gone.
+ */
+const flatKind = {
+  kind: RoundKindSchema.openapi({
+    deprecated: true,
+    description:
+      "Deprecated since 2026-12-04 (it may be removed after 2027-06-04): the same as `round.kind`, the shape every table's notification has.",
+  }),
 };
 
 export const SeatSchema = z.object({
@@ -28,12 +57,7 @@ export const SeatSchema = z.object({
 
 export const TableResultSchema = z
   .object({
-    eventId: z.string(),
-    sessionId: z.string().nullable(),
-    roundId: z.string(),
-    round: z.object({ kind: RoundKindSchema, number: z.number().int() }),
-    tableId: z.string(),
-    tableNumber: z.number().int(),
+    ...tablePlace,
     version: z.number().int(),
     status: z.enum(["pending", "final"]),
     finalizedBy: z.string().nullable(),
@@ -90,6 +114,7 @@ export const StandingsChangedSchema = z
 export const SeatChosenSchema = z
   .object({
     ...tablePlace,
+    ...flatKind,
     playerId: z.string().openapi({ description: "The player who just chose." }),
     seats: z
       .array(
@@ -112,6 +137,7 @@ export const SeatChosenSchema = z
 export const TableTimerSchema = z
   .object({
     ...tablePlace,
+    ...flatKind,
     timedTurns: z
       .boolean()
       .openapi({ description: "true: switched to timed turns; false: back to untimed." }),

@@ -13,7 +13,7 @@ import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices"
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../outbox";
+import { outboxStatements, tablePlaceOf } from "../outbox";
 import { type TableScope, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 
@@ -119,12 +119,8 @@ function choiceBatch(
       ancestry: scope.event.ancestry,
       eventId: scope.event.id,
       data: {
-        eventId: scope.event.id,
-        sessionId: scope.round.sessionId,
-        roundId: scope.round.id,
+        ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
         kind: scope.round.kind,
-        tableId,
-        tableNumber: scope.table.number,
         playerId: input.playerId,
         seats: after.map((s) => ({
           position: s.position,

@@ -1,6 +1,11 @@
 import type { ScoredGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
-import { outboxStatements, standingsChangedStatements, type TableResultPayload } from "../outbox";
+import {
+  outboxStatements,
+  standingsChangedStatements,
+  type TableResultPayload,
+  tablePlaceOf,
+} from "../outbox";
 import type { TableScope } from "./scope";
 
 interface Change {
@@ -15,12 +20,7 @@ interface Change {
 function payload(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
   const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
   return {
-    eventId: scope.event.id,
-    sessionId: scope.round.sessionId,
-    roundId: scope.round.id,
-    round: { kind: scope.round.kind, number: scope.round.number },
-    tableId: scope.table.id,
-    tableNumber: scope.table.number,
+    ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
     version: change.version,
     status: change.status,
     finalizedBy: change.status === "final" ? (change.finalizedBy ?? null) : null,
@@ -40,12 +40,7 @@ function previousPayload(scope: TableScope): TableResultPayload | null {
   const previous = scope.result;
   if (!previous) return null;
   return {
-    eventId: scope.event.id,
-    sessionId: scope.round.sessionId,
-    roundId: scope.round.id,
-    round: { kind: scope.round.kind, number: scope.round.number },
-    tableId: scope.table.id,
-    tableNumber: scope.table.number,
+    ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
     version: previous.version,
     status: previous.status,
     finalizedBy: previous.finalizedBy,

@@ -11,7 +11,7 @@ import { tableTurnLimit } from "../../domain/timers";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements } from "../outbox";
+import { outboxStatements, tablePlaceOf } from "../outbox";
 import { resultFinal } from "./results";
 import { type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";
@@ -29,12 +29,8 @@ function timerMessage(ctx: ServiceContext, scope: TableScope, timer: TableDto["t
     ancestry: scope.event.ancestry,
     eventId: scope.event.id,
     data: {
-      eventId: scope.event.id,
-      sessionId: scope.round.sessionId,
-      roundId: scope.round.id,
+      ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
       kind: scope.round.kind,
-      tableId: scope.table.id,
-      tableNumber: scope.table.number,
       timedTurns: timer !== null,
       turnSeconds: timer?.turnSeconds ?? null,
       requestedBy: timer?.requestedBy ?? null,
