@@ -259,3 +259,46 @@ describe("the end of an exclusion, a calendar day in the organisation's time zon
     expect(back.status, back.text).toBe(200);
   });
 });
+
+describe("a qualifier excluded before the playoffs are seated", () => {
+  it("is passed over, the next in the ranking taking the seat; the ranking keeps their result", async () => {
+    const Q: string[] = [];
+    for (let n = 1; n <= 12; n++)
+      Q.push((await a.post(`/v1/orgs/${storeA.orgId}/players`, { name: `Q${n}` })).body.id);
+    const event = await a.post(`/v1/orgs/${storeA.orgId}/events`, { name: "Excluded qualifier" });
+    expect(event.status, event.text).toBe(201);
+    const ses = await a.post(`/v1/events/${event.body.id}/sessions`, { name: "Day", date: "2026-12-05" });
+    expect((await a.post(`/v1/sessions/${ses.body.id}/players`, { playerIds: Q })).status).toBe(200);
+    const games = await a.post(`/v1/sessions/${ses.body.id}/rounds`, { plan: "all", seed: "qualifier" });
+    expect(games.status, games.text).toBe(201);
+    // Q1 wins every game it plays: first in the qualification.
+    for (const round of games.body.data)
+      for (const table of round.tables) {
+        const seats: string[] = table.seats.map((s: Json) => s.player.id);
+        const winner = seats.includes(Q[0]!) ? Q[0]! : seats[0]!;
+        const others = seats.filter((id) => id !== winner);
+        const res = await a.put(`/v1/tables/${table.id}/result`, {
+          scores: [winner, ...others].map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
+          winnerId: winner,
+          signed: true,
+        });
+        expect(res.status, res.text).toBe(200);
+      }
+    const before = await a.get(`/v1/events/${event.body.id}/qualification`);
+    expect(before.body.rows[0].player.id).toBe(Q[0]);
+    const next = before.body.rows.slice(1, 5).map((r: Json) => r.player.id);
+
+    const excluded = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+      playerId: Q[0],
+      until: "2099-01-01",
+      reason: "Serious breach of the code of conduct",
+    });
+    expect(excluded.status, excluded.text).toBe(201);
+    const final = await a.post(`/v1/events/${event.body.id}/final`);
+    expect(final.status, final.text).toBe(201);
+    const seated = final.body.tables[0].seats.map((s: Json) => s.player.id);
+    expect(seated).not.toContain(Q[0]);
+    expect([...seated].sort()).toEqual([...next].sort());
+    expect((await a.get(`/v1/events/${event.body.id}/qualification`)).body.rows[0].player.id).toBe(Q[0]);
+  });
+});

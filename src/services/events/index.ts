@@ -14,7 +14,7 @@ export {
   usesCheckIn,
 } from "./attendance";
 export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } from "./events";
-export { exclusionRuns } from "./exclusions-in-force";
+export { exclusionRuns, exclusionsInForce } from "./exclusions-in-force";
 export { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";

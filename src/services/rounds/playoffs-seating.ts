@@ -12,7 +12,7 @@ import { eventStructure, sessionGameCount } from "../../domain/structure";
 import { type ScopedEvent, writableEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { refereeWarnings } from "../events";
+import { exclusionsInForce, refereeWarnings } from "../events";
 import { rankQualification } from "../standings";
 import { finalGames, loadPrelimState, type PrelimState } from "./ranking";
 import { loadRounds, type RoundDto, roundDto } from "./read";
@@ -124,6 +124,23 @@ async function seatPlayoff(
 }
 
 /**
+ * The qualifiers who take a playoff seat: the top `count` of qualification, passing over a player
+ * excluded from the programme when the seating is made (docs/rules.md#sanctions), whose seat goes
+ * to the next in the ranking. The ranking itself keeps their result.
+ */
+async function seatable<R extends { record: { playerId: string } }>(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  rows: readonly R[],
+  count: number,
+): Promise<R[]> {
+  const excluded = new Set(
+    (await exclusionsInForce(ctx, event.ancestry, rows.map((r) => r.record.playerId))).map((e) => e.playerId),
+  );
+  return rows.filter((r) => !excluded.has(r.record.playerId)).slice(0, count);
+}
+
+/**
  * POST /v1/events/{id}/semifinals: the top 16 of qualification in 4 snake-seated tables
  * (T1: ranks 1, 8, 9, 16 …), each table listed by rank; seedRank = qualification rank.
  */
@@ -146,7 +163,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   }
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows } = await rankQualification(ctx, event, uniqueParticipants);
-  const qualified = rows.filter((r) => r.qualified);
+  const qualified = await seatable(ctx, event, rows, structure.qualifierCount);
   if (qualified.length < structure.qualifierCount) {
     throw conflict(
       "not_enough_qualifiers",
@@ -180,7 +197,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<S
   const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
 
   if (structure.kind === "final-only") {
-    const top = rows.filter((r) => r.qualified);
+    const top = await seatable(ctx, event, rows, structure.qualifierCount);
     if (top.length < structure.qualifierCount) {
       throw conflict(
         "not_enough_qualifiers",
