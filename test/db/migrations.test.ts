@@ -12,6 +12,8 @@ const EXPECTED_TABLES = [
   "boards",
   "calendar_links",
   "conduct_warnings",
+  "device_pairings",
+  "device_sessions",
   "discord_applications",
   "discord_guilds",
   "discord_link_requests",

@@ -117,6 +117,15 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "player_not_found",
     "token_required",
   ],
+  createDevicePairing: [
+    "insufficient_role",
+    "insufficient_scope",
+    "invalid_client_scope",
+    "organization_not_found",
+    "outside_client_scope",
+    "read_only_ancestor",
+    "token_required",
+  ],
   createDiscordSetupCode: [
     "discord_application_not_found",
     "event_out_of_scope",
@@ -307,6 +316,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "snake_round_seated",
     "token_required",
   ],
+  endCurrentDeviceSession: ["device_session_not_found", "token_required"],
   exportOrganization: [
     "cursor_expired",
     "invalid_cursor",
@@ -342,6 +352,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
   ],
   getAuthorizationServerMetadata: [],
   getBoard: ["board_not_found", "event_not_found", "round_not_found", "token_required"],
+  getCurrentDeviceSession: ["device_session_not_found", "token_required"],
   getDiscordApplication: [
     "discord_application_not_found",
     "insufficient_role",
@@ -451,6 +462,13 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "token_required",
   ],
   listChildOrganizations: ["organization_not_found", "outside_client_scope", "token_required"],
+  listDeviceSessions: [
+    "insufficient_role",
+    "insufficient_scope",
+    "organization_not_found",
+    "read_only_ancestor",
+    "token_required",
+  ],
   listDiscordGuilds: [
     "insufficient_role",
     "insufficient_scope",
@@ -553,6 +571,7 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "token_required",
     "unknown_rule",
   ],
+  redeemPairingCode: ["pairing_code_expired", "pairing_code_not_found", "pairing_code_used"],
   redeliverWebhook: [
     "delivery_not_found",
     "insufficient_role",
@@ -625,6 +644,15 @@ export const DERIVED_CODES: Readonly<Record<string, readonly ProblemCode[]>> = {
     "insufficient_role",
     "insufficient_scope",
     "outside_client_scope",
+    "token_required",
+  ],
+  revokeDeviceSession: [
+    "device_session_not_found",
+    "insufficient_role",
+    "insufficient_scope",
+    "organization_not_found",
+    "outside_client_scope",
+    "read_only_ancestor",
     "token_required",
   ],
   rotateWebhookSecret: [
