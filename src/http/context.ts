@@ -113,7 +113,7 @@ export interface AppVariables {
     holder?: TokenHolder;
   };
   /** The console device session behind `actor`, when a cookie signed the request in. */
-  deviceSession?: { id: string; expiresAt: string };
+  deviceSession?: { id: string; name: string; expiresAt: string };
   /** Why the request's device cookie no longer signs in (the console's pages say so). */
   deviceSessionEnded?: EndedSession;
   /** The runtime's live feeds (change streams). */

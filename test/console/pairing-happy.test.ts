@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli";
-import type { App } from "../../src/http/app";
 import type { Database } from "../../src/db/client";
+import type { App } from "../../src/http/app";
 import { createMemoryRateLimiter } from "../../src/http/rate-limit";
 import { cookieFrom, pairDevice, SITE } from "../helpers/console";
 import { type PagesFixture, pagesFixture } from "../helpers/pages-fixture";

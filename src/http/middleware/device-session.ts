@@ -26,6 +26,7 @@ const SECURE_NAME = `__Host-${NAME}`;
 export const DEVICE_SESSIONS_PATH = "/v1/auth/device-sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const isConsolePath = (path: string) => path === "/console" || path.startsWith("/console/");
 
 /** Whether the reader came over HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY). */
 function overHttps(c: Context): boolean {
@@ -93,7 +94,8 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
     editResponseHeaders(c, (headers) => headers.append("set-cookie", cleared));
     return;
   }
-  if (!SAFE_METHODS.has(c.req.method) && !fromThisSite(c)) {
+  // The console checks its own forms (hono/csrf) and answers with a page.
+  if (!SAFE_METHODS.has(c.req.method) && !isConsolePath(c.req.path) && !fromThisSite(c)) {
     return problemResponse(c, {
       status: 403,
       code: "cross_site_request",
@@ -103,7 +105,7 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
   }
   c.set("actor", found.actor);
   c.set("rateLimitFactor", found.rateLimitFactor);
-  c.set("deviceSession", { id: found.sessionId, expiresAt: found.expiresAt });
+  c.set("deviceSession", { id: found.sessionId, name: found.name, expiresAt: found.expiresAt });
   c.set("credential", {
     expiresAt: new Date(found.expiresAt),
     holder: { clientId: found.actor.clientId, orgId: found.actor.orgId, role: found.actor.role },

@@ -26,6 +26,7 @@ export {
   type ClientActor,
   type ClientLimit,
   canReadOrg,
+  hasPermission,
   isMember,
   isScope,
   listScope,

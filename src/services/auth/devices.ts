@@ -359,6 +359,8 @@ export type EndedSession = "unknown" | "expired" | "revoked";
 export interface ActiveDeviceSession {
   actor: ClientActor;
   sessionId: string;
+  /** The device's name, as it was paired. */
+  name: string;
   expiresAt: string;
   rateLimitFactor: number;
 }
@@ -390,6 +392,7 @@ export async function deviceSessionOf(
       ...(limit ? { limit } : {}),
     },
     sessionId: row.id,
+    name: row.name,
     expiresAt: row.expiresAt,
     rateLimitFactor: row.rateLimitFactor,
   };

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
-import { events, rounds, tableResults } from "../../db/schema";
+import { events, rounds, sessions, tableResults } from "../../db/schema";
 import {
   assertEventReadable,
   assertOrgReadable,
@@ -234,10 +234,15 @@ export async function updateEvent(
 
 export interface ListEventsQuery extends PageRequest {
   includeDescendants: boolean;
+  /** Also the events where the organisation (or, with descendants, one of them) hosts a session. */
+  includeHosted?: boolean;
   status?: EventPhase;
 }
 
-/** Events of an organisation (and of its descendants on request), oldest first. */
+/**
+ * Events of an organisation (and of its descendants, and those where it hosts a session, on
+ * request), oldest first. A host reads the events it hosts sessions of (docs/guides/store-chain.md).
+ */
 export async function listEvents(ctx: ServiceContext, orgId: string, query: ListEventsQuery) {
   requireClient(ctx.actor);
   await assertOrgReadable(ctx, orgId);
@@ -250,7 +255,18 @@ export async function listEvents(ctx: ServiceContext, orgId: string, query: List
         .from(events)
         .where(
           and(
-            inArray(events.orgId, orgIds),
+            query.includeHosted
+              ? or(
+                  inArray(events.orgId, orgIds),
+                  inArray(
+                    events.id,
+                    ctx.db
+                      .select({ id: sessions.eventId })
+                      .from(sessions)
+                      .where(inArray(sessions.hostOrgId, orgIds)),
+                  ),
+                )
+              : inArray(events.orgId, orgIds),
             query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
             afterCursor(events.id, query),
           ),
