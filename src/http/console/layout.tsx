@@ -74,13 +74,16 @@ export function ConsoleLayout({ cx, title, children, trail, refusal, done }: Con
             </nav>
           ) : null}
           <h1>{title}</h1>
-          {refusal ? <RefusalBox cx={cx} refusal={refusal} /> : null}
-          {done ? (
-            <p class="done" role="status">
-              {done}
-            </p>
-          ) : null}
-          {children}
+          {/* What the offline queue's script fetches again once its changes are sent. */}
+          <div id="content">
+            {refusal ? <RefusalBox cx={cx} refusal={refusal} /> : null}
+            {done ? (
+              <p class="done" role="status">
+                {done}
+              </p>
+            ) : null}
+            {children}
+          </div>
         </main>
         <footer class="site">
           <span>{p.t.poweredBy}</span>
