@@ -4,6 +4,7 @@ import { ORG_ROLES, ROLES } from "../../services/access";
 import { type DeviceSessionDto, listDeviceSessions } from "../../services/auth";
 import { getEvent, listEvents, listSessions, type SessionDto } from "../../services/events";
 import { serviceContext } from "../context";
+import { isLoopbackOrigin } from "../origin";
 import type { ConsoleContext } from "./context";
 import { ConsoleLayout } from "./layout";
 import { type Action, FormHidden, type PageState, type Render, sendHtml } from "./page";
@@ -39,6 +40,9 @@ function PairingShown({
     <section class="card" aria-labelledby="paired">
       <h2 id="paired">{m.pairingReady(pairing.name)}</h2>
       <p>{m.pairingScan}</p>
+      {isLoopbackOrigin(new URL(pairing.url).origin) ? (
+        <p class="warning">{m.loopbackPairing(new URL(pairing.url).origin)}</p>
+      ) : null}
       {qr ? (
         <div class="qr" role="img" aria-label={m.qrLabel}>
           {raw(qr)}

@@ -20,8 +20,11 @@ interface PlayoffRound {
   tables: { id: string; number: number }[];
 }
 
+type Standings = Awaited<ReturnType<typeof getEventStandings>>;
+
 interface EventView {
   event: EventDto;
+  standings: Standings | null;
   sessions: SessionDto[];
   qualification: Qualification | null;
   playoffs: PlayoffRound[];
@@ -209,6 +212,12 @@ function EventPage({ cx, view, state }: { cx: ConsoleContext; view: EventView; s
         <p>{p.t.noResults}</p>
       )}
       <Playoffs cx={cx} view={view} />
+      {view.standings && view.standings.phase !== "prelim" && view.playoffs.length > 0 ? (
+        <>
+          <h2>{p.t.finalStandings}</h2>
+          <StandingsTable p={p} caption={p.t.finalStandings} rows={view.standings.rows} />
+        </>
+      ) : null}
     </ConsoleLayout>
   );
 }
@@ -246,7 +255,15 @@ export const renderEvent: Render = async (c, cx, state) => {
     { id: event.orgId, name: cx.m.thisOrganisation, kind: "store", parentOrgId: null, createdAt: "" },
     ...children.data,
   ];
-  const view: EventView = { event, sessions: sessions.data, qualification, playoffs, hosts, owner };
+  const view: EventView = {
+    event,
+    standings,
+    sessions: sessions.data,
+    qualification,
+    playoffs,
+    hosts,
+    owner,
+  };
   return sendHtml(c, <EventPage cx={cx} view={view} state={state} />, state.status);
 };
 

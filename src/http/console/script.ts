@@ -37,11 +37,12 @@ li.appendChild(document.createTextNode(item.message+" "));var d=document.createE
 text(d,box.getAttribute("data-dismiss"));d.addEventListener("click",function(){var all=load(R);all.splice(i,1);save(R,all);render();});li.appendChild(d);list.appendChild(li);});
 box.hidden=!(q.length||r.length||!navigator.onLine);
 document.querySelectorAll("form[data-queue]").forEach(function(f){var k=f.querySelector("input[name=key]");var waiting=k&&q.some(function(x){return x.id===k.getAttribute("data-sent");});
-if(!waiting)return;f.classList.add("pending-send");f.setAttribute("aria-busy","true");});}
+if(!waiting)return;f.classList.add("pending-send");f.setAttribute("aria-busy","true");f.querySelectorAll("button").forEach(function(b){b.disabled=true;});});}
 function newKey(){return window.crypto&&crypto.randomUUID?crypto.randomUUID():String(Date.now())+Math.random().toString(16).slice(2);}
 document.addEventListener("submit",function(e){var f=e.target;if(!f||!f.hasAttribute||!f.hasAttribute("data-queue"))return;e.preventDefault();
+// The form's own fields shadow its properties (its "action" input): read attributes.
 var k=f.querySelector("input[name=key]");var id=k?k.value:newKey();var body=new URLSearchParams(new FormData(f)).toString();
-var q=load(Q);if(!q.some(function(x){return x.id===id;}))q.push({id:id,url:f.action,body:body,label:f.getAttribute("data-queue"),at:Date.now()});save(Q,q);
+var q=load(Q);if(!q.some(function(x){return x.id===id;}))q.push({id:id,url:new URL(f.getAttribute("action")||location.href,location.href).href,body:body,label:f.getAttribute("data-queue"),at:Date.now()});save(Q,q);
 if(k){k.setAttribute("data-sent",id);k.value=newKey();}
 render();flush();});
 var flushing=false;

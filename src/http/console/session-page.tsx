@@ -51,7 +51,7 @@ function LiveTables({ cx, view }: { cx: ConsoleContext; view: SessionView }) {
   return (
     <div id="live" data-event={view.event.id} data-live-label={m.liveUpdated}>
       {view.rounds.length === 0 ? <p>{m.noGamesYet}</p> : null}
-      {[...view.rounds].reverse().map((round) => {
+      {view.rounds.map((round) => {
         const tables = round.tables.map((t) => view.tables.get(t.id)).filter((t): t is TableDto => !!t);
         const final = tables.filter((t) => t.result?.status === "final").length;
         return (

@@ -182,29 +182,42 @@ function Confirmations({ cx, table }: { cx: ConsoleContext; table: TableDto }) {
   );
 }
 
-function RefereeForms({ cx, table, state }: { cx: ConsoleContext; table: TableDto; state: PageState }) {
+/** Finalize a pending sheet, or settle its dispute by keeping it. */
+function FinalizeForm({ cx, table, state }: { cx: ConsoleContext; table: TableDto; state: PageState }) {
+  const { m } = cx;
+  const result = table.result;
+  if (result?.status !== "pending") return null;
+  const v = state.values ?? {};
+  const disputed = result.disputes.length > 0;
+  return (
+    <section aria-labelledby="decide">
+      <h2 id="decide">{m.referee}</h2>
+      <form method="post" class="card">
+        <FormHidden action="finalize" />
+        <input type="hidden" name="ifMatch" value={`"${result.version}"`} />
+        <label for="finalize-reason">{m.reason}</label>
+        <input
+          id="finalize-reason"
+          name="reason"
+          maxlength={1000}
+          value={v.action === "finalize" ? (v.reason ?? "") : ""}
+        />
+        <p class="muted">{disputed ? m.settleHelp : m.finalizeHelp}</p>
+        <button type="submit">{disputed ? m.settleDispute : m.finalize}</button>
+      </form>
+    </section>
+  );
+}
+
+/** The referee's other tools: a correction once final, disqualifications, warnings, timers, choices. */
+function RefereeTools({ cx, table, state }: { cx: ConsoleContext; table: TableDto; state: PageState }) {
   const { m } = cx;
   const result = table.result;
   const players = table.seats.map((s: Seat) => s.player);
   const v = state.values ?? {};
   return (
     <section aria-labelledby="referee">
-      <h2 id="referee">{m.referee}</h2>
-      {result?.status === "pending" ? (
-        <form method="post" class="card">
-          <FormHidden action="finalize" />
-          <input type="hidden" name="ifMatch" value={`"${result.version}"`} />
-          <label for="finalize-reason">{m.reason}</label>
-          <input
-            id="finalize-reason"
-            name="reason"
-            maxlength={1000}
-            value={v.action === "finalize" ? (v.reason ?? "") : ""}
-          />
-          <p class="muted">{result.disputes.length > 0 ? m.settleHelp : m.finalizeHelp}</p>
-          <button type="submit">{result.disputes.length > 0 ? m.settleDispute : m.finalize}</button>
-        </form>
-      ) : null}
+      <h2 id="referee">{m.refereeTools}</h2>
       {result?.status === "final" && cx.can("results:correct") ? (
         <form method="post" class="card">
           <FormHidden action="correct" />
@@ -382,9 +395,11 @@ function TablePage({ cx, view, state }: { cx: ConsoleContext; view: TableView; s
         <StateBadge cx={cx} table={table} />
       </p>
       <SeatsTable cx={cx} table={table} />
-      {open && cx.can("results:submit") ? <SheetForm cx={cx} table={table} state={state} /> : null}
+      {/* What waits for someone comes first: the sheet, else the confirmations and the referee. */}
       {cx.can("results:confirm") ? <Confirmations cx={cx} table={table} /> : null}
-      {cx.can("results:finalize") ? <RefereeForms cx={cx} table={table} state={state} /> : null}
+      {cx.can("results:finalize") ? <FinalizeForm cx={cx} table={table} state={state} /> : null}
+      {open && cx.can("results:submit") ? <SheetForm cx={cx} table={table} state={state} /> : null}
+      {cx.can("results:finalize") ? <RefereeTools cx={cx} table={table} state={state} /> : null}
     </ConsoleLayout>
   );
 }

@@ -191,6 +191,7 @@ export const en = {
   confirmFor: (name: string) => `Confirm for ${name}`,
   disputes: "Disputes",
   referee: "Referee",
+  refereeTools: "Referee's tools",
   reason: "Reason",
   finalize: "Make the result final",
   finalizeHelp: "Makes the sheet final without waiting for every confirmation.",
@@ -236,6 +237,8 @@ export const en = {
   pairingReady: (name: string) => `Pairing code for ${name}`,
   pairingScan: "On the device, scan this QR code, or open the link, or type the code on its sign-in page.",
   qrLabel: "QR code of the pairing link",
+  loopbackPairing: (origin: string) =>
+    `Other devices cannot open this link: it leads to ${origin}, which only this computer can open. Open the console at this computer's network address (the same port), or start the server with PUBLIC_URL set, then make a new code.`,
   pairingExpires: (when: string) => `Valid once, until ${when}.`,
   pairedDevices: "Paired devices",
   devicesCaption: "Devices paired for this organisation",

@@ -183,6 +183,7 @@ export const fr: ConsoleMessages = {
   confirmFor: (name) => `Confirmer pour ${name}`,
   disputes: "Contestations",
   referee: "Arbitre",
+  refereeTools: "Outils de l'arbitre",
   reason: "Motif",
   finalize: "Rendre le résultat définitif",
   finalizeHelp: "Rend la feuille définitive sans attendre toutes les confirmations.",
@@ -227,6 +228,8 @@ export const fr: ConsoleMessages = {
   pairingScan:
     "Sur l'appareil, scannez ce QR code, ou ouvrez le lien, ou saisissez le code sur sa page de connexion.",
   qrLabel: "QR code du lien d'appairage",
+  loopbackPairing: (origin) =>
+    `Les autres appareils ne peuvent pas ouvrir ce lien : il mène à ${origin}, que seul cet ordinateur peut ouvrir. Ouvrez la console à l'adresse réseau de cet ordinateur (même port), ou démarrez le serveur avec PUBLIC_URL, puis créez un nouveau code.`,
   pairingExpires: (when) => `Valable une fois, jusqu'au ${when}.`,
   pairedDevices: "Appareils appairés",
   devicesCaption: "Appareils appairés pour cette organisation",

@@ -182,6 +182,7 @@ export const lt: ConsoleMessages = {
   confirmFor: (name) => `Patvirtinti už ${name}`,
   disputes: "Ginčai",
   referee: "Teisėjas",
+  refereeTools: "Teisėjo priemonės",
   reason: "Priežastis",
   finalize: "Padaryti rezultatą galutiniu",
   finalizeHelp: "Padaro lapą galutiniu nelaukiant visų patvirtinimų.",
@@ -227,6 +228,8 @@ export const lt: ConsoleMessages = {
   pairingScan:
     "Įrenginyje nuskenuokite šį QR kodą, atidarykite nuorodą arba įveskite kodą jo prisijungimo puslapyje.",
   qrLabel: "Susiejimo nuorodos QR kodas",
+  loopbackPairing: (origin) =>
+    `Kiti įrenginiai negali atidaryti šios nuorodos: ji veda į ${origin}, kurį gali atidaryti tik šis kompiuteris. Atidarykite konsolę šio kompiuterio tinklo adresu (tuo pačiu prievadu) arba paleiskite serverį su PUBLIC_URL, tada sukurkite naują kodą.`,
   pairingExpires: (when) => `Galioja vieną kartą, iki ${when}.`,
   pairedDevices: "Susieti įrenginiai",
   devicesCaption: "Šiai organizacijai susieti įrenginiai",
