@@ -75,6 +75,7 @@ var feed=new EventSource("/v1/events/"+encodeURIComponent(ev)+"/changes?maxSecon
 feed.addEventListener("results",function(e){if(seen!==null&&e.lastEventId!==seen)refresh(false);seen=e.lastEventId;});
 feed.addEventListener("end",function(){feed.close();location.reload();});
 setInterval(function(){if(navigator.onLine)refresh(false);},20000);}
+if(/[?&]done=/.test(location.search)){var u=new URL(location.href);u.searchParams.delete("done");history.replaceState(null,"",u.pathname+u.search+u.hash);}
 render();flush();
 })();`;
 
