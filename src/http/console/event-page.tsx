@@ -273,7 +273,7 @@ export const eventActions: Record<string, Action> = {
     const time = opt(form.time);
     const answer = await api({
       method: "POST",
-      path: `/v1/events/${params.eventId}/sessions`,
+      path: `/v1/events/${encodeURIComponent(params.eventId ?? "")}/sessions`,
       body: {
         name: form.name ?? "",
         ...(date && !time ? { date } : {}),
@@ -296,11 +296,19 @@ export const eventActions: Record<string, Action> = {
     };
   },
   "seat-semifinals": async ({ params, api }) => ({
-    answer: await api({ method: "POST", path: `/v1/events/${params.eventId}/semifinals`, idempotent: true }),
+    answer: await api({
+      method: "POST",
+      path: `/v1/events/${encodeURIComponent(params.eventId ?? "")}/semifinals`,
+      idempotent: true,
+    }),
     anchor: "playoffs",
   }),
   "seat-final": async ({ params, api }) => ({
-    answer: await api({ method: "POST", path: `/v1/events/${params.eventId}/final`, idempotent: true }),
+    answer: await api({
+      method: "POST",
+      path: `/v1/events/${encodeURIComponent(params.eventId ?? "")}/final`,
+      idempotent: true,
+    }),
     anchor: "playoffs",
   }),
 };

@@ -230,7 +230,7 @@ export const renderPlayers: Render = async (c, cx, state) => {
 function register(args: ActionArgs, playerIds: string[], suffix = "register") {
   return args.api({
     method: "POST",
-    path: `/v1/sessions/${args.params.sessionId}/players`,
+    path: `/v1/sessions/${encodeURIComponent(args.params.sessionId ?? "")}/players`,
     body: { playerIds },
     idempotencyKey: `${args.key ?? formKey()}:${suffix}`,
   });
@@ -293,14 +293,14 @@ export const playersActions: Record<string, Action> = {
   unregister: async ({ form, params, api }) => ({
     answer: await api({
       method: "DELETE",
-      path: `/v1/sessions/${params.sessionId}/players/${encodeURIComponent(form.playerId ?? "")}`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/players/${encodeURIComponent(form.playerId ?? "")}`,
     }),
     anchor: "roster",
   }),
   "check-in": async ({ form, params, api }) => ({
     answer: await api({
       method: "POST",
-      path: `/v1/sessions/${params.sessionId}/check-ins`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/check-ins`,
       body: { playerIds: [form.playerId ?? ""] },
       idempotent: true,
     }),
@@ -309,7 +309,7 @@ export const playersActions: Record<string, Action> = {
   "check-in-all": async ({ all, params, api }) => ({
     answer: await api({
       method: "POST",
-      path: `/v1/sessions/${params.sessionId}/check-ins`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/check-ins`,
       body: { playerIds: all.playerIds ?? [] },
       idempotent: true,
     }),
@@ -318,7 +318,7 @@ export const playersActions: Record<string, Action> = {
   "undo-check-in": async ({ form, params, api }) => ({
     answer: await api({
       method: "DELETE",
-      path: `/v1/sessions/${params.sessionId}/check-ins/${encodeURIComponent(form.playerId ?? "")}`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/check-ins/${encodeURIComponent(form.playerId ?? "")}`,
     }),
     anchor: "roster",
   }),

@@ -204,7 +204,7 @@ export const sessionActions: Record<string, Action> = {
   "seat-next": async ({ params, api }) => ({
     answer: await api({
       method: "POST",
-      path: `/v1/sessions/${params.sessionId}/rounds`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/rounds`,
       body: {},
       idempotent: true,
     }),
@@ -212,7 +212,7 @@ export const sessionActions: Record<string, Action> = {
   "seat-all": async ({ params, api }) => ({
     answer: await api({
       method: "POST",
-      path: `/v1/sessions/${params.sessionId}/rounds`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/rounds`,
       body: { plan: "all" },
       idempotent: true,
     }),
@@ -223,7 +223,7 @@ export const sessionActions: Record<string, Action> = {
   drop: async ({ cx, form, params, api }) => ({
     answer: await api({
       method: "POST",
-      path: `/v1/sessions/${params.sessionId}/drops`,
+      path: `/v1/sessions/${encodeURIComponent(params.sessionId ?? "")}/drops`,
       body: { playerId: form.playerId ?? "", afterGame: Number(form.afterGame) },
       idempotent: true,
     }),

@@ -5,7 +5,7 @@
  * the client (or the session) ends it at the next request. Only hashes of the code and of the
  * session's cookie secret are stored.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -241,8 +241,8 @@ export async function redeemPairing(
       // Two devices racing with one code: the second batch fails whole.
       precondition(
         ctx.db,
-        "pairing code unused",
-        sql`exists (select 1 from ${devicePairings} where ${and(eq(devicePairings.id, pairing.id), isNull(devicePairings.redeemedAt))})`,
+        "pairing code unused and unexpired",
+        sql`exists (select 1 from ${devicePairings} where ${and(eq(devicePairings.id, pairing.id), isNull(devicePairings.redeemedAt), gt(devicePairings.expiresAt, at))})`,
       ),
       ctx.db
         .update(devicePairings)
