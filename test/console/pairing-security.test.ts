@@ -164,6 +164,13 @@ describe("the cookie and its secret", () => {
     }
   });
 
+  it("answers to a cookie are private: a shared cache never keeps them", async () => {
+    const laptop = await pairDevice(app, f.api, f.orgId);
+    const res = await app.request(`/v1/orgs/${f.orgId}/players`, { headers: { cookie: laptop.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
   it("a bearer token wins over a cookie sent with it", async () => {
     const phone = await pairDevice(app, f.api, f.orgId, {
       name: "Phone",
