@@ -4,7 +4,13 @@ import { type Config, ConfigError, discordSettings, readConfig } from "./config"
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { cleanText } from "./http/middleware/text-hygiene";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
-import { createOrgClient, insertApiClient } from "./services/auth";
+import {
+  createOrgClient,
+  createPairing,
+  insertApiClient,
+  PAIRING_MINUTES,
+  pairingUrl,
+} from "./services/auth";
 import type { ServiceContext } from "./services/context";
 import { createSetupCode, registerCommands } from "./services/discord";
 import { ServiceError } from "./services/errors";
@@ -19,6 +25,10 @@ const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEF
       an organisation and its first owner client
   ${CLI} create-client --org org_… --role owner|organizer|referee|reporter|reader [--name "…"] [--json]
       another client of an existing organisation
+
+  ${CLI} console-link --org org_… [--role owner|organizer|…] [--name "…"] [--json]
+      a one-time link (valid ${PAIRING_MINUTES.default} minutes) that signs a browser in to the staff console
+      with that role (default owner): the organisation's first device; more are paired from the console
 
   ${CLI} discord register-commands [--json]
       register the slash commands of the deployment's Discord application (DISCORD_APPLICATION_ID,
@@ -142,6 +152,23 @@ export async function runCli(
           json,
           publicUrl,
         );
+        return 0;
+      }
+      case "console-link": {
+        if (!values.org) throw new UsageError("--org is required");
+        const role = oneOf<OrgRole>(values.role ?? "owner", ORG_ROLES, "--role");
+        const pairing = await createPairing(ctx, values.org, {
+          name: values.name ?? `${role} console (cli)`,
+          role,
+        });
+        const url = pairingUrl(publicUrl, pairing.code);
+        if (json) console.log(JSON.stringify({ url, code: pairing.code, expiresAt: pairing.expiresAt }));
+        else {
+          console.log(
+            `Open this link within ${PAIRING_MINUTES.default} minutes, once, to sign in to the console:`,
+          );
+          console.log(`  ${url}`);
+        }
         return 0;
       }
       case "discord":

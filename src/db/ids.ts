@@ -20,7 +20,9 @@ export type IdPrefix =
   | "cal"
   | "wrn"
   | "exc"
-  | "dlr";
+  | "dlr"
+  | "dpr"
+  | "dvs";
 
 /**
  * One monotonic ULID factory per process (per isolate on Workers): ids made in the same

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
+import { createConsoleRouter } from "./console";
 import { type AppDeps, consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { processLiveFeeds } from "./live-feeds";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   mountDocs(app);
   // Human pages for the venue (screen, print, public event): views over the same services.
   app.route("/", pagesRouter);
+  app.route("/", createConsoleRouter(app));
 
   app.notFound((c) => {
     return problemResponse(c, {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { GraphQLBudget } from "../graphql";
 import type { Actor } from "../services/access";
-import type { AuthConfig, TokenHolder } from "../services/auth";
+import type { AuthConfig, EndedSession, TokenHolder } from "../services/auth";
 import type { ServiceContext } from "../services/context";
 import type { DiscordSettings } from "../services/discord";
 import type { StreamLimits } from "../services/live";
@@ -109,6 +109,10 @@ export interface AppVariables {
     /** Our own client's claims, whose revocation ends its feeds (absent for an external provider's token). */
     holder?: TokenHolder;
   };
+  /** The console device session behind `actor`, when a cookie signed the request in. */
+  deviceSession?: { id: string; name: string; expiresAt: string };
+  /** Why the request's device cookie no longer signs in (the console's pages say so). */
+  deviceSessionEnded?: EndedSession;
   /** The runtime's live feeds (change streams). */
   live: LiveFeeds;
 }

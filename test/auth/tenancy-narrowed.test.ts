@@ -279,6 +279,12 @@ const MATRIX: Record<string, Row> = {
     expect: "forbidden",
   },
   listExclusions: { own: () => ({ path: `/v1/orgs/${store.orgId}/exclusions` }), expect: "forbidden" },
+  listDeviceSessions: {
+    own: () => ({ path: `/v1/orgs/${store.orgId}/device-sessions` }),
+    expect: "forbidden",
+  },
+  // A bearer token has no device session of its own.
+  getCurrentDeviceSession: { own: () => ({ path: "/v1/auth/device-sessions/current" }), expect: "hidden" },
   listPlayerWarnings: {
     own: () => ({ path: `/v1/players/${mine.players[0]}/warnings` }),
     secret: () => ({ path: `/v1/players/${secret.players[0]}/warnings` }),

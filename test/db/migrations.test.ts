@@ -13,6 +13,8 @@ const EXPECTED_TABLES = [
   "boards",
   "calendar_links",
   "conduct_warnings",
+  "device_pairings",
+  "device_sessions",
   "discord_guilds",
   "discord_link_requests",
   "discord_setup_codes",

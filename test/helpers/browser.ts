@@ -82,10 +82,26 @@ export async function launchBrowser(): Promise<BrowserHarness> {
   };
 }
 
+/**
+ * A Chromium for tests that need several devices at once: each `newContext()` is a device with
+ * its own cookies and storage. Closed with the returned function.
+ */
+export async function launchChromium() {
+  const browser = await chromium.launch({
+    executablePath: await resolveChromium(),
+    headless: true,
+    args: FLAGS,
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return browser;
+}
+
 export interface ServedApp {
   app: ReturnType<typeof createApp>;
   db: ReturnType<typeof createDatabase>;
   base: string;
+  /** The database's URL, for the CLI (`DATABASE_URL`). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -95,7 +111,8 @@ export interface ServedApp {
  */
 export async function serveTemporaryApp(deps: Partial<AppDeps> = {}): Promise<ServedApp> {
   const dir = await mkdtemp(join(tmpdir(), "catan-pages-"));
-  const client = createClient({ url: `file:${join(dir, "catan.db")}` });
+  const databaseUrl = `file:${join(dir, "catan.db")}`;
+  const client = createClient({ url: databaseUrl });
   const db = createDatabase(client);
   await migrateDatabase(db);
   const app = createApp({
@@ -112,6 +129,7 @@ export async function serveTemporaryApp(deps: Partial<AppDeps> = {}): Promise<Se
     app,
     db,
     base: `http://127.0.0.1:${port}`,
+    databaseUrl,
     async close() {
       // Open change feeds would keep the server alive: drop every connection.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();

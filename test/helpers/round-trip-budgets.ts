@@ -38,6 +38,15 @@ export const ROUND_TRIP_BUDGETS: Record<string, number> = {
   getApiClient: READ,
   revokeApiClient: WRITE,
   setApiClientRateLimit: WRITE,
+  // The organisation's row (its existence), then the code and its audit row in one batch.
+  createDevicePairing: WRITE,
+  // No token: the code's row, then one batch (the code spent, the device's client, its session, audit).
+  redeemPairingCode: 2,
+  // The cookie's session with its client (as TOKEN), then the session's row for the answer.
+  getCurrentDeviceSession: TOKEN + 1,
+  endCurrentDeviceSession: TOKEN + 2,
+  listDeviceSessions: READ,
+  revokeDeviceSession: WRITE,
   createPlayer: WRITE,
   listPlayers: READ,
   getPlayer: READ,

@@ -261,6 +261,27 @@ export async function runEveryOperation(remote: MeasuredApp, samples: Sample[]):
     "revoke client",
   );
 
+  // A console device: a pairing code, the device's sign-in (its cookie), its own session read
+  // and ended, the organisation's list, and a second device signed out by the owner.
+  const pairing = await api.post(`/v1/orgs/${chain.orgId}/pairings`, { name: "desk", role: "organizer" });
+  expectStatus(pairing, "ok", "create pairing");
+  const redeemed = await anonymous.post("/v1/auth/device-sessions", { code: pairing.body.code });
+  expectStatus(redeemed, "ok", "redeem pairing");
+  const desk = measured({
+    cookie: redeemed.headers.get("set-cookie")!.split(";")[0]!,
+    origin: "http://localhost",
+  });
+  expectStatus(await desk.get("/v1/auth/device-sessions/current"), "ok", "current device session");
+  expectStatus(await api.get(`/v1/orgs/${chain.orgId}/device-sessions`), "ok", "list device sessions");
+  expectStatus(await desk.delete("/v1/auth/device-sessions/current"), "ok", "sign a device out");
+  const second = await api.post(`/v1/orgs/${chain.orgId}/pairings`, { name: "phone", role: "reporter" });
+  const phone = await anonymous.post("/v1/auth/device-sessions", { code: second.body.code });
+  expectStatus(
+    await api.delete(`/v1/orgs/${chain.orgId}/device-sessions/${phone.body.id}`),
+    "ok",
+    "revoke a device",
+  );
+
   const players: string[] = [];
   for (let i = 1; i <= 36; i++) {
     const res = await api.post(`/v1/orgs/${chain.orgId}/players`, {

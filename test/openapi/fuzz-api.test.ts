@@ -238,6 +238,8 @@ function realParams(path: string): Record<string, string> {
     requestId: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
     // None exists: lifting answers its 404.
     exclusionId: "exc_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
+    // None exists: revoking answers its 404.
+    deviceSessionId: "dvs_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
   };
 }
 

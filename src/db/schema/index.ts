@@ -1,6 +1,7 @@
 export * from "./audit";
 export * from "./calendars";
 export * from "./conduct";
+export * from "./devices";
 export * from "./discord";
 export * from "./events";
 export * from "./federation";

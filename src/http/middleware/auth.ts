@@ -4,8 +4,8 @@ import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } fro
 
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
-
 import { TOKEN_PATH } from "../token-errors";
+import { authenticateDeviceSession } from "./device-session";
 
 /** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
 export { TOKEN_PATH };
@@ -50,7 +50,8 @@ function unauthorized(
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
-  if (header === undefined || isTokenlessPath(c.req.path)) return next();
+  if (isTokenlessPath(c.req.path)) return next();
+  if (header === undefined) return authenticateDeviceSession(c, next);
   const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(header);
   if (!match?.[1]) {
     return unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'.");

@@ -12,6 +12,7 @@
  * the weak comparison (RFC 9110 §13.1.2), so clients just echo the header back.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../context";
 
 /** Characters RFC 9110 allows inside an entity tag (no `"`, no spaces or controls). */
 const ETAG_PART = /^[\x21\x23-\x7e]+$/;
@@ -75,7 +76,7 @@ export function notModified(c: Context, etag: string, options: ConditionalOption
  * tables); for the rest a weak tag is hashed from the body. `If-None-Match` then answers 304.
  * Streams (server-sent events, NDJSON exports) are left alone.
  */
-export const conditionalGet: MiddlewareHandler = async (c, next) => {
+export const conditionalGet: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const res = c.res;
   // HEAD runs the GET route (the body is dropped after the chain): it gets the same tag.
@@ -91,9 +92,11 @@ export const conditionalGet: MiddlewareHandler = async (c, next) => {
     etag = await bodyEtag(await res.clone().arrayBuffer());
     res.headers.set("ETag", etag);
   }
-  // A response to a token may hold private data: shared caches must not keep it.
+  // A response to a token, or to a device's session cookie, may hold private data: shared
+  // caches must not keep it.
+  const signedIn = c.req.header("authorization") !== undefined || c.get("deviceSession") !== undefined;
   if (!res.headers.has("Cache-Control"))
-    res.headers.set("Cache-Control", c.req.header("authorization") ? "private, no-cache" : "no-cache");
+    res.headers.set("Cache-Control", signedIn ? "private, no-cache" : "no-cache");
   if (etagMatches(c.req.header("if-none-match"), etag)) {
     c.res = new Response(null, {
       status: 304,

@@ -18,6 +18,8 @@ const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "clients:manage": "Create, list and revoke the organisation's API clients (owner).",
   "webhooks:manage":
     "Create, change and delete webhook subscriptions; read their delivery logs (owner, organizer).",
+  "devices:pair":
+    "Pair devices for the staff console, list and revoke their sessions, up to the caller's own role and limit (owner, organizer).",
   "orgs:create": "Create organisations (platform admin).",
 };
 
@@ -30,6 +32,12 @@ export const TAGS = [
     description:
       "OAuth2 client credentials: exchange a client id and secret for a 15-minute bearer token. " +
       "The token endpoint's errors are one shape: problem details with the OAuth 2.0 `error` inside.",
+  },
+  {
+    name: "Devices",
+    description:
+      "The staff console's devices: one-time pairing codes (role and limit chosen by an owner or organiser), the " +
+      "device sessions they open (a cookie bound to a new client of its own), their list and revocation.",
   },
   {
     name: "Organisations",
@@ -153,6 +161,17 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, publicUrl?: string): void
         ),
       },
     },
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "deviceSession", {
+    type: "apiKey",
+    in: "cookie",
+    name: "catan-device",
+    description:
+      "A paired device's session (the staff console), set by POST /v1/auth/device-sessions; `__Host-catan-device` " +
+      "over HTTPS. Wherever a bearer token is accepted, a request without `Authorization` that carries this cookie " +
+      "acts as the device's own client: same permissions, limits, rate limits and idempotency keys. A write made " +
+      "with the cookie must come from a page of this site (Origin or Sec-Fetch-Site), else 403 `cross_site_request`; " +
+      "a cookie that no longer signs in is cleared and answered 401 `device_session_ended`.",
   });
   // Generated once, on first request: the routes do not change after start.
   let document: unknown;

@@ -37,6 +37,9 @@ export function sharedCodes(path: string, method: string, op: Json): ProblemCode
   const security: Json[] = op.security ?? [];
   const acceptsToken = security.some((s) => Object.keys(s).length > 0);
   if (acceptsToken) codes.push("invalid_token");
+  // A device's session cookie is accepted wherever a token is (middleware/device-session.ts).
+  if (acceptsToken) codes.push("device_session_ended");
+  if (acceptsToken && method !== "get" && method !== "head") codes.push("cross_site_request");
   if (acceptsToken && !security.some((s) => Object.keys(s).length === 0)) codes.push("token_required");
   if (jsonBody) codes.push("bad_request", "unsupported_media_type");
   const v1 = path.startsWith("/v1/");

@@ -66,7 +66,17 @@ export const PROBLEM_CODES = {
     "Invalid Discord signature",
     "The interaction is not signed by the deployment's Discord application key (DISCORD_PUBLIC_KEY) over X-Signature-Timestamp + body, or its timestamp is more than 5 minutes off.",
   ),
+  device_session_ended: c(
+    401,
+    "Device signed out",
+    "The device's session cookie no longer signs in: it expired, or the device (its session or its client) was revoked. The cookie is cleared; pair the device again.",
+  ),
   // 403
+  cross_site_request: c(
+    403,
+    "Cross-site request",
+    "A write authenticated by a device's session cookie must come from a page of this site (its Origin, or Sec-Fetch-Site: same-origin): another site cannot act with the cookie.",
+  ),
   insufficient_role: c(
     403,
     "Insufficient role",
@@ -173,6 +183,16 @@ export const PROBLEM_CODES = {
     "Calendar link not found",
     "No calendar link with this id was made by your organisation.",
   ),
+  pairing_code_not_found: c(
+    404,
+    "Pairing code not found",
+    "No pairing code matches: check what was typed, or make a new code.",
+  ),
+  device_session_not_found: c(
+    404,
+    "Device session not found",
+    "No device session with this id in this organisation (or the request is not signed in by a device's cookie).",
+  ),
   // 405
   method_not_allowed: c(
     405,
@@ -195,6 +215,16 @@ export const PROBLEM_CODES = {
     410,
     "Cursor expired",
     "The changes after this cursor are past the retention window: run a full export (without `since`) and continue from its cursor.",
+  ),
+  pairing_code_expired: c(
+    410,
+    "Pairing code expired",
+    "The pairing code waited longer than it was made for (minutes): make a new one.",
+  ),
+  pairing_code_used: c(
+    410,
+    "Pairing code already used",
+    "A pairing code signs in one device, once: make a new code for another device (or to sign this one in again).",
   ),
   // 409
   too_many_webhooks: c(

@@ -26,6 +26,8 @@ function isPublicRead(path: string): boolean {
   return path === "/" || /^\/[est]\//.test(path) || /^\/v1\/(events|orgs)\/[^/]+\/changes$/.test(path);
 }
 
+const isConsoleForm = (path: string) => path === "/console" || path.startsWith("/console/");
+
 /** The client_id a token request names (Basic header, form or JSON body), if any. */
 async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
   const basic = /^basic (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
@@ -58,6 +60,9 @@ function chargesFor(c: Context<AppEnv>, policies: RateLimitPolicies, address: st
   // (tokenFailureCharges), so wrong secrets never lock out the right one.
   if (c.req.path === TOKEN_PATH && c.req.method === "POST") return [{ policy: policies.write, ...byAddress }];
   const read = READ_METHODS.has(c.req.method);
+  // A console form is relayed to the API as the requests it makes, each counted there: counting
+  // the form too would halve a device's budget.
+  if (!read && isConsoleForm(c.req.path)) return [];
   const graphql = c.req.path === "/graphql";
   const actor = c.get("actor");
   if (actor.kind !== "client") {

@@ -5,6 +5,7 @@ import { calendarsRouter } from "./calendars";
 import { changesRouter } from "./changes";
 import { clientsRouter } from "./clients";
 import { conductRouter } from "./conduct";
+import { devicesRouter } from "./devices";
 import { discordRouter } from "./discord";
 import { eventPeopleRouter } from "./event-people";
 import { eventsRouter } from "./events";
@@ -29,6 +30,7 @@ export const apiRouters = [
   authRouter,
   orgsRouter,
   clientsRouter,
+  devicesRouter,
   playersRouter,
   eventsRouter,
   eventPeopleRouter,

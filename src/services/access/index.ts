@@ -28,6 +28,7 @@ export {
   type ClientActor,
   type ClientLimit,
   canReadOrg,
+  hasPermission,
   isMember,
   isScope,
   listScope,

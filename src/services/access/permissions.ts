@@ -43,6 +43,7 @@ export type Permission =
   | "results:correct"
   | "audit:read"
   | "webhooks:manage"
+  | "devices:pair"
   | "private:read"
   | "org:read";
 
@@ -58,6 +59,7 @@ const ORGANIZER: readonly Permission[] = [
   "seating:write",
   "results:correct",
   "webhooks:manage",
+  "devices:pair",
 ];
 const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
 
@@ -98,6 +100,7 @@ export const SCOPES = {
   "players:write": ["players:write"],
   "clients:manage": ["clients:manage"],
   "webhooks:manage": ["webhooks:manage"],
+  "devices:pair": ["devices:pair"],
   "orgs:create": ["orgs:create"],
 } as const satisfies Record<string, readonly Permission[]>;
 export type Scope = keyof typeof SCOPES;

@@ -68,7 +68,7 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** 256 random bits: a plain SHA-256 is enough to store it (no dictionary to attack). */
-function newClientSecret(): string {
+export function newClientSecret(): string {
   return SECRET_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
@@ -118,7 +118,7 @@ export type ClientScopeInput = { eventId: string } | { sessionId: string };
  * Resolves a requested limit: the event must belong to the organisation or have a session it
  * hosts; the session must belong to an event of the organisation or be hosted by it.
  */
-async function resolveLimit(
+export async function resolveLimit(
   ctx: ServiceContext,
   orgId: string,
   scope: ClientScopeInput,

@@ -2,6 +2,7 @@
 
 export {
   activeClientRateLimitFactor,
+  type ClientScopeInput,
   createOrgClient,
   exchangeClientCredentials,
   getOrgClient,
@@ -18,6 +19,23 @@ export {
   setClientRateLimit,
   type TokenHolder,
 } from "./clients";
+export {
+  type ActiveDeviceSession,
+  createPairing,
+  DEVICE_SESSION_HOURS,
+  type DeviceSessionDto,
+  deviceSessionOf,
+  type EndedSession,
+  endOwnDeviceSession,
+  getOwnDeviceSession,
+  listDeviceSessions,
+  PAIRING_MINUTES,
+  type PairingDto,
+  type PairingInput,
+  pairingUrl,
+  redeemPairing,
+  revokeDeviceSession,
+} from "./devices";
 export {
   ACCESS_TOKEN_TTL_SECONDS,
   type AuthConfig,

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
-import { events, rounds, tableResults } from "../../db/schema";
+import { events, rounds, sessions, tableResults } from "../../db/schema";
 import { describeStructure } from "../../domain/structure";
 import { DEFAULT_TURN, publishedTimers, type TurnTimer } from "../../domain/timers";
 import {
@@ -222,16 +222,31 @@ export async function updateEvent(
 
 export interface ListEventsQuery extends PageRequest {
   includeDescendants: boolean;
+  /** Also the events where the organisation (or, with descendants, one of them) hosts a session. */
+  includeHosted?: boolean;
   status?: EventPhase;
 }
 
-/** Events of an organisation (and of its descendants on request), oldest first. */
+/**
+ * Events of an organisation (and of its descendants, and those where it hosts a session, on
+ * request), oldest first. A host reads the events it hosts sessions of (docs/guides/store-chain.md).
+ */
 export async function listEvents(ctx: ServiceContext, orgId: string, query: ListEventsQuery) {
   requireClient(ctx.actor);
   await assertOrgReadable(ctx, orgId);
   const orgIds = query.includeDescendants ? await orgSubtree(ctx.db, orgId) : [orgId];
+  // A store also lists the chain's events it hosts sessions of (`include=hosted`).
+  const own = inArray(events.orgId, orgIds);
   const listed = and(
-    inArray(events.orgId, orgIds),
+    query.includeHosted
+      ? or(
+          own,
+          inArray(
+            events.id,
+            ctx.db.select({ id: sessions.eventId }).from(sessions).where(inArray(sessions.hostOrgId, orgIds)),
+          ),
+        )
+      : own,
     query.status ? sql`${eventPhaseSql} = ${query.status}` : undefined,
   );
   return paginate(

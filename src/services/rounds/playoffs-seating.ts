@@ -135,7 +135,13 @@ async function seatable<R extends { record: { playerId: string } }>(
   count: number,
 ): Promise<R[]> {
   const excluded = new Set(
-    (await exclusionsInForce(ctx, event.ancestry, rows.map((r) => r.record.playerId))).map((e) => e.playerId),
+    (
+      await exclusionsInForce(
+        ctx,
+        event.ancestry,
+        rows.map((r) => r.record.playerId),
+      )
+    ).map((e) => e.playerId),
   );
   return rows.filter((r) => !excluded.has(r.record.playerId)).slice(0, count);
 }

@@ -57,6 +57,8 @@ export function actionFor(error: SubmitResultError): Action {
       return "ask-a-human";
     case "token_required":
     case "invalid_token":
+    case "device_session_ended":
+    case "cross_site_request":
     case "event_not_found":
     case "table_not_found":
       return "give-up";

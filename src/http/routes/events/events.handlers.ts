@@ -28,7 +28,8 @@ export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async 
       c,
       await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
         ...query,
-        includeDescendants: include === "descendants",
+        includeDescendants: include?.includes("descendants") ?? false,
+        includeHosted: include?.includes("hosted") ?? false,
       }),
     ),
     200,

@@ -275,9 +275,13 @@ export const EventListSchema = pageSchema(EventSchema, "Event");
 
 export const ListEventsQuerySchema = PaginationQuerySchema.extend({
   include: z
-    .enum(["descendants"])
+    .enum(["descendants", "hosted", "descendants,hosted"])
     .optional()
-    .openapi({ description: "`descendants`: also the events of child organisations (federations, chains)." }),
+    .openapi({
+      description:
+        "`descendants`: also the events of child organisations (federations, chains); `hosted`: also the events " +
+        "where the organisation (with `descendants`, one of them) hosts a session, as a store of a chain does.",
+    }),
   status: z
     .enum(["setup", "prelims", "semifinals", "final", "completed"])
     .optional()

@@ -1,0 +1,1 @@
+export { createConsoleRouter } from "./router";
