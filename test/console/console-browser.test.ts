@@ -411,6 +411,14 @@ describe("a store's day from an empty database, through the console alone", { ti
     await click(desk, "section[aria-labelledby=playoffs] a");
     await desk.waitForURL(/\/console\/t\//);
     const finalId = desk.url().split("/console/t/")[1]!.split("?")[0]!;
+    // The finalists choose turn order and colour in rank order before the sheet is taken.
+    const colours = ["red", "blue", "white", "orange"];
+    for (let i = 0; i < 4; i++) {
+      await desk.selectOption("#choice-position", String(i + 1));
+      await desk.selectOption("#choice-colour", colours[i]!);
+      await Promise.all([desk.waitForLoadState("load"), click(desk, 'button:has-text("Record the choice")')]);
+    }
+    await expect.poll(() => desk.locator("#choice-position").count()).toBe(0);
     const names = await seatNames(desk);
     const final = sheetFor(names);
     await enterSheet(desk, final);

@@ -31,7 +31,7 @@ nav.trail{margin:.2rem 0;overflow-wrap:anywhere}
 .done{border:2px solid #14532d;background:#eefaf0;color:#14532d;padding:.5rem .8rem;border-radius:.3rem}
 .queue{border:2px solid #6b4e00;background:#fff8e1;color:#3d2c00;padding:.5rem .8rem;border-radius:.3rem;margin:.4rem 0}
 .queue ul{margin:.3rem 0 0;padding-left:1.2rem}
-.queue li{margin:.3rem 0}
+.queue li{margin:.3rem 0;overflow-wrap:anywhere}
 .state{display:inline-block;padding:.1rem .5rem;border-radius:.3rem;font-size:.9em;font-weight:600}
 .state.seated{background:#e8e8e8;color:#1b1b1b}
 .state.entered{background:#fff3cd;color:#6b4e00}

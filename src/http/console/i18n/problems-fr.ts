@@ -99,4 +99,8 @@ export const PROBLEMS_FR: Record<string, string> = {
   semifinals_not_seated: "Demi-finales pas encore placées",
   semifinals_unfinished: "Demi-finales inachevées",
   invalid_playoff_results: "Résultats de phase finale non valables",
+  format_not_offered: "Format non proposé",
+  player_excluded: "Joueur exclu",
+  turn_longer_than_event: "Tour plus long que celui de l’événement",
+  choices_pending: "Choix en attente",
 };

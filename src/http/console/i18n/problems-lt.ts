@@ -99,4 +99,8 @@ export const PROBLEMS_LT: Record<string, string> = {
   semifinals_not_seated: "Pusfinaliai dar nepasodinti",
   semifinals_unfinished: "Pusfinaliai nebaigti",
   invalid_playoff_results: "Netinkami atkrintamųjų rezultatai",
+  format_not_offered: "Formatas nesiūlomas",
+  player_excluded: "Žaidėjas pašalintas",
+  turn_longer_than_event: "Ėjimas ilgesnis nei renginio",
+  choices_pending: "Laukiama pasirinkimų",
 };
