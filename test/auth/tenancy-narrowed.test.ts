@@ -589,6 +589,18 @@ const WRITES: Record<string, WriteRow> = {
     reason:
       "a store registers walk-ins from a limited device: players belong to no event (docs/reference/authentication.md#narrowed-credentials)",
   },
+  redeemPairingCode: { reason: "spends a one-time pairing code, not a bearer token" },
+  endCurrentDeviceSession: {
+    reason: "a device ends its own session (its cookie), nothing of the organisation's",
+  },
+  createDevicePairing: {
+    reason:
+      "pairs a device within the caller's own role and limit, never wider (test/console/pairing-security.test.ts)",
+  },
+  revokeDeviceSession: {
+    reason:
+      "revokes a device paired within the caller's own role and limit; others are not visible (test/console/pairing-security.test.ts)",
+  },
   createOrganization: {
     orgWide: () => ({ method: "POST", path: "/v1/orgs", body: { name: "Shadow", kind: "store" } }),
   },

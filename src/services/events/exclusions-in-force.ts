@@ -13,11 +13,14 @@ export function exclusionRuns(until: string, timezone: string | null, now: Date)
   return until > calendarDayIn(now, timezone);
 }
 
-/** The exclusions in force for these players in an event of `ancestry` (its organisation first). */
+/**
+ * The exclusions in force in an event of `ancestry` (its organisation first), for these players,
+ * or for anyone when `playerIds` is left out (a read that need not wait for a list of players).
+ */
 export async function exclusionsInForce(
   ctx: ServiceContext,
   ancestry: readonly string[],
-  playerIds: readonly string[],
+  playerIds?: readonly string[],
 ) {
   const now = ctx.clock();
   // A day either side of UTC covers every zone; each row is then read in its organisation's.
@@ -33,7 +36,7 @@ export async function exclusionsInForce(
     .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
     .where(
       and(
-        inArray(programmeExclusions.playerId, [...playerIds]),
+        playerIds ? inArray(programmeExclusions.playerId, [...playerIds]) : undefined,
         inArray(programmeExclusions.orgId, [...ancestry]),
         isNull(programmeExclusions.liftedAt),
         gte(programmeExclusions.until, earliest),

@@ -123,26 +123,21 @@ async function seatPlayoff(
   return { ...(await roundDto(ctx, round)), warnings: refereeWarnings(event.id, referee) };
 }
 
+/** The players excluded from the programme now, read with the seating's other checks. */
+async function excludedNow(ctx: ServiceContext, event: ScopedEvent): Promise<ReadonlySet<string>> {
+  return new Set((await exclusionsInForce(ctx, event.ancestry)).map((e) => e.playerId));
+}
+
 /**
  * The qualifiers who take a playoff seat: the top `count` of qualification, passing over a player
  * excluded from the programme when the seating is made (docs/rules.md#sanctions), whose seat goes
  * to the next in the ranking. The ranking itself keeps their result.
  */
-async function seatable<R extends { record: { playerId: string } }>(
-  ctx: ServiceContext,
-  event: ScopedEvent,
+function seatable<R extends { record: { playerId: string } }>(
   rows: readonly R[],
+  excluded: ReadonlySet<string>,
   count: number,
-): Promise<R[]> {
-  const excluded = new Set(
-    (
-      await exclusionsInForce(
-        ctx,
-        event.ancestry,
-        rows.map((r) => r.record.playerId),
-      )
-    ).map((e) => e.playerId),
-  );
+): R[] {
   return rows.filter((r) => !excluded.has(r.record.playerId)).slice(0, count);
 }
 
@@ -153,11 +148,12 @@ async function seatable<R extends { record: { playerId: string } }>(
 export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
   // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims, , referee] = await Promise.all([
+  const [{ uniqueParticipants, registered }, prelims, , referee, excluded] = await Promise.all([
     loadCounts(ctx, eventId),
     loadPrelimState(ctx, eventId),
     assertNotSeated(ctx, eventId, "semifinal"),
     hasReferee(ctx, eventId),
+    excludedNow(ctx, event),
   ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
@@ -169,7 +165,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   }
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows } = await rankQualification(ctx, event, uniqueParticipants);
-  const qualified = await seatable(ctx, event, rows, structure.qualifierCount);
+  const qualified = seatable(rows, excluded, structure.qualifierCount);
   if (qualified.length < structure.qualifierCount) {
     throw conflict(
       "not_enough_qualifiers",
@@ -191,19 +187,20 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
   // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims, [semifinal], , referee] = await Promise.all([
+  const [{ uniqueParticipants, registered }, prelims, [semifinal], , referee, excluded] = await Promise.all([
     loadCounts(ctx, eventId),
     loadPrelimState(ctx, eventId),
     loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
     assertNotSeated(ctx, eventId, "final"),
     hasReferee(ctx, eventId),
+    excludedNow(ctx, event),
   ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
 
   if (structure.kind === "final-only") {
-    const top = await seatable(ctx, event, rows, structure.qualifierCount);
+    const top = seatable(rows, excluded, structure.qualifierCount);
     if (top.length < structure.qualifierCount) {
       throw conflict(
         "not_enough_qualifiers",
