@@ -126,6 +126,8 @@ async function server() {
     dispatcher,
     webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
     compress: true,
+    // Every watcher comes from this one address: the per-address stream cap would refuse most.
+    streamLimits: { perAddress: 100_000, perClient: 100_000 },
     logger: { info: () => {}, error: (message, fields) => console.error(message, fields) },
   });
 
