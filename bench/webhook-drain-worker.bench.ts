@@ -7,6 +7,7 @@
  * `standings.changed`, so 2 × subscriptions deliveries) are sent first with no subscription (the
  * baseline) and then with `subscriptions`, each time waiting until every delivery has arrived.
  * CPU is that of the workerd processes (user + system from /proc, 10 ms ticks: bench/workerd-cpu.ts);
+ * the sheet PUTs are timed one by one, and the last delivery is timed from the last write;
  * subrequests are what each drain reports spending (database round trips, fetches, DNS lookups),
  * and the drains are those of the writes' `waitUntil` and of the queue's continuations.
  */
@@ -94,19 +95,29 @@ async function round(first: number, expected: number) {
   const receivedAt = receiver.requests.length;
   const ticks = workerdTicks();
   const t0 = performance.now();
+  const writeMs: number[] = [];
   for (let i = 0; i < WRITES; i++) {
+    const w0 = performance.now();
     const res = await api.put(`/v1/tables/${tables[first + i]}/result`, sheet);
+    writeMs.push(performance.now() - w0);
     if (res.status !== 200) throw new Error(`sheet ${res.status} ${res.text}`);
   }
+  const lastWrite = performance.now();
   if (expected > 0) await receiver.until((r) => r.length >= receivedAt + expected);
+  const lastDelivery = performance.now();
   // The last drains log after their last delivery: a moment for them to finish.
   await new Promise((r) => setTimeout(r, 500));
   return {
     seconds: (performance.now() - t0) / 1000,
+    writeMs: writeMs.sort((a, b) => a - b),
+    // How long after the last write its deliveries were all in.
+    settleMs: lastDelivery - lastWrite,
     cpuMs: (workerdTicks() - ticks) * TICK_MS,
     drains: drains(outputAt),
   };
 }
+
+const median = (sorted: number[]) => Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0);
 
 const baseline = await round(0, 0);
 for (let i = 0; i < SUBSCRIPTIONS; i++) {
@@ -142,6 +153,11 @@ console.log(
         mean: Number((spent.reduce((a, b) => a + b, 0) / Math.max(1, spent.length)).toFixed(1)),
       },
       seconds: { withoutSubscriptions: baseline.seconds, withSubscriptions: withPush.seconds },
+      sheetPutMs: {
+        withoutSubscriptions: { p50: median(baseline.writeMs), max: Math.max(...baseline.writeMs) },
+        withSubscriptions: { p50: median(withPush.writeMs), max: Math.max(...withPush.writeMs) },
+      },
+      lastDeliveryAfterLastWriteMs: Math.round(withPush.settleMs),
     },
     null,
     2,
