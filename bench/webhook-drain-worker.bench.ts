@@ -11,56 +11,23 @@
  * subrequests are what each drain reports spending (database round trips, fetches, DNS lookups),
  * and the drains are those of the writes' `waitUntil` and of the queue's continuations.
  */
-import { resolve } from "node:path";
-import { openWebDatabase } from "../src/db/web";
-import type { App } from "../src/http/app";
-import { insertApiClient } from "../src/services/auth";
-import { createOrganization } from "../src/services/orgs";
-import { systemContext } from "../test/helpers/auth";
+
 import { seatPrelimTable } from "../test/helpers/seat-table";
 import { startReceiver } from "../test/helpers/webhook-receiver";
-import { createPlayers, jsonRequest } from "../test/helpers/workflow";
-import { startWorker } from "../test/workers/worker-runtime";
-import { startHranaServer } from "../tools/hrana-server";
+import { createPlayers } from "../test/helpers/workflow";
+import { startOwnedWorker, webhookDrains } from "../test/workers/owned-worker";
 import { TICK_MS, workerdTicks } from "./workerd-cpu";
 
 const SUBSCRIPTIONS = Number(process.argv[2] ?? 20);
 const WRITES = Number(process.argv[3] ?? 10);
-const TOKEN = "hrana-drain-bench-token";
 
-const server = await startHranaServer({
-  authToken: TOKEN,
-  migrationsFolder: resolve(import.meta.dirname, "../migrations"),
-});
-const seedDb = openWebDatabase(server.url, TOKEN);
-const org = await createOrganization(systemContext(seedDb), { name: "Drain bench store", kind: "store" });
-const credentials = await insertApiClient(
-  seedDb,
-  { orgId: org.id, name: "bench", role: "owner" },
-  new Date(),
-);
 const receiver = await startReceiver(() => ({ status: 204 }));
-const worker = await startWorker({
-  DATABASE_URL: server.url,
-  DATABASE_AUTH_TOKEN: TOKEN,
-  JWT_SECRET: "drain-bench-jwt-secret-0123456789abcdef0123",
-  WEBHOOKS_ALLOW_LOOPBACK: "1",
-  RATE_LIMITS: "off",
+const owned = await startOwnedWorker({
+  orgName: "Drain bench store",
+  env: { WEBHOOKS_ALLOW_LOOPBACK: "1", RATE_LIMITS: "off" },
 });
-const token = await worker.fetch("/v1/auth/token", {
-  method: "POST",
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({
-    grant_type: "client_credentials",
-    client_id: credentials.clientId,
-    client_secret: credentials.clientSecret,
-  }),
-});
-const auth = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
-const api = jsonRequest(
-  { request: (p: string, i?: RequestInit) => worker.fetch(p, i) } as unknown as App,
-  auth,
-);
+const { api, worker, db: seedDb } = owned;
+const org = { id: owned.orgId };
 const eventId = (await api.post(`/v1/orgs/${org.id}/events`, { name: "Drain cup" })).body.id as string;
 const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S" })).body.id as string;
 const players = await createPlayers(api, org.id, 4, "Drain");
@@ -73,21 +40,6 @@ const sheet = {
   winnerId: players[0],
   signed: true,
 };
-
-const drains = (from: number) =>
-  worker
-    .output()
-    .slice(from)
-    .split("\n")
-    .filter((line) => line.includes('"webhook drain"'))
-    .map(
-      (line) =>
-        JSON.parse(line.slice(line.indexOf("{"))) as {
-          subrequests: number;
-          after: string;
-          attempted: number;
-        },
-    );
 
 /** `WRITES` sheets, one after the other, then waits until `expected` deliveries have arrived. */
 async function round(first: number, expected: number) {
@@ -113,7 +65,7 @@ async function round(first: number, expected: number) {
     // How long after the last write its deliveries were all in.
     settleMs: lastDelivery - lastWrite,
     cpuMs: (workerdTicks() - ticks) * TICK_MS,
-    drains: drains(outputAt),
+    drains: webhookDrains(worker, outputAt),
   };
 }
 
@@ -163,7 +115,6 @@ console.log(
     2,
   ),
 );
-await worker.dispose();
+await owned.close();
 await receiver.close();
-await server.close();
 process.exit(0);
