@@ -1,8 +1,9 @@
 /**
  * The ports of the app: what `createApp` is given, in named groups. Only the entry points build
- * them (src/node.ts, src/worker.ts and src/runtime/*, the OpenAPI generator, the test helpers and
- * the benches); the app reads no environment and holds no singletons. A group left out, or a
- * field left out of one, takes the default the code that reads it names.
+ * them (src/node.ts, src/worker.ts with their runtime's adapters from src/runtime/, the OpenAPI
+ * generator, the test helpers and the benches); the app reads no environment and holds no
+ * singletons. A group left out, or a field left out of one, takes the default the code that
+ * reads it names.
  */
 import type { Context } from "hono";
 import type { Database } from "../db/client";
