@@ -120,15 +120,15 @@ async function server() {
     },
   });
   const app = createApp({
-    db,
-    responseCache,
+    storage: { db, responseCache },
+    http: { compress: true },
+    push: { dispatcher, webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost } },
+    live: {
+      // Every watcher comes from this one address: the per-address stream cap would refuse most.
+      streamLimits: { perAddress: 100_000, perClient: 100_000 },
+    },
+    logging: { logger: { info: () => {}, error: (message, fields) => console.error(message, fields) } },
     auth: createAuthConfig({ secret: "championship-bench-secret-0123456789abcdef" }),
-    dispatcher,
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
-    compress: true,
-    // Every watcher comes from this one address: the per-address stream cap would refuse most.
-    streamLimits: { perAddress: 100_000, perClient: 100_000 },
-    logger: { info: () => {}, error: (message, fields) => console.error(message, fields) },
   });
 
   // Seeded through the app itself, before the clock starts.

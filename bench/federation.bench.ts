@@ -66,7 +66,10 @@ async function seed(db: Database) {
   const s = seeder(db, fed.id);
   const pool = await s.players(PLAYERS);
   const rnd = prng(2026);
-  const app = createApp({ db, auth: createAuthConfig({ secret: "bench-secret-0123456789abcdef0123" }) });
+  const app = createApp({
+    storage: { db },
+    auth: createAuthConfig({ secret: "bench-secret-0123456789abcdef0123" }),
+  });
   const eventIds: string[] = [];
   for (let e = 0; e < EVENTS; e++) {
     const evt = await s.event();
@@ -125,7 +128,7 @@ async function main() {
     `seeded ${EVENTS} events × ${PLAYERS} players, ${n} seat rows in ${Math.round(performance.now() - t0)} ms`,
   );
   const newApp = () =>
-    createApp({ db, auth: createAuthConfig({ secret: "bench-secret-0123456789abcdef0123" }) });
+    createApp({ storage: { db }, auth: createAuthConfig({ secret: "bench-secret-0123456789abcdef0123" }) });
 
   async function time(label: string, run: () => Promise<unknown>) {
     const samples: number[] = [];

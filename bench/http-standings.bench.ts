@@ -82,10 +82,10 @@ async function median(
 const { db, eventId, sessionId } = await seed();
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const logger = { info() {}, error: console.error };
-const app = createApp({ db, auth, logger });
+const app = createApp({ storage: { db }, logging: { logger }, auth });
 // An app whose response cache keeps nothing builds every body (a new app per request would
 // also measure createApp, mostly the GraphQL schema).
-const uncached = createApp({ db, auth, logger, responseCacheBytes: 0 });
+const uncached = createApp({ storage: { db, responseCacheBytes: 0 }, logging: { logger }, auth });
 const cold = () => uncached;
 const etag = (await app.request(`/v1/events/${eventId}/qualification`)).headers.get("etag")!;
 

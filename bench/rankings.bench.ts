@@ -41,16 +41,20 @@ await migrateDatabase(db);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 const logger = { info() {}, error: console.error };
 // As node.ts builds it: responses gzipped when the client accepts it.
-const makeApp = () => createApp({ db, auth, logger, compress: true });
+const makeApp = () => createApp({ storage: { db }, http: { compress: true }, logging: { logger }, auth });
 // The served app's cache is the bench's, so the memory figure can show the bytes it holds.
 const responseCache = new ResponseCache();
-const app = createApp({ db, auth, logger, compress: true, responseCache });
-const uncachedApp = createApp({
-  db,
+const app = createApp({
+  storage: { db, responseCache },
+  http: { compress: true },
+  logging: { logger },
   auth,
-  logger,
-  compress: true,
-  responseCacheBytes: 0,
+});
+const uncachedApp = createApp({
+  storage: { db, responseCacheBytes: 0 },
+  http: { compress: true },
+  logging: { logger },
+  auth,
 });
 
 const t0 = Date.now();

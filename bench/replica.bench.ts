@@ -61,7 +61,7 @@ async function withStall<T>(run: () => Promise<T>): Promise<{ result: T; stall: 
 async function appOn(db: Database) {
   const org = await createOrganization(systemContext(db), { name: "Replica bench", kind: "store" });
   const client = await insertApiClient(db, { orgId: org.id, name: "bench", role: "owner" }, new Date());
-  const { app } = await createTestApp({ db });
+  const { app } = await createTestApp({ storage: { db } });
   const fetch: Fetch = async (path, init) => app.request(path, init);
   const tokenRes = await fetch("/v1/auth/token", tokenRequest(client.clientId, client.clientSecret));
   const token = ((await tokenRes.json()) as { access_token: string }).access_token;

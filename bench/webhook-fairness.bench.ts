@@ -58,9 +58,8 @@ async function main() {
     settings: { allowLoopback: true, transport: nodeTransport({ allowLoopback: true }) },
   });
   const { app } = await createTestApp({
-    db,
-    dispatcher,
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    storage: { db },
+    push: { dispatcher, webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost } },
   });
 
   const setUp = async (name: string, events: number) => {

@@ -64,9 +64,11 @@ async function main() {
     });
   };
   const { app } = await createTestApp({
-    db,
-    dispatcher: { wake: (waitUntil) => dispatcher?.wake(waitUntil) },
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    storage: { db },
+    push: {
+      dispatcher: { wake: (waitUntil) => dispatcher?.wake(waitUntil) },
+      webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    },
   });
   const store = await createOrgClient(app, db, { name: "Bench store" });
   const api = jsonRequest(app, store.auth);

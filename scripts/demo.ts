@@ -102,9 +102,9 @@ async function main(): Promise<void> {
     error: (message: string, fields?: Record<string, unknown>) => console.error(message, fields),
   };
   const app = createApp({
-    db,
+    storage: { db },
+    logging: { logger: quiet },
     auth: loadNodeAuthConfig(readConfig(process.env, "node"), databaseUrl),
-    logger: quiet,
   });
   const random = createRandom(`demo:${Date.now()}`);
 

@@ -92,22 +92,31 @@ async function main(): Promise<void> {
     logger: consoleLogger,
   });
   const app = createApp({
-    db,
+    storage: {
+      db,
+      responseCache,
+      diskFreeBytes: freeDiskBytes(databaseUrl),
+      diskReserveBytes: config.DISK_RESERVE_MB * 2 ** 20,
+    },
     auth,
-    docsScript: scalarBundleLoader(),
-    ...(publicUrl ? { publicUrl } : {}),
-    trustProxy,
-    ...nodeRateLimits(config.RATE_LIMITS),
-    clientAddress: (c) => clientAddress(c, trustProxy),
-    dispatcher,
-    webhookTargets: push.targets,
-    compress: true,
-    discord: discordSettings(config),
-    responseCache,
-    liveRefreshMs: config.LIVE_REFRESH_MS,
-    streamLimits: { perAddress: config.LIVE_STREAMS_PER_ADDRESS, perClient: config.LIVE_STREAMS_PER_CLIENT },
-    diskFreeBytes: freeDiskBytes(databaseUrl),
-    diskReserveBytes: config.DISK_RESERVE_MB * 2 ** 20,
+    http: {
+      ...(publicUrl ? { publicUrl } : {}),
+      trustProxy,
+      compress: true,
+      docsScript: scalarBundleLoader(),
+    },
+    push: { dispatcher, webhookTargets: push.targets, discord: discordSettings(config) },
+    live: {
+      liveRefreshMs: config.LIVE_REFRESH_MS,
+      streamLimits: {
+        perAddress: config.LIVE_STREAMS_PER_ADDRESS,
+        perClient: config.LIVE_STREAMS_PER_CLIENT,
+      },
+    },
+    limits: {
+      ...nodeRateLimits(config.RATE_LIMITS),
+      clientAddress: (c) => clientAddress(c, trustProxy),
+    },
   });
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     const shownUrl = publicUrl ?? `http://localhost:${info.port}`;

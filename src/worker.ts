@@ -109,27 +109,33 @@ function runtimeFor(env: WorkerEnv): Runtime {
       perClient: config.LIVE_STREAMS_PER_CLIENT,
     };
     const app = createApp({
-      db,
-      responseCache,
-      dispatcher: workerDispatcher(db, push.delivery, { ...drains, logger: consoleLogger }),
-      webhookTargets: push.targets,
+      storage: {
+        db,
+        responseCache,
+        // Every isolate of a location serves a polled public leaderboard from one build.
+        sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
+      },
       auth: createAuthConfig({
         secret: jwtSecret,
         jwksUrl: config.JWKS_URL,
         externalIssuer: config.JWT_ISSUER,
         externalAudience: config.JWT_AUDIENCE,
       }),
-      publicUrl: config.PUBLIC_URL,
-      rateLimiter: limits.limiter,
-      rateLimitPolicies: limits.policies,
-      clientAddress: (c) => c.req.header("cf-connecting-ip"),
-      // Every isolate of a location serves a polled public leaderboard from one build.
-      sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
+      http: { publicUrl: config.PUBLIC_URL },
+      push: {
+        dispatcher: workerDispatcher(db, push.delivery, { ...drains, logger: consoleLogger }),
+        webhookTargets: push.targets,
+        discord: discordSettings(config),
+      },
       // Without the binding (an older wrangler.toml) the isolate serves its own watchers, as Node does.
-      ...(env.LIVE_FEEDS
+      live: env.LIVE_FEEDS
         ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimits) }
-        : { streamLimits, liveRefreshMs: config.LIVE_REFRESH_MS }),
-      discord: discordSettings(config),
+        : { streamLimits, liveRefreshMs: config.LIVE_REFRESH_MS },
+      limits: {
+        rateLimiter: limits.limiter,
+        rateLimitPolicies: limits.policies,
+        clientAddress: (c) => c.req.header("cf-connecting-ip"),
+      },
     });
     runtime = { app, db, delivery: push.delivery, drains };
     runtimes.set(env, runtime);

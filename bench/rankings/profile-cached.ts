@@ -32,7 +32,12 @@ const org = await createOrganization(
 );
 const event = await plantChainEvent(db, org.id, SESSIONS, 2026);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
-const app = createApp({ db, auth, logger: { info() {}, error: console.error }, compress: true });
+const app = createApp({
+  storage: { db },
+  http: { compress: true },
+  logging: { logger: { info() {}, error: console.error } },
+  auth,
+});
 const server = serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch });
 await new Promise((r) => server.once("listening", r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/events/${event.id}/qualification`;

@@ -33,7 +33,11 @@ const event = await plantChainEvent(db, org.id, SESSIONS, 2026);
 const auth = createAuthConfig({ secret: "bench-secret-bench-secret-bench-secret-00" });
 // A response cache that keeps nothing: every request builds (a new app per build would also
 // profile createApp, mostly the GraphQL schema).
-const app = createApp({ db, auth, logger: { info() {}, error: console.error }, responseCacheBytes: 0 });
+const app = createApp({
+  storage: { db, responseCacheBytes: 0 },
+  logging: { logger: { info() {}, error: console.error } },
+  auth,
+});
 const build = async () => {
   const res = await app.request(`/v1/events/${event.id}/${KIND}`);
   if (res.status !== 200) throw new Error(String(res.status));

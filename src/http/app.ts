@@ -4,7 +4,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
 import { createConsoleRouter } from "./console";
-import { type AppDeps, consoleLogger } from "./context";
+import { consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { processLiveFeeds } from "./live-feeds";
 import { afterWrite } from "./middleware/after-write";
@@ -17,6 +17,7 @@ import { idempotency } from "./middleware/idempotency";
 import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter } from "./pages";
+import { type AppDeps, appPorts } from "./ports";
 import { errorToResponse, problemResponse } from "./problem";
 import { addressKey, RATE_LIMIT_POLICIES, rateLimit } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
@@ -27,18 +28,19 @@ import { registerWebhookDocs } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Builds the whole API from its dependencies; Node and Workers entry points only supply them. */
-export function createApp(deps: AppDeps) {
-  const logger = deps.logger ?? consoleLogger;
-  const clock = deps.clock ?? (() => new Date());
+/** Builds the whole API from its ports (ports.ts); Node and Workers entry points only supply them. */
+export function createApp(supplied: AppDeps) {
+  const deps = appPorts(supplied);
+  const logger = deps.logging.logger ?? consoleLogger;
+  const clock = deps.time.clock ?? (() => new Date());
   const app = createRouter();
-  const responseCache = deps.responseCache ?? new ResponseCache(deps.responseCacheBytes);
-  const live = deps.liveFeeds ?? processLiveFeeds(deps, clock, logger);
+  const responseCache = deps.storage.responseCache ?? new ResponseCache(deps.storage.responseCacheBytes);
+  const live = deps.live.liveFeeds ?? processLiveFeeds(deps.storage.db, deps.live, clock, logger);
 
   app.use(requestId());
   // Outside methodNotAllowed: it replaces the response after the router's 404 has passed
   // through compress, and the replacement would keep that 404's Content-Encoding unencoded.
-  if (deps.compress) app.use(compression);
+  if (deps.http.compress) app.use(compression);
   // A known path with another method: 405 with `Allow`, not a 404.
   app.use(
     methodNotAllowed({
@@ -58,13 +60,13 @@ export function createApp(deps: AppDeps) {
   app.use(crossOrigin);
   app.use(async (c, next) => {
     c.set("deps", deps);
-    c.set("db", deps.db);
+    c.set("db", deps.storage.db);
     c.set("clock", clock);
     c.set("logger", logger);
     c.set("responseCache", responseCache);
     c.set("live", live);
     c.set("actor", ANONYMOUS);
-    c.set("source", addressKey(deps.clientAddress?.(c)));
+    c.set("source", addressKey(deps.limits.clientAddress?.(c)));
     await next();
   });
   app.use(authenticate);
@@ -77,9 +79,10 @@ export function createApp(deps: AppDeps) {
   // A GET or HEAD has no body to limit, and asking for one (`c.req.raw.body`) makes
   // @hono/node-server build a whole undici Request from the incoming message, on every poll.
   app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  if (deps.rateLimiter) {
+  const { limits } = deps;
+  if (limits.rateLimiter) {
     app.use(
-      rateLimit(deps.rateLimiter, (c) => c.get("source"), deps.rateLimitPolicies ?? RATE_LIMIT_POLICIES),
+      rateLimit(limits.rateLimiter, (c) => c.get("source"), limits.rateLimitPolicies ?? RATE_LIMIT_POLICIES),
     );
   }
   // Before idempotency, whose marker wraps the request's database that this one watches.
@@ -90,10 +93,10 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
-  app.route("/", createGraphQLRouter({ budget: deps.graphqlBudget }));
+  app.route("/", createGraphQLRouter({ budget: deps.limits.graphqlBudget }));
 
   registerWebhookDocs(app.openAPIRegistry);
-  mountOpenApi(app, deps.publicUrl);
+  mountOpenApi(app, deps.http.publicUrl);
   mountDocs(app);
   // Human pages for the venue (screen, print, public event): views over the same services.
   app.route("/", pagesRouter);

@@ -33,7 +33,7 @@ export async function sendCachedJson(
   options: { private: boolean },
   build: () => Promise<unknown>,
 ): Promise<Response> {
-  const shared = options.private ? undefined : c.get("deps").sharedCache;
+  const shared = options.private ? undefined : c.get("deps").storage.sharedCache;
   const body = await c.get("responseCache").getOrBuild(etag, async () => {
     const key = shared && sharedCacheKey(c.req.url, etag);
     if (shared && key) {
@@ -47,7 +47,7 @@ export async function sendCachedJson(
   // Every poller fetches the new body after a change, nearly all of them asking for gzip:
   // compressed per request it cost 5 times the identity answer (docs/performance.md#rankings),
   // so the gzipped bytes are kept beside it. `compress` leaves an encoded response alone.
-  if (c.get("deps").compress && acceptsGzip(c.req.header("accept-encoding"))) {
+  if (c.get("deps").http.compress && acceptsGzip(c.req.header("accept-encoding"))) {
     const gzipped = await c.get("responseCache").getOrBuild(`${etag} gzip`, () => gzip(body));
     return c.body(gzipped, 200, { "content-type": "application/json", "content-encoding": "gzip" });
   }

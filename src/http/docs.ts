@@ -31,7 +31,7 @@ export const SCALAR_CONFIGURATION = {
 export function mountDocs(app: Hono<AppEnv>): void {
   app.get("/docs", Scalar<AppEnv>(SCALAR_CONFIGURATION));
   app.get(SCRIPT_PATH, async (c) => {
-    const load = c.get("deps").docsScript;
+    const load = c.get("deps").http.docsScript;
     if (!load) {
       return problemResponse(c, {
         status: 404,

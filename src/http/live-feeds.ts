@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { Database } from "../db/client";
 import {
   DEFAULT_LIVE_REFRESH_MS,
   DEFAULT_STREAM_LIMITS,
@@ -13,7 +14,8 @@ import {
   type WatchRequest,
 } from "../services/live";
 import type { CommittedChanges } from "../services/outbox";
-import type { AppDeps, AppEnv, Logger } from "./context";
+import type { AppEnv, Logger } from "./context";
+import type { LivePort } from "./ports";
 
 /**
  * Where an authorised watcher is served: the process's hub (services/live) by default, and on
@@ -35,13 +37,13 @@ export interface LiveFeeds {
 const DEFAULT_TOKEN_CHECK_MS = 1000;
 
 /** The live feeds of one process: one hub, one count of open streams. */
-export function processLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logger): LiveFeeds {
+export function processLiveFeeds(db: Database, live: LivePort, clock: () => Date, logger: Logger): LiveFeeds {
   const hub = new LiveHub({
-    db: deps.db,
+    db,
     clock,
-    eventPollMs: deps.changePollMs ?? deps.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
-    orgPollMs: deps.changePollMs ?? deps.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
-    tokenCheckMs: deps.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
+    eventPollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
+    orgPollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
+    tokenCheckMs: live.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
     logger,
   });
   const slots = new StreamSlots();
@@ -56,6 +58,6 @@ export function processLiveFeeds(deps: AppDeps, clock: () => Date, logger: Logge
         : orgStream(hub, request, hooks(slot.release)),
     notify: async (changes) => hub.notify(changes),
     acquire: (charges) => slots.acquire(charges),
-    limits: { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits },
+    limits: { ...DEFAULT_STREAM_LIMITS, ...live.streamLimits },
   };
 }

@@ -10,19 +10,22 @@
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
 
+/** The part of the app's HTTP port (ports.ts) an origin depends on. */
 interface OriginDeps {
-  publicUrl?: string | undefined;
-  trustProxy?: boolean | undefined;
+  http: {
+    publicUrl?: string | undefined;
+    trustProxy?: boolean | undefined;
+  };
 }
 
 const lastEntry = (value: string | undefined) => value?.split(",").at(-1)?.trim() || undefined;
 
 export function publicOrigin(c: Context): string {
   // Problems can be answered before the app's dependencies are set (a 404 of no route).
-  const deps = (c.var as { deps?: OriginDeps }).deps;
-  if (deps?.publicUrl) return deps.publicUrl.replace(/\/+$/, "");
+  const http = (c.var as { deps?: OriginDeps }).deps?.http;
+  if (http?.publicUrl) return http.publicUrl.replace(/\/+$/, "");
   const url = new URL(c.req.url);
-  if (deps?.trustProxy) {
+  if (http?.trustProxy) {
     const proto = lastEntry(c.req.header("x-forwarded-proto"))?.toLowerCase() ?? url.protocol.slice(0, -1);
     const host = lastEntry(c.req.header("x-forwarded-host")) ?? url.host;
     if ((proto === "https" || proto === "http") && URL.canParse(`${proto}://${host}`)) {

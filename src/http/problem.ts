@@ -21,7 +21,8 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
  */
 export function problemTypeUri(c: Context, code: string): string {
   // Problems can be answered before the app's dependencies are set (a 404 of no route).
-  const publicUrl = (c.var as { deps?: { publicUrl?: string } }).deps?.publicUrl?.replace(/\/+$/, "");
+  const http = (c.var as { deps?: { http: { publicUrl?: string } } }).deps?.http;
+  const publicUrl = http?.publicUrl?.replace(/\/+$/, "");
   return `${publicUrl ?? ""}${PROBLEM_TYPE_BASE}/${problemSlug(code)}`;
 }
 

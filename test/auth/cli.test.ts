@@ -38,7 +38,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 /** The app on the CLI's database, as `npm start` would serve it. */
 async function appOnFile() {
   const { db, client } = openNodeDatabase(databaseUrl);
-  const { app } = await createTestApp({ db });
+  const { app } = await createTestApp({ storage: { db } });
   return { app, db, close: () => client.close() };
 }
 
@@ -143,7 +143,7 @@ describe("first start (npm start on an empty local database)", () => {
     const url = `file:${join(dir, "fresh.db")}`;
     const { db, client } = openNodeDatabase(url);
     await migrateDatabase(db);
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const admin = await bootstrapLocalAdmin(db, url);
     expect(admin).toMatchObject({ role: "admin", orgId: null });
     expect(await bootstrapLocalAdmin(db, url)).toBeNull();

@@ -13,7 +13,7 @@ let db: Database;
 let client: ClientAuth & { orgId: string };
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp({ publicUrl: "https://catan.example.org" }));
+  ({ app, db } = await createTestApp({ http: { publicUrl: "https://catan.example.org" } }));
   client = await createOrgClient(app, db);
 });
 

@@ -101,9 +101,10 @@ async function privateEvent(name: string) {
 beforeAll(async () => {
   // A resolver standing in for DNS (no network in tests): the webhook's host is public.
   ({ app, db } = await createTestApp({
-    webhookTargets: { allowLoopback: false, resolveHost: async () => ["93.184.215.14"] },
-    // A deployment with its Discord application, so its routes answer past the configuration check.
-    discord: { applicationId: "123456789012345678", publicKey: "7f".repeat(32) },
+    push: {
+      webhookTargets: { allowLoopback: false, resolveHost: async () => ["93.184.215.14"] }, // A deployment with its Discord application, so its routes answer past the configuration check.
+      discord: { applicationId: "123456789012345678", publicKey: "7f".repeat(32) },
+    },
   }));
   store = await createOrgClient(app, db, { name: "Store" });
   mine = await privateEvent("Qualifier");

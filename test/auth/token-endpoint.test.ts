@@ -240,8 +240,7 @@ describe("every error of the token endpoint has the one shape, OAuth's error ins
 
   it("too many attempts: 429, temporarily_unavailable, with Retry-After", async () => {
     const limited = await createTestApp({
-      rateLimiter: createMemoryRateLimiter(),
-      clientAddress: () => "192.0.2.7",
+      limits: { rateLimiter: createMemoryRateLimiter(), clientAddress: () => "192.0.2.7" },
     });
     let res: Response | undefined;
     for (let i = 0; i < 40; i++) {

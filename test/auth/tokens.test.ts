@@ -29,7 +29,7 @@ const probe = createRoute({
 });
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp({ clock: () => now }));
+  ({ app, db } = await createTestApp({ time: { clock: () => now } }));
   app.route(
     "/",
     createRouter().openapi(probe, (c) => {
@@ -216,7 +216,7 @@ describe("refused tokens: 401, WWW-Authenticate Bearer error=invalid_token, no h
   });
 
   it("logs why, never the token", async () => {
-    const { app: logged, logger } = await createTestApp({ db, clock: () => now });
+    const { app: logged, logger } = await createTestApp({ storage: { db }, time: { clock: () => now } });
     const token = await forge({ aud: "another-api" });
     expect(
       (await logged.request(`/v1/orgs/${store.orgId}`, { headers: { authorization: `Bearer ${token}` } }))

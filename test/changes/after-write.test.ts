@@ -60,12 +60,14 @@ async function setUp(options: { failing?: Awaited<ReturnType<typeof createFailin
     limits: { perAddress: 1, perClient: 1, anonymousMaxSeconds: 1 } as never,
   };
   const watched = createApp({
-    db,
+    storage: { db },
+    push: {
+      dispatcher: { wake: () => wakes.push(Date.now()) },
+      webhookTargets: { allowLoopback: true, resolveHost: async () => ["127.0.0.1"] },
+    },
+    live: { liveFeeds: recorded },
+    logging: { logger: { info: () => {}, error: () => {} } },
     auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
-    logger: { info: () => {}, error: () => {} },
-    dispatcher: { wake: () => wakes.push(Date.now()) },
-    liveFeeds: recorded,
-    webhookTargets: { allowLoopback: true, resolveHost: async () => ["127.0.0.1"] },
   });
   const store = await createOrgClient(watched, db, { name: "After-write store" });
   const api = jsonRequest(watched, store.auth);
@@ -145,7 +147,10 @@ describe("the live feeds of one Node process", () => {
 
   async function watchedEvent() {
     const counting = await createCountingTestDatabase();
-    const { app, db } = await createTestApp({ db: counting.db, changePollMs: SAFETY_MS });
+    const { app, db } = await createTestApp({
+      storage: { db: counting.db },
+      live: { changePollMs: SAFETY_MS },
+    });
     const store = await createOrgClient(app, db, { name: "Live store" });
     const api = jsonRequest(app, store.auth);
     const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Live cup" })).body.id;
@@ -198,7 +203,7 @@ describe("the live feeds of one Node process", () => {
   it("see a change written by another process within the safety interval", async () => {
     const w = await watchedEvent();
     // Another process: its own app over the same database, whose writes this process is not told of.
-    const other = await createTestApp({ db: w.db, changePollMs: SAFETY_MS });
+    const other = await createTestApp({ storage: { db: w.db }, live: { changePollMs: SAFETY_MS } });
     const otherStore = jsonRequest(other.app, w.auth);
     expect((await otherStore.put(`/v1/tables/${w.tableId}/result`, w.sheet)).status).toBe(200);
     await w.settle(() => false);

@@ -17,7 +17,7 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, needle
 
 describe("GET /v1/events/{eventId}/changes (server-sent events)", () => {
   it("sends the current version at once and a new one after a result change", async () => {
-    const ctx = await createTestApp({ changePollMs: 20 });
+    const ctx = await createTestApp({ live: { changePollMs: 20 } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Live" })).body.id;
@@ -56,7 +56,7 @@ describe("GET /v1/events/{eventId}/changes (server-sent events)", () => {
 
 describe("a change feed on an event that turns private", () => {
   it("ends for a reader who may no longer see it", async () => {
-    const ctx = await createTestApp({ changePollMs: 20 });
+    const ctx = await createTestApp({ live: { changePollMs: 20 } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Going private" })).body.id;
@@ -73,7 +73,7 @@ describe("a change feed on an event that turns private", () => {
 
 describe("a change feed never outlives its token", () => {
   it("ends at the next poll after the token's client is revoked", async () => {
-    const ctx = await createTestApp({ changePollMs: 20 });
+    const ctx = await createTestApp({ live: { changePollMs: 20 } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Revoked" })).body.id;
@@ -90,7 +90,7 @@ describe("a change feed never outlives its token", () => {
 
   it("ends when the token expires, however long maxSeconds asks for", async () => {
     let now = new Date("2026-12-05T10:00:00Z");
-    const ctx = await createTestApp({ changePollMs: 20, clock: () => now });
+    const ctx = await createTestApp({ live: { changePollMs: 20 }, time: { clock: () => now } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Expiring" })).body.id;

@@ -19,7 +19,7 @@ let sessionId: string;
 let ids: string[];
 
 beforeEach(async () => {
-  ctx = await createTestApp({ changePollMs: 10 });
+  ctx = await createTestApp({ live: { changePollMs: 10 } });
   store = await createOrgClient(ctx.app, ctx.db, { name: "Resume store" });
   api = jsonRequest(ctx.app, store.auth);
   eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Resume cup" })).body.id;

@@ -55,7 +55,7 @@ const open: Watcher[] = [];
 
 beforeEach(async () => {
   counting = await createCountingTestDatabase();
-  ctx = await createTestApp({ db: counting.db, changePollMs: POLL_MS });
+  ctx = await createTestApp({ storage: { db: counting.db }, live: { changePollMs: POLL_MS } });
   store = await createOrgClient(ctx.app, ctx.db, { name: "Shared feed store" });
   api = jsonRequest(ctx.app, store.auth);
   eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Shared cup" })).body.id;

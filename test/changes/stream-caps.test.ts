@@ -18,9 +18,8 @@ afterEach(async () => {
 
 async function setup(limits: Partial<typeof DEFAULT_STREAM_LIMITS> = {}) {
   const ctx = await createTestApp({
-    changePollMs: 20,
-    streamLimits: limits,
-    clientAddress: (c) => c.req.header("x-test-address"),
+    live: { changePollMs: 20, streamLimits: limits },
+    limits: { clientAddress: (c) => c.req.header("x-test-address") },
   });
   const store = await createOrgClient(ctx.app, ctx.db, { name: "Capped store" });
   const api = jsonRequest(ctx.app, store.auth);

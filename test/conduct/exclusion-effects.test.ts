@@ -216,7 +216,7 @@ describe("the end of an exclusion, a calendar day in the organisation's time zon
   it("is after today there, and the player registers again from that day there", async () => {
     // 12:00 UTC on 5 December is already 02:00 on 6 December in Kiritimati (UTC+14).
     let now = new Date("2026-12-05T12:00:00Z");
-    const made = await createTestApp({ clock: () => now });
+    const made = await createTestApp({ time: { clock: () => now } });
     const federation = await createOrgClient(made.app, made.db, { name: "Line Islands", kind: "federation" });
     const store = await createOrgClient(made.app, made.db, {
       name: "Atoll store",

@@ -76,9 +76,9 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   if (UPDATE_SCREENSHOTS) await mkdir(DOCS, { recursive: true });
   served = await serveTemporaryApp({
-    compress: true,
-    changePollMs: 100,
-    clock: () => new Date(Date.now() + clockAhead),
+    http: { compress: true },
+    live: { changePollMs: 100 },
+    time: { clock: () => new Date(Date.now() + clockAhead) },
   });
   browser = await launchChromium();
   laptop = await device({ width: 1280, height: 800 });

@@ -19,7 +19,7 @@ let anonymous: JsonClient;
 let now = new Date("2026-12-05T08:00:00Z");
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp({ clock: () => now }));
+  ({ app, db } = await createTestApp({ time: { clock: () => now } }));
   f = await pagesFixture(app, db);
   anonymous = jsonRequest(app, {});
 });

@@ -20,7 +20,10 @@ let f: PagesFixture;
 let now = new Date("2026-12-05T08:00:00Z");
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp({ clock: () => now, rateLimiter: createMemoryRateLimiter() }));
+  ({ app, db } = await createTestApp({
+    limits: { rateLimiter: createMemoryRateLimiter() },
+    time: { clock: () => now },
+  }));
   f = await pagesFixture(app, db);
 });
 
@@ -79,7 +82,7 @@ describe("a pairing code", () => {
   });
 
   it("over HTTPS the cookie is __Host- and Secure", async () => {
-    const secure = await createTestApp({ publicUrl: "https://catan.example" });
+    const secure = await createTestApp({ http: { publicUrl: "https://catan.example" } });
     const store = await pagesFixture(secure.app, secure.db);
     const pairing = await store.api.post(`/v1/orgs/${store.orgId}/pairings`, {
       name: "Laptop",
@@ -246,7 +249,7 @@ describe("the organisation's first sign-in", () => {
       const { createClient } = await import("@libsql/client");
       const { createDatabase } = await import("../../src/db/client");
       const client = createClient({ url: env.DATABASE_URL });
-      const other = await createTestApp({ db: createDatabase(client) });
+      const other = await createTestApp({ storage: { db: createDatabase(client) } });
       const res = await jsonRequest(other.app, {}).post("/v1/auth/device-sessions", { code: link.code });
       expect(res.status, res.text).toBe(201);
       expect(res.body).toMatchObject({ orgId, role: "owner", pairedBy: "system" });

@@ -194,7 +194,7 @@ describe("the cookie and its secret", () => {
   });
 
   it("a revoked device's open change feed ends", async () => {
-    const ctx = await createTestApp({ changePollMs: 20 });
+    const ctx = await createTestApp({ live: { changePollMs: 20 } });
     const store = await pagesFixture(ctx.app, ctx.db);
     const device = await pairDevice(ctx.app, store.api, store.orgId, { name: "Watcher", role: "reader" });
     const res = await ctx.app.request(`/v1/events/${store.eventId}/changes?maxSeconds=60`, {

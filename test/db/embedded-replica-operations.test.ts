@@ -40,10 +40,9 @@ beforeAll(async () => {
   const webhookTargets = { resolveHost: async () => ["93.184.215.14"] };
   discord = await startScenarioDiscord();
   const { app } = await createTestApp({
-    db: replica.db,
-    changePollMs: 5,
-    webhookTargets,
-    discord: discord.settings,
+    storage: { db: replica.db },
+    push: { webhookTargets, discord: discord.settings },
+    live: { changePollMs: 5 },
   });
   const doc = (await (await app.request("/openapi.json")).json()) as {
     paths: Record<string, Record<string, { operationId?: string }>>;

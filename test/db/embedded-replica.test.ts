@@ -48,7 +48,7 @@ beforeAll(async () => {
   // The primary is migrated as a Turso database is before deploy (drizzle over Hrana), so the
   // replica's own migrate at start finds every migration recorded and writes nothing.
   await migrateDatabase(db);
-  const { app } = await createTestApp({ db });
+  const { app } = await createTestApp({ storage: { db } });
   const owner = await createOrgClient(app, db);
   orgId = owner.orgId;
   direct = { close: () => raw.close(), api: jsonRequest(app, owner.auth) };

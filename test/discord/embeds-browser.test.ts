@@ -26,7 +26,7 @@ let browser: BrowserHarness;
 
 beforeAll(async () => {
   const apps = await discordApplication();
-  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: apps.settings });
+  const test = await createTestApp({ http: { publicUrl: PUBLIC_URL }, push: { discord: apps.settings } });
   w = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
     test.db,

@@ -23,7 +23,7 @@ let logger: TestLogger;
 
 beforeAll(async () => {
   const apps = await discordApplication();
-  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: apps.settings });
+  const test = await createTestApp({ http: { publicUrl: PUBLIC_URL }, push: { discord: apps.settings } });
   logger = test.logger;
   world = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
@@ -47,8 +47,8 @@ describe("the 3-second deadline", () => {
   it("defers any command that outruns its budget and edits the answer in through the interaction webhook", async () => {
     const apps = await discordApplication();
     const test = await createTestApp({
-      publicUrl: PUBLIC_URL,
-      discord: { ...apps.settings, inlineBudgetMs: 0 },
+      http: { publicUrl: PUBLIC_URL },
+      push: { discord: { ...apps.settings, inlineBudgetMs: 0 } },
     });
     const w = await buildDiscordWorld(
       (path, init) => Promise.resolve(test.app.request(path, init)),
@@ -102,7 +102,7 @@ describe("the deployment's one application", () => {
   });
 
   it("without DISCORD_APPLICATION_ID and DISCORD_PUBLIC_KEY: the endpoint, the link and setup codes answer 404", async () => {
-    const test = await createTestApp({ publicUrl: PUBLIC_URL });
+    const test = await createTestApp({ http: { publicUrl: PUBLIC_URL } });
     const owner = await createOrgClient(test.app, test.db, { name: "No Discord here" });
     const answers = [
       await test.app.request("/discord/interactions", { method: "POST", body: "{}" }),

@@ -21,7 +21,7 @@ let world: DiscordWorld;
 
 beforeAll(async () => {
   const apps = await discordApplication();
-  const test = await createTestApp({ publicUrl: PUBLIC_URL, discord: apps.settings });
+  const test = await createTestApp({ http: { publicUrl: PUBLIC_URL }, push: { discord: apps.settings } });
   world = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
     test.db,
@@ -108,13 +108,15 @@ describe("the interactions endpoint's address limit", () => {
   it("counts each address's interactions (signed or not) under the discord policy", async () => {
     const { createMemoryRateLimiter, RATE_LIMIT_POLICIES } = await import("../../src/http/rate-limit");
     const test = await createTestApp({
-      rateLimiter: createMemoryRateLimiter(),
-      rateLimitPolicies: {
-        ...RATE_LIMIT_POLICIES,
-        discord: { name: "discord", limit: 2, windowSeconds: 60 },
+      push: { discord: { applicationId: world.app.id, publicKey: world.keys.publicKey } },
+      limits: {
+        rateLimiter: createMemoryRateLimiter(),
+        rateLimitPolicies: {
+          ...RATE_LIMIT_POLICIES,
+          discord: { name: "discord", limit: 2, windowSeconds: 60 },
+        },
+        clientAddress: () => "203.0.113.9",
       },
-      clientAddress: () => "203.0.113.9",
-      discord: { applicationId: world.app.id, publicKey: world.keys.publicKey },
     });
     const bad = {
       method: "POST",
@@ -144,8 +146,8 @@ describe("the order of the checks", () => {
         .slice(start)
         .map((sql) => sql.trim().split(/\s/)[0]!.toLowerCase());
     const test = await createTestApp({
-      db: counting.db,
-      discord: { applicationId: real.app.id, publicKey: real.keys.publicKey },
+      storage: { db: counting.db },
+      push: { discord: { applicationId: real.app.id, publicKey: real.keys.publicKey } },
     });
     const payload = interaction({
       applicationId: real.app.id,

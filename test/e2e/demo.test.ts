@@ -35,7 +35,7 @@ describe("npm run demo", () => {
     });
     const { db, client } = openNodeDatabase(databaseUrl);
     try {
-      const { app } = await createTestApp({ db });
+      const { app } = await createTestApp({ storage: { db } });
       const token = await fetchToken(app, demo.clientId, demo.clientSecret);
       const org = await app.request(`/v1/orgs/${demo.orgId}`, { headers: bearer(token) });
       expect(await org.json()).toMatchObject({ kind: "chain", name: "Baltic Board Games (demo chain)" });

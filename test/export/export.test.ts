@@ -71,7 +71,7 @@ describe("GET /v1/orgs/{orgId}/export (NDJSON bulk export)", () => {
 
   it("reads sessions and results of many events together: round trips do not grow with the events", async () => {
     const { db, calls } = await createCountingTestDatabase();
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const store = await createOrgClient(app, db);
     const api = jsonRequest(app, store.auth);
     const ids = await createPlayers(api, store.orgId, 4);

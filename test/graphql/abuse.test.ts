@@ -53,7 +53,7 @@ function fragmentAttack(eventId: string, aliases = 490): string {
 describe("GraphQL cost counts the executed work", () => {
   it("refuses the fragment attack before any resolver runs (POST and GET link)", async () => {
     const { db, calls } = await createCountingTestDatabase();
-    const ctx = await createTestApp({ db });
+    const ctx = await createTestApp({ storage: { db } });
     const { eventId } = await seededEvent(ctx);
     const before = calls();
     const res = await graphql(ctx.app, fragmentAttack(eventId));
@@ -104,7 +104,7 @@ describe("GraphQL counts the rankings a list can multiply", () => {
   /** Nine events of one store, each with one session: a page of events carries 27 rankings. */
   async function nineEvents() {
     const { db, calls } = await createCountingTestDatabase();
-    const ctx = await createTestApp({ db });
+    const ctx = await createTestApp({ storage: { db } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     for (let i = 0; i < 9; i++) {
@@ -144,7 +144,7 @@ describe("GraphQL counts the rankings a list can multiply", () => {
 describe("GraphQL rankings are memoised and served from the response cache", () => {
   it("ranks a qualification asked for under four aliases once", async () => {
     const { db, calls } = await createCountingTestDatabase();
-    const ctx = await createTestApp({ db });
+    const ctx = await createTestApp({ storage: { db } });
     const { eventId } = await seededEvent(ctx);
     const one = `q0: qualification { rows { rank } }`;
     const four = [0, 1, 2, 3].map((i) => `q${i}: qualification { rows { rank } }`).join(" ");
@@ -161,7 +161,7 @@ describe("GraphQL rankings are memoised and served from the response cache", () 
 
 describe("GraphQL answer size and time caps", () => {
   it("replaces an answer larger than the cap with RESPONSE_TOO_LARGE", async () => {
-    const ctx = await createTestApp({ graphqlBudget: { maxResponseBytes: 200 } });
+    const ctx = await createTestApp({ limits: { graphqlBudget: { maxResponseBytes: 200 } } });
     const { eventId } = await seededEvent(ctx);
     const res = await graphql(
       ctx.app,
@@ -175,7 +175,7 @@ describe("GraphQL answer size and time caps", () => {
   });
 
   it("stops resolvers once the wall-time budget is spent", async () => {
-    const ctx = await createTestApp({ graphqlBudget: { maxMillis: 0 } });
+    const ctx = await createTestApp({ limits: { graphqlBudget: { maxMillis: 0 } } });
     const res = await graphql(ctx.app, `{ event(id: "evt_x") { name } }`);
     expect(res.body.errors?.[0]?.extensions?.code).toBe("QUERY_TIMEOUT");
   });

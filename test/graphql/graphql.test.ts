@@ -110,7 +110,7 @@ describe("POST /graphql", () => {
 
   it("loads the tables of a query together: round trips do not grow with the number of tables", async () => {
     const { db, calls } = await createCountingTestDatabase();
-    const ctx = await createTestApp({ db });
+    const ctx = await createTestApp({ storage: { db } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Batch Cup" })).body;

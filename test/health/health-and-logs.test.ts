@@ -24,7 +24,7 @@ describe("/health tells whether the database takes writes", () => {
 
   it('is 503 database: "read-only" when reads work but writes fail', async () => {
     const { db, readOnly } = await readOnlyDatabase();
-    const { app, logger } = await createTestApp({ db });
+    const { app, logger } = await createTestApp({ storage: { db } });
     await readOnly();
     const res = await app.request("/health");
     expect(res.status).toBe(503);
@@ -43,7 +43,7 @@ describe("/health tells whether the database takes writes", () => {
 describe("logs", () => {
   it("never carry SQL parameters: a failed write logs the database's message, not the player's name", async () => {
     const { db, readOnly } = await readOnlyDatabase();
-    const { app, logger } = await createTestApp({ db });
+    const { app, logger } = await createTestApp({ storage: { db } });
     const store = await createOrgClient(app, db);
     await readOnly();
     const res = await jsonRequest(app, store.auth).post(`/v1/orgs/${store.orgId}/players`, {

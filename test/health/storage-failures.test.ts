@@ -33,7 +33,7 @@ async function database() {
 describe("a full database", () => {
   it("makes /health answer 503 database_full, with Retry-After", async () => {
     const { db, fill } = await database();
-    const { app, logger } = await createTestApp({ db });
+    const { app, logger } = await createTestApp({ storage: { db } });
     expect((await app.request("/health")).status).toBe(200);
     await fill();
     const res = await app.request("/health");
@@ -47,7 +47,7 @@ describe("a full database", () => {
 
   it("answers a write that needs space 503 database_full with Retry-After, not a 500", async () => {
     const { db, fill } = await database();
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const store = await createOrgClient(app, db);
     const api = jsonRequest(app, store.auth);
     await fill();
@@ -68,11 +68,11 @@ describe("a full database", () => {
 
   it("is detected from the file system's free space under the reserve", async () => {
     const { db } = await database();
-    const tight = await createTestApp({ db, diskFreeBytes: async () => 10 * 2 ** 20 });
+    const tight = await createTestApp({ storage: { db, diskFreeBytes: async () => 10 * 2 ** 20 } });
     const res = await tight.app.request("/health");
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ code: "database_full", database: "full" });
-    const roomy = await createTestApp({ db, diskFreeBytes: async () => 10 * 2 ** 30 });
+    const roomy = await createTestApp({ storage: { db, diskFreeBytes: async () => 10 * 2 ** 30 } });
     expect((await roomy.app.request("/health")).status).toBe(200);
   });
 
@@ -91,7 +91,7 @@ describe("a full database", () => {
 describe("a read-only database", () => {
   it("answers writes 503 database_read_only with Retry-After; reads go on", async () => {
     const { db, readOnly } = await database();
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const store = await createOrgClient(app, db);
     const api = jsonRequest(app, store.auth);
     await readOnly();

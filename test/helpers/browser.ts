@@ -15,9 +15,7 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { createDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
-import type { AppDeps } from "../../src/http/context";
-import { createAuthConfig } from "../../src/services/auth";
-import { createTestLogger, TEST_JWT_SECRET } from "./test-app";
+import { createTestLogger, type TestDeps, testPorts } from "./test-app";
 
 /**
  * The browser to drive: CHROMIUM_PATH (a local Chrome or Chromium) first, then the packaged one
@@ -107,20 +105,15 @@ export interface ServedApp {
 
 /**
  * The real Node server on 127.0.0.1 and a random port, over a migrated database in a temporary
- * folder; `deps` adds to or replaces what the app is given (the /docs bundle, …).
+ * folder; `deps` changes the app's ports group by group, as createTestApp's (the /docs bundle, …).
  */
-export async function serveTemporaryApp(deps: Partial<AppDeps> = {}): Promise<ServedApp> {
+export async function serveTemporaryApp(deps: TestDeps = {}): Promise<ServedApp> {
   const dir = await mkdtemp(join(tmpdir(), "catan-pages-"));
   const databaseUrl = `file:${join(dir, "catan.db")}`;
   const client = createClient({ url: databaseUrl });
   const db = createDatabase(client);
   await migrateDatabase(db);
-  const app = createApp({
-    db,
-    logger: createTestLogger(),
-    auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
-    ...deps,
-  });
+  const app = createApp(testPorts(db, createTestLogger(), deps));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });

@@ -39,11 +39,12 @@ export async function createPushTestApp(
     },
   });
   const ctx = await createTestApp({
-    db,
-    dispatcher,
-    responseCache,
-    webhookTargets: { allowLoopback, resolveHost: options.resolveHost ?? nodeResolveHost },
-    ...(options.changePollMs ? { changePollMs: options.changePollMs } : {}),
+    storage: { db, responseCache },
+    push: {
+      dispatcher,
+      webhookTargets: { allowLoopback, resolveHost: options.resolveHost ?? nodeResolveHost },
+    },
+    ...(options.changePollMs ? { live: { changePollMs: options.changePollMs } } : {}),
   });
   return { ...ctx, dispatcher, responseCache };
 }

@@ -67,10 +67,9 @@ export async function startRemoteApp(latency?: Latency): Promise<RemoteApp> {
   const webhookTargets = { resolveHost: async () => ["93.184.215.14"] };
   const discord = await startScenarioDiscord();
   const { app } = await createTestApp({
-    db,
-    changePollMs: 5,
-    webhookTargets,
-    discord: discord.settings,
+    storage: { db },
+    push: { webhookTargets, discord: discord.settings },
+    live: { changePollMs: 5 },
   });
   return {
     app,

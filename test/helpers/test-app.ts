@@ -2,8 +2,9 @@ import { type Client, createClient } from "@libsql/client";
 import { createDatabase, type Database } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
 import { createApp } from "../../src/http/app";
-import type { AppDeps, Logger } from "../../src/http/context";
-import { createAuthConfig } from "../../src/services/auth";
+import type { Logger } from "../../src/http/context";
+import type { AppDeps, AppPorts, HttpPort } from "../../src/http/ports";
+import { type AuthConfig, createAuthConfig } from "../../src/services/auth";
 
 /** The signing key of test tokens (tests that forge tokens sign with it, or deliberately not). */
 export const TEST_JWT_SECRET = "test-only-jwt-secret-0123456789abcdef";
@@ -59,15 +60,32 @@ export async function createCountingTestDatabase(): Promise<{
   return { db, calls: () => calls, statements: () => [...sent] };
 }
 
-export async function createTestApp(overrides: Partial<AppDeps> = {}) {
-  const db = overrides.db ?? (await createTestDatabase());
-  const logger = createTestLogger();
-  const app = createApp({
-    db,
-    logger,
-    auth: createAuthConfig({ secret: TEST_JWT_SECRET }),
-    docsScript: async () => "/* scalar */",
+/**
+ * What a test changes of the app's ports: in each group only the fields it names (the rest keep
+ * the helper's or the app's defaults), or another auth port as a whole.
+ */
+export type TestDeps = { [K in Exclude<keyof AppPorts, "auth">]?: Partial<AppPorts[K]> } & {
+  auth?: AuthConfig;
+};
+
+/**
+ * The ports of a test app: the given database, a test logger, test token signing, and whatever
+ * the test changes, group by group.
+ */
+export function testPorts(db: Database, logger: Logger, overrides: TestDeps, http: HttpPort = {}): AppDeps {
+  return {
     ...overrides,
-  });
+    storage: { ...overrides.storage, db },
+    auth: overrides.auth ?? createAuthConfig({ secret: TEST_JWT_SECRET }),
+    http: { ...http, ...overrides.http },
+    logging: { logger, ...overrides.logging },
+  };
+}
+
+/** An app over a fresh database (or `storage.db`) with the defaults, and what the test changes. */
+export async function createTestApp(overrides: TestDeps = {}) {
+  const db = overrides.storage?.db ?? (await createTestDatabase());
+  const logger = createTestLogger();
+  const app = createApp(testPorts(db, logger, overrides, { docsScript: async () => "/* scalar */" }));
   return { app, db, logger };
 }

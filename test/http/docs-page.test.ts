@@ -28,7 +28,7 @@ const requests: string[] = [];
 const failed: string[] = [];
 
 beforeAll(async () => {
-  server = await serveTemporaryApp({ docsScript: () => readFile(bundle, "utf8") });
+  server = await serveTemporaryApp({ http: { docsScript: () => readFile(bundle, "utf8") } });
   browser = await launchBrowser();
   browser.context.on("request", (request: Request) => {
     requests.push(request.url());

@@ -17,7 +17,7 @@ let evt: SeasonEvents;
 let seriesId: string;
 
 beforeAll(async () => {
-  const made = await createTestApp({ clock: () => new Date("2026-12-05T10:00:00Z") });
+  const made = await createTestApp({ time: { clock: () => new Date("2026-12-05T10:00:00Z") } });
   app = made.app;
   f = await createFederation(app, made.db);
   fedApi = jsonRequest(app, f.fed.auth);

@@ -47,13 +47,13 @@ async function crashingDatabase() {
 
 async function setup() {
   const { db, crashBeforeAnswer } = await crashingDatabase();
-  const first = await createTestApp({ db });
+  const first = await createTestApp({ storage: { db } });
   const store = await createOrgClient(first.app, db);
   const api = jsonRequest(first.app, store.auth);
   /** The same database, served by a new process (the start-up sweep of a local file included). */
   const restart = async () => {
     await sweepIdempotencyKeys(db, new Date(), { releaseAll: true });
-    const next = await createTestApp({ db });
+    const next = await createTestApp({ storage: { db } });
     return jsonRequest(next.app, bearer(await fetchToken(next.app, store.clientId, store.clientSecret)));
   };
   return { db, store, api, crashBeforeAnswer, restart };

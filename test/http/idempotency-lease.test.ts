@@ -16,7 +16,7 @@ async function sha256Hex(text: string): Promise<string> {
 
 async function setup() {
   let now = new Date("2026-12-05T10:00:00Z");
-  const ctx = await createTestApp({ clock: () => now });
+  const ctx = await createTestApp({ time: { clock: () => now } });
   const store = await createOrgClient(ctx.app, ctx.db);
   let api = jsonRequest(ctx.app, store.auth);
   const createPlayer = (key: string, name = "Lease") =>

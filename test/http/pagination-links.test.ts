@@ -38,7 +38,7 @@ describe('Link rel="next" beside nextCursor (RFC 8288)', () => {
   });
 
   it("puts the link on PUBLIC_URL when it is configured, and exposes Link to browsers", async () => {
-    const ctx = await createTestApp({ publicUrl: "https://api.example.org/" });
+    const ctx = await createTestApp({ http: { publicUrl: "https://api.example.org/" } });
     const org = await createOrgClient(ctx.app, ctx.db, { name: "Public store" });
     const api = jsonRequest(ctx.app, org.auth);
     await createPlayers(api, org.orgId, 2, "Public");

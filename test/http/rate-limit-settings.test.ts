@@ -28,9 +28,11 @@ import { createPlayers, jsonRequest } from "../helpers/workflow";
 async function limitedApp(policies?: RateLimitPolicies) {
   let address = "192.0.2.1";
   const ctx = await createTestApp({
-    rateLimiter: createMemoryRateLimiter(),
-    clientAddress: () => address,
-    ...(policies ? { rateLimitPolicies: policies } : {}),
+    limits: {
+      rateLimiter: createMemoryRateLimiter(),
+      clientAddress: () => address,
+      ...(policies ? { rateLimitPolicies: policies } : {}),
+    },
   });
   return {
     ...ctx,
@@ -92,8 +94,7 @@ describe("RATE_LIMITS on the Node server", () => {
   it("`off` gives the app no limiter: nothing is counted, no RateLimit headers", async () => {
     expect(nodeRateLimits(rateLimitSettings("off"))).toEqual({});
     const { app } = await createTestApp({
-      ...nodeRateLimits(rateLimitSettings("off")),
-      clientAddress: () => "192.0.2.3",
+      limits: { ...nodeRateLimits(rateLimitSettings("off")), clientAddress: () => "192.0.2.3" },
     });
     const res = await app.request("/health?check=live");
     expect(res.headers.get("ratelimit-policy")).toBeNull();
@@ -165,7 +166,7 @@ describe("a store's phones behind one NAT address", () => {
   it("are never limited reading the live screen, its change feed and the table pages, minute after minute", async () => {
     const limiter = createMemoryRateLimiter();
     const nat = "203.0.113.77";
-    const { app, db } = await createTestApp({ rateLimiter: limiter, clientAddress: () => nat });
+    const { app, db } = await createTestApp({ limits: { rateLimiter: limiter, clientAddress: () => nat } });
     const store = await createOrgClient(app, db);
     const staff = jsonRequest(app, store.auth);
     const players = await createPlayers(staff, store.orgId, 12);

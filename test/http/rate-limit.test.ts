@@ -9,7 +9,9 @@ import { createTestApp } from "../helpers/test-app";
 /** An app with Node's limiter; each test's requests come from the address it names. */
 async function limitedApp() {
   let address = "192.0.2.1";
-  const ctx = await createTestApp({ rateLimiter: createMemoryRateLimiter(), clientAddress: () => address });
+  const ctx = await createTestApp({
+    limits: { rateLimiter: createMemoryRateLimiter(), clientAddress: () => address },
+  });
   const from = (next: string) => {
     address = next;
   };

@@ -98,8 +98,8 @@ beforeAll(async () => {
   // A Discord application whose key no fuzzed request has: every interaction is refused.
   const { publicKey } = await discordKeyPair();
   ctx = await createTestApp({
-    changePollMs: 5,
-    discord: { applicationId: "123456789012345678", publicKey },
+    push: { discord: { applicationId: "123456789012345678", publicKey } },
+    live: { changePollMs: 5 },
   });
   problems = recordProblems(ctx.app);
   store = await createOrgClient(ctx.app, ctx.db, { name: "Fuzz store" });

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toString as qrSvg } from "qrcode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HttpPort } from "../../src/http/ports";
 import { startNodeServer } from "../helpers/node-server";
 import { type PagesFixture, pagesFixture } from "../helpers/pages-fixture";
 import { createTestApp } from "../helpers/test-app";
@@ -26,8 +27,8 @@ beforeAll(async () => {
 const qrFor = (origin: string) =>
   qrSvg(`${origin}/t/${f.round.tables[0]!.id}`, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
 
-async function sheets(url: string, headers: Record<string, string> = {}, deps = {}) {
-  const { app } = await createTestApp({ db, ...deps });
+async function sheets(url: string, headers: Record<string, string> = {}, http: HttpPort = {}) {
+  const { app } = await createTestApp({ storage: { db }, http });
   const res = await app.request(url.replace("{session}", f.sessionId), { headers });
   expect(res.status).toBe(200);
   return res.text();

@@ -23,7 +23,7 @@ describe("problem type URIs resolve to the API's own pages", () => {
   });
 
   it("a problem's type is on PUBLIC_URL and fetching it gives its page", async () => {
-    const { app } = await createTestApp({ publicUrl: "https://api.example.org" });
+    const { app } = await createTestApp({ http: { publicUrl: "https://api.example.org" } });
     const res = await app.request("/v1/players/ply_missing", { headers: {} });
     const problem = (await res.json()) as { type: string; code: string };
     expect(problem.type).toBe(`https://api.example.org/problems/${problem.code.replace(/_/g, "-")}`);
@@ -45,7 +45,7 @@ describe("problem type URIs resolve to the API's own pages", () => {
   });
 
   it("PUBLIC_URL set, the Host a request named does not change the type either", async () => {
-    const { app } = await createTestApp({ publicUrl: "https://api.example.org/" });
+    const { app } = await createTestApp({ http: { publicUrl: "https://api.example.org/" } });
     for (const origin of ["http://127.0.0.1:4000", "https://evil.example"]) {
       const res = await app.request(`${origin}/v1/events/evt_missing`);
       expect(((await res.json()) as { type: string }).type).toBe(

@@ -118,7 +118,7 @@ describe("GET /v1/orgs/{orgId}/ratings", () => {
 
   it("is deterministic: another app instance over the same rows gives the same body", async () => {
     const first = await fedApi.get(`/v1/orgs/${f.fed.orgId}/ratings`);
-    const other = await createTestApp({ db });
+    const other = await createTestApp({ storage: { db } });
     const second = await jsonRequest(other.app, f.fed.auth).get(`/v1/orgs/${f.fed.orgId}/ratings`);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));

@@ -25,7 +25,7 @@ let store: OrgClient;
 let api: JsonClient;
 
 beforeAll(async () => {
-  ({ app: cached, db } = await createTestApp({ compress: true }));
+  ({ app: cached, db } = await createTestApp({ http: { compress: true } }));
   store = await createOrgClient(cached, db);
   api = jsonRequest(cached, store.auth);
 });
@@ -200,7 +200,7 @@ describe("the cached ranking equals a fresh build after any sequence of writes",
         const seen = new Map<string, { etag: string; text: string }>();
         for (const a of [{ kind: "seat", session: 0 } as Action, ...actions]) {
           await apply(w, a);
-          const fresh = (await createTestApp({ db })).app;
+          const fresh = (await createTestApp({ storage: { db } })).app;
           for (const path of paths(w)) {
             const expected = await read(fresh, path);
             const before = seen.get(path);

@@ -17,7 +17,7 @@ let store: OrgClient;
 
 beforeAll(async () => {
   ({ db, calls } = await createCountingTestDatabase());
-  store = await createOrgClient((await createTestApp({ db })).app, db);
+  store = await createOrgClient((await createTestApp({ storage: { db } })).app, db);
 });
 
 async function eventWithResults(visibility: "public" | "private" = "public") {
@@ -49,7 +49,7 @@ function memorySharedCache(): SharedCache & { store: Map<string, Uint8Array<Arra
 
 describe("cached bodies, compressed when accepted", () => {
   it("sends gzip or identity by Accept-Encoding, the same JSON each time, with Vary", async () => {
-    const { app } = await createTestApp({ db, compress: true });
+    const { app } = await createTestApp({ storage: { db }, http: { compress: true } });
     const path = await eventWithResults();
     const plain = await app.request(path);
     expect(plain.headers.get("content-encoding")).toBeNull();
@@ -68,7 +68,7 @@ describe("cached bodies, compressed when accepted", () => {
   });
 
   it("names Accept-Encoding in the Vary of a 304 as the 200 it stands for does (RFC 9110 §15.4.5)", async () => {
-    const { app } = await createTestApp({ db, compress: true });
+    const { app } = await createTestApp({ storage: { db }, http: { compress: true } });
     const path = await eventWithResults();
     const ok = await app.request(path, { headers: { "accept-encoding": "gzip" } });
     const notModified = await app.request(path, {
@@ -80,7 +80,7 @@ describe("cached bodies, compressed when accepted", () => {
   });
 
   it("gives the CSV variant to a client that accepts gzip: CSV text, never JSON bytes", async () => {
-    const { app } = await createTestApp({ db, compress: true });
+    const { app } = await createTestApp({ storage: { db }, http: { compress: true } });
     const path = await eventWithResults();
     const headers = { "accept-encoding": "identity" };
     expect((await app.request(path, { headers })).status).toBe(200);
@@ -100,7 +100,7 @@ describe("cached bodies, compressed when accepted", () => {
   });
 
   it("answers concurrent first requests of a new tag with one build", async () => {
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const path = await eventWithResults();
     const before = calls();
     const answers = await Promise.all(Array.from({ length: 6 }, () => app.request(path)));
@@ -116,7 +116,7 @@ describe("shared cache (Workers: the Cache API)", () => {
   it("stores a public body under URL and ETag; another instance serves it without building", async () => {
     const shared = memorySharedCache();
     const path = await eventWithResults();
-    const first = await createTestApp({ db, sharedCache: shared });
+    const first = await createTestApp({ storage: { db, sharedCache: shared } });
     const res = await first.app.request(`https://api.example${path}`);
     const etag = res.headers.get("etag")!;
     const body = await res.text();
@@ -125,7 +125,7 @@ describe("shared cache (Workers: the Cache API)", () => {
     expect([...shared.store.keys()]).toContain(key);
     expect(new TextDecoder().decode(shared.store.get(key))).toBe(body);
 
-    const second = await createTestApp({ db, sharedCache: shared });
+    const second = await createTestApp({ storage: { db, sharedCache: shared } });
     const before = calls();
     const again = await second.app.request(`https://api.example${path}`);
     expect(await again.text()).toBe(body);
@@ -143,7 +143,7 @@ describe("shared cache (Workers: the Cache API)", () => {
       put: shared.put,
     };
     const path = await eventWithResults("private");
-    const { app } = await createTestApp({ db, sharedCache: spy });
+    const { app } = await createTestApp({ storage: { db, sharedCache: spy } });
     const res = await app.request(path, { headers: store.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-cache");

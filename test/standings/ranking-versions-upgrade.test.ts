@@ -68,7 +68,7 @@ describe("upgrading a database created before the ranking versions", () => {
       )[0];
     expect(await versions()).toEqual({ results: 3, roster: 0, names: 0 });
 
-    const { app } = await createTestApp({ db });
+    const { app } = await createTestApp({ storage: { db } });
     const path = "/v1/sessions/ses_1/standings";
     const first = await app.request(path);
     expect(first.status).toBe(200);

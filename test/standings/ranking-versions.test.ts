@@ -35,7 +35,7 @@ beforeAll(async () => {
   }) as Client;
   const db = createDatabase(recording);
   await migrateDatabase(db);
-  ({ app } = await createTestApp({ db }));
+  ({ app } = await createTestApp({ storage: { db } }));
   const store = await createOrgClient(app, db);
   orgId = store.orgId;
   api = jsonRequest(app, store.auth);

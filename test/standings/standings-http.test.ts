@@ -41,7 +41,7 @@ beforeAll(async () => {
   calls = counting.calls;
   db = createDatabase(counting.client);
   await migrateDatabase(db);
-  ({ app } = await createTestApp({ db }));
+  ({ app } = await createTestApp({ storage: { db } }));
   store = await createOrgClient(app, db);
   s = seeder(db, store.orgId);
 });

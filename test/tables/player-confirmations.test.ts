@@ -27,7 +27,7 @@ const sheet = (ids: string[]) => ({
 
 beforeAll(async () => {
   // With the rate limiter the servers use: the seat's limit answers like every other limit.
-  const { app: a, db } = await createTestApp({ rateLimiter: createMemoryRateLimiter() });
+  const { app: a, db } = await createTestApp({ limits: { rateLimiter: createMemoryRateLimiter() } });
   app = a;
   org = await createOrgClient(app, db, { name: "Store" });
   staff = jsonRequest(app, org.auth);
@@ -185,8 +185,7 @@ describe("wrong seat codes stop the address that sends them, never the player", 
   async function pendingTable() {
     let address = "192.0.2.1";
     const { app: a, db } = await createTestApp({
-      rateLimiter: createMemoryRateLimiter(),
-      clientAddress: () => address,
+      limits: { rateLimiter: createMemoryRateLimiter(), clientAddress: () => address },
     });
     const owner = await createOrgClient(a, db, { name: "Store" });
     const api = jsonRequest(a, owner.auth);

@@ -126,9 +126,11 @@ async function tarpitScenario(start: (db: Database, settings: DeliverySettings) 
   };
   let wake = () => {};
   const { app } = await createTestApp({
-    db,
-    dispatcher: { wake: () => wake() },
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    storage: { db },
+    push: {
+      dispatcher: { wake: () => wake() },
+      webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    },
   });
   const a = await createStore(app, db, "A");
   const b = await createStore(app, db, "B");
@@ -188,9 +190,11 @@ describe("a tarpit subscriber of one organisation does not hold back another's d
   it("Workers: the Cron sweep's drain serves B while A's attempts hang", async () => {
     const db = await createTestDatabase();
     const { app } = await createTestApp({
-      db,
-      dispatcher: { wake() {} },
-      webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+      storage: { db },
+      push: {
+        dispatcher: { wake() {} },
+        webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+      },
     });
     const tarpit = await startTarpit();
     const receiver = await startReceiver();
@@ -248,9 +252,11 @@ function scriptedTransport(
 async function scriptedWorld() {
   const db = await createTestDatabase();
   const { app } = await createTestApp({
-    db,
-    dispatcher: { wake() {} },
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    storage: { db },
+    push: {
+      dispatcher: { wake() {} },
+      webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    },
   });
   return { db, a: await createStore(app, db, "A"), b: await createStore(app, db, "B") };
 }

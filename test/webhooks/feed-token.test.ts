@@ -30,7 +30,7 @@ async function storeWithSeating(ctx: Awaited<ReturnType<typeof createTestApp>>) 
 
 describe("the organisation change feed never outlives its token", () => {
   it("ends at the next poll after the token's client is revoked", async () => {
-    const ctx = await createTestApp({ changePollMs: 20 });
+    const ctx = await createTestApp({ live: { changePollMs: 20 } });
     const { store, api } = await storeWithSeating(ctx);
     const bot = await addClient(ctx.app, ctx.db, store.orgId, "reader");
     const res = await ctx.app.request(`/v1/orgs/${store.orgId}/changes?maxSeconds=60`, {
@@ -47,7 +47,7 @@ describe("the organisation change feed never outlives its token", () => {
 
   it("ends when the token expires, however long maxSeconds asks for", async () => {
     let now = new Date("2026-12-05T10:00:00Z");
-    const ctx = await createTestApp({ changePollMs: 20, clock: () => now });
+    const ctx = await createTestApp({ live: { changePollMs: 20 }, time: { clock: () => now } });
     const { store } = await storeWithSeating(ctx);
     const res = await ctx.app.request(`/v1/orgs/${store.orgId}/changes?maxSeconds=60`, {
       headers: { ...store.auth, "last-event-id": "0" },

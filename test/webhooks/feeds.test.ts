@@ -30,7 +30,7 @@ const sheet = (vps: number[]) => ({
 });
 
 beforeEach(async () => {
-  ctx = await createTestApp({ changePollMs: 5 });
+  ctx = await createTestApp({ live: { changePollMs: 5 } });
   federation = await createOrgClient(ctx.app, ctx.db, { name: "Federation", kind: "federation" });
   store = await createOrgClient(ctx.app, ctx.db, { name: "Member store", parentOrgId: federation.orgId });
   storeApi = jsonRequest(ctx.app, store.auth);

@@ -15,7 +15,7 @@ function events(text: string) {
 
 describe("round.seated after a drop", () => {
   it("announces every game a drop re-seated, with the players left", async () => {
-    const ctx = await createTestApp({ changePollMs: 5 });
+    const ctx = await createTestApp({ live: { changePollMs: 5 } });
     const store = await createOrgClient(ctx.app, ctx.db);
     const api = jsonRequest(ctx.app, store.auth);
     const players = await createPlayers(api, store.orgId, 8, "Drop");

@@ -39,10 +39,12 @@ beforeEach(async () => {
   db = await createTestDatabase();
   // No dispatcher runs on its own: each test drives deliverDue with its clock.
   ctx = await createTestApp({
-    db,
-    clock: () => T0,
-    dispatcher: { wake() {} },
-    webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    storage: { db },
+    push: {
+      dispatcher: { wake() {} },
+      webhookTargets: { allowLoopback: true, resolveHost: nodeResolveHost },
+    },
+    time: { clock: () => T0 },
   });
   store = await createOrgClient(ctx.app, db, { name: "Retry store" });
   api = jsonRequest(ctx.app, store.auth);

@@ -209,7 +209,7 @@ describe("an event feed held by its Durable Object", () => {
     const version = w.ids[0]!;
     // Another deployment writes to the same database: no notice reaches this Worker's objects.
     const elsewhere = createApp({
-      db: openWebDatabase(server.url, DB_TOKEN),
+      storage: { db: openWebDatabase(server.url, DB_TOKEN) },
       auth: createAuthConfig({ secret: JWT_SECRET }),
     });
     const { tableId } = await seatPrelimTable(

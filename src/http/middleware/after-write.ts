@@ -16,7 +16,7 @@ import type { AppEnv } from "../context";
 export const afterWrite = createMiddleware<AppEnv>(async (c, next) => {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-  const dispatcher = c.get("deps").dispatcher;
+  const dispatcher = c.get("deps").push.dispatcher;
   const live = c.get("live");
   c.set(
     "db",

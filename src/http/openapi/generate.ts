@@ -6,7 +6,7 @@ import { createApp } from "../app";
 /** The OpenAPI document as the routes define it; no database is touched to produce it. */
 export async function generateOpenApiDocument(): Promise<unknown> {
   const app = createApp({
-    db: createDatabase(createClient({ url: ":memory:" })),
+    storage: { db: createDatabase(createClient({ url: ":memory:" })) },
     // Never used to sign anything: the document does not depend on the key.
     auth: createAuthConfig({ secret: crypto.getRandomValues(new Uint8Array(32)) }),
   });

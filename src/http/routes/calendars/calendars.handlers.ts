@@ -14,7 +14,7 @@ import type {
 
 /** Where links in a feed point: PUBLIC_URL when set, else the origin the request came to. */
 function origin(c: Context<AppEnv>): string {
-  return (c.get("deps").publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+  return (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
 }
 
 function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = false) {

@@ -23,7 +23,7 @@ export async function openStream(
 ): Promise<Response> {
   const live = c.get("live");
   const actor = c.get("actor");
-  const address = c.get("deps").clientAddress?.(c);
+  const address = c.get("deps").limits.clientAddress?.(c);
   const charges = streamCharges(live.limits, actor.kind === "client" ? actor.clientId : undefined, address);
   const slot = await live.acquire(charges);
   if (!slot.granted) {

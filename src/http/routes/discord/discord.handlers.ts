@@ -21,7 +21,7 @@ import type {
 } from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
-const settings = (c: Context<AppEnv>) => c.get("deps").discord;
+const settings = (c: Context<AppEnv>) => c.get("deps").push.discord;
 
 export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSetupCode, AppEnv> = async (
   c,
@@ -120,7 +120,7 @@ export const receiveDiscordInteractionHandler: RouteHandler<
   const deps: discord.InteractionDeps = {
     db: c.get("db"),
     clock: c.get("clock"),
-    publicUrl: c.get("deps").publicUrl,
+    publicUrl: c.get("deps").http.publicUrl,
     discord: app,
     onError: (error, fields) =>
       logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),

@@ -42,7 +42,7 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
  */
 export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c) => {
   const db = c.get("db");
-  const deps = c.get("deps");
+  const { storage } = c.get("deps");
   const time = c.get("clock")().toISOString();
   if (c.req.valid("query").check === "live") {
     return c.json({ status: "ok" as const, database: "not_checked" as const, time }, 200);
@@ -57,9 +57,9 @@ export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c
         (error: unknown) => error ?? new Error("write failed"),
       ),
     pageHeadroom(db),
-    deps.diskFreeBytes?.().catch(() => undefined),
+    storage.diskFreeBytes?.().catch(() => undefined),
   ]);
-  const reserve = deps.diskReserveBytes ?? DEFAULT_DISK_RESERVE_BYTES;
+  const reserve = storage.diskReserveBytes ?? DEFAULT_DISK_RESERVE_BYTES;
   let state: StorageState | undefined;
   let detail: string | undefined;
   if (written) {

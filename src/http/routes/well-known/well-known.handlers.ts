@@ -15,7 +15,7 @@ export const getAuthorizationServerMetadataHandler: RouteHandler<
   AppEnv
 > = async (c) => {
   // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
-  const issuer = (c.get("deps").publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+  const issuer = (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
   return c.json(
     {
       issuer,
