@@ -28,28 +28,6 @@ function isPublicRead(path: string): boolean {
 
 const isConsoleForm = (path: string) => path === "/console" || path.startsWith("/console/");
 
-/** The client_id a token request names (Basic header, form or JSON body), if any. */
-async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
-  const basic = /^basic (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  if (basic) {
-    try {
-      return decodeURIComponent(atob(basic.trim()).split(":")[0]!.replace(/\+/g, " "));
-    } catch {
-      return undefined;
-    }
-  }
-  const text = await c.req.text();
-  if ((c.req.header("content-type") ?? "").includes("json")) {
-    try {
-      const id = (JSON.parse(text) as { client_id?: unknown }).client_id;
-      return typeof id === "string" ? id : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return new URLSearchParams(text).get("client_id") ?? undefined;
-}
-
 function chargesFor(c: Context<AppEnv>, policies: RateLimitPolicies, address: string): Charge[] {
   const byAddress = { key: `addr:${address}`, per: `address ${address}`, factor: 1 };
   // Discord's interactions come from Discord's few addresses on behalf of every member of every
@@ -164,9 +142,10 @@ function limited(
  * and change feeds on a policy of their own. Over a limit: 429 problem+json with Retry-After,
  * before authorisation or the handler runs. A token request counts as an anonymous write; its
  * secret is checked first, and only a failure counts towards the token policies (per address,
- * and per client id and address), whose 429 then replaces the 401: a right secret is always
- * taken. Failures naming a client id also count, from every address together, towards an alarm
- * that records an audit event and never refuses anyone.
+ * and per client id and address: the id the token route found the request to name), whose 429
+ * then replaces the 401: a right secret is always taken. Failures naming a client id also count,
+ * from every address together, towards an alarm that records an audit event and never refuses
+ * anyone.
  */
 export function rateLimit(
   limiter: RateLimiter,
@@ -176,8 +155,6 @@ export function rateLimit(
   return async (c, next) => {
     const address = addressOf(c);
     const tokenRequest = c.req.path === TOKEN_PATH && c.req.method === "POST";
-    // Read before the route consumes the body.
-    const clientId = tokenRequest ? await tokenClientId(c) : undefined;
     const charges = chargesFor(c, policies, address);
     if (charges.length === 0) return next();
     const decisions = await Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
@@ -186,6 +163,7 @@ export function rateLimit(
     if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
     await next();
     if (tokenRequest && c.res.status === 401) {
+      const clientId = c.get("tokenClientId");
       const failures = tokenFailureCharges(policies, address, clientId);
       const counted = await Promise.all(failures.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
       headers = rateLimitHeaders([...charges, ...failures], [...decisions, ...counted]);
