@@ -27,7 +27,8 @@ async function limitedApp() {
 describe("the policy of each kind of route", () => {
   it("counts the venue pages and the public change feeds on `public` when anonymous, the API's policies with a token", async () => {
     const { policy, store } = await limitedApp();
-    for (const path of ["/", "/e/evt_nope", "/s/ses_nope", "/t/tbl_nope", "/e/", "/t/tbl_nope/print"]) {
+    // Every path the pages router serves, its 404s included.
+    for (const path of ["/", "/e/evt_nope", "/s/ses_nope", "/t/tbl_nope", "/e/", "/t/tbl_nope/print", "/e"]) {
       expect(await policy(path), path).toBe(PUBLIC);
       expect(await policy(path, { method: "HEAD" }), `HEAD ${path}`).toBe(PUBLIC);
     }
@@ -36,7 +37,7 @@ describe("the policy of each kind of route", () => {
       expect(await policy(path, { headers: store.auth }), path).toBe(CLIENT_READ);
     }
     // Not a venue page, nor a public feed: the API's reads.
-    for (const path of ["/e", "/ex", "/v1/events/evt_nope/live", "/v1/events/evt_nope/changes/"]) {
+    for (const path of ["/ex", "/v1/events/evt_nope/live", "/v1/events/evt_nope/changes/"]) {
       expect(await policy(path), path).toBe(READ);
     }
     // A player's form on a table's page is a write.
