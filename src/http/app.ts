@@ -3,12 +3,12 @@ import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
-import { createConsoleRouter } from "./console";
+import { CONSOLE_PATHS, createConsoleRouter } from "./console";
 import { consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { processLiveFeeds } from "./live-feeds";
 import { afterWrite } from "./middleware/after-write";
-import { authenticate } from "./middleware/auth";
+import { authenticate, TOKEN_PATH } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
@@ -16,14 +16,16 @@ import { formatOffered } from "./middleware/format";
 import { idempotency } from "./middleware/idempotency";
 import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
-import { pagesRouter } from "./pages";
+import { pagesRouter, VENUE_PAGE_PATHS } from "./pages";
 import { type AppDeps, appPorts } from "./ports";
 import { errorToResponse, problemResponse } from "./problem";
-import { addressKey, RATE_LIMIT_POLICIES, rateLimit } from "./rate-limit";
+import { addressKey, RATE_LIMIT_POLICIES, rateLimits } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
-import { createGraphQLRouter } from "./routes/graphql";
+import { PUBLIC_FEED_PATHS } from "./routes/changes";
+import { DISCORD_INTERACTIONS_PATH } from "./routes/discord/path";
+import { createGraphQLRouter, GRAPHQL_PATH } from "./routes/graphql";
 import { registerWebhookDocs } from "./routes/webhooks";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -79,11 +81,20 @@ export function createApp(supplied: AppDeps) {
   // A GET or HEAD has no body to limit, and asking for one (`c.req.raw.body`) makes
   // @hono/node-server build a whole undici Request from the incoming message, on every poll.
   app.use((c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
-  const { limits } = deps;
-  if (limits.rateLimiter) {
-    app.use(
-      rateLimit(limits.rateLimiter, (c) => c.get("source"), limits.rateLimitPolicies ?? RATE_LIMIT_POLICIES),
+  if (deps.limits.rateLimiter) {
+    const limits = rateLimits(
+      deps.limits.rateLimiter,
+      (c) => c.get("source"),
+      deps.limits.rateLimitPolicies ?? RATE_LIMIT_POLICIES,
     );
+    // Each kind of route has its limit, mounted on its paths; a request is counted by the first
+    // limit mounted on its path, and the API's, mounted last on every path, counts the rest.
+    app.use(DISCORD_INTERACTIONS_PATH, limits.discord);
+    app.use(TOKEN_PATH, limits.token);
+    app.use(GRAPHQL_PATH, limits.graphql);
+    for (const path of [...VENUE_PAGE_PATHS, ...PUBLIC_FEED_PATHS]) app.use(path, limits.publicReads);
+    for (const path of CONSOLE_PATHS) app.use(path, limits.console);
+    app.use(limits.api);
   }
   // Before idempotency, whose marker wraps the request's database that this one watches.
   app.use(afterWrite);

@@ -34,6 +34,8 @@ export interface AppVariables {
   source: string;
   /** The token's client's quota in multiples of each rate limit (1 unless an admin raised it). */
   rateLimitFactor?: number;
+  /** The client id a token request names, set by the token route: its failure counts against it. */
+  tokenClientId?: string;
   /** The bearer token behind `actor`, for answers that outlive the request's start (a change feed). */
   credential?: {
     expiresAt: Date;

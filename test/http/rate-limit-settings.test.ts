@@ -16,8 +16,8 @@ import {
   nodeRateLimits,
   RATE_LIMIT_POLICIES,
   type RateLimitPolicies,
-  rateLimit,
   rateLimitSettings,
+  rateLimits,
 } from "../../src/http/rate-limit";
 import { ANONYMOUS } from "../../src/services/access";
 import { adminAuth, createOrgClient } from "../helpers/auth";
@@ -186,7 +186,7 @@ describe("a store's phones behind one NAT address", () => {
         c.set("logger", createTestLogger());
         await next();
       })
-      .use(rateLimit(limiter, () => nat, RATE_LIMIT_POLICIES))
+      .use(rateLimits(limiter, () => nat, RATE_LIMIT_POLICIES).publicReads)
       .get("*", (c) => c.text("ok"));
     const now = Date.parse("2026-12-05T14:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now });

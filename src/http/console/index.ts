@@ -1,1 +1,1 @@
-export { createConsoleRouter } from "./router";
+export { CONSOLE_PATHS, createConsoleRouter } from "./router";

@@ -29,10 +29,12 @@ const sameSiteForms = csrf({
   origin: (origin, c) => origin === new URL(c.req.url).origin || origin === publicOrigin(c),
 });
 
+/** Every path of the console. */
+export const CONSOLE_PATHS = ["/console", "/console/*"];
+
 export function createConsoleRouter(app: ApiApp): Hono<AppEnv> {
   const router = new Hono<AppEnv>();
-  router.use("/console", consoleSecurity);
-  router.use("/console/*", consoleSecurity);
+  for (const path of CONSOLE_PATHS) router.use(path, consoleSecurity);
   // Forms post from this site only; every console POST is a form, so nothing escapes the check.
   const refuseCrossSite = async (c: Context<AppEnv>, next: Next) => {
     const type = c.req.header("content-type") ?? "";
@@ -60,8 +62,7 @@ export function createConsoleRouter(app: ApiApp): Hono<AppEnv> {
       return sendHtml(c, <ProblemPage cx={cx} problem={problem} />, 403);
     }
   };
-  router.use("/console", refuseCrossSite);
-  router.use("/console/*", refuseCrossSite);
+  for (const path of CONSOLE_PATHS) router.use(path, refuseCrossSite);
 
   router.get(CONSOLE_SCRIPT_PATH, (c) =>
     c.body(CONSOLE_SCRIPT, 200, {

@@ -1,1 +1,1 @@
-export { pagesRouter } from "./pages-router";
+export { pagesRouter, VENUE_PAGE_PATHS } from "./pages-router";

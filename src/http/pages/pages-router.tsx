@@ -46,10 +46,16 @@ async function boardOrNull(ctx: Parameters<typeof getBoard>[0], roundId: string)
 
 export const pagesRouter = new Hono<AppEnv>();
 
+/**
+ * Every path of the venue's pages, which a store's phones read without a token: `/`, and `/e/…`
+ * (an event and its screen), `/s/…` (a session's prints) and `/t/…` (a table).
+ */
+export const VENUE_PAGE_PATHS = ["/", "/e/*", "/s/*", "/t/*"];
+
 // Every page (404s included) gets the security headers; the screen of an event that lets
 // other sites embed it sets its own policy first, which these keep.
 const security = pageSecurity();
-for (const path of ["/", "/e/*", "/s/*", "/t/*"]) pagesRouter.use(path, security);
+for (const path of VENUE_PAGE_PATHS) pagesRouter.use(path, security);
 
 pagesRouter.get(
   "/",

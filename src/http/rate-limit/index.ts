@@ -1,7 +1,7 @@
 export { addressKey } from "../../services/live";
 export { bindingName, createBindingRateLimiter, type RateLimitBinding } from "./cloudflare";
 export { createMemoryRateLimiter, nodeRateLimits } from "./memory";
-export { rateLimit } from "./middleware";
+export { type RateLimits, rateLimits } from "./middleware";
 export {
   DEFAULT_RATE_LIMIT_POLICIES,
   RATE_LIMIT_POLICIES,

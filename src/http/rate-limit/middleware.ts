@@ -1,10 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { recordTokenGuessing } from "../../services/auth";
 import type { AppEnv } from "../context";
-import { TOKEN_PATH } from "../middleware/auth";
 import { problemResponse } from "../problem";
 import { editResponseHeaders } from "../response-headers";
-import { DISCORD_INTERACTIONS_PATH } from "../routes/discord/path";
 import type { RateLimitDecision, RateLimiter, RateLimitPolicies, RateLimitPolicy } from "./policies";
 
 interface Charge {
@@ -16,83 +14,34 @@ interface Charge {
   factor: number;
 }
 
+/** What one request is counted against: its policies and keys, from the caller and the method. */
+type Charges = (c: Context<AppEnv>, address: string) => Charge[];
+
 const READ_METHODS = new Set(["GET", "HEAD"]);
+const isRead = (c: Context<AppEnv>) => READ_METHODS.has(c.req.method);
+
+const byAddress = (policy: RateLimitPolicy, address: string): Charge => ({
+  policy,
+  key: `addr:${address}`,
+  per: `address ${address}`,
+  factor: 1,
+});
 
 /**
- * What a store's phones read at the venue without a token: the pages (home, event, screen,
- * table, print) and the change feeds the screen follows.
+ * A client is counted on `own` per client id and, with its organisation's other clients, on
+ * `org`; an anonymous caller on `own` per address.
  */
-function isPublicRead(path: string): boolean {
-  return path === "/" || /^\/[est]\//.test(path) || /^\/v1\/(events|orgs)\/[^/]+\/changes$/.test(path);
-}
-
-const isConsoleForm = (path: string) => path === "/console" || path.startsWith("/console/");
-
-/** The client_id a token request names (Basic header, form or JSON body), if any. */
-async function tokenClientId(c: Context<AppEnv>): Promise<string | undefined> {
-  const basic = /^basic (.+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
-  if (basic) {
-    try {
-      return decodeURIComponent(atob(basic.trim()).split(":")[0]!.replace(/\+/g, " "));
-    } catch {
-      return undefined;
-    }
-  }
-  const text = await c.req.text();
-  if ((c.req.header("content-type") ?? "").includes("json")) {
-    try {
-      const id = (JSON.parse(text) as { client_id?: unknown }).client_id;
-      return typeof id === "string" ? id : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return new URLSearchParams(text).get("client_id") ?? undefined;
-}
-
-function chargesFor(c: Context<AppEnv>, policies: RateLimitPolicies, address: string): Charge[] {
-  const byAddress = { key: `addr:${address}`, per: `address ${address}`, factor: 1 };
-  // Discord's interactions come from Discord's few addresses on behalf of every member of every
-  // server: a policy of their own, wide enough for a whole event, before the signature is read.
-  if (c.req.path === DISCORD_INTERACTIONS_PATH) return [{ policy: policies.discord, ...byAddress }];
-  // A token request is counted like any anonymous write (every one, right or wrong: the rate a
-  // guesser may still try); its failures are counted after the secret is checked
-  // (tokenFailureCharges), so wrong secrets never lock out the right one.
-  if (c.req.path === TOKEN_PATH && c.req.method === "POST") return [{ policy: policies.write, ...byAddress }];
-  const read = READ_METHODS.has(c.req.method);
-  // A console form is relayed to the API as the requests it makes, each counted there: counting
-  // the form too would halve a device's budget.
-  if (!read && isConsoleForm(c.req.path)) return [];
-  const graphql = c.req.path === "/graphql";
+function byCaller(c: Context<AppEnv>, address: string, own: RateLimitPolicy, org: RateLimitPolicy): Charge[] {
   const actor = c.get("actor");
-  if (actor.kind !== "client") {
-    const policy = graphql
-      ? policies.graphql
-      : read && isPublicRead(c.req.path)
-        ? policies.public
-        : read
-          ? policies.read
-          : policies.write;
-    return [{ policy, ...byAddress }];
-  }
+  if (actor.kind !== "client") return [byAddress(own, address)];
   const factor = c.get("rateLimitFactor") ?? 1;
   const charges: Charge[] = [
-    {
-      policy: graphql ? policies.graphql : read ? policies.read : policies.write,
-      key: `client:${actor.clientId}`,
-      per: `client ${actor.clientId}`,
-      factor,
-    },
+    { policy: own, key: `client:${actor.clientId}`, per: `client ${actor.clientId}`, factor },
   ];
   // Every client of an organisation shares its budget too, so minting clients does not
   // multiply it; a client an admin gave its own quota is counted on that quota alone.
   if (actor.orgId && factor === 1) {
-    charges.push({
-      policy: graphql ? policies.orgGraphql : read ? policies.orgRead : policies.orgWrite,
-      key: `org:${actor.orgId}`,
-      per: `organisation ${actor.orgId}`,
-      factor: 1,
-    });
+    charges.push({ policy: org, key: `org:${actor.orgId}`, per: `organisation ${actor.orgId}`, factor: 1 });
   }
   return charges;
 }
@@ -107,7 +56,7 @@ function tokenFailureCharges(
   clientId: string | undefined,
 ): Charge[] {
   return [
-    { policy: policies.tokenAddress, key: `addr:${address}`, per: `address ${address}`, factor: 1 },
+    byAddress(policies.tokenAddress, address),
     ...(clientId
       ? [
           {
@@ -158,51 +107,118 @@ function limited(
   );
 }
 
+/** The limits createApp mounts, one per kind of route (see there which paths each is mounted on). */
+export interface RateLimits {
+  /**
+   * The API, and every path no other limit is mounted on: `read` (GET, HEAD) or `write`, per
+   * client id and per organisation with a token, per address without.
+   */
+  api: MiddlewareHandler<AppEnv>;
+  /**
+   * What a store's phones read at the venue without a token (the pages, the change feeds their
+   * screens follow): anonymous reads on `public`, per address; anything else as the API.
+   */
+  publicReads: MiddlewareHandler<AppEnv>;
+  /** GraphQL: `graphql` per client id and `org-graphql` per organisation with a token, per address without. */
+  graphql: MiddlewareHandler<AppEnv>;
+  /**
+   * The token endpoint: every request per address as an anonymous one (a POST on `write`: the
+   * rate a guesser may still try); a failure, after the route checked the secret, is counted
+   * too, against the client id the route says it named (the `tokenClientId` variable).
+   */
+  token: MiddlewareHandler<AppEnv>;
+  /**
+   * Discord's interactions come from Discord's few addresses on behalf of every member of every
+   * server: `discord` per address, wide enough for a whole event, before the signature is read.
+   */
+  discord: MiddlewareHandler<AppEnv>;
+  /**
+   * The staff console: its pages are reads like the API's; a form is relayed to the API as the
+   * requests it makes, each counted there, so the form itself is not (that would halve a
+   * device's budget).
+   */
+  console: MiddlewareHandler<AppEnv>;
+}
+
 /**
- * Counts every request against its policies: per client id and per organisation with a token,
- * per source address (IPv6: per /64, see address.ts) without; anonymous reads of the venue pages
- * and change feeds on a policy of their own. Over a limit: 429 problem+json with Retry-After,
- * before authorisation or the handler runs. A token request counts as an anonymous write; its
- * secret is checked first, and only a failure counts towards the token policies (per address,
- * and per client id and address), whose 429 then replaces the 401: a right secret is always
- * taken. Failures naming a client id also count, from every address together, towards an alarm
- * that records an audit event and never refuses anyone.
+ * The limits, each counting a request against its policies: per client id and per organisation
+ * with a token, per source address (IPv6: per /64, see address.ts) without. Over a limit: 429
+ * problem+json with Retry-After, before authorisation or the route runs. A request is counted
+ * once, by the first limit mounted on its path: the API's, mounted on every path after the
+ * others, counts what none of them did.
+ *
+ * The token endpoint's secret is checked first, and only a failure counts towards the token
+ * policies (per address, and per client id and address), whose 429 then replaces the 401: a
+ * right secret is always taken. Failures naming a client id also count, from every address
+ * together, towards an alarm that records an audit event and never refuses anyone.
  */
-export function rateLimit(
+export function rateLimits(
   limiter: RateLimiter,
   addressOf: (c: Context<AppEnv>) => string,
   policies: RateLimitPolicies,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const address = addressOf(c);
-    const tokenRequest = c.req.path === TOKEN_PATH && c.req.method === "POST";
-    // Read before the route consumes the body.
-    const clientId = tokenRequest ? await tokenClientId(c) : undefined;
-    const charges = chargesFor(c, policies, address);
-    if (charges.length === 0) return next();
-    const decisions = await Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
-    let headers = rateLimitHeaders(charges, decisions);
-    const refused = decisions.findIndex((d) => !d.allowed);
-    if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
-    await next();
-    if (tokenRequest && c.res.status === 401) {
-      const failures = tokenFailureCharges(policies, address, clientId);
-      const counted = await Promise.all(failures.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
-      headers = rateLimitHeaders([...charges, ...failures], [...decisions, ...counted]);
-      const over = counted.findIndex((d) => !d.allowed);
+): RateLimits {
+  const counted = new WeakSet<Context<AppEnv>>();
+  const consume = (charges: Charge[]) =>
+    Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
+
+  /** Counts the request on `chargesOf`; `afterRoute` may count more once the route has answered. */
+  const limit =
+    (
+      chargesOf: Charges,
+      afterRoute?: (c: Context<AppEnv>, address: string) => Promise<Charge[]>,
+    ): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      if (counted.has(c)) return next();
+      counted.add(c);
+      const address = addressOf(c);
+      let charges = chargesOf(c, address);
+      if (charges.length === 0) return next();
+      let decisions = await consume(charges);
+      let headers = rateLimitHeaders(charges, decisions);
+      const refused = decisions.findIndex((d) => !d.allowed);
+      if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
+      await next();
+      const more = (await afterRoute?.(c, address)) ?? [];
+      if (more.length > 0) {
+        const counts = await consume(more);
+        charges = [...charges, ...more];
+        decisions = [...decisions, ...counts];
+        headers = rateLimitHeaders(charges, decisions);
+        const over = counts.findIndex((d) => !d.allowed);
+        if (over >= 0) {
+          c.res = limited(c, more[over]!, counts[over]!, headers);
+          return;
+        }
+      }
+      // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
+      editResponseHeaders(c, (res) => {
+        for (const [name, value] of Object.entries(headers)) {
+          const own = res.get(name);
+          res.set(name, own ? `${own}, ${value}` : value);
+        }
+      });
+    };
+
+  const api: Charges = (c, address) =>
+    isRead(c)
+      ? byCaller(c, address, policies.read, policies.orgRead)
+      : byCaller(c, address, policies.write, policies.orgWrite);
+  const anonymous: Charges = (c, address) => [byAddress(isRead(c) ? policies.read : policies.write, address)];
+
+  return {
+    api: limit(api),
+    publicReads: limit((c, address) =>
+      isRead(c) && c.get("actor").kind !== "client" ? [byAddress(policies.public, address)] : api(c, address),
+    ),
+    graphql: limit((c, address) => byCaller(c, address, policies.graphql, policies.orgGraphql)),
+    token: limit(anonymous, async (c, address) => {
+      if (c.res.status !== 401) return [];
+      const clientId = c.get("tokenClientId");
       if (clientId) await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
-      if (over >= 0) {
-        c.res = limited(c, failures[over]!, counted[over]!, headers);
-        return;
-      }
-    }
-    // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
-    editResponseHeaders(c, (res) => {
-      for (const [name, value] of Object.entries(headers)) {
-        const own = res.get(name);
-        res.set(name, own ? `${own}, ${value}` : value);
-      }
-    });
+      return tokenFailureCharges(policies, address, clientId);
+    }),
+    discord: limit((_c, address) => [byAddress(policies.discord, address)]),
+    console: limit((c, address) => (isRead(c) ? api(c, address) : [])),
   };
 }
 

@@ -44,39 +44,65 @@ export function tokenRequestHook(result: { success: true } | { success: false; e
   return undefined;
 }
 
-/** `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1), or null. */
-function basicCredentials(header: string | undefined): { clientId: string; clientSecret: string } | null {
+type BasicHeader = { clientId?: string; clientSecret?: string };
+
+/**
+ * `Authorization: Basic base64(urlencode(id):urlencode(secret))` (RFC 6749 §2.3.1): the id and
+ * secret it names, each absent where it is malformed; null without the header.
+ */
+function basicHeader(header: string | undefined): BasicHeader | null {
   if (!header || !/^basic /i.test(header)) return null;
+  let decoded: string;
   try {
-    const decoded = atob(header.slice(6).trim());
-    const colon = decoded.indexOf(":");
-    if (colon < 0) throw new Error("no colon");
-    const part = (s: string) => decodeURIComponent(s.replace(/\+/g, " "));
-    return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
+    decoded = atob(header.slice(6).trim());
   } catch {
-    throw new OAuthError("invalid_client", "The Basic credentials are malformed.", 401);
+    return {};
   }
+  const part = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch {
+      return undefined;
+    }
+  };
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return { clientId: part(decoded) };
+  return { clientId: part(decoded.slice(0, colon)), clientSecret: part(decoded.slice(colon + 1)) };
 }
 
-export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c) => {
-  const body = { ...c.req.valid("form"), ...c.req.valid("json") };
-  if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
-  if (body.grant_type !== "client_credentials") {
-    throw new OAuthError("unsupported_grant_type", "Only grant_type=client_credentials is supported.", 400);
+/** A Basic header's credentials, when they are well formed and the body sends none. */
+function basicCredentials(
+  { clientId, clientSecret }: BasicHeader,
+  body: { client_id?: string; client_secret?: string },
+): { clientId: string; clientSecret: string } {
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new OAuthError("invalid_client", "The Basic credentials are malformed.", 401);
   }
-  const basic = basicCredentials(c.req.header("authorization"));
-  if (basic && (body.client_id !== undefined || body.client_secret !== undefined)) {
+  if (body.client_id !== undefined || body.client_secret !== undefined) {
     throw new OAuthError(
       "invalid_request",
       "Send the client credentials in the body or with Basic, not both.",
       400,
     );
   }
-  const credentials =
-    basic ??
-    (body.client_id && body.client_secret
+  return { clientId, clientSecret };
+}
+
+export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c) => {
+  const body = { ...c.req.valid("form"), ...c.req.valid("json") };
+  const basic = basicHeader(c.req.header("authorization"));
+  // Whom a failure (a 401) counts against, malformed credentials included: the rate limit reads
+  // it once this route has answered (rate-limit/middleware.ts).
+  c.set("tokenClientId", basic ? basic.clientId : body.client_id);
+  if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
+  if (body.grant_type !== "client_credentials") {
+    throw new OAuthError("unsupported_grant_type", "Only grant_type=client_credentials is supported.", 400);
+  }
+  const credentials = basic
+    ? basicCredentials(basic, body)
+    : body.client_id && body.client_secret
       ? { clientId: body.client_id, clientSecret: body.client_secret }
-      : null);
+      : null;
   if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.", 401);
 
   const token = await exchangeClientCredentials(

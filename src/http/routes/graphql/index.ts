@@ -40,6 +40,9 @@ const GraphQLResponseSchema = z
     example: { data: { event: { name: "Winter Qualifier", phase: "prelims", qualification: { rows: [] } } } },
   });
 
+/** Where GraphQL is served, GET and POST. */
+export const GRAPHQL_PATH = "/graphql";
+
 const DESCRIPTION =
   "Event → sessions → rounds → tables → seats, session standings, qualification and event standings in one query, " +
   "read-only, with the same authorisation as REST (public events need no token). The request itself is checked like " +
@@ -108,7 +111,7 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
   const router = createRouter();
   router.openAPIRegistry.registerPath({
     method: "post",
-    path: "/graphql",
+    path: GRAPHQL_PATH,
     operationId: "graphql",
     tags: ["GraphQL"],
     summary: "GraphQL queries",
@@ -129,7 +132,7 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
   });
   router.openAPIRegistry.registerPath({
     method: "get",
-    path: "/graphql",
+    path: GRAPHQL_PATH,
     operationId: "graphqlGet",
     tags: ["GraphQL"],
     summary: "GraphQL queries in the URL",
@@ -158,11 +161,11 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
       },
     },
   });
-  router.get("/graphql", (c) => {
+  router.get(GRAPHQL_PATH, (c) => {
     if (wantsExplorer(c)) return c.html(explorerPage());
     return checkedGet(c) ?? handle(jsonAccepting(c.req.raw), c);
   });
-  router.post("/graphql", async (c) => {
+  router.post(GRAPHQL_PATH, async (c) => {
     const checked = await checkedPost(c);
     return checked instanceof Response ? checked : handle(checked, c);
   });
