@@ -24,15 +24,57 @@ export function idParam(name: string, prefix: string, description: string) {
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
 export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
 
-export const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({
+/**
+ * A JSON request body (its schema a zod one, or JSON Schema written out); `example` shows a typical
+ * one where the schema's own examples do not.
+ */
+export const jsonBody = <T extends z.ZodType | object>(
+  schema: T,
+  description?: string,
+  example?: unknown,
+) => ({
   required: true,
+  ...(description === undefined ? {} : { description }),
+  content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+});
+
+/** A JSON request body the client may leave out (the operation has defaults for all of it). */
+export const optionalJsonBody = <T extends z.ZodType>(
+  schema: T,
+  description?: string,
+  example?: unknown,
+) => ({
+  ...jsonBody(schema, description, example),
+  required: false,
+});
+
+/** A JSON response, with the headers it documents beyond the conventions' (ETag, Link). */
+export const jsonContent = <T extends z.ZodType, H extends object = never>(
+  schema: T,
+  description: string,
+  headers?: H,
+) => ({
   description,
+  ...(headers === undefined ? {} : { headers }),
   content: { "application/json": { schema } },
 });
 
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
+/** A string header with an example, such as `Location` or `Cache-Control: no-store`. */
+export const stringHeader = (example?: string, description?: string) => ({
+  ...(description === undefined ? {} : { description }),
+  schema: { type: "string" as const, ...(example === undefined ? {} : { example }) },
+});
+
+/** `Cache-Control: no-store`, on answers that carry a secret or a session. */
+export const NO_STORE = { "Cache-Control": stringHeader("no-store") };
+
+/**
+ * `ETag` and `Cache-Control: no-cache` of a read computed on the fly (rankings, ratings, a history,
+ * a CSV): what the tag names, an example of it, and when the answer is private.
+ */
+export const revalidateHeaders = (etag: string, example: string, cacheControl: string) => ({
+  ETag: { description: etag, schema: { type: "string" as const, example } },
+  "Cache-Control": { description: cacheControl, schema: { type: "string" as const, example: "no-cache" } },
 });
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { EventParams } from "../../openapi/path-params";
 
 export const streamEventChanges = createRoute({
   method: "get",
@@ -21,7 +22,7 @@ export const streamEventChanges = createRoute({
     "The same messages over a WebSocket: GET /v1/events/{eventId}/live.",
   security: OPTIONAL_BEARER,
   request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    params: EventParams,
     query: z.object({
       maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
         description: "How long the server keeps the stream open (1–3600 s; anonymous: at most 600).",
@@ -67,7 +68,7 @@ export const watchEventLive = createRoute({
     "Public events need no token.",
   security: OPTIONAL_BEARER,
   request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    params: EventParams,
     query: z.object({
       maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
         description: "How long the server keeps the connection open (1–3600 s; anonymous: at most 600).",

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
+import { PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
@@ -34,10 +35,7 @@ export const getOrgRatings = createRoute({
     params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
     query: RatingsQuerySchema,
   },
-  responses: {
-    200: { ...jsonContent(RatingsSchema, "The rating table."), headers: CACHE_HEADERS },
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RatingsSchema, "The rating table.", CACHE_HEADERS), 304: NOT_MODIFIED },
 });
 
 export const getPlayerRating = createRoute({
@@ -48,9 +46,9 @@ export const getPlayerRating = createRoute({
   summary: "A player's rating and its history per event",
   description: `The player's row of their tree's ratings (the tree of the player's organisation's root), with the rating after each event they played. ${DESCRIPTION} A player is visible to members of their organisation (or above), and to anyone through a visible game.`,
   security: OPTIONAL_BEARER,
-  request: { params: z.object({ playerId: idParam("playerId", "ply", "The player.") }) },
+  request: { params: PlayerParams },
   responses: {
-    200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
+    200: jsonContent(PlayerRatingSchema, "The player's rating.", CACHE_HEADERS),
     301: MOVED_PLAYER,
     304: NOT_MODIFIED,
   },

@@ -1,18 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   BEARER,
   IdempotencyKeyHeader,
-  idParam,
   jsonBody,
   jsonContent,
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
 import { CSV_NOT_MODIFIED, csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
+import { RoundParams, SessionParams } from "../../openapi/path-params";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
-
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
 
 export const createRounds = createRoute({
   method: "post",
@@ -36,9 +33,7 @@ export const createRounds = createRoute({
       "How to seat: generated (optional seed), all games, or hand-made tables.",
     ),
   },
-  responses: {
-    201: jsonContent(RoundListSchema, "The rounds just seated."),
-  },
+  responses: { 201: jsonContent(RoundListSchema, "The rounds just seated.") },
 });
 
 export const listSessionRounds = createRoute({
@@ -51,10 +46,7 @@ export const listSessionRounds = createRoute({
     "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): GET `…/rounds.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
-  responses: {
-    200: jsonContent(RoundListSchema, "The session's rounds."),
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), 304: NOT_MODIFIED },
 });
 
 export const listSessionRoundsCsv = createRoute({
@@ -87,10 +79,7 @@ export const getRound = createRoute({
     "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: {
-    200: jsonContent(RoundSchema, "The round."),
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED },
 });
 
 export const deleteRound = createRoute({

@@ -1,10 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   EventStandingsSchema,
   QualificationSchema,
   SessionStandingsSchema,
 } from "../../../services/standings";
-import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import {
   CSV_NOT_MODIFIED,
   csvContent,
@@ -13,9 +13,7 @@ import {
   RANKING_CSV_COLUMNS,
   RANKING_CSV_EXAMPLE,
 } from "../../openapi/csv";
-
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+import { EventParams, SessionParams } from "../../openapi/path-params";
 
 const CACHE_HEADERS = {
   ETag: {

@@ -3,11 +3,11 @@ import {
   BEARER,
   IdempotencyKeyHeader,
   IfMatchHeader,
-  idParam,
   jsonBody,
   jsonContent,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
+import { EventParams, TableParams } from "../../openapi/path-params";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import { WarningSchema } from "../conduct/conduct.schemas";
 import {
@@ -23,8 +23,6 @@ import {
   TimerSchema,
   WaiveChoicesSchema,
 } from "./tables.schemas";
-
-const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
 
 const tableResponse = (description: string) => ({
   200: {
@@ -43,10 +41,7 @@ export const getTable = createRoute({
     "Seats in turn order with VP, placement, confirmation and disqualification; the current result and who still has to confirm. Poll with If-None-Match.",
   security: OPTIONAL_BEARER,
   request: { params: TableParams },
-  responses: {
-    ...tableResponse("The table."),
-    304: { description: "Not modified." },
-  },
+  responses: { ...tableResponse("The table."), 304: { description: "Not modified." } },
 });
 
 export const submitResult = createRoute({
@@ -66,9 +61,7 @@ export const submitResult = createRoute({
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(SubmitResultSchema, "The sheet."),
   },
-  responses: {
-    ...tableResponse("The table with its new result."),
-  },
+  responses: { ...tableResponse("The table with its new result.") },
 });
 
 export const confirmResult = createRoute({
@@ -90,9 +83,7 @@ export const confirmResult = createRoute({
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
-  responses: {
-    ...tableResponse("The table after the confirmation."),
-  },
+  responses: { ...tableResponse("The table after the confirmation.") },
 });
 
 export const disputeResult = createRoute({
@@ -113,9 +104,7 @@ export const disputeResult = createRoute({
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
   },
-  responses: {
-    ...tableResponse("The table with the dispute."),
-  },
+  responses: { ...tableResponse("The table with the dispute.") },
 });
 
 export const finalizeResult = createRoute({
@@ -132,9 +121,7 @@ export const finalizeResult = createRoute({
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
   },
-  responses: {
-    ...tableResponse("The table with its final result."),
-  },
+  responses: { ...tableResponse("The table with its final result.") },
 });
 
 export const disqualifyPlayer = createRoute({
@@ -185,9 +172,7 @@ export const recordChoice = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(ChooseSchema, "Who chooses what."),
   },
-  responses: {
-    ...tableResponse("The table with the choice recorded."),
-  },
+  responses: { ...tableResponse("The table with the choice recorded.") },
 });
 
 export const waiveChoices = createRoute({
@@ -205,9 +190,7 @@ export const waiveChoices = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
   },
-  responses: {
-    ...tableResponse("The table with the waiver."),
-  },
+  responses: { ...tableResponse("The table with the waiver.") },
 });
 
 export const switchTimerOn = createRoute({
@@ -225,9 +208,7 @@ export const switchTimerOn = createRoute({
     headers: IdempotencyKeyHeader,
     body: { ...jsonBody(TimerSchema, "The turn length and who asked."), required: false },
   },
-  responses: {
-    ...tableResponse("The table with its timer."),
-  },
+  responses: { ...tableResponse("The table with its timer.") },
 });
 
 export const switchTimerOff = createRoute({
@@ -240,9 +221,7 @@ export const switchTimerOff = createRoute({
     "The table's `timer` becomes null; announced as `table.timer` with `timedTurns: false` and kept in the audit trail. Nothing changes (and nothing is announced) when the table is untimed. Roles: owner, organizer, referee.",
   security: BEARER,
   request: { params: TableParams },
-  responses: {
-    ...tableResponse("The table, untimed."),
-  },
+  responses: { ...tableResponse("The table, untimed.") },
 });
 
 export const correctResult = createRoute({
@@ -262,9 +241,7 @@ export const correctResult = createRoute({
     headers: IfMatchHeader.merge(IdempotencyKeyHeader),
     body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
-  responses: {
-    ...tableResponse("The table with the corrected result."),
-  },
+  responses: { ...tableResponse("The table with the corrected result.") },
 });
 
 export const listAudit = createRoute({
@@ -276,11 +253,6 @@ export const listAudit = createRoute({
   description:
     "Who changed what, when and why: every result submission, confirmation, finalization, correction and disqualification, plus event set-up. Oldest first. Roles: owner, organizer, referee.",
   security: BEARER,
-  request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
-    query: PaginationQuerySchema,
-  },
-  responses: {
-    200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries."),
-  },
+  request: { params: EventParams, query: PaginationQuerySchema },
+  responses: { 200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries.") },
 });
