@@ -66,7 +66,7 @@ export const stringHeader = (example?: string, description?: string) => ({
 });
 
 /** `Cache-Control: no-store`, on answers that carry a secret or a session. */
-export const NO_STORE = { "Cache-Control": stringHeader("no-store") };
+export const NO_STORE_HEADER = { "Cache-Control": stringHeader("no-store") };
 
 /**
  * `ETag` and `Cache-Control: no-cache` of a read computed on the fly (rankings, ratings, a history,

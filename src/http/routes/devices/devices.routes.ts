@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { jsonBody, jsonContent, NO_STORE, scopedBearer } from "../../openapi/common-schemas";
+import { jsonBody, jsonContent, NO_STORE_HEADER, scopedBearer } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -44,7 +44,7 @@ export const createPairing = createRoute({
       scope: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
     }),
   },
-  responses: { 201: jsonContent(PairingSchema, "The code, shown once.", NO_STORE) },
+  responses: { 201: jsonContent(PairingSchema, "The code, shown once.", NO_STORE_HEADER) },
 });
 
 export const redeemPairing = createRoute({

@@ -1,5 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BEARER, ifMatchHeader, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import {
+  BEARER,
+  ifMatchHeader,
+  jsonBody,
+  jsonContent,
+  OPTIONAL_BEARER,
+  revalidateHeaders,
+} from "../../openapi/common-schemas";
 import { OrgParams, PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerHistorySchema } from "./history.schemas";
@@ -80,16 +87,11 @@ export const updatePlayer = createRoute({
   },
 });
 
-const HISTORY_HEADERS = {
-  ETag: {
-    description: "Names the state of every event shown; send it back in `If-None-Match`.",
-    schema: { type: "string" as const, example: 'W/"history:ply_01JDQ…:5d41402a"' },
-  },
-  "Cache-Control": {
-    description: "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
+const HISTORY_HEADERS = revalidateHeaders(
+  "Names the state of every event shown; send it back in `If-None-Match`.",
+  'W/"history:ply_01JDQ…:5d41402a"',
+  "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
+);
 
 export const getPlayerHistory = createRoute({
   method: "get",

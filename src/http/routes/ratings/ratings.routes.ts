@@ -1,20 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { idParam, jsonContent, OPTIONAL_BEARER, revalidateHeaders } from "../../openapi/common-schemas";
 import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
 import { PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
-const CACHE_HEADERS = {
-  ETag: {
-    description: "Names the state of every game rated; send it back in `If-None-Match`.",
-    schema: { type: "string" as const, example: 'W/"ratings:org_01JDQ…:public:5d41402a"' },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` when private events are rated).",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
+const CACHE_HEADERS = revalidateHeaders(
+  "Names the state of every game rated; send it back in `If-None-Match`.",
+  'W/"ratings:org_01JDQ…:public:5d41402a"',
+  "`no-cache` (`private, no-cache` when private events are rated).",
+);
 const NOT_MODIFIED = {
   description: "`If-None-Match` matched: no rated game changed.",
   headers: CACHE_HEADERS,

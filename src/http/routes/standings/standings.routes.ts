@@ -4,7 +4,7 @@ import {
   QualificationSchema,
   SessionStandingsSchema,
 } from "../../../services/standings";
-import { jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { jsonContent, OPTIONAL_BEARER, revalidateHeaders } from "../../openapi/common-schemas";
 import {
   CSV_NOT_MODIFIED,
   csvContent,
@@ -15,25 +15,11 @@ import {
 } from "../../openapi/csv";
 import { EventParams, SessionParams } from "../../openapi/path-params";
 
-const CACHE_HEADERS = {
-  ETag: {
-    description:
-      'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
-    schema: {
-      type: "string" as const,
-      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026"',
-    },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` for private events): keep it, but revalidate every time.",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
-
-const withCacheHeaders = <T extends { description: string }>(response: T) => ({
-  ...response,
-  headers: CACHE_HEADERS,
-});
+const CACHE_HEADERS = revalidateHeaders(
+  'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
+  'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026"',
+  "`no-cache` (`private, no-cache` for private events): keep it, but revalidate every time.",
+);
 
 const NOT_MODIFIED = {
   description:
@@ -65,7 +51,7 @@ export const getSessionStandings = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
+    200: jsonContent(SessionStandingsSchema, "The session ranking.", CACHE_HEADERS),
     304: NOT_MODIFIED,
   },
 });
@@ -80,7 +66,7 @@ export const getQualification = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
+    200: jsonContent(QualificationSchema, "The qualification ranking.", CACHE_HEADERS),
     304: NOT_MODIFIED,
   },
 });
@@ -95,7 +81,7 @@ export const getEventStandings = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: {
-    200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
+    200: jsonContent(EventStandingsSchema, "The event standings.", CACHE_HEADERS),
     304: NOT_MODIFIED,
   },
 });
