@@ -6,7 +6,7 @@ import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
 import { NO_STORE } from "../../token-errors";
-import type { postToken } from "./auth.routes";
+import type * as r from "./auth.routes";
 
 /**
  * The token route's errors are problems with OAuth's fields (problemResponse adds them on this
@@ -58,7 +58,7 @@ function basicCredentials(header: string | undefined): { clientId: string; clien
   }
 }
 
-export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c) => {
+export const postTokenHandler: RouteHandler<typeof r.postToken, AppEnv> = async (c) => {
   const body = { ...c.req.valid("form"), ...c.req.valid("json") };
   if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
   if (body.grant_type !== "client_credentials") {

@@ -2,15 +2,9 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as clients from "../../../services/auth";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type {
-  createApiClient,
-  getApiClient,
-  listApiClients,
-  revokeApiClient,
-  setApiClientRateLimit,
-} from "./clients.routes";
+import type * as r from "./clients.routes";
 
-export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
+export const createApiClientHandler: RouteHandler<typeof r.createApiClient, AppEnv> = async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await clients.createOrgClient(
     serviceContext(c),
@@ -30,7 +24,7 @@ export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv
   });
 };
 
-export const listApiClientsHandler: RouteHandler<typeof listApiClients, AppEnv> = async (c) =>
+export const listApiClientsHandler: RouteHandler<typeof r.listApiClients, AppEnv> = async (c) =>
   c.json(
     withPageLink(
       c,
@@ -39,19 +33,21 @@ export const listApiClientsHandler: RouteHandler<typeof listApiClients, AppEnv> 
     200,
   );
 
-export const getApiClientHandler: RouteHandler<typeof getApiClient, AppEnv> = async (c) => {
+export const getApiClientHandler: RouteHandler<typeof r.getApiClient, AppEnv> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   return c.json(await clients.getOrgClient(serviceContext(c), orgId, clientId), 200);
 };
 
-export const revokeApiClientHandler: RouteHandler<typeof revokeApiClient, AppEnv> = async (c) => {
+export const revokeApiClientHandler: RouteHandler<typeof r.revokeApiClient, AppEnv> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
   c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
   return c.body(null, 204);
 };
 
-export const setApiClientRateLimitHandler: RouteHandler<typeof setApiClientRateLimit, AppEnv> = async (c) => {
+export const setApiClientRateLimitHandler: RouteHandler<typeof r.setApiClientRateLimit, AppEnv> = async (
+  c,
+) => {
   const { orgId, clientId } = c.req.valid("param");
   const { factor } = c.req.valid("json");
   const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);

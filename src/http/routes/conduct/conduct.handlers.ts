@@ -3,21 +3,15 @@ import * as programme from "../../../services/conduct";
 import * as conduct from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type {
-  createExclusion,
-  liftExclusion,
-  listExclusions,
-  listPlayerWarnings,
-  recordWarning,
-} from "./conduct.routes";
+import type * as r from "./conduct.routes";
 
-export const recordWarningHandler: RouteHandler<typeof recordWarning, AppEnv> = async (c) =>
+export const recordWarningHandler: RouteHandler<typeof r.recordWarning, AppEnv> = async (c) =>
   c.json(
     await conduct.recordWarning(serviceContext(c), c.req.valid("param").tableId, c.req.valid("json")),
     201,
   );
 
-export const listPlayerWarningsHandler: RouteHandler<typeof listPlayerWarnings, AppEnv> = async (c) =>
+export const listPlayerWarningsHandler: RouteHandler<typeof r.listPlayerWarnings, AppEnv> = async (c) =>
   c.json(
     withPageLink(
       c,
@@ -30,13 +24,13 @@ export const listPlayerWarningsHandler: RouteHandler<typeof listPlayerWarnings, 
     200,
   );
 
-export const createExclusionHandler: RouteHandler<typeof createExclusion, AppEnv> = async (c) =>
+export const createExclusionHandler: RouteHandler<typeof r.createExclusion, AppEnv> = async (c) =>
   c.json(
     await programme.createExclusion(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
     201,
   );
 
-export const listExclusionsHandler: RouteHandler<typeof listExclusions, AppEnv> = async (c) =>
+export const listExclusionsHandler: RouteHandler<typeof r.listExclusions, AppEnv> = async (c) =>
   c.json(
     withPageLink(
       c,
@@ -45,7 +39,7 @@ export const listExclusionsHandler: RouteHandler<typeof listExclusions, AppEnv> 
     200,
   );
 
-export const liftExclusionHandler: RouteHandler<typeof liftExclusion, AppEnv> = async (c) => {
+export const liftExclusionHandler: RouteHandler<typeof r.liftExclusion, AppEnv> = async (c) => {
   const { orgId, exclusionId } = c.req.valid("param");
   return c.json(await programme.liftExclusion(serviceContext(c), orgId, exclusionId), 200);
 };

@@ -4,16 +4,9 @@ import { type AppEnv, serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
 import { withPageLink } from "../../pagination";
-import type {
-  createPairing,
-  endCurrentDeviceSession,
-  getCurrentDeviceSession,
-  listDeviceSessions,
-  redeemPairing,
-  revokeDeviceSession,
-} from "./devices.routes";
+import type * as r from "./devices.routes";
 
-export const createPairingHandler: RouteHandler<typeof createPairing, AppEnv> = async (c) => {
+export const createPairingHandler: RouteHandler<typeof r.createPairing, AppEnv> = async (c) => {
   const { orgId } = c.req.valid("param");
   const pairing = await devices.createPairing(serviceContext(c), orgId, c.req.valid("json"));
   // The code goes to the caller only: log the id, never the answer.
@@ -23,7 +16,7 @@ export const createPairingHandler: RouteHandler<typeof createPairing, AppEnv> = 
   });
 };
 
-export const redeemPairingHandler: RouteHandler<typeof redeemPairing, AppEnv> = async (c) => {
+export const redeemPairingHandler: RouteHandler<typeof r.redeemPairing, AppEnv> = async (c) => {
   const { session, secret } = await devices.redeemPairing(serviceContext(c), c.req.valid("json").code, {
     userAgent: c.req.header("user-agent"),
   });
@@ -38,21 +31,21 @@ export const redeemPairingHandler: RouteHandler<typeof redeemPairing, AppEnv> = 
   });
 };
 
-export const getCurrentDeviceSessionHandler: RouteHandler<typeof getCurrentDeviceSession, AppEnv> = async (
+export const getCurrentDeviceSessionHandler: RouteHandler<typeof r.getCurrentDeviceSession, AppEnv> = async (
   c,
 ) =>
   c.json(await devices.getOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id), 200, {
     "cache-control": "no-store",
   });
 
-export const endCurrentDeviceSessionHandler: RouteHandler<typeof endCurrentDeviceSession, AppEnv> = async (
+export const endCurrentDeviceSessionHandler: RouteHandler<typeof r.endCurrentDeviceSession, AppEnv> = async (
   c,
 ) => {
   await devices.endOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id);
   return c.body(null, 204, { "set-cookie": clearedDeviceCookie(c) });
 };
 
-export const listDeviceSessionsHandler: RouteHandler<typeof listDeviceSessions, AppEnv> = async (c) =>
+export const listDeviceSessionsHandler: RouteHandler<typeof r.listDeviceSessions, AppEnv> = async (c) =>
   c.json(
     withPageLink(
       c,
@@ -61,7 +54,7 @@ export const listDeviceSessionsHandler: RouteHandler<typeof listDeviceSessions, 
     200,
   );
 
-export const revokeDeviceSessionHandler: RouteHandler<typeof revokeDeviceSession, AppEnv> = async (c) => {
+export const revokeDeviceSessionHandler: RouteHandler<typeof r.revokeDeviceSession, AppEnv> = async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");
   await devices.revokeDeviceSession(serviceContext(c), orgId, deviceSessionId);
   c.get("logger").info("device session revoked", { requestId: c.get("requestId"), orgId, deviceSessionId });

@@ -9,21 +9,12 @@ import { loggableError } from "../../log-safe";
 import { cleanText } from "../../middleware/text-hygiene";
 import { withPageLink } from "../../pagination";
 import { zodIssues } from "../../problem";
-import type {
-  approveDiscordLinkRequest,
-  createDiscordSetupCode,
-  installDiscordApplication,
-  listDiscordGuilds,
-  listDiscordLinkRequests,
-  receiveDiscordInteraction,
-  rejectDiscordLinkRequest,
-  unlinkDiscordGuild,
-} from "./discord.routes";
+import type * as r from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
 const settings = (c: Context<AppEnv>) => c.get("deps").discord;
 
-export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSetupCode, AppEnv> = async (
+export const createDiscordSetupCodeHandler: RouteHandler<typeof r.createDiscordSetupCode, AppEnv> = async (
   c,
 ) => {
   const { applicationId } = discord.assertDiscordConfigured(settings(c));
@@ -34,16 +25,16 @@ export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSet
   });
 };
 
-export const listDiscordGuildsHandler: RouteHandler<typeof listDiscordGuilds, AppEnv> = async (c) =>
+export const listDiscordGuildsHandler: RouteHandler<typeof r.listDiscordGuilds, AppEnv> = async (c) =>
   c.json(await discord.listGuilds(serviceContext(c), c.req.valid("param").orgId), 200);
 
-export const unlinkDiscordGuildHandler: RouteHandler<typeof unlinkDiscordGuild, AppEnv> = async (c) => {
+export const unlinkDiscordGuildHandler: RouteHandler<typeof r.unlinkDiscordGuild, AppEnv> = async (c) => {
   const { orgId, guildId } = c.req.valid("param");
   await discord.unlinkGuild(serviceContext(c), orgId, guildId);
   return c.body(null, 204);
 };
 
-export const listDiscordLinkRequestsHandler: RouteHandler<typeof listDiscordLinkRequests, AppEnv> = async (
+export const listDiscordLinkRequestsHandler: RouteHandler<typeof r.listDiscordLinkRequests, AppEnv> = async (
   c,
 ) =>
   c.json(
@@ -55,21 +46,22 @@ export const listDiscordLinkRequestsHandler: RouteHandler<typeof listDiscordLink
   );
 
 export const approveDiscordLinkRequestHandler: RouteHandler<
-  typeof approveDiscordLinkRequest,
+  typeof r.approveDiscordLinkRequest,
   AppEnv
 > = async (c) => {
   const { orgId, requestId } = c.req.valid("param");
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "approved"), 200);
 };
 
-export const rejectDiscordLinkRequestHandler: RouteHandler<typeof rejectDiscordLinkRequest, AppEnv> = async (
-  c,
-) => {
+export const rejectDiscordLinkRequestHandler: RouteHandler<
+  typeof r.rejectDiscordLinkRequest,
+  AppEnv
+> = async (c) => {
   const { orgId, requestId } = c.req.valid("param");
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
 };
 
-export const installDiscordApplicationHandler: RouteHandler<typeof installDiscordApplication, AppEnv> = (
+export const installDiscordApplicationHandler: RouteHandler<typeof r.installDiscordApplication, AppEnv> = (
   c,
 ) => {
   const installUrl = discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId);
@@ -83,7 +75,7 @@ export const installDiscordApplicationHandler: RouteHandler<typeof installDiscor
  * database read. A refusal is logged at info level: it is the sender's failure, not this server's.
  */
 export const receiveDiscordInteractionHandler: RouteHandler<
-  typeof receiveDiscordInteraction,
+  typeof r.receiveDiscordInteraction,
   AppEnv
 > = async (c) => {
   const logger = c.get("logger");

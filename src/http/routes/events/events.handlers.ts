@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as events from "../../../services/events";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
+import type * as r from "./events.routes";
 
 /** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
 function withTimeZone<T extends { timeZone?: string | null; timezone?: string | null }>({
@@ -12,7 +12,7 @@ function withTimeZone<T extends { timeZone?: string | null; timezone?: string | 
   return body.timeZone === undefined && timezone !== undefined ? { ...body, timeZone: timezone } : body;
 }
 
-export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = async (c) => {
+export const createEventHandler: RouteHandler<typeof r.createEvent, AppEnv> = async (c) => {
   const event = await events.createEvent(
     serviceContext(c),
     c.req.valid("param").orgId,
@@ -21,7 +21,7 @@ export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = asyn
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
 };
 
-export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async (c) => {
+export const listEventsHandler: RouteHandler<typeof r.listEvents, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
   return c.json(
     withPageLink(
@@ -36,10 +36,10 @@ export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async 
   );
 };
 
-export const getEventHandler: RouteHandler<typeof getEvent, AppEnv> = async (c) =>
+export const getEventHandler: RouteHandler<typeof r.getEvent, AppEnv> = async (c) =>
   c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const updateEventHandler: RouteHandler<typeof updateEvent, AppEnv> = async (c) =>
+export const updateEventHandler: RouteHandler<typeof r.updateEvent, AppEnv> = async (c) =>
   c.json(
     await events.updateEvent(
       serviceContext(c),

@@ -9,9 +9,9 @@ import {
   openOrgChanges,
 } from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
-import type { exportOrganization } from "./export.routes";
+import type * as r from "./export.routes";
 
-export const exportOrganizationHandler: RouteHandler<typeof exportOrganization, AppEnv> = async (c) => {
+export const exportOrganizationHandler: RouteHandler<typeof r.exportOrganization, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const { orgId } = c.req.valid("param");
   const query = c.req.valid("query");

@@ -6,7 +6,7 @@ import { heartbeats } from "../../../db/schema";
 import type { AppEnv } from "../../context";
 import { loggableError } from "../../log-safe";
 import { type StorageState, storageProblem } from "../../problem";
-import type { getHealth } from "./health.routes";
+import type * as r from "./health.routes";
 
 /**
  * Pages a database must still be able to take (from its free list or by growing) to be healthy:
@@ -40,7 +40,7 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
  * never grows), the pages left under the size limit, and on a local file the file system's
  * free space.
  */
-export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c) => {
+export const getHealthHandler: RouteHandler<typeof r.getHealth, AppEnv> = async (c) => {
   const db = c.get("db");
   const deps = c.get("deps");
   const time = c.get("clock")().toISOString();

@@ -2,22 +2,19 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as orgs from "../../../services/orgs";
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
-import type {
-  createOrganization,
-  getOrganization,
-  listChildOrganizations,
-  updateOrganization,
-} from "./orgs.routes";
+import type * as r from "./orgs.routes";
 
-export const createOrganizationHandler: RouteHandler<typeof createOrganization, AppEnv> = async (c) => {
+export const createOrganizationHandler: RouteHandler<typeof r.createOrganization, AppEnv> = async (c) => {
   const org = await orgs.createOrganization(serviceContext(c), c.req.valid("json"));
   return c.json(org, 201, { location: `/v1/orgs/${org.id}` });
 };
 
-export const getOrganizationHandler: RouteHandler<typeof getOrganization, AppEnv> = async (c) =>
+export const getOrganizationHandler: RouteHandler<typeof r.getOrganization, AppEnv> = async (c) =>
   c.json(await orgs.getOrganization(serviceContext(c), c.req.valid("param").orgId), 200);
 
-export const listChildOrganizationsHandler: RouteHandler<typeof listChildOrganizations, AppEnv> = async (c) =>
+export const listChildOrganizationsHandler: RouteHandler<typeof r.listChildOrganizations, AppEnv> = async (
+  c,
+) =>
   c.json(
     withPageLink(
       c,
@@ -26,7 +23,7 @@ export const listChildOrganizationsHandler: RouteHandler<typeof listChildOrganiz
     200,
   );
 
-export const updateOrganizationHandler: RouteHandler<typeof updateOrganization, AppEnv> = async (c) =>
+export const updateOrganizationHandler: RouteHandler<typeof r.updateOrganization, AppEnv> = async (c) =>
   c.json(
     await orgs.updateOrganization(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
     200,

@@ -3,16 +3,9 @@ import * as players from "../../../services/players";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
-import type {
-  createPlayer,
-  getPlayer,
-  getPlayerHistory,
-  listPlayers,
-  mergePlayer,
-  updatePlayer,
-} from "./players.routes";
+import type * as r from "./players.routes";
 
-export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = async (c) => {
+export const createPlayerHandler: RouteHandler<typeof r.createPlayer, AppEnv> = async (c) => {
   const player = await players.createPlayer(
     serviceContext(c),
     c.req.valid("param").orgId,
@@ -21,7 +14,7 @@ export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = as
   return c.json(player, 201, { location: `/v1/players/${player.id}` });
 };
 
-export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = async (c) => {
+export const listPlayersHandler: RouteHandler<typeof r.listPlayers, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
   return c.json(
     withPageLink(
@@ -35,13 +28,13 @@ export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = asyn
   );
 };
 
-export const getPlayerHandler: RouteHandler<typeof getPlayer, AppEnv> = async (c) => {
+export const getPlayerHandler: RouteHandler<typeof r.getPlayer, AppEnv> = async (c) => {
   const player = await players.getPlayer(serviceContext(c), c.req.valid("param").playerId);
   // The same strong tag PATCH takes in If-Match (conditionalGet answers If-None-Match with it).
   return c.json(player, 200, { etag: await players.playerEtag(player) });
 };
 
-export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = async (c) => {
+export const updatePlayerHandler: RouteHandler<typeof r.updatePlayer, AppEnv> = async (c) => {
   const player = await players.updatePlayer(
     serviceContext(c),
     c.req.valid("param").playerId,
@@ -51,7 +44,7 @@ export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = as
   return c.json(player, 200, { etag: await players.playerEtag(player) });
 };
 
-export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppEnv> = async (c) => {
+export const getPlayerHistoryHandler: RouteHandler<typeof r.getPlayerHistory, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await players.loadPlayerHistoryScope(ctx, c.req.valid("param").playerId);
   if (notModified(c, weakEtag(scope.etag), { private: scope.private || scope.member }))
@@ -59,7 +52,7 @@ export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppE
   return c.json(await players.playerHistory(ctx, scope), 200);
 };
 
-export const mergePlayerHandler: RouteHandler<typeof mergePlayer, AppEnv> = async (c) =>
+export const mergePlayerHandler: RouteHandler<typeof r.mergePlayer, AppEnv> = async (c) =>
   c.json(
     await players.mergePlayers(
       serviceContext(c),

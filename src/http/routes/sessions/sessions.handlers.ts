@@ -9,18 +9,9 @@ import { rosterCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
 import { withPageLink } from "../../pagination";
-import type {
-  createSession,
-  getSession,
-  listRegistrations,
-  listRegistrationsCsv,
-  listSessions,
-  registerPlayers,
-  unregisterPlayer,
-  updateSession,
-} from "./sessions.routes";
+import type * as r from "./sessions.routes";
 
-export const createSessionHandler: RouteHandler<typeof createSession, AppEnv> = async (c) => {
+export const createSessionHandler: RouteHandler<typeof r.createSession, AppEnv> = async (c) => {
   const session = await sessions.createSession(
     serviceContext(c),
     c.req.valid("param").eventId,
@@ -29,19 +20,19 @@ export const createSessionHandler: RouteHandler<typeof createSession, AppEnv> = 
   return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
 };
 
-export const listSessionsHandler: RouteHandler<typeof listSessions, AppEnv> = async (c) =>
+export const listSessionsHandler: RouteHandler<typeof r.listSessions, AppEnv> = async (c) =>
   c.json(await sessions.listSessions(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const getSessionHandler: RouteHandler<typeof getSession, AppEnv> = async (c) =>
+export const getSessionHandler: RouteHandler<typeof r.getSession, AppEnv> = async (c) =>
   c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200);
 
-export const updateSessionHandler: RouteHandler<typeof updateSession, AppEnv> = async (c) =>
+export const updateSessionHandler: RouteHandler<typeof r.updateSession, AppEnv> = async (c) =>
   c.json(
     await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
     200,
   );
 
-export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv> = async (c) =>
+export const registerPlayersHandler: RouteHandler<typeof r.registerPlayers, AppEnv> = async (c) =>
   c.json(
     await registrations.registerPlayers(
       serviceContext(c),
@@ -51,7 +42,7 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
     200,
   );
 
-export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) => {
+export const listRegistrationsHandler: RouteHandler<typeof r.listRegistrations, AppEnv> = async (c) => {
   const ctx = serviceContext(c);
   const sessionId = c.req.valid("param").sessionId;
   const csv = csvRequested(c);
@@ -64,7 +55,7 @@ export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, Ap
   );
 };
 
-export const listRegistrationsCsvHandler: RouteHandler<typeof listRegistrationsCsv, AppEnv> = async (c) =>
+export const listRegistrationsCsvHandler: RouteHandler<typeof r.listRegistrationsCsv, AppEnv> = async (c) =>
   sendRosterCsv(c, c.req.valid("param").sessionId, csvDialect(c));
 
 /** The CSV is the whole roster: every page, as many as the session has players. */
@@ -89,7 +80,7 @@ async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLan
   });
 }
 
-export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
+export const unregisterPlayerHandler: RouteHandler<typeof r.unregisterPlayer, AppEnv> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
   await registrations.unregisterPlayer(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);

@@ -8,14 +8,7 @@ import type { CsvLang } from "../../csv/format";
 import { rankingCsv } from "../../csv/rankings-csv";
 import { type CsvFile, csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { notModified } from "../../middleware/etag";
-import type {
-  getEventStandings,
-  getEventStandingsCsv,
-  getQualification,
-  getQualificationCsv,
-  getSessionStandings,
-  getSessionStandingsCsv,
-} from "./standings.routes";
+import type * as r from "./standings.routes";
 
 /**
  * Each handler: round trip 1 loads the scope (authorisation and the event's versions, by
@@ -108,20 +101,21 @@ const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, 
 const csv = (c: Context<AppEnv>, t: Target) =>
   sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
 
-export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) =>
+export const getSessionStandingsHandler: RouteHandler<typeof r.getSessionStandings, AppEnv> = async (c) =>
   json(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationHandler: RouteHandler<typeof getQualification, AppEnv> = async (c) =>
+export const getQualificationHandler: RouteHandler<typeof r.getQualification, AppEnv> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, AppEnv> = async (c) =>
+export const getEventStandingsHandler: RouteHandler<typeof r.getEventStandings, AppEnv> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
 
-export const getSessionStandingsCsvHandler: RouteHandler<typeof getSessionStandingsCsv, AppEnv> = async (c) =>
-  csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
+export const getSessionStandingsCsvHandler: RouteHandler<typeof r.getSessionStandingsCsv, AppEnv> = async (
+  c,
+) => csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationCsvHandler: RouteHandler<typeof getQualificationCsv, AppEnv> = async (c) =>
+export const getQualificationCsvHandler: RouteHandler<typeof r.getQualificationCsv, AppEnv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsCsvHandler: RouteHandler<typeof getEventStandingsCsv, AppEnv> = async (c) =>
+export const getEventStandingsCsvHandler: RouteHandler<typeof r.getEventStandingsCsv, AppEnv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));

@@ -8,20 +8,7 @@ import { getTable as getTableView, type TableDto } from "../../../services/table
 import { type AppEnv, serviceContext } from "../../context";
 import { withPageLink } from "../../pagination";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
-import type {
-  confirmResult,
-  correctResult,
-  disputeResult,
-  disqualifyPlayer,
-  finalizeResult,
-  getTable,
-  listAudit,
-  recordChoice,
-  submitResult,
-  switchTimerOff,
-  switchTimerOn,
-  waiveChoices,
-} from "./tables.routes";
+import type * as r from "./tables.routes";
 
 /**
  * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
@@ -40,10 +27,10 @@ function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
   return table;
 }
 
-export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) =>
+export const getTableHandler: RouteHandler<typeof r.getTable, AppEnv> = async (c) =>
   c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200);
 
-export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = async (c) => {
+export const submitResultHandler: RouteHandler<typeof r.submitResult, AppEnv> = async (c) => {
   const table = await results.submitResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -53,7 +40,7 @@ export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = as
   return c.json(withEtag(c, table), 200);
 };
 
-export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = async (c) => {
+export const confirmResultHandler: RouteHandler<typeof r.confirmResult, AppEnv> = async (c) => {
   const { tableId } = c.req.valid("param");
   const body = c.req.valid("json");
   const table =
@@ -68,7 +55,7 @@ export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const disputeResultHandler: RouteHandler<typeof disputeResult, AppEnv> = async (c) => {
+export const disputeResultHandler: RouteHandler<typeof r.disputeResult, AppEnv> = async (c) => {
   const table = await playerCodes.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -78,7 +65,7 @@ export const disputeResultHandler: RouteHandler<typeof disputeResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> = async (c) => {
+export const finalizeResultHandler: RouteHandler<typeof r.finalizeResult, AppEnv> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
   const table = await results.finalizeResult(
     serviceContext(c),
@@ -89,7 +76,7 @@ export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> 
   return c.json(withEtag(c, table), 200);
 };
 
-export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppEnv> = async (c) => {
+export const disqualifyPlayerHandler: RouteHandler<typeof r.disqualifyPlayer, AppEnv> = async (c) => {
   const table = await results.disqualifyPlayer(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -99,7 +86,7 @@ export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppE
   return c.json(withEtag(c, table), 200);
 };
 
-export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = async (c) => {
+export const correctResultHandler: RouteHandler<typeof r.correctResult, AppEnv> = async (c) => {
   const table = await results.correctResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -109,7 +96,7 @@ export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c) =>
+export const listAuditHandler: RouteHandler<typeof r.listAudit, AppEnv> = async (c) =>
   c.json(
     withPageLink(
       c,
@@ -118,7 +105,7 @@ export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c
     200,
   );
 
-export const waiveChoicesHandler: RouteHandler<typeof waiveChoices, AppEnv> = async (c) => {
+export const waiveChoicesHandler: RouteHandler<typeof r.waiveChoices, AppEnv> = async (c) => {
   const table = await tables.waiveChoices(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -127,7 +114,7 @@ export const waiveChoicesHandler: RouteHandler<typeof waiveChoices, AppEnv> = as
   return c.json(withEtag(c, table), 200);
 };
 
-export const recordChoiceHandler: RouteHandler<typeof recordChoice, AppEnv> = async (c) => {
+export const recordChoiceHandler: RouteHandler<typeof r.recordChoice, AppEnv> = async (c) => {
   const table = await tables.recordChoice(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -136,11 +123,11 @@ export const recordChoiceHandler: RouteHandler<typeof recordChoice, AppEnv> = as
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOnHandler: RouteHandler<typeof switchTimerOn, AppEnv> = async (c) => {
+export const switchTimerOnHandler: RouteHandler<typeof r.switchTimerOn, AppEnv> = async (c) => {
   const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
   const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOffHandler: RouteHandler<typeof switchTimerOff, AppEnv> = async (c) =>
+export const switchTimerOffHandler: RouteHandler<typeof r.switchTimerOff, AppEnv> = async (c) =>
   c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200);

@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import { SCOPES } from "../../../services/access";
 import type { AppEnv } from "../../context";
 import { TOKEN_PATH } from "../../middleware/auth";
-import type { getAuthorizationServerMetadata } from "./well-known.routes";
+import type * as r from "./well-known.routes";
 
 /**
  * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
@@ -11,7 +11,7 @@ import type { getAuthorizationServerMetadata } from "./well-known.routes";
 export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 
 export const getAuthorizationServerMetadataHandler: RouteHandler<
-  typeof getAuthorizationServerMetadata,
+  typeof r.getAuthorizationServerMetadata,
   AppEnv
 > = async (c) => {
   // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
