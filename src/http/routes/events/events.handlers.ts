@@ -13,11 +13,8 @@ function withTimeZone<T extends { timeZone?: string | null; timezone?: string | 
 }
 
 export const createEventHandler: RouteHandler<typeof r.createEvent, AppEnv> = async (c) => {
-  const event = await events.createEvent(
-    serviceContext(c),
-    c.req.valid("param").orgId,
-    withTimeZone(c.req.valid("json")),
-  );
+  const { orgId } = c.req.valid("param");
+  const event = await events.createEvent(serviceContext(c), orgId, withTimeZone(c.req.valid("json")));
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
 };
 

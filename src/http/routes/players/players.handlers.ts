@@ -6,11 +6,8 @@ import { withPageLink } from "../../pagination";
 import type * as r from "./players.routes";
 
 export const createPlayerHandler: RouteHandler<typeof r.createPlayer, AppEnv> = async (c) => {
-  const player = await players.createPlayer(
-    serviceContext(c),
-    c.req.valid("param").orgId,
-    c.req.valid("json"),
-  );
+  const { orgId } = c.req.valid("param");
+  const player = await players.createPlayer(serviceContext(c), orgId, c.req.valid("json"));
   return c.json(player, 201, { location: `/v1/players/${player.id}` });
 };
 

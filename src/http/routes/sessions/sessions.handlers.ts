@@ -12,11 +12,8 @@ import { withPageLink } from "../../pagination";
 import type * as r from "./sessions.routes";
 
 export const createSessionHandler: RouteHandler<typeof r.createSession, AppEnv> = async (c) => {
-  const session = await sessions.createSession(
-    serviceContext(c),
-    c.req.valid("param").eventId,
-    c.req.valid("json"),
-  );
+  const { eventId } = c.req.valid("param");
+  const session = await sessions.createSession(serviceContext(c), eventId, c.req.valid("json"));
   return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
 };
 

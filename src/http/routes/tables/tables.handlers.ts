@@ -67,12 +67,8 @@ export const disputeResultHandler: RouteHandler<typeof r.disputeResult, AppEnv> 
 
 export const finalizeResultHandler: RouteHandler<typeof r.finalizeResult, AppEnv> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
-  const table = await results.finalizeResult(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    body?.reason,
-    ifMatchVersion(c),
-  );
+  const { tableId } = c.req.valid("param");
+  const table = await results.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
 };
 
@@ -106,20 +102,14 @@ export const listAuditHandler: RouteHandler<typeof r.listAudit, AppEnv> = async 
   );
 
 export const waiveChoicesHandler: RouteHandler<typeof r.waiveChoices, AppEnv> = async (c) => {
-  const table = await tables.waiveChoices(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    c.req.valid("json"),
-  );
+  const { tableId } = c.req.valid("param");
+  const table = await tables.waiveChoices(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
 export const recordChoiceHandler: RouteHandler<typeof r.recordChoice, AppEnv> = async (c) => {
-  const table = await tables.recordChoice(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    c.req.valid("json"),
-  );
+  const { tableId } = c.req.valid("param");
+  const table = await tables.recordChoice(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
