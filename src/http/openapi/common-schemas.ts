@@ -12,13 +12,18 @@ export function readableText(max: number, min = 1) {
   return (min > 0 ? text.min(min) : text).refine(hasVisibleCharacter, VISIBLE_TEXT_RULE);
 }
 
-/** A path parameter holding a prefixed id (`evt_…`). */
-export function idParam(name: string, prefix: string, description: string) {
+/** A path parameter holding a prefixed id (`evt_…`); the example is a made-up id of that prefix. */
+export function idParam(
+  name: string,
+  prefix: string,
+  description: string,
+  example = `${prefix}_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A`,
+) {
   return z
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name, in: "path" }, description, example: `${prefix}_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A` });
+    .openapi({ param: { name, in: "path" }, description, example });
 }
 
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });

@@ -1,21 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_ROLES, ROLES } from "../../../services/access";
 import { MAX_RATE_LIMIT_FACTOR } from "../../../services/auth";
-import { readableText } from "../../openapi/common-schemas";
+import { idParam, readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 export const ClientParamsSchema = z.object({
   orgId: OrgIdSchema,
-  clientId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: "clientId", in: "path" },
-      description: "The API client.",
-      example: "cli_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
-    }),
+  clientId: idParam("clientId", "cli", "The API client."),
 });
 
 const ClientLimitSchema = z
