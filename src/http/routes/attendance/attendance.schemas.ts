@@ -1,20 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { RoundSchema } from "../rounds/rounds.schemas";
+import { playerIdsSchema } from "../sessions/sessions.schemas";
 
 const PlayerRefSchema = z.object({ id: z.string(), name: z.string() });
 
-export const CheckInSchema = z
-  .object({
-    playerIds: z
-      .array(z.string().min(1).max(64))
-      .min(1)
-      .max(1000)
-      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
-  })
-  .strict()
-  .openapi("CheckIn", {
-    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
-  });
+export const CheckInSchema = playerIdsSchema("CheckIn");
 
 export const CheckInListSchema = z
   .object({

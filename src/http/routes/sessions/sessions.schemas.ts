@@ -109,18 +109,22 @@ export const SessionListSchema = z
   })
   .openapi("SessionList");
 
-export const RegisterPlayersSchema = z
-  .object({
-    playerIds: z
-      .array(z.string().min(1).max(64))
-      .min(1)
-      .max(1000)
-      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
-  })
-  .strict()
-  .openapi("RegisterPlayers", {
-    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
-  });
+/** A body naming 1–1000 players by id (registration, check-in), registered under `name`. */
+export const playerIdsSchema = (name: string) =>
+  z
+    .object({
+      playerIds: z
+        .array(z.string().min(1).max(64))
+        .min(1)
+        .max(1000)
+        .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
+    })
+    .strict()
+    .openapi(name, {
+      example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
+    });
+
+export const RegisterPlayersSchema = playerIdsSchema("RegisterPlayers");
 
 export const RegistrationSchema = z
   .object({

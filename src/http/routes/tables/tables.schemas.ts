@@ -16,6 +16,17 @@ export const ScoreSchema = z
   .strict()
   .openapi("Score");
 
+/** A four-player sheet, the example of every body that carries one. */
+const SAMPLE_SHEET = {
+  scores: [
+    { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
+    { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
+    { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
+    { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
+  ],
+  winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+};
+
 const sheetFields = {
   scores: z.array(ScoreSchema).min(3).max(4).openapi({ description: "One entry per seated player." }),
   winnerId: z
@@ -34,17 +45,7 @@ export const SubmitResultSchema = z
     }),
   })
   .strict()
-  .openapi("SubmitResult", {
-    example: {
-      scores: [
-        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
-        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
-        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
-        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
-      ],
-      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
-    },
-  });
+  .openapi("SubmitResult", { example: SAMPLE_SHEET });
 
 export const CorrectResultSchema = z
   .object({
@@ -53,16 +54,7 @@ export const CorrectResultSchema = z
   })
   .strict()
   .openapi("CorrectResult", {
-    example: {
-      scores: [
-        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
-        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
-        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
-        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
-      ],
-      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
-      reason: "Transcription error: seat 3 had 7 VP, not 5.",
-    },
+    example: { ...SAMPLE_SHEET, reason: "Transcription error: seat 3 had 7 VP, not 5." },
   });
 
 const SeatCodeSchema = z
