@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as clients from "../../../services/auth";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./clients.routes";
 
 export const createApiClientHandler: RouteHandler<typeof r.createApiClient, AppEnv> = async (c) => {
@@ -25,12 +25,9 @@ export const createApiClientHandler: RouteHandler<typeof r.createApiClient, AppE
 };
 
 export const listApiClientsHandler: RouteHandler<typeof r.listApiClients, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+  jsonPage(
+    c,
+    await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
 export const getApiClientHandler: RouteHandler<typeof r.getApiClient, AppEnv> = async (c) => {

@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as programme from "../../../services/conduct";
 import * as conduct from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./conduct.routes";
 
 export const recordWarningHandler: RouteHandler<typeof r.recordWarning, AppEnv> = async (c) =>
@@ -12,16 +12,9 @@ export const recordWarningHandler: RouteHandler<typeof r.recordWarning, AppEnv> 
   );
 
 export const listPlayerWarningsHandler: RouteHandler<typeof r.listPlayerWarnings, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await conduct.listPlayerWarnings(
-        serviceContext(c),
-        c.req.valid("param").playerId,
-        c.req.valid("query"),
-      ),
-    ),
-    200,
+  jsonPage(
+    c,
+    await conduct.listPlayerWarnings(serviceContext(c), c.req.valid("param").playerId, c.req.valid("query")),
   );
 
 export const createExclusionHandler: RouteHandler<typeof r.createExclusion, AppEnv> = async (c) =>
@@ -31,12 +24,9 @@ export const createExclusionHandler: RouteHandler<typeof r.createExclusion, AppE
   );
 
 export const listExclusionsHandler: RouteHandler<typeof r.listExclusions, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+  jsonPage(
+    c,
+    await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
 export const liftExclusionHandler: RouteHandler<typeof r.liftExclusion, AppEnv> = async (c) => {

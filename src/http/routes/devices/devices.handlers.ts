@@ -3,7 +3,7 @@ import * as devices from "../../../services/auth";
 import { type AppEnv, serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./devices.routes";
 
 export const createPairingHandler: RouteHandler<typeof r.createPairing, AppEnv> = async (c) => {
@@ -46,12 +46,9 @@ export const endCurrentDeviceSessionHandler: RouteHandler<typeof r.endCurrentDev
 };
 
 export const listDeviceSessionsHandler: RouteHandler<typeof r.listDeviceSessions, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+  jsonPage(
+    c,
+    await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
 export const revokeDeviceSessionHandler: RouteHandler<typeof r.revokeDeviceSession, AppEnv> = async (c) => {

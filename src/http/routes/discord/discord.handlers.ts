@@ -7,8 +7,8 @@ import { afterResponse } from "../../background";
 import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
 import { cleanText } from "../../middleware/text-hygiene";
-import { withPageLink } from "../../pagination";
 import { zodIssues } from "../../problem";
+import { jsonPage } from "../respond";
 import type * as r from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
@@ -37,12 +37,9 @@ export const unlinkDiscordGuildHandler: RouteHandler<typeof r.unlinkDiscordGuild
 export const listDiscordLinkRequestsHandler: RouteHandler<typeof r.listDiscordLinkRequests, AppEnv> = async (
   c,
 ) =>
-  c.json(
-    withPageLink(
-      c,
-      await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+  jsonPage(
+    c,
+    await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
 export const approveDiscordLinkRequestHandler: RouteHandler<

@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as events from "../../../services/events";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./events.routes";
 
 /** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
@@ -20,16 +20,13 @@ export const createEventHandler: RouteHandler<typeof r.createEvent, AppEnv> = as
 
 export const listEventsHandler: RouteHandler<typeof r.listEvents, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
-  return c.json(
-    withPageLink(
-      c,
-      await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
-        ...query,
-        includeDescendants: include?.includes("descendants") ?? false,
-        includeHosted: include?.includes("hosted") ?? false,
-      }),
-    ),
-    200,
+  return jsonPage(
+    c,
+    await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include?.includes("descendants") ?? false,
+      includeHosted: include?.includes("hosted") ?? false,
+    }),
   );
 };
 

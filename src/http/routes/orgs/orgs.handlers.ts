@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import * as orgs from "../../../services/orgs";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./orgs.routes";
 
 export const createOrganizationHandler: RouteHandler<typeof r.createOrganization, AppEnv> = async (c) => {
@@ -15,12 +15,9 @@ export const getOrganizationHandler: RouteHandler<typeof r.getOrganization, AppE
 export const listChildOrganizationsHandler: RouteHandler<typeof r.listChildOrganizations, AppEnv> = async (
   c,
 ) =>
-  c.json(
-    withPageLink(
-      c,
-      await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+  jsonPage(
+    c,
+    await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
 export const updateOrganizationHandler: RouteHandler<typeof r.updateOrganization, AppEnv> = async (c) =>

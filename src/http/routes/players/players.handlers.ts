@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import * as players from "../../../services/players";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./players.routes";
 
 export const createPlayerHandler: RouteHandler<typeof r.createPlayer, AppEnv> = async (c) => {
@@ -13,15 +13,12 @@ export const createPlayerHandler: RouteHandler<typeof r.createPlayer, AppEnv> = 
 
 export const listPlayersHandler: RouteHandler<typeof r.listPlayers, AppEnv> = async (c) => {
   const { include, ...query } = c.req.valid("query");
-  return c.json(
-    withPageLink(
-      c,
-      await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
-        ...query,
-        includeDescendants: include === "descendants",
-      }),
-    ),
-    200,
+  return jsonPage(
+    c,
+    await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include === "descendants",
+    }),
   );
 };
 

@@ -5,7 +5,7 @@ import { type AppEnv, serviceContext } from "../../context";
 import { seriesStandingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./series.routes";
 
 export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = async (c) => {
@@ -15,13 +15,7 @@ export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = 
 };
 
 export const listSeriesHandler: RouteHandler<typeof r.listSeries, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
-  );
+  jsonPage(c, await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")));
 
 export const getSeriesHandler: RouteHandler<typeof r.getSeries, AppEnv> = async (c) => {
   const { orgId, seriesId } = c.req.valid("param");

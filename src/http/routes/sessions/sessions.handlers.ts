@@ -8,7 +8,7 @@ import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
+import { jsonPage } from "../respond";
 import type * as r from "./sessions.routes";
 
 export const createSessionHandler: RouteHandler<typeof r.createSession, AppEnv> = async (c) => {
@@ -46,10 +46,7 @@ export const listRegistrationsHandler: RouteHandler<typeof r.listRegistrations, 
   // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
   if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
   c.header("Vary", "Accept");
-  return c.json(
-    withPageLink(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query"))),
-    200,
-  );
+  return jsonPage(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query")));
 };
 
 export const listRegistrationsCsvHandler: RouteHandler<typeof r.listRegistrationsCsv, AppEnv> = async (c) =>

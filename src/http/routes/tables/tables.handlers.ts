@@ -6,8 +6,8 @@ import * as results from "../../../services/tables";
 import * as tables from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
+import { jsonPage } from "../respond";
 import type * as r from "./tables.routes";
 
 /**
@@ -93,13 +93,7 @@ export const correctResultHandler: RouteHandler<typeof r.correctResult, AppEnv> 
 };
 
 export const listAuditHandler: RouteHandler<typeof r.listAudit, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")),
-    ),
-    200,
-  );
+  jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")));
 
 export const waiveChoicesHandler: RouteHandler<typeof r.waiveChoices, AppEnv> = async (c) => {
   const { tableId } = c.req.valid("param");

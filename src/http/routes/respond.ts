@@ -1,0 +1,7 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { type Page, withPageLink } from "../pagination";
+
+/** A page of a list, answered 200 with its `Link: <…>; rel="next"` while there is a next page. */
+export const jsonPage = <P extends Page<unknown>>(c: Context<AppEnv>, page: P) =>
+  c.json(withPageLink(c, page), 200);
