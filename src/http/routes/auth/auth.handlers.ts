@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
@@ -6,6 +5,7 @@ import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
 import { NO_STORE } from "../../token-errors";
+import type { Handler } from "../handler";
 import type * as r from "./auth.routes";
 
 /**
@@ -58,7 +58,7 @@ function basicCredentials(header: string | undefined): { clientId: string; clien
   }
 }
 
-export const postTokenHandler: RouteHandler<typeof r.postToken, AppEnv> = async (c) => {
+export const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
   const body = { ...c.req.valid("form"), ...c.req.valid("json") };
   if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
   if (body.grant_type !== "client_credentials") {

@@ -1,10 +1,9 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as clients from "../../../services/auth";
-import { type AppEnv, serviceContext } from "../../context";
-import { jsonPage } from "../respond";
+import { serviceContext } from "../../context";
+import { type Handler, jsonPage } from "../handler";
 import type * as r from "./clients.routes";
 
-export const createApiClientHandler: RouteHandler<typeof r.createApiClient, AppEnv> = async (c) => {
+export const createApiClientHandler: Handler<typeof r.createApiClient> = async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await clients.createOrgClient(
     serviceContext(c),
@@ -24,27 +23,25 @@ export const createApiClientHandler: RouteHandler<typeof r.createApiClient, AppE
   });
 };
 
-export const listApiClientsHandler: RouteHandler<typeof r.listApiClients, AppEnv> = async (c) =>
+export const listApiClientsHandler: Handler<typeof r.listApiClients> = async (c) =>
   jsonPage(
     c,
     await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const getApiClientHandler: RouteHandler<typeof r.getApiClient, AppEnv> = async (c) => {
+export const getApiClientHandler: Handler<typeof r.getApiClient> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   return c.json(await clients.getOrgClient(serviceContext(c), orgId, clientId), 200);
 };
 
-export const revokeApiClientHandler: RouteHandler<typeof r.revokeApiClient, AppEnv> = async (c) => {
+export const revokeApiClientHandler: Handler<typeof r.revokeApiClient> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
   c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
   return c.body(null, 204);
 };
 
-export const setApiClientRateLimitHandler: RouteHandler<typeof r.setApiClientRateLimit, AppEnv> = async (
-  c,
-) => {
+export const setApiClientRateLimitHandler: Handler<typeof r.setApiClientRateLimit> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   const { factor } = c.req.valid("json");
   const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);

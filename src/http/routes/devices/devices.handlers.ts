@@ -1,12 +1,11 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as devices from "../../../services/auth";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
-import { jsonPage } from "../respond";
+import { type Handler, jsonPage } from "../handler";
 import type * as r from "./devices.routes";
 
-export const createPairingHandler: RouteHandler<typeof r.createPairing, AppEnv> = async (c) => {
+export const createPairingHandler: Handler<typeof r.createPairing> = async (c) => {
   const { orgId } = c.req.valid("param");
   const pairing = await devices.createPairing(serviceContext(c), orgId, c.req.valid("json"));
   // The code goes to the caller only: log the id, never the answer.
@@ -16,7 +15,7 @@ export const createPairingHandler: RouteHandler<typeof r.createPairing, AppEnv> 
   });
 };
 
-export const redeemPairingHandler: RouteHandler<typeof r.redeemPairing, AppEnv> = async (c) => {
+export const redeemPairingHandler: Handler<typeof r.redeemPairing> = async (c) => {
   const { session, secret } = await devices.redeemPairing(serviceContext(c), c.req.valid("json").code, {
     userAgent: c.req.header("user-agent"),
   });
@@ -31,27 +30,23 @@ export const redeemPairingHandler: RouteHandler<typeof r.redeemPairing, AppEnv> 
   });
 };
 
-export const getCurrentDeviceSessionHandler: RouteHandler<typeof r.getCurrentDeviceSession, AppEnv> = async (
-  c,
-) =>
+export const getCurrentDeviceSessionHandler: Handler<typeof r.getCurrentDeviceSession> = async (c) =>
   c.json(await devices.getOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id), 200, {
     "cache-control": "no-store",
   });
 
-export const endCurrentDeviceSessionHandler: RouteHandler<typeof r.endCurrentDeviceSession, AppEnv> = async (
-  c,
-) => {
+export const endCurrentDeviceSessionHandler: Handler<typeof r.endCurrentDeviceSession> = async (c) => {
   await devices.endOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id);
   return c.body(null, 204, { "set-cookie": clearedDeviceCookie(c) });
 };
 
-export const listDeviceSessionsHandler: RouteHandler<typeof r.listDeviceSessions, AppEnv> = async (c) =>
+export const listDeviceSessionsHandler: Handler<typeof r.listDeviceSessions> = async (c) =>
   jsonPage(
     c,
     await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const revokeDeviceSessionHandler: RouteHandler<typeof r.revokeDeviceSession, AppEnv> = async (c) => {
+export const revokeDeviceSessionHandler: Handler<typeof r.revokeDeviceSession> = async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");
   await devices.revokeDeviceSession(serviceContext(c), orgId, deviceSessionId);
   c.get("logger").info("device session revoked", { requestId: c.get("requestId"), orgId, deviceSessionId });

@@ -1,7 +1,6 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as events from "../../../services/events";
-import { type AppEnv, serviceContext } from "../../context";
-import { jsonPage } from "../respond";
+import { serviceContext } from "../../context";
+import { type Handler, jsonPage } from "../handler";
 import type * as r from "./events.routes";
 
 /** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
@@ -12,13 +11,13 @@ function withTimeZone<T extends { timeZone?: string | null; timezone?: string | 
   return body.timeZone === undefined && timezone !== undefined ? { ...body, timeZone: timezone } : body;
 }
 
-export const createEventHandler: RouteHandler<typeof r.createEvent, AppEnv> = async (c) => {
+export const createEventHandler: Handler<typeof r.createEvent> = async (c) => {
   const { orgId } = c.req.valid("param");
   const event = await events.createEvent(serviceContext(c), orgId, withTimeZone(c.req.valid("json")));
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
 };
 
-export const listEventsHandler: RouteHandler<typeof r.listEvents, AppEnv> = async (c) => {
+export const listEventsHandler: Handler<typeof r.listEvents> = async (c) => {
   const { include, ...query } = c.req.valid("query");
   return jsonPage(
     c,
@@ -30,10 +29,10 @@ export const listEventsHandler: RouteHandler<typeof r.listEvents, AppEnv> = asyn
   );
 };
 
-export const getEventHandler: RouteHandler<typeof r.getEvent, AppEnv> = async (c) =>
+export const getEventHandler: Handler<typeof r.getEvent> = async (c) =>
   c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const updateEventHandler: RouteHandler<typeof r.updateEvent, AppEnv> = async (c) =>
+export const updateEventHandler: Handler<typeof r.updateEvent> = async (c) =>
   c.json(
     await events.updateEvent(
       serviceContext(c),

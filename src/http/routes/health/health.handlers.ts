@@ -1,11 +1,10 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { storageFailure } from "../../../db/errors";
 import { heartbeats } from "../../../db/schema";
-import type { AppEnv } from "../../context";
 import { loggableError } from "../../log-safe";
 import { type StorageState, storageProblem } from "../../problem";
+import type { Handler } from "../handler";
 import type * as r from "./health.routes";
 
 /**
@@ -40,7 +39,7 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
  * never grows), the pages left under the size limit, and on a local file the file system's
  * free space.
  */
-export const getHealthHandler: RouteHandler<typeof r.getHealth, AppEnv> = async (c) => {
+export const getHealthHandler: Handler<typeof r.getHealth> = async (c) => {
   const db = c.get("db");
   const deps = c.get("deps");
   const time = c.get("clock")().toISOString();

@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import * as standings from "../../../services/standings";
 import { sendCachedJson } from "../../cached-body";
@@ -8,6 +7,7 @@ import type { CsvLang } from "../../csv/format";
 import { rankingCsv } from "../../csv/rankings-csv";
 import { type CsvFile, csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { notModified } from "../../middleware/etag";
+import type { Handler } from "../handler";
 import type * as r from "./standings.routes";
 
 /**
@@ -101,21 +101,20 @@ const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, 
 const csv = (c: Context<AppEnv>, t: Target) =>
   sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
 
-export const getSessionStandingsHandler: RouteHandler<typeof r.getSessionStandings, AppEnv> = async (c) =>
+export const getSessionStandingsHandler: Handler<typeof r.getSessionStandings> = async (c) =>
   json(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationHandler: RouteHandler<typeof r.getQualification, AppEnv> = async (c) =>
+export const getQualificationHandler: Handler<typeof r.getQualification> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsHandler: RouteHandler<typeof r.getEventStandings, AppEnv> = async (c) =>
+export const getEventStandingsHandler: Handler<typeof r.getEventStandings> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
 
-export const getSessionStandingsCsvHandler: RouteHandler<typeof r.getSessionStandingsCsv, AppEnv> = async (
-  c,
-) => csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
+export const getSessionStandingsCsvHandler: Handler<typeof r.getSessionStandingsCsv> = async (c) =>
+  csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationCsvHandler: RouteHandler<typeof r.getQualificationCsv, AppEnv> = async (c) =>
+export const getQualificationCsvHandler: Handler<typeof r.getQualificationCsv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsCsvHandler: RouteHandler<typeof r.getEventStandingsCsv, AppEnv> = async (c) =>
+export const getEventStandingsCsvHandler: Handler<typeof r.getEventStandingsCsv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));

@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as playerCodes from "../../../services/tables";
@@ -7,7 +6,7 @@ import * as tables from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
-import { jsonPage } from "../respond";
+import { type Handler, jsonPage } from "../handler";
 import type * as r from "./tables.routes";
 
 /**
@@ -27,10 +26,10 @@ function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
   return table;
 }
 
-export const getTableHandler: RouteHandler<typeof r.getTable, AppEnv> = async (c) =>
+export const getTableHandler: Handler<typeof r.getTable> = async (c) =>
   c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200);
 
-export const submitResultHandler: RouteHandler<typeof r.submitResult, AppEnv> = async (c) => {
+export const submitResultHandler: Handler<typeof r.submitResult> = async (c) => {
   const table = await results.submitResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -40,7 +39,7 @@ export const submitResultHandler: RouteHandler<typeof r.submitResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const confirmResultHandler: RouteHandler<typeof r.confirmResult, AppEnv> = async (c) => {
+export const confirmResultHandler: Handler<typeof r.confirmResult> = async (c) => {
   const { tableId } = c.req.valid("param");
   const body = c.req.valid("json");
   const table =
@@ -55,7 +54,7 @@ export const confirmResultHandler: RouteHandler<typeof r.confirmResult, AppEnv> 
   return c.json(withEtag(c, table), 200);
 };
 
-export const disputeResultHandler: RouteHandler<typeof r.disputeResult, AppEnv> = async (c) => {
+export const disputeResultHandler: Handler<typeof r.disputeResult> = async (c) => {
   const table = await playerCodes.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -65,14 +64,14 @@ export const disputeResultHandler: RouteHandler<typeof r.disputeResult, AppEnv> 
   return c.json(withEtag(c, table), 200);
 };
 
-export const finalizeResultHandler: RouteHandler<typeof r.finalizeResult, AppEnv> = async (c) => {
+export const finalizeResultHandler: Handler<typeof r.finalizeResult> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
   const { tableId } = c.req.valid("param");
   const table = await results.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
 };
 
-export const disqualifyPlayerHandler: RouteHandler<typeof r.disqualifyPlayer, AppEnv> = async (c) => {
+export const disqualifyPlayerHandler: Handler<typeof r.disqualifyPlayer> = async (c) => {
   const table = await results.disqualifyPlayer(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -82,7 +81,7 @@ export const disqualifyPlayerHandler: RouteHandler<typeof r.disqualifyPlayer, Ap
   return c.json(withEtag(c, table), 200);
 };
 
-export const correctResultHandler: RouteHandler<typeof r.correctResult, AppEnv> = async (c) => {
+export const correctResultHandler: Handler<typeof r.correctResult> = async (c) => {
   const table = await results.correctResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -92,26 +91,26 @@ export const correctResultHandler: RouteHandler<typeof r.correctResult, AppEnv> 
   return c.json(withEtag(c, table), 200);
 };
 
-export const listAuditHandler: RouteHandler<typeof r.listAudit, AppEnv> = async (c) =>
+export const listAuditHandler: Handler<typeof r.listAudit> = async (c) =>
   jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")));
 
-export const waiveChoicesHandler: RouteHandler<typeof r.waiveChoices, AppEnv> = async (c) => {
+export const waiveChoicesHandler: Handler<typeof r.waiveChoices> = async (c) => {
   const { tableId } = c.req.valid("param");
   const table = await tables.waiveChoices(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
-export const recordChoiceHandler: RouteHandler<typeof r.recordChoice, AppEnv> = async (c) => {
+export const recordChoiceHandler: Handler<typeof r.recordChoice> = async (c) => {
   const { tableId } = c.req.valid("param");
   const table = await tables.recordChoice(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOnHandler: RouteHandler<typeof r.switchTimerOn, AppEnv> = async (c) => {
+export const switchTimerOnHandler: Handler<typeof r.switchTimerOn> = async (c) => {
   const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
   const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOffHandler: RouteHandler<typeof r.switchTimerOff, AppEnv> = async (c) =>
+export const switchTimerOffHandler: Handler<typeof r.switchTimerOff> = async (c) =>
   c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200);
