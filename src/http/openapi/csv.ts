@@ -64,10 +64,11 @@ export function csvContent(description: string, columns: string, example: string
   };
 }
 
-export const CSV_NOT_MODIFIED = {
-  description: "`If-None-Match` matched: the CSV has not changed.",
-  headers: CSV_CACHE_HEADERS,
-};
+/** The answers of a `….csv` operation with its own ETag: the CSV, or 304 while it is unchanged. */
+export const csvResponses = (description: string, columns: string, example: string) => ({
+  200: csvContent(description, columns, example),
+  304: { description: "`If-None-Match` matched: the CSV has not changed.", headers: CSV_CACHE_HEADERS },
+});
 
 export const RANKING_CSV_COLUMNS =
   "`rank` (empty for disqualified players, listed last), `player_id`, `player`, `games`, `wins`, `vp`, `vp_pct`, `vp_pct_exact`, `seconds`, `thirds`, `decided_by`, `decided_by_lots`, `lot`, `session_id`, `qualified`, `disqualified`, `eliminated`";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER, revalidateHeaders } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
+import { csvResponses, LangQuery } from "../../openapi/csv";
 import { PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
@@ -62,12 +62,9 @@ export const getOrgRatingsCsv = createRoute({
     params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
     query: RatingsQuerySchema.extend(LangQuery.shape),
   },
-  responses: {
-    200: csvContent(
-      "The rating table as CSV.",
-      "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",
-      "rank,player_id,player,ordinal,mu,sigma,games,last_played_event_id\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,21.7,31.2,3.2,12,evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The rating table as CSV.",
+    "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",
+    "rank,player_id,player,ordinal,mu,sigma,games,last_played_event_id\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,21.7,31.2,3.2,12,evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A\r\n",
+  ),
 });

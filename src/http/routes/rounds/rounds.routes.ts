@@ -7,7 +7,7 @@ import {
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
+import { csvResponses, FormatQuery, LangQuery } from "../../openapi/csv";
 import { RoundParams, SessionParams } from "../../openapi/path-params";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
@@ -59,14 +59,11 @@ export const listSessionRoundsCsv = createRoute({
     "Every seat of every prelim game of the session, as CSV for the venue: the same data as the JSON list, with its own ETag (304). Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: LangQuery },
-  responses: {
-    200: csvContent(
-      "The session's seating as CSV.",
-      "`game`, `round_id`, `table`, `table_id`, `position` (turn order), `player_id`, `player`, `seed_rank`, `result_status` (empty, `pending` or `final`): one line per seat",
-      "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The session's seating as CSV.",
+    "`game`, `round_id`, `table`, `table_id`, `position` (turn order), `player_id`, `player`, `seed_rank`, `result_status` (empty, `pending` or `final`): one line per seat",
+    "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
+  ),
 });
 
 export const getRound = createRoute({

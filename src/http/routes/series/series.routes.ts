@@ -7,7 +7,7 @@ import {
   OPTIONAL_BEARER,
   revalidateHeaders,
 } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
+import { csvResponses, LangQuery } from "../../openapi/csv";
 import { EventParams, SeriesParams } from "../../openapi/path-params";
 import { PaginationQuerySchema } from "../../pagination";
 import {
@@ -109,14 +109,11 @@ export const getSeriesStandingsCsv = createRoute({
     "The series standings for spreadsheets: one line per ranked player, in rank order, over the same events as the JSON for the same reader; its own ETag (304).",
   security: OPTIONAL_BEARER,
   request: { params: SeriesParams, query: LangQuery },
-  responses: {
-    200: csvContent(
-      "The series standings as CSV.",
-      "`rank`, `player_id`, `player`, `points`, `events_counted`, `events_dropped`, `event_wins`, `best_position`, `decided_by`, `lot`, `qualified`",
-      "rank,player_id,player,points,events_counted,events_dropped,event_wins,best_position,decided_by,lot,qualified\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,45,2,1,1,1,points,3f1c9a0b2d4e6f81,true\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The series standings as CSV.",
+    "`rank`, `player_id`, `player`, `points`, `events_counted`, `events_dropped`, `event_wins`, `best_position`, `decided_by`, `lot`, `qualified`",
+    "rank,player_id,player,points,events_counted,events_dropped,event_wins,best_position,decided_by,lot,qualified\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,45,2,1,1,1,points,3f1c9a0b2d4e6f81,true\r\n",
+  ),
 });
 
 export const getEventTags = createRoute({
