@@ -5,7 +5,7 @@ import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
 import { NO_STORE } from "../../token-errors";
-import type { Handler } from "../handler";
+import { type Handler, logInfo } from "../handler";
 import type * as r from "./auth.routes";
 
 /**
@@ -86,10 +86,7 @@ export const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
     credentials,
     body.scope,
   );
-  c.get("logger").info("access token issued", {
-    requestId: c.get("requestId"),
-    clientId: credentials.clientId,
-  });
+  logInfo(c, "access token issued", { clientId: credentials.clientId });
   return c.json(
     {
       access_token: token.accessToken,

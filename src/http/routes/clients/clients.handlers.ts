@@ -1,6 +1,6 @@
 import * as clients from "../../../services/auth";
 import { serviceContext } from "../../context";
-import { type Handler, jsonPage } from "../handler";
+import { type Handler, jsonPage, logInfo } from "../handler";
 import type * as r from "./clients.routes";
 
 export const createApiClientHandler: Handler<typeof r.createApiClient> = async (c) => {
@@ -12,11 +12,7 @@ export const createApiClientHandler: Handler<typeof r.createApiClient> = async (
     c.get("idempotencyKey"),
   );
   // The secret goes to the caller only: log the id, never the response body.
-  c.get("logger").info("api client created", {
-    requestId: c.get("requestId"),
-    orgId,
-    clientId: created.clientId,
-  });
+  logInfo(c, "api client created", { orgId, clientId: created.clientId });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/clients/${created.clientId}`,
     "cache-control": "no-store",
@@ -37,7 +33,7 @@ export const getApiClientHandler: Handler<typeof r.getApiClient> = async (c) => 
 export const revokeApiClientHandler: Handler<typeof r.revokeApiClient> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
-  c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
+  logInfo(c, "api client revoked", { orgId, clientId });
   return c.body(null, 204);
 };
 
@@ -45,11 +41,6 @@ export const setApiClientRateLimitHandler: Handler<typeof r.setApiClientRateLimi
   const { orgId, clientId } = c.req.valid("param");
   const { factor } = c.req.valid("json");
   const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);
-  c.get("logger").info("api client rate limit set", {
-    requestId: c.get("requestId"),
-    orgId,
-    clientId,
-    factor,
-  });
+  logInfo(c, "api client rate limit set", { orgId, clientId, factor });
   return c.json(client, 200);
 };

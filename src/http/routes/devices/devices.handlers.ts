@@ -2,14 +2,14 @@ import * as devices from "../../../services/auth";
 import { serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
-import { type Handler, jsonPage } from "../handler";
+import { type Handler, jsonPage, logInfo } from "../handler";
 import type * as r from "./devices.routes";
 
 export const createPairingHandler: Handler<typeof r.createPairing> = async (c) => {
   const { orgId } = c.req.valid("param");
   const pairing = await devices.createPairing(serviceContext(c), orgId, c.req.valid("json"));
   // The code goes to the caller only: log the id, never the answer.
-  c.get("logger").info("device pairing created", { requestId: c.get("requestId"), orgId, id: pairing.id });
+  logInfo(c, "device pairing created", { orgId, id: pairing.id });
   return c.json({ ...pairing, url: devices.pairingUrl(publicOrigin(c), pairing.code) }, 201, {
     "cache-control": "no-store",
   });
@@ -19,11 +19,7 @@ export const redeemPairingHandler: Handler<typeof r.redeemPairing> = async (c) =
   const { session, secret } = await devices.redeemPairing(serviceContext(c), c.req.valid("json").code, {
     userAgent: c.req.header("user-agent"),
   });
-  c.get("logger").info("device paired", {
-    requestId: c.get("requestId"),
-    orgId: session.orgId,
-    deviceSessionId: session.id,
-  });
+  logInfo(c, "device paired", { orgId: session.orgId, deviceSessionId: session.id });
   return c.json(session, 201, {
     "set-cookie": deviceCookie(c, secret, session.expiresAt),
     "cache-control": "no-store",
@@ -49,6 +45,6 @@ export const listDeviceSessionsHandler: Handler<typeof r.listDeviceSessions> = a
 export const revokeDeviceSessionHandler: Handler<typeof r.revokeDeviceSession> = async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");
   await devices.revokeDeviceSession(serviceContext(c), orgId, deviceSessionId);
-  c.get("logger").info("device session revoked", { requestId: c.get("requestId"), orgId, deviceSessionId });
+  logInfo(c, "device session revoked", { orgId, deviceSessionId });
   return c.body(null, 204);
 };

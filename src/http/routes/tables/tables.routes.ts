@@ -24,6 +24,9 @@ import {
   WaiveChoicesSchema,
 } from "./tables.schemas";
 
+/** A write of a table's sheet takes If-Match (its result version) and Idempotency-Key. */
+const SHEET_HEADERS = IfMatchHeader.merge(IdempotencyKeyHeader);
+
 const tableResponse = (description: string) => ({
   200: {
     ...jsonContent(TableSchema, description),
@@ -56,11 +59,7 @@ export const submitResult = createRoute({
     "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
   security: BEARER,
-  request: {
-    params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
-    body: jsonBody(SubmitResultSchema, "The sheet."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(SubmitResultSchema, "The sheet.") },
   responses: { ...tableResponse("The table with its new result.") },
 });
 
@@ -80,7 +79,7 @@ export const confirmResult = createRoute({
   security: OPTIONAL_BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
   responses: { ...tableResponse("The table after the confirmation.") },
@@ -101,7 +100,7 @@ export const disputeResult = createRoute({
   security: OPTIONAL_BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
   },
   responses: { ...tableResponse("The table with the dispute.") },
@@ -118,7 +117,7 @@ export const finalizeResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
   },
   responses: { ...tableResponse("The table with its final result.") },
@@ -133,11 +132,7 @@ export const disqualifyPlayer = createRoute({
   description:
     "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. The answer (and the audit entry) names the player's warnings in this event. Roles: owner, organizer, referee.",
   security: BEARER,
-  request: {
-    params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
-    body: jsonBody(DisqualifySchema, "Who and why."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(DisqualifySchema, "Who and why.") },
   responses: {
     200: {
       ...jsonContent(
@@ -238,7 +233,7 @@ export const correctResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
   responses: { ...tableResponse("The table with the corrected result.") },

@@ -1,6 +1,6 @@
 import * as webhooks from "../../../services/webhooks";
 import { serviceContext, webhookTargets } from "../../context";
-import type { Handler } from "../handler";
+import { type Handler, logInfo } from "../handler";
 import type * as r from "./webhooks.routes";
 
 export const createWebhookHandler: Handler<typeof r.createWebhook> = async (c) => {
@@ -11,7 +11,7 @@ export const createWebhookHandler: Handler<typeof r.createWebhook> = async (c) =
     orgId,
     c.req.valid("json"),
   );
-  c.get("logger").info("webhook created", { requestId: c.get("requestId"), orgId, webhookId: created.id });
+  logInfo(c, "webhook created", { orgId, webhookId: created.id });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
     "cache-control": "no-store",
