@@ -26,6 +26,17 @@ export function idParam(
     .openapi({ param: { name, in: "path" }, description, example });
 }
 
+/** A player's id in a request body (1–64 characters), with what the player is to the operation. */
+export const playerIdInput = (description?: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      ...(description === undefined ? {} : { description }),
+      example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+    });
+
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
 export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
 

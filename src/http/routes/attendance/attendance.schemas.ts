@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { playerIdInput } from "../../openapi/common-schemas";
 import { RoundSchema } from "../rounds/rounds.schemas";
 import { playerIdsSchema } from "../sessions/sessions.schemas";
 
@@ -24,7 +25,7 @@ export const CheckInListSchema = z
 
 export const DropSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
+    playerId: playerIdInput(),
     afterGame: z.number().int().min(0).max(3).openapi({
       description:
         "The last game the player plays (0: leaves before playing game 1, which is then re-seated).",

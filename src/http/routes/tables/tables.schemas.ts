@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { COLOURS } from "../../../domain/choices";
-import { readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { playerIdInput, readableText, TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
 
@@ -29,11 +29,7 @@ const SAMPLE_SHEET = {
 
 const sheetFields = {
   scores: z.array(ScoreSchema).min(3).max(4).openapi({ description: "One entry per seated player." }),
-  winnerId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ description: "The player who reached 10 VP on their turn.", example: PLAYER_ID }),
+  winnerId: playerIdInput("The player who reached 10 VP on their turn."),
 };
 
 export const SubmitResultSchema = z
@@ -70,7 +66,7 @@ const SeatCodeSchema = z
 
 export const ConfirmResultSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    playerId: playerIdInput(),
     code: SeatCodeSchema.optional(),
   })
   .strict()
@@ -78,7 +74,7 @@ export const ConfirmResultSchema = z
 
 export const DisputeResultSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    playerId: playerIdInput(),
     code: SeatCodeSchema.optional().openapi({
       description: "The player's seat code; staff with a token may omit it.",
     }),
@@ -102,11 +98,7 @@ export const FinalizeResultSchema = z
 
 export const DisqualifySchema = z
   .object({
-    playerId: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
+    playerId: playerIdInput("A player seated at this table."),
     reason: readableText(500, 3).openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
   })
   .strict()
@@ -123,10 +115,7 @@ export const WaiveChoicesSchema = z
 
 export const ChooseSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({
-      description: "The player choosing: the best ranked of the table who has not chosen yet.",
-      example: PLAYER_ID,
-    }),
+    playerId: playerIdInput("The player choosing: the best ranked of the table who has not chosen yet."),
     position: z
       .number()
       .int()
