@@ -37,6 +37,14 @@ export const playerIdInput = (description?: string) =>
       example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
     });
 
+/** A change (PATCH body): any of `fields` but at least one, and nothing else. */
+export const changeSchema = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .object(fields)
+    .partial()
+    .strict()
+    .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
+
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
 export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
 

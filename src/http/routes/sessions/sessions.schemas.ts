@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { canonicalTimeZone, parseLocalDateTime } from "../../../domain/local-time";
-import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { changeSchema, IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const SessionSchema = z
@@ -64,14 +64,9 @@ const sessionFields = {
   venue: readableText(200, 0).nullish(),
 };
 
-export const UpdateSessionSchema = z
-  .object(sessionFields)
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdateSession", {
-    example: { startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
-  });
+export const UpdateSessionSchema = changeSchema(sessionFields).openapi("UpdateSession", {
+  example: { startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
+});
 
 export const CreateSessionSchema = z
   .object({
