@@ -45,6 +45,10 @@ export const changeSchema = <S extends z.ZodRawShape>(fields: S) =>
     .strict()
     .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
 
+/** `{ data: [...], nextCursor: null }`: a list that always comes in one page, registered as `name`. */
+export const onePageSchema = <T extends z.ZodType>(item: T, name: string, nextCursor: string) =>
+  z.object({ data: z.array(item), nextCursor: z.null().openapi({ description: nextCursor }) }).openapi(name);
+
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
 export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
 

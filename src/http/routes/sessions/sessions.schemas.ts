@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { canonicalTimeZone, parseLocalDateTime } from "../../../domain/local-time";
-import { changeSchema, IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import {
+  changeSchema,
+  IsoDateSchema,
+  onePageSchema,
+  readableText,
+  TimestampSchema,
+} from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const SessionSchema = z
@@ -95,14 +101,11 @@ export const CreateSessionSchema = z
     },
   });
 
-export const SessionListSchema = z
-  .object({
-    data: z.array(SessionSchema),
-    nextCursor: z
-      .null()
-      .openapi({ description: "Always null: an event's sessions come in one page, by date." }),
-  })
-  .openapi("SessionList");
+export const SessionListSchema = onePageSchema(
+  SessionSchema,
+  "SessionList",
+  "Always null: an event's sessions come in one page, by date.",
+);
 
 /** A body naming 1–1000 players by id (registration, check-in), registered under `name`. */
 export const playerIdsSchema = (name: string) =>
@@ -146,9 +149,8 @@ export const RegistrationSchema = z
 export const RegistrationListSchema = pageSchema(RegistrationSchema, "Registration");
 
 /** POST …/players: the registrations of the players in the request, in one page. */
-export const RegisteredPlayersSchema = z
-  .object({
-    data: z.array(RegistrationSchema),
-    nextCursor: z.null().openapi({ description: "Always null: the players of the request, all at once." }),
-  })
-  .openapi("RegisteredPlayers");
+export const RegisteredPlayersSchema = onePageSchema(
+  RegistrationSchema,
+  "RegisteredPlayers",
+  "Always null: the players of the request, all at once.",
+);
