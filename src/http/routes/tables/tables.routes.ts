@@ -27,12 +27,10 @@ import {
 /** A write of a table's sheet takes If-Match (its result version) and Idempotency-Key. */
 const SHEET_HEADERS = IfMatchHeader.merge(IdempotencyKeyHeader);
 
-const tableResponse = (description: string) => ({
-  200: {
-    ...jsonContent(TableSchema, description),
-    headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
-  },
-});
+/** A table's answers carry its ETag: its result version, what If-Match sends back. */
+const TABLE_ETAG = { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } };
+
+const tableResponse = (description: string) => ({ 200: jsonContent(TableSchema, description, TABLE_ETAG) });
 
 export const getTable = createRoute({
   method: "get",
@@ -60,7 +58,7 @@ export const submitResult = createRoute({
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
   security: BEARER,
   request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(SubmitResultSchema, "The sheet.") },
-  responses: { ...tableResponse("The table with its new result.") },
+  responses: tableResponse("The table with its new result."),
 });
 
 export const confirmResult = createRoute({
@@ -82,7 +80,7 @@ export const confirmResult = createRoute({
     headers: SHEET_HEADERS,
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
-  responses: { ...tableResponse("The table after the confirmation.") },
+  responses: tableResponse("The table after the confirmation."),
 });
 
 export const disputeResult = createRoute({
@@ -103,7 +101,7 @@ export const disputeResult = createRoute({
     headers: SHEET_HEADERS,
     body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
   },
-  responses: { ...tableResponse("The table with the dispute.") },
+  responses: tableResponse("The table with the dispute."),
 });
 
 export const finalizeResult = createRoute({
@@ -120,7 +118,7 @@ export const finalizeResult = createRoute({
     headers: SHEET_HEADERS,
     body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
   },
-  responses: { ...tableResponse("The table with its final result.") },
+  responses: tableResponse("The table with its final result."),
 });
 
 export const disqualifyPlayer = createRoute({
@@ -134,18 +132,16 @@ export const disqualifyPlayer = createRoute({
   security: BEARER,
   request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(DisqualifySchema, "Who and why.") },
   responses: {
-    200: {
-      ...jsonContent(
-        TableSchema.extend({
-          warnings: z.array(WarningSchema).openapi({
-            description:
-              "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
-          }),
-        }).openapi("DisqualifiedTable"),
-        "The table after the disqualification, with the player's warnings.",
-      ),
-      headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
-    },
+    200: jsonContent(
+      TableSchema.extend({
+        warnings: z.array(WarningSchema).openapi({
+          description:
+            "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
+        }),
+      }).openapi("DisqualifiedTable"),
+      "The table after the disqualification, with the player's warnings.",
+      TABLE_ETAG,
+    ),
   },
 });
 
@@ -167,7 +163,7 @@ export const recordChoice = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(ChooseSchema, "Who chooses what."),
   },
-  responses: { ...tableResponse("The table with the choice recorded.") },
+  responses: tableResponse("The table with the choice recorded."),
 });
 
 export const waiveChoices = createRoute({
@@ -185,7 +181,7 @@ export const waiveChoices = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
   },
-  responses: { ...tableResponse("The table with the waiver.") },
+  responses: tableResponse("The table with the waiver."),
 });
 
 export const switchTimerOn = createRoute({
@@ -203,7 +199,7 @@ export const switchTimerOn = createRoute({
     headers: IdempotencyKeyHeader,
     body: { ...jsonBody(TimerSchema, "The turn length and who asked."), required: false },
   },
-  responses: { ...tableResponse("The table with its timer.") },
+  responses: tableResponse("The table with its timer."),
 });
 
 export const switchTimerOff = createRoute({
@@ -216,7 +212,7 @@ export const switchTimerOff = createRoute({
     "The table's `timer` becomes null; announced as `table.timer` with `timedTurns: false` and kept in the audit trail. Nothing changes (and nothing is announced) when the table is untimed. Roles: owner, organizer, referee.",
   security: BEARER,
   request: { params: TableParams },
-  responses: { ...tableResponse("The table, untimed.") },
+  responses: tableResponse("The table, untimed."),
 });
 
 export const correctResult = createRoute({
@@ -236,7 +232,7 @@ export const correctResult = createRoute({
     headers: SHEET_HEADERS,
     body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
-  responses: { ...tableResponse("The table with the corrected result.") },
+  responses: tableResponse("The table with the corrected result."),
 });
 
 export const listAudit = createRoute({
