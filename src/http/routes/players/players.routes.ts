@@ -75,15 +75,12 @@ export const updatePlayer = createRoute({
     body: jsonBody(UpdatePlayerSchema, "The fields to change."),
   },
   responses: {
-    200: {
-      ...jsonContent(PlayerSchema, "The player after the change."),
-      headers: {
-        ETag: {
-          description: "The player's new entity tag, for the next If-Match.",
-          schema: { type: "string" },
-        },
+    200: jsonContent(PlayerSchema, "The player after the change.", {
+      ETag: {
+        description: "The player's new entity tag, for the next If-Match.",
+        schema: { type: "string" },
       },
-    },
+    }),
   },
 });
 

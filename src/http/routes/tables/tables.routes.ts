@@ -6,6 +6,7 @@ import {
   jsonBody,
   jsonContent,
   OPTIONAL_BEARER,
+  optionalJsonBody,
 } from "../../openapi/common-schemas";
 import { EventParams, TableParams } from "../../openapi/path-params";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
@@ -116,7 +117,7 @@ export const finalizeResult = createRoute({
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
-    body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
+    body: optionalJsonBody(FinalizeResultSchema, "Why."),
   },
   responses: tableResponse("The table with its final result."),
 });
@@ -197,7 +198,7 @@ export const switchTimerOn = createRoute({
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: { ...jsonBody(TimerSchema, "The turn length and who asked."), required: false },
+    body: optionalJsonBody(TimerSchema, "The turn length and who asked."),
   },
   responses: tableResponse("The table with its timer."),
 });
