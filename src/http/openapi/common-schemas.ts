@@ -87,9 +87,8 @@ export const jsonContent = <T extends z.ZodType, H extends object = never>(
   content: { "application/json": { schema } },
 });
 
-/** A string header with an example, such as `Location` or `Cache-Control: no-store`. */
-export const stringHeader = (example?: string, description?: string) => ({
-  ...(description === undefined ? {} : { description }),
+/** A string header, with an example where one helps: `Location`, `Cache-Control: no-store`. */
+export const stringHeader = (example?: string) => ({
   schema: { type: "string" as const, ...(example === undefined ? {} : { example }) },
 });
 
