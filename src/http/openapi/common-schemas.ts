@@ -12,27 +12,96 @@ export function readableText(max: number, min = 1) {
   return (min > 0 ? text.min(min) : text).refine(hasVisibleCharacter, VISIBLE_TEXT_RULE);
 }
 
-/** A path parameter holding a prefixed id (`evt_…`). */
-export function idParam(name: string, prefix: string, description: string) {
+/** A path parameter holding a prefixed id (`evt_…`); the example is a made-up id of that prefix. */
+export function idParam(
+  name: string,
+  prefix: string,
+  description: string,
+  example = `${prefix}_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A`,
+) {
   return z
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name, in: "path" }, description, example: `${prefix}_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A` });
+    .openapi({ param: { name, in: "path" }, description, example });
 }
+
+/** A player's id in a request body (1–64 characters), with what the player is to the operation. */
+export const playerIdInput = (description?: string) =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({
+      ...(description === undefined ? {} : { description }),
+      example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+    });
+
+/** A change (PATCH body): any of `fields` but at least one, and nothing else. */
+export const changeSchema = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .object(fields)
+    .partial()
+    .strict()
+    .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
+
+/** `{ data: [...], nextCursor: null }`: a list that always comes in one page, registered as `name`. */
+export const onePageSchema = <T extends z.ZodType>(item: T, name: string, nextCursor: string) =>
+  z.object({ data: z.array(item), nextCursor: z.null().openapi({ description: nextCursor }) }).openapi(name);
 
 export const IsoDateSchema = z.iso.date().openapi({ example: "2026-12-12" });
 export const TimestampSchema = z.string().openapi({ example: "2026-11-30T10:00:00.000Z" });
 
-export const jsonBody = <T extends z.ZodType>(schema: T, description: string) => ({
+/**
+ * A JSON request body (its schema a zod one, or JSON Schema written out); `example` shows a typical
+ * one where the schema's own examples do not.
+ */
+export const jsonBody = <T extends z.ZodType | object>(
+  schema: T,
+  description?: string,
+  example?: unknown,
+) => ({
   required: true,
+  ...(description === undefined ? {} : { description }),
+  content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+});
+
+/** A JSON request body the client may leave out (the operation has defaults for all of it). */
+export const optionalJsonBody = <T extends z.ZodType>(
+  schema: T,
+  description?: string,
+  example?: unknown,
+) => ({
+  ...jsonBody(schema, description, example),
+  required: false,
+});
+
+/** A JSON response, with the headers it documents beyond the conventions' (ETag, Link). */
+export const jsonContent = <T extends z.ZodType, H extends object = never>(
+  schema: T,
+  description: string,
+  headers?: H,
+) => ({
   description,
+  ...(headers === undefined ? {} : { headers }),
   content: { "application/json": { schema } },
 });
 
-export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
+/** A string header, with an example where one helps: `Location`, `Cache-Control: no-store`. */
+export const stringHeader = (example?: string) => ({
+  schema: { type: "string" as const, ...(example === undefined ? {} : { example }) },
+});
+
+/** `Cache-Control: no-store`, on answers that carry a secret or a session. */
+export const NO_STORE_HEADER = { "Cache-Control": stringHeader("no-store") };
+
+/**
+ * `ETag` and `Cache-Control: no-cache` of a read computed on the fly (rankings, ratings, a history,
+ * a CSV): what the tag names, an example of it, and when the answer is private.
+ */
+export const revalidateHeaders = (etag: string, example: string, cacheControl: string) => ({
+  ETag: { description: etag, schema: { type: "string" as const, example } },
+  "Cache-Control": { description: cacheControl, schema: { type: "string" as const, example: "no-cache" } },
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { revalidateHeaders } from "./common-schemas";
 
 const LANG = z
   .enum(["en", "fr", "lt"])
@@ -32,19 +33,14 @@ export const FormatQuery = z.object({
   lang: LANG.openapi({ param: { deprecated: true }, description: "Deprecated with `format`." }),
 });
 
+const CSV_CACHE_HEADERS = revalidateHeaders(
+  "The CSV's own weak tag (the JSON's with `:csv`, and the language for `fr` and `lt`); send it back in `If-None-Match`.",
+  'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026:csv"',
+  "`no-cache` (`private, no-cache` for private data): keep it, but revalidate every time.",
+);
+
 const CSV_HEADERS = {
-  ETag: {
-    description:
-      "The CSV's own weak tag (the JSON's with `:csv`, and the language for `fr` and `lt`); send it back in `If-None-Match`.",
-    schema: {
-      type: "string" as const,
-      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026:csv"',
-    },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` for private data): keep it, but revalidate every time.",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
+  ...CSV_CACHE_HEADERS,
   "Content-Disposition": {
     description:
       "`attachment` with a file name made of the event (or series, or organisation), the session where there is one, what the file holds and the day (in the event's time zone), e.g. `baltic-championship-2026-qualification-2026-12-05.csv`; `filename*` keeps the event's own spelling.",
@@ -68,10 +64,11 @@ export function csvContent(description: string, columns: string, example: string
   };
 }
 
-export const CSV_NOT_MODIFIED = {
-  description: "`If-None-Match` matched: the CSV has not changed.",
-  headers: { ETag: CSV_HEADERS.ETag, "Cache-Control": CSV_HEADERS["Cache-Control"] },
-};
+/** The answers of a `….csv` operation with its own ETag: the CSV, or 304 while it is unchanged. */
+export const csvResponses = (description: string, columns: string, example: string) => ({
+  200: csvContent(description, columns, example),
+  304: { description: "`If-None-Match` matched: the CSV has not changed.", headers: CSV_CACHE_HEADERS },
+});
 
 export const RANKING_CSV_COLUMNS =
   "`rank` (empty for disqualified players, listed last), `player_id`, `player`, `games`, `wins`, `vp`, `vp_pct`, `vp_pct_exact`, `seconds`, `thirds`, `decided_by`, `decided_by_lots`, `lot`, `session_id`, `qualified`, `disqualified`, `eliminated`";

@@ -1,10 +1,10 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as attendance from "../../../services/events";
 import { dropPlayer } from "../../../services/rounds";
-import { type AppEnv, serviceContext } from "../../context";
-import type { checkIn, drop, undoCheckIn } from "./attendance.routes";
+import { serviceContext } from "../../context";
+import type { Handler } from "../handler";
+import type * as r from "./attendance.routes";
 
-export const checkInHandler: RouteHandler<typeof checkIn, AppEnv> = async (c) =>
+export const checkInHandler: Handler<typeof r.checkIn> = async (c) =>
   c.json(
     await attendance.checkIn(
       serviceContext(c),
@@ -14,11 +14,11 @@ export const checkInHandler: RouteHandler<typeof checkIn, AppEnv> = async (c) =>
     200,
   );
 
-export const undoCheckInHandler: RouteHandler<typeof undoCheckIn, AppEnv> = async (c) => {
+export const undoCheckInHandler: Handler<typeof r.undoCheckIn> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
   await attendance.undoCheckIn(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);
 };
 
-export const dropHandler: RouteHandler<typeof drop, AppEnv> = async (c) =>
+export const dropHandler: Handler<typeof r.drop> = async (c) =>
   c.json(await dropPlayer(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")), 201);

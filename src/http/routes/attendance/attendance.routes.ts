@@ -1,8 +1,8 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { idParam, jsonBody, jsonContent, scopedBearer } from "../../openapi/common-schemas";
+import { SessionParams } from "../../openapi/path-params";
 import { CheckInListSchema, CheckInSchema, DropResultSchema, DropSchema } from "./attendance.schemas";
 
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
 const ROLES =
   "Roles: owner, organizer (of the event's organisation or of the store hosting the session); scope `registrations:write`.";
 
@@ -18,9 +18,7 @@ export const checkIn = createRoute({
     `\`check_in_closed\`) once game 1 is seated; 422 for players not registered. ${ROLES}`,
   security: scopedBearer("registrations:write"),
   request: { params: SessionParams, body: jsonBody(CheckInSchema, "The players who arrived.") },
-  responses: {
-    200: jsonContent(CheckInListSchema, "Who is checked in and who is not yet."),
-  },
+  responses: { 200: jsonContent(CheckInListSchema, "Who is checked in and who is not yet.") },
 });
 
 export const undoCheckIn = createRoute({
@@ -49,7 +47,5 @@ export const drop = createRoute({
     `\`afterGame\` or a later game is already being played. ${ROLES}`,
   security: scopedBearer("registrations:write"),
   request: { params: SessionParams, body: jsonBody(DropSchema, "Who leaves, after which game.") },
-  responses: {
-    201: jsonContent(DropResultSchema, "The drop and the re-seated games."),
-  },
+  responses: { 201: jsonContent(DropResultSchema, "The drop and the re-seated games.") },
 });

@@ -1,20 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { playerIdInput } from "../../openapi/common-schemas";
 import { RoundSchema } from "../rounds/rounds.schemas";
+import { playerIdsSchema } from "../sessions/sessions.schemas";
 
 const PlayerRefSchema = z.object({ id: z.string(), name: z.string() });
 
-export const CheckInSchema = z
-  .object({
-    playerIds: z
-      .array(z.string().min(1).max(64))
-      .min(1)
-      .max(1000)
-      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
-  })
-  .strict()
-  .openapi("CheckIn", {
-    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
-  });
+export const CheckInSchema = playerIdsSchema("CheckIn");
 
 export const CheckInListSchema = z
   .object({
@@ -34,7 +25,7 @@ export const CheckInListSchema = z
 
 export const DropSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
+    playerId: playerIdInput(),
     afterGame: z.number().int().min(0).max(3).openapi({
       description:
         "The last game the player plays (0: leaves before playing game 1, which is then re-seated).",

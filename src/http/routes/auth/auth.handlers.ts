@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
@@ -6,7 +5,8 @@ import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
 import { NO_STORE } from "../../token-errors";
-import type { postToken } from "./auth.routes";
+import { type Handler, logInfo } from "../handler";
+import type * as r from "./auth.routes";
 
 /**
  * The token route's errors are problems with OAuth's fields (problemResponse adds them on this
@@ -88,7 +88,7 @@ function basicCredentials(
   return { clientId, clientSecret };
 }
 
-export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c) => {
+export const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
   const body = { ...c.req.valid("form"), ...c.req.valid("json") };
   const basic = basicHeader(c.req.header("authorization"));
   // Whom a failure (a 401) counts against, malformed credentials included: the rate limit reads
@@ -112,10 +112,7 @@ export const postTokenHandler: RouteHandler<typeof postToken, AppEnv> = async (c
     credentials,
     body.scope,
   );
-  c.get("logger").info("access token issued", {
-    requestId: c.get("requestId"),
-    clientId: credentials.clientId,
-  });
+  logInfo(c, "access token issued", { clientId: credentials.clientId });
   return c.json(
     {
       access_token: token.accessToken,

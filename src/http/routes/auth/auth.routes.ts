@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { jsonContent, NO_STORE_HEADER } from "../../openapi/common-schemas";
 import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./auth.schemas";
 
 const oauthError = (description: string) => ({
@@ -37,11 +38,11 @@ export const postToken = createRoute({
     },
   },
   responses: {
-    200: {
-      description: "A bearer token for the client's organisation and role.",
-      headers: { "Cache-Control": { schema: { type: "string", example: "no-store" } } },
-      content: { "application/json": { schema: TokenResponseSchema } },
-    },
+    200: jsonContent(
+      TokenResponseSchema,
+      "A bearer token for the client's organisation and role.",
+      NO_STORE_HEADER,
+    ),
     400: oauthError(
       "`invalid_request` (malformed or missing parameters, two client authentication methods), " +
         "`unsupported_grant_type` (only `client_credentials` is supported) or `invalid_scope` (an unknown " +

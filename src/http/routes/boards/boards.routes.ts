@@ -1,16 +1,14 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   BEARER,
   IdempotencyKeyHeader,
-  idParam,
   jsonBody,
   jsonContent,
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
+import { RoundParams } from "../../openapi/path-params";
 import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
-
-const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
 
 export const createBoard = createRoute({
   method: "post",
@@ -30,9 +28,7 @@ export const createBoard = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(CreateBoardSchema, "A seed for a random board, or the hexes of a built one."),
   },
-  responses: {
-    201: jsonContent(BoardSchema, "The board."),
-  },
+  responses: { 201: jsonContent(BoardSchema, "The board.") },
 });
 
 export const getBoard = createRoute({
@@ -45,8 +41,5 @@ export const getBoard = createRoute({
     "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: {
-    200: jsonContent(BoardSchema, "The board."),
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(BoardSchema, "The board."), 304: NOT_MODIFIED },
 });

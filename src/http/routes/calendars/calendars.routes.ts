@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { EventParams, PlayerParams } from "../../openapi/path-params";
 import { CalendarLinkListSchema, CreatedCalendarLinkSchema, ICS_EXAMPLE } from "./calendars.schemas";
-
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
-const PlayerParams = z.object({ playerId: idParam("playerId", "ply", "The player.") });
 
 const IfNoneMatch = z.object({
   "if-none-match": z.string().max(200).optional().openapi({

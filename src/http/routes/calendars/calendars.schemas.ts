@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema } from "../../openapi/common-schemas";
+import { onePageSchema, TimestampSchema } from "../../openapi/common-schemas";
 
 export const CalendarLinkSchema = z
   .object({
@@ -22,12 +22,11 @@ export const CreatedCalendarLinkSchema = CalendarLinkSchema.extend({
   }),
 }).openapi("CreatedCalendarLink");
 
-export const CalendarLinkListSchema = z
-  .object({
-    data: z.array(CalendarLinkSchema),
-    nextCursor: z.null().openapi({ description: "Always null: a player's links come in one page." }),
-  })
-  .openapi("CalendarLinkList");
+export const CalendarLinkListSchema = onePageSchema(
+  CalendarLinkSchema,
+  "CalendarLinkList",
+  "Always null: a player's links come in one page.",
+);
 
 export const ICS_EXAMPLE =
   "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//catan-tournament-api//calendar//EN\r\nNAME:Vilnius Open\r\nX-WR-CALNAME:Vilnius Open\r\n" +

@@ -1,8 +1,8 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { openChangeFeed } from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
-import type { streamEventChanges, watchEventLive } from "./changes.routes";
+import type { Handler } from "../handler";
+import type * as r from "./changes.routes";
 import { openStream, type Watch } from "./open-stream";
 
 /**
@@ -10,7 +10,7 @@ import { openStream, type Watch } from "./open-stream";
  * can no longer be a 4xx); then served by the runtime's live feeds, where every connection to
  * the event waits on one shared reader of the database (src/services/live).
  */
-export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, AppEnv> = async (c) => {
+export const streamEventChangesHandler: Handler<typeof r.streamEventChanges> = async (c) => {
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
   const header = c.req.valid("header")["last-event-id"];
@@ -18,7 +18,7 @@ export const streamEventChangesHandler: RouteHandler<typeof streamEventChanges, 
 };
 
 /** The same feed over a WebSocket where the runtime has them (Workers), else as SSE. */
-export const watchEventLiveHandler: RouteHandler<typeof watchEventLive, AppEnv> = async (c) => {
+export const watchEventLiveHandler: Handler<typeof r.watchEventLive> = async (c) => {
   const { eventId } = c.req.valid("param");
   const { maxSeconds, lastEventId } = c.req.valid("query");
   const socket = c.req.header("upgrade")?.toLowerCase() === "websocket" && !!c.get("live").socket;

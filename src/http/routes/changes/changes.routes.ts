@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { EventParams } from "../../openapi/path-params";
+import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
 export const streamEventChanges = createRoute({
   method: "get",
@@ -21,34 +23,23 @@ export const streamEventChanges = createRoute({
     "The same messages over a WebSocket: GET /v1/events/{eventId}/live.",
   security: OPTIONAL_BEARER,
   request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    params: EventParams,
     query: z.object({
-      maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
-        description: "How long the server keeps the stream open (1–3600 s; anonymous: at most 600).",
-      }),
+      maxSeconds: maxSecondsQuery(
+        "How long the server keeps the stream open (1–3600 s; anonymous: at most 600).",
+      ),
     }),
     headers: z.object({
-      "last-event-id": z
-        .string()
-        .regex(/^\d{1,15}$/)
-        .optional()
-        .openapi({
-          description: "The last `id:` received (a resultsVersion): the stream replays what came after it.",
-        }),
+      "last-event-id": lastEventId(
+        "The last `id:` received (a resultsVersion): the stream replays what came after it.",
+      ),
     }),
   },
   responses: {
-    200: {
-      description: "The stream.",
-      content: {
-        "text/event-stream": {
-          schema: z.string().openapi({
-            example:
-              'id: 7\nevent: results\ndata: {"eventId":"evt_…","resultsVersion":7,"sessionId":"ses_…","tableId":"tbl_…","types":["result.confirmed","result.final","standings.changed"]}\n\n',
-          }),
-        },
-      },
-    },
+    200: eventStream(
+      "The stream.",
+      'id: 7\nevent: results\ndata: {"eventId":"evt_…","resultsVersion":7,"sessionId":"ses_…","tableId":"tbl_…","types":["result.confirmed","result.final","standings.changed"]}\n\n',
+    ),
   },
 });
 
@@ -67,25 +58,18 @@ export const watchEventLive = createRoute({
     "Public events need no token.",
   security: OPTIONAL_BEARER,
   request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
+    params: EventParams,
     query: z.object({
-      maxSeconds: z.coerce.number().int().min(1).max(3600).default(300).openapi({
-        description: "How long the server keeps the connection open (1–3600 s; anonymous: at most 600).",
-      }),
-      lastEventId: z
-        .string()
-        .regex(/^\d{1,15}$/)
-        .optional()
-        .openapi({
-          description: "The last `id` received (a resultsVersion): the feed replays what came after it.",
-        }),
+      maxSeconds: maxSecondsQuery(
+        "How long the server keeps the connection open (1–3600 s; anonymous: at most 600).",
+      ),
+      lastEventId: lastEventId(
+        "The last `id` received (a resultsVersion): the feed replays what came after it.",
+      ),
     }),
   },
   responses: {
     101: { description: "Switching protocols: the WebSocket." },
-    200: {
-      description: "Without `Upgrade: websocket`: the SSE stream of GET /v1/events/{eventId}/changes.",
-      content: { "text/event-stream": { schema: z.string() } },
-    },
+    200: eventStream("Without `Upgrade: websocket`: the SSE stream of GET /v1/events/{eventId}/changes."),
   },
 });

@@ -1,11 +1,11 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { openOrgChanges } from "../../../services/outbox";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
+import type { Handler } from "../handler";
 import { openStream } from "./open-stream";
-import type { streamOrgChanges } from "./org-changes.routes";
+import type * as r from "./org-changes.routes";
 
 /** The organisation tree's feed: authorised here, then served like the per-event feed. */
-export const streamOrgChangesHandler: RouteHandler<typeof streamOrgChanges, AppEnv> = async (c) => {
+export const streamOrgChangesHandler: Handler<typeof r.streamOrgChanges> = async (c) => {
   const { orgId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
   const lastEventId = c.req.valid("header")["last-event-id"];

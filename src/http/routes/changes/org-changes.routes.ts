@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER } from "../../openapi/common-schemas";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
+import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
 export const streamOrgChanges = createRoute({
   method: "get",
@@ -19,33 +20,16 @@ export const streamOrgChanges = createRoute({
   request: {
     params: z.object({ orgId: OrgIdSchema }),
     query: z.object({
-      maxSeconds: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(3600)
-        .default(300)
-        .openapi({ description: "How long the server keeps the stream open (1–3600 s)." }),
+      maxSeconds: maxSecondsQuery("How long the server keeps the stream open (1–3600 s)."),
     }),
     headers: z.object({
-      "last-event-id": z
-        .string()
-        .regex(/^\d{1,15}$/)
-        .optional()
-        .openapi({ description: "The last `id:` received: the stream resumes after it." }),
+      "last-event-id": lastEventId("The last `id:` received: the stream resumes after it."),
     }),
   },
   responses: {
-    200: {
-      description: "The stream.",
-      content: {
-        "text/event-stream": {
-          schema: z.string().openapi({
-            example:
-              'id: 42\nevent: result.final\ndata: {"id":"msg_…","type":"result.final","timestamp":"…","orgId":"org_…","data":{…}}\n\n',
-          }),
-        },
-      },
-    },
+    200: eventStream(
+      "The stream.",
+      'id: 42\nevent: result.final\ndata: {"id":"msg_…","type":"result.final","timestamp":"…","orgId":"org_…","data":{…}}\n\n',
+    ),
   },
 });

@@ -1,16 +1,9 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as clients from "../../../services/auth";
-import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
-import type {
-  createApiClient,
-  getApiClient,
-  listApiClients,
-  revokeApiClient,
-  setApiClientRateLimit,
-} from "./clients.routes";
+import { serviceContext } from "../../context";
+import { type Handler, jsonPage, logInfo } from "../handler";
+import type * as r from "./clients.routes";
 
-export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv> = async (c) => {
+export const createApiClientHandler: Handler<typeof r.createApiClient> = async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await clients.createOrgClient(
     serviceContext(c),
@@ -19,47 +12,35 @@ export const createApiClientHandler: RouteHandler<typeof createApiClient, AppEnv
     c.get("idempotencyKey"),
   );
   // The secret goes to the caller only: log the id, never the response body.
-  c.get("logger").info("api client created", {
-    requestId: c.get("requestId"),
-    orgId,
-    clientId: created.clientId,
-  });
+  logInfo(c, "api client created", { orgId, clientId: created.clientId });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/clients/${created.clientId}`,
     "cache-control": "no-store",
   });
 };
 
-export const listApiClientsHandler: RouteHandler<typeof listApiClients, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+export const listApiClientsHandler: Handler<typeof r.listApiClients> = async (c) =>
+  jsonPage(
+    c,
+    await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const getApiClientHandler: RouteHandler<typeof getApiClient, AppEnv> = async (c) => {
+export const getApiClientHandler: Handler<typeof r.getApiClient> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   return c.json(await clients.getOrgClient(serviceContext(c), orgId, clientId), 200);
 };
 
-export const revokeApiClientHandler: RouteHandler<typeof revokeApiClient, AppEnv> = async (c) => {
+export const revokeApiClientHandler: Handler<typeof r.revokeApiClient> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
-  c.get("logger").info("api client revoked", { requestId: c.get("requestId"), orgId, clientId });
+  logInfo(c, "api client revoked", { orgId, clientId });
   return c.body(null, 204);
 };
 
-export const setApiClientRateLimitHandler: RouteHandler<typeof setApiClientRateLimit, AppEnv> = async (c) => {
+export const setApiClientRateLimitHandler: Handler<typeof r.setApiClientRateLimit> = async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   const { factor } = c.req.valid("json");
   const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);
-  c.get("logger").info("api client rate limit set", {
-    requestId: c.get("requestId"),
-    orgId,
-    clientId,
-    factor,
-  });
+  logInfo(c, "api client rate limit set", { orgId, clientId, factor });
   return c.json(client, 200);
 };

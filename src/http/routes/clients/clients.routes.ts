@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BEARER, jsonBody } from "../../openapi/common-schemas";
+import { BEARER, jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -26,22 +26,12 @@ export const createApiClient = createRoute({
   security: BEARER,
   request: {
     params: OrgParamsSchema,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: CreateApiClientSchema,
-          example: { name: "Discord bot", role: "reporter" },
-        },
-      },
-    },
+    body: jsonBody(CreateApiClientSchema, undefined, { name: "Discord bot", role: "reporter" }),
   },
   responses: {
-    201: {
-      description: "The client and its secret (shown once).",
-      headers: { Location: { schema: { type: "string", example: "/v1/orgs/org_01…/clients/cli_01…" } } },
-      content: { "application/json": { schema: ApiClientCredentialsSchema } },
-    },
+    201: jsonContent(ApiClientCredentialsSchema, "The client and its secret (shown once).", {
+      Location: stringHeader("/v1/orgs/org_01…/clients/cli_01…"),
+    }),
   },
 });
 
@@ -54,12 +44,7 @@ export const listApiClients = createRoute({
   description: `Revoked clients included (with \`revokedAt\`); never a secret. ${OWNERS}`,
   security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
-  responses: {
-    200: {
-      description: "A page of clients, oldest first.",
-      content: { "application/json": { schema: ApiClientPageSchema } },
-    },
-  },
+  responses: { 200: jsonContent(ApiClientPageSchema, "A page of clients, oldest first.") },
 });
 
 export const getApiClient = createRoute({
@@ -71,9 +56,7 @@ export const getApiClient = createRoute({
   description: `Never its secret. ${OWNERS}`,
   security: BEARER,
   request: { params: ClientParamsSchema },
-  responses: {
-    200: { description: "The client.", content: { "application/json": { schema: ApiClientSchema } } },
-  },
+  responses: { 200: jsonContent(ApiClientSchema, "The client.") },
 });
 
 export const revokeApiClient = createRoute({
@@ -87,9 +70,7 @@ export const revokeApiClient = createRoute({
     `Idempotent; the client stays listed with \`revokedAt\`. ${OWNERS}`,
   security: BEARER,
   request: { params: ClientParamsSchema },
-  responses: {
-    204: { description: "Revoked (or already revoked)." },
-  },
+  responses: { 204: { description: "Revoked (or already revoked)." } },
 });
 
 export const setApiClientRateLimit = createRoute({
@@ -103,14 +84,6 @@ export const setApiClientRateLimit = createRoute({
     "quota instead of its organisation's (an organisation cannot raise its own limits by minting clients). " +
     "Takes effect with the client's next request; recorded in the audit log with the factor before and after.",
   security: BEARER,
-  request: {
-    params: ClientParamsSchema,
-    body: jsonBody(SetClientRateLimitSchema, "The new factor."),
-  },
-  responses: {
-    200: {
-      description: "The client, with its new factor.",
-      content: { "application/json": { schema: ApiClientSchema } },
-    },
-  },
+  request: { params: ClientParamsSchema, body: jsonBody(SetClientRateLimitSchema, "The new factor.") },
+  responses: { 200: jsonContent(ApiClientSchema, "The client, with its new factor.") },
 });

@@ -1,29 +1,35 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_ROLES, ROLES } from "../../../services/access";
 import { MAX_RATE_LIMIT_FACTOR } from "../../../services/auth";
-import { readableText } from "../../openapi/common-schemas";
+import { idParam, readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 export const ClientParamsSchema = z.object({
   orgId: OrgIdSchema,
-  clientId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: "clientId", in: "path" },
-      description: "The API client.",
-      example: "cli_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
-    }),
+  clientId: idParam("clientId", "cli", "The API client."),
 });
 
-const ClientLimitSchema = z
-  .object({
-    eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
-    sessionId: z.string().optional().openapi({ example: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" }),
-  })
-  .openapi("ClientLimit");
+/** The event (and session) a client or a device is limited to, as answers show it. */
+export const limitSchema = (name: string) =>
+  z
+    .object({
+      eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
+      sessionId: z.string().optional().openapi({ example: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" }),
+    })
+    .openapi(name);
+
+/** The limit a client or a device is made with: one event or one session, or none. */
+export const limitInput = (description: string) =>
+  z
+    .union([
+      z.object({ eventId: z.string().min(1).max(64) }).strict(),
+      z.object({ sessionId: z.string().min(1).max(64) }).strict(),
+    ])
+    .nullish()
+    .openapi({ description, example: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" } });
+
+const ClientLimitSchema = limitSchema("ClientLimit");
 
 export const ApiClientSchema = z
   .object({
@@ -65,19 +71,11 @@ export const CreateApiClientSchema = z
   .object({
     name: readableText(200).openapi({ example: "Discord bot" }),
     role: z.enum(ORG_ROLES).openapi({ example: "reporter" }),
-    scope: z
-      .union([
-        z.object({ eventId: z.string().min(1).max(64) }).strict(),
-        z.object({ sessionId: z.string().min(1).max(64) }).strict(),
-      ])
-      .nullish()
-      .openapi({
-        description:
-          "Limit the client to one event (`{eventId}`: e.g. a bot reporting one event's results) or one session " +
-          "(`{sessionId}`: e.g. a volunteer's tablet). The event must be the organisation's or have a session it " +
-          "hosts; the session must be of the organisation's event or hosted by it. Fixed at creation.",
-        example: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
-      }),
+    scope: limitInput(
+      "Limit the client to one event (`{eventId}`: e.g. a bot reporting one event's results) or one session " +
+        "(`{sessionId}`: e.g. a volunteer's tablet). The event must be the organisation's or have a session it " +
+        "hosts; the session must be of the organisation's event or hosted by it. Fixed at creation.",
+    ),
   })
   .strict()
   .openapi("CreateApiClient");

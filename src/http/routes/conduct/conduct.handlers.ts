@@ -1,51 +1,34 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as programme from "../../../services/conduct";
 import * as conduct from "../../../services/tables";
-import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
-import type {
-  createExclusion,
-  liftExclusion,
-  listExclusions,
-  listPlayerWarnings,
-  recordWarning,
-} from "./conduct.routes";
+import { serviceContext } from "../../context";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./conduct.routes";
 
-export const recordWarningHandler: RouteHandler<typeof recordWarning, AppEnv> = async (c) =>
+export const recordWarningHandler: Handler<typeof r.recordWarning> = async (c) =>
   c.json(
     await conduct.recordWarning(serviceContext(c), c.req.valid("param").tableId, c.req.valid("json")),
     201,
   );
 
-export const listPlayerWarningsHandler: RouteHandler<typeof listPlayerWarnings, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await conduct.listPlayerWarnings(
-        serviceContext(c),
-        c.req.valid("param").playerId,
-        c.req.valid("query"),
-      ),
-    ),
-    200,
+export const listPlayerWarningsHandler: Handler<typeof r.listPlayerWarnings> = async (c) =>
+  jsonPage(
+    c,
+    await conduct.listPlayerWarnings(serviceContext(c), c.req.valid("param").playerId, c.req.valid("query")),
   );
 
-export const createExclusionHandler: RouteHandler<typeof createExclusion, AppEnv> = async (c) =>
+export const createExclusionHandler: Handler<typeof r.createExclusion> = async (c) =>
   c.json(
     await programme.createExclusion(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
     201,
   );
 
-export const listExclusionsHandler: RouteHandler<typeof listExclusions, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+export const listExclusionsHandler: Handler<typeof r.listExclusions> = async (c) =>
+  jsonPage(
+    c,
+    await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const liftExclusionHandler: RouteHandler<typeof liftExclusion, AppEnv> = async (c) => {
+export const liftExclusionHandler: Handler<typeof r.liftExclusion> = async (c) => {
   const { orgId, exclusionId } = c.req.valid("param");
   return c.json(await programme.liftExclusion(serviceContext(c), orgId, exclusionId), 200);
 };

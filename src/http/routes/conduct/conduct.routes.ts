@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { BEARER, IdempotencyKeyHeader, idParam, jsonBody, jsonContent } from "../../openapi/common-schemas";
+import { PlayerParams, TableParams } from "../../openapi/path-params";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreatedExclusionSchema,
@@ -23,7 +24,7 @@ export const recordWarning = createRoute({
     "A first offence is a warning (rules 2.0.3, 3.0.15; docs/rules.md#sanctions): the rule broken, a note, the time. It changes no result and may be recorded after the sheet is signed; it is in the event's audit trail, and a later disqualification of the player names it. Never public. 422 `not_seated` when the player is not seated at this table. Roles: owner, organizer, referee (those who may disqualify there).",
   security: BEARER,
   request: {
-    params: z.object({ tableId: idParam("tableId", "tbl", "The table.") }),
+    params: TableParams,
     headers: IdempotencyKeyHeader,
     body: jsonBody(RecordWarningSchema, "Who, which rule, what happened."),
   },
@@ -39,10 +40,7 @@ export const listPlayerWarnings = createRoute({
   description:
     "The player's warnings in the events of your organisation and of its descendants (a federation sees its stores'), oldest first. Never public: no token is a 401, roles without the audit trail (reporter, reader) a 403; an organisation that neither has the player nor ran an event where they were warned gets 404. Roles: owner, organizer, referee.",
   security: BEARER,
-  request: {
-    params: z.object({ playerId: idParam("playerId", "ply", "The player.") }),
-    query: PaginationQuerySchema,
-  },
+  request: { params: PlayerParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(WarningListSchema, "A page of warnings.") },
 });
 
@@ -85,8 +83,6 @@ export const liftExclusion = createRoute({
   description:
     "Ends the exclusion now (the player may register again); the record stays, with `liftedAt`, and the lift is in the audit trail. Lifting one already lifted answers it unchanged. Roles: owner, organizer of the organisation itself.",
   security: BEARER,
-  request: {
-    params: OrgParams.extend({ exclusionId: idParam("exclusionId", "exc", "The exclusion.") }),
-  },
+  request: { params: OrgParams.extend({ exclusionId: idParam("exclusionId", "exc", "The exclusion.") }) },
   responses: { 200: jsonContent(ExclusionSchema, "The exclusion, lifted.") },
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TimestampSchema } from "../../openapi/common-schemas";
+import { playerIdInput, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
@@ -12,11 +12,7 @@ const RuleNumberSchema = z
 
 export const RecordWarningSchema = z
   .object({
-    playerId: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
+    playerId: playerIdInput("A player seated at this table."),
     rule: RuleNumberSchema,
     note: z.string().trim().min(1).max(1000).openapi({
       description: "What happened, in the referee's words.",
@@ -59,11 +55,7 @@ const UntilSchema = z.iso.date().openapi({
 
 export const CreateExclusionSchema = z
   .object({
-    playerId: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: "A player of the organisation's tree.", example: PLAYER_ID }),
+    playerId: playerIdInput("A player of the organisation's tree."),
     until: UntilSchema,
     reason: z
       .string()

@@ -1,69 +1,50 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as devices from "../../../services/auth";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
-import { withPageLink } from "../../pagination";
-import type {
-  createPairing,
-  endCurrentDeviceSession,
-  getCurrentDeviceSession,
-  listDeviceSessions,
-  redeemPairing,
-  revokeDeviceSession,
-} from "./devices.routes";
+import { type Handler, jsonPage, logInfo } from "../handler";
+import type * as r from "./devices.routes";
 
-export const createPairingHandler: RouteHandler<typeof createPairing, AppEnv> = async (c) => {
+export const createPairingHandler: Handler<typeof r.createPairing> = async (c) => {
   const { orgId } = c.req.valid("param");
   const pairing = await devices.createPairing(serviceContext(c), orgId, c.req.valid("json"));
   // The code goes to the caller only: log the id, never the answer.
-  c.get("logger").info("device pairing created", { requestId: c.get("requestId"), orgId, id: pairing.id });
+  logInfo(c, "device pairing created", { orgId, id: pairing.id });
   return c.json({ ...pairing, url: devices.pairingUrl(publicOrigin(c), pairing.code) }, 201, {
     "cache-control": "no-store",
   });
 };
 
-export const redeemPairingHandler: RouteHandler<typeof redeemPairing, AppEnv> = async (c) => {
+export const redeemPairingHandler: Handler<typeof r.redeemPairing> = async (c) => {
   const { session, secret } = await devices.redeemPairing(serviceContext(c), c.req.valid("json").code, {
     userAgent: c.req.header("user-agent"),
   });
-  c.get("logger").info("device paired", {
-    requestId: c.get("requestId"),
-    orgId: session.orgId,
-    deviceSessionId: session.id,
-  });
+  logInfo(c, "device paired", { orgId: session.orgId, deviceSessionId: session.id });
   return c.json(session, 201, {
     "set-cookie": deviceCookie(c, secret, session.expiresAt),
     "cache-control": "no-store",
   });
 };
 
-export const getCurrentDeviceSessionHandler: RouteHandler<typeof getCurrentDeviceSession, AppEnv> = async (
-  c,
-) =>
+export const getCurrentDeviceSessionHandler: Handler<typeof r.getCurrentDeviceSession> = async (c) =>
   c.json(await devices.getOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id), 200, {
     "cache-control": "no-store",
   });
 
-export const endCurrentDeviceSessionHandler: RouteHandler<typeof endCurrentDeviceSession, AppEnv> = async (
-  c,
-) => {
+export const endCurrentDeviceSessionHandler: Handler<typeof r.endCurrentDeviceSession> = async (c) => {
   await devices.endOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id);
   return c.body(null, 204, { "set-cookie": clearedDeviceCookie(c) });
 };
 
-export const listDeviceSessionsHandler: RouteHandler<typeof listDeviceSessions, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+export const listDeviceSessionsHandler: Handler<typeof r.listDeviceSessions> = async (c) =>
+  jsonPage(
+    c,
+    await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const revokeDeviceSessionHandler: RouteHandler<typeof revokeDeviceSession, AppEnv> = async (c) => {
+export const revokeDeviceSessionHandler: Handler<typeof r.revokeDeviceSession> = async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");
   await devices.revokeDeviceSession(serviceContext(c), orgId, deviceSessionId);
-  c.get("logger").info("device session revoked", { requestId: c.get("requestId"), orgId, deviceSessionId });
+  logInfo(c, "device session revoked", { orgId, deviceSessionId });
   return c.body(null, 204);
 };

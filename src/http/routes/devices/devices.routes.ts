@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { scopedBearer } from "../../openapi/common-schemas";
+import { jsonBody, jsonContent, NO_STORE_HEADER, scopedBearer } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -38,28 +38,13 @@ export const createPairing = createRoute({
   security: DEVICE_OR_BEARER,
   request: {
     params: OrgParamsSchema,
-    body: {
-      required: true,
-      description: "The device's name, role and limit.",
-      content: {
-        "application/json": {
-          schema: CreatePairingSchema,
-          example: {
-            name: "Phone 1",
-            role: "reporter",
-            scope: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
-          },
-        },
-      },
-    },
+    body: jsonBody(CreatePairingSchema, "The device's name, role and limit.", {
+      name: "Phone 1",
+      role: "reporter",
+      scope: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
+    }),
   },
-  responses: {
-    201: {
-      description: "The code, shown once.",
-      headers: { "Cache-Control": { schema: { type: "string", example: "no-store" } } },
-      content: { "application/json": { schema: PairingSchema } },
-    },
-  },
+  responses: { 201: jsonContent(PairingSchema, "The code, shown once.", NO_STORE_HEADER) },
 });
 
 export const redeemPairing = createRoute({
@@ -73,20 +58,8 @@ export const redeemPairing = createRoute({
     "cookie: HttpOnly, SameSite=Lax, Secure over HTTPS. Browsers on this site keep it; it then authenticates " +
     "every request like a token of the device's client. No token needed; a cookie already present is ignored.",
   security: [],
-  request: {
-    body: {
-      required: true,
-      description: "The code.",
-      content: { "application/json": { schema: RedeemPairingSchema, example: { code: "7K3M-Q9XD-2B4R" } } },
-    },
-  },
-  responses: {
-    201: {
-      description: "Signed in.",
-      headers: COOKIE_HEADER,
-      content: { "application/json": { schema: DeviceSessionSchema } },
-    },
-  },
+  request: { body: jsonBody(RedeemPairingSchema, "The code.", { code: "7K3M-Q9XD-2B4R" }) },
+  responses: { 201: jsonContent(DeviceSessionSchema, "Signed in.", COOKIE_HEADER) },
 });
 
 export const getCurrentDeviceSession = createRoute({
@@ -97,9 +70,7 @@ export const getCurrentDeviceSession = createRoute({
   summary: "This device's session",
   description: "Who the device cookie signs in: role, limit, expiry. 404 for a bearer token.",
   security: DEVICE,
-  responses: {
-    200: { description: "The session.", content: { "application/json": { schema: DeviceSessionSchema } } },
-  },
+  responses: { 200: jsonContent(DeviceSessionSchema, "The session.") },
 });
 
 export const endCurrentDeviceSession = createRoute({
@@ -122,12 +93,7 @@ export const listDeviceSessions = createRoute({
   description: `Expired and revoked ones included, oldest first. ${MANAGERS}`,
   security: DEVICE_OR_BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
-  responses: {
-    200: {
-      description: "A page of device sessions.",
-      content: { "application/json": { schema: DeviceSessionPageSchema } },
-    },
-  },
+  responses: { 200: jsonContent(DeviceSessionPageSchema, "A page of device sessions.") },
 });
 
 export const revokeDeviceSession = createRoute({

@@ -3,14 +3,10 @@ import { ORG_ROLES } from "../../../services/access";
 import { DEVICE_SESSION_HOURS, PAIRING_MINUTES } from "../../../services/auth";
 import { idParam, readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
+import { limitInput, limitSchema } from "../clients/clients.schemas";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
-const DeviceLimitSchema = z
-  .object({
-    eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
-    sessionId: z.string().optional().openapi({ example: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" }),
-  })
-  .openapi("DeviceLimit");
+const DeviceLimitSchema = limitSchema("DeviceLimit");
 
 export const CreatePairingSchema = z
   .object({
@@ -22,18 +18,10 @@ export const CreatePairingSchema = z
       description: "The device's role: at most the caller's own.",
       example: "reporter",
     }),
-    scope: z
-      .union([
-        z.object({ eventId: z.string().min(1).max(64) }).strict(),
-        z.object({ sessionId: z.string().min(1).max(64) }).strict(),
-      ])
-      .nullish()
-      .openapi({
-        description:
-          "Limit the device to one event or one session, as a client's `scope`. A caller limited itself pairs " +
-          "devices limited within its own limit.",
-        example: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
-      }),
+    scope: limitInput(
+      "Limit the device to one event or one session, as a client's `scope`. A caller limited itself pairs " +
+        "devices limited within its own limit.",
+    ),
     expiresInMinutes: z
       .number()
       .int()

@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { APIInteraction } from "discord-api-types/v10";
 import type { Context } from "hono";
 import * as discord from "../../../services/discord";
@@ -7,25 +6,14 @@ import { afterResponse } from "../../background";
 import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
 import { cleanText } from "../../middleware/text-hygiene";
-import { withPageLink } from "../../pagination";
 import { zodIssues } from "../../problem";
-import type {
-  approveDiscordLinkRequest,
-  createDiscordSetupCode,
-  installDiscordApplication,
-  listDiscordGuilds,
-  listDiscordLinkRequests,
-  receiveDiscordInteraction,
-  rejectDiscordLinkRequest,
-  unlinkDiscordGuild,
-} from "./discord.routes";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
 const settings = (c: Context<AppEnv>) => c.get("deps").push.discord;
 
-export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSetupCode, AppEnv> = async (
-  c,
-) => {
+export const createDiscordSetupCodeHandler: Handler<typeof r.createDiscordSetupCode> = async (c) => {
   const { applicationId } = discord.assertDiscordConfigured(settings(c));
   const body = (c.req.valid("json") as { eventId?: string | null } | undefined) ?? {};
   const code = await discord.createSetupCode(serviceContext(c), c.req.valid("param").orgId, body);
@@ -34,44 +22,32 @@ export const createDiscordSetupCodeHandler: RouteHandler<typeof createDiscordSet
   });
 };
 
-export const listDiscordGuildsHandler: RouteHandler<typeof listDiscordGuilds, AppEnv> = async (c) =>
+export const listDiscordGuildsHandler: Handler<typeof r.listDiscordGuilds> = async (c) =>
   c.json(await discord.listGuilds(serviceContext(c), c.req.valid("param").orgId), 200);
 
-export const unlinkDiscordGuildHandler: RouteHandler<typeof unlinkDiscordGuild, AppEnv> = async (c) => {
+export const unlinkDiscordGuildHandler: Handler<typeof r.unlinkDiscordGuild> = async (c) => {
   const { orgId, guildId } = c.req.valid("param");
   await discord.unlinkGuild(serviceContext(c), orgId, guildId);
   return c.body(null, 204);
 };
 
-export const listDiscordLinkRequestsHandler: RouteHandler<typeof listDiscordLinkRequests, AppEnv> = async (
-  c,
-) =>
-  c.json(
-    withPageLink(
-      c,
-      await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
+export const listDiscordLinkRequestsHandler: Handler<typeof r.listDiscordLinkRequests> = async (c) =>
+  jsonPage(
+    c,
+    await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const approveDiscordLinkRequestHandler: RouteHandler<
-  typeof approveDiscordLinkRequest,
-  AppEnv
-> = async (c) => {
+export const approveDiscordLinkRequestHandler: Handler<typeof r.approveDiscordLinkRequest> = async (c) => {
   const { orgId, requestId } = c.req.valid("param");
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "approved"), 200);
 };
 
-export const rejectDiscordLinkRequestHandler: RouteHandler<typeof rejectDiscordLinkRequest, AppEnv> = async (
-  c,
-) => {
+export const rejectDiscordLinkRequestHandler: Handler<typeof r.rejectDiscordLinkRequest> = async (c) => {
   const { orgId, requestId } = c.req.valid("param");
   return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
 };
 
-export const installDiscordApplicationHandler: RouteHandler<typeof installDiscordApplication, AppEnv> = (
-  c,
-) => {
+export const installDiscordApplicationHandler: Handler<typeof r.installDiscordApplication> = (c) => {
   const installUrl = discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId);
   const wantsJson = /^application\/json\s*(;|$)/.test(c.req.header("accept") ?? "");
   return wantsJson ? c.json({ installUrl }, 200) : c.redirect(installUrl, 302);
@@ -82,10 +58,7 @@ export const installDiscordApplicationHandler: RouteHandler<typeof installDiscor
  * bytes and parsed only after the signature checks out against the configured key, before any
  * database read. A refusal is logged at info level: it is the sender's failure, not this server's.
  */
-export const receiveDiscordInteractionHandler: RouteHandler<
-  typeof receiveDiscordInteraction,
-  AppEnv
-> = async (c) => {
+export const receiveDiscordInteractionHandler: Handler<typeof r.receiveDiscordInteraction> = async (c) => {
   const logger = c.get("logger");
   const requestId = c.get("requestId");
   const app = discord.assertDiscordConfigured(settings(c));

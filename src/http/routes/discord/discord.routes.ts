@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, jsonBody, jsonContent, optionalJsonBody } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSetupCodeSchema,
@@ -31,15 +31,7 @@ export const createDiscordSetupCode = createRoute({
   security: BEARER,
   request: {
     params: DiscordParamsSchema,
-    body: {
-      required: false,
-      content: {
-        "application/json": {
-          schema: CreateSetupCodeSchema,
-          example: { eventId: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" },
-        },
-      },
-    },
+    body: optionalJsonBody(CreateSetupCodeSchema, undefined, { eventId: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
   },
   responses: { 201: jsonContent(SetupCodeSchema, "The code (shown once).") },
 });
@@ -136,10 +128,7 @@ export const receiveDiscordInteraction = createRoute({
         .openapi({ description: "Discord's Ed25519 signature (hex) of timestamp + body." }),
       "x-signature-timestamp": z.string().optional().openapi({ description: "Unix time of the signature." }),
     }),
-    body: {
-      required: true,
-      content: { "application/json": { schema: InteractionBodyDoc, example: InteractionBodyDoc.example } },
-    },
+    body: jsonBody(InteractionBodyDoc, undefined, InteractionBodyDoc.example),
   },
   responses: { 200: jsonContent(InteractionResponseSchema, "The interaction response.") },
 });

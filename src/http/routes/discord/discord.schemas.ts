@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { idParam } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
@@ -21,15 +22,7 @@ export const DiscordGuildParamsSchema = z.object({
 
 export const LinkRequestParamsSchema = z.object({
   orgId: OrgIdSchema,
-  requestId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      param: { name: "requestId", in: "path" },
-      description: "The link request.",
-      example: "dlr_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
-    }),
+  requestId: idParam("requestId", "dlr", "The link request."),
 });
 
 export const CreateSetupCodeSchema = z

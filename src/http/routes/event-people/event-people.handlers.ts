@@ -1,24 +1,24 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as people from "../../../services/events";
-import { type AppEnv, serviceContext } from "../../context";
-import type { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./event-people.routes";
+import { serviceContext } from "../../context";
+import type { Handler } from "../handler";
+import type * as r from "./event-people.routes";
 
-export const addStaffHandler: RouteHandler<typeof addStaff, AppEnv> = async (c) =>
+export const addStaffHandler: Handler<typeof r.addStaff> = async (c) =>
   c.json(await people.addStaff(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")), 200);
 
-export const removeStaffHandler: RouteHandler<typeof removeStaff, AppEnv> = async (c) => {
+export const removeStaffHandler: Handler<typeof r.removeStaff> = async (c) => {
   const { eventId, playerId } = c.req.valid("param");
   return c.json(await people.removeStaff(serviceContext(c), eventId, playerId), 200);
 };
 
-export const listStaffHandler: RouteHandler<typeof listStaff, AppEnv> = async (c) =>
+export const listStaffHandler: Handler<typeof r.listStaff> = async (c) =>
   c.json(await people.listStaff(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const addAvoidPairHandler: RouteHandler<typeof addAvoidPair, AppEnv> = async (c) =>
+export const addAvoidPairHandler: Handler<typeof r.addAvoidPair> = async (c) =>
   c.json(
     await people.addAvoidPair(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")),
     200,
   );
 
-export const listAvoidPairsHandler: RouteHandler<typeof listAvoidPairs, AppEnv> = async (c) =>
+export const listAvoidPairsHandler: Handler<typeof r.listAvoidPairs> = async (c) =>
   c.json(await people.listAvoidPairs(serviceContext(c), c.req.valid("param").eventId), 200);

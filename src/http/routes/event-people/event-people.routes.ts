@@ -1,13 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { EventParams } from "../../openapi/path-params";
 import {
   AddAvoidPairSchema,
   AddStaffSchema,
   AvoidPairListSchema,
   StaffListSchema,
 } from "./event-people.schemas";
-
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
 
 export const addStaff = createRoute({
   method: "post",
@@ -19,9 +18,7 @@ export const addStaff = createRoute({
     "Rule 1.3.2, both ways: a player registered in any session of the event cannot become its staff (422), and staff cannot be registered. Roles: owner, organizer.",
   security: BEARER,
   request: { params: EventParams, body: jsonBody(AddStaffSchema, "The staff member.") },
-  responses: {
-    200: jsonContent(StaffListSchema, "All staff of the event."),
-  },
+  responses: { 200: jsonContent(StaffListSchema, "All staff of the event.") },
 });
 
 export const removeStaff = createRoute({
@@ -33,12 +30,8 @@ export const removeStaff = createRoute({
   description:
     "The player is no longer the event's staff (and may then be registered to play in it, rule 1.3.2). An event left without a referee says so in its `validity` again (rule 1.3.1). In the audit trail. Roles: owner, organizer.",
   security: BEARER,
-  request: {
-    params: EventParams.extend({ playerId: idParam("playerId", "ply", "The staff member.") }),
-  },
-  responses: {
-    200: jsonContent(StaffListSchema, "The staff left."),
-  },
+  request: { params: EventParams.extend({ playerId: idParam("playerId", "ply", "The staff member.") }) },
+  responses: { 200: jsonContent(StaffListSchema, "The staff left.") },
 });
 
 export const listStaff = createRoute({
@@ -51,9 +44,7 @@ export const listStaff = createRoute({
     "Staff may not play in the event they supervise (rule 1.3.2): these players cannot be registered to its sessions. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: {
-    200: jsonContent(StaffListSchema, "All staff of the event."),
-  },
+  responses: { 200: jsonContent(StaffListSchema, "All staff of the event.") },
 });
 
 export const addAvoidPair = createRoute({
@@ -66,9 +57,7 @@ export const addAvoidPair = createRoute({
     "Friends and family (rule 1.1.6, third priority after new opponents and rotating turn order). Roles: owner, organizer.",
   security: BEARER,
   request: { params: EventParams, body: jsonBody(AddAvoidPairSchema, "The pair.") },
-  responses: {
-    200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
-  },
+  responses: { 200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event.") },
 });
 
 export const listAvoidPairs = createRoute({
@@ -80,7 +69,5 @@ export const listAvoidPairs = createRoute({
   description: "Private to the organising staff (roles owner, organizer).",
   security: BEARER,
   request: { params: EventParams },
-  responses: {
-    200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event."),
-  },
+  responses: { 200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event.") },
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { readableText } from "../../openapi/common-schemas";
+import { onePageSchema, readableText } from "../../openapi/common-schemas";
 
 export const AddStaffSchema = z
   .object({
@@ -9,20 +9,17 @@ export const AddStaffSchema = z
   .strict()
   .openapi("AddStaff", { example: { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", role: "referee" } });
 
-export const StaffListSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        player: z.object({
-          id: z.string().openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
-          name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
-        }),
-        role: z.enum(["referee", "organizer"]).openapi({ example: "referee" }),
-      }),
-    ),
-  })
-  .extend({ nextCursor: z.null().openapi({ description: "Always null: all staff in one page." }) })
-  .openapi("StaffList");
+export const StaffListSchema = onePageSchema(
+  z.object({
+    player: z.object({
+      id: z.string().openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),
+      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+    }),
+    role: z.enum(["referee", "organizer"]).openapi({ example: "referee" }),
+  }),
+  "StaffList",
+  "Always null: all staff in one page.",
+);
 
 export const AddAvoidPairSchema = z
   .object({
@@ -38,19 +35,16 @@ export const AddAvoidPairSchema = z
     },
   });
 
-export const AvoidPairListSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        playerIds: z
-          .array(z.string())
-          .length(2)
-          .openapi({
-            example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
-          }),
-        reason: z.string().nullable().openapi({ example: "siblings" }),
+export const AvoidPairListSchema = onePageSchema(
+  z.object({
+    playerIds: z
+      .array(z.string())
+      .length(2)
+      .openapi({
+        example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"],
       }),
-    ),
-  })
-  .extend({ nextCursor: z.null().openapi({ description: "Always null: all pairs in one page." }) })
-  .openapi("AvoidPairList");
+    reason: z.string().nullable().openapi({ example: "siblings" }),
+  }),
+  "AvoidPairList",
+  "Always null: all pairs in one page.",
+);

@@ -1,8 +1,7 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as events from "../../../services/events";
-import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
-import type { createEvent, getEvent, listEvents, updateEvent } from "./events.routes";
+import { serviceContext } from "../../context";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./events.routes";
 
 /** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
 function withTimeZone<T extends { timeZone?: string | null; timezone?: string | null }>({
@@ -12,34 +11,28 @@ function withTimeZone<T extends { timeZone?: string | null; timezone?: string | 
   return body.timeZone === undefined && timezone !== undefined ? { ...body, timeZone: timezone } : body;
 }
 
-export const createEventHandler: RouteHandler<typeof createEvent, AppEnv> = async (c) => {
-  const event = await events.createEvent(
-    serviceContext(c),
-    c.req.valid("param").orgId,
-    withTimeZone(c.req.valid("json")),
-  );
+export const createEventHandler: Handler<typeof r.createEvent> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const event = await events.createEvent(serviceContext(c), orgId, withTimeZone(c.req.valid("json")));
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
 };
 
-export const listEventsHandler: RouteHandler<typeof listEvents, AppEnv> = async (c) => {
+export const listEventsHandler: Handler<typeof r.listEvents> = async (c) => {
   const { include, ...query } = c.req.valid("query");
-  return c.json(
-    withPageLink(
-      c,
-      await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
-        ...query,
-        includeDescendants: include?.includes("descendants") ?? false,
-        includeHosted: include?.includes("hosted") ?? false,
-      }),
-    ),
-    200,
+  return jsonPage(
+    c,
+    await events.listEvents(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include?.includes("descendants") ?? false,
+      includeHosted: include?.includes("hosted") ?? false,
+    }),
   );
 };
 
-export const getEventHandler: RouteHandler<typeof getEvent, AppEnv> = async (c) =>
+export const getEventHandler: Handler<typeof r.getEvent> = async (c) =>
   c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const updateEventHandler: RouteHandler<typeof updateEvent, AppEnv> = async (c) =>
+export const updateEventHandler: Handler<typeof r.updateEvent> = async (c) =>
   c.json(
     await events.updateEvent(
       serviceContext(c),

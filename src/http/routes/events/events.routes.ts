@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { createRoute } from "@hono/zod-openapi";
+import { BEARER, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { EventParams, OrgParams } from "../../openapi/path-params";
 import {
   CreateEventSchema,
   EventListSchema,
@@ -7,9 +8,6 @@ import {
   ListEventsQuerySchema,
   UpdateEventSchema,
 } from "./events.schemas";
-
-const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation.") });
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
 
 export const createEvent = createRoute({
   method: "post",
@@ -21,9 +19,7 @@ export const createEvent = createRoute({
     "Creates a tournament with its public `lotSeed` (reproducible lots). Add prelim sessions next. Roles: owner, organizer. Accepts `Idempotency-Key`.",
   security: BEARER,
   request: { params: OrgParams, body: jsonBody(CreateEventSchema, "The event.") },
-  responses: {
-    201: jsonContent(EventSchema, "The created event; `Location` points to it."),
-  },
+  responses: { 201: jsonContent(EventSchema, "The created event; `Location` points to it.") },
 });
 
 export const listEvents = createRoute({
@@ -36,9 +32,7 @@ export const listEvents = createRoute({
     "Oldest first (by id, which sorts by creation). `?include=descendants` adds the events of member organisations (a federation's leaderboards). Members of the organisation or of an ancestor only.",
   security: BEARER,
   request: { params: OrgParams, query: ListEventsQuerySchema },
-  responses: {
-    200: jsonContent(EventListSchema, "A page of events."),
-  },
+  responses: { 200: jsonContent(EventListSchema, "A page of events.") },
 });
 
 export const getEvent = createRoute({
@@ -67,7 +61,5 @@ export const updateEvent = createRoute({
     "Changes name, visibility, dates, venue or timers; the ruleset only until the first result. Roles: owner, organizer.",
   security: BEARER,
   request: { params: EventParams, body: jsonBody(UpdateEventSchema, "The fields to change.") },
-  responses: {
-    200: jsonContent(EventSchema, "The event after the change."),
-  },
+  responses: { 200: jsonContent(EventSchema, "The event after the change.") },
 });

@@ -7,7 +7,13 @@ import {
   PLACEMENT_SECONDS,
   TIMED_TURN_SECONDS,
 } from "../../../domain/timers";
-import { IsoDateSchema, readableText, TimestampSchema, TimeZoneSchema } from "../../openapi/common-schemas";
+import {
+  changeSchema,
+  IsoDateSchema,
+  readableText,
+  TimestampSchema,
+  TimeZoneSchema,
+} from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 
 const turnSeconds = (max: number, option: string) =>
@@ -263,11 +269,7 @@ export const CreateEventSchema = z
     },
   });
 
-export const UpdateEventSchema = z
-  .object(eventFields)
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
+export const UpdateEventSchema = changeSchema(eventFields)
   .refine(timeZonesAgree, TIME_ZONES_DISAGREE)
   .openapi("UpdateEvent", { example: { visibility: "private" } });
 

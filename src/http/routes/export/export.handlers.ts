@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { stream } from "hono/streaming";
 import { exportRecords, openExport } from "../../../services/export";
 import { exportRecordsSince } from "../../../services/export-since";
@@ -8,10 +7,11 @@ import {
   encodeExportCursor,
   openOrgChanges,
 } from "../../../services/outbox";
-import { type AppEnv, serviceContext } from "../../context";
-import type { exportOrganization } from "./export.routes";
+import { serviceContext } from "../../context";
+import type { Handler } from "../handler";
+import type * as r from "./export.routes";
 
-export const exportOrganizationHandler: RouteHandler<typeof exportOrganization, AppEnv> = async (c) => {
+export const exportOrganizationHandler: Handler<typeof r.exportOrganization> = async (c) => {
   const ctx = serviceContext(c);
   const { orgId } = c.req.valid("param");
   const query = c.req.valid("query");

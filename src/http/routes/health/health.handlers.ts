@@ -1,12 +1,11 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { storageFailure } from "../../../db/errors";
 import { heartbeats } from "../../../db/schema";
-import type { AppEnv } from "../../context";
 import { loggableError } from "../../log-safe";
 import { type StorageState, storageProblem } from "../../problem";
-import type { getHealth } from "./health.routes";
+import type { Handler } from "../handler";
+import type * as r from "./health.routes";
 
 /**
  * Pages a database must still be able to take (from its free list or by growing) to be healthy:
@@ -40,7 +39,7 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
  * never grows), the pages left under the size limit, and on a local file the file system's
  * free space.
  */
-export const getHealthHandler: RouteHandler<typeof getHealth, AppEnv> = async (c) => {
+export const getHealthHandler: Handler<typeof r.getHealth> = async (c) => {
   const db = c.get("db");
   const { storage } = c.get("deps");
   const time = c.get("clock")().toISOString();

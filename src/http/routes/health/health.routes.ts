@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { jsonContent } from "../../openapi/common-schemas";
 import { ProblemSchema } from "../../openapi/problem-schemas";
 
 export const HealthSchema = z
@@ -36,10 +37,7 @@ export const getHealth = createRoute({
   security: [],
   request: { query: HealthQuerySchema },
   responses: {
-    200: {
-      description: "The API (and, unless `check=live`, its database) answers.",
-      content: { "application/json": { schema: HealthSchema } },
-    },
+    200: jsonContent(HealthSchema, "The API (and, unless `check=live`, its database) answers."),
     503: {
       description: "The database does not take writes, is (nearly) full, or does not answer.",
       content: {

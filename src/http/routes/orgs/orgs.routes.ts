@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { BEARER, jsonBody, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
@@ -21,22 +21,16 @@ export const createOrganization = createRoute({
     "POST /v1/orgs/{orgId}/clients. Unknown fields are refused (422).",
   security: BEARER,
   request: {
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: CreateOrganizationSchema,
-          example: { name: "Spielwiese Graz", kind: "store", parentOrgId: "org_01JDQ6Y0…" },
-        },
-      },
-    },
+    body: jsonBody(CreateOrganizationSchema, undefined, {
+      name: "Spielwiese Graz",
+      kind: "store",
+      parentOrgId: "org_01JDQ6Y0…",
+    }),
   },
   responses: {
-    201: {
-      description: "The organisation.",
-      headers: { Location: { schema: { type: "string", example: "/v1/orgs/org_01JDQ6Z8…" } } },
-      content: { "application/json": { schema: OrganizationSchema } },
-    },
+    201: jsonContent(OrganizationSchema, "The organisation.", {
+      Location: stringHeader("/v1/orgs/org_01JDQ6Z8…"),
+    }),
   },
 });
 
@@ -50,12 +44,7 @@ export const getOrganization = createRoute({
     "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
   security: BEARER,
   request: { params: OrgParamsSchema },
-  responses: {
-    200: {
-      description: "The organisation.",
-      content: { "application/json": { schema: OrganizationSchema } },
-    },
-  },
+  responses: { 200: jsonContent(OrganizationSchema, "The organisation.") },
 });
 
 export const listChildOrganizations = createRoute({
@@ -68,12 +57,7 @@ export const listChildOrganizations = createRoute({
     "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
   security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
-  responses: {
-    200: {
-      description: "A page of organisations, oldest first.",
-      content: { "application/json": { schema: OrganizationPageSchema } },
-    },
-  },
+  responses: { 200: jsonContent(OrganizationPageSchema, "A page of organisations, oldest first.") },
 });
 
 export const updateOrganization = createRoute({
@@ -86,7 +70,5 @@ export const updateOrganization = createRoute({
     "Its time zone (IANA; null for UTC), in which its calendar days are read: the end of a programme exclusion it records (docs/rules.md#sanctions). In the audit trail. Roles: owner, organizer of the organisation itself (a parent only reads).",
   security: BEARER,
   request: { params: OrgParamsSchema, body: jsonBody(UpdateOrganizationSchema, "The settings to change.") },
-  responses: {
-    200: jsonContent(OrganizationSchema, "The organisation after the change."),
-  },
+  responses: { 200: jsonContent(OrganizationSchema, "The organisation after the change.") },
 });

@@ -1,17 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_KINDS } from "../../../services/orgs";
-import { readableText, TimeZoneSchema } from "../../openapi/common-schemas";
+import { idParam, readableText, TimeZoneSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
-export const OrgIdSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .openapi({
-    param: { name: "orgId", in: "path" },
-    description: "The organisation.",
-    example: "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A",
-  });
+export const OrgIdSchema = idParam("orgId", "org", "The organisation.");
 
 export const OrgParamsSchema = z.object({ orgId: OrgIdSchema });
 

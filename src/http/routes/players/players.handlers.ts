@@ -1,47 +1,33 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as players from "../../../services/players";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
-import type {
-  createPlayer,
-  getPlayer,
-  getPlayerHistory,
-  listPlayers,
-  mergePlayer,
-  updatePlayer,
-} from "./players.routes";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./players.routes";
 
-export const createPlayerHandler: RouteHandler<typeof createPlayer, AppEnv> = async (c) => {
-  const player = await players.createPlayer(
-    serviceContext(c),
-    c.req.valid("param").orgId,
-    c.req.valid("json"),
-  );
+export const createPlayerHandler: Handler<typeof r.createPlayer> = async (c) => {
+  const { orgId } = c.req.valid("param");
+  const player = await players.createPlayer(serviceContext(c), orgId, c.req.valid("json"));
   return c.json(player, 201, { location: `/v1/players/${player.id}` });
 };
 
-export const listPlayersHandler: RouteHandler<typeof listPlayers, AppEnv> = async (c) => {
+export const listPlayersHandler: Handler<typeof r.listPlayers> = async (c) => {
   const { include, ...query } = c.req.valid("query");
-  return c.json(
-    withPageLink(
-      c,
-      await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
-        ...query,
-        includeDescendants: include === "descendants",
-      }),
-    ),
-    200,
+  return jsonPage(
+    c,
+    await players.listPlayers(serviceContext(c), c.req.valid("param").orgId, {
+      ...query,
+      includeDescendants: include === "descendants",
+    }),
   );
 };
 
-export const getPlayerHandler: RouteHandler<typeof getPlayer, AppEnv> = async (c) => {
+export const getPlayerHandler: Handler<typeof r.getPlayer> = async (c) => {
   const player = await players.getPlayer(serviceContext(c), c.req.valid("param").playerId);
   // The same strong tag PATCH takes in If-Match (conditionalGet answers If-None-Match with it).
   return c.json(player, 200, { etag: await players.playerEtag(player) });
 };
 
-export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = async (c) => {
+export const updatePlayerHandler: Handler<typeof r.updatePlayer> = async (c) => {
   const player = await players.updatePlayer(
     serviceContext(c),
     c.req.valid("param").playerId,
@@ -51,7 +37,7 @@ export const updatePlayerHandler: RouteHandler<typeof updatePlayer, AppEnv> = as
   return c.json(player, 200, { etag: await players.playerEtag(player) });
 };
 
-export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppEnv> = async (c) => {
+export const getPlayerHistoryHandler: Handler<typeof r.getPlayerHistory> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await players.loadPlayerHistoryScope(ctx, c.req.valid("param").playerId);
   if (notModified(c, weakEtag(scope.etag), { private: scope.private || scope.member }))
@@ -59,7 +45,7 @@ export const getPlayerHistoryHandler: RouteHandler<typeof getPlayerHistory, AppE
   return c.json(await players.playerHistory(ctx, scope), 200);
 };
 
-export const mergePlayerHandler: RouteHandler<typeof mergePlayer, AppEnv> = async (c) =>
+export const mergePlayerHandler: Handler<typeof r.mergePlayer> = async (c) =>
   c.json(
     await players.mergePlayers(
       serviceContext(c),

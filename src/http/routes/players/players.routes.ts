@@ -1,12 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   BEARER,
-  idParam,
   ifMatchHeader,
   jsonBody,
   jsonContent,
   OPTIONAL_BEARER,
+  revalidateHeaders,
 } from "../../openapi/common-schemas";
+import { OrgParams, PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerHistorySchema } from "./history.schemas";
 import {
@@ -19,9 +20,6 @@ import {
   UpdatePlayerSchema,
 } from "./players.schemas";
 
-const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation.") });
-const PlayerParams = z.object({ playerId: idParam("playerId", "ply", "The player.") });
-
 export const createPlayer = createRoute({
   method: "post",
   path: "/v1/orgs/{orgId}/players",
@@ -32,9 +30,7 @@ export const createPlayer = createRoute({
     "A player keeps one id across every event of the organisation. `externalId` (membership number) must be unique in the organisation tree (409 otherwise). Roles: owner, organizer.",
   security: BEARER,
   request: { params: OrgParams, body: jsonBody(CreatePlayerSchema, "The player.") },
-  responses: {
-    201: jsonContent(PlayerSchema, "The created player."),
-  },
+  responses: { 201: jsonContent(PlayerSchema, "The created player.") },
 });
 
 export const listPlayers = createRoute({
@@ -59,10 +55,7 @@ export const getPlayer = createRoute({
   description: "Members of the player's organisation or of an ancestor.",
   security: BEARER,
   request: { params: PlayerParams },
-  responses: {
-    200: jsonContent(PlayerSchema, "The player."),
-    301: MOVED_PLAYER,
-  },
+  responses: { 200: jsonContent(PlayerSchema, "The player."), 301: MOVED_PLAYER },
 });
 
 export const updatePlayer = createRoute({
@@ -82,28 +75,20 @@ export const updatePlayer = createRoute({
     body: jsonBody(UpdatePlayerSchema, "The fields to change."),
   },
   responses: {
-    200: {
-      ...jsonContent(PlayerSchema, "The player after the change."),
-      headers: {
-        ETag: {
-          description: "The player's new entity tag, for the next If-Match.",
-          schema: { type: "string" },
-        },
+    200: jsonContent(PlayerSchema, "The player after the change.", {
+      ETag: {
+        description: "The player's new entity tag, for the next If-Match.",
+        schema: { type: "string" },
       },
-    },
+    }),
   },
 });
 
-const HISTORY_HEADERS = {
-  ETag: {
-    description: "Names the state of every event shown; send it back in `If-None-Match`.",
-    schema: { type: "string" as const, example: 'W/"history:ply_01JDQ…:5d41402a"' },
-  },
-  "Cache-Control": {
-    description: "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
+const HISTORY_HEADERS = revalidateHeaders(
+  "Names the state of every event shown; send it back in `If-None-Match`.",
+  'W/"history:ply_01JDQ…:5d41402a"',
+  "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
+);
 
 export const getPlayerHistory = createRoute({
   method: "get",
@@ -116,7 +101,7 @@ export const getPlayerHistory = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: PlayerParams },
   responses: {
-    200: { ...jsonContent(PlayerHistorySchema, "The player's history."), headers: HISTORY_HEADERS },
+    200: jsonContent(PlayerHistorySchema, "The player's history.", HISTORY_HEADERS),
     301: MOVED_PLAYER,
     304: { description: "`If-None-Match` matched: nothing shown changed.", headers: HISTORY_HEADERS },
   },
@@ -132,7 +117,5 @@ export const mergePlayer = createRoute({
     "One person created twice becomes one player: every registration, seat, result sheet, confirmation, disqualification, staff entry and avoid pair of the player in the path moves to `intoPlayerId` in one atomic batch, audited (`player.merge`). The kept player takes the merged one's membership numbers when it has none (409 `membership_number_conflict` when both have different ones). Refused with 409 when the two cannot be one person: seated in the same round or registered in the same session (`players_met`), or one is staff of an event the other plays (`staff_plays`, rule 1.3.2). Rankings and ratings are computed on read, so they change at once; each event touched gets a new results version (new ETags). Afterwards the merged id answers 301 on reads (to the kept player) and 410 on writes. Result revisions keep the ids as they were signed. Roles: owner of an organisation both players belong to, or of a common ancestor (a federation merges its stores' duplicates); not clients limited to an event or session.",
   security: BEARER,
   request: { params: PlayerParams, body: jsonBody(MergePlayerSchema, "The player to keep.") },
-  responses: {
-    200: jsonContent(MergeResultSchema, "The kept player and what moved."),
-  },
+  responses: { 200: jsonContent(MergeResultSchema, "The kept player and what moved.") },
 });

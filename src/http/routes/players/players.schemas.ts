@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { changeSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 
 export const PlayerSchema = z
@@ -37,12 +37,9 @@ export const CreatePlayerSchema = z
   .strict()
   .openapi("CreatePlayer", { example: { name: "Rūta Kazlauskienė", externalId: "LT-2026-0142" } });
 
-export const UpdatePlayerSchema = z
-  .object(playerFields)
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdatePlayer", { example: { discordId: "412345678901234567" } });
+export const UpdatePlayerSchema = changeSchema(playerFields).openapi("UpdatePlayer", {
+  example: { discordId: "412345678901234567" },
+});
 
 export const PlayerListSchema = pageSchema(PlayerSchema, "Player");
 

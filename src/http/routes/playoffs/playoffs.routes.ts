@@ -1,8 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, IdempotencyKeyHeader, idParam, jsonContent } from "../../openapi/common-schemas";
+import { createRoute } from "@hono/zod-openapi";
+import { BEARER, IdempotencyKeyHeader, jsonContent } from "../../openapi/common-schemas";
+import { EventParams } from "../../openapi/path-params";
 import { SeatedPlayoffSchema } from "./playoffs.schemas";
-
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
 
 export const seatSemifinals = createRoute({
   method: "post",
@@ -36,7 +35,5 @@ export const seatFinal = createRoute({
     "Until the event names a referee (rule 1.3.1), `warnings` says so and how to name one; the final is seated all the same. Roles: owner, organizer.",
   security: BEARER,
   request: { params: EventParams, headers: IdempotencyKeyHeader },
-  responses: {
-    201: jsonContent(SeatedPlayoffSchema, "The final round (kind `final`), with its warnings."),
-  },
+  responses: { 201: jsonContent(SeatedPlayoffSchema, "The final round (kind `final`), with its warnings.") },
 });

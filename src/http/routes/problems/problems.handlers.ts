@@ -1,15 +1,14 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { ServiceError } from "../../../services/errors";
-import type { AppEnv } from "../../context";
 import { isProblemCode, PROBLEM_CODES } from "../../openapi/problem-codes";
-import type { getProblemPage } from "./problems.routes";
+import type { Handler } from "../handler";
+import type * as r from "./problems.routes";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Inline code spans of the catalogue's words, as HTML. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
-export const getProblemPageHandler: RouteHandler<typeof getProblemPage, AppEnv> = async (c) => {
+export const getProblemPageHandler: Handler<typeof r.getProblemPage> = async (c) => {
   const code = c.req.valid("param").code.replace(/-/g, "_");
   if (!isProblemCode(code)) {
     throw new ServiceError("not_found", "unknown_problem_code", `No problem has the code '${code}'.`);

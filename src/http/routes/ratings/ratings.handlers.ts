@@ -1,16 +1,16 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as ratings from "../../../services/ratings";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { ratingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import type { getOrgRatings, getOrgRatingsCsv, getPlayerRating } from "./ratings.routes";
+import type { Handler } from "../handler";
+import type * as r from "./ratings.routes";
 
 /**
  * One scope batch authorises and fingerprints (304 here); the rating table of the tree is built
  * once per ETag and kept in the response cache, shared by the org table and every player.
  */
-export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = async (c) => {
+export const getOrgRatingsHandler: Handler<typeof r.getOrgRatings> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadRatingScope(ctx, c.req.valid("param").orgId);
   const { minGames } = c.req.valid("query");
@@ -22,7 +22,7 @@ export const getOrgRatingsHandler: RouteHandler<typeof getOrgRatings, AppEnv> = 
   return c.json(ratings.ratingsResponse(table, minGames), 200);
 };
 
-export const getOrgRatingsCsvHandler: RouteHandler<typeof getOrgRatingsCsv, AppEnv> = async (c) => {
+export const getOrgRatingsCsvHandler: Handler<typeof r.getOrgRatingsCsv> = async (c) => {
   const ctx = serviceContext(c);
   const { orgId } = c.req.valid("param");
   const scope = await ratings.loadRatingScope(ctx, orgId);
@@ -41,7 +41,7 @@ export const getOrgRatingsCsvHandler: RouteHandler<typeof getOrgRatingsCsv, AppE
   });
 };
 
-export const getPlayerRatingHandler: RouteHandler<typeof getPlayerRating, AppEnv> = async (c) => {
+export const getPlayerRatingHandler: Handler<typeof r.getPlayerRating> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
   const table = await c

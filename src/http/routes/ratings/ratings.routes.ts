@@ -1,19 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
+import { idParam, jsonContent, OPTIONAL_BEARER, revalidateHeaders } from "../../openapi/common-schemas";
+import { csvResponses, LangQuery } from "../../openapi/csv";
+import { PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
-const CACHE_HEADERS = {
-  ETag: {
-    description: "Names the state of every game rated; send it back in `If-None-Match`.",
-    schema: { type: "string" as const, example: 'W/"ratings:org_01JDQ…:public:5d41402a"' },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` when private events are rated).",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
+const CACHE_HEADERS = revalidateHeaders(
+  "Names the state of every game rated; send it back in `If-None-Match`.",
+  'W/"ratings:org_01JDQ…:public:5d41402a"',
+  "`no-cache` (`private, no-cache` when private events are rated).",
+);
 const NOT_MODIFIED = {
   description: "`If-None-Match` matched: no rated game changed.",
   headers: CACHE_HEADERS,
@@ -34,10 +30,7 @@ export const getOrgRatings = createRoute({
     params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
     query: RatingsQuerySchema,
   },
-  responses: {
-    200: { ...jsonContent(RatingsSchema, "The rating table."), headers: CACHE_HEADERS },
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RatingsSchema, "The rating table.", CACHE_HEADERS), 304: NOT_MODIFIED },
 });
 
 export const getPlayerRating = createRoute({
@@ -48,9 +41,9 @@ export const getPlayerRating = createRoute({
   summary: "A player's rating and its history per event",
   description: `The player's row of their tree's ratings (the tree of the player's organisation's root), with the rating after each event they played. ${DESCRIPTION} A player is visible to members of their organisation (or above), and to anyone through a visible game.`,
   security: OPTIONAL_BEARER,
-  request: { params: z.object({ playerId: idParam("playerId", "ply", "The player.") }) },
+  request: { params: PlayerParams },
   responses: {
-    200: { ...jsonContent(PlayerRatingSchema, "The player's rating."), headers: CACHE_HEADERS },
+    200: jsonContent(PlayerRatingSchema, "The player's rating.", CACHE_HEADERS),
     301: MOVED_PLAYER,
     304: NOT_MODIFIED,
   },
@@ -69,12 +62,9 @@ export const getOrgRatingsCsv = createRoute({
     params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
     query: RatingsQuerySchema.extend(LangQuery.shape),
   },
-  responses: {
-    200: csvContent(
-      "The rating table as CSV.",
-      "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",
-      "rank,player_id,player,ordinal,mu,sigma,games,last_played_event_id\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,21.7,31.2,3.2,12,evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The rating table as CSV.",
+    "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",
+    "rank,player_id,player,ordinal,mu,sigma,games,last_played_event_id\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,21.7,31.2,3.2,12,evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A\r\n",
+  ),
 });

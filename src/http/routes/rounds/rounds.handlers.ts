@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadSessionScope } from "../../../services/events";
 import * as roundsService from "../../../services/rounds";
@@ -7,15 +6,10 @@ import type { CsvLang } from "../../csv/format";
 import { seatingCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import type {
-  createRounds,
-  deleteRound,
-  getRound,
-  listSessionRounds,
-  listSessionRoundsCsv,
-} from "./rounds.routes";
+import type { Handler } from "../handler";
+import type * as r from "./rounds.routes";
 
-export const createRoundsHandler: RouteHandler<typeof createRounds, AppEnv> = async (c) =>
+export const createRoundsHandler: Handler<typeof r.createRounds> = async (c) =>
   c.json(
     await roundsService.createRounds(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
     201,
@@ -40,7 +34,7 @@ async function sendSeatingCsv(
   });
 }
 
-export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, AppEnv> = async (c) => {
+export const listSessionRoundsHandler: Handler<typeof r.listSessionRounds> = async (c) => {
   const sessionId = c.req.valid("param").sessionId;
   const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
   const csv = csvRequested(c);
@@ -49,16 +43,16 @@ export const listSessionRoundsHandler: RouteHandler<typeof listSessionRounds, Ap
   return c.json(rounds, 200);
 };
 
-export const listSessionRoundsCsvHandler: RouteHandler<typeof listSessionRoundsCsv, AppEnv> = async (c) => {
+export const listSessionRoundsCsvHandler: Handler<typeof r.listSessionRoundsCsv> = async (c) => {
   const sessionId = c.req.valid("param").sessionId;
   const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
   return sendSeatingCsv(c, sessionId, rounds, csvDialect(c));
 };
 
-export const getRoundHandler: RouteHandler<typeof getRound, AppEnv> = async (c) =>
+export const getRoundHandler: Handler<typeof r.getRound> = async (c) =>
   c.json(await roundsService.getRound(serviceContext(c), c.req.valid("param").roundId), 200);
 
-export const deleteRoundHandler: RouteHandler<typeof deleteRound, AppEnv> = async (c) => {
+export const deleteRoundHandler: Handler<typeof r.deleteRound> = async (c) => {
   await roundsService.deleteRound(serviceContext(c), c.req.valid("param").roundId);
   return c.body(null, 204);
 };

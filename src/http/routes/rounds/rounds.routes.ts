@@ -1,18 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   BEARER,
   IdempotencyKeyHeader,
-  idParam,
   jsonBody,
   jsonContent,
   NOT_MODIFIED,
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
+import { csvResponses, FormatQuery, LangQuery } from "../../openapi/csv";
+import { RoundParams, SessionParams } from "../../openapi/path-params";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
-
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-const RoundParams = z.object({ roundId: idParam("roundId", "rnd", "The round.") });
 
 export const createRounds = createRoute({
   method: "post",
@@ -36,9 +33,7 @@ export const createRounds = createRoute({
       "How to seat: generated (optional seed), all games, or hand-made tables.",
     ),
   },
-  responses: {
-    201: jsonContent(RoundListSchema, "The rounds just seated."),
-  },
+  responses: { 201: jsonContent(RoundListSchema, "The rounds just seated.") },
 });
 
 export const listSessionRounds = createRoute({
@@ -51,10 +46,7 @@ export const listSessionRounds = createRoute({
     "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): GET `…/rounds.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
-  responses: {
-    200: jsonContent(RoundListSchema, "The session's rounds."),
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), 304: NOT_MODIFIED },
 });
 
 export const listSessionRoundsCsv = createRoute({
@@ -67,14 +59,11 @@ export const listSessionRoundsCsv = createRoute({
     "Every seat of every prelim game of the session, as CSV for the venue: the same data as the JSON list, with its own ETag (304). Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: LangQuery },
-  responses: {
-    200: csvContent(
-      "The session's seating as CSV.",
-      "`game`, `round_id`, `table`, `table_id`, `position` (turn order), `player_id`, `player`, `seed_rank`, `result_status` (empty, `pending` or `final`): one line per seat",
-      "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The session's seating as CSV.",
+    "`game`, `round_id`, `table`, `table_id`, `position` (turn order), `player_id`, `player`, `seed_rank`, `result_status` (empty, `pending` or `final`): one line per seat",
+    "game,round_id,table,table_id,position,player_id,player,seed_rank,result_status\r\n1,rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1,1,tbl_01JDQ7C2D3E4F5G6H7J8K9M0N1,1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,,final\r\n",
+  ),
 });
 
 export const getRound = createRoute({
@@ -87,10 +76,7 @@ export const getRound = createRoute({
     "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: {
-    200: jsonContent(RoundSchema, "The round."),
-    304: NOT_MODIFIED,
-  },
+  responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED },
 });
 
 export const deleteRound = createRoute({

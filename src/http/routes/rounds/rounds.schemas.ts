@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { COLOURS } from "../../../domain/choices";
-import { TimestampSchema } from "../../openapi/common-schemas";
+import { onePageSchema, TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_IDS = [
   ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H"],
@@ -132,11 +132,8 @@ export const RoundSchema = z
   })
   .openapi("Round");
 
-export const RoundListSchema = z
-  .object({
-    data: z.array(RoundSchema),
-    nextCursor: z
-      .null()
-      .openapi({ description: "Always null: a session's rounds (at most 4) come in one page." }),
-  })
-  .openapi("RoundList");
+export const RoundListSchema = onePageSchema(
+  RoundSchema,
+  "RoundList",
+  "Always null: a session's rounds (at most 4) come in one page.",
+);

@@ -1,40 +1,33 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as series from "../../../services/series";
 import { sendCachedJson } from "../../cached-body";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { seriesStandingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
+import { type Handler, jsonPage } from "../handler";
 import type * as r from "./series.routes";
 
-export const createSeriesHandler: RouteHandler<typeof r.createSeries, AppEnv> = async (c) => {
+export const createSeriesHandler: Handler<typeof r.createSeries> = async (c) => {
   const { orgId } = c.req.valid("param");
   const dto = await series.createSeries(serviceContext(c), orgId, c.req.valid("json"));
   return c.json(dto, 201, { location: `/v1/orgs/${orgId}/series/${dto.id}` });
 };
 
-export const listSeriesHandler: RouteHandler<typeof r.listSeries, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    ),
-    200,
-  );
+export const listSeriesHandler: Handler<typeof r.listSeries> = async (c) =>
+  jsonPage(c, await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")));
 
-export const getSeriesHandler: RouteHandler<typeof r.getSeries, AppEnv> = async (c) => {
+export const getSeriesHandler: Handler<typeof r.getSeries> = async (c) => {
   const { orgId, seriesId } = c.req.valid("param");
   return c.json(await series.getSeries(serviceContext(c), orgId, seriesId), 200);
 };
 
-export const updateSeriesHandler: RouteHandler<typeof r.updateSeries, AppEnv> = async (c) => {
+export const updateSeriesHandler: Handler<typeof r.updateSeries> = async (c) => {
   const { orgId, seriesId } = c.req.valid("param");
   return c.json(await series.updateSeries(serviceContext(c), orgId, seriesId, c.req.valid("json")), 200);
 };
 
 /** Round trips 1–2 authorise and fingerprint (304 here); only a new state costs round trip 3. */
-export const getSeriesStandingsHandler: RouteHandler<typeof r.getSeriesStandings, AppEnv> = async (c) => {
+export const getSeriesStandingsHandler: Handler<typeof r.getSeriesStandings> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
   const etag = weakEtag(scope.etag);
@@ -42,9 +35,7 @@ export const getSeriesStandingsHandler: RouteHandler<typeof r.getSeriesStandings
   return sendCachedJson(c, etag, { private: scope.private }, () => series.seriesStandings(ctx, scope));
 };
 
-export const getSeriesStandingsCsvHandler: RouteHandler<typeof r.getSeriesStandingsCsv, AppEnv> = async (
-  c,
-) => {
+export const getSeriesStandingsCsvHandler: Handler<typeof r.getSeriesStandingsCsv> = async (c) => {
   const ctx = serviceContext(c);
   const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
   const lang = csvDialect(c);
@@ -56,10 +47,10 @@ export const getSeriesStandingsCsvHandler: RouteHandler<typeof r.getSeriesStandi
   });
 };
 
-export const getEventTagsHandler: RouteHandler<typeof r.getEventTags, AppEnv> = async (c) =>
+export const getEventTagsHandler: Handler<typeof r.getEventTags> = async (c) =>
   c.json(await series.getEventTags(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const setEventTagsHandler: RouteHandler<typeof r.setEventTags, AppEnv> = async (c) =>
+export const setEventTagsHandler: Handler<typeof r.setEventTags> = async (c) =>
   c.json(
     await series.setEventTags(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json").tags),
     200,

@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { CSV_NOT_MODIFIED, csvContent, LangQuery } from "../../openapi/csv";
+import {
+  BEARER,
+  idParam,
+  jsonBody,
+  jsonContent,
+  OPTIONAL_BEARER,
+  revalidateHeaders,
+} from "../../openapi/common-schemas";
+import { csvResponses, LangQuery } from "../../openapi/csv";
+import { EventParams, SeriesParams } from "../../openapi/path-params";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSeriesSchema,
@@ -13,20 +21,13 @@ import {
 } from "./series.schemas";
 
 const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation running the series.") });
-const OrgSeriesParams = OrgParams.extend({ seriesId: idParam("seriesId", "ser", "The series.") });
-const SeriesParams = z.object({ seriesId: idParam("seriesId", "ser", "The series.") });
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
+const OrgSeriesParams = OrgParams.extend(SeriesParams.shape);
 
-const CACHE_HEADERS = {
-  ETag: {
-    description: "Names the state of every event in the series; send it back in `If-None-Match`.",
-    schema: { type: "string" as const, example: 'W/"series:ser_01JDQ…:3:public:5d41402a"' },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` when private events are included).",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
+const CACHE_HEADERS = revalidateHeaders(
+  "Names the state of every event in the series; send it back in `If-None-Match`.",
+  'W/"series:ser_01JDQ…:3:public:5d41402a"',
+  "`no-cache` (`private, no-cache` when private events are included).",
+);
 
 export const createSeries = createRoute({
   method: "post",
@@ -38,9 +39,7 @@ export const createSeries = createRoute({
     "A named season of events of the organisation's tree, listed explicitly or selected by tag and date range, with a scoring policy (missing policy fields take the documented default). Listed events must belong to the organisation or one below it (422 otherwise); the series needs no write access to them. Roles: owner, organizer.",
   security: BEARER,
   request: { params: OrgParams, body: jsonBody(CreateSeriesSchema, "The series.") },
-  responses: {
-    201: jsonContent(SeriesSchema, "The created series."),
-  },
+  responses: { 201: jsonContent(SeriesSchema, "The created series.") },
 });
 
 export const listSeries = createRoute({
@@ -78,9 +77,7 @@ export const updateSeries = createRoute({
     "Name, selection, or policy fields (merged into the current policy). Audited. Roles: owner, organizer.",
   security: BEARER,
   request: { params: OrgSeriesParams, body: jsonBody(UpdateSeriesSchema, "The fields to change.") },
-  responses: {
-    200: jsonContent(SeriesSchema, "The series after the change."),
-  },
+  responses: { 200: jsonContent(SeriesSchema, "The series after the change.") },
 });
 
 export const getSeriesStandings = createRoute({
@@ -94,7 +91,7 @@ export const getSeriesStandings = createRoute({
   security: OPTIONAL_BEARER,
   request: { params: SeriesParams },
   responses: {
-    200: { ...jsonContent(SeriesStandingsSchema, "The series standings."), headers: CACHE_HEADERS },
+    200: jsonContent(SeriesStandingsSchema, "The series standings.", CACHE_HEADERS),
     304: {
       description: "`If-None-Match` matched: nothing the standings show has changed.",
       headers: CACHE_HEADERS,
@@ -112,14 +109,11 @@ export const getSeriesStandingsCsv = createRoute({
     "The series standings for spreadsheets: one line per ranked player, in rank order, over the same events as the JSON for the same reader; its own ETag (304).",
   security: OPTIONAL_BEARER,
   request: { params: SeriesParams, query: LangQuery },
-  responses: {
-    200: csvContent(
-      "The series standings as CSV.",
-      "`rank`, `player_id`, `player`, `points`, `events_counted`, `events_dropped`, `event_wins`, `best_position`, `decided_by`, `lot`, `qualified`",
-      "rank,player_id,player,points,events_counted,events_dropped,event_wins,best_position,decided_by,lot,qualified\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,45,2,1,1,1,points,3f1c9a0b2d4e6f81,true\r\n",
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The series standings as CSV.",
+    "`rank`, `player_id`, `player`, `points`, `events_counted`, `events_dropped`, `event_wins`, `best_position`, `decided_by`, `lot`, `qualified`",
+    "rank,player_id,player,points,events_counted,events_dropped,event_wins,best_position,decided_by,lot,qualified\r\n1,ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9,Rūta Kazlauskienė,45,2,1,1,1,points,3f1c9a0b2d4e6f81,true\r\n",
+  ),
 });
 
 export const getEventTags = createRoute({
@@ -144,7 +138,5 @@ export const setEventTags = createRoute({
     "Tags put the event into tag-selected series of its organisation's tree (e.g. a federation's circuit): the store tags its own event, the federation needs no write access. Roles: owner, organizer of the event's organisation; audited.",
   security: BEARER,
   request: { params: EventParams, body: jsonBody(SetEventTagsSchema, "The complete set of tags.") },
-  responses: {
-    200: jsonContent(EventTagsSchema, "The tags now."),
-  },
+  responses: { 200: jsonContent(EventTagsSchema, "The tags now.") },
 });

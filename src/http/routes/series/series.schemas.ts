@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DEFAULT_SERIES_POLICY, SERIES_TIEBREAKS } from "../../../domain/series";
-import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { changeSchema, IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 const points = z.number().int().min(0).max(100000);
@@ -150,16 +150,11 @@ export const CreateSeriesSchema = z
     },
   });
 
-export const UpdateSeriesSchema = z
-  .object({
-    name: readableText(200),
-    selection: SeriesSelectionSchema,
-    policy: SeriesPolicyInputSchema,
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdateSeries", { example: { policy: { bestOf: 3 } } });
+export const UpdateSeriesSchema = changeSchema({
+  name: readableText(200),
+  selection: SeriesSelectionSchema,
+  policy: SeriesPolicyInputSchema,
+}).openapi("UpdateSeries", { example: { policy: { bestOf: 3 } } });
 
 export const EventTagsSchema = z
   .object({ eventId: z.string(), tags: z.array(TagSchema) })

@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import * as registrations from "../../../services/events";
 import * as sessions from "../../../services/events";
@@ -8,40 +7,28 @@ import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import { withPageLink } from "../../pagination";
-import type {
-  createSession,
-  getSession,
-  listRegistrations,
-  listRegistrationsCsv,
-  listSessions,
-  registerPlayers,
-  unregisterPlayer,
-  updateSession,
-} from "./sessions.routes";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./sessions.routes";
 
-export const createSessionHandler: RouteHandler<typeof createSession, AppEnv> = async (c) => {
-  const session = await sessions.createSession(
-    serviceContext(c),
-    c.req.valid("param").eventId,
-    c.req.valid("json"),
-  );
+export const createSessionHandler: Handler<typeof r.createSession> = async (c) => {
+  const { eventId } = c.req.valid("param");
+  const session = await sessions.createSession(serviceContext(c), eventId, c.req.valid("json"));
   return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
 };
 
-export const listSessionsHandler: RouteHandler<typeof listSessions, AppEnv> = async (c) =>
+export const listSessionsHandler: Handler<typeof r.listSessions> = async (c) =>
   c.json(await sessions.listSessions(serviceContext(c), c.req.valid("param").eventId), 200);
 
-export const getSessionHandler: RouteHandler<typeof getSession, AppEnv> = async (c) =>
+export const getSessionHandler: Handler<typeof r.getSession> = async (c) =>
   c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200);
 
-export const updateSessionHandler: RouteHandler<typeof updateSession, AppEnv> = async (c) =>
+export const updateSessionHandler: Handler<typeof r.updateSession> = async (c) =>
   c.json(
     await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
     200,
   );
 
-export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv> = async (c) =>
+export const registerPlayersHandler: Handler<typeof r.registerPlayers> = async (c) =>
   c.json(
     await registrations.registerPlayers(
       serviceContext(c),
@@ -51,20 +38,17 @@ export const registerPlayersHandler: RouteHandler<typeof registerPlayers, AppEnv
     200,
   );
 
-export const listRegistrationsHandler: RouteHandler<typeof listRegistrations, AppEnv> = async (c) => {
+export const listRegistrationsHandler: Handler<typeof r.listRegistrations> = async (c) => {
   const ctx = serviceContext(c);
   const sessionId = c.req.valid("param").sessionId;
   const csv = csvRequested(c);
   // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
   if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
   c.header("Vary", "Accept");
-  return c.json(
-    withPageLink(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query"))),
-    200,
-  );
+  return jsonPage(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query")));
 };
 
-export const listRegistrationsCsvHandler: RouteHandler<typeof listRegistrationsCsv, AppEnv> = async (c) =>
+export const listRegistrationsCsvHandler: Handler<typeof r.listRegistrationsCsv> = async (c) =>
   sendRosterCsv(c, c.req.valid("param").sessionId, csvDialect(c));
 
 /** The CSV is the whole roster: every page, as many as the session has players. */
@@ -89,7 +73,7 @@ async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLan
   });
 }
 
-export const unregisterPlayerHandler: RouteHandler<typeof unregisterPlayer, AppEnv> = async (c) => {
+export const unregisterPlayerHandler: Handler<typeof r.unregisterPlayer> = async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
   await registrations.unregisterPlayer(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);

@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
+import { EventParams, SessionParams } from "../../openapi/path-params";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSessionSchema,
@@ -12,9 +13,6 @@ import {
   UpdateSessionSchema,
 } from "./sessions.schemas";
 
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-
 export const createSession = createRoute({
   method: "post",
   path: "/v1/events/{eventId}/sessions",
@@ -25,9 +23,7 @@ export const createSession = createRoute({
     "An event may hold several prelim sessions on different dates and venues (rule 1.2); each is scored on its own. Roles: owner, organizer.",
   security: BEARER,
   request: { params: EventParams, body: jsonBody(CreateSessionSchema, "The session.") },
-  responses: {
-    201: jsonContent(SessionSchema, "The created session."),
-  },
+  responses: { 201: jsonContent(SessionSchema, "The created session.") },
 });
 
 export const listSessions = createRoute({
@@ -97,9 +93,7 @@ export const listRegistrations = createRoute({
     "The whole roster as CSV (players, status, check-in, drops; by name, no pages): GET `…/players.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: PaginationQuerySchema.extend(FormatQuery.shape) },
-  responses: {
-    200: jsonContent(RegistrationListSchema, "A page of registered players."),
-  },
+  responses: { 200: jsonContent(RegistrationListSchema, "A page of registered players.") },
 });
 
 export const listRegistrationsCsv = createRoute({

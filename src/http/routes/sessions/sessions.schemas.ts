@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { canonicalTimeZone, parseLocalDateTime } from "../../../domain/local-time";
-import { IsoDateSchema, readableText, TimestampSchema } from "../../openapi/common-schemas";
+import {
+  changeSchema,
+  IsoDateSchema,
+  onePageSchema,
+  readableText,
+  TimestampSchema,
+} from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 
 export const SessionSchema = z
@@ -64,14 +70,9 @@ const sessionFields = {
   venue: readableText(200, 0).nullish(),
 };
 
-export const UpdateSessionSchema = z
-  .object(sessionFields)
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." })
-  .openapi("UpdateSession", {
-    example: { startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
-  });
+export const UpdateSessionSchema = changeSchema(sessionFields).openapi("UpdateSession", {
+  example: { startsAt: "2026-12-05T10:00", timeZone: "Europe/Vilnius" },
+});
 
 export const CreateSessionSchema = z
   .object({
@@ -100,27 +101,28 @@ export const CreateSessionSchema = z
     },
   });
 
-export const SessionListSchema = z
-  .object({
-    data: z.array(SessionSchema),
-    nextCursor: z
-      .null()
-      .openapi({ description: "Always null: an event's sessions come in one page, by date." }),
-  })
-  .openapi("SessionList");
+export const SessionListSchema = onePageSchema(
+  SessionSchema,
+  "SessionList",
+  "Always null: an event's sessions come in one page, by date.",
+);
 
-export const RegisterPlayersSchema = z
-  .object({
-    playerIds: z
-      .array(z.string().min(1).max(64))
-      .min(1)
-      .max(1000)
-      .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
-  })
-  .strict()
-  .openapi("RegisterPlayers", {
-    example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
-  });
+/** A body naming 1–1000 players by id (registration, check-in), registered under `name`. */
+export const playerIdsSchema = (name: string) =>
+  z
+    .object({
+      playerIds: z
+        .array(z.string().min(1).max(64))
+        .min(1)
+        .max(1000)
+        .openapi({ example: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D"] }),
+    })
+    .strict()
+    .openapi(name, {
+      example: { playerIds: ["ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F"] },
+    });
+
+export const RegisterPlayersSchema = playerIdsSchema("RegisterPlayers");
 
 export const RegistrationSchema = z
   .object({
@@ -147,9 +149,8 @@ export const RegistrationSchema = z
 export const RegistrationListSchema = pageSchema(RegistrationSchema, "Registration");
 
 /** POST …/players: the registrations of the players in the request, in one page. */
-export const RegisteredPlayersSchema = z
-  .object({
-    data: z.array(RegistrationSchema),
-    nextCursor: z.null().openapi({ description: "Always null: the players of the request, all at once." }),
-  })
-  .openapi("RegisteredPlayers");
+export const RegisteredPlayersSchema = onePageSchema(
+  RegistrationSchema,
+  "RegisteredPlayers",
+  "Always null: the players of the request, all at once.",
+);

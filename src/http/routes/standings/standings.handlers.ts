@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import * as standings from "../../../services/standings";
 import { sendCachedJson } from "../../cached-body";
@@ -8,14 +7,8 @@ import type { CsvLang } from "../../csv/format";
 import { rankingCsv } from "../../csv/rankings-csv";
 import { type CsvFile, csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { notModified } from "../../middleware/etag";
-import type {
-  getEventStandings,
-  getEventStandingsCsv,
-  getQualification,
-  getQualificationCsv,
-  getSessionStandings,
-  getSessionStandingsCsv,
-} from "./standings.routes";
+import type { Handler } from "../handler";
+import type * as r from "./standings.routes";
 
 /**
  * Each handler: round trip 1 loads the scope (authorisation and the event's versions, by
@@ -108,20 +101,20 @@ const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, 
 const csv = (c: Context<AppEnv>, t: Target) =>
   sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
 
-export const getSessionStandingsHandler: RouteHandler<typeof getSessionStandings, AppEnv> = async (c) =>
+export const getSessionStandingsHandler: Handler<typeof r.getSessionStandings> = async (c) =>
   json(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationHandler: RouteHandler<typeof getQualification, AppEnv> = async (c) =>
+export const getQualificationHandler: Handler<typeof r.getQualification> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsHandler: RouteHandler<typeof getEventStandings, AppEnv> = async (c) =>
+export const getEventStandingsHandler: Handler<typeof r.getEventStandings> = async (c) =>
   json(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
 
-export const getSessionStandingsCsvHandler: RouteHandler<typeof getSessionStandingsCsv, AppEnv> = async (c) =>
+export const getSessionStandingsCsvHandler: Handler<typeof r.getSessionStandingsCsv> = async (c) =>
   csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
 
-export const getQualificationCsvHandler: RouteHandler<typeof getQualificationCsv, AppEnv> = async (c) =>
+export const getQualificationCsvHandler: Handler<typeof r.getQualificationCsv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
 
-export const getEventStandingsCsvHandler: RouteHandler<typeof getEventStandingsCsv, AppEnv> = async (c) =>
+export const getEventStandingsCsvHandler: Handler<typeof r.getEventStandingsCsv> = async (c) =>
   csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));

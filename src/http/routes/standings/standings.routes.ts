@@ -1,47 +1,36 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import {
   EventStandingsSchema,
   QualificationSchema,
   SessionStandingsSchema,
 } from "../../../services/standings";
-import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { jsonContent, OPTIONAL_BEARER, revalidateHeaders } from "../../openapi/common-schemas";
 import {
-  CSV_NOT_MODIFIED,
-  csvContent,
+  csvResponses,
   FormatQuery,
   LangQuery,
   RANKING_CSV_COLUMNS,
   RANKING_CSV_EXAMPLE,
 } from "../../openapi/csv";
+import { EventParams, SessionParams } from "../../openapi/path-params";
 
-const SessionParams = z.object({ sessionId: idParam("sessionId", "ses", "The prelim session.") });
-const EventParams = z.object({ eventId: idParam("eventId", "evt", "The event.") });
-
-const CACHE_HEADERS = {
-  ETag: {
-    description:
-      'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
-    schema: {
-      type: "string" as const,
-      example: 'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026"',
-    },
-  },
-  "Cache-Control": {
-    description: "`no-cache` (`private, no-cache` for private events): keep it, but revalidate every time.",
-    schema: { type: "string" as const, example: "no-cache" },
-  },
-};
-
-const withCacheHeaders = <T extends { description: string }>(response: T) => ({
-  ...response,
-  headers: CACHE_HEADERS,
-});
+const CACHE_HEADERS = revalidateHeaders(
+  'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
+  'W/"evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A:37:qualification:12.0.2026"',
+  "`no-cache` (`private, no-cache` for private events): keep it, but revalidate every time.",
+);
 
 const NOT_MODIFIED = {
   description:
     "`If-None-Match` matched: nothing this ranking shows has changed. No body; costs the server one small query.",
   headers: CACHE_HEADERS,
 };
+
+/** A ranking with the tags to poll it by, or 304 while nothing it shows has changed. */
+const rankingResponses = <T extends z.ZodType>(schema: T, description: string) => ({
+  200: jsonContent(schema, description, CACHE_HEADERS),
+  304: NOT_MODIFIED,
+});
 
 const COMMON =
   "Computed on read from FINAL table results only: pending sheets count once every player confirmed or a referee finalised them. " +
@@ -66,10 +55,7 @@ export const getSessionStandings = createRoute({
   description: `The session's players ranked over its prelim games. ${COMMON} \`eliminated\` marks players cut by the zero-win rule of an 80+ session; \`qualified\` is null here (see the event's qualification). \`rounds\` shows how many results are in.`,
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
-  responses: {
-    200: withCacheHeaders(jsonContent(SessionStandingsSchema, "The session ranking.")),
-    304: NOT_MODIFIED,
-  },
+  responses: rankingResponses(SessionStandingsSchema, "The session ranking."),
 });
 
 export const getQualification = createRoute({
@@ -81,10 +67,7 @@ export const getQualification = createRoute({
   description: `Each player's best single-session result (rule 1.2: sessions never add up), ranked with the same chain; \`sessionId\` names the session that counted, \`qualified\` marks the top 16 (top 4 when the event has 12–28 unique participants, who go straight to the final). ${COMMON}`,
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
-  responses: {
-    200: withCacheHeaders(jsonContent(QualificationSchema, "The qualification ranking.")),
-    304: NOT_MODIFIED,
-  },
+  responses: rankingResponses(QualificationSchema, "The qualification ranking."),
 });
 
 export const getEventStandings = createRoute({
@@ -96,10 +79,7 @@ export const getEventStandings = createRoute({
   description: `The event's standings (rule 1.4.4): the final table first (winner, then by VP), then the semifinal non-winners by semifinal place (once all 4 semifinal results are final), then everyone else in qualification order. Before playoff results this is the qualification order (\`phase: "prelim"\`). Ties inside a playoff place are broken by the chain over the qualifying session plus playoff games, which is the record shown; \`decidedBy\` may also be \`placement\` or \`phase\`. ${COMMON} A 409 means the stored playoff results contradict the qualification (e.g. a semifinal was corrected after the final was seated).`,
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
-  responses: {
-    200: withCacheHeaders(jsonContent(EventStandingsSchema, "The event standings.")),
-    304: NOT_MODIFIED,
-  },
+  responses: rankingResponses(EventStandingsSchema, "The event standings."),
 });
 
 export const getSessionStandingsCsv = createRoute({
@@ -111,10 +91,7 @@ export const getSessionStandingsCsv = createRoute({
   description: CSV_DESCRIPTION,
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: LangQuery },
-  responses: {
-    200: csvContent("The session ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses("The session ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
 });
 
 export const getQualificationCsv = createRoute({
@@ -126,10 +103,7 @@ export const getQualificationCsv = createRoute({
   description: CSV_DESCRIPTION,
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: LangQuery },
-  responses: {
-    200: csvContent("The qualification ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses("The qualification ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
 });
 
 export const getEventStandingsCsv = createRoute({
@@ -141,12 +115,9 @@ export const getEventStandingsCsv = createRoute({
   description: CSV_DESCRIPTION,
   security: OPTIONAL_BEARER,
   request: { params: EventParams, query: LangQuery },
-  responses: {
-    200: csvContent(
-      "The event standings as CSV.",
-      `${RANKING_CSV_COLUMNS}, then \`phase\`, \`qualification_rank\`, \`semifinal_placement\`, \`final_placement\``,
-      RANKING_CSV_EXAMPLE,
-    ),
-    304: CSV_NOT_MODIFIED,
-  },
+  responses: csvResponses(
+    "The event standings as CSV.",
+    `${RANKING_CSV_COLUMNS}, then \`phase\`, \`qualification_rank\`, \`semifinal_placement\`, \`final_placement\``,
+    RANKING_CSV_EXAMPLE,
+  ),
 });

@@ -1,4 +1,3 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { listAudit as listAuditEntries } from "../../../services/audit";
 import * as playerCodes from "../../../services/tables";
@@ -6,22 +5,9 @@ import * as results from "../../../services/tables";
 import * as tables from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
-import { withPageLink } from "../../pagination";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
-import type {
-  confirmResult,
-  correctResult,
-  disputeResult,
-  disqualifyPlayer,
-  finalizeResult,
-  getTable,
-  listAudit,
-  recordChoice,
-  submitResult,
-  switchTimerOff,
-  switchTimerOn,
-  waiveChoices,
-} from "./tables.routes";
+import { type Handler, jsonPage } from "../handler";
+import type * as r from "./tables.routes";
 
 /**
  * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
@@ -40,10 +26,10 @@ function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
   return table;
 }
 
-export const getTableHandler: RouteHandler<typeof getTable, AppEnv> = async (c) =>
+export const getTableHandler: Handler<typeof r.getTable> = async (c) =>
   c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200);
 
-export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = async (c) => {
+export const submitResultHandler: Handler<typeof r.submitResult> = async (c) => {
   const table = await results.submitResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -53,7 +39,7 @@ export const submitResultHandler: RouteHandler<typeof submitResult, AppEnv> = as
   return c.json(withEtag(c, table), 200);
 };
 
-export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = async (c) => {
+export const confirmResultHandler: Handler<typeof r.confirmResult> = async (c) => {
   const { tableId } = c.req.valid("param");
   const body = c.req.valid("json");
   const table =
@@ -68,7 +54,7 @@ export const confirmResultHandler: RouteHandler<typeof confirmResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const disputeResultHandler: RouteHandler<typeof disputeResult, AppEnv> = async (c) => {
+export const disputeResultHandler: Handler<typeof r.disputeResult> = async (c) => {
   const table = await playerCodes.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -78,18 +64,14 @@ export const disputeResultHandler: RouteHandler<typeof disputeResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const finalizeResultHandler: RouteHandler<typeof finalizeResult, AppEnv> = async (c) => {
+export const finalizeResultHandler: Handler<typeof r.finalizeResult> = async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
-  const table = await results.finalizeResult(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    body?.reason,
-    ifMatchVersion(c),
-  );
+  const { tableId } = c.req.valid("param");
+  const table = await results.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
 };
 
-export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppEnv> = async (c) => {
+export const disqualifyPlayerHandler: Handler<typeof r.disqualifyPlayer> = async (c) => {
   const table = await results.disqualifyPlayer(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -99,7 +81,7 @@ export const disqualifyPlayerHandler: RouteHandler<typeof disqualifyPlayer, AppE
   return c.json(withEtag(c, table), 200);
 };
 
-export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = async (c) => {
+export const correctResultHandler: Handler<typeof r.correctResult> = async (c) => {
   const table = await results.correctResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -109,38 +91,26 @@ export const correctResultHandler: RouteHandler<typeof correctResult, AppEnv> = 
   return c.json(withEtag(c, table), 200);
 };
 
-export const listAuditHandler: RouteHandler<typeof listAudit, AppEnv> = async (c) =>
-  c.json(
-    withPageLink(
-      c,
-      await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")),
-    ),
-    200,
-  );
+export const listAuditHandler: Handler<typeof r.listAudit> = async (c) =>
+  jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")));
 
-export const waiveChoicesHandler: RouteHandler<typeof waiveChoices, AppEnv> = async (c) => {
-  const table = await tables.waiveChoices(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    c.req.valid("json"),
-  );
+export const waiveChoicesHandler: Handler<typeof r.waiveChoices> = async (c) => {
+  const { tableId } = c.req.valid("param");
+  const table = await tables.waiveChoices(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
-export const recordChoiceHandler: RouteHandler<typeof recordChoice, AppEnv> = async (c) => {
-  const table = await tables.recordChoice(
-    serviceContext(c),
-    c.req.valid("param").tableId,
-    c.req.valid("json"),
-  );
+export const recordChoiceHandler: Handler<typeof r.recordChoice> = async (c) => {
+  const { tableId } = c.req.valid("param");
+  const table = await tables.recordChoice(serviceContext(c), tableId, c.req.valid("json"));
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOnHandler: RouteHandler<typeof switchTimerOn, AppEnv> = async (c) => {
+export const switchTimerOnHandler: Handler<typeof r.switchTimerOn> = async (c) => {
   const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
   const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
   return c.json(withEtag(c, table), 200);
 };
 
-export const switchTimerOffHandler: RouteHandler<typeof switchTimerOff, AppEnv> = async (c) =>
+export const switchTimerOffHandler: Handler<typeof r.switchTimerOff> = async (c) =>
   c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200);

@@ -3,11 +3,12 @@ import {
   BEARER,
   IdempotencyKeyHeader,
   IfMatchHeader,
-  idParam,
   jsonBody,
   jsonContent,
   OPTIONAL_BEARER,
+  optionalJsonBody,
 } from "../../openapi/common-schemas";
+import { EventParams, TableParams } from "../../openapi/path-params";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import { WarningSchema } from "../conduct/conduct.schemas";
 import {
@@ -24,14 +25,13 @@ import {
   WaiveChoicesSchema,
 } from "./tables.schemas";
 
-const TableParams = z.object({ tableId: idParam("tableId", "tbl", "The table.") });
+/** A write of a table's sheet takes If-Match (its result version) and Idempotency-Key. */
+const SHEET_HEADERS = IfMatchHeader.merge(IdempotencyKeyHeader);
 
-const tableResponse = (description: string) => ({
-  200: {
-    ...jsonContent(TableSchema, description),
-    headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
-  },
-});
+/** A table's answers carry its ETag: its result version, what If-Match sends back. */
+const TABLE_ETAG = { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } };
+
+const tableResponse = (description: string) => ({ 200: jsonContent(TableSchema, description, TABLE_ETAG) });
 
 export const getTable = createRoute({
   method: "get",
@@ -43,10 +43,7 @@ export const getTable = createRoute({
     "Seats in turn order with VP, placement, confirmation and disqualification; the current result and who still has to confirm. Poll with If-None-Match.",
   security: OPTIONAL_BEARER,
   request: { params: TableParams },
-  responses: {
-    ...tableResponse("The table."),
-    304: { description: "Not modified." },
-  },
+  responses: { ...tableResponse("The table."), 304: { description: "Not modified." } },
 });
 
 export const submitResult = createRoute({
@@ -61,14 +58,8 @@ export const submitResult = createRoute({
     "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
   security: BEARER,
-  request: {
-    params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
-    body: jsonBody(SubmitResultSchema, "The sheet."),
-  },
-  responses: {
-    ...tableResponse("The table with its new result."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(SubmitResultSchema, "The sheet.") },
+  responses: tableResponse("The table with its new result."),
 });
 
 export const confirmResult = createRoute({
@@ -87,12 +78,10 @@ export const confirmResult = createRoute({
   security: OPTIONAL_BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
-  responses: {
-    ...tableResponse("The table after the confirmation."),
-  },
+  responses: tableResponse("The table after the confirmation."),
 });
 
 export const disputeResult = createRoute({
@@ -110,12 +99,10 @@ export const disputeResult = createRoute({
   security: OPTIONAL_BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
   },
-  responses: {
-    ...tableResponse("The table with the dispute."),
-  },
+  responses: tableResponse("The table with the dispute."),
 });
 
 export const finalizeResult = createRoute({
@@ -129,12 +116,10 @@ export const finalizeResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
-    body: { ...jsonBody(FinalizeResultSchema, "Why."), required: false },
+    headers: SHEET_HEADERS,
+    body: optionalJsonBody(FinalizeResultSchema, "Why."),
   },
-  responses: {
-    ...tableResponse("The table with its final result."),
-  },
+  responses: tableResponse("The table with its final result."),
 });
 
 export const disqualifyPlayer = createRoute({
@@ -146,24 +131,18 @@ export const disqualifyPlayer = createRoute({
   description:
     "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. The answer (and the audit entry) names the player's warnings in this event. Roles: owner, organizer, referee.",
   security: BEARER,
-  request: {
-    params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
-    body: jsonBody(DisqualifySchema, "Who and why."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(DisqualifySchema, "Who and why.") },
   responses: {
-    200: {
-      ...jsonContent(
-        TableSchema.extend({
-          warnings: z.array(WarningSchema).openapi({
-            description:
-              "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
-          }),
-        }).openapi("DisqualifiedTable"),
-        "The table after the disqualification, with the player's warnings.",
-      ),
-      headers: { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } },
-    },
+    200: jsonContent(
+      TableSchema.extend({
+        warnings: z.array(WarningSchema).openapi({
+          description:
+            "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
+        }),
+      }).openapi("DisqualifiedTable"),
+      "The table after the disqualification, with the player's warnings.",
+      TABLE_ETAG,
+    ),
   },
 });
 
@@ -185,9 +164,7 @@ export const recordChoice = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(ChooseSchema, "Who chooses what."),
   },
-  responses: {
-    ...tableResponse("The table with the choice recorded."),
-  },
+  responses: tableResponse("The table with the choice recorded."),
 });
 
 export const waiveChoices = createRoute({
@@ -205,9 +182,7 @@ export const waiveChoices = createRoute({
     headers: IdempotencyKeyHeader,
     body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
   },
-  responses: {
-    ...tableResponse("The table with the waiver."),
-  },
+  responses: tableResponse("The table with the waiver."),
 });
 
 export const switchTimerOn = createRoute({
@@ -223,11 +198,9 @@ export const switchTimerOn = createRoute({
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: { ...jsonBody(TimerSchema, "The turn length and who asked."), required: false },
+    body: optionalJsonBody(TimerSchema, "The turn length and who asked."),
   },
-  responses: {
-    ...tableResponse("The table with its timer."),
-  },
+  responses: tableResponse("The table with its timer."),
 });
 
 export const switchTimerOff = createRoute({
@@ -240,9 +213,7 @@ export const switchTimerOff = createRoute({
     "The table's `timer` becomes null; announced as `table.timer` with `timedTurns: false` and kept in the audit trail. Nothing changes (and nothing is announced) when the table is untimed. Roles: owner, organizer, referee.",
   security: BEARER,
   request: { params: TableParams },
-  responses: {
-    ...tableResponse("The table, untimed."),
-  },
+  responses: tableResponse("The table, untimed."),
 });
 
 export const correctResult = createRoute({
@@ -259,12 +230,10 @@ export const correctResult = createRoute({
   security: BEARER,
   request: {
     params: TableParams,
-    headers: IfMatchHeader.merge(IdempotencyKeyHeader),
+    headers: SHEET_HEADERS,
     body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
-  responses: {
-    ...tableResponse("The table with the corrected result."),
-  },
+  responses: tableResponse("The table with the corrected result."),
 });
 
 export const listAudit = createRoute({
@@ -276,11 +245,6 @@ export const listAudit = createRoute({
   description:
     "Who changed what, when and why: every result submission, confirmation, finalization, correction and disqualification, plus event set-up. Oldest first. Roles: owner, organizer, referee.",
   security: BEARER,
-  request: {
-    params: z.object({ eventId: idParam("eventId", "evt", "The event.") }),
-    query: PaginationQuerySchema,
-  },
-  responses: {
-    200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries."),
-  },
+  request: { params: EventParams, query: PaginationQuerySchema },
+  responses: { 200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries.") },
 });

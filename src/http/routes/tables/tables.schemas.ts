@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { COLOURS } from "../../../domain/choices";
-import { readableText, TimestampSchema } from "../../openapi/common-schemas";
+import { playerIdInput, readableText, TimestampSchema } from "../../openapi/common-schemas";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
 
@@ -16,13 +16,20 @@ export const ScoreSchema = z
   .strict()
   .openapi("Score");
 
+/** A four-player sheet, the example of every body that carries one. */
+const SAMPLE_SHEET = {
+  scores: [
+    { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
+    { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
+    { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
+    { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
+  ],
+  winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
+};
+
 const sheetFields = {
   scores: z.array(ScoreSchema).min(3).max(4).openapi({ description: "One entry per seated player." }),
-  winnerId: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ description: "The player who reached 10 VP on their turn.", example: PLAYER_ID }),
+  winnerId: playerIdInput("The player who reached 10 VP on their turn."),
 };
 
 export const SubmitResultSchema = z
@@ -34,17 +41,7 @@ export const SubmitResultSchema = z
     }),
   })
   .strict()
-  .openapi("SubmitResult", {
-    example: {
-      scores: [
-        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
-        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
-        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
-        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
-      ],
-      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
-    },
-  });
+  .openapi("SubmitResult", { example: SAMPLE_SHEET });
 
 export const CorrectResultSchema = z
   .object({
@@ -53,16 +50,7 @@ export const CorrectResultSchema = z
   })
   .strict()
   .openapi("CorrectResult", {
-    example: {
-      scores: [
-        { playerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D", vp: 10 },
-        { playerId: "ply_01JDQ70B1N7S3T5V7X9Z1B3D5F", vp: 8 },
-        { playerId: "ply_01JDQ70C4P8T4V6X8Z0B2D4F6H", vp: 7 },
-        { playerId: "ply_01JDQ70D7Q9V5X7Z9B1D3F5H7K", vp: 5 },
-      ],
-      winnerId: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
-      reason: "Transcription error: seat 3 had 7 VP, not 5.",
-    },
+    example: { ...SAMPLE_SHEET, reason: "Transcription error: seat 3 had 7 VP, not 5." },
   });
 
 const SeatCodeSchema = z
@@ -78,7 +66,7 @@ const SeatCodeSchema = z
 
 export const ConfirmResultSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    playerId: playerIdInput(),
     code: SeatCodeSchema.optional(),
   })
   .strict()
@@ -86,7 +74,7 @@ export const ConfirmResultSchema = z
 
 export const DisputeResultSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({ example: PLAYER_ID }),
+    playerId: playerIdInput(),
     code: SeatCodeSchema.optional().openapi({
       description: "The player's seat code; staff with a token may omit it.",
     }),
@@ -110,11 +98,7 @@ export const FinalizeResultSchema = z
 
 export const DisqualifySchema = z
   .object({
-    playerId: z
-      .string()
-      .min(1)
-      .max(64)
-      .openapi({ description: "A player seated at this table.", example: PLAYER_ID }),
+    playerId: playerIdInput("A player seated at this table."),
     reason: readableText(500, 3).openapi({ example: "Unsporting conduct after two warnings (rule 1.3.6)." }),
   })
   .strict()
@@ -131,10 +115,7 @@ export const WaiveChoicesSchema = z
 
 export const ChooseSchema = z
   .object({
-    playerId: z.string().min(1).max(64).openapi({
-      description: "The player choosing: the best ranked of the table who has not chosen yet.",
-      example: PLAYER_ID,
-    }),
+    playerId: playerIdInput("The player choosing: the best ranked of the table who has not chosen yet."),
     position: z
       .number()
       .int()

@@ -1,18 +1,9 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import * as webhooks from "../../../services/webhooks";
-import { type AppEnv, serviceContext, webhookTargets } from "../../context";
-import type {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveries,
-  listWebhooks,
-  redeliver,
-  rotateWebhookSecret,
-  updateWebhook,
-} from "./webhooks.routes";
+import { serviceContext, webhookTargets } from "../../context";
+import { type Handler, logInfo } from "../handler";
+import type * as r from "./webhooks.routes";
 
-export const createWebhookHandler: RouteHandler<typeof createWebhook, AppEnv> = async (c) => {
+export const createWebhookHandler: Handler<typeof r.createWebhook> = async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await webhooks.createWebhook(
     serviceContext(c),
@@ -20,25 +11,25 @@ export const createWebhookHandler: RouteHandler<typeof createWebhook, AppEnv> = 
     orgId,
     c.req.valid("json"),
   );
-  c.get("logger").info("webhook created", { requestId: c.get("requestId"), orgId, webhookId: created.id });
+  logInfo(c, "webhook created", { orgId, webhookId: created.id });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
     "cache-control": "no-store",
   });
 };
 
-export const listWebhooksHandler: RouteHandler<typeof listWebhooks, AppEnv> = async (c) =>
+export const listWebhooksHandler: Handler<typeof r.listWebhooks> = async (c) =>
   c.json(
     await webhooks.listWebhooks(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
     200,
   );
 
-export const getWebhookHandler: RouteHandler<typeof getWebhook, AppEnv> = async (c) => {
+export const getWebhookHandler: Handler<typeof r.getWebhook> = async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   return c.json(await webhooks.getWebhook(serviceContext(c), orgId, webhookId), 200);
 };
 
-export const updateWebhookHandler: RouteHandler<typeof updateWebhook, AppEnv> = async (c) => {
+export const updateWebhookHandler: Handler<typeof r.updateWebhook> = async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   const updated = await webhooks.updateWebhook(
     serviceContext(c),
@@ -50,13 +41,13 @@ export const updateWebhookHandler: RouteHandler<typeof updateWebhook, AppEnv> = 
   return c.json(updated, 200);
 };
 
-export const deleteWebhookHandler: RouteHandler<typeof deleteWebhook, AppEnv> = async (c) => {
+export const deleteWebhookHandler: Handler<typeof r.deleteWebhook> = async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   await webhooks.deleteWebhook(serviceContext(c), orgId, webhookId);
   return c.body(null, 204);
 };
 
-export const rotateWebhookSecretHandler: RouteHandler<typeof rotateWebhookSecret, AppEnv> = async (c) => {
+export const rotateWebhookSecretHandler: Handler<typeof r.rotateWebhookSecret> = async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   // The body is optional: an empty request rotates with the default overlap.
   const body = c.req.valid("json") as { overlapSeconds?: number } | undefined;
@@ -65,7 +56,7 @@ export const rotateWebhookSecretHandler: RouteHandler<typeof rotateWebhookSecret
   return c.json(rotated, 200, { "cache-control": "no-store" });
 };
 
-export const listDeliveriesHandler: RouteHandler<typeof listDeliveries, AppEnv> = async (c) => {
+export const listDeliveriesHandler: Handler<typeof r.listDeliveries> = async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   return c.json(
     await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, c.req.valid("query")),
@@ -73,7 +64,7 @@ export const listDeliveriesHandler: RouteHandler<typeof listDeliveries, AppEnv> 
   );
 };
 
-export const redeliverHandler: RouteHandler<typeof redeliver, AppEnv> = async (c) => {
+export const redeliverHandler: Handler<typeof r.redeliver> = async (c) => {
   const { orgId, webhookId, deliveryId } = c.req.valid("param");
   return c.json(await webhooks.redeliver(serviceContext(c), orgId, webhookId, deliveryId), 202);
 };

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, jsonContent } from "../../openapi/common-schemas";
+import { BEARER, jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -30,26 +30,16 @@ export const createWebhook = createRoute({
   security: BEARER,
   request: {
     params: OrgParamsSchema,
-    body: {
-      required: true,
-      content: {
-        "application/json": {
-          schema: CreateWebhookSchema,
-          example: {
-            url: "https://discord.com/api/webhooks/123456789012345678/abcdef",
-            eventTypes: ["round.seated", "result.final", "standings.changed"],
-            includeDescendants: false,
-          },
-        },
-      },
-    },
+    body: jsonBody(CreateWebhookSchema, undefined, {
+      url: "https://discord.com/api/webhooks/123456789012345678/abcdef",
+      eventTypes: ["round.seated", "result.final", "standings.changed"],
+      includeDescendants: false,
+    }),
   },
   responses: {
-    201: {
-      description: "The subscription and its secret (shown once).",
-      headers: { Location: { schema: { type: "string" } } },
-      content: { "application/json": { schema: WebhookWithSecretSchema } },
-    },
+    201: jsonContent(WebhookWithSecretSchema, "The subscription and its secret (shown once).", {
+      Location: stringHeader(),
+    }),
   },
 });
 
@@ -62,9 +52,7 @@ export const listWebhooks = createRoute({
   description: `Never a secret. ${WHO}`,
   security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
-  responses: {
-    200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first."),
-  },
+  responses: { 200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first.") },
 });
 
 export const getWebhook = createRoute({
@@ -76,9 +64,7 @@ export const getWebhook = createRoute({
   description: `With its state: enabled, the failure streak and why it was disabled. ${WHO}`,
   security: BEARER,
   request: { params: WebhookParamsSchema },
-  responses: {
-    200: jsonContent(WebhookSchema, "The subscription."),
-  },
+  responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
 export const updateWebhook = createRoute({
@@ -89,16 +75,8 @@ export const updateWebhook = createRoute({
   summary: "Change, pause or resume a subscription",
   description: `Fields sent replace the stored ones; \`enabled: true\` resumes a disabled subscription. ${WHO}`,
   security: BEARER,
-  request: {
-    params: WebhookParamsSchema,
-    body: {
-      required: true,
-      content: { "application/json": { schema: UpdateWebhookSchema, example: { enabled: true } } },
-    },
-  },
-  responses: {
-    200: jsonContent(WebhookSchema, "The subscription."),
-  },
+  request: { params: WebhookParamsSchema, body: jsonBody(UpdateWebhookSchema, undefined, { enabled: true }) },
+  responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
 export const deleteWebhook = createRoute({
@@ -125,10 +103,7 @@ export const rotateWebhookSecret = createRoute({
   security: BEARER,
   request: {
     params: WebhookParamsSchema,
-    body: {
-      required: false,
-      content: { "application/json": { schema: RotateSecretSchema, example: { overlapSeconds: 86400 } } },
-    },
+    body: optionalJsonBody(RotateSecretSchema, undefined, { overlapSeconds: 86400 }),
   },
   responses: {
     200: jsonContent(WebhookWithSecretSchema, "The subscription with its new secret (shown once)."),
@@ -152,9 +127,7 @@ export const listDeliveries = createRoute({
         .openapi({ description: "Only this status." }),
     }),
   },
-  responses: {
-    200: jsonContent(DeliveryPageSchema, "A page of deliveries."),
-  },
+  responses: { 200: jsonContent(DeliveryPageSchema, "A page of deliveries.") },
 });
 
 export const redeliver = createRoute({
@@ -166,7 +139,5 @@ export const redeliver = createRoute({
   description: `The same message (same \`webhook-id\`) with a fresh attempt budget. ${WHO}`,
   security: BEARER,
   request: { params: DeliveryParamsSchema },
-  responses: {
-    202: jsonContent(DeliverySchema, "Queued."),
-  },
+  responses: { 202: jsonContent(DeliverySchema, "Queued.") },
 });

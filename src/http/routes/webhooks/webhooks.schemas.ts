@@ -1,23 +1,16 @@
 import { z } from "@hono/zod-openapi";
 import { WEBHOOK_EVENT_TYPES } from "../../../services/outbox";
-import { readableText } from "../../openapi/common-schemas";
+import { idParam, readableText } from "../../openapi/common-schemas";
 import { pageSchema } from "../../pagination";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 
-const pathId = (name: string, example: string, description: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name, in: "path" }, description, example });
-
 export const WebhookParamsSchema = z.object({
   orgId: OrgIdSchema,
-  webhookId: pathId("webhookId", "whk_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A", "The webhook subscription."),
+  webhookId: idParam("webhookId", "whk", "The webhook subscription."),
 });
 
 export const DeliveryParamsSchema = WebhookParamsSchema.extend({
-  deliveryId: pathId("deliveryId", "dlv_000000000042A1B2C3D4E5F6", "The delivery."),
+  deliveryId: idParam("deliveryId", "dlv", "The delivery.", "dlv_000000000042A1B2C3D4E5F6"),
 });
 
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).openapi("WebhookEventType");

@@ -1,8 +1,7 @@
-import type { RouteHandler } from "@hono/zod-openapi";
 import { SCOPES } from "../../../services/access";
-import type { AppEnv } from "../../context";
 import { TOKEN_PATH } from "../../middleware/auth";
-import type { getAuthorizationServerMetadata } from "./well-known.routes";
+import type { Handler } from "../handler";
+import type * as r from "./well-known.routes";
 
 /**
  * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
@@ -10,10 +9,9 @@ import type { getAuthorizationServerMetadata } from "./well-known.routes";
  */
 export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 
-export const getAuthorizationServerMetadataHandler: RouteHandler<
-  typeof getAuthorizationServerMetadata,
-  AppEnv
-> = async (c) => {
+export const getAuthorizationServerMetadataHandler: Handler<typeof r.getAuthorizationServerMetadata> = async (
+  c,
+) => {
   // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
   const issuer = (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
   return c.json(
