@@ -41,8 +41,6 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
   };
 }
 
-export type CachedRankings = ReturnType<typeof cachedRankings>;
-
 /**
  * The rankings push reads (a `standings.changed` top, a Discord embed), through the same
  * response cache as the API's reads: a results version is ranked once, for the pollers, the

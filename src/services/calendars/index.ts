@@ -3,7 +3,6 @@
 export { type CalendarFeed, eventCalendar, playerCalendar, secretCalendar } from "./feeds";
 export { escapeText } from "./ics";
 export {
-  type CalendarLinkDto,
   createCalendarLink,
   listCalendarLinks,
   revokeCalendarLink,

@@ -24,7 +24,6 @@ export function toCalendarLinkDto(row: LinkRow) {
     revokedAt: row.revokedAt,
   };
 }
-export type CalendarLinkDto = ReturnType<typeof toCalendarLinkDto>;
 
 /** The feed's path for a secret (what calendar apps subscribe to). */
 export const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;

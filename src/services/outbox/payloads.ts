@@ -213,4 +213,3 @@ export type SeatPayload = z.infer<typeof SeatSchema>;
 /** A table's result as notifications carry it (also `before`/`after` of a correction). */
 export type TableResultPayload = z.infer<typeof TableResultSchema>;
 export type RoundSeatedPayload = z.infer<typeof RoundSeatedSchema>;
-export type StandingsChangedPayload = z.infer<typeof StandingsChangedSchema>;

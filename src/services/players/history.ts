@@ -338,7 +338,3 @@ export async function playerHistory(
     series: seriesOf(ctx, scope, placings, out),
   };
 }
-
-export async function getPlayerHistory(ctx: ServiceContext, playerId: string) {
-  return playerHistory(ctx, await loadPlayerHistoryScope(ctx, playerId));
-}

@@ -1,7 +1,6 @@
 // The public face of this group: other folders import only from here.
 
 export {
-  getPlayerHistory,
   loadPlayerHistoryScope,
   type PlayerHistoryDto,
   type PlayerHistoryScope,

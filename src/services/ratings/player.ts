@@ -64,4 +64,3 @@ export function playerRating(table: RatingTable, scope: PlayerRatingScope) {
     history: row?.history ?? [],
   };
 }
-export type PlayerRatingDto = ReturnType<typeof playerRating>;

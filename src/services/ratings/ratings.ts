@@ -133,4 +133,3 @@ export function ratingsResponse(table: RatingTable, minGames: number) {
     rows: rows.map(({ history: _history, ...row }, i): RatingRowDto => ({ rank: i + 1, ...row })),
   };
 }
-export type RatingsDto = ReturnType<typeof ratingsResponse>;

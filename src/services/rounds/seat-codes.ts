@@ -22,8 +22,3 @@ export function newSeatCode(): string {
 export function newSeatCodes(count: number): string[] {
   return Array.from({ length: count }, newSeatCode);
 }
-
-/** Codes are read off paper: compare without case and spaces. */
-export function normalizeSeatCode(input: string): string {
-  return input.replace(/[\s-]/g, "").toUpperCase();
-}

@@ -246,8 +246,6 @@ export const EventStandingsSchema = z
 
 export type StandingsRowDto = z.infer<typeof StandingsRowSchema>;
 export type DisqualifiedRowDto = z.infer<typeof DisqualifiedRowSchema>;
-export type EventStandingsRowDto = z.infer<typeof EventStandingsRowSchema>;
-export type RoundProgressDto = z.infer<typeof RoundProgressSchema>;
 export type SessionStandingsDto = z.infer<typeof SessionStandingsSchema>;
 export type QualificationDto = z.infer<typeof QualificationSchema>;
 export type EventStandingsDto = z.infer<typeof EventStandingsSchema>;
