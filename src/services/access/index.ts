@@ -8,9 +8,7 @@ export {
   loadScopedEvent,
   readableEvent,
   type ScopedEvent,
-  type SessionTarget,
   scopedEventColumns,
-  sessionHostsJson,
   toScopedEvent,
   writableEvent,
 } from "./events";

@@ -20,7 +20,6 @@ export {
   type TokenHolder,
 } from "./clients";
 export {
-  type ActiveDeviceSession,
   createPairing,
   DEVICE_SESSION_HOURS,
   type DeviceSessionDto,
@@ -30,8 +29,6 @@ export {
   getOwnDeviceSession,
   listDeviceSessions,
   PAIRING_MINUTES,
-  type PairingDto,
-  type PairingInput,
   pairingUrl,
   redeemPairing,
   revokeDeviceSession,

@@ -1,7 +1,6 @@
 // The public face of this group: other folders import only from here.
 
 export { type CalendarFeed, eventCalendar, playerCalendar, secretCalendar } from "./feeds";
-export { escapeText } from "./ics";
 export {
   createCalendarLink,
   listCalendarLinks,

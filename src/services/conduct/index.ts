@@ -2,7 +2,6 @@
 
 export {
   createExclusion,
-  type ExclusionDto,
   type ExclusionEffectsDto,
   liftExclusion,
   listExclusions,

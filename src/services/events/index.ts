@@ -13,8 +13,8 @@ export {
   undoCheckIn,
   usesCheckIn,
 } from "./attendance";
-export { createEvent, getEvent, type ListEventsQuery, listEvents, updateEvent } from "./events";
-export { exclusionRuns, exclusionsInForce } from "./exclusions-in-force";
+export { createEvent, getEvent, listEvents, updateEvent } from "./events";
+export { exclusionsInForce } from "./exclusions-in-force";
 export { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
 export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
@@ -24,7 +24,6 @@ export {
   listSessions,
   loadSessionScope,
   type SessionDto,
-  type SessionPatch,
   startInstant,
   updateSession,
   writableSession,

@@ -13,7 +13,7 @@ export {
   streamCharges,
 } from "./caps";
 export * from "./feeds";
-export { type HubLogger, type Lease, LiveHub, type LiveHubOptions } from "./hub";
+export { type Lease, LiveHub } from "./hub";
 export * from "./messages";
-export { eventStream, type FeedHost, orgStream, type StreamHooks, type WatchRequest } from "./streams";
+export { eventStream, type FeedHost, orgStream, type WatchRequest } from "./streams";
 export { endLapsedTokens, type HeldToken, heldToken } from "./tokens";

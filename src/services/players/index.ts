@@ -2,20 +2,16 @@
 
 export {
   loadPlayerHistoryScope,
-  type PlayerHistoryDto,
-  type PlayerHistoryScope,
   playerHistory,
 } from "./history";
-export { type MergeResultDto, mergePlayers } from "./merge";
+export { mergePlayers } from "./merge";
 export { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 export {
   createPlayer,
   foldForSearch,
   getPlayer,
-  type ListPlayersQuery,
   listPlayers,
   type PlayerDto,
-  type PlayerInput,
   playerEtag,
   toPlayerDto,
   updatePlayer,

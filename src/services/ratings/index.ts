@@ -1,6 +1,6 @@
 // The public face of this group: other folders import only from here.
 
-export { loadPlayerRatingScope, type PlayerRatingScope, playerRating } from "./player";
+export { loadPlayerRatingScope, playerRating } from "./player";
 export {
   buildRatingTable,
   loadRatingScope,

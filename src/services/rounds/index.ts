@@ -1,7 +1,7 @@
 // The public face of this group: other folders import only from here.
 
 export { createBoard, getBoard } from "./boards";
-export { type DropDto, type DropInput, dropPlayer, reseatAfterDisqualification } from "./drops";
-export { type ExclusionSessionEffect, leaveForExclusion } from "./exclusion";
+export { dropPlayer, reseatAfterDisqualification } from "./drops";
+export { leaveForExclusion } from "./exclusion";
 export { seatFinal, seatSemifinals } from "./playoffs-seating";
 export { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds";

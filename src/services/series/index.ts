@@ -3,9 +3,7 @@
 export { loadSeriesScope, type SeriesScope, type SeriesView, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
-  type SeriesStandingsDto,
   seriesStandings,
-  standingsOfEvents,
 } from "./standings";
 export {
   createSeries,

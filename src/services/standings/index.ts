@@ -24,7 +24,6 @@ export {
   EventStandingsSchema,
   type QualificationDto,
   QualificationSchema,
-  RoundProgressSchema,
   type SessionStandingsDto,
   SessionStandingsSchema,
   type StandingsRowDto,

@@ -1,6 +1,6 @@
 // The public face of this group: other folders import only from here.
 
-export { type ChoiceInput, recordChoice, waiveChoices } from "./choices";
+export { recordChoice, waiveChoices } from "./choices";
 export { confirmWithCode, disputeResult } from "./player-codes";
 export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
 export { switchTimerOff, switchTimerOn, type TimerInput } from "./timers";

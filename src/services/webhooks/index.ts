@@ -20,7 +20,6 @@ export {
 export {
   DEFAULT_RETRY_DELAYS_MS,
   type DeliveryLogger,
-  type DeliveryPass,
   DeliveryPool,
   type DeliverySettings,
   deliverDue,
