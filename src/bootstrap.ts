@@ -12,7 +12,7 @@ import {
 /** Node-only start-up helpers: where the local signing key lives, and the first admin client. */
 
 /** An embedded database (a file or :memory:): the single-machine default, where secrets may be generated. */
-export function isLocalDatabase(databaseUrl: string): boolean {
+function isLocalDatabase(databaseUrl: string): boolean {
   return databaseUrl.startsWith("file:") || databaseUrl === ":memory:";
 }
 
@@ -28,7 +28,7 @@ export function localSecretPath(databaseUrl: string): string | null {
  * Reads or creates the local signing key: 32 random bytes, base64url, written once with mode
  * 0600. `wx` makes two processes starting together agree on one key.
  */
-export function loadOrCreateLocalSecret(path: string): string {
+function loadOrCreateLocalSecret(path: string): string {
   mkdirSync(dirname(path), { recursive: true });
   try {
     writeFileSync(
@@ -46,7 +46,7 @@ export function loadOrCreateLocalSecret(path: string): string {
   return readFileSync(path, "utf8").trim();
 }
 
-export interface NodeAuthEnv {
+interface NodeAuthEnv {
   JWT_SECRET?: string | undefined;
   JWKS_URL?: string | undefined;
   JWT_ISSUER?: string | undefined;

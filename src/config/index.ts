@@ -5,7 +5,7 @@ export { type Config, type Runtime, SETTINGS, type SettingName } from "./setting
 /** The variables as an environment holds them (process.env, a Worker's env): text, or unset. */
 export type ConfigInput = { [K in SettingName]?: string | undefined };
 
-export interface ConfigProblem {
+interface ConfigProblem {
   name: SettingName;
   /** What is wrong, as a sentence naming the variable. */
   message: string;

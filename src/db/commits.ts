@@ -5,7 +5,7 @@ import type * as schema from "./schema";
 import { type BatchStatement, isRead } from "./statements";
 
 /** Told the results of every write that committed, once it has (a failed write tells nothing). */
-export type CommitListener = (results: readonly ResultSet[]) => void;
+type CommitListener = (results: readonly ResultSet[]) => void;
 
 /**
  * The same database, whose committed writes are reported to `onCommit` with what their

@@ -21,7 +21,7 @@ const PRIMARY_CODES = [
 ] as const;
 type PrimaryCode = (typeof PRIMARY_CODES)[number];
 
-export interface DriverCode {
+interface DriverCode {
   /** The primary result code, e.g. `SQLITE_CONSTRAINT`; undefined for one this project ignores. */
   primary: PrimaryCode | undefined;
   /** The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE`, when the driver gave one. */

@@ -1,7 +1,7 @@
 import { monotonicFactory } from "ulidx";
 
 /** Type prefixes of the public ids: ids are opaque strings, but the prefix tells what they are. */
-export type IdPrefix =
+type IdPrefix =
   | "org"
   | "cli"
   | "ply"

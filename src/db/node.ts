@@ -26,14 +26,14 @@ function projectRoot(): string {
 
 export const MIGRATIONS_FOLDER = resolve(projectRoot(), "migrations");
 /** Seconds between an embedded replica's background pulls when DATABASE_SYNC_INTERVAL is unset. */
-export const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
+const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
 /**
  * How long a write to a local file waits for another process's write lock (SQLite's busy
  * timeout) before SQLITE_BUSY: `npm start` and `npm run demo` or the CLI share the file. The
  * wait blocks this process's event loop, so it only helps against other processes; within one
  * process every write is one batch run without yielding, so no lock is held across an await.
  */
-export const LOCAL_BUSY_TIMEOUT_MS = 5000;
+const LOCAL_BUSY_TIMEOUT_MS = 5000;
 
 export interface NodeDatabase {
   client: Client;
@@ -44,7 +44,7 @@ export interface NodeDatabase {
  * An embedded replica (DATABASE_SYNC_URL): `url` is the local `file:` copy, `syncUrl` the
  * primary (Turso), reached with the same auth token.
  */
-export interface ReplicaOptions {
+interface ReplicaOptions {
   syncUrl: string;
   /** Background pull period in seconds: how stale another writer's change may be here. */
   syncIntervalSeconds?: number;

@@ -10,7 +10,7 @@ import type { Database } from "./client";
 import { events, seats, tableResults, writePreconditions } from "./schema";
 
 /** The versions on an event row that every ranking is computed from (migration 0008). */
-export interface RankingInputsVersion {
+interface RankingInputsVersion {
   id: string;
   resultsVersion: number;
   rosterVersion: number;

@@ -9,7 +9,7 @@ import {
 import type { ReplicaPuller } from "./replica-puller";
 import { type BatchStatement, isRead } from "./statements";
 
-export interface ReplicaConnections {
+interface ReplicaConnections {
   /** The embedded replica (`file:` URL with `syncUrl`), on its own thread: it only pulls. */
   replica: ReplicaPuller;
   /** The replica's file URL, opened again as a plain local connection for the reads. */

@@ -4,7 +4,7 @@ import type { InArgs, InStatement } from "@libsql/client";
 export type BatchStatement = InStatement | [string, InArgs?];
 
 /** The SQL text of a statement. */
-export function sqlOf(stmt: BatchStatement): string {
+function sqlOf(stmt: BatchStatement): string {
   return typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql;
 }
 

@@ -5,7 +5,7 @@ import type * as schema from "./schema";
 import { type BatchStatement, isRead } from "./statements";
 
 /** A write attempted where none may run: the request's write already committed once. */
-export class WriteAlreadyCommitted extends Error {
+class WriteAlreadyCommitted extends Error {
   override readonly name = "WriteAlreadyCommitted";
 }
 

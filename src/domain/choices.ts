@@ -20,7 +20,7 @@ export interface ChoiceSeat {
   chosen: boolean;
 }
 
-export interface Choice {
+interface Choice {
   playerId: string;
   position: number;
   /** Optional once a chair was chosen at the table: it follows from the turn order. */
@@ -29,7 +29,7 @@ export interface Choice {
 }
 
 /** The rule that gives the players their choice: game 4 at 80+, the semifinals or the final. */
-export function choiceRule(kind: "prelim" | "semifinal" | "final"): string {
+function choiceRule(kind: "prelim" | "semifinal" | "final"): string {
   return kind === "prelim" ? "1.1.7" : kind === "semifinal" ? "1.1.10" : "1.1.12";
 }
 

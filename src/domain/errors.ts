@@ -11,7 +11,7 @@ export interface DomainIssue {
   readonly message: string;
 }
 
-export interface DomainRuleErrorOptions {
+interface DomainRuleErrorOptions {
   /** Stable machine string, e.g. "invalid_game_result". */
   readonly code: string;
   /** Number of the championship rule, e.g. "1.4.3" (docs/rules.md). */

@@ -47,10 +47,10 @@ export interface ScoredGame {
   readonly fictitiousFourth: number | null;
 }
 
-export const MAX_COUNTED_VP = 10;
-export const WINNING_VP = 10;
-export const MIN_NON_WINNER_VP = 2;
-export const MAX_REPORTED_VP = 20;
+const MAX_COUNTED_VP = 10;
+const WINNING_VP = 10;
+const MIN_NON_WINNER_VP = 2;
+const MAX_REPORTED_VP = 20;
 
 function seatLabel(seatIndex: number, playerId: string): string {
   return seatIndex >= 0 ? `seat ${seatIndex + 1} (player ${playerId})` : `player ${playerId}`;

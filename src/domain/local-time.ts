@@ -20,7 +20,7 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
-export interface LocalDateTime {
+interface LocalDateTime {
   year: number;
   month: number;
   day: number;
@@ -84,14 +84,14 @@ function wallClock(ms: number, zone: string): number {
 }
 
 /** The zone's offset from UTC at instant `ms`, in ms (east positive). */
-export function offsetAt(ms: number, zone: string): number {
+function offsetAt(ms: number, zone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
   return wallClock(whole, zone) - whole;
 }
 
 const DAY_MS = 86_400_000;
 
-export type ZonedInstant =
+type ZonedInstant =
   | { kind: "exact" | "ambiguous"; instant: Date }
   /** The clocks jump over this local time (the spring change): it never happens there. */
   | { kind: "skipped" };

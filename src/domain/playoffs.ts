@@ -9,12 +9,12 @@ import type { QualificationRow } from "./qualification";
 import { addRecords, aggregateRecords, type Criterion, type PlayerRecord, rankRecords } from "./standings";
 import type { EventStructure } from "./structure";
 
-export type EventPhase = "prelim" | "semifinal" | "final";
+type EventPhase = "prelim" | "semifinal" | "final";
 
 /** Criteria of the event ranking: the 1.4.2 chain, the playoff placement, or the phase reached. */
 export type EventCriterion = Criterion | "placement" | "phase";
 
-export interface PlayoffStanding {
+interface PlayoffStanding {
   /** Position in the event: 1–4 for placement-1 seats (winners), then 5, 6, … */
   readonly position: number;
   readonly playerId: string;
@@ -128,7 +128,7 @@ export function finalStandings(input: {
   return placeTables(input.ruleset, [input.game], input.priorRecords, input.lotOf);
 }
 
-export interface EventStandingRow {
+interface EventStandingRow {
   readonly rank: number;
   readonly playerId: string;
   /** Furthest phase reached: semifinal winners have reached the final before playing it. */
@@ -142,7 +142,7 @@ export interface EventStandingRow {
   readonly decidedByLots: boolean;
 }
 
-export interface EventStandings {
+interface EventStandings {
   /** The furthest phase whose results are in the standings. */
   readonly phase: EventPhase;
   readonly rows: EventStandingRow[];

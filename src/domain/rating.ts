@@ -7,7 +7,7 @@
 import { ordinal, rate, rating } from "openskill";
 
 /** The library version this code was written and tested against (a test compares it to the installed one). */
-export const OPENSKILL_VERSION = "5.0.1";
+const OPENSKILL_VERSION = "5.0.1";
 
 export interface RatingParameters {
   readonly library: "openskill";
@@ -42,7 +42,7 @@ export interface RatedGame {
   readonly placements: readonly { readonly playerId: string; readonly placement: number }[];
 }
 
-export interface PlayerRating {
+interface PlayerRating {
   readonly playerId: string;
   readonly mu: number;
   readonly sigma: number;

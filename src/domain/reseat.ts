@@ -12,7 +12,7 @@ import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } fr
 import { searchSchedule } from "./schedule-search";
 import { splitTables } from "./tables";
 
-export interface ReseatInput {
+interface ReseatInput {
   /** The game as seated: each table's players in turn order. */
   readonly round: Round;
   /** Who plays this game now; players of `round` not listed here have left. */
@@ -22,7 +22,7 @@ export interface ReseatInput {
   readonly avoidPairs?: readonly AvoidPair[];
 }
 
-export interface ReseatGamesInput {
+interface ReseatGamesInput {
   /** The games to re-seat, as published, in game order. */
   readonly games: readonly Round[];
   /** Who plays each of them now (same order). */
@@ -127,7 +127,7 @@ function costsNothing(
  * Rule 1.1.6's order on a whole session: fewer meetings of the most frequent pair, then fewer
  * repeated pairs, then fewer players with a repeated position, then fewer avoid pairs together.
  */
-export function worse(a: ScheduleQuality, b: ScheduleQuality): boolean {
+function worse(a: ScheduleQuality, b: ScheduleQuality): boolean {
   if (a.maxMeetings !== b.maxMeetings) return a.maxMeetings > b.maxMeetings;
   if (a.repeatedPairs !== b.repeatedPairs) return a.repeatedPairs > b.repeatedPairs;
   if (a.seatRepeats !== b.seatRepeats) return a.seatRepeats > b.seatRepeats;
@@ -138,7 +138,7 @@ export function worse(a: ScheduleQuality, b: ScheduleQuality): boolean {
  * The remaining players seated afresh for `count` games after `history`, by the schedule
  * search (the generator of docs/rules.md#prelim-schedule), from a seed made of the input.
  */
-export function seatAfresh(
+function seatAfresh(
   playerIds: readonly string[],
   count: number,
   history: readonly Round[],

@@ -20,7 +20,7 @@ export type { AvoidPair, Round, ScheduleQuality, Table };
 export { evaluateSchedule };
 
 /** More games than this in one session is certainly an input error (the rules have 3 or 4). */
-export const MAX_SCHEDULE_ROUNDS = 16;
+const MAX_SCHEDULE_ROUNDS = 16;
 
 /** The schedule request or a hand-made round is inconsistent with the session's players. */
 export class ScheduleError extends DomainRuleError {
@@ -32,7 +32,7 @@ export class ScheduleError extends DomainRuleError {
   }
 }
 
-export interface ScheduleInput {
+interface ScheduleInput {
   /** Players to seat; order does not matter (the result depends only on the set and the seed). */
   readonly playerIds: readonly string[];
   /** Total games of the schedule, usually 3, previous rounds included. */

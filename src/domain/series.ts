@@ -58,12 +58,12 @@ export interface EventPlacing {
   readonly qualificationRank: number;
 }
 
-export interface SeriesEventInput {
+interface SeriesEventInput {
   readonly eventId: string;
   readonly placings: readonly EventPlacing[];
 }
 
-export interface Contribution {
+interface Contribution {
   readonly eventId: string;
   readonly position: number;
   readonly phase: EventPlacing["phase"];
@@ -72,7 +72,7 @@ export interface Contribution {
   readonly counted: boolean;
 }
 
-export interface SeriesRow {
+interface SeriesRow {
   readonly rank: number;
   readonly playerId: string;
   readonly points: number;

@@ -30,12 +30,12 @@ export interface RankedRow<R extends PlayerRecord = PlayerRecord> {
   readonly decidedByLots: boolean;
 }
 
-export interface SessionStandings {
+interface SessionStandings {
   readonly rows: RankedRow[];
   readonly disqualified: PlayerRecord[];
 }
 
-export interface RankOptions {
+interface RankOptions {
   readonly ruleset: Ruleset;
   /** 16 lowercase hex chars (SHA-256 of "<lotSeed>:<playerId>", docs/rules.md#lots); lower ranks higher. */
   readonly lotOf: (playerId: string) => string;

@@ -15,9 +15,9 @@ export interface EventStructure {
   readonly validity: string[];
 }
 
-export const MIN_VALID_PARTICIPANTS = 12;
-export const MIN_SEMIFINAL_PARTICIPANTS = 29;
-export const MIN_80PLUS_PARTICIPANTS = 80;
+const MIN_VALID_PARTICIPANTS = 12;
+const MIN_SEMIFINAL_PARTICIPANTS = 29;
+const MIN_80PLUS_PARTICIPANTS = 80;
 
 function checkCount(n: number, name: string): void {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`${name} must be a whole number ≥ 0, got ${n}`);

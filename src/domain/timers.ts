@@ -14,13 +14,13 @@ export const BANK_TURN_SECONDS = 90;
 export const BANK_SECONDS = 600;
 /** Rule 1.1.11 option 2: 2-minute turns after one hour of play. */
 export const TIMED_TURN_SECONDS = 120;
-export const TIMED_AFTER_MINUTES = 60;
+const TIMED_AFTER_MINUTES = 60;
 
 export type TurnTimer =
   | { mode: "bank"; turnSeconds: number; bankSeconds: number }
   | { mode: "after-one-hour"; afterMinutes: number; turnSeconds: number };
 
-export interface Timers {
+interface Timers {
   boardStudySeconds: number;
   placementSeconds: number;
   doublePlacementSeconds: number;

@@ -8,7 +8,7 @@ import { createGraphQLError, type Plugin } from "graphql-yoga";
  * field suggestions for probing the schema. The project's own rule (limits.ts) adds the
  * rankings cap, which a generic cost model cannot know about.
  */
-export const ARMOR_LIMITS = {
+const ARMOR_LIMITS = {
   maxCost: 5000,
   maxAliases: 50,
   maxDepth: 12,

@@ -35,7 +35,7 @@ const cursor = (name: string, value: string | null | undefined) => {
 };
 
 /** Whether the query selects `field` on the value this resolver returns (fragments included). */
-export function selects(info: GraphQLResolveInfo, field: string): boolean {
+function selects(info: GraphQLResolveInfo, field: string): boolean {
   const seen = new Set<string>();
   const visit = (set: SelectionSetNode | undefined): boolean =>
     (set?.selections ?? []).some((s) => {

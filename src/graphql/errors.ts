@@ -10,7 +10,7 @@ import { type FieldIssue, ServiceError } from "../services/errors";
  * `switch` serves both APIs), with the rule and the field issues when REST names them. Codes of
  * GraphQL's own (QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE, and yoga's
  * GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT) stay upper case: REST has no such errors. */
-export function toGraphQLError(error: unknown): unknown {
+function toGraphQLError(error: unknown): unknown {
   if (error instanceof ServiceError) {
     return createGraphQLError(error.message, {
       extensions: {

@@ -22,9 +22,9 @@ export interface GraphQLBudget {
   maxMillis: number;
 }
 
-export const GRAPHQL_BUDGET: GraphQLBudget = { maxResponseBytes: 1024 * 1024, maxMillis: 5000 };
+const GRAPHQL_BUDGET: GraphQLBudget = { maxResponseBytes: 1024 * 1024, maxMillis: 5000 };
 
-export type GraphQLHandler = (
+type GraphQLHandler = (
   request: Request,
   services: ServiceContext,
   rankings: RankingsSource,

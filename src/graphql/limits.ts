@@ -20,7 +20,7 @@ import { MAX_PAGE_LIMIT } from "../services/pagination";
  * counts as many times as it is spread (a fragment written once and spread 490 times is 490 ×
  * its fields), and a ranking under a list counts once per item the list can hold.
  */
-export const QUERY_LIMITS = { maxFields: 500, maxDepth: 12, maxRankings: 8 } as const;
+const QUERY_LIMITS = { maxFields: 500, maxDepth: 12, maxRankings: 8 } as const;
 
 const RANKING_FIELDS = new Set(["standings", "qualification", "seriesStandings", "ratings"]);
 
@@ -146,7 +146,7 @@ const fieldsOf = (type: GraphQLNamedType | undefined) =>
  * one (PARTITIONING_LISTS); any other list by the largest page. The shape was bounded at
  * validation (fields, spreads), so the walk is too.
  */
-export function rankingsOf(
+function rankingsOf(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,

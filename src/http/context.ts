@@ -58,7 +58,7 @@ export interface AppEnv {
  * What reads a request's variables. `c.get(key)`, not `c.var.key`: Hono's `c.var` copies every
  * variable into a new object on each access (Object.fromEntries), several times a request.
  */
-export interface VariableReader {
+interface VariableReader {
   get<K extends keyof AppVariables>(key: K): AppVariables[K];
 }
 

@@ -22,7 +22,7 @@ export interface Deprecation {
 }
 
 /** RFC 9745 §2.1: a Structured Field Date, `@` and the Unix time in seconds. */
-export function deprecationHeaderValue(since: Date): string {
+function deprecationHeaderValue(since: Date): string {
   return `@${Math.floor(since.getTime() / 1000)}`;
 }
 
@@ -83,7 +83,7 @@ function withDeprecationHeaders(response: Response): Response {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The notice docs/versioning.md promises: an operation works for 6 months after its deprecation. */
-export const NOTICE_MONTHS = 6;
+const NOTICE_MONTHS = 6;
 
 /** The route, deprecated: marked in the OpenAPI document and answered with the headers above. */
 export function deprecate<R extends RouteConfig>(route: R, deprecation: Deprecation): R {

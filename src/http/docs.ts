@@ -15,7 +15,7 @@ const SCRIPT_PATH = "/docs/scalar.js";
  *   telemetry.
  * test/http/docs-page.test.ts loads the page in Chromium and fails on any request elsewhere.
  */
-export const SCALAR_CONFIGURATION = {
+const SCALAR_CONFIGURATION = {
   url: "/openapi.json",
   cdn: SCRIPT_PATH,
   pageTitle: "CATAN Tournament API",

@@ -12,14 +12,14 @@ import { loggableError } from "./log-safe";
 import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
 import { NO_STORE, oauthErrorOf, TOKEN_PATH } from "./token-errors";
 
-export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 /**
  * `type` of a problem: the API's own page about the code (GET /problems/{code}), absolute on
  * PUBLIC_URL when the deployment sets it, else the documented relative base. Never the Host a
  * request named: a type identifies the problem, and must not change with the address used.
  */
-export function problemTypeUri(c: Context, code: string): string {
+function problemTypeUri(c: Context, code: string): string {
   // Problems can be answered before the app's dependencies are set (a 404 of no route).
   const http = (c.var as { deps?: { http: { publicUrl?: string } } }).deps?.http;
   const publicUrl = http?.publicUrl?.replace(/\/+$/, "");
@@ -33,7 +33,7 @@ export type StorageState = "full" | "read-only" | "unavailable";
  * Seconds a client waits before retrying a request the database refused: someone has to free
  * space or fix the file, but a retry costs one request.
  */
-export const STORAGE_RETRY_AFTER_SECONDS = 30;
+const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** The 503 of a database that cannot take the request, with Retry-After. */
 export function storageProblem(c: Context, state: StorageState, detail?: string): Response {
@@ -58,7 +58,7 @@ export function storageProblem(c: Context, state: StorageState, detail?: string)
   );
 }
 
-export interface Problem {
+interface Problem {
   type: string;
   title: string;
   status: number;

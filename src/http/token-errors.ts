@@ -33,7 +33,7 @@ export const OAUTH_ERRORS = [
   "server_error",
   "temporarily_unavailable",
 ] as const;
-export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
+type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
 
 const isOAuthError = (code: string): code is OAuthErrorCode =>
   (OAUTH_ERRORS as readonly string[]).includes(code);

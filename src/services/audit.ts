@@ -6,7 +6,7 @@ import { actorClientId, type ServiceContext } from "./context";
 
 import { afterCursor, type PageRequest, paginate } from "./pagination";
 
-export interface AuditEntry {
+interface AuditEntry {
   orgId: string;
   eventId?: string | null;
   action: string;

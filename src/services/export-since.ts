@@ -13,7 +13,7 @@ import {
 } from "./export";
 
 /** One notification of the tree, as the change feed reads it. */
-export interface ExportChange {
+interface ExportChange {
   seq: number;
   id: string;
   type: string;

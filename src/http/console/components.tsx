@@ -3,9 +3,9 @@ import type { TableDto } from "../../services/tables";
 import type { ConsoleContext } from "./context";
 
 /** A table's state in one word, as the live view shows it. */
-export type TableState = "seated" | "entered" | "disputed" | "final";
+type TableState = "seated" | "entered" | "disputed" | "final";
 
-export function tableState(table: Pick<TableDto, "result">): TableState {
+function tableState(table: Pick<TableDto, "result">): TableState {
   const result = table.result;
   if (!result) return "seated";
   if (result.status === "final") return "final";
@@ -33,7 +33,7 @@ export function roundName(cx: ConsoleContext, kind: string, number: number): str
   return cx.p.t.game(number);
 }
 
-export type SessionTab = "games" | "players" | "standings";
+type SessionTab = "games" | "players" | "standings";
 
 /** The tabs of a session's console: what the device's role may use. */
 export function SessionTabs({

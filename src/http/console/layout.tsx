@@ -7,7 +7,7 @@ import { type Refusal, RefusalBox } from "./refusal";
 import { CONSOLE_SCRIPT_PATH } from "./script";
 import { CONSOLE_CSS } from "./styles";
 
-export interface ConsoleLayoutProps {
+interface ConsoleLayoutProps {
   cx: ConsoleContext;
   title: string;
   children?: Child;

@@ -13,7 +13,7 @@ export interface Refusal {
 }
 
 /** The code's title in the reader's language (the catalogue's English title by default). */
-export function problemTitle(cx: ConsoleContext, code: string): string {
+function problemTitle(cx: ConsoleContext, code: string): string {
   const translated = cx.m.problems[code];
   if (translated) return translated;
   return isProblemCode(code) ? PROBLEM_CODES[code].title : code;

@@ -8,7 +8,7 @@ import { LANGUAGES } from "../pages/i18n";
 import { type Column, type CsvLang, writeCsv } from "./format";
 
 /** The fields of a ranking row the CSV shows (the three rankings' DTOs all have them; disqualified rows have no rank). */
-export interface RankingCsvRow {
+interface RankingCsvRow {
   rank?: number;
   player: { id: string; name: string };
   games: number;
@@ -31,7 +31,7 @@ export interface RankingCsvRow {
   finalPlacement?: number | null;
 }
 
-export interface RankingCsvBody {
+interface RankingCsvBody {
   rows: readonly RankingCsvRow[];
   disqualified: readonly RankingCsvRow[];
 }
@@ -106,7 +106,7 @@ export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
   );
 }
 
-export interface SeatingCsvBody {
+interface SeatingCsvBody {
   data: readonly {
     id: string;
     number: number;
@@ -173,7 +173,7 @@ export function seatingCsv(body: SeatingCsvBody, lang: CsvLang): string {
 }
 
 /** A registration as GET /v1/sessions/{id}/players gives it. */
-export interface RosterCsvRow {
+interface RosterCsvRow {
   player: { id: string; name: string; externalId: string | null };
   status: string;
   checkedIn: boolean;
@@ -231,7 +231,7 @@ export function rosterCsv(rows: readonly RosterCsvRow[], lang: CsvLang): string 
 }
 
 /** The fields of a series standings row the CSV shows. */
-export interface SeriesCsvRow {
+interface SeriesCsvRow {
   rank: number;
   player: { id: string; name: string };
   points: number;
@@ -264,7 +264,7 @@ export function seriesStandingsCsv(body: { rows: readonly SeriesCsvRow[] }, lang
 }
 
 /** The fields of a rating row the CSV shows. */
-export interface RatingCsvRow {
+interface RatingCsvRow {
   rank: number;
   player: { id: string; name: string };
   ordinal: number;

@@ -13,13 +13,13 @@ import { etagMatches, opaque, weakEtag } from "../middleware/etag";
 import { negotiateLanguage } from "../pages/i18n";
 import { CSV_LANGS, type CsvLang } from "./format";
 
-export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /**
  * `?format=csv` and `Accept: text/csv` on the JSON reads, replaced by the `….csv` operations:
  * they keep working for the notice docs/versioning.md promises.
  */
-export const CSV_NEGOTIATION_DEPRECATION: Deprecation = {
+const CSV_NEGOTIATION_DEPRECATION: Deprecation = {
   since: new Date("2026-12-04T00:00:00Z"),
   sunset: new Date("2027-06-04T00:00:00Z"),
   link: "/docs#description/csv",
@@ -56,7 +56,7 @@ export function csvRequested(c: Context<AppEnv>): CsvLang | null {
 }
 
 /** `W/"x"` → `W/"x:csv"` (English) or `W/"x:csv:fr"`. */
-export function csvEtag(jsonTag: string, lang: CsvLang): string {
+function csvEtag(jsonTag: string, lang: CsvLang): string {
   return weakEtag(opaque(jsonTag), "csv", ...(lang === "en" ? [] : [lang]));
 }
 
@@ -110,7 +110,7 @@ function slug(text: string, ascii: boolean): string {
  * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII name for old clients and
  * the event's own spelling for the rest (RFC 8187 encoding).
  */
-export function contentDisposition(file: CsvFile, lang: CsvLang, now: Date): string {
+function contentDisposition(file: CsvFile, lang: CsvLang, now: Date): string {
   const parts = [file.name, file.session?.name ?? "", FILE_WORDS[file.kind][lang]];
   const name = (ascii: boolean) =>
     [...parts.map((p) => slug(p, ascii)).filter(Boolean), today(now, file.timeZone)].join("-");

@@ -20,7 +20,7 @@ const TOKENLESS_PATHS = new Set([
   "/.well-known/oauth-authorization-server",
 ]);
 /** The problem pages are public documentation too. */
-export const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.startsWith("/problems/");
+const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.startsWith("/problems/");
 
 /**
  * A 401. A token that was sent but is not valid names `error="invalid_token"`; a request that

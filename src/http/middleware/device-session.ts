@@ -23,7 +23,7 @@ import { editResponseHeaders } from "../response-headers";
 const NAME = "catan-device";
 const SECURE_NAME = `__Host-${NAME}`;
 /** POST here spends a pairing code: a stale cookie must not stand in the way of signing in again. */
-export const DEVICE_SESSIONS_PATH = "/v1/auth/device-sessions";
+const DEVICE_SESSIONS_PATH = "/v1/auth/device-sessions";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isConsolePath = (path: string) => path === "/console" || path.startsWith("/console/");
@@ -33,7 +33,7 @@ function overHttps(c: Context): boolean {
   return publicOrigin(c).startsWith("https:");
 }
 
-export function readDeviceCookie(c: Context): string | undefined {
+function readDeviceCookie(c: Context): string | undefined {
   return getCookie(c, SECURE_NAME) ?? getCookie(c, NAME);
 }
 
@@ -58,7 +58,7 @@ export function clearedDeviceCookie(c: Context): string {
  * Whether the request comes from a page of this site: the browser says so (`Sec-Fetch-Site`),
  * or its `Origin` is the address it was sent to (the public one behind a proxy).
  */
-export function fromThisSite(c: Context): boolean {
+function fromThisSite(c: Context): boolean {
   if (c.req.header("sec-fetch-site") === "same-origin") return true;
   const origin = c.req.header("origin");
   if (!origin) return false;

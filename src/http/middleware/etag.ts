@@ -52,7 +52,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-export interface ConditionalOptions {
+interface ConditionalOptions {
   /**
    * Responses that only some tokens may see (private events) are `private`, so shared caches
    * never keep them. Default false.

@@ -14,7 +14,7 @@ type Json = any;
 
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
 
-export const SHARED_PARAMETERS = {
+const SHARED_PARAMETERS = {
   IfNoneMatch: {
     name: "If-None-Match",
     in: "header",

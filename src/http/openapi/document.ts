@@ -68,9 +68,9 @@ const TAG_DESCRIPTIONS = {
   GraphQL: "Read-only GraphQL over the same services and authorisation.",
 };
 
-export const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
+const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
 
-export function documentConfig(publicUrl?: string) {
+function documentConfig(publicUrl?: string) {
   return {
     openapi: "3.1.0",
     info: {

@@ -26,7 +26,7 @@ const PROBLEM_JSON = "application/problem+json";
 const PROBLEM_REF = "#/components/schemas/Problem";
 
 /** Codes some middleware (or the error boundary) answers on every operation of a kind. */
-export function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
+function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
   // The token endpoint checks its request itself: its codes are one list (token-errors.ts).
   if (path === TOKEN_PATH) return [...TOKEN_ERROR_CODES];
   // Any operation may meet a database that fails; only a write meets a full or read-only one.

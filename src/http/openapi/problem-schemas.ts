@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-export const FieldIssueSchema = z
+const FieldIssueSchema = z
   .object({
     path: z.string().openapi({ example: "scores[2].vp" }),
     message: z
@@ -69,7 +69,7 @@ export const MOVED_PLAYER = {
 };
 
 /** The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers), sent on every answer. */
-export const RATE_LIMIT_HEADERS = {
+const RATE_LIMIT_HEADERS = {
   "RateLimit-Policy": {
     description:
       'The limits that apply to this request: `"<policy>";q=<requests>;w=<seconds>` per policy (see docs/reference/limits.md).',
@@ -83,7 +83,7 @@ export const RATE_LIMIT_HEADERS = {
 };
 
 /** 429, on every operation: each counts against a per-client or per-address limit. */
-export const TOO_MANY_REQUESTS = {
+const TOO_MANY_REQUESTS = {
   description:
     'Too many requests from this client id (with a token) or address (without): `code: "rate_limited"`; wait `Retry-After` seconds.',
   headers: {

@@ -4,7 +4,7 @@ import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import { type ShownRow, StandingsTable } from "./standings-table";
 
-export interface EventPageData {
+interface EventPageData {
   event: {
     id: string;
     name: string;

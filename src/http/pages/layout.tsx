@@ -4,7 +4,7 @@ import { LANGUAGES, type Lang } from "./i18n";
 import type { PageContext } from "./page-context";
 import { BASE_CSS } from "./styles";
 
-export interface LayoutProps {
+interface LayoutProps {
   p: PageContext;
   title: string;
   children?: Child;

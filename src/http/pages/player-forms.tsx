@@ -45,7 +45,7 @@ function minutesToWait(headers: Record<string, string> | undefined): number {
 }
 
 /** The player whose confirmation or dispute was recorded, or why it was refused. */
-export type FormOutcome = { recorded: string } | { refused: Refusal };
+type FormOutcome = { recorded: string } | { refused: Refusal };
 
 /**
  * Runs the form's action: the player when it was recorded, the refusal (status, a notice in

@@ -11,7 +11,7 @@ export interface PrintRound {
   }[];
 }
 
-export interface PrintSeatingData {
+interface PrintSeatingData {
   event: { id: string; name: string };
   session: { id: string; name: string; date: string | null; venue: string | null };
   rounds: PrintRound[];

@@ -4,7 +4,7 @@ import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { PrintRound } from "./print-seating-page";
 
-export interface PrintSheetsData {
+interface PrintSheetsData {
   event: { id: string; name: string };
   session: { id: string; name: string; date: string | null; venue: string | null };
   round: PrintRound;

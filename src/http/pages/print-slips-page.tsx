@@ -4,7 +4,7 @@ import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { PrintRound } from "./print-seating-page";
 
-export interface PrintSlipsData {
+interface PrintSlipsData {
   event: { id: string; name: string };
   session: { id: string; name: string };
   round: PrintRound;

@@ -6,7 +6,7 @@ import { SCREEN_SCRIPT } from "./screen-script";
 import { type ShownRow, vpPctShown } from "./standings-table";
 import { roundLabel } from "./table-page";
 
-export interface ScreenData {
+interface ScreenData {
   event: { id: string; name: string; timezone: string | null; resultsVersion: number };
   /** The event's first and last day, when known. */
   days: { first: string; last: string } | null;

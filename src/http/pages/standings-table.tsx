@@ -15,7 +15,7 @@ export interface ShownRow {
   eliminated: boolean;
 }
 
-export interface StandingsTableProps {
+interface StandingsTableProps {
   p: PageContext;
   caption: string;
   rows: readonly ShownRow[];

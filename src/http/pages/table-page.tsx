@@ -3,7 +3,7 @@ import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { TypedForm } from "./player-forms";
 
-export interface TablePageData {
+interface TablePageData {
   table: TableDto;
   event: { id: string; name: string; timezone: string | null };
   sessionName: string | null;

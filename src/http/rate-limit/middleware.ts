@@ -108,7 +108,7 @@ function limited(
 }
 
 /** The limits createApp mounts, one per kind of route (see there which paths each is mounted on). */
-export interface RateLimits {
+interface RateLimits {
   /**
    * The API, and every path no other limit is mounted on: `read` (GET, HEAD) or `write`, per
    * client id and per organisation with a token, per address without.

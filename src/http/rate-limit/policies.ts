@@ -68,7 +68,7 @@ const BY_NAME = new Map(
 /** What RATE_LIMITS asks for: no limits at all, or the policies with its changes applied. */
 export type RateLimitSettings = { off: true } | { off: false; policies: RateLimitPolicies };
 
-export class RateLimitSettingError extends Error {
+class RateLimitSettingError extends Error {
   override readonly name = "RateLimitSettingError";
 }
 

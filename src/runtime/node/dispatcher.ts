@@ -3,7 +3,7 @@ import type { Logger } from "../../http/context";
 import { pruneOutbox } from "../../services/outbox";
 import { DeliveryPool, type DeliverySettings, nextDueAt, type PushDispatcher } from "../../services/webhooks";
 
-export interface NodeDispatcherOptions {
+interface NodeDispatcherOptions {
   db: Database;
   settings: DeliverySettings;
   clock?: () => Date;

@@ -101,7 +101,7 @@ export interface DrainQueue {
   send(body: unknown): Promise<void>;
 }
 
-export interface DrainOptions {
+interface DrainOptions {
   /** Only what was due by then (a write's drain leaves retries to the sweep); default: all due. */
   dueBy?: Date;
   /** Wall-clock budget (default 20 s). */
@@ -112,7 +112,7 @@ export interface DrainOptions {
   queue?: DrainQueue;
 }
 
-export interface DrainReport {
+interface DrainReport {
   attempted: number;
   /** Subrequests spent: database round trips, webhook fetches, DNS lookups. */
   subrequests: number;

@@ -49,7 +49,7 @@ import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } f
 import { socketGlobals } from "./types";
 
 /** What a feed's object reads of the Worker's environment: its settings, and the objects' binding. */
-export type LiveEnv = ConfigInput & { LIVE_FEEDS?: DurableObjectNamespace };
+type LiveEnv = ConfigInput & { LIVE_FEEDS?: DurableObjectNamespace };
 
 /** The header a forwarded watcher travels in. */
 export const WATCH_HEADER = "x-live-watch";
@@ -76,7 +76,7 @@ function configOf(env: LiveEnv): Config {
 }
 
 /** The alarm's interval (LIVE_REFRESH_MS): how late a change whose notice was lost arrives at most. */
-export function refreshInterval(env: LiveEnv): number {
+function refreshInterval(env: LiveEnv): number {
   return configOf(env).LIVE_REFRESH_MS;
 }
 

@@ -39,7 +39,7 @@ async function tell(namespace: DurableObjectNamespace, name: string): Promise<vo
  * notice that still fails is logged and left to the object's alarm (the change arrives up to
  * one refresh interval late, never lost).
  */
-export async function notifyFeedObjects(
+async function notifyFeedObjects(
   namespace: DurableObjectNamespace,
   changes: CommittedChanges,
   logger: Logger,

@@ -47,7 +47,7 @@ export interface DurableObjectState {
 }
 
 /** The runtime's globals for WebSockets (workerd). */
-export interface SocketGlobals {
+interface SocketGlobals {
   WebSocketPair: new () => { 0: HibernatableSocket; 1: HibernatableSocket };
   WebSocketRequestResponsePair: new (request: string, response: string) => unknown;
 }

@@ -13,7 +13,7 @@ import {
   requirePermission,
 } from "./permissions";
 
-export type EventRow = typeof events.$inferSelect;
+type EventRow = typeof events.$inferSelect;
 export interface ScopedEvent extends EventRow {
   /** The owning organisation and its ancestors: who may read a private event. */
   ancestry: string[];
@@ -22,7 +22,7 @@ export interface ScopedEvent extends EventRow {
 }
 
 /** The session a write is about, when it is about one: its host may change it. */
-export interface SessionTarget {
+interface SessionTarget {
   id: string;
   hostOrgId: string | null;
 }
@@ -125,7 +125,7 @@ export function assertEventRecordsReadable(
 }
 
 /** The JSON array of the organisations hosting a session of the event (select it joined to `events`). */
-export const sessionHostsJson = sql<string>`(select json_group_array(distinct s.host_org_id) from sessions s
+const sessionHostsJson = sql<string>`(select json_group_array(distinct s.host_org_id) from sessions s
   where s.event_id = ${qualified(events.id)} and s.host_org_id is not null)`;
 
 /** Select these (joined to `events`) to load a resource together with its event's authorisation data. */

@@ -67,7 +67,7 @@ const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
  * The permission matrix (docs/reference/authentication.md#roles). Writes are always within the client's own
  * organisation; a parent organisation only reads its descendants.
  */
-export const PERMISSIONS: Record<Role, readonly Permission[]> = {
+const PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [...OWNER, "orgs:create"],
   owner: OWNER,
   organizer: ORGANIZER,
@@ -129,7 +129,7 @@ function scopeFor(permission: Permission): Scope | undefined {
   return SCOPE_NAMES.find((s) => (SCOPES[s] as readonly Permission[]).includes(permission));
 }
 
-export function roleHasPermission(actor: Actor, permission: Permission): boolean {
+function roleHasPermission(actor: Actor, permission: Permission): boolean {
   return actor.kind === "client" && PERMISSIONS[actor.role].includes(permission);
 }
 
@@ -219,7 +219,7 @@ export async function orgSubtree(db: Database, orgId: string): Promise<string[]>
 }
 
 /** The organisation and its ancestors: whoever belongs to one of them may read this org's data. */
-export async function orgAncestry(db: Database, orgId: string): Promise<string[]> {
+async function orgAncestry(db: Database, orgId: string): Promise<string[]> {
   const rows = await db.all<{ id: string }>(sql`
     with recursive chain(id, parent) as (
       select id, parent_org_id from organizations where id = ${orgId}
@@ -304,9 +304,9 @@ export type ClientActor = Extract<Actor, { kind: "client" }>;
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
 export const SYSTEM_ACTOR: ClientActor = { kind: "client", clientId: "system", orgId: null, role: "admin" };
 
-export type Visibility = "public" | "private";
+type Visibility = "public" | "private";
 
-export interface AccessTarget {
+interface AccessTarget {
   /** Names the 404: `event` → code `event_not_found`. */
   what?: string;
   /** The id quoted in the 404 detail. */

@@ -21,7 +21,7 @@ import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
 const SECRET_PREFIX = "cs_";
 
-export interface ApiClientDto {
+interface ApiClientDto {
   clientId: string;
   orgId: string | null;
   name: string;
@@ -333,7 +333,7 @@ export class OAuthError extends Error {
  * The scopes to grant (RFC 6749 §3.3): all of the role's when none are asked for; otherwise the
  * ones asked for, each of which must exist and be within the role (else `invalid_scope`).
  */
-export function grantScopes(role: Role, requested: string | undefined): Scope[] {
+function grantScopes(role: Role, requested: string | undefined): Scope[] {
   const available = scopesOfRole(role);
   const asked = (requested ?? "").split(" ").filter((s) => s !== "");
   if (asked.length === 0) return available;

@@ -33,7 +33,7 @@ export const DEVICE_SESSION_HOURS = { default: 16, max: 72 } as const;
 const PERMISSION = "devices:pair" as const;
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-export interface PairingInput {
+interface PairingInput {
   name: string;
   role: OrgRole;
   scope?: ClientScopeInput | null | undefined;
@@ -41,7 +41,7 @@ export interface PairingInput {
   sessionHours?: number | undefined;
 }
 
-export interface PairingDto {
+interface PairingDto {
   id: string;
   orgId: string;
   name: string;
@@ -81,7 +81,7 @@ function newPairingCode(): string {
 }
 
 /** Typed codes lose their dashes and case; O, I and L read as 0, 1 and 1 (Crockford). */
-export async function hashPairingCode(code: string): Promise<string> {
+async function hashPairingCode(code: string): Promise<string> {
   const normalized = code.replace(/[\s-]/g, "").toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1");
   return sha256Hex(`pairing:${normalized}`);
 }
@@ -98,7 +98,7 @@ function newSessionSecret(): string {
   return `ds_${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
 }
 
-export const hashSessionSecret = (secret: string) => sha256Hex(`device-session:${secret}`);
+const hashSessionSecret = (secret: string) => sha256Hex(`device-session:${secret}`);
 
 const limitOf = (eventId: string | null, sessionId: string | null): ClientLimit | null =>
   eventId ? (sessionId ? { eventId, sessionId } : { eventId }) : null;
@@ -356,7 +356,7 @@ function toSessionDto(row: SessionRow): DeviceSessionDto {
 /** Why a session cookie no longer signs anyone in. */
 export type EndedSession = "unknown" | "expired" | "revoked";
 
-export interface ActiveDeviceSession {
+interface ActiveDeviceSession {
   actor: ClientActor;
   sessionId: string;
   /** The device's name, as it was paired. */

@@ -12,9 +12,9 @@ import { type Actor, type ClientLimit, isScope, ORG_ROLES, ROLES, type Role, typ
 /** Lifetime of our own access tokens (seconds); clients fetch a new one rather than refreshing. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** Tolerated clock difference between the issuer and this server for exp/nbf (seconds). */
-export const CLOCK_SKEW_SECONDS = 60;
-export const DEFAULT_TOKEN_ISSUER = "catan-tournament-api";
-export const DEFAULT_TOKEN_AUDIENCE = "catan-tournament-api";
+const CLOCK_SKEW_SECONDS = 60;
+const DEFAULT_TOKEN_ISSUER = "catan-tournament-api";
+const DEFAULT_TOKEN_AUDIENCE = "catan-tournament-api";
 /** RFC 9068 header type of our access tokens: a token of another kind signed with the same key is refused. */
 const ACCESS_TOKEN_TYPE = "at+jwt";
 const MIN_SECRET_BYTES = 32;
@@ -38,7 +38,7 @@ export interface AuthConfig {
   external?: ExternalIssuer;
 }
 
-export interface AuthConfigOptions {
+interface AuthConfigOptions {
   secret: string | Uint8Array;
   issuer?: string;
   audience?: string;
@@ -76,7 +76,7 @@ export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
   return config;
 }
 
-export interface AccessTokenSubject {
+interface AccessTokenSubject {
   clientId: string;
   orgId: string | null;
   role: Role;
@@ -122,7 +122,7 @@ export class InvalidTokenError extends Error {
   override readonly name = "InvalidTokenError";
 }
 
-export type VerifiedActor = Extract<Actor, { kind: "client" }> & {
+type VerifiedActor = Extract<Actor, { kind: "client" }> & {
   source: "local" | "external";
   /** The token's `exp`, in epoch seconds: long-lived answers (a change feed) end there. */
   expiresAt: number;

@@ -17,7 +17,7 @@ const HOUR_MS = 3_600_000;
  * A session has no planned end: a timed entry lasts this long, about three games and the breaks
  * between them (docs/rules.md#sessions-in-time); a whole day ends the next day.
  */
-export const SESSION_HOURS = 4;
+const SESSION_HOURS = 4;
 
 /**
  * An RFC 5545 calendar built by ical-generator. Timed entries are written in UTC
@@ -54,6 +54,6 @@ export function buildCalendar(name: string, entries: readonly CalendarEntry[]): 
 }
 
 /** RFC 5545 §3.3.11 TEXT escaping: backslash, semicolon, comma, and line breaks as `\n`. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
 }

@@ -15,7 +15,7 @@ import { hashSecret, newSecret } from "./secrets";
 
 type LinkRow = typeof calendarLinks.$inferSelect;
 
-export function toCalendarLinkDto(row: LinkRow) {
+function toCalendarLinkDto(row: LinkRow) {
   return {
     id: row.id,
     playerId: row.playerId,
@@ -26,7 +26,7 @@ export function toCalendarLinkDto(row: LinkRow) {
 }
 
 /** The feed's path for a secret (what calendar apps subscribe to). */
-export const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;
+const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;
 
 /**
  * Staff (players:write) of an organisation in the player's tree, not limited to one event: the

@@ -18,7 +18,7 @@ import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 import { exclusionStatements, treeRegistrationsQuery } from "./effects";
 
-export interface ExclusionDto {
+interface ExclusionDto {
   id: string;
   orgId: string;
   player: { id: string; name: string };

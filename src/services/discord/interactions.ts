@@ -76,7 +76,7 @@ export async function verifyInteraction(
   }
 }
 
-export interface InteractionAnswer {
+interface InteractionAnswer {
   response: APIInteractionResponse;
   /** The edit of a deferred response: run it after the response is sent. */
   later?: Promise<void>;

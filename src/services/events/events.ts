@@ -24,11 +24,11 @@ import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning }
  * the rules' own figures (docs/rules.md#timers); older clients may still send them, as those
  * figures, and they change nothing.
  */
-export interface TimersInput {
+interface TimersInput {
   turn?: TurnTimer;
 }
 
-export interface CreateEventInput {
+interface CreateEventInput {
   name: string;
   ruleset?: "2026" | "legacy";
   visibility?: "public" | "private";
@@ -46,7 +46,7 @@ function canonicalLanguage(tag: string | null | undefined): string | null | unde
   return tag ? (Intl.getCanonicalLocales(tag)[0] ?? tag) : tag;
 }
 
-export type UpdateEventInput = Partial<CreateEventInput>;
+type UpdateEventInput = Partial<CreateEventInput>;
 
 type EventWithSummary = typeof events.$inferSelect & {
   phase: EventPhase;
@@ -54,7 +54,7 @@ type EventWithSummary = typeof events.$inferSelect & {
   hasReferee: number | boolean;
 };
 
-export function toEventDto(row: EventWithSummary) {
+function toEventDto(row: EventWithSummary) {
   const structure = describeStructure(Number(row.uniqueParticipants), row.ruleset);
   return {
     id: row.id,
@@ -81,7 +81,7 @@ export function toEventDto(row: EventWithSummary) {
     updatedAt: row.updatedAt,
   };
 }
-export type EventDto = ReturnType<typeof toEventDto>;
+type EventDto = ReturnType<typeof toEventDto>;
 
 function randomLotSeed(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -220,7 +220,7 @@ export async function updateEvent(
   return loadEventDto(ctx, eventId);
 }
 
-export interface ListEventsQuery extends PageRequest {
+interface ListEventsQuery extends PageRequest {
   includeDescendants: boolean;
   /** Also the events where the organisation (or, with descendants, one of them) hosts a session. */
   includeHosted?: boolean;

@@ -9,7 +9,7 @@ import { calendarDayIn } from "../../domain/local-time";
 import type { ServiceContext } from "../context";
 
 /** Whether an exclusion ending on `until` (the first day it no longer runs) runs at `now`. */
-export function exclusionRuns(until: string, timezone: string | null, now: Date): boolean {
+function exclusionRuns(until: string, timezone: string | null, now: Date): boolean {
   return until > calendarDayIn(now, timezone);
 }
 

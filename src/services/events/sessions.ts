@@ -101,7 +101,7 @@ function checkedTimes(times: SessionTimes): SessionTimes {
   return { date: day, startsAt: times.startsAt, timeZone };
 }
 
-export interface SessionInput {
+interface SessionInput {
   name: string;
   date?: string | null;
   /** Local date and time (`YYYY-MM-DDTHH:mm`) in `timeZone`. */
@@ -207,7 +207,7 @@ export async function createSession(
   });
 }
 
-export type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
+type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
 
 /** PATCH /v1/sessions/{id}: the event's organisation, or the store hosting the session. */
 export async function updateSession(

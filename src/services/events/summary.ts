@@ -27,7 +27,7 @@ export const uniqueParticipantsSql: SQL<number> = sql<number>`(select count(dist
   where s.event_id = ${eventId} and reg.no_show_at is null)`;
 
 /** Whether the event names a referee (rule 1.3.1), read with the event in the same query. */
-export const hasRefereeSql: SQL<number> = sql<number>`exists (select 1 from event_staff es
+const hasRefereeSql: SQL<number> = sql<number>`exists (select 1 from event_staff es
   where es.event_id = ${eventId} and es.role = 'referee')`;
 
 export const eventSummaryColumns = {

@@ -29,7 +29,7 @@ import {
 } from "./messages";
 
 /** How many recent changes a source keeps for watchers that fall behind or resume. */
-export const LOG_LIMIT = 500;
+const LOG_LIMIT = 500;
 /** Rows read per statement when a source or a watcher catches up. */
 const PAGE = 200;
 
@@ -141,7 +141,7 @@ export class EventFeedSource {
 }
 
 /** Who watches and what they may see: the event's organisation tree as authorised at the start. */
-export interface EventReader {
+interface EventReader {
   actor: Actor;
   event: Pick<ScopedEvent, "id" | "ancestry" | "hosts">;
 }
@@ -153,7 +153,7 @@ export function stillReadable(source: EventFeedSource, reader: EventReader): boo
 }
 
 /** A watcher's place in an event feed: the last version sent and the outbox position read. */
-export interface EventWatch {
+interface EventWatch {
   sent: number;
   cursor: number;
 }
@@ -291,7 +291,7 @@ export class OrgFeedSource {
   }
 }
 
-export interface OrgWatch {
+interface OrgWatch {
   cursor: number;
 }
 

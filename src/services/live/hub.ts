@@ -10,11 +10,11 @@ import type { Database } from "../../db/client";
 import { EventFeedSource, OrgFeedSource } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
-export interface HubLogger {
+interface HubLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export interface LiveHubOptions {
+interface LiveHubOptions {
   db: Database;
   clock: () => Date;
   /** How often a watched event's source reads the database when no write of this process told it to. */

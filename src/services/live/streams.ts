@@ -103,12 +103,12 @@ interface Sink {
 
 /** An SSE response whose body `run` writes; the body ends when `run` returns or the client goes away. */
 /** What the caller of a stream hears back: a failure (logged), and the stream's end (its slot freed). */
-export interface StreamHooks {
+interface StreamHooks {
   onError(error: unknown): void;
   onEnd?(): void;
 }
 
-export function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: StreamHooks) {
+function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: StreamHooks) {
   const encoder = new TextEncoder();
   const wakeup = new Wakeup();
   let controller!: ReadableStreamDefaultController<Uint8Array>;

@@ -18,7 +18,7 @@ export interface ResultsChange {
   seq: number;
 }
 
-export interface ChangeFeed {
+interface ChangeFeed {
   /** The event as the caller may read it (its organisation tree decides who reads it once private). */
   event: ScopedEvent;
   /** The results version when the feed opened. */
@@ -41,7 +41,7 @@ export interface ChangeFeed {
  * with the event's id, and list its type here. Writers need nothing else: the live feeds of both
  * runtimes read the outbox (and on Workers the batch's notices wake the event's object).
  */
-export const EVENT_FEED_TYPES = [
+const EVENT_FEED_TYPES = [
   "result.submitted",
   "result.confirmed",
   "result.final",

@@ -37,14 +37,14 @@ const toChange = (r: Row): OrgChange => ({
 });
 
 /** Where the outbox stood when a feed was opened. */
-export interface FeedPosition {
+interface FeedPosition {
   /** The newest seq (where a fresh feed starts). */
   latest: number;
   /** Everything at or below this seq may have been pruned. */
   prunedThrough: number;
 }
 
-export interface OrgChangeFeed {
+interface OrgChangeFeed {
   position: FeedPosition;
   /** Notifications of the organisation tree after `seq`, oldest first. */
   after(seq: number, limit: number): Promise<OrgChange[]>;
@@ -93,7 +93,7 @@ export function orgChangesOf(rows: readonly Record<string, unknown>[]): OrgChang
 const CURSOR_PREFIX = "x1:";
 
 /** The export cursor: the last notification seen and when the export started. */
-export interface ExportCursor {
+interface ExportCursor {
   seq: number;
   at: string;
 }

@@ -19,7 +19,7 @@ const tablePlace = {
 };
 
 /** The fields of `tablePlace`, as the services give them. */
-export interface TablePlaceInput {
+interface TablePlaceInput {
   eventId: string;
   round: { id: string; sessionId: string | null; kind: "prelim" | "semifinal" | "final"; number: number };
   table: { id: string; number: number };
@@ -84,7 +84,7 @@ export const RoundSeatedSchema = z
   })
   .openapi("WebhookRoundSeated");
 
-export const StandingsChangedSchema = z
+const StandingsChangedSchema = z
   .object({
     eventId: z.string(),
     sessionId: z.string().nullable(),
@@ -111,7 +111,7 @@ export const StandingsChangedSchema = z
   })
   .openapi("WebhookStandingsChanged");
 
-export const SeatChosenSchema = z
+const SeatChosenSchema = z
   .object({
     ...tablePlace,
     ...flatKind,
@@ -134,7 +134,7 @@ export const SeatChosenSchema = z
   })
   .openapi("WebhookSeatChosen");
 
-export const TableTimerSchema = z
+const TableTimerSchema = z
   .object({
     ...tablePlace,
     ...flatKind,

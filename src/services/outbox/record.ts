@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context";
 import { RETURNED_DELIVERY, RETURNED_MESSAGE } from "./committed";
 import type { WebhookEventType } from "./event-types";
 
-export interface OutboxMessage {
+interface OutboxMessage {
   type: WebhookEventType;
   /** The organisation that owns the change (an event's organisation). */
   orgId: string;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 
 /** How long notifications stay replayable by the change feed and export (and retried deliveries last). */
-export const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
+const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
 export const PRUNED_THROUGH_KEY = "outbox_pruned_through";
 
 /**

@@ -2,7 +2,7 @@ import type { ServiceContext } from "../context";
 import { outboxStatements } from "./record";
 
 /** Where to re-read the rankings a change moved. */
-export function standingsUrls(eventId: string, sessionId: string | null) {
+function standingsUrls(eventId: string, sessionId: string | null) {
   return {
     session: sessionId ? `/v1/sessions/${sessionId}/standings` : null,
     qualification: `/v1/events/${eventId}/qualification`,

@@ -26,7 +26,7 @@ import { mergedInto, movedPlayer } from "./merged-ids";
 
 type SessionRow = typeof sessions.$inferSelect;
 
-export interface PlayerHistoryScope {
+interface PlayerHistoryScope {
   player: { id: string; name: string; orgId: string; externalId: string | null; discordId: string | null };
   /** Members of the player's organisation tree (or above) see the membership numbers. */
   member: boolean;
@@ -125,7 +125,7 @@ function toScopedEventRow(r: {
   return { event: toScopedEvent(r), uniqueParticipants: Number(r.uniqueParticipants) };
 }
 
-export interface HistorySessionDto {
+interface HistorySessionDto {
   sessionId: string;
   name: string;
   date: string | null;
@@ -142,7 +142,7 @@ export interface HistorySessionDto {
   disqualified: boolean;
 }
 
-export interface HistoryEventDto {
+interface HistoryEventDto {
   event: {
     id: string;
     orgId: string;
@@ -165,7 +165,7 @@ export interface HistoryEventDto {
   series: { seriesId: string; name: string; points: number; counted: boolean }[];
 }
 
-export interface PlayerHistoryDto {
+interface PlayerHistoryDto {
   player: PlayerHistoryScope["player"];
   events: HistoryEventDto[];
   series: {

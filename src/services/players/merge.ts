@@ -44,7 +44,7 @@ import { type PlayerDto, toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
 
-export interface MergeResultDto {
+interface MergeResultDto {
   player: PlayerDto;
   merged: { id: string; name: string };
   moved: {

@@ -39,7 +39,7 @@ export function toPlayerDto(row: PlayerRow) {
 }
 export type PlayerDto = ReturnType<typeof toPlayerDto>;
 
-export interface PlayerInput {
+interface PlayerInput {
   name: string;
   externalId?: string | null;
   discordId?: string | null;
@@ -194,7 +194,7 @@ export async function updatePlayer(
   return toPlayerDto(row);
 }
 
-export interface ListPlayersQuery extends PageRequest {
+interface ListPlayersQuery extends PageRequest {
   q?: string;
   externalId?: string;
   discordId?: string;

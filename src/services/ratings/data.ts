@@ -21,7 +21,7 @@ import { scoreStoredGame } from "../standings";
 
 export type RatingView = "all" | "public";
 
-export interface RatingGames {
+interface RatingGames {
   games: (RatedGame & { tableId: string })[];
   names: Map<string, string>;
   events: Map<

@@ -8,7 +8,7 @@ import { notFound } from "../errors";
 import { mergedInto, movedPlayer } from "../players";
 import { loadRatingScope, type RatingScope, type RatingTable } from "./ratings";
 
-export interface PlayerRatingScope {
+interface PlayerRatingScope {
   player: { id: string; name: string; orgId: string; rootOrgId: string };
   /** Members of the player's organisation (or above) see the player even without a visible game. */
   member: boolean;

@@ -12,7 +12,7 @@ import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { randomSeed, readableRound, writableRound } from "./read";
 
-export interface CreateBoardInput {
+interface CreateBoardInput {
   /** Random board from this seed (a random seed when neither seed nor hexes is given). */
   seed?: string;
   /** A built board: 19 hexes. */
@@ -30,7 +30,7 @@ function toBoardDto(row: BoardRow) {
     createdAt: row.createdAt,
   };
 }
-export type BoardDto = ReturnType<typeof toBoardDto>;
+type BoardDto = ReturnType<typeof toBoardDto>;
 
 const boardExists = (roundId: string) =>
   new ServiceError(

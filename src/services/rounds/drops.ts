@@ -36,13 +36,13 @@ import {
 import { newSeatCodes } from "./seat-codes";
 import { commitSeating, roundSeatedStatements } from "./write";
 
-export interface DropInput {
+interface DropInput {
   playerId: string;
   /** The last game the player plays (0: leaves before game 1 is played). */
   afterGame: number;
 }
 
-export interface DropDto {
+interface DropDto {
   sessionId: string;
   playerId: string;
   afterGame: number;
@@ -56,7 +56,7 @@ const refuse = (kind: "conflict" | "invalid", code: string, message: string, ext
   new ServiceError(kind, code, message, extra);
 
 /** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
-export interface SessionState {
+interface SessionState {
   attendance: Attendance[];
   disqualified: Set<string>;
   /** The session's prelim rounds, by number. */
@@ -211,7 +211,7 @@ interface Leaving {
  * Statements that re-seat the session's later games where the player sits (games with no
  * result), all planned together (docs/rules.md#drops), and announce each new seating.
  */
-export function reseatWithoutPlayer(
+function reseatWithoutPlayer(
   ctx: ServiceContext,
   event: ScopedEvent,
   sessionId: string,

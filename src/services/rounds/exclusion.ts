@@ -17,7 +17,7 @@ import { bumpRankingsVersion, playersOfGame } from "../events";
 import { loadSessionState, reseatRounds, splits } from "./drops";
 import type { LoadedRound, Statements } from "./read";
 
-export interface ExclusionSessionEffect {
+interface ExclusionSessionEffect {
   sessionId: string;
   /** The player leaves after this game (0: before playing game 1). */
   droppedAfterGame: number;
@@ -27,7 +27,7 @@ export interface ExclusionSessionEffect {
   stillSeatedAt: string[];
 }
 
-export type ExclusionEffect =
+type ExclusionEffect =
   | { kind: "withdrawn"; sessionId: string; statements: Statements[number][] }
   | ({ kind: "left"; statements: Statements[number][] } & ExclusionSessionEffect)
   | { kind: "none" };

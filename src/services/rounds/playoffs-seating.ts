@@ -99,7 +99,7 @@ async function hasReferee(ctx: ServiceContext, eventId: string): Promise<boolean
 }
 
 /** A seated playoff round, with what the organiser should know (docs/rules.md#referees). */
-export type SeatedPlayoffDto = RoundDto & { warnings: ReturnType<typeof refereeWarnings> };
+type SeatedPlayoffDto = RoundDto & { warnings: ReturnType<typeof refereeWarnings> };
 
 async function seatPlayoff(
   ctx: ServiceContext,

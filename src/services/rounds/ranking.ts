@@ -43,7 +43,7 @@ export async function eventDisqualified(ctx: ServiceContext, eventId: string): P
 }
 
 /** Each disqualified player of the event and the table where it was recorded (docs/rules.md#people-and-results). */
-export async function eventDisqualifications(
+async function eventDisqualifications(
   ctx: ServiceContext,
   eventId: string,
 ): Promise<Map<string, { tableId: string }>> {

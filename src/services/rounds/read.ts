@@ -27,7 +27,7 @@ import { type Attendance, loadAttendance } from "../events";
 
 export type RoundRow = typeof rounds.$inferSelect;
 
-export interface LoadedSeat {
+interface LoadedSeat {
   playerId: string;
   name: string;
   position: number;
@@ -140,12 +140,12 @@ export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Prom
 }
 
 /** Who of the session's roster this game does not seat, and why. */
-export interface Absences {
+interface Absences {
   noShows: number;
   dropped: number;
 }
 
-export function toQualityDto(q: ScheduleQuality, seated?: number, absences?: Absences) {
+function toQualityDto(q: ScheduleQuality, seated?: number, absences?: Absences) {
   return {
     repeatedPairs: q.repeatedPairs,
     maxMeetings: q.maxMeetings,
@@ -158,7 +158,7 @@ export function toQualityDto(q: ScheduleQuality, seated?: number, absences?: Abs
 }
 
 /** Counts of no-shows and of players who dropped before game `number`. */
-export function absencesOf(attendance: readonly Attendance[], number: number): Absences {
+function absencesOf(attendance: readonly Attendance[], number: number): Absences {
   return {
     noShows: attendance.filter((a) => a.noShow).length,
     dropped: attendance.filter((a) => a.droppedAfterGame !== null && a.droppedAfterGame < number).length,
@@ -169,7 +169,7 @@ export function absencesOf(attendance: readonly Attendance[], number: number): A
  * Rounds as the API shows them. A prelim round's quality covers the session's games up to and
  * including it (repeats only exist across games); a playoff round's quality is its own.
  */
-export function toRoundDtos(
+function toRoundDtos(
   loaded: readonly LoadedRound[],
   avoid: readonly AvoidPair[],
   attendance?: readonly Attendance[],

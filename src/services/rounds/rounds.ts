@@ -50,7 +50,7 @@ import { commitSeating, type NewRound, roundStatements } from "./write";
 /** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
 const GENERATED_GAMES = 3;
 
-export interface CreateRoundsInput {
+interface CreateRoundsInput {
   /** Seed of the generated seating (random when absent); stored with the round. */
   seed?: string;
   /** "all": every remaining game of 1–3 at once. */

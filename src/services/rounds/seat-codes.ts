@@ -5,7 +5,7 @@
  * guesses are rate-limited per seat.
  */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-export const SEAT_CODE_LENGTH = 10;
+const SEAT_CODE_LENGTH = 10;
 /** Largest multiple of the alphabet size below 256: bytes above it are redrawn (no modulo bias). */
 const LIMIT = 256 - (256 % ALPHABET.length);
 

@@ -11,9 +11,9 @@ import { type EventStandingsDto, eventStandings, lotsOf } from "../standings";
 import { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
 import type { SeriesDto } from "./types";
 
-export type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
+type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
 
-export interface SeriesEventDto {
+interface SeriesEventDto {
   id: string;
   orgId: string;
   name: string;
@@ -28,7 +28,7 @@ export interface SeriesEventDto {
   players: number;
 }
 
-export interface SeriesContributionDto {
+interface SeriesContributionDto {
   eventId: string;
   position: number;
   phase: EventPlacing["phase"];
@@ -37,7 +37,7 @@ export interface SeriesContributionDto {
   counted: boolean;
 }
 
-export interface SeriesRowDto {
+interface SeriesRowDto {
   rank: number;
   player: { id: string; name: string };
   points: number;
@@ -51,7 +51,7 @@ export interface SeriesRowDto {
   qualified: boolean | null;
 }
 
-export interface SeriesStandingsDto {
+interface SeriesStandingsDto {
   seriesId: string;
   orgId: string;
   name: string;
@@ -63,7 +63,7 @@ export interface SeriesStandingsDto {
 }
 
 /** Every event's standings through the event-standings service, in one round trip for all. */
-export async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
+async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
   const batched = withCoalescedReads(ctx);
   return Promise.all(
     scopes.map((scope) =>

@@ -16,7 +16,7 @@ export interface RowContext {
   dropped: ReadonlyMap<string, number>;
 }
 
-export interface RowMeta<C extends Criterion | EventCriterion = Criterion> {
+interface RowMeta<C extends Criterion | EventCriterion = Criterion> {
   rank: number;
   decidedBy: C | null;
   decidedByLots: boolean;

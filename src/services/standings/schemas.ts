@@ -155,7 +155,7 @@ export const EventStandingsRowSchema = z
     },
   });
 
-export const RoundProgressSchema = z
+const RoundProgressSchema = z
   .object({
     id: z.string().openapi({ example: "rnd_01JDQ7B2C3D4E5F6G7H8J9K0M1" }),
     sessionId: z.string().nullable().openapi({ description: "Null for semifinals and the final." }),

@@ -17,7 +17,7 @@ import { outboxStatements, tablePlaceOf } from "../outbox";
 import { type TableScope, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 
-export interface ChoiceInput {
+interface ChoiceInput {
   playerId: string;
   position: number;
   chair?: number | undefined;

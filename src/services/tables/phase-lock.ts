@@ -94,7 +94,7 @@ export function assertPhaseOpen(scope: TableScope, what: string): void {
  * The seated rounds seated from this table's results: the later playoff phases and, for a game
  * 1–3 table, its session's snake-seated game 4 (docs/rules.md#corrections).
  */
-export function lockingRounds(scope: Pick<TableScope, "round" | "playoffRounds">): PlayoffRound[] {
+function lockingRounds(scope: Pick<TableScope, "round" | "playoffRounds">): PlayoffRound[] {
   const later = LATER[scope.round.kind];
   return scope.playoffRounds.filter((r) =>
     r.kind === "prelim"

@@ -28,13 +28,13 @@ import { getTable, type TableDto, toTableDto } from "./view";
  * like every rate limit (docs/reference/limits.md): 429 `rate_limited` with Retry-After and the
  * IETF RateLimit headers, under the policy name `seat-code`.
  */
-export const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15 * 60 } as const;
+const SEAT_CODE_POLICY = { name: "seat-code", limit: 5, windowSeconds: 15 * 60 } as const;
 /**
  * Wrong codes for one seat from every source together, in the same window, at which an audit
  * event (`result.seat-code-guessing`) tells the event's staff someone is guessing from many
  * addresses. It refuses nobody: a lockout anyone can trigger would stop the player too.
  */
-export const SEAT_CODE_ALARM = 25;
+const SEAT_CODE_ALARM = 25;
 const WINDOW_MS = SEAT_CODE_POLICY.windowSeconds * 1000;
 const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=${SEAT_CODE_POLICY.windowSeconds}`;
 
@@ -210,7 +210,7 @@ export async function confirmWithCode(
   });
 }
 
-export interface DisputeInput {
+interface DisputeInput {
   playerId: string;
   /** The player's seat code; staff (results:confirm) record a dispute without it. */
   code?: string | undefined;

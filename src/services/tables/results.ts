@@ -28,7 +28,7 @@ import { loadTableScope, type TableScope, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";
 import { eventWarningsOf, type WarningDto } from "./warnings";
 
-export interface ResultInput {
+interface ResultInput {
   scores: StoredScore[];
   winnerId: string;
 }
@@ -73,7 +73,7 @@ export function assertVersion(scope: TableScope, expected: number | undefined): 
   }
 }
 
-export interface Transition {
+interface Transition {
   action: RevisionAction;
   status: "pending" | "final";
   finalizedBy: FinalizedBy;
@@ -385,7 +385,7 @@ export async function retryConcurrent<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Open disputes settled in the same batch as the change that settles them. */
-export function resolveDisputes(
+function resolveDisputes(
   ctx: ServiceContext,
   scope: TableScope,
   resolution: "finalized" | "replaced" | "withdrawn",

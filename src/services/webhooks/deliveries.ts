@@ -4,7 +4,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { decodeCursor, encodeCursor, type Page, type PageRequest } from "../pagination";
 
-export interface DeliveryDto {
+interface DeliveryDto {
   id: string;
   webhookId: string;
   messageId: string;

@@ -226,7 +226,7 @@ function recorded(row: DueRow, outcome: Outcome, settings: DeliverySettings, now
   };
 }
 
-export interface DeliveryPass {
+interface DeliveryPass {
   /** Deliveries attempted in this pass. */
   attempted: number;
   /** When the next pending delivery is due (null: none pending). */

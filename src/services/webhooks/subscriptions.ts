@@ -22,9 +22,9 @@ export interface WebhookTargetSettings extends TargetPolicy {
   resolveHost: ResolveHost;
 }
 
-export type WebhookFormat = "standard" | "discord";
+type WebhookFormat = "standard" | "discord";
 
-export interface WebhookInput {
+interface WebhookInput {
   url: string;
   eventTypes: WebhookEventType[];
   eventId?: string | null;
@@ -33,7 +33,7 @@ export interface WebhookInput {
   description?: string | null;
 }
 
-export interface WebhookDto {
+interface WebhookDto {
   id: string;
   orgId: string;
   url: string;
@@ -53,7 +53,7 @@ export interface WebhookDto {
 
 type Row = typeof webhookSubscriptions.$inferSelect;
 
-export function toWebhookDto(row: Row): WebhookDto {
+function toWebhookDto(row: Row): WebhookDto {
   return {
     id: row.id,
     orgId: row.orgId,
@@ -160,7 +160,7 @@ export async function createWebhook(
   return { ...toWebhookDto(row), secret: row.secret };
 }
 
-export async function loadWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<Row> {
+async function loadWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<Row> {
   await assertOrgWritable(ctx, orgId, "webhooks:manage");
   const [row] = await ctx.db
     .select()
@@ -193,7 +193,7 @@ export async function getWebhook(ctx: ServiceContext, orgId: string, webhookId: 
   return toWebhookDto(await loadWebhook(ctx, orgId, webhookId));
 }
 
-export interface WebhookPatch extends Partial<WebhookInput> {
+interface WebhookPatch extends Partial<WebhookInput> {
   /** false pauses delivery (notifications keep queueing); true resumes and clears the failure streak. */
   enabled?: boolean;
 }

@@ -7,7 +7,7 @@ const TERRAINS = ["forest", "fields", "pasture", "hills", "mountains", "desert"]
  * Loosely typed on purpose: the rules engine checks terrains, numbers and positions and
  * answers a 422 naming rule 2.0.1 and each offending hex, which a schema error could not.
  */
-export const BoardHexInputSchema = z
+const BoardHexInputSchema = z
   .object({
     q: z.number().openapi({ description: "Axial column, −2…2.", example: 0 }),
     r: z.number().openapi({ description: "Axial row, −2…2; |q + r| ≤ 2.", example: -2 }),
@@ -39,7 +39,7 @@ export const CreateBoardSchema = z
   .strict()
   .openapi("CreateBoard", { example: { seed: "final-2026" } });
 
-export const BoardHexSchema = z
+const BoardHexSchema = z
   .object({
     q: z.number().int().openapi({ example: 0 }),
     r: z.number().int().openapi({ example: -2 }),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { onePageSchema, TimestampSchema } from "../../openapi/common-schemas";
 
-export const CalendarLinkSchema = z
+const CalendarLinkSchema = z
   .object({
     id: z.string().openapi({ example: "cal_01JDQ7F3M1X5Z7B9D1F3H5K7M9" }),
     playerId: z.string().openapi({ example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" }),

@@ -55,7 +55,7 @@ export const InstallLinkSchema = z
   .object({ installUrl: z.string().openapi({ example: INSTALL_URL }) })
   .openapi("DiscordInstallLink");
 
-export const GuildLinkSchema = z
+const GuildLinkSchema = z
   .object({
     guildId: z.string().openapi({ example: "987654321098765432" }),
     eventId: z.string().nullable().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),

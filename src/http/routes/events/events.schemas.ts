@@ -47,7 +47,7 @@ const TurnTimerSchema = z.discriminatedUnion("mode", [
 const ruleFigure = (seconds: number, description: string) =>
   z.number().int().openapi({ readOnly: true, description, example: seconds });
 
-export const TimersSchema = z
+const TimersSchema = z
   .object({
     boardStudySeconds: ruleFigure(
       BOARD_STUDY_SECONDS,
@@ -91,7 +91,7 @@ const sentRuleFigure = (seconds: number, rule: string, what: string) =>
       description: `Fixed by rule ${rule} (${seconds} s): any other figure is refused. Leave it out.`,
     });
 
-export const TimersInputSchema = z
+const TimersInputSchema = z
   .object({
     boardStudySeconds: sentRuleFigure(BOARD_STUDY_SECONDS, "1.1.8", "the board study"),
     placementSeconds: sentRuleFigure(PLACEMENT_SECONDS, "1.1.9", "a placement"),

@@ -11,7 +11,7 @@ import type * as r from "./health.routes";
  * Pages a database must still be able to take (from its free list or by growing) to be healthy:
  * a result write with its revision, audit row, notifications and index entries needs a few.
  */
-export const MIN_FREE_PAGES = 32;
+const MIN_FREE_PAGES = 32;
 /** Free space below which the file system of a local database file counts as full. */
 export const DEFAULT_DISK_RESERVE_BYTES = 64 * 2 ** 20;
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { jsonContent } from "../../openapi/common-schemas";
 import { ProblemSchema } from "../../openapi/problem-schemas";
 
-export const HealthSchema = z
+const HealthSchema = z
   .object({
     status: z.literal("ok"),
     database: z.enum(["ok", "not_checked"]).openapi({
@@ -12,7 +12,7 @@ export const HealthSchema = z
   })
   .openapi("Health");
 
-export const HealthQuerySchema = z.object({
+const HealthQuerySchema = z.object({
   check: z
     .enum(["live", "ready"])
     .default("ready")

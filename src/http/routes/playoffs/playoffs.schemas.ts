@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { RoundSchema } from "../rounds/rounds.schemas";
 
-export const SeatingWarningSchema = z
+const SeatingWarningSchema = z
   .object({
     code: z.enum(["no_referee"]).openapi({
       description: "`no_referee`: the event names no referee yet (rule 1.3.1, docs/rules.md#referees).",

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 
-export const ProblemPageParams = z.object({
+const ProblemPageParams = z.object({
   code: z
     .string()
     .min(1)

@@ -11,7 +11,7 @@ const LastPlayedSchema = z.object({
   date: z.string().nullable().openapi({ description: "The event's start date." }),
 });
 
-export const RatingParametersSchema = z
+const RatingParametersSchema = z
   .object({
     library: z.literal("openskill"),
     version: z.string().openapi({ example: "5.0.1" }),

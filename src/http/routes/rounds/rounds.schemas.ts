@@ -31,7 +31,7 @@ export const CreateRoundsSchema = z
   .strict()
   .openapi("CreateRounds", { example: { seed: "kaunas-2026-game-1" } });
 
-export const RoundSeatSchema = z
+const RoundSeatSchema = z
   .object({
     position: z.number().int().openapi({
       description:
@@ -56,7 +56,7 @@ export const RoundSeatSchema = z
   })
   .openapi("RoundSeat");
 
-export const RoundTableSchema = z
+const RoundTableSchema = z
   .object({
     id: z.string().openapi({ example: "tbl_01JDQ7F3M1X5Z7B9D1F3H5K7M9" }),
     number: z.number().int().openapi({ example: 1 }),
@@ -71,7 +71,7 @@ export const RoundTableSchema = z
   })
   .openapi("RoundTable");
 
-export const ScheduleQualitySchema = z
+const ScheduleQualitySchema = z
   .object({
     repeatedPairs: z.number().int().openapi({
       description:

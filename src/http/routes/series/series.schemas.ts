@@ -5,12 +5,12 @@ import { pageSchema } from "../../pagination";
 
 const points = z.number().int().min(0).max(100000);
 
-export const TagSchema = z
+const TagSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, "a tag is 1–64 lowercase letters, digits, '.', '_' or '-'")
   .openapi({ example: "national-2026" });
 
-export const SeriesSelectionSchema = z
+const SeriesSelectionSchema = z
   .discriminatedUnion("kind", [
     z
       .object({
@@ -104,18 +104,14 @@ const policyFields = {
     }),
 };
 
-export const SeriesPolicySchema = z.object(policyFields).openapi("SeriesPolicy", {
+const SeriesPolicySchema = z.object(policyFields).openapi("SeriesPolicy", {
   description:
     "A player's points for a finished event are the LARGEST of: `positionPoints[position-1]`, `semifinalistPoints` (played a semifinal), the band matching their qualification rank, and `participationPoints`. The best `bestOf` events count.",
 });
 
-export const SeriesPolicyInputSchema = z
-  .object(policyFields)
-  .partial()
-  .strict()
-  .openapi("SeriesPolicyInput", {
-    description: "Any subset; missing fields take the default (on create) or keep their value (on change).",
-  });
+const SeriesPolicyInputSchema = z.object(policyFields).partial().strict().openapi("SeriesPolicyInput", {
+  description: "Any subset; missing fields take the default (on create) or keep their value (on change).",
+});
 
 export const SeriesSchema = z
   .object({

@@ -124,7 +124,7 @@ export const playerIdsSchema = (name: string) =>
 
 export const RegisterPlayersSchema = playerIdsSchema("RegisterPlayers");
 
-export const RegistrationSchema = z
+const RegistrationSchema = z
   .object({
     player: z.object({ id: z.string(), name: z.string(), externalId: z.string().nullable() }),
     status: z.enum(["registered", "checked-in", "no-show", "dropped", "eliminated"]).openapi({

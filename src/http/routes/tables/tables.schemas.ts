@@ -4,7 +4,7 @@ import { playerIdInput, readableText, TimestampSchema } from "../../openapi/comm
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
 
-export const ScoreSchema = z
+const ScoreSchema = z
   .object({
     playerId: z.string().min(1).max(64),
     vp: z.number().int().openapi({
@@ -149,7 +149,7 @@ export const TimerSchema = z
   .strict()
   .openapi("TimedTurns", { example: { turnSeconds: 120, requestedBy: PLAYER_ID } });
 
-export const SeatSchema = z
+const SeatSchema = z
   .object({
     position: z.number().int().openapi({
       description:
@@ -197,7 +197,7 @@ export const SeatSchema = z
   })
   .openapi("Seat");
 
-export const TableResultSchema = z
+const TableResultSchema = z
   .object({
     status: z.enum(["pending", "final"]).openapi({
       description:

@@ -13,7 +13,7 @@ export const DeliveryParamsSchema = WebhookParamsSchema.extend({
   deliveryId: idParam("deliveryId", "dlv", "The delivery.", "dlv_000000000042A1B2C3D4E5F6"),
 });
 
-export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).openapi("WebhookEventType");
+const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).openapi("WebhookEventType");
 
 const base = {
   url: z

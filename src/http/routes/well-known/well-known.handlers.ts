@@ -7,7 +7,7 @@ import type * as r from "./well-known.routes";
  * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
  * body. test/auth/oauth-metadata.test.ts gets a token each way this list names.
  */
-export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
+const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 
 export const getAuthorizationServerMetadataHandler: Handler<typeof r.getAuthorizationServerMetadata> = async (
   c,
