@@ -54,10 +54,6 @@ async function eventDisqualifications(
   return new Map(rows.map((r) => [r.playerId, { tableId: r.tableId }]));
 }
 
-function _playersOf(games: readonly ScoredGame[]): string[] {
-  return games.flatMap((g) => g.seats.map((s) => s.playerId));
-}
-
 export interface PrelimState {
   /** Every prelim round of the event, by session (date order) and number. */
   rounds: LoadedRound[];
