@@ -1,6 +1,6 @@
 import { type Config, type Runtime, SETTINGS, type SettingName } from "./settings";
 
-export { type Config, type Runtime, SETTINGS, type SettingName } from "./settings";
+export { type Config, SETTINGS, type SettingName } from "./settings";
 
 /** The variables as an environment holds them (process.env, a Worker's env): text, or unset. */
 export type ConfigInput = { [K in SettingName]?: string | undefined };

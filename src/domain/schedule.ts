@@ -6,17 +6,11 @@
 
 import { type DomainIssue, DomainRuleError } from "./errors";
 import { createRandom } from "./random";
-import {
-  type AvoidPair,
-  evaluateSchedule,
-  type Round,
-  type ScheduleQuality,
-  type Table,
-} from "./schedule-quality";
+import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
 import { searchSchedule } from "./schedule-search";
 import { splitTables } from "./tables";
 
-export type { AvoidPair, Round, ScheduleQuality, Table };
+export type { AvoidPair, Round, ScheduleQuality };
 export { evaluateSchedule };
 
 /** More games than this in one session is certainly an input error (the rules have 3 or 4). */

@@ -4,14 +4,11 @@ import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT, type Page } from "../
 import type { AppEnv } from "./context";
 import { publicOrigin } from "./origin";
 
-export type { Page, PageRequest } from "../services/pagination";
+export type { Page } from "../services/pagination";
 export {
-  afterCursor,
   DEFAULT_PAGE_LIMIT,
-  decodeCursor,
   encodeCursor,
   MAX_PAGE_LIMIT,
-  paginate,
 } from "../services/pagination";
 
 /**

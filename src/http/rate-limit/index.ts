@@ -5,10 +5,7 @@ export { rateLimits } from "./middleware";
 export {
   DEFAULT_RATE_LIMIT_POLICIES,
   RATE_LIMIT_POLICIES,
-  type RateLimitDecision,
   type RateLimiter,
   type RateLimitPolicies,
-  type RateLimitPolicy,
-  type RateLimitSettings,
   rateLimitSettings,
 } from "./policies";

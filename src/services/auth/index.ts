@@ -2,7 +2,6 @@
 
 export {
   activeClientRateLimitFactor,
-  type ClientScopeInput,
   createOrgClient,
   exchangeClientCredentials,
   getOrgClient,

@@ -2,7 +2,6 @@
 
 export {
   createExclusion,
-  type ExclusionEffectsDto,
   liftExclusion,
   listExclusions,
 } from "./exclusions";

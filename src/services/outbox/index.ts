@@ -7,5 +7,5 @@ export * from "./event-types";
 export * from "./org-changes";
 export * from "./payloads";
 export { outboxStatements } from "./record";
-export { PRUNED_THROUGH_KEY, pruneOutbox } from "./retention";
+export { pruneOutbox } from "./retention";
 export { standingsChangedStatements } from "./standings-notice";

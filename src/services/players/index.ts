@@ -5,14 +5,12 @@ export {
   playerHistory,
 } from "./history";
 export { mergePlayers } from "./merge";
-export { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
+export { mergedInto, movedPlayer } from "./merged-ids";
 export {
   createPlayer,
   foldForSearch,
   getPlayer,
   listPlayers,
-  type PlayerDto,
   playerEtag,
-  toPlayerDto,
   updatePlayer,
 } from "./store";

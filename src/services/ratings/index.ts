@@ -4,7 +4,5 @@ export { loadPlayerRatingScope, playerRating } from "./player";
 export {
   buildRatingTable,
   loadRatingScope,
-  type RatingScope,
-  type RatingTable,
   ratingsResponse,
 } from "./ratings";

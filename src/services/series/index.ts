@@ -1,6 +1,6 @@
 // The public face of this group: other folders import only from here.
 
-export { loadSeriesScope, type SeriesScope, type SeriesView, seriesIncludesEvent } from "./scope";
+export { loadSeriesScope, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
   seriesStandings,
@@ -14,4 +14,4 @@ export {
   toSeriesDto,
   updateSeries,
 } from "./store";
-export type { CreateSeriesInput, SeriesDto, SeriesSelection, UpdateSeriesInput } from "./types";
+export type { SeriesDto } from "./types";

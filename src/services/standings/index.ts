@@ -1,7 +1,7 @@
 // The public face of this group: other folders import only from here.
 
 export { scoreStoredGame } from "./data";
-export { lotFor, lotsOf } from "./lots";
+export { lotsOf } from "./lots";
 export {
   eventStandings,
   getEventStandings,
@@ -12,12 +12,10 @@ export {
   qualification,
   rankQualification,
   rankSession,
-  type SessionStandingsScope,
   type StandingsScope,
   sessionStandings,
 } from "./rankings";
 export {
-  type DisqualifiedRowDto,
   DisqualifiedRowSchema,
   type EventStandingsDto,
   EventStandingsRowSchema,

@@ -41,8 +41,6 @@ import {
 export {
   loadEventStandingsScope,
   loadSessionStandingsScope,
-  type RankingEvent,
-  type SessionStandingsScope,
   type StandingsScope,
 } from "./scope";
 

@@ -5,4 +5,4 @@ export { confirmWithCode, disputeResult } from "./player-codes";
 export { confirmResult, correctResult, disqualifyPlayer, finalizeResult, submitResult } from "./results";
 export { switchTimerOff, switchTimerOn, type TimerInput } from "./timers";
 export { getTable, getTables, type TableDto } from "./view";
-export { eventWarningsOf, listPlayerWarnings, recordWarning, type WarningDto } from "./warnings";
+export { listPlayerWarnings, recordWarning } from "./warnings";

@@ -9,13 +9,11 @@ export {
   discordLinkBase,
   escapeMarkdown,
   fitEmbeds,
-  type MessageContext,
   NO_MENTIONS,
   ordinal,
   type PageLinks,
   pageLinks,
   roundLabel,
-  withContext,
 } from "./discord-format";
 export {
   DEFAULT_RETRY_DELAYS_MS,
@@ -28,14 +26,11 @@ export {
   WEBHOOK_LIMITS,
 } from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
-export { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
+export { MessageBodies, type RankingReader } from "./message-bodies";
 export * from "./subscriptions";
 export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
 export {
   assertPublicAddress,
-  assertSafeTarget,
-  assertTargetUrl,
-  isDiscordWebhookUrl,
   type ResolveHost,
   type TargetPolicy,
   UnsafeTargetError,
