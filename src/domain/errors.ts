@@ -44,7 +44,3 @@ export class GameResultError extends DomainRuleError {
     this.name = "GameResultError";
   }
 }
-
-export function isDomainRuleError(value: unknown): value is DomainRuleError {
-  return value instanceof DomainRuleError;
-}

@@ -3,12 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   addFractions,
   compareFractions,
-  equalFractions,
+  type Fraction,
   fraction,
-  sumFractions,
   toDecimalString,
   toFractionString,
-  toNumber,
   ZERO,
 } from "./fraction";
 
@@ -34,15 +32,12 @@ describe("fraction", () => {
   it("adds exactly", () => {
     expect(addFractions(fraction(1, 3), fraction(1, 6))).toEqual({ num: 1n, den: 2n });
     expect(addFractions(fraction(1, 4), fraction(3, 4))).toEqual({ num: 1n, den: 1n });
-    expect(sumFractions([fraction(10, 32), fraction(8, 30), fraction(10, 36)])).toEqual(fraction(617, 720));
   });
 
   it("compares exactly", () => {
     expect(compareFractions(fraction(1, 3), fraction(2, 6))).toBe(0);
     expect(compareFractions(fraction(1, 3), fraction(1, 2))).toBe(-1);
     expect(compareFractions(fraction(-1, 2), fraction(-2, 3))).toBe(1);
-    expect(equalFractions(fraction(2, 4), fraction(1, 2))).toBe(true);
-    expect(equalFractions(fraction(617, 720), fraction(617, 721))).toBe(false);
   });
 
   it("prints the documented example row: 0.8569444444444444 and 617/720", () => {
@@ -69,10 +64,7 @@ describe("fraction", () => {
     expect(compareFractions(fraction(2, 4), fraction(1, 2))).toBe(0);
   });
 
-  it("toNumber approximates", () => {
-    expect(toNumber(fraction(1, 4))).toBe(0.25);
-  });
-
+  const toNumber = (f: Fraction) => Number(f.num) / Number(f.den);
   const arbFraction = fc
     .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 1000 }))
     .map(([n, d]) => fraction(n, d));

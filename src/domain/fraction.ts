@@ -72,12 +72,6 @@ export function addFractions(a: Fraction, b: Fraction): Fraction {
 }
 
 /** Sums any number of fractions exactly; the result does not depend on their order. */
-export function sumFractions(values: Iterable<Fraction>): Fraction {
-  let total = ZERO;
-  for (const v of values) total = addFractions(total, v);
-  return total;
-}
-
 export function compareFractions(a: Fraction, b: Fraction): -1 | 0 | 1 {
   // Same denominator (every VP% summed from stored seats has one): no multiplication.
   if (a.den === b.den) return a.num < b.num ? -1 : a.num > b.num ? 1 : 0;
@@ -87,10 +81,6 @@ export function compareFractions(a: Fraction, b: Fraction): -1 | 0 | 1 {
   if (left < right) return -1;
   if (left > right) return 1;
   return 0;
-}
-
-export function equalFractions(a: Fraction, b: Fraction): boolean {
-  return a.num * b.den === b.num * a.den;
 }
 
 /**
@@ -116,9 +106,4 @@ export function toDecimalString(f: Fraction, places = 16): string {
 export function toFractionString(f: Fraction): string {
   const reduced = fraction(f.num, f.den);
   return `${reduced.num}/${reduced.den}`;
-}
-
-/** Nearest double, for display or charts only: never compare with it. */
-export function toNumber(f: Fraction): number {
-  return Number(f.num) / Number(f.den);
 }

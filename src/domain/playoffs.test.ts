@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainRuleError } from "./errors";
 import { ZERO } from "./fraction";
 import { type ScoredGame, scoreGame } from "./game-score";
-import { computeEventStandings, finalStandings, semifinalStandings } from "./playoffs";
+import { computeEventStandings, semifinalStandings } from "./playoffs";
 import { computeQualification, type QualificationRow } from "./qualification";
 import type { PlayerRecord } from "./standings";
 import { eventStructure } from "./structure";
@@ -141,29 +141,6 @@ describe("equal playoff placements: 2nd and 3rd places of qualifying session + p
       ["y", 2, 1, "thirds"],
       ["x", 2, 0, "placement"],
     ]);
-  });
-});
-
-describe("finalStandings", () => {
-  it("winner first, then by VP; equal VP by the chain including prelims and semifinals", () => {
-    const quals = qualification(40);
-    const s = semifinalStandings({
-      ruleset: "2026",
-      games: semis,
-      qualifyingRecords: quals.map((q) => q.record),
-      lotOf: lot,
-    });
-    const f = finalStandings({
-      ruleset: "2026",
-      game: final,
-      priorRecords: s.winners.map((w) => w.record),
-      lotOf: lot,
-    });
-    // q02 and q16 both have 8 VP in the final: q02 has 56 VP over the event, q16 42.
-    expect(ids(f)).toEqual([id(13), id(2), id(16), id(6)]);
-    expect(f.map((r) => r.decidedBy)).toEqual(["placement", "vp", "placement", null]);
-    expect(f[1]!.record).toMatchObject({ games: 5, wins: 2, vp: 56 });
-    expect(f[2]!.record).toMatchObject({ games: 5, wins: 2, vp: 42 });
   });
 });
 

@@ -114,20 +114,6 @@ export function semifinalStandings(input: {
   };
 }
 
-/**
- * Positions 1–4 from the final table (rule 1.4.4): the winner first, then by VP; equal VP by
- * the chain "including prelims and semifinals". `priorRecords` is each finalist's qualifying
- * record, plus their semifinal game when the event had semifinals.
- */
-export function finalStandings(input: {
-  readonly ruleset: Ruleset;
-  readonly game: ScoredGame;
-  readonly priorRecords: readonly PlayerRecord[];
-  readonly lotOf: LotOf;
-}): PlayoffStanding[] {
-  return placeTables(input.ruleset, [input.game], input.priorRecords, input.lotOf);
-}
-
 interface EventStandingRow {
   readonly rank: number;
   readonly playerId: string;
