@@ -3,14 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { apiClients, organizations } from "../../src/db/schema";
 import type { App } from "../../src/http/app";
-import {
-  type Actor,
-  ANONYMOUS,
-  assertCanRead,
-  assertCanWrite,
-  listScope,
-  SYSTEM_ACTOR,
-} from "../../src/services/access";
+import { type Actor, ANONYMOUS, assertCanWrite, SYSTEM_ACTOR } from "../../src/services/access";
 import { ServiceError } from "../../src/services/errors";
 import { addClient, bearer, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
@@ -151,33 +144,6 @@ describe("tenancy helpers for the workflow services", () => {
     }
   }
 
-  it("assertCanRead: public data for anyone; private for the org, its ancestors and the admin; else 404", async () => {
-    const cases: [Actor, "public" | "private", number | string][] = [
-      [ANONYMOUS, "public", "ok"],
-      [client(foreign), "public", "ok"],
-      [ANONYMOUS, "private", 404],
-      [client(foreign), "private", 404],
-      [client(sibling), "private", 404],
-      [client(store, "reader"), "private", "ok"],
-      [client(federation), "private", "ok"],
-      [SYSTEM_ACTOR, "private", "ok"],
-    ];
-    for (const [actor, visibility, expected] of cases) {
-      expect(
-        await status(assertCanRead(db, actor, store.orgId, visibility)),
-        JSON.stringify([actor, visibility]),
-      ).toBe(expected);
-    }
-  });
-
-  it("assertCanRead names the resource in its 404", async () => {
-    const error = await assertCanRead(db, ANONYMOUS, store.orgId, "private", {
-      what: "event",
-      id: "evt_x",
-    }).catch((e: ServiceError) => e);
-    expect(error).toMatchObject({ kind: "not_found", code: "event_not_found" });
-  });
-
   it("assertCanWrite: 401 without token, 404 foreign, 403 ancestor, 403 weak role, ok for the owner and admin", async () => {
     expect(await status(assertCanWrite(db, ANONYMOUS, store.orgId, "events:write"))).toBe(401);
     expect(await status(assertCanWrite(db, client(foreign), store.orgId, "events:write"))).toBe(404);
@@ -185,26 +151,6 @@ describe("tenancy helpers for the workflow services", () => {
     expect(await status(assertCanWrite(db, client(store, "reader"), store.orgId, "events:write"))).toBe(403);
     expect(await status(assertCanWrite(db, client(store), store.orgId, "events:write"))).toBe("ok");
     expect(await status(assertCanWrite(db, SYSTEM_ACTOR, store.orgId, "events:write"))).toBe("ok");
-  });
-
-  it("listScope: members and ancestors see private rows; others public rows only; descendants on request", async () => {
-    expect(await listScope(db, client(federation), federation.orgId, { includeDescendants: true })).toEqual({
-      orgIds: expect.arrayContaining([federation.orgId, store.orgId, sibling.orgId]),
-      includePrivate: true,
-    });
-    expect(await listScope(db, client(federation), store.orgId)).toEqual({
-      orgIds: [store.orgId],
-      includePrivate: true,
-    });
-    expect(await listScope(db, client(foreign), store.orgId)).toEqual({
-      orgIds: [store.orgId],
-      includePrivate: false,
-    });
-    expect(await listScope(db, ANONYMOUS, store.orgId)).toEqual({
-      orgIds: [store.orgId],
-      includePrivate: false,
-    });
-    expect(await status(listScope(db, client(store), "org_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A"))).toBe(404);
   });
 
   it("bearer() builds request headers", () => {

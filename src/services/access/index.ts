@@ -16,7 +16,6 @@ export { assertOrgReadable, assertOrgWritable } from "./orgs";
 export {
   type Actor,
   ANONYMOUS,
-  assertCanRead,
   assertCanWrite,
   assertOrgWideRead,
   assertOrgWideWrite,
@@ -29,7 +28,6 @@ export {
   hasPermission,
   isMember,
   isScope,
-  listScope,
   ORG_ROLES,
   type OrgRole,
   orgSubtree,

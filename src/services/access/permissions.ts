@@ -304,8 +304,6 @@ export type ClientActor = Extract<Actor, { kind: "client" }>;
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
 export const SYSTEM_ACTOR: ClientActor = { kind: "client", clientId: "system", orgId: null, role: "admin" };
 
-type Visibility = "public" | "private";
-
 interface AccessTarget {
   /** Names the 404: `event` → code `event_not_found`. */
   what?: string;
@@ -318,26 +316,6 @@ interface AccessTarget {
 function hidden(target: AccessTarget, ownerOrgId: string): ServiceError {
   const what = target.what ?? "organization";
   return notFound(what, target.id ?? ownerOrgId);
-}
-
-/**
- * Throws unless `actor` may read data owned by `ownerOrgId`. Public data (visibility
- * "public") is readable by anyone, token or not. Private data: the platform admin, the owning
- * organisation and its ancestors. Everyone else gets the same 404 as for a missing id, so ids
- * of other organisations cannot be probed.
- */
-export async function assertCanRead(
-  db: Database,
-  actor: Actor,
-  ownerOrgId: string,
-  visibility: Visibility = "private",
-  target: AccessTarget = {},
-): Promise<void> {
-  if (visibility === "public") return;
-  if (actor.kind !== "client") throw hidden(target, ownerOrgId);
-  if (actor.role === "admin" || actor.orgId === ownerOrgId) return;
-  const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
-  if (!canReadOrg(actor, ancestry)) throw hidden(target, ownerOrgId);
 }
 
 /**
@@ -383,23 +361,4 @@ export function assertWriteWithin(
     );
   }
   return requirePermission(client, permission);
-}
-
-/**
- * Which rows of a list under `orgId` the actor may see: the organisations to include
- * (the org alone, or its whole subtree with `includeDescendants`) and whether private rows
- * are included. Members of the org or of an ancestor (and the admin) see private rows; anyone
- * else sees public rows only. A list query must filter on both, so it never returns foreign
- * private rows. Throws 404 when the organisation does not exist.
- */
-export async function listScope(
-  db: Database,
-  actor: Actor,
-  orgId: string,
-  options: { includeDescendants?: boolean } = {},
-): Promise<{ orgIds: string[]; includePrivate: boolean }> {
-  const ancestry = await orgAncestry(db, orgId);
-  if (ancestry.length === 0) throw notFound("organization", orgId);
-  const orgIds = options.includeDescendants ? await orgSubtree(db, orgId) : [orgId];
-  return { orgIds, includePrivate: canReadOrg(actor, ancestry) };
 }
