@@ -264,8 +264,6 @@ export class DeliveryPool {
   private readonly bodies: MessageBodies;
   /** Deliveries attempted since the pool was made. */
   attempted = 0;
-  /** Database statements this pool has sent (what a Worker's drain counts against its subrequests). */
-  statements = 0;
   readonly concurrency: number;
   private readonly orgCap: number;
 
@@ -327,7 +325,6 @@ export class DeliveryPool {
     ];
     try {
       await this.db.batch(statements as never);
-      this.statements += statements.length;
     } catch (error) {
       // The leases stay: those deliveries are attempted again when they expire, and this says why.
       this.settings.logger?.error("webhook deliveries could not be recorded", {
@@ -364,7 +361,6 @@ export class DeliveryPool {
           leaseUntil: new Date(now.getTime() + 2 * timeouts.get(row.id)! + 5_000).toISOString(),
         })),
       );
-      this.statements++;
       let started = 0;
       for (const row of picks) {
         if (claimed.has(row.id)) {
@@ -393,7 +389,6 @@ export class DeliveryPool {
       total: CANDIDATES_PER_SLOT * this.concurrency,
       skip: full,
     });
-    this.statements++;
     this.candidates = rows.filter((row) => !this.inFlight.has(row.id));
   }
 
