@@ -82,10 +82,9 @@ export function loadNodeAuthConfig(env: NodeAuthEnv, databaseUrl: string): AuthC
 export async function bootstrapLocalAdmin(
   db: Database,
   databaseUrl: string,
-  now: Date = new Date(),
 ): Promise<NewClientCredentials | null> {
   if (!isLocalDatabase(databaseUrl) || (await hasAnyClient(db))) return null;
-  return insertApiClient(db, { orgId: null, name: "local admin (first start)", role: "admin" }, now);
+  return insertApiClient(db, { orgId: null, name: "local admin (first start)", role: "admin" }, new Date());
 }
 
 /** The message printed once on first start: the credentials and a curl that gets a token. */

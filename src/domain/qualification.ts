@@ -37,12 +37,11 @@ function toQualificationRecord(r: PlayerRecord, sessionId: string): Qualificatio
  * Each player's best session by the 1.4.2 chain without lots, one record per player, sorted by
  * player id. Decision: when two of a player's own sessions tie on the whole chain, the earlier
  * one in `sessions` (pass them in date order) counts; lots can't help here because a lot
- * belongs to the player, not to the session. `_lotOf` is accepted for API symmetry only.
+ * belongs to the player, not to the session.
  */
 export function bestSessionRecords(
   sessions: readonly SessionResult[],
   ruleset: Ruleset,
-  _lotOf?: (playerId: string) => string,
 ): QualificationRecord[] {
   const best = new Map<string, QualificationRecord>();
   for (const session of sessions) {

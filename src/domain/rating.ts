@@ -63,10 +63,8 @@ interface State {
 }
 
 /** Rates `games` in order and returns every player's rating (in first-played order). */
-export function computeRatings(
-  games: readonly RatedGame[],
-  params: RatingParameters = RATING_PARAMETERS,
-): PlayerRating[] {
+export function computeRatings(games: readonly RatedGame[]): PlayerRating[] {
+  const params = RATING_PARAMETERS;
   const options = { mu: params.mu, sigma: params.sigma, beta: params.beta, tau: params.tau, z: params.z };
   const states = new Map<string, State>();
   for (const game of games) {
