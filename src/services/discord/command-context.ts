@@ -17,7 +17,7 @@ export interface Reply {
   ephemeral?: boolean;
 }
 
-export const say = (content: string, ephemeral = true): Reply => ({ content, ephemeral });
+export const say = (content: string): Reply => ({ content, ephemeral: true });
 
 /** What answering interactions needs from the runtime. */
 export interface InteractionDeps {

@@ -13,11 +13,11 @@ export interface PublicEventSummary {
  * Public events of every organisation, newest first: what the server's home page links to.
  * Anyone may read them (public events need no token), so no actor check is needed.
  */
-export async function listPublicEvents(ctx: ServiceContext, limit = 50): Promise<PublicEventSummary[]> {
+export async function listPublicEvents(ctx: ServiceContext): Promise<PublicEventSummary[]> {
   return ctx.db
     .select({ id: events.id, name: events.name, startsOn: events.startsOn, venue: events.venue })
     .from(events)
     .where(eq(events.visibility, "public"))
     .orderBy(desc(events.startsOn), desc(events.id))
-    .limit(limit);
+    .limit(50);
 }

@@ -37,12 +37,8 @@ interface RatingGames {
 const eventDay = sql`coalesce(${events.startsOn}, substr(${events.createdAt}, 1, 10))`;
 const phase = sql`case ${rounds.kind} when 'prelim' then 0 when 'semifinal' then 1 else 2 end`;
 
-function scopeWhere(orgId: string, view: RatingView, eventId?: string): SQL | undefined {
-  return and(
-    inOrgTree(events.orgId, orgId),
-    view === "public" ? eq(events.visibility, "public") : undefined,
-    eventId ? eq(events.id, eventId) : undefined,
-  );
+function scopeWhere(orgId: string, view: RatingView): SQL | undefined {
+  return and(inOrgTree(events.orgId, orgId), view === "public" ? eq(events.visibility, "public") : undefined);
 }
 
 /** The final tables in time order, their seats in turn order, and the disqualifications: one batch. */

@@ -389,15 +389,11 @@ function resolveDisputes(
   ctx: ServiceContext,
   scope: TableScope,
   resolution: "finalized" | "replaced" | "withdrawn",
-  playerId?: string,
 ) {
   if (scope.disputes.length === 0) return [];
   const open = and(eq(resultDisputes.tableId, scope.table.id), isNull(resultDisputes.resolvedAt));
   return [
-    ctx.db
-      .update(resultDisputes)
-      .set({ resolvedAt: ctx.clock().toISOString(), resolution })
-      .where(playerId ? and(open, eq(resultDisputes.playerId, playerId)) : open),
+    ctx.db.update(resultDisputes).set({ resolvedAt: ctx.clock().toISOString(), resolution }).where(open),
   ];
 }
 

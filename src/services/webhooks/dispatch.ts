@@ -495,17 +495,15 @@ export async function drainDue(
 }
 
 /**
- * One pass of the dispatcher (tests and the Workers drain): everything due by `dueBy` (default
- * now), through a fresh pool, fairly, until nothing due is left.
+ * One pass of the dispatcher (tests and the Workers drain): everything due now, through a fresh
+ * pool, fairly, until nothing due is left.
  */
 export async function deliverDue(
   db: Database,
   clock: () => Date,
   settings: DeliverySettings,
-  /** Only what was due by then (a request's drain leaves retries to the sweep); default: now. */
-  dueBy?: Date,
 ): Promise<DeliveryPass> {
   const pool = new DeliveryPool(db, settings, clock);
-  await drainDue(pool, dueBy ? { dueBy } : {});
+  await drainDue(pool, {});
   return { attempted: pool.attempted, nextDueAt: await nextDueAt(db) };
 }
