@@ -87,13 +87,13 @@ function tallyOperation(
 }
 
 /** A validation rule (runs before any resolver) applying `tallyOperation` to each operation. */
-export function queryLimitsRule(limits = QUERY_LIMITS) {
+export function queryLimitsRule() {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = fragmentsOf(context.getDocument().definitions);
     return {
       OperationDefinition(node) {
         try {
-          tallyOperation(node.selectionSet, fragments, limits);
+          tallyOperation(node.selectionSet, fragments, QUERY_LIMITS);
         } catch (error) {
           if (!(error instanceof LimitExceeded)) throw error;
           context.reportError(
@@ -201,7 +201,7 @@ function rankingsOf(
  * allowed. It runs at execution, not validation: a page size given as a variable is known
  * only then (and validation results are cached per document, whatever the variables).
  */
-export function rankingsLimitPlugin(limits = QUERY_LIMITS): Plugin {
+export function rankingsLimitPlugin(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const fragments = fragmentsOf(args.document.definitions);
@@ -214,11 +214,11 @@ export function rankingsLimitPlugin(limits = QUERY_LIMITS): Plugin {
       if (!operation) return;
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;
       const rankings = rankingsOf(args.schema, operation, fragments, variables);
-      if (rankings <= limits.maxRankings) return;
+      if (rankings <= QUERY_LIMITS.maxRankings) return;
       setResultAndStopExecution({
         errors: [
           createGraphQLError(
-            `A query may compute at most ${limits.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_SIZE} unless given).`,
+            `A query may compute at most ${QUERY_LIMITS.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_SIZE} unless given).`,
             { extensions: { code: "QUERY_TOO_COMPLEX" } },
           ),
         ],

@@ -227,12 +227,12 @@ export const renderPlayers: Render = async (c, cx, state) => {
 };
 
 /** Registers players in one request; retried forms are the same request (the key's suffix). */
-function register(args: ActionArgs, playerIds: string[], suffix = "register") {
+function register(args: ActionArgs, playerIds: string[]) {
   return args.api({
     method: "POST",
     path: `/v1/sessions/${encodeURIComponent(args.params.sessionId ?? "")}/players`,
     body: { playerIds },
-    idempotencyKey: `${args.key ?? formKey()}:${suffix}`,
+    idempotencyKey: `${args.key ?? formKey()}:register`,
   });
 }
 
