@@ -74,8 +74,6 @@ export interface DeliverySettings extends TargetPolicy {
   retryDelaysMs?: readonly number[];
   /** Per attempt (default WEBHOOK_LIMITS.timeoutMs). */
   timeoutMs?: number;
-  /** Per attempt to a subscription that keeps failing (default WEBHOOK_LIMITS.failingTimeoutMs). */
-  failingTimeoutMs?: number;
   /** Consecutive failed attempts after which a subscription is disabled (default WEBHOOK_LIMITS). */
   disableAfterFailures?: number;
   /** The pool's workers (default WEBHOOK_LIMITS.concurrency). */
@@ -433,7 +431,7 @@ export class DeliveryPool {
   private timeoutFor(row: DueRow): number {
     const timeoutMs = this.settings.timeoutMs ?? WEBHOOK_LIMITS.timeoutMs;
     if (row.failure_streak < WEBHOOK_LIMITS.failingAfter) return timeoutMs;
-    return Math.min(timeoutMs, this.settings.failingTimeoutMs ?? WEBHOOK_LIMITS.failingTimeoutMs);
+    return Math.min(timeoutMs, WEBHOOK_LIMITS.failingTimeoutMs);
   }
 
   private hold(row: DueRow) {
