@@ -40,8 +40,6 @@ export interface AuthConfig {
 
 interface AuthConfigOptions {
   secret: string | Uint8Array;
-  issuer?: string;
-  audience?: string;
   /** JWKS_URL, JWT_ISSUER and JWT_AUDIENCE of an external identity provider. */
   jwksUrl?: string;
   externalIssuer?: string;
@@ -56,8 +54,8 @@ export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
   }
   const config: AuthConfig = {
     secret,
-    issuer: options.issuer ?? DEFAULT_TOKEN_ISSUER,
-    audience: options.audience ?? DEFAULT_TOKEN_AUDIENCE,
+    issuer: DEFAULT_TOKEN_ISSUER,
+    audience: DEFAULT_TOKEN_AUDIENCE,
   };
   if (options.jwksUrl) {
     if (!options.externalIssuer || !options.externalAudience) {
