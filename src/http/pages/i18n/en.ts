@@ -73,7 +73,6 @@ export const en = {
   game: (n: number) => `Game ${n}`,
   table: (n: number) => `Table ${n}`,
   tableWord: "Table",
-  gameWord: "Game",
   seat: "Seat",
   turnOrder: "Turn order",
   seating: "Seating",

@@ -77,7 +77,6 @@ export const fr: Messages = {
   game: (n) => `Partie ${n}`,
   table: (n) => `Table ${n}`,
   tableWord: "Table",
-  gameWord: "Partie",
   seat: "Place",
   turnOrder: "Ordre de jeu",
   seating: "Plan de table",

@@ -72,7 +72,6 @@ export const lt: Messages = {
   game: (n) => `Žaidimas ${n}`,
   table: (n) => `Stalas ${n}`,
   tableWord: "Stalas",
-  gameWord: "Žaidimas",
   seat: "Vieta",
   turnOrder: "Ėjimų tvarka",
   seating: "Sėdimos vietos",
