@@ -60,6 +60,17 @@ const ONE_IN_TREE = { limit: 1, includeDescendants: true } as const;
 
 export const typeDefs = [queryTypeDefs, eventTypeDefs, rankingTypeDefs, enumTypeDefs].join("\n");
 
+/** A root field answering one service read of `id`. */
+const byId = <R>(get: (services: ServiceContext, id: string) => Promise<R>) =>
+  resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => get(services, id));
+
+/** An object's field listing what a service reads under the object's id. */
+const listUnder = <R>(list: (services: ServiceContext, id: string) => Promise<{ data: R[] }>) =>
+  resolver(
+    async (parent: Parent, _: unknown, { services }: GraphQLContext) =>
+      (await list(services, parent.id)).data,
+  );
+
 /** The root fields: each is one service call, authorised by the service. */
 const queryResolvers = {
   events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext, info: Info) => {
@@ -102,16 +113,12 @@ const queryResolvers = {
       return connection(await listPlayerWarnings(services, args.playerId, page), page);
     },
   ),
-  event: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getEvent(services, id)),
-  session: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-    getSession(services, id),
-  ),
+  event: byId(getEvent),
+  session: byId(getSession),
   table: resolver(async (_: unknown, { id }: Args, { table }: GraphQLContext) => table(id)),
-  player: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getPlayer(services, id)),
-  round: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) => getRound(services, id)),
-  seriesStandings: resolver(async (_: unknown, { id }: Args, { services }: GraphQLContext) =>
-    getSeriesStandings(services, id),
-  ),
+  player: byId(getPlayer),
+  round: byId(getRound),
+  seriesStandings: byId(getSeriesStandings),
   ratings: resolver(
     async (_: unknown, args: { orgId: string; minGames?: number | null }, { services }: GraphQLContext) => {
       const scope = await loadRatingScope(services, args.orgId);
@@ -133,10 +140,7 @@ const objectResolvers = {
     details: resolver(async (parent: Parent, _: unknown, { table }: GraphQLContext) => table(parent.id)),
   },
   Event: {
-    sessions: resolver(
-      async (event: Parent, _: unknown, { services }: GraphQLContext) =>
-        (await listSessions(services, event.id)).data,
-    ),
+    sessions: listUnder(listSessions),
     qualification: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
       rankings.qualification(event.id),
     ),
@@ -145,17 +149,11 @@ const objectResolvers = {
     ),
   },
   Session: {
-    rounds: resolver(
-      async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-        (await listSessionRounds(services, session.id)).data,
-    ),
+    rounds: listUnder(listSessionRounds),
     standings: resolver(async (session: Parent, _: unknown, { rankings }: GraphQLContext) =>
       rankings.session(session.id),
     ),
-    players: resolver(
-      async (session: Parent, _: unknown, { services }: GraphQLContext) =>
-        (await listRegistrations(services, session.id)).data,
-    ),
+    players: listUnder(listRegistrations),
   },
 };
 

@@ -1,10 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { newId } from "../db/ids";
 import { auditLog } from "../db/schema";
 import { assertEventRecordsReadable, loadScopedEvent, requireClient } from "./access";
 import { actorClientId, type ServiceContext } from "./context";
 
-import { afterCursor, type PageRequest, paginate } from "./pagination";
+import { type PageRequest, paginateRows } from "./pagination";
 
 interface AuditEntry {
   orgId: string;
@@ -41,25 +41,15 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
 export async function listAudit(ctx: ServiceContext, eventId: string, page: PageRequest) {
   requireClient(ctx.actor);
   assertEventRecordsReadable(ctx.actor, await loadScopedEvent(ctx, eventId), eventId, "audit:read");
-  return paginate(
-    page,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.eventId, eventId), afterCursor(auditLog.id, page)))
-        .orderBy(asc(auditLog.id))
-        .limit(limit),
-    (row) => ({
-      id: row.id,
-      action: row.action,
-      entityType: row.entityType,
-      entityId: row.entityId,
-      actorClientId: row.actorClientId,
-      before: row.before ?? null,
-      after: row.after ?? null,
-      reason: row.reason,
-      createdAt: row.createdAt,
-    }),
-  );
+  return paginateRows(ctx.db, page, auditLog, eq(auditLog.eventId, eventId), (row) => ({
+    id: row.id,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    actorClientId: row.actorClientId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    reason: row.reason,
+    createdAt: row.createdAt,
+  }));
 }

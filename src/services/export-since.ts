@@ -11,17 +11,7 @@ import {
   sessionColumns,
   sessionRecord,
 } from "./export";
-
-/** One notification of the tree, as the change feed reads it. */
-interface ExportChange {
-  seq: number;
-  id: string;
-  type: string;
-  orgId: string;
-  eventId: string | null;
-  timestamp: string;
-  data: unknown;
-}
+import type { OrgChange } from "./outbox";
 
 /** Records changed a little before the cursor's time are sent again: clocks of instances differ. */
 const SINCE_MARGIN_MS = 5_000;
@@ -47,7 +37,7 @@ export async function* exportRecordsSince(
   orgIds: readonly string[],
   since: { seq: number; at: string },
   through: number,
-  changesAfter: (seq: number, limit: number) => Promise<ExportChange[]>,
+  changesAfter: (seq: number, limit: number) => Promise<OrgChange[]>,
 ): AsyncGenerator<ExportRecord> {
   const { db } = ctx;
   const at = new Date(Date.parse(since.at) - SINCE_MARGIN_MS).toISOString();

@@ -13,6 +13,7 @@ import {
 import { assertOrgReadable, orgSubtree } from "./access";
 import type { ServiceContext } from "./context";
 import { type RegistrationStatus, registrationStatus, toAttendance } from "./events";
+import type { OrgChange } from "./outbox";
 
 /** Rows per query: bounds memory whatever the size of a federation. */
 export const CHUNK = 500;
@@ -65,16 +66,8 @@ export type ExportRecord =
       winnerId: string;
       seats: { position: number; playerId: string; vp: number | null; placement: number | null }[];
     }
-  | {
-      type: "change";
-      seq: number;
-      id: string;
-      eventType: string;
-      orgId: string;
-      eventId: string | null;
-      timestamp: string;
-      data: unknown;
-    }
+  /** A notification, its own type renamed `eventType`. */
+  | (Omit<OrgChange, "type"> & { type: "change"; eventType: string })
   | { type: "cursor"; next: string };
 
 /** Authorises an export: members of the organisation or of an ancestor (a federation). */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orgAncestryJson } from "../db/ancestry";
 import { newId } from "../db/ids";
 import { organizations } from "../db/schema";
@@ -6,7 +6,7 @@ import { assertOrgWideRead, assertOrgWritable, requireClient, requirePermission 
 import { auditInsert } from "./audit";
 import type { ServiceContext } from "./context";
 import { notFound, ServiceError } from "./errors";
-import { afterCursor, type Page, type PageRequest, paginate } from "./pagination";
+import { type Page, type PageRequest, paginateRows } from "./pagination";
 
 export const ORG_KINDS = ["store", "chain", "federation", "club"] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
@@ -87,17 +87,7 @@ export async function listChildOrganizations(
   page: PageRequest,
 ): Promise<Page<OrganizationDto>> {
   await getOrganization(ctx, orgId);
-  return paginate(
-    page,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(organizations)
-        .where(and(eq(organizations.parentOrgId, orgId), afterCursor(organizations.id, page)))
-        .orderBy(asc(organizations.id))
-        .limit(limit),
-    toDto,
-  );
+  return paginateRows(ctx.db, page, organizations, eq(organizations.parentOrgId, orgId), toDto);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { asc, desc, gt, lt, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, gt, lt, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../db/client";
 
 /** The list convention of every list route: `?limit=` (default 50, max 500) and an opaque `?cursor=`. */
 export const DEFAULT_PAGE_LIMIT = 50;
@@ -96,4 +98,26 @@ export async function paginate<R extends { id: string }, D>(
   const data = rows.slice(0, page.limit);
   const last = data.at(-1);
   return { data: data.map(map), nextCursor: more && last ? encodeCursor(last.id) : null, ...total };
+}
+
+/** A REST list of one table's rows matching `where`: forward pages in id order, each row mapped. */
+export function paginateRows<T extends SQLiteTable & { id: SQLiteColumn }, D>(
+  db: Database,
+  page: PageRequest,
+  table: T,
+  where: SQL,
+  map: (row: T["$inferSelect"]) => D,
+): Promise<Page<D>> {
+  return paginate(
+    page,
+    (limit) =>
+      // Drizzle types the rows of a generic table loosely: they are the table's rows.
+      db
+        .select()
+        .from(table as SQLiteTable)
+        .where(and(where, afterCursor(table.id, page)))
+        .orderBy(asc(table.id))
+        .limit(limit) as unknown as Promise<(T["$inferSelect"] & { id: string })[]>,
+    map,
+  );
 }

@@ -2,7 +2,7 @@ import { noRefereeWarning } from "../../services/events";
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { type ShownRow, StandingsTable } from "./standings-table";
+import { NumTh, type ShownRow, StandingsTable } from "./standings-table";
 
 interface EventPageData {
   event: {
@@ -62,16 +62,12 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
       <table>
         <thead>
           <tr>
-            <th scope="col" class="num">
-              {p.t.seat}
-            </th>
+            <NumTh>{p.t.seat}</NumTh>
             <th scope="col">{p.t.player}</th>
-            <th scope="col" class="num">
+            <NumTh>
               <abbr title={p.t.vpLong}>{p.t.vp}</abbr>
-            </th>
-            <th scope="col" class="num">
-              {p.t.placement}
-            </th>
+            </NumTh>
+            <NumTh>{p.t.placement}</NumTh>
           </tr>
         </thead>
         <tbody>
@@ -159,12 +155,8 @@ function SessionsSection({ p, sessions }: { p: PageContext; sessions: SessionRow
               <th scope="col">{t.session}</th>
               <th scope="col">{t.date}</th>
               <th scope="col">{t.venue}</th>
-              <th scope="col" class="num">
-                {t.players}
-              </th>
-              <th scope="col" class="num">
-                {t.gamesSeated}
-              </th>
+              <NumTh>{t.players}</NumTh>
+              <NumTh>{t.gamesSeated}</NumTh>
               <th scope="col">{t.print}</th>
               <th scope="col">{t.csv}</th>
             </tr>

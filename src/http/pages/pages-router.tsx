@@ -25,21 +25,12 @@ import { TablePage } from "./table-page";
 
 const isPrivate = (event: { visibility: string }) => ({ private: event.visibility === "private" });
 
-/** A conflict (stored playoff results that contradict the qualification) leaves a page without that part. */
-async function unlessConflict<T>(load: Promise<T>): Promise<T | null> {
+/** The load's value, or null when it fails as `kind`: the page goes without that part. */
+async function unless<T>(kind: ServiceError["kind"], load: Promise<T>): Promise<T | null> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === "conflict") return null;
-    throw error;
-  }
-}
-
-async function boardOrNull(ctx: Parameters<typeof getBoard>[0], roundId: string) {
-  try {
-    return (await getBoard(ctx, roundId)).hexes;
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === "not_found") return null;
+    if (error instanceof ServiceError && error.kind === kind) return null;
     throw error;
   }
 }
@@ -71,7 +62,8 @@ pagesRouter.get(
     const [sessions, qualification, standings] = await Promise.all([
       listSessions(ctx, eventId),
       getQualification(ctx, eventId),
-      unlessConflict(getEventStandings(ctx, eventId)),
+      // Stored playoff results that contradict the qualification: no event standings.
+      unless("conflict", getEventStandings(ctx, eventId)),
     ]);
     const playoffRounds = await Promise.all(
       (standings?.rounds ?? []).filter((r) => r.kind !== "prelim").map((r) => getRound(ctx, r.id)),
@@ -101,7 +93,7 @@ pagesRouter.get(
     const eventId = c.req.param("eventId")!;
     const [event, standings, sessions] = await Promise.all([
       getEvent(ctx, eventId),
-      unlessConflict(getEventStandings(ctx, eventId)),
+      unless("conflict", getEventStandings(ctx, eventId)),
       listSessions(ctx, eventId),
     ]);
     const rounds = standings?.rounds ?? (await getQualification(ctx, eventId)).rounds;
@@ -121,7 +113,12 @@ pagesRouter.get(
     }
     const view = c.req.query("view");
     const rotate = Number(c.req.query("rotate"));
-    const board = round ? await boardOrNull(ctx, round.id) : null;
+    const board = round
+      ? await unless(
+          "not_found",
+          getBoard(ctx, round.id).then((b) => b.hexes),
+        )
+      : null;
     const screen = (
       <ScreenPage
         p={p}

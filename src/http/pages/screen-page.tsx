@@ -3,7 +3,7 @@ import { LanguageMenu, Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { PrintRound } from "./print-seating-page";
 import { SCREEN_SCRIPT } from "./screen-script";
-import { type ShownRow, vpPctShown } from "./standings-table";
+import { NumTh, type ShownRow, VpHeadings, vpPctShown } from "./standings-table";
 import { roundLabel } from "./table-page";
 
 interface ScreenData {
@@ -121,19 +121,10 @@ function Ranking({ p, data }: { p: PageContext; data: ScreenData }) {
             <table>
               <thead>
                 <tr>
-                  <th scope="col" class="num">
-                    {t.rank}
-                  </th>
+                  <NumTh>{t.rank}</NumTh>
                   <th scope="col">{t.player}</th>
-                  <th scope="col" class="num">
-                    {t.wins}
-                  </th>
-                  <th scope="col" class="num">
-                    <abbr title={t.vpLong}>{t.vp}</abbr>
-                  </th>
-                  <th scope="col" class="num">
-                    <abbr title={t.vpPctLong}>{t.vpPct}</abbr>
-                  </th>
+                  <NumTh>{t.wins}</NumTh>
+                  <VpHeadings t={t} />
                 </tr>
               </thead>
               <tbody>

@@ -1,4 +1,24 @@
+import type { Child } from "hono/jsx";
 import type { PageContext } from "./page-context";
+
+/** The heading of a column of numbers (right-aligned like them). */
+export const NumTh = ({ children }: { children: Child }) => (
+  <th scope="col" class="num">
+    {children}
+  </th>
+);
+
+/** The VP and VP% headings, their long names on hover. */
+export const VpHeadings = ({ t }: { t: PageContext["t"] }) => (
+  <>
+    <NumTh>
+      <abbr title={t.vpLong}>{t.vp}</abbr>
+    </NumTh>
+    <NumTh>
+      <abbr title={t.vpPctLong}>{t.vpPct}</abbr>
+    </NumTh>
+  </>
+);
 
 /** The fields of a ranking row the pages show (session standings, qualification, event standings). */
 export interface ShownRow {
@@ -39,28 +59,13 @@ export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: Sta
       <caption class="muted">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col" class="num">
-            {t.rank}
-          </th>
+          <NumTh>{t.rank}</NumTh>
           <th scope="col">{t.player}</th>
-          <th scope="col" class="num">
-            {t.games}
-          </th>
-          <th scope="col" class="num">
-            {t.wins}
-          </th>
-          <th scope="col" class="num">
-            <abbr title={t.vpLong}>{t.vp}</abbr>
-          </th>
-          <th scope="col" class="num">
-            <abbr title={t.vpPctLong}>{t.vpPct}</abbr>
-          </th>
-          <th scope="col" class="num">
-            {t.seconds}
-          </th>
-          <th scope="col" class="num">
-            {t.thirds}
-          </th>
+          <NumTh>{t.games}</NumTh>
+          <NumTh>{t.wins}</NumTh>
+          <VpHeadings t={t} />
+          <NumTh>{t.seconds}</NumTh>
+          <NumTh>{t.thirds}</NumTh>
           {sessionNames ? <th scope="col">{t.countedSession}</th> : null}
           <th scope="col">{t.decidedBy}</th>
         </tr>

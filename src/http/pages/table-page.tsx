@@ -2,6 +2,7 @@ import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { TypedForm } from "./player-forms";
+import { NumTh } from "./standings-table";
 
 interface TablePageData {
   table: TableDto;
@@ -126,24 +127,18 @@ function SeatsTable({ p, table, choosing }: { p: PageContext; table: TableDto; c
     <table class="stack">
       <thead>
         <tr>
-          <th scope="col" class="num">
-            {t.turnOrder}
-          </th>
+          <NumTh>{t.turnOrder}</NumTh>
           <th scope="col">{t.player}</th>
           {choosing ? (
             <>
-              <th scope="col" class="num">
-                {t.chair}
-              </th>
+              <NumTh>{t.chair}</NumTh>
               <th scope="col">{t.colour}</th>
             </>
           ) : null}
-          <th scope="col" class="num">
+          <NumTh>
             <abbr title={t.vpLong}>{t.vp}</abbr>
-          </th>
-          <th scope="col" class="num">
-            {t.placement}
-          </th>
+          </NumTh>
+          <NumTh>{t.placement}</NumTh>
           {table.result ? <th scope="col">{t.result}</th> : null}
         </tr>
       </thead>

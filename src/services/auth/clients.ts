@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -16,7 +16,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
-import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
+import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
 const SECRET_PREFIX = "cs_";
@@ -213,17 +213,7 @@ export async function listOrgClients(
   page: PageRequest,
 ): Promise<Page<ApiClientDto>> {
   await assertOrgWritable(ctx, orgId, "clients:manage");
-  return paginate(
-    page,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(apiClients)
-        .where(and(eq(apiClients.orgId, orgId), afterCursor(apiClients.id, page)))
-        .orderBy(asc(apiClients.id))
-        .limit(limit),
-    toDto,
-  );
+  return paginateRows(ctx.db, page, apiClients, eq(apiClients.orgId, orgId), toDto);
 }
 
 async function loadOrgClient(ctx: ServiceContext, orgId: string, clientId: string): Promise<ClientRow> {

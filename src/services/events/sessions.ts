@@ -136,27 +136,32 @@ function assertValidHost(event: ScopedEvent, hostOrgId: string, ancestry: readon
   }
 }
 
+const sessionDtoColumns = {
+  session: sessions,
+  playerCount: playerCountSql,
+  roundCount: roundCountSql,
+  ruleset: rulesetSql,
+};
+
 function sessionDtoQuery(ctx: ServiceContext, sessionId: string) {
-  return ctx.db
-    .select({
-      session: sessions,
-      playerCount: playerCountSql,
-      roundCount: roundCountSql,
-      ruleset: rulesetSql,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
+  return ctx.db.select(sessionDtoColumns).from(sessions).where(eq(sessions.id, sessionId));
 }
+
+/** A row of sessionDtoColumns as the API's session. */
+const rowToSessionDto = ({
+  session,
+  ...counts
+}: {
+  session: SessionRow;
+  playerCount: number;
+  roundCount: number;
+  ruleset: Ruleset;
+}) => toSessionDto({ ...session, ...counts });
 
 async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
   const [row] = await sessionDtoQuery(ctx, sessionId);
   if (!row) throw notFound("session", sessionId);
-  return toSessionDto({
-    ...row.session,
-    playerCount: row.playerCount,
-    roundCount: row.roundCount,
-    ruleset: row.ruleset,
-  });
+  return rowToSessionDto(row);
 }
 
 export async function createSession(
@@ -199,12 +204,7 @@ export async function createSession(
     sessionDtoQuery(ctx, id),
   ]);
   if (!created) throw notFound("session", id);
-  return toSessionDto({
-    ...created.session,
-    playerCount: created.playerCount,
-    roundCount: created.roundCount,
-    ruleset: created.ruleset,
-  });
+  return rowToSessionDto(created);
 }
 
 type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
@@ -240,12 +240,7 @@ export async function updateSession(
     sessionDtoQuery(ctx, sessionId),
   ]);
   if (!updated) throw notFound("session", sessionId);
-  return toSessionDto({
-    ...updated.session,
-    playerCount: updated.playerCount,
-    roundCount: updated.roundCount,
-    ruleset: updated.ruleset,
-  });
+  return rowToSessionDto(updated);
 }
 
 /** All sessions of an event by date: a bounded list, sent whole (`nextCursor` is always null). */
@@ -255,26 +250,11 @@ export async function listSessions(
 ): Promise<{ data: SessionDto[]; nextCursor: null }> {
   await readableEvent(ctx, eventId);
   const rows = await ctx.db
-    .select({
-      session: sessions,
-      playerCount: playerCountSql,
-      roundCount: roundCountSql,
-      ruleset: rulesetSql,
-    })
+    .select(sessionDtoColumns)
     .from(sessions)
     .where(eq(sessions.eventId, eventId))
     .orderBy(asc(sessions.date), asc(sessions.id));
-  return {
-    data: rows.map((r) =>
-      toSessionDto({
-        ...r.session,
-        playerCount: r.playerCount,
-        roundCount: r.roundCount,
-        ruleset: r.ruleset,
-      }),
-    ),
-    nextCursor: null,
-  };
+  return { data: rows.map(rowToSessionDto), nextCursor: null };
 }
 
 /** Loads a session with its event (and the event's org ancestry) for authorisation, in one query. */

@@ -261,6 +261,26 @@ function assertNeverMet(found: Found): void {
   }
 }
 
+/** Rows of a table holding one per event and player, moved m → k where k has none for that event. */
+function movedOnePerEvent(
+  ctx: ServiceContext,
+  table: typeof disqualifications | typeof eventStaff,
+  m: string,
+  k: string,
+) {
+  return [
+    ctx.db
+      .delete(table)
+      .where(
+        and(
+          eq(table.playerId, m),
+          sql`exists (select 1 from ${table} t2 where t2.event_id = ${table.eventId} and t2.player_id = ${k})`,
+        ),
+      ),
+    ctx.db.update(table).set({ playerId: k }).where(eq(table.playerId, m)),
+  ] as const;
+}
+
 /** Every row that names the merged player, moved to the kept one (m → k), in one batch. */
 function moveStatements(ctx: ServiceContext, m: string, k: string) {
   return [
@@ -285,25 +305,9 @@ function moveStatements(ctx: ServiceContext, m: string, k: string) {
     // Wrong seat codes stay counted against the seat, whoever's id it now carries.
     ctx.db.update(seatCodeFailures).set({ playerId: k }).where(eq(seatCodeFailures.playerId, m)),
     // One disqualification per event and player: the kept player's own stands.
-    ctx.db
-      .delete(disqualifications)
-      .where(
-        and(
-          eq(disqualifications.playerId, m),
-          sql`exists (select 1 from disqualifications d2 where d2.event_id = ${disqualifications.eventId} and d2.player_id = ${k})`,
-        ),
-      ),
-    ctx.db.update(disqualifications).set({ playerId: k }).where(eq(disqualifications.playerId, m)),
+    ...movedOnePerEvent(ctx, disqualifications, m, k),
     // Staff of the same event twice: the kept player's role stands.
-    ctx.db
-      .delete(eventStaff)
-      .where(
-        and(
-          eq(eventStaff.playerId, m),
-          sql`exists (select 1 from event_staff e2 where e2.event_id = ${eventStaff.eventId} and e2.player_id = ${k})`,
-        ),
-      ),
-    ctx.db.update(eventStaff).set({ playerId: k }).where(eq(eventStaff.playerId, m)),
+    ...movedOnePerEvent(ctx, eventStaff, m, k),
     // Avoid pairs are stored ordered (a < b); a pair of the two with each other disappears.
     ctx.db.run(sql`insert or ignore into avoid_pairs (event_id, player_a, player_b, reason, created_at)
       select event_id, min(${k}, other), max(${k}, other), reason, created_at from (

@@ -19,7 +19,7 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { type PageRequest, paginateRows } from "../pagination";
 import type {
   CreateSeriesInput,
   SeriesDto,
@@ -123,17 +123,7 @@ async function visibleToCaller(ctx: ServiceContext, dtos: SeriesDto[]): Promise<
 /** Series definitions are public, like the leaderboards they describe (the events stay filtered). */
 export async function listSeries(ctx: ServiceContext, orgId: string, page: PageRequest) {
   await assertOrgExists(ctx, orgId);
-  const result = await paginate(
-    page,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(series)
-        .where(and(eq(series.orgId, orgId), afterCursor(series.id, page)))
-        .orderBy(asc(series.id))
-        .limit(limit),
-    toSeriesDto,
-  );
+  const result = await paginateRows(ctx.db, page, series, eq(series.orgId, orgId), toSeriesDto);
   return { ...result, data: await visibleToCaller(ctx, result.data) };
 }
 

@@ -171,14 +171,7 @@ export async function sessionStandings(
     rows: standings.rows.map((row) =>
       toRow(
         row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId,
-          qualified: null,
-          disqualified: kept.has(row.record.playerId),
-        },
+        { ...row, sessionId, qualified: null, disqualified: kept.has(row.record.playerId) },
         l.rc,
       ),
     ),
@@ -255,18 +248,7 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
     ...l.header,
     sessions: l.data.sessions,
     rows: rows.map((row) =>
-      toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId: row.record.sessionId,
-          qualified: row.qualified,
-          disqualified: false,
-        },
-        l.rc,
-      ),
+      toRow(row.record, { ...row, sessionId: row.record.sessionId, disqualified: false }, l.rc),
     ),
     disqualified,
   };
@@ -335,10 +317,9 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     rows: standings.rows.map((row) => ({
       ...toRow(
         row.record,
+        // The row's rank and tiebreak, the session and qualification of its prelim record.
         {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
+          ...row,
           sessionId: row.qualification.record.sessionId,
           qualified: row.qualification.qualified,
           disqualified: false,

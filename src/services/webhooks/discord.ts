@@ -30,6 +30,9 @@ export interface DiscordMessage {
 const placementLine = (s: SeatPayload) =>
   `${s.placement ?? "–"}. ${escapeMarkdown(s.name ?? s.playerId)} — ${s.vp ?? "?"} VP`;
 
+/** An embed's link to a human page, when the deployment has pages. */
+const linked = (url: string | null | undefined) => (url ? { url } : {});
+
 function placements(table: TableResultPayload): string {
   return [...table.seats]
     .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.position - b.position)
@@ -38,12 +41,11 @@ function placements(table: TableResultPayload): string {
 }
 
 function resultEmbed(title: string, table: TableResultPayload, links: PageLinks): APIEmbed {
-  const url = links.table(table.tableId);
   return {
     title: `${roundLabel(table.round.kind, table.round.number)} · Table ${table.tableNumber}: ${title}`,
     description: placements(table),
     color: COLORS.result,
-    ...(url ? { url } : {}),
+    ...linked(links.table(table.tableId)),
   };
 }
 
@@ -76,7 +78,7 @@ async function seatingEmbeds(db: Database, round: RoundSeatedPayload, links: Pag
       title: `${roundLabel(round.kind, round.number)} seating${i > 0 ? " (continued)" : ""}`,
       color: COLORS.seating,
       fields: fields.slice(i, i + 25),
-      ...(url ? { url } : {}),
+      ...linked(url),
     });
   }
   return embeds;
@@ -149,12 +151,11 @@ function standingsEmbed(data: Data, links: PageLinks): APIEmbed {
   const lines = (d.top ?? []).map(
     (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
   );
-  const url = links.event(d.eventId);
   return {
     title: "Standings updated: top 8",
     description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
     color: COLORS.standings,
-    ...(url ? { url } : {}),
+    ...linked(links.event(d.eventId)),
   };
 }
 
@@ -166,23 +167,21 @@ function disqualifiedEmbed(data: Data, links: PageLinks): APIEmbed {
     playerId: string;
     reason: string;
   };
-  const url = d.tableId ? links.table(d.tableId) : links.event(d.eventId);
   return {
     title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
     description: escapeMarkdown(d.reason),
     color: COLORS.alert,
-    ...(url ? { url } : {}),
+    ...linked(d.tableId ? links.table(d.tableId) : links.event(d.eventId)),
   };
 }
 
 function completedEmbed(data: Data, links: PageLinks): APIEmbed {
   const d = data as { eventId: string; final?: TableResultPayload };
-  const url = links.event(d.eventId);
   return {
     title: "Tournament completed",
     ...(d.final ? { description: placements(d.final) } : {}),
     color: COLORS.result,
-    ...(url ? { url } : {}),
+    ...linked(links.event(d.eventId)),
   };
 }
 
@@ -192,14 +191,13 @@ function seatChosenEmbed(data: Data, links: PageLinks): APIEmbed {
     tableNumber: number;
     seats: { position: number; playerId: string; name: string; colour: string | null; chosen: boolean }[];
   };
-  const url = links.table(d.tableId);
   return {
     title: `Table ${d.tableNumber}: turn order by rank`,
     description: d.seats
       .map((s) => `${s.position}. ${escapeMarkdown(s.name)}${s.chosen ? ` (${s.colour})` : " (to choose)"}`)
       .join("\n"),
     color: COLORS.seating,
-    ...(url ? { url } : {}),
+    ...linked(links.table(d.tableId)),
   };
 }
 
@@ -210,13 +208,12 @@ function timerEmbed(data: Data, links: PageLinks): APIEmbed {
     timedTurns: boolean;
     turnSeconds: number | null;
   };
-  const url = links.table(d.tableId);
   return {
     title: d.timedTurns
       ? `Table ${d.tableNumber}: timed turns, ${d.turnSeconds} s a turn`
       : `Table ${d.tableNumber}: untimed turns`,
     color: COLORS.seating,
-    ...(url ? { url } : {}),
+    ...linked(links.table(d.tableId)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { events, webhookSubscriptions } from "../../db/schema";
@@ -6,7 +6,7 @@ import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import type { WebhookEventType } from "../outbox";
-import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
+import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { WEBHOOK_LIMITS } from "./dispatch";
 import { newSigningSecret } from "./signing";
 import {
@@ -176,15 +176,11 @@ export async function listWebhooks(
   page: PageRequest,
 ): Promise<Page<WebhookDto>> {
   await assertOrgWritable(ctx, orgId, "webhooks:manage");
-  return paginate(
+  return paginateRows(
+    ctx.db,
     page,
-    (limit) =>
-      ctx.db
-        .select()
-        .from(webhookSubscriptions)
-        .where(and(eq(webhookSubscriptions.orgId, orgId), afterCursor(webhookSubscriptions.id, page)))
-        .orderBy(asc(webhookSubscriptions.id))
-        .limit(limit),
+    webhookSubscriptions,
+    eq(webhookSubscriptions.orgId, orgId),
     toWebhookDto,
   );
 }
