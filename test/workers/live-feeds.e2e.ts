@@ -1,28 +1,16 @@
-/**
- * The live feeds on workerd: each event's feed is held by its Durable Object. A watcher's Worker
- * request forwards to the object once and makes a handful of subrequests however long it stays
- * open (the object's refreshes are its own invocations, one database request each, for every
- * watcher at once); a result PUT reaches 100 WebSocket and 100 SSE watchers; a change whose
- * notice never came arrives by the object's alarm; Last-Event-ID resumes through the object.
- * The object's refresh interval is 100 ms here (5 s by default), so 65 intervals take 6.5 s.
- */
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { openWebDatabase } from "../../src/db/web";
-import type { App } from "../../src/http/app";
 import { createApp } from "../../src/http/app";
-import { createAuthConfig, insertApiClient } from "../../src/services/auth";
-import { createOrganization } from "../../src/services/orgs";
-import { type HranaServer, startHranaServer } from "../../tools/hrana-server";
-import { systemContext } from "../helpers/auth";
+import { createAuthConfig } from "../../src/services/auth";
+import type { HranaServer } from "../../tools/hrana-server";
 import { seatPrelimTable } from "../helpers/seat-table";
 import { createPlayers, type JsonClient, jsonRequest } from "../helpers/workflow";
-import { type RunningWorker, startWorker } from "./worker-runtime";
+import { HRANA_TOKEN, type OwnedWorker, startOwnedWorker, WORKER_JWT_SECRET } from "./owned-worker";
+import type { RunningWorker } from "./worker-runtime";
 
-const DB_TOKEN = "hrana-live-token";
-const JWT_SECRET = "workers-live-jwt-secret-0123456789abcdef";
 const REFRESH_MS = 100;
 
+let owned: OwnedWorker;
 let server: HranaServer;
 let worker: RunningWorker;
 let api: JsonClient;
@@ -34,49 +22,21 @@ const pipelines: string[][] = [];
 const closers: (() => void)[] = [];
 
 beforeAll(async () => {
-  server = await startHranaServer({
-    authToken: DB_TOKEN,
-    migrationsFolder: resolve(import.meta.dirname, "../../migrations"),
+  owned = await startOwnedWorker({
+    orgName: "Live Store",
+    env: { LIVE_REFRESH_MS: String(REFRESH_MS), LIVE_STREAMS_PER_ADDRESS: "1000" },
     onPipeline: (sql) => pipelines.push(sql),
   });
-  const seedDb = openWebDatabase(server.url, DB_TOKEN);
-  const org = await createOrganization(systemContext(seedDb), { name: "Live Store", kind: "store" });
-  const credentials = await insertApiClient(
-    seedDb,
-    { orgId: org.id, name: "live e2e", role: "owner" },
-    new Date(),
-  );
-  worker = await startWorker({
-    DATABASE_URL: server.url,
-    DATABASE_AUTH_TOKEN: DB_TOKEN,
-    JWT_SECRET,
-    LIVE_REFRESH_MS: String(REFRESH_MS),
-    LIVE_STREAMS_PER_ADDRESS: "1000",
-  });
-  const token = await worker.fetch("/v1/auth/token", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: credentials.clientId,
-      client_secret: credentials.clientSecret,
-    }),
-  });
-  auth = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
-  api = jsonRequest(
-    { request: (path: string, init?: RequestInit) => worker.fetch(path, init) } as unknown as App,
-    auth,
-  );
-  eventId = (await api.post(`/v1/orgs/${org.id}/events`, { name: "Live on workerd" })).body.id;
+  ({ server, worker, api, auth } = owned);
+  eventId = (await api.post(`/v1/orgs/${owned.orgId}/events`, { name: "Live on workerd" })).body.id;
   sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S1" })).body.id;
-  players = await createPlayers(api, org.id, 8, "Live");
+  players = await createPlayers(api, owned.orgId, 8, "Live");
   await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players });
 }, 120_000);
 
 afterAll(async () => {
   for (const close of closers.splice(0)) close();
-  await worker?.dispose();
-  await server?.close();
+  await owned?.close();
 });
 
 function showWorkerOutputOnFailure() {
@@ -168,7 +128,7 @@ describe("an event feed held by its Durable Object", () => {
   it("brings a result PUT to 100 WebSocket watchers and 100 SSE watchers", async () => {
     showWorkerOutputOnFailure();
     const { tableId } = await seatPrelimTable(
-      openWebDatabase(server.url, DB_TOKEN),
+      openWebDatabase(server.url, HRANA_TOKEN),
       eventId,
       sessionId,
       players.slice(0, 4),
@@ -209,11 +169,11 @@ describe("an event feed held by its Durable Object", () => {
     const version = w.ids[0]!;
     // Another deployment writes to the same database: no notice reaches this Worker's objects.
     const elsewhere = createApp({
-      storage: { db: openWebDatabase(server.url, DB_TOKEN) },
-      auth: createAuthConfig({ secret: JWT_SECRET }),
+      storage: { db: openWebDatabase(server.url, HRANA_TOKEN) },
+      auth: createAuthConfig({ secret: WORKER_JWT_SECRET }),
     });
     const { tableId } = await seatPrelimTable(
-      openWebDatabase(server.url, DB_TOKEN),
+      openWebDatabase(server.url, HRANA_TOKEN),
       eventId,
       sessionId,
       players.slice(4),

@@ -9,7 +9,9 @@ import { systemContext } from "../helpers/auth";
 import { type JsonClient, jsonRequest } from "../helpers/workflow";
 import { type RunningWorker, startWorker } from "./worker-runtime";
 
-const DB_TOKEN = "hrana-test-token";
+/** The Hrana server's token and the Worker's JWT secret, for a second client of the same database. */
+export const HRANA_TOKEN = "hrana-test-token";
+export const WORKER_JWT_SECRET = "workers-e2e-jwt-secret-0123456789abcdef";
 
 export interface OwnedWorker {
   server: HranaServer;
@@ -35,17 +37,17 @@ export async function startOwnedWorker(options: {
   onPipeline?: (sql: string[]) => void;
 }): Promise<OwnedWorker> {
   const server = await startHranaServer({
-    authToken: DB_TOKEN,
+    authToken: HRANA_TOKEN,
     migrationsFolder: resolve(import.meta.dirname, "../../migrations"),
     ...(options.onPipeline ? { onPipeline: options.onPipeline } : {}),
   });
-  const db = openWebDatabase(server.url, DB_TOKEN);
+  const db = openWebDatabase(server.url, HRANA_TOKEN);
   const org = await createOrganization(systemContext(db), { name: options.orgName, kind: "store" });
   const credentials = await insertApiClient(db, { orgId: org.id, name: "owner", role: "owner" }, new Date());
   const worker = await startWorker({
     DATABASE_URL: server.url,
-    DATABASE_AUTH_TOKEN: DB_TOKEN,
-    JWT_SECRET: "workers-e2e-jwt-secret-0123456789abcdef",
+    DATABASE_AUTH_TOKEN: HRANA_TOKEN,
+    JWT_SECRET: WORKER_JWT_SECRET,
     ...options.env,
   });
   const res = await worker.fetch("/v1/auth/token", {
