@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/http/app";
-import type { AppEnv } from "../../src/http/context";
 import { deprecate } from "../../src/http/deprecation";
 import { createRouter } from "../../src/http/router";
 import { createTestApp } from "../helpers/test-app";
