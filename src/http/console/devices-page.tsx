@@ -7,7 +7,7 @@ import { serviceContext } from "../context";
 import { isLoopbackOrigin } from "../origin";
 import type { ConsoleContext } from "./context";
 import { ConsoleLayout } from "./layout";
-import { type Action, FormHidden, type PageState, type Render, sendHtml } from "./page";
+import { type Action, FormHidden, ItemAction, type PageState, type Render, sendHtml } from "./page";
 
 interface PairingAnswer {
   code: string;
@@ -170,14 +170,14 @@ function DevicesTable({ cx, view }: { cx: ConsoleContext; view: DevicesView }) {
                   </td>
                   <td>
                     {state === "active" && ROLES.indexOf(d.role) >= own ? (
-                      <form method="post" class="inline">
-                        <FormHidden action="revoke" />
-                        <input type="hidden" name="deviceSessionId" value={d.id} />
-                        <button type="submit" class="danger">
-                          {m.revoke}
-                          <span class="visually-hidden"> {d.name}</span>
-                        </button>
-                      </form>
+                      <ItemAction
+                        action="revoke"
+                        field="deviceSessionId"
+                        id={d.id}
+                        label={m.revoke}
+                        itemName={d.name}
+                        tone="danger"
+                      />
                     ) : null}
                   </td>
                 </tr>

@@ -194,3 +194,53 @@ export function FormHidden({ action, key }: { action: string; key?: string }) {
     </>
   );
 }
+
+/** A labelled text field; `value` is what the staff typed when its form was refused. */
+export function TextField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value?: string | undefined;
+  maxlength: number;
+  required?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        required={props.required ?? true}
+        maxlength={props.maxlength}
+        placeholder={props.placeholder}
+        value={props.value ?? ""}
+      />
+    </>
+  );
+}
+
+/**
+ * A one-button form acting on one item of a list (a player, a device); the item's name follows
+ * the button's label for screen readers, since every row has the same button.
+ */
+export function ItemAction(props: {
+  action: string;
+  field: string;
+  id: string;
+  label: string;
+  itemName: string;
+  tone?: "secondary" | "danger";
+  queue?: string;
+}) {
+  return (
+    <form method="post" class="inline" data-queue={props.queue}>
+      <FormHidden action={props.action} />
+      <input type="hidden" name={props.field} value={props.id} />
+      <button type="submit" class={props.tone}>
+        {props.label}
+        <span class="visually-hidden"> {props.itemName}</span>
+      </button>
+    </form>
+  );
+}

@@ -9,6 +9,7 @@ import {
   type ActionArgs,
   FormHidden,
   formKey,
+  ItemAction,
   type PageState,
   type Render,
   sendHtml,
@@ -76,34 +77,34 @@ function Roster({ cx, view }: { cx: ConsoleContext; view: PlayersView }) {
                 </td>
                 <td>
                   {open && r.status === "registered" ? (
-                    <form method="post" class="inline" data-queue={m.queueLabels.checkIn(r.player.name)}>
-                      <FormHidden action="check-in" />
-                      <input type="hidden" name="playerId" value={r.player.id} />
-                      <button type="submit">
-                        {m.checkIn}
-                        <span class="visually-hidden"> {r.player.name}</span>
-                      </button>
-                    </form>
+                    <ItemAction
+                      action="check-in"
+                      field="playerId"
+                      id={r.player.id}
+                      label={m.checkIn}
+                      itemName={r.player.name}
+                      queue={m.queueLabels.checkIn(r.player.name)}
+                    />
                   ) : null}
                   {open && r.status === "checked-in" ? (
-                    <form method="post" class="inline">
-                      <FormHidden action="undo-check-in" />
-                      <input type="hidden" name="playerId" value={r.player.id} />
-                      <button type="submit" class="secondary">
-                        {m.undoCheckIn}
-                        <span class="visually-hidden"> {r.player.name}</span>
-                      </button>
-                    </form>
+                    <ItemAction
+                      action="undo-check-in"
+                      field="playerId"
+                      id={r.player.id}
+                      label={m.undoCheckIn}
+                      itemName={r.player.name}
+                      tone="secondary"
+                    />
                   ) : null}{" "}
                   {open ? (
-                    <form method="post" class="inline">
-                      <FormHidden action="unregister" />
-                      <input type="hidden" name="playerId" value={r.player.id} />
-                      <button type="submit" class="secondary">
-                        {m.unregister}
-                        <span class="visually-hidden"> {r.player.name}</span>
-                      </button>
-                    </form>
+                    <ItemAction
+                      action="unregister"
+                      field="playerId"
+                      id={r.player.id}
+                      label={m.unregister}
+                      itemName={r.player.name}
+                      tone="secondary"
+                    />
                   ) : null}
                 </td>
               </tr>

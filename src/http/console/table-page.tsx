@@ -5,7 +5,15 @@ import { serviceContext } from "../context";
 import { PlayerSelect, roundName, StateBadge, sessionTrail } from "./components";
 import { assertConsoleReach, type ConsoleContext } from "./context";
 import { ConsoleLayout } from "./layout";
-import { type Action, type ActionArgs, FormHidden, type PageState, type Render, sendHtml } from "./page";
+import {
+  type Action,
+  type ActionArgs,
+  FormHidden,
+  type PageState,
+  type Render,
+  sendHtml,
+  TextField,
+} from "./page";
 
 interface TableView {
   table: TableDto;
@@ -195,12 +203,13 @@ function FinalizeForm({ cx, table, state }: { cx: ConsoleContext; table: TableDt
       <form method="post" class="card">
         <FormHidden action="finalize" />
         <input type="hidden" name="ifMatch" value={`"${result.version}"`} />
-        <label for="finalize-reason">{m.reason}</label>
-        <input
+        <TextField
           id="finalize-reason"
           name="reason"
+          label={m.reason}
           maxlength={1000}
-          value={v.action === "finalize" ? (v.reason ?? "") : ""}
+          required={false}
+          value={v.action === "finalize" ? v.reason : undefined}
         />
         <p class="muted">{disputed ? m.settleHelp : m.finalizeHelp}</p>
         <button type="submit">{disputed ? m.settleDispute : m.finalize}</button>
@@ -229,13 +238,12 @@ function RefereeTools({ cx, table, state }: { cx: ConsoleContext; table: TableDt
             prefix="correct"
             values={state.values?.action === "correct" ? state.lists : undefined}
           />
-          <label for="correct-reason">{m.reason}</label>
-          <input
+          <TextField
             id="correct-reason"
             name="reason"
-            required
+            label={m.reason}
             maxlength={1000}
-            value={v.action === "correct" ? (v.reason ?? "") : ""}
+            value={v.action === "correct" ? v.reason : undefined}
           />
           <button type="submit">{m.correct}</button>
         </form>
@@ -251,13 +259,12 @@ function RefereeTools({ cx, table, state }: { cx: ConsoleContext; table: TableDt
             label={m.player}
             selected={v.playerId}
           />
-          <label for="dq-reason">{m.reason}</label>
-          <input
+          <TextField
             id="dq-reason"
             name="reason"
-            required
+            label={m.reason}
             maxlength={1000}
-            value={v.action === "disqualify" ? (v.reason ?? "") : ""}
+            value={v.action === "disqualify" ? v.reason : undefined}
           />
           <button type="submit" class="danger">
             {m.disqualify}
@@ -287,13 +294,12 @@ function RefereeTools({ cx, table, state }: { cx: ConsoleContext; table: TableDt
             />
           </div>
         </div>
-        <label for="warn-note">{m.note}</label>
-        <input
+        <TextField
           id="warn-note"
           name="note"
-          required
+          label={m.note}
           maxlength={1000}
-          value={v.action === "warning" ? (v.note ?? "") : ""}
+          value={v.action === "warning" ? v.note : undefined}
         />
         <button type="submit" class="secondary">
           {m.recordWarning}
