@@ -171,7 +171,14 @@ export async function sessionStandings(
     rows: standings.rows.map((row) =>
       toRow(
         row.record,
-        { ...row, sessionId, qualified: null, disqualified: kept.has(row.record.playerId) },
+        {
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
+          sessionId,
+          qualified: null,
+          disqualified: kept.has(row.record.playerId),
+        },
         l.rc,
       ),
     ),
@@ -248,7 +255,18 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
     ...l.header,
     sessions: l.data.sessions,
     rows: rows.map((row) =>
-      toRow(row.record, { ...row, sessionId: row.record.sessionId, disqualified: false }, l.rc),
+      toRow(
+        row.record,
+        {
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
+          sessionId: row.record.sessionId,
+          qualified: row.qualified,
+          disqualified: false,
+        },
+        l.rc,
+      ),
     ),
     disqualified,
   };
@@ -317,9 +335,10 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     rows: standings.rows.map((row) => ({
       ...toRow(
         row.record,
-        // The row's rank and tiebreak, the session and qualification of its prelim record.
         {
-          ...row,
+          rank: row.rank,
+          decidedBy: row.decidedBy,
+          decidedByLots: row.decidedByLots,
           sessionId: row.qualification.record.sessionId,
           qualified: row.qualification.qualified,
           disqualified: false,
