@@ -1,17 +1,16 @@
-import { createRoute } from "@hono/zod-openapi";
 import { jsonContent, NO_STORE_HEADER } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./auth.schemas";
+
+const route = routeDefinitions(["Auth"], []);
 
 const oauthError = (description: string) => ({
   description,
   content: { "application/json": { schema: OAuthErrorSchema } },
 });
 
-export const postToken = createRoute({
-  method: "post",
-  path: "/v1/auth/token",
+export const postToken = route.post("/v1/auth/token", {
   operationId: "createAccessToken",
-  tags: ["Auth"],
   summary: "Get an access token (OAuth2 client credentials)",
   description:
     "Exchanges a client id and secret for a bearer token valid 15 minutes (RFC 6749 §4.4). Send " +
@@ -21,7 +20,6 @@ export const postToken = createRoute({
     "`application/json`. A revoked client gets no token. `scope` asks " +
     "for fewer rights than the client's role; the granted scopes are in the response and the token. A " +
     "client limited to one event or session gets a token limited the same way.",
-  security: [],
   request: {
     body: {
       required: false,

@@ -1,6 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
-  BEARER,
   IdempotencyKeyHeader,
   jsonBody,
   jsonContent,
@@ -8,13 +6,13 @@ import {
   OPTIONAL_BEARER,
 } from "../../openapi/common-schemas";
 import { RoundParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
 
-export const createBoard = createRoute({
-  method: "post",
-  path: "/v1/rounds/{roundId}/board",
+const route = routeDefinitions(["Boards"]);
+
+export const createBoard = route.post("/v1/rounds/{roundId}/board", {
   operationId: "createBoard",
-  tags: ["Boards"],
   summary: "Set the round's board",
   description:
     "All tables of a round play the same board (rule 2.0.1). `{}` or `{seed}`: a random legal board (no red numbers side by side, no harbours). " +
@@ -22,7 +20,6 @@ export const createBoard = createRoute({
     "Every round gets a new board (rule 2.0.1): a built board identical to one already used by another game of the same session (or by the other playoff round) is a 422 `board_already_used`; " +
     "a random board whose seed gives such a board is retried with the seeds `<seed>~1`, `<seed>~2`, … and the returned `seed` is the one that made it. " +
     "409 when the round already has a board. Roles: owner, organizer.",
-  security: BEARER,
   request: {
     params: RoundParams,
     headers: IdempotencyKeyHeader,
@@ -31,11 +28,8 @@ export const createBoard = createRoute({
   responses: { 201: jsonContent(BoardSchema, "The board.") },
 });
 
-export const getBoard = createRoute({
-  method: "get",
-  path: "/v1/rounds/{roundId}/board",
+export const getBoard = route.get("/v1/rounds/{roundId}/board", {
   operationId: "getBoard",
-  tags: ["Boards"],
   summary: "Get the round's board",
   description:
     "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",

@@ -1,7 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { z } from "@hono/zod-openapi";
+import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams, PlayerParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { CalendarLinkListSchema, CreatedCalendarLinkSchema, ICS_EXAMPLE } from "./calendars.schemas";
+
+const route = routeDefinitions(["Calendars"]);
 
 const IfNoneMatch = z.object({
   "if-none-match": z.string().max(200).optional().openapi({
@@ -29,11 +32,8 @@ const icsResponses = (description: string) => ({
   304: { description: "Not modified: `If-None-Match` names the current `ETag`.", headers: { ETag: ETAG } },
 });
 
-export const getEventCalendar = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/calendar.ics",
+export const getEventCalendar = route.get("/v1/events/{eventId}/calendar.ics", {
   operationId: "getEventCalendar",
-  tags: ["Calendars"],
   summary: "Subscribe to an event's sessions (iCalendar)",
   description:
     "Every prelim session of the event as a calendar entry, with its start time in its own time zone (docs/rules.md#sessions-in-time). Public events need no token, so calendar apps subscribe to the URL as it is.",
@@ -42,11 +42,8 @@ export const getEventCalendar = createRoute({
   responses: icsResponses("The event's calendar."),
 });
 
-export const getPlayerCalendar = createRoute({
-  method: "get",
-  path: "/v1/players/{playerId}/calendar.ics",
+export const getPlayerCalendar = route.get("/v1/players/{playerId}/calendar.ics", {
   operationId: "getPlayerCalendar",
-  tags: ["Calendars"],
   summary: "Subscribe to a player's sessions (iCalendar)",
   description:
     "The sessions the player is registered in, in the events the caller may read: without a token, public events only. For a calendar app (which cannot send a token) to see private ones, staff make a secret address with POST /v1/players/{playerId}/calendar-links.",
@@ -55,11 +52,8 @@ export const getPlayerCalendar = createRoute({
   responses: icsResponses("The player's calendar."),
 });
 
-export const getSecretCalendar = createRoute({
-  method: "get",
-  path: "/v1/calendars/{feed}",
+export const getSecretCalendar = route.get("/v1/calendars/{feed}", {
   operationId: "getSecretCalendar",
-  tags: ["Calendars"],
   summary: "A player's calendar at its secret address",
   description:
     "What GET /v1/players/{playerId}/calendar.ics shows a reader of the organisation that made the link, without a token (the secret stands for one). 404 once revoked.",
@@ -80,41 +74,29 @@ export const getSecretCalendar = createRoute({
   responses: icsResponses("The player's calendar."),
 });
 
-export const createCalendarLink = createRoute({
-  method: "post",
-  path: "/v1/players/{playerId}/calendar-links",
+export const createCalendarLink = route.post("/v1/players/{playerId}/calendar-links", {
   operationId: "createCalendarLink",
-  tags: ["Calendars"],
   summary: "Make a secret calendar address for a player",
   description:
     "For calendar apps, which cannot send a bearer token: the answer's `url` (shown once; only a hash of its secret is kept) serves the player's calendar as a reader of your organisation sees it, until revoked. In the audit trail. Staff (roles owner, organizer) of an organisation of the player's tree; not for clients limited to one event.",
-  security: BEARER,
   request: { params: PlayerParams },
   responses: { 201: jsonContent(CreatedCalendarLinkSchema, "The link, with its secret address.") },
 });
 
-export const listCalendarLinks = createRoute({
-  method: "get",
-  path: "/v1/players/{playerId}/calendar-links",
+export const listCalendarLinks = route.get("/v1/players/{playerId}/calendar-links", {
   operationId: "listCalendarLinks",
-  tags: ["Calendars"],
   summary: "List a player's calendar links",
   description:
     "The links your organisation made for the player, revoked ones included, without their secrets. Roles: owner, organizer.",
-  security: BEARER,
   request: { params: PlayerParams },
   responses: { 200: jsonContent(CalendarLinkListSchema, "The links.") },
 });
 
-export const revokeCalendarLink = createRoute({
-  method: "delete",
-  path: "/v1/calendar-links/{linkId}",
+export const revokeCalendarLink = route.delete("/v1/calendar-links/{linkId}", {
   operationId: "revokeCalendarLink",
-  tags: ["Calendars"],
   summary: "Revoke a calendar link",
   description:
     "Its address answers 404 from now on (calendar apps stop updating). In the audit trail. Roles: owner, organizer, of the organisation that made it.",
-  security: BEARER,
   request: { params: z.object({ linkId: idParam("linkId", "cal", "The calendar link.") }) },
   responses: { 204: { description: "Revoked (also when it already was)." } },
 });

@@ -1,13 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
-export const streamEventChanges = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/changes",
+const route = routeDefinitions(["Rankings"], OPTIONAL_BEARER);
+
+export const streamEventChanges = route.get("/v1/events/{eventId}/changes", {
   operationId: "streamEventChanges",
-  tags: ["Rankings"],
   summary: "Push: a server-sent event whenever results change",
   description:
     "An `text/event-stream` (SSE) feed for leaderboards and Discord bots. `id:` is the event's `resultsVersion` (the rankings' ETag follows it), " +
@@ -21,7 +21,6 @@ export const streamEventChanges = createRoute({
     "`maxSeconds` (anonymous callers: at most 600 s; reconnect with Last-Event-ID), or with `event: end` when its token expires or its client is revoked. " +
     "Concurrent streams are capped per client and per address (429 `too_many_streams`). Public events need no token. " +
     "The same messages over a WebSocket: GET /v1/events/{eventId}/live.",
-  security: OPTIONAL_BEARER,
   request: {
     params: EventParams,
     query: z.object({
@@ -43,11 +42,8 @@ export const streamEventChanges = createRoute({
   },
 });
 
-export const watchEventLive = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/live",
+export const watchEventLive = route.get("/v1/events/{eventId}/live", {
   operationId: "watchEventLive",
-  tags: ["Rankings"],
   summary: "Push: the per-event change feed over a WebSocket",
   description:
     "The messages of GET /v1/events/{eventId}/changes over a WebSocket (`Upgrade: websocket`), one JSON text frame each: " +
@@ -56,7 +52,6 @@ export const watchEventLive = createRoute({
     "is held by the event's Durable Object with the WebSocket Hibernation API: an idle watcher costs nothing between changes. " +
     "Without `Upgrade: websocket` (and on Node, which serves no WebSockets) the same path answers the SSE stream of …/changes. " +
     "Public events need no token.",
-  security: OPTIONAL_BEARER,
   request: {
     params: EventParams,
     query: z.object({

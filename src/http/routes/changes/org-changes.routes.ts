@@ -1,13 +1,12 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER } from "../../openapi/common-schemas";
+import { z } from "@hono/zod-openapi";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { OrgIdSchema } from "../orgs/orgs.schemas";
 import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
-export const streamOrgChanges = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/changes",
+const route = routeDefinitions(["Webhooks"]);
+
+export const streamOrgChanges = route.get("/v1/orgs/{orgId}/changes", {
   operationId: "streamOrgChanges",
-  tags: ["Webhooks"],
   summary: "Push: every notification of an organisation tree (SSE)",
   description:
     "A `text/event-stream` of the same notifications webhooks carry (`event:` = the type, e.g. `result.final`; `data:` = the webhook body) " +
@@ -16,7 +15,6 @@ export const streamOrgChanges = createRoute({
     "(then resync with GET …/export). Without `Last-Event-ID` the stream starts with the next change. `event: ping` keeps it alive. " +
     "The stream never outlives its token: it ends with `event: end` (`reason`: `token_expired` or `client_revoked`). " +
     "Concurrent streams are capped per client and per address (429 `too_many_streams`). Members of the organisation or of an ancestor.",
-  security: BEARER,
   request: {
     params: z.object({ orgId: OrgIdSchema }),
     query: z.object({

@@ -1,11 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, idParam } from "../../openapi/common-schemas";
+import { z } from "@hono/zod-openapi";
+import { idParam } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 
-export const exportOrganization = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/export",
+const route = routeDefinitions(["Organisations"]);
+
+export const exportOrganization = route.get("/v1/orgs/{orgId}/export", {
   operationId: "exportOrganization",
-  tags: ["Organisations"],
   summary: "Bulk export (NDJSON)",
   description:
     "Everything an organisation owns — and with `?include=descendants` its member organisations' too (a federation's whole season) — as " +
@@ -14,7 +14,6 @@ export const exportOrganization = createRoute({
     'The last line is always `{"type":"cursor","next":"…"}`: pass it as `?since=` next time for an incremental export — players and events ' +
     "updated, sessions created, a `change` record per notification of the tree (the webhook payloads, in order) and the current `result` of every table they touched. " +
     "A cursor older than the 7-day retention window is a 410: run a full export again. Members of the organisation or of an ancestor.",
-  security: BEARER,
   request: {
     params: z.object({ orgId: idParam("orgId", "org", "The organisation.") }),
     query: z.object({

@@ -1,6 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { jsonContent } from "../../openapi/common-schemas";
 import { ProblemSchema } from "../../openapi/problem-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
+
+const route = routeDefinitions(["System"], []);
 
 const HealthSchema = z
   .object({
@@ -24,17 +27,13 @@ const HealthQuerySchema = z.object({
     }),
 });
 
-export const getHealth = createRoute({
-  method: "get",
-  path: "/health",
+export const getHealth = route.get("/health", {
   operationId: "getHealth",
-  tags: ["System"],
   summary: "Liveness and database check",
   description:
     "Answers 200 when the API's database takes a write and has room for more, 503 otherwise (`database`: " +
     "`read-only`, `full` (under 32 pages left under its size limit, or its local file system under the free-space " +
     "reserve) or `unavailable`), with Retry-After. `?check=live` skips the database. Needs no token and ignores one.",
-  security: [],
   request: { query: HealthQuerySchema },
   responses: {
     200: jsonContent(HealthSchema, "The API (and, unless `check=live`, its database) answers."),

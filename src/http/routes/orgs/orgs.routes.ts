@@ -1,5 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
-import { BEARER, jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
+import { jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
@@ -9,17 +9,15 @@ import {
   UpdateOrganizationSchema,
 } from "./orgs.schemas";
 
-export const createOrganization = createRoute({
-  method: "post",
-  path: "/v1/orgs",
+const route = routeDefinitions(["Organisations"]);
+
+export const createOrganization = route.post("/v1/orgs", {
   operationId: "createOrganization",
-  tags: ["Organisations"],
   summary: "Create an organisation",
   description:
     "Platform admin only. A store, chain, federation or club, optionally under a parent (a federation " +
     "reads the data of every organisation below it). Then create its first owner client with " +
     "POST /v1/orgs/{orgId}/clients. Unknown fields are refused (422).",
-  security: BEARER,
   request: {
     body: jsonBody(CreateOrganizationSchema, undefined, {
       name: "Spielwiese Graz",
@@ -34,41 +32,29 @@ export const createOrganization = createRoute({
   },
 });
 
-export const getOrganization = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}",
+export const getOrganization = route.get("/v1/orgs/{orgId}", {
   operationId: "getOrganization",
-  tags: ["Organisations"],
   summary: "Get an organisation",
   description:
     "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
-  security: BEARER,
   request: { params: OrgParamsSchema },
   responses: { 200: jsonContent(OrganizationSchema, "The organisation.") },
 });
 
-export const listChildOrganizations = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/children",
+export const listChildOrganizations = route.get("/v1/orgs/{orgId}/children", {
   operationId: "listChildOrganizations",
-  tags: ["Organisations"],
   summary: "List the organisations directly below one",
   description:
     "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
-  security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: { 200: jsonContent(OrganizationPageSchema, "A page of organisations, oldest first.") },
 });
 
-export const updateOrganization = createRoute({
-  method: "patch",
-  path: "/v1/orgs/{orgId}",
+export const updateOrganization = route.patch("/v1/orgs/{orgId}", {
   operationId: "updateOrganization",
-  tags: ["Organisations"],
   summary: "Change an organisation's settings",
   description:
     "Its time zone (IANA; null for UTC), in which its calendar days are read: the end of a programme exclusion it records (docs/rules.md#sanctions). In the audit trail. Roles: owner, organizer of the organisation itself (a parent only reads).",
-  security: BEARER,
   request: { params: OrgParamsSchema, body: jsonBody(UpdateOrganizationSchema, "The settings to change.") },
   responses: { 200: jsonContent(OrganizationSchema, "The organisation after the change.") },
 });

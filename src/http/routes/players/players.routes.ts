@@ -1,6 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
-  BEARER,
   ifMatchHeader,
   jsonBody,
   jsonContent,
@@ -9,6 +7,7 @@ import {
 } from "../../openapi/common-schemas";
 import { OrgParams, PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PlayerHistorySchema } from "./history.schemas";
 import {
   CreatePlayerSchema,
@@ -20,53 +19,39 @@ import {
   UpdatePlayerSchema,
 } from "./players.schemas";
 
-export const createPlayer = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/players",
+const route = routeDefinitions(["Players"]);
+
+export const createPlayer = route.post("/v1/orgs/{orgId}/players", {
   operationId: "createPlayer",
-  tags: ["Players"],
   summary: "Create a player",
   description:
     "A player keeps one id across every event of the organisation. `externalId` (membership number) must be unique in the organisation tree (409 otherwise). Roles: owner, organizer.",
-  security: BEARER,
   request: { params: OrgParams, body: jsonBody(CreatePlayerSchema, "The player.") },
   responses: { 201: jsonContent(PlayerSchema, "The created player.") },
 });
 
-export const listPlayers = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/players",
+export const listPlayers = route.get("/v1/orgs/{orgId}/players", {
   operationId: "listPlayers",
-  tags: ["Players"],
   summary: "Search an organisation's players",
   description:
     "Oldest first (by id, which sorts by creation); filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
-  security: BEARER,
   request: { params: OrgParams, query: ListPlayersQuerySchema },
   responses: { 200: jsonContent(PlayerListSchema, "A page of players.") },
 });
 
-export const getPlayer = createRoute({
-  method: "get",
-  path: "/v1/players/{playerId}",
+export const getPlayer = route.get("/v1/players/{playerId}", {
   operationId: "getPlayer",
-  tags: ["Players"],
   summary: "Get a player",
   description: "Members of the player's organisation or of an ancestor.",
-  security: BEARER,
   request: { params: PlayerParams },
   responses: { 200: jsonContent(PlayerSchema, "The player."), 301: MOVED_PLAYER },
 });
 
-export const updatePlayer = createRoute({
-  method: "patch",
-  path: "/v1/players/{playerId}",
+export const updatePlayer = route.patch("/v1/players/{playerId}", {
   operationId: "updatePlayer",
-  tags: ["Players"],
   summary: "Change a player",
   description:
     "Name, externalId or discordId. Send the player's `ETag` in If-Match so that a concurrent change is a 412, not lost. Roles: owner, organizer of the player's organisation.",
-  security: BEARER,
   request: {
     params: PlayerParams,
     headers: ifMatchHeader(
@@ -90,9 +75,7 @@ const HISTORY_HEADERS = revalidateHeaders(
   "`no-cache`; `private, no-cache` when private events or membership numbers are shown.",
 );
 
-export const getPlayerHistory = createRoute({
-  method: "get",
-  path: "/v1/players/{playerId}/history",
+export const getPlayerHistory = route.get("/v1/players/{playerId}/history", {
   operationId: "getPlayerHistory",
   tags: ["Players", "Rankings"],
   summary: "A player's record: every event, session and playoff",
@@ -107,15 +90,11 @@ export const getPlayerHistory = createRoute({
   },
 });
 
-export const mergePlayer = createRoute({
-  method: "post",
-  path: "/v1/players/{playerId}/merge",
+export const mergePlayer = route.post("/v1/players/{playerId}/merge", {
   operationId: "mergePlayer",
-  tags: ["Players"],
   summary: "Merge a duplicate player into another",
   description:
     "One person created twice becomes one player: every registration, seat, result sheet, confirmation, disqualification, staff entry and avoid pair of the player in the path moves to `intoPlayerId` in one atomic batch, audited (`player.merge`). The kept player takes the merged one's membership numbers when it has none (409 `membership_number_conflict` when both have different ones). Refused with 409 when the two cannot be one person: seated in the same round or registered in the same session (`players_met`), or one is staff of an event the other plays (`staff_plays`, rule 1.3.2). Rankings and ratings are computed on read, so they change at once; each event touched gets a new results version (new ETags). Afterwards the merged id answers 301 on reads (to the kept player) and 410 on writes. Result revisions keep the ids as they were signed. Roles: owner of an organisation both players belong to, or of a common ancestor (a federation merges its stores' duplicates); not clients limited to an event or session.",
-  security: BEARER,
   request: { params: PlayerParams, body: jsonBody(MergePlayerSchema, "The player to keep.") },
   responses: { 200: jsonContent(MergeResultSchema, "The kept player and what moved.") },
 });

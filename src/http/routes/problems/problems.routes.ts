@@ -1,4 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { routeDefinitions } from "../../openapi/route-definitions";
+
+const route = routeDefinitions(["System"], []);
 
 const ProblemPageParams = z.object({
   code: z
@@ -13,15 +16,11 @@ const ProblemPageParams = z.object({
     }),
 });
 
-export const getProblemPage = createRoute({
-  method: "get",
-  path: "/problems/{code}",
+export const getProblemPage = route.get("/problems/{code}", {
   operationId: "getProblemPage",
-  tags: ["System"],
   summary: "What a problem code means",
   description:
     "The page every problem's `type` URI points at: its status, title and what to do about it. Public; a token is ignored.",
-  security: [],
   request: { params: ProblemPageParams },
   responses: {
     200: {

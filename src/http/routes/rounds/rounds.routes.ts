@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   BEARER,
   IdempotencyKeyHeader,
@@ -9,13 +8,13 @@ import {
 } from "../../openapi/common-schemas";
 import { csvResponses, FormatQuery, LangQuery } from "../../openapi/csv";
 import { RoundParams, SessionParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
-export const createRounds = createRoute({
-  method: "post",
-  path: "/v1/sessions/{sessionId}/rounds",
+const route = routeDefinitions(["Seating"], OPTIONAL_BEARER);
+
+export const createRounds = route.post("/v1/sessions/{sessionId}/rounds", {
   operationId: "createRounds",
-  tags: ["Seating"],
   summary: "Seat the next prelim game",
   description:
     "`{}` or `{seed}`: seats the next game of 1–3 (planned together with the games left, so quality stays as good as seating all at once). " +
@@ -36,28 +35,20 @@ export const createRounds = createRoute({
   responses: { 201: jsonContent(RoundListSchema, "The rounds just seated.") },
 });
 
-export const listSessionRounds = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/rounds",
+export const listSessionRounds = route.get("/v1/sessions/{sessionId}/rounds", {
   operationId: "listSessionRounds",
-  tags: ["Seating"],
   summary: "List a session's games with their seating",
   description:
     "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): GET `…/rounds.csv`.",
-  security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
   responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), 304: NOT_MODIFIED },
 });
 
-export const listSessionRoundsCsv = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/rounds.csv",
+export const listSessionRoundsCsv = route.get("/v1/sessions/{sessionId}/rounds.csv", {
   operationId: "listSessionRoundsCsv",
-  tags: ["Seating"],
   summary: "A session's seating, as CSV",
   description:
     "Every seat of every prelim game of the session, as CSV for the venue: the same data as the JSON list, with its own ETag (304). Public events need no token.",
-  security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: LangQuery },
   responses: csvResponses(
     "The session's seating as CSV.",
@@ -66,24 +57,17 @@ export const listSessionRoundsCsv = createRoute({
   ),
 });
 
-export const getRound = createRoute({
-  method: "get",
-  path: "/v1/rounds/{roundId}",
+export const getRound = route.get("/v1/rounds/{roundId}", {
   operationId: "getRound",
-  tags: ["Seating"],
   summary: "Get a round with its tables and seats",
   description:
     "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
-  security: OPTIONAL_BEARER,
   request: { params: RoundParams },
   responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED },
 });
 
-export const deleteRound = createRoute({
-  method: "delete",
-  path: "/v1/rounds/{roundId}",
+export const deleteRound = route.delete("/v1/rounds/{roundId}", {
   operationId: "deleteRound",
-  tags: ["Seating"],
   summary: "Remove a seating to regenerate it",
   description:
     "Only the last round (the session's last game, or the final before the semifinals) and only while none of its tables has a result or a disqualification (409 otherwise): seating cannot be regenerated once a result exists. " +

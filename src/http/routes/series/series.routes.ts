@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   BEARER,
   idParam,
@@ -9,6 +9,7 @@ import {
 } from "../../openapi/common-schemas";
 import { csvResponses, LangQuery } from "../../openapi/csv";
 import { EventParams, SeriesParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSeriesSchema,
@@ -20,6 +21,8 @@ import {
   UpdateSeriesSchema,
 } from "./series.schemas";
 
+const route = routeDefinitions(["Series"], OPTIONAL_BEARER);
+
 const OrgParams = z.object({ orgId: idParam("orgId", "org", "The organisation running the series.") });
 const OrgSeriesParams = OrgParams.extend(SeriesParams.shape);
 
@@ -29,11 +32,8 @@ const CACHE_HEADERS = revalidateHeaders(
   "`no-cache` (`private, no-cache` when private events are included).",
 );
 
-export const createSeries = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/series",
+export const createSeries = route.post("/v1/orgs/{orgId}/series", {
   operationId: "createSeries",
-  tags: ["Series"],
   summary: "Create a series (circuit)",
   description:
     "A named season of events of the organisation's tree, listed explicitly or selected by tag and date range, with a scoring policy (missing policy fields take the documented default). Listed events must belong to the organisation or one below it (422 otherwise); the series needs no write access to them. Roles: owner, organizer.",
@@ -42,36 +42,25 @@ export const createSeries = createRoute({
   responses: { 201: jsonContent(SeriesSchema, "The created series.") },
 });
 
-export const listSeries = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/series",
+export const listSeries = route.get("/v1/orgs/{orgId}/series", {
   operationId: "listSeries",
-  tags: ["Series"],
   summary: "List an organisation's series",
   description:
     "Series definitions are public, like their standings (which only show private events to members).",
-  security: OPTIONAL_BEARER,
   request: { params: OrgParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(SeriesPageSchema, "A page of series.") },
 });
 
-export const getSeries = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/series/{seriesId}",
+export const getSeries = route.get("/v1/orgs/{orgId}/series/{seriesId}", {
   operationId: "getSeries",
-  tags: ["Series"],
   summary: "Get a series",
   description: "The series' selection, scoring policy (defaults filled in), lot seed and version. Public.",
-  security: OPTIONAL_BEARER,
   request: { params: OrgSeriesParams },
   responses: { 200: jsonContent(SeriesSchema, "The series.") },
 });
 
-export const updateSeries = createRoute({
-  method: "patch",
-  path: "/v1/orgs/{orgId}/series/{seriesId}",
+export const updateSeries = route.patch("/v1/orgs/{orgId}/series/{seriesId}", {
   operationId: "updateSeries",
-  tags: ["Series"],
   summary: "Change a series",
   description:
     "Name, selection, or policy fields (merged into the current policy). Audited. Roles: owner, organizer.",
@@ -80,15 +69,12 @@ export const updateSeries = createRoute({
   responses: { 200: jsonContent(SeriesSchema, "The series after the change.") },
 });
 
-export const getSeriesStandings = createRoute({
-  method: "get",
-  path: "/v1/series/{seriesId}/standings",
+export const getSeriesStandings = route.get("/v1/series/{seriesId}/standings", {
   operationId: "getSeriesStandings",
   tags: ["Series", "Rankings"],
   summary: "Series standings",
   description:
     "Computed on read from each event's final standings (GET /v1/events/{eventId}/standings: the same positions), for events whose final result is in. Points per event follow the series policy; a player's best `bestOf` events count (`eventsCounted`, `eventsDropped`, `contributions[].counted`). Order: points, then the policy's tiebreaks, then lots (`lot` = first 16 hex digits of SHA-256(\"<lotSeed>:<playerId>\"), lower ranks higher). `decidedBy` names the criterion separating a row from the next. `qualified` marks the policy's cut. Members of the series' organisation (or above) see private events (`view: all`); everyone else ranks over public events only. Three database round trips whatever the number of events; ETag and 304 like the other rankings.",
-  security: OPTIONAL_BEARER,
   request: { params: SeriesParams },
   responses: {
     200: jsonContent(SeriesStandingsSchema, "The series standings.", CACHE_HEADERS),
@@ -99,15 +85,12 @@ export const getSeriesStandings = createRoute({
   },
 });
 
-export const getSeriesStandingsCsv = createRoute({
-  method: "get",
-  path: "/v1/series/{seriesId}/standings.csv",
+export const getSeriesStandingsCsv = route.get("/v1/series/{seriesId}/standings.csv", {
   operationId: "getSeriesStandingsCsv",
   tags: ["Series", "Rankings"],
   summary: "Series standings, as CSV",
   description:
     "The series standings for spreadsheets: one line per ranked player, in rank order, over the same events as the JSON for the same reader; its own ETag (304).",
-  security: OPTIONAL_BEARER,
   request: { params: SeriesParams, query: LangQuery },
   responses: csvResponses(
     "The series standings as CSV.",
@@ -116,21 +99,16 @@ export const getSeriesStandingsCsv = createRoute({
   ),
 });
 
-export const getEventTags = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/tags",
+export const getEventTags = route.get("/v1/events/{eventId}/tags", {
   operationId: "getEventTags",
   tags: ["Series", "Events"],
   summary: "An event's tags",
   description: "Whoever may read the event (public events: anyone).",
-  security: OPTIONAL_BEARER,
   request: { params: EventParams },
   responses: { 200: jsonContent(EventTagsSchema, "The tags.") },
 });
 
-export const setEventTags = createRoute({
-  method: "put",
-  path: "/v1/events/{eventId}/tags",
+export const setEventTags = route.put("/v1/events/{eventId}/tags", {
   operationId: "setEventTags",
   tags: ["Series", "Events"],
   summary: "Replace an event's tags",

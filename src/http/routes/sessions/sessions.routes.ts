@@ -1,7 +1,7 @@
-import { createRoute } from "@hono/zod-openapi";
-import { BEARER, idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
 import { EventParams, SessionParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSessionSchema,
@@ -13,24 +13,19 @@ import {
   UpdateSessionSchema,
 } from "./sessions.schemas";
 
-export const createSession = createRoute({
-  method: "post",
-  path: "/v1/events/{eventId}/sessions",
+const route = routeDefinitions(["Sessions"]);
+
+export const createSession = route.post("/v1/events/{eventId}/sessions", {
   operationId: "createSession",
-  tags: ["Sessions"],
   summary: "Add a prelim session",
   description:
     "An event may hold several prelim sessions on different dates and venues (rule 1.2); each is scored on its own. Roles: owner, organizer.",
-  security: BEARER,
   request: { params: EventParams, body: jsonBody(CreateSessionSchema, "The session.") },
   responses: { 201: jsonContent(SessionSchema, "The created session.") },
 });
 
-export const listSessions = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/sessions",
+export const listSessions = route.get("/v1/events/{eventId}/sessions", {
   operationId: "listSessions",
-  tags: ["Sessions"],
   summary: "List an event's prelim sessions",
   description: "By date. Public events need no token.",
   security: OPTIONAL_BEARER,
@@ -38,11 +33,8 @@ export const listSessions = createRoute({
   responses: { 200: jsonContent(SessionListSchema, "The sessions.") },
 });
 
-export const getSession = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}",
+export const getSession = route.get("/v1/sessions/{sessionId}", {
   operationId: "getSession",
-  tags: ["Sessions"],
   summary: "Get a prelim session",
   description:
     "Date, venue, registered player count, games planned (3, or 4 with the zero-win cut for 80+ players) and games seated so far. Public events need no token.",
@@ -51,28 +43,20 @@ export const getSession = createRoute({
   responses: { 200: jsonContent(SessionSchema, "The session.") },
 });
 
-export const updateSession = createRoute({
-  method: "patch",
-  path: "/v1/sessions/{sessionId}",
+export const updateSession = route.patch("/v1/sessions/{sessionId}", {
   operationId: "updateSession",
-  tags: ["Sessions"],
   summary: "Change a prelim session",
   description:
     "Name, date, venue, and the start time in the session's own IANA time zone (docs/rules.md#sessions-in-time): `startsAt` needs `timeZone`, and the date is the start's day (422 naming the field otherwise). Roles: owner, organizer, of the event's organisation or of the store hosting the session.",
-  security: BEARER,
   request: { params: SessionParams, body: jsonBody(UpdateSessionSchema, "The fields to change.") },
   responses: { 200: jsonContent(SessionSchema, "The session after the change.") },
 });
 
-export const registerPlayers = createRoute({
-  method: "post",
-  path: "/v1/sessions/{sessionId}/players",
+export const registerPlayers = route.post("/v1/sessions/{sessionId}/players", {
   operationId: "registerPlayers",
-  tags: ["Sessions"],
   summary: "Register players to a session",
   description:
     "Bulk and idempotent per player (registering someone twice is not an error). Refused (422) for staff of the event (rule 1.3.2) and disqualified players; 404 for unknown players; 409 once the session's first round or the event's playoffs are seated. Roles: owner, organizer.",
-  security: BEARER,
   request: { params: SessionParams, body: jsonBody(RegisterPlayersSchema, "The players to register.") },
   responses: {
     200: jsonContent(
@@ -82,11 +66,8 @@ export const registerPlayers = createRoute({
   },
 });
 
-export const listRegistrations = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/players",
+export const listRegistrations = route.get("/v1/sessions/{sessionId}/players", {
   operationId: "listRegistrations",
-  tags: ["Sessions"],
   summary: "List a session's players",
   description:
     "Pages of registered players by player id, with `eliminated` for the 80+ zero-win cut. Public events need no token. " +
@@ -96,11 +77,8 @@ export const listRegistrations = createRoute({
   responses: { 200: jsonContent(RegistrationListSchema, "A page of registered players.") },
 });
 
-export const listRegistrationsCsv = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/players.csv",
+export const listRegistrationsCsv = route.get("/v1/sessions/{sessionId}/players.csv", {
   operationId: "listRegistrationsCsv",
-  tags: ["Sessions"],
   summary: "A session's roster, as CSV",
   description:
     "The whole roster (players, status, check-in, drops; by name, no pages) as CSV, with its own ETag (304). Public events need no token.",
@@ -115,15 +93,11 @@ export const listRegistrationsCsv = createRoute({
   },
 });
 
-export const unregisterPlayer = createRoute({
-  method: "delete",
-  path: "/v1/sessions/{sessionId}/players/{playerId}",
+export const unregisterPlayer = route.delete("/v1/sessions/{sessionId}/players/{playerId}", {
   operationId: "unregisterPlayer",
-  tags: ["Sessions"],
   summary: "Withdraw a registration",
   description:
     "Only before the player is seated and before the event's playoffs are seated (409 after). Roles: owner, organizer.",
-  security: BEARER,
   request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
   responses: { 204: { description: "Withdrawn." } },
 });

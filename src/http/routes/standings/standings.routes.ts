@@ -1,4 +1,4 @@
-import { createRoute, type z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import {
   EventStandingsSchema,
   QualificationSchema,
@@ -13,6 +13,9 @@ import {
   RANKING_CSV_EXAMPLE,
 } from "../../openapi/csv";
 import { EventParams, SessionParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
+
+const route = routeDefinitions(["Rankings"], OPTIONAL_BEARER);
 
 const CACHE_HEADERS = revalidateHeaders(
   'Weak tag `W/"<eventId>:<resultsVersion>:<kind>:<rosterVersion>.<namesVersion>.<ruleset>"`; send it back in `If-None-Match` when polling.',
@@ -46,74 +49,50 @@ const CSV_DESCRIPTION =
   "The same ranking as CSV, for spreadsheets: one line per player in rank order, disqualified players last with an empty rank; its own ETag (304 like the JSON). " +
   "Who may read it, and the ETag's rules, are the JSON ranking's.";
 
-export const getSessionStandings = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/standings",
+export const getSessionStandings = route.get("/v1/sessions/{sessionId}/standings", {
   operationId: "getSessionStandings",
-  tags: ["Rankings"],
   summary: "Ranking of one prelim session",
   description: `The session's players ranked over its prelim games. ${COMMON} \`eliminated\` marks players cut by the zero-win rule of an 80+ session; \`qualified\` is null here (see the event's qualification). \`rounds\` shows how many results are in.`,
-  security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: FormatQuery },
   responses: rankingResponses(SessionStandingsSchema, "The session ranking."),
 });
 
-export const getQualification = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/qualification",
+export const getQualification = route.get("/v1/events/{eventId}/qualification", {
   operationId: "getQualification",
-  tags: ["Rankings"],
   summary: "Qualification over all prelim sessions",
   description: `Each player's best single-session result (rule 1.2: sessions never add up), ranked with the same chain; \`sessionId\` names the session that counted, \`qualified\` marks the top 16 (top 4 when the event has 12–28 unique participants, who go straight to the final). ${COMMON}`,
-  security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: rankingResponses(QualificationSchema, "The qualification ranking."),
 });
 
-export const getEventStandings = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/standings",
+export const getEventStandings = route.get("/v1/events/{eventId}/standings", {
   operationId: "getEventStandings",
-  tags: ["Rankings"],
   summary: "Final event standings",
   description: `The event's standings (rule 1.4.4): the final table first (winner, then by VP), then the semifinal non-winners by semifinal place (once all 4 semifinal results are final), then everyone else in qualification order. Before playoff results this is the qualification order (\`phase: "prelim"\`). Ties inside a playoff place are broken by the chain over the qualifying session plus playoff games, which is the record shown; \`decidedBy\` may also be \`placement\` or \`phase\`. ${COMMON} A 409 means the stored playoff results contradict the qualification (e.g. a semifinal was corrected after the final was seated).`,
-  security: OPTIONAL_BEARER,
   request: { params: EventParams, query: FormatQuery },
   responses: rankingResponses(EventStandingsSchema, "The event standings."),
 });
 
-export const getSessionStandingsCsv = createRoute({
-  method: "get",
-  path: "/v1/sessions/{sessionId}/standings.csv",
+export const getSessionStandingsCsv = route.get("/v1/sessions/{sessionId}/standings.csv", {
   operationId: "getSessionStandingsCsv",
-  tags: ["Rankings"],
   summary: "Ranking of one prelim session, as CSV",
   description: CSV_DESCRIPTION,
-  security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: LangQuery },
   responses: csvResponses("The session ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
 });
 
-export const getQualificationCsv = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/qualification.csv",
+export const getQualificationCsv = route.get("/v1/events/{eventId}/qualification.csv", {
   operationId: "getQualificationCsv",
-  tags: ["Rankings"],
   summary: "Qualification over all prelim sessions, as CSV",
   description: CSV_DESCRIPTION,
-  security: OPTIONAL_BEARER,
   request: { params: EventParams, query: LangQuery },
   responses: csvResponses("The qualification ranking as CSV.", RANKING_CSV_COLUMNS, RANKING_CSV_EXAMPLE),
 });
 
-export const getEventStandingsCsv = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/standings.csv",
+export const getEventStandingsCsv = route.get("/v1/events/{eventId}/standings.csv", {
   operationId: "getEventStandingsCsv",
-  tags: ["Rankings"],
   summary: "Final event standings, as CSV",
   description: CSV_DESCRIPTION,
-  security: OPTIONAL_BEARER,
   request: { params: EventParams, query: LangQuery },
   responses: csvResponses(
     "The event standings as CSV.",

@@ -1,6 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
-  BEARER,
   IdempotencyKeyHeader,
   IfMatchHeader,
   jsonBody,
@@ -9,6 +8,7 @@ import {
   optionalJsonBody,
 } from "../../openapi/common-schemas";
 import { EventParams, TableParams } from "../../openapi/path-params";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import { WarningSchema } from "../conduct/conduct.schemas";
 import {
@@ -25,6 +25,8 @@ import {
   WaiveChoicesSchema,
 } from "./tables.schemas";
 
+const route = routeDefinitions(["Tables and results"]);
+
 /** A write of a table's sheet takes If-Match (its result version) and Idempotency-Key. */
 const SHEET_HEADERS = IfMatchHeader.merge(IdempotencyKeyHeader);
 
@@ -33,11 +35,8 @@ const TABLE_ETAG = { ETag: { description: "Send back in If-Match.", schema: { ty
 
 const tableResponse = (description: string) => ({ 200: jsonContent(TableSchema, description, TABLE_ETAG) });
 
-export const getTable = createRoute({
-  method: "get",
-  path: "/v1/tables/{tableId}",
+export const getTable = route.get("/v1/tables/{tableId}", {
   operationId: "getTable",
-  tags: ["Tables and results"],
   summary: "Get a table with its seats and result",
   description:
     "Seats in turn order with VP, placement, confirmation and disqualification; the current result and who still has to confirm. Poll with If-None-Match.",
@@ -46,27 +45,20 @@ export const getTable = createRoute({
   responses: { ...tableResponse("The table."), 304: { description: "Not modified." } },
 });
 
-export const submitResult = createRoute({
-  method: "put",
-  path: "/v1/tables/{tableId}/result",
+export const submitResult = route.put("/v1/tables/{tableId}/result", {
   operationId: "submitResult",
-  tags: ["Tables and results"],
   summary: "Submit a table's result sheet",
   description:
     "Validated against the rules (one winner with ≥ 10 VP, others 2–20 (a player who reaches 10 without declaring victory on their turn cannot win before their next turn, rule 3.0.17), nobody above 20, every seat once): violations are a 422 naming the seat and rule. " +
     "Without `signed` the result is `pending` until every player confirms (rule 1.3.4); with `signed: true` it is final. " +
     "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
-  security: BEARER,
   request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(SubmitResultSchema, "The sheet.") },
   responses: tableResponse("The table with its new result."),
 });
 
-export const confirmResult = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/result/confirmations",
+export const confirmResult = route.post("/v1/tables/{tableId}/result/confirmations", {
   operationId: "confirmResult",
-  tags: ["Tables and results"],
   summary: "A player agrees to the pending result",
   description:
     "Digital scoring (rule 1.3.4): when every seated player (disqualified ones excepted) has confirmed, the result becomes final, " +
@@ -84,11 +76,8 @@ export const confirmResult = createRoute({
   responses: tableResponse("The table after the confirmation."),
 });
 
-export const disputeResult = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/result/disputes",
+export const disputeResult = route.post("/v1/tables/{tableId}/result/disputes", {
   operationId: "disputeResult",
-  tags: ["Tables and results"],
   summary: "A player disputes the pending result",
   description:
     "The player does not agree with the pending sheet (a player refusing to sign, rule 1.3.5). While a dispute is open, " +
@@ -105,15 +94,11 @@ export const disputeResult = createRoute({
   responses: tableResponse("The table with the dispute."),
 });
 
-export const finalizeResult = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/result/finalize",
+export const finalizeResult = route.post("/v1/tables/{tableId}/result/finalize", {
   operationId: "finalizeResult",
-  tags: ["Tables and results"],
   summary: "Referee makes the pending result final",
   description:
     "When a player refuses to sign, the referee decides (rule 1.3.5). Roles: owner, organizer, referee.",
-  security: BEARER,
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
@@ -122,15 +107,11 @@ export const finalizeResult = createRoute({
   responses: tableResponse("The table with its final result."),
 });
 
-export const disqualifyPlayer = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/disqualifications",
+export const disqualifyPlayer = route.post("/v1/tables/{tableId}/disqualifications", {
   operationId: "disqualifyPlayer",
-  tags: ["Tables and results"],
   summary: "Disqualify a player at this table",
   description:
     "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. The answer (and the audit entry) names the player's warnings in this event. Roles: owner, organizer, referee.",
-  security: BEARER,
   request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(DisqualifySchema, "Who and why.") },
   responses: {
     200: jsonContent(
@@ -146,11 +127,8 @@ export const disqualifyPlayer = createRoute({
   },
 });
 
-export const recordChoice = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/choices",
+export const recordChoice = route.post("/v1/tables/{tableId}/choices", {
   operationId: "recordChoice",
-  tags: ["Tables and results"],
   summary: "Record a player's choice of turn order, chair and colour (snake-seated tables)",
   description:
     "At a snake-seated table (game 4 of an 80+ session, the semifinals, the final), players choose turn order, chair and colour by rank after the board study, best ranked first (rules 1.1.7, 1.1.10, 1.1.12; docs/rules.md#choices). " +
@@ -158,7 +136,6 @@ export const recordChoice = createRoute({
     "Chairs are numbered clockwise and turns pass clockwise, so once the first player chose a chair every other chair follows from the turn position (`chair_out_of_turn_order` otherwise). " +
     "The seats are rewritten in the chosen turn order: the table, the round, the printed sheets, the pages, GraphQL and the result notifications show it; players still to choose hold the free positions in rank order. " +
     "Refused at other tables (409 `not_snake_seated`: their seating is the turn order, rule 1.1.6) and once the table has a result. The final's sheet is refused until every finalist has chosen, or staff waive the choices (PUT …/choices/waiver). Announced as `seat.chosen`. Roles: owner, organizer, referee.",
-  security: BEARER,
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
@@ -167,16 +144,12 @@ export const recordChoice = createRoute({
   responses: tableResponse("The table with the choice recorded."),
 });
 
-export const waiveChoices = createRoute({
-  method: "put",
-  path: "/v1/tables/{tableId}/choices/waiver",
+export const waiveChoices = route.put("/v1/tables/{tableId}/choices/waiver", {
   operationId: "waiveChoices",
-  tags: ["Tables and results"],
   summary: "Waive the players' choices by rank (snake-seated tables)",
   description:
     "The final's sheet waits until every finalist has chosen turn order, chair and colour (409 `choices_pending`, rules 1.1.10, 1.1.12; docs/rules.md#choices). When they will not be recorded (the players agreed at the table, a choice was made on paper), a referee waives them with a reason: kept on the table (`choicesWaived`) and in the audit trail (`table.choices-waived`). " +
     "Sent again, it replaces the reason. Refused at tables not seated by rank (409 `not_snake_seated`) and once the table has a result. Roles: owner, organizer, referee.",
-  security: BEARER,
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
@@ -185,16 +158,12 @@ export const waiveChoices = createRoute({
   responses: tableResponse("The table with the waiver."),
 });
 
-export const switchTimerOn = createRoute({
-  method: "put",
-  path: "/v1/tables/{tableId}/timer",
+export const switchTimerOn = route.put("/v1/tables/{tableId}/timer", {
   operationId: "switchTimerOn",
-  tags: ["Tables and results"],
   summary: "Switch a table to timed turns",
   description:
     "Rule 1.1.11 option 2 (docs/rules.md#timers): at the referee's discretion a table still playing switches to timed turns, the event's turn time (2 minutes unless the event publishes shorter ones) unless the referee gives a shorter one to keep the schedule, never a longer one; a player may ask for it after the opening placements (`requestedBy`). " +
     "Sent again, it changes the turn length. The table's `timer` shows the state; the change is announced as `table.timer` (webhooks, the organisation's change feed) and kept in the audit trail. A table whose result is final is refused (409). Roles: owner, organizer, referee.",
-  security: BEARER,
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
@@ -203,31 +172,23 @@ export const switchTimerOn = createRoute({
   responses: tableResponse("The table with its timer."),
 });
 
-export const switchTimerOff = createRoute({
-  method: "delete",
-  path: "/v1/tables/{tableId}/timer",
+export const switchTimerOff = route.delete("/v1/tables/{tableId}/timer", {
   operationId: "switchTimerOff",
-  tags: ["Tables and results"],
   summary: "Switch a table back to untimed turns",
   description:
     "The table's `timer` becomes null; announced as `table.timer` with `timedTurns: false` and kept in the audit trail. Nothing changes (and nothing is announced) when the table is untimed. Roles: owner, organizer, referee.",
-  security: BEARER,
   request: { params: TableParams },
   responses: tableResponse("The table, untimed."),
 });
 
-export const correctResult = createRoute({
-  method: "post",
-  path: "/v1/tables/{tableId}/result/corrections",
+export const correctResult = route.post("/v1/tables/{tableId}/result/corrections", {
   operationId: "correctResult",
-  tags: ["Tables and results"],
   summary: "Correct a final result (audited)",
   description:
     "The only way to change a final result: an organiser states the reason (e.g. a transcription error); before and after go to the event's audit trail. 409 while the result is still pending. " +
     "Phase locks (docs/rules.md#people-and-results, rules 1.3.5, 1.4.4): once a later phase is seated, the results it was seated from are locked — a prelim table once the semifinals or the final are seated, a game 1–3 table once its session's game 4 (80+ players) is, a semifinal table once the final is — and a correction answers 409 `phase_locked` naming the seated round. The database holds the lock too: a correction whose write commits just after a seating of the next phase is refused the same way. " +
     "The way out: remove that round with `DELETE /v1/rounds/{roundId}` while none of its tables has a result (the final before the semifinals), correct, then seat it again (`POST /v1/events/{eventId}/semifinals` or `/final`). " +
     "Roles: owner, organizer.",
-  security: BEARER,
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
@@ -236,15 +197,11 @@ export const correctResult = createRoute({
   responses: tableResponse("The table with the corrected result."),
 });
 
-export const listAudit = createRoute({
-  method: "get",
-  path: "/v1/events/{eventId}/audit",
+export const listAudit = route.get("/v1/events/{eventId}/audit", {
   operationId: "listAudit",
-  tags: ["Tables and results"],
   summary: "The event's audit trail",
   description:
     "Who changed what, when and why: every result submission, confirmation, finalization, correction and disqualification, plus event set-up. Oldest first. Roles: owner, organizer, referee.",
-  security: BEARER,
   request: { params: EventParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries.") },
 });

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { BEARER, jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../openapi/common-schemas";
+import { z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
@@ -16,18 +17,14 @@ import {
 } from "./webhooks.schemas";
 
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
-const TAGS = ["Webhooks"];
+const route = routeDefinitions(["Webhooks"]);
 
-export const createWebhook = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/webhooks",
+export const createWebhook = route.post("/v1/orgs/{orgId}/webhooks", {
   operationId: "createWebhook",
-  tags: TAGS,
   summary: "Subscribe a URL to notifications",
   description:
     "The URL is checked at once (https, port 443, public host after DNS). The signing secret is in this response only. " +
     `Payloads and headers: the \`webhooks\` section of this document. ${WHO}`,
-  security: BEARER,
   request: {
     params: OrgParamsSchema,
     body: jsonBody(CreateWebhookSchema, undefined, {
@@ -43,64 +40,44 @@ export const createWebhook = createRoute({
   },
 });
 
-export const listWebhooks = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/webhooks",
+export const listWebhooks = route.get("/v1/orgs/{orgId}/webhooks", {
   operationId: "listWebhooks",
-  tags: TAGS,
   summary: "List webhook subscriptions",
   description: `Never a secret. ${WHO}`,
-  security: BEARER,
   request: { params: OrgParamsSchema, query: PaginationQuerySchema },
   responses: { 200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first.") },
 });
 
-export const getWebhook = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+export const getWebhook = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "getWebhook",
-  tags: TAGS,
   summary: "Get a webhook subscription",
   description: `With its state: enabled, the failure streak and why it was disabled. ${WHO}`,
-  security: BEARER,
   request: { params: WebhookParamsSchema },
   responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
-export const updateWebhook = createRoute({
-  method: "patch",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+export const updateWebhook = route.patch("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "updateWebhook",
-  tags: TAGS,
   summary: "Change, pause or resume a subscription",
   description: `Fields sent replace the stored ones; \`enabled: true\` resumes a disabled subscription. ${WHO}`,
-  security: BEARER,
   request: { params: WebhookParamsSchema, body: jsonBody(UpdateWebhookSchema, undefined, { enabled: true }) },
   responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
-export const deleteWebhook = createRoute({
-  method: "delete",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}",
+export const deleteWebhook = route.delete("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "deleteWebhook",
-  tags: TAGS,
   summary: "Delete a subscription",
   description: `With its delivery log; nothing more is sent. ${WHO}`,
-  security: BEARER,
   request: { params: WebhookParamsSchema },
   responses: { 204: { description: "Deleted." } },
 });
 
-export const rotateWebhookSecret = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/rotate-secret",
+export const rotateWebhookSecret = route.post("/v1/orgs/{orgId}/webhooks/{webhookId}/rotate-secret", {
   operationId: "rotateWebhookSecret",
-  tags: TAGS,
   summary: "Rotate the signing secret",
   description:
     "Returns the new secret once. During `overlapSeconds` every message carries a signature with each secret, so receivers switch without losing one. " +
     WHO,
-  security: BEARER,
   request: {
     params: WebhookParamsSchema,
     body: optionalJsonBody(RotateSecretSchema, undefined, { overlapSeconds: 86400 }),
@@ -110,14 +87,10 @@ export const rotateWebhookSecret = createRoute({
   },
 });
 
-export const listDeliveries = createRoute({
-  method: "get",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries",
+export const listDeliveries = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries", {
   operationId: "listWebhookDeliveries",
-  tags: TAGS,
   summary: "Delivery log of a subscription",
   description: `Oldest first: status, attempts, last response code, latency and error. ${WHO}`,
-  security: BEARER,
   request: {
     params: WebhookParamsSchema,
     query: PaginationQuerySchema.extend({
@@ -130,14 +103,13 @@ export const listDeliveries = createRoute({
   responses: { 200: jsonContent(DeliveryPageSchema, "A page of deliveries.") },
 });
 
-export const redeliver = createRoute({
-  method: "post",
-  path: "/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver",
-  operationId: "redeliverWebhook",
-  tags: TAGS,
-  summary: "Send a delivery again",
-  description: `The same message (same \`webhook-id\`) with a fresh attempt budget. ${WHO}`,
-  security: BEARER,
-  request: { params: DeliveryParamsSchema },
-  responses: { 202: jsonContent(DeliverySchema, "Queued.") },
-});
+export const redeliver = route.post(
+  "/v1/orgs/{orgId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver",
+  {
+    operationId: "redeliverWebhook",
+    summary: "Send a delivery again",
+    description: `The same message (same \`webhook-id\`) with a fresh attempt budget. ${WHO}`,
+    request: { params: DeliveryParamsSchema },
+    responses: { 202: jsonContent(DeliverySchema, "Queued.") },
+  },
+);
