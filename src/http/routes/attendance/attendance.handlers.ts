@@ -1,10 +1,12 @@
 import * as attendance from "../../../services/events";
 import { dropPlayer } from "../../../services/rounds";
 import { serviceContext } from "../../context";
-import type { Handler } from "../handler";
-import type * as r from "./attendance.routes";
+import { createRouter } from "../../router";
+import * as r from "./attendance.routes";
 
-export const checkInHandler: Handler<typeof r.checkIn> = async (c) =>
+export const attendanceRouter = createRouter();
+
+attendanceRouter.openapi(r.checkIn, async (c) =>
   c.json(
     await attendance.checkIn(
       serviceContext(c),
@@ -12,13 +14,15 @@ export const checkInHandler: Handler<typeof r.checkIn> = async (c) =>
       c.req.valid("json").playerIds,
     ),
     200,
-  );
+  ),
+);
 
-export const undoCheckInHandler: Handler<typeof r.undoCheckIn> = async (c) => {
+attendanceRouter.openapi(r.undoCheckIn, async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
   await attendance.undoCheckIn(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);
-};
+});
 
-export const dropHandler: Handler<typeof r.drop> = async (c) =>
-  c.json(await dropPlayer(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")), 201);
+attendanceRouter.openapi(r.drop, async (c) =>
+  c.json(await dropPlayer(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")), 201),
+);

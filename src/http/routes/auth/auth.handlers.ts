@@ -4,9 +4,10 @@ import type { ZodError } from "zod";
 import { exchangeClientCredentials, OAuthError } from "../../../services/auth";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
+import { createRouter } from "../../router";
 import { NO_STORE } from "../../token-errors";
 import { type Handler, logInfo } from "../handler";
-import type * as r from "./auth.routes";
+import * as r from "./auth.routes";
 
 /**
  * The token route's errors are problems with OAuth's fields (problemResponse adds them on this
@@ -21,7 +22,7 @@ function oauthResponse(c: Context<AppEnv>, error: OAuthError): Response {
   );
 }
 
-export const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => {
+const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const error = c.error;
   if (error instanceof OAuthError) c.res = oauthResponse(c, error);
@@ -35,7 +36,7 @@ export const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => 
 };
 
 /** Schema violations of the token request are `invalid_request`, not a 422 problem. */
-export function tokenRequestHook(result: { success: true } | { success: false; error: ZodError }): undefined {
+function tokenRequestHook(result: { success: true } | { success: false; error: ZodError }): undefined {
   if (!result.success) {
     const fields = result.error.issues.map((issue) => issue.path.join(".") || "body").join(", ");
     // Thrown, not returned: the token route's boundary answers it as an OAuth error.
@@ -88,7 +89,7 @@ function basicCredentials(
   return { clientId, clientSecret };
 }
 
-export const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
+const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
   const body = { ...c.req.valid("form"), ...c.req.valid("json") };
   const basic = basicHeader(c.req.header("authorization"));
   // Whom a failure (a 401) counts against, malformed credentials included: the rate limit reads
@@ -124,3 +125,7 @@ export const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
     NO_STORE,
   );
 };
+
+export const authRouter = createRouter();
+authRouter.use(r.postToken.path, oauthErrorBoundary);
+authRouter.openapi(r.postToken, postTokenHandler, tokenRequestHook);

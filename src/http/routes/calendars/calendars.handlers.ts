@@ -2,8 +2,8 @@ import type { Context } from "hono";
 import * as calendars from "../../../services/calendars";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
-import type { Handler } from "../handler";
-import type * as r from "./calendars.routes";
+import { createRouter } from "../../router";
+import * as r from "./calendars.routes";
 
 /** Where links in a feed point: PUBLIC_URL when set, else the origin the request came to. */
 function origin(c: Context<AppEnv>): string {
@@ -16,29 +16,34 @@ function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = fal
   return c.body(feed.body, 200, { "content-type": "text/calendar; charset=utf-8" });
 }
 
-export const getEventCalendarHandler: Handler<typeof r.getEventCalendar> = async (c) =>
-  sendFeed(c, await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c)));
+export const calendarsRouter = createRouter();
 
-export const getPlayerCalendarHandler: Handler<typeof r.getPlayerCalendar> = async (c) =>
-  sendFeed(c, await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c)));
+calendarsRouter.openapi(r.getEventCalendar, async (c) =>
+  sendFeed(c, await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c))),
+);
 
-export const getSecretCalendarHandler: Handler<typeof r.getSecretCalendar> = async (c) => {
+calendarsRouter.openapi(r.getPlayerCalendar, async (c) =>
+  sendFeed(c, await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c))),
+);
+
+calendarsRouter.openapi(r.getSecretCalendar, async (c) => {
   const secret = c.req.valid("param").feed.slice(0, -".ics".length);
   return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, origin(c)), true);
-};
+});
 
-export const createCalendarLinkHandler: Handler<typeof r.createCalendarLink> = async (c) => {
+calendarsRouter.openapi(r.createCalendarLink, async (c) => {
   const { path, ...link } = await calendars.createCalendarLink(
     serviceContext(c),
     c.req.valid("param").playerId,
   );
   return c.json({ ...link, url: `${origin(c)}${path}` }, 201);
-};
+});
 
-export const listCalendarLinksHandler: Handler<typeof r.listCalendarLinks> = async (c) =>
-  c.json(await calendars.listCalendarLinks(serviceContext(c), c.req.valid("param").playerId), 200);
+calendarsRouter.openapi(r.listCalendarLinks, async (c) =>
+  c.json(await calendars.listCalendarLinks(serviceContext(c), c.req.valid("param").playerId), 200),
+);
 
-export const revokeCalendarLinkHandler: Handler<typeof r.revokeCalendarLink> = async (c) => {
+calendarsRouter.openapi(r.revokeCalendarLink, async (c) => {
   await calendars.revokeCalendarLink(serviceContext(c), c.req.valid("param").linkId);
   return c.body(null, 204);
-};
+});

@@ -1,9 +1,12 @@
 import * as clients from "../../../services/auth";
 import { serviceContext } from "../../context";
-import { type Handler, jsonPage, logInfo } from "../handler";
-import type * as r from "./clients.routes";
+import { createRouter } from "../../router";
+import { jsonPage, logInfo } from "../handler";
+import * as r from "./clients.routes";
 
-export const createApiClientHandler: Handler<typeof r.createApiClient> = async (c) => {
+export const clientsRouter = createRouter();
+
+clientsRouter.openapi(r.createApiClient, async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await clients.createOrgClient(
     serviceContext(c),
@@ -17,30 +20,31 @@ export const createApiClientHandler: Handler<typeof r.createApiClient> = async (
     location: `/v1/orgs/${orgId}/clients/${created.clientId}`,
     "cache-control": "no-store",
   });
-};
+});
 
-export const listApiClientsHandler: Handler<typeof r.listApiClients> = async (c) =>
+clientsRouter.openapi(r.listApiClients, async (c) =>
   jsonPage(
     c,
     await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  );
+  ),
+);
 
-export const getApiClientHandler: Handler<typeof r.getApiClient> = async (c) => {
+clientsRouter.openapi(r.getApiClient, async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   return c.json(await clients.getOrgClient(serviceContext(c), orgId, clientId), 200);
-};
+});
 
-export const revokeApiClientHandler: Handler<typeof r.revokeApiClient> = async (c) => {
+clientsRouter.openapi(r.revokeApiClient, async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   await clients.revokeOrgClient(serviceContext(c), orgId, clientId);
   logInfo(c, "api client revoked", { orgId, clientId });
   return c.body(null, 204);
-};
+});
 
-export const setApiClientRateLimitHandler: Handler<typeof r.setApiClientRateLimit> = async (c) => {
+clientsRouter.openapi(r.setApiClientRateLimit, async (c) => {
   const { orgId, clientId } = c.req.valid("param");
   const { factor } = c.req.valid("json");
   const client = await clients.setClientRateLimit(serviceContext(c), orgId, clientId, factor);
   logInfo(c, "api client rate limit set", { orgId, clientId, factor });
   return c.json(client, 200);
-};
+});

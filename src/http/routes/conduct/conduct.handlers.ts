@@ -1,34 +1,41 @@
 import * as programme from "../../../services/conduct";
 import * as conduct from "../../../services/tables";
 import { serviceContext } from "../../context";
-import { type Handler, jsonPage } from "../handler";
-import type * as r from "./conduct.routes";
+import { createRouter } from "../../router";
+import { jsonPage } from "../handler";
+import * as r from "./conduct.routes";
 
-export const recordWarningHandler: Handler<typeof r.recordWarning> = async (c) =>
+export const conductRouter = createRouter();
+
+conductRouter.openapi(r.recordWarning, async (c) =>
   c.json(
     await conduct.recordWarning(serviceContext(c), c.req.valid("param").tableId, c.req.valid("json")),
     201,
-  );
+  ),
+);
 
-export const listPlayerWarningsHandler: Handler<typeof r.listPlayerWarnings> = async (c) =>
+conductRouter.openapi(r.listPlayerWarnings, async (c) =>
   jsonPage(
     c,
     await conduct.listPlayerWarnings(serviceContext(c), c.req.valid("param").playerId, c.req.valid("query")),
-  );
+  ),
+);
 
-export const createExclusionHandler: Handler<typeof r.createExclusion> = async (c) =>
+conductRouter.openapi(r.createExclusion, async (c) =>
   c.json(
     await programme.createExclusion(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
     201,
-  );
+  ),
+);
 
-export const listExclusionsHandler: Handler<typeof r.listExclusions> = async (c) =>
+conductRouter.openapi(r.listExclusions, async (c) =>
   jsonPage(
     c,
     await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  );
+  ),
+);
 
-export const liftExclusionHandler: Handler<typeof r.liftExclusion> = async (c) => {
+conductRouter.openapi(r.liftExclusion, async (c) => {
   const { orgId, exclusionId } = c.req.valid("param");
   return c.json(await programme.liftExclusion(serviceContext(c), orgId, exclusionId), 200);
-};
+});

@@ -2,10 +2,13 @@ import * as devices from "../../../services/auth";
 import { serviceContext } from "../../context";
 import { clearedDeviceCookie, deviceCookie } from "../../middleware/device-session";
 import { publicOrigin } from "../../origin";
-import { type Handler, jsonPage, logInfo } from "../handler";
-import type * as r from "./devices.routes";
+import { createRouter } from "../../router";
+import { jsonPage, logInfo } from "../handler";
+import * as r from "./devices.routes";
 
-export const createPairingHandler: Handler<typeof r.createPairing> = async (c) => {
+export const devicesRouter = createRouter();
+
+devicesRouter.openapi(r.createPairing, async (c) => {
   const { orgId } = c.req.valid("param");
   const pairing = await devices.createPairing(serviceContext(c), orgId, c.req.valid("json"));
   // The code goes to the caller only: log the id, never the answer.
@@ -13,9 +16,9 @@ export const createPairingHandler: Handler<typeof r.createPairing> = async (c) =
   return c.json({ ...pairing, url: devices.pairingUrl(publicOrigin(c), pairing.code) }, 201, {
     "cache-control": "no-store",
   });
-};
+});
 
-export const redeemPairingHandler: Handler<typeof r.redeemPairing> = async (c) => {
+devicesRouter.openapi(r.redeemPairing, async (c) => {
   const { session, secret } = await devices.redeemPairing(serviceContext(c), c.req.valid("json").code, {
     userAgent: c.req.header("user-agent"),
   });
@@ -24,27 +27,29 @@ export const redeemPairingHandler: Handler<typeof r.redeemPairing> = async (c) =
     "set-cookie": deviceCookie(c, secret, session.expiresAt),
     "cache-control": "no-store",
   });
-};
+});
 
-export const getCurrentDeviceSessionHandler: Handler<typeof r.getCurrentDeviceSession> = async (c) =>
+devicesRouter.openapi(r.getCurrentDeviceSession, async (c) =>
   c.json(await devices.getOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id), 200, {
     "cache-control": "no-store",
-  });
+  }),
+);
 
-export const endCurrentDeviceSessionHandler: Handler<typeof r.endCurrentDeviceSession> = async (c) => {
+devicesRouter.openapi(r.endCurrentDeviceSession, async (c) => {
   await devices.endOwnDeviceSession(serviceContext(c), c.get("deviceSession")?.id);
   return c.body(null, 204, { "set-cookie": clearedDeviceCookie(c) });
-};
+});
 
-export const listDeviceSessionsHandler: Handler<typeof r.listDeviceSessions> = async (c) =>
+devicesRouter.openapi(r.listDeviceSessions, async (c) =>
   jsonPage(
     c,
     await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  );
+  ),
+);
 
-export const revokeDeviceSessionHandler: Handler<typeof r.revokeDeviceSession> = async (c) => {
+devicesRouter.openapi(r.revokeDeviceSession, async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");
   await devices.revokeDeviceSession(serviceContext(c), orgId, deviceSessionId);
   logInfo(c, "device session revoked", { orgId, deviceSessionId });
   return c.body(null, 204);
-};
+});

@@ -1,7 +1,8 @@
 import * as events from "../../../services/events";
 import { serviceContext } from "../../context";
-import { type Handler, jsonPage } from "../handler";
-import type * as r from "./events.routes";
+import { createRouter } from "../../router";
+import { jsonPage } from "../handler";
+import * as r from "./events.routes";
 
 /** The deprecated `timezone` is `timeZone` to the service (the schema made sure they agree). */
 function withTimeZone<T extends { timeZone?: string | null; timezone?: string | null }>({
@@ -11,13 +12,15 @@ function withTimeZone<T extends { timeZone?: string | null; timezone?: string | 
   return body.timeZone === undefined && timezone !== undefined ? { ...body, timeZone: timezone } : body;
 }
 
-export const createEventHandler: Handler<typeof r.createEvent> = async (c) => {
+export const eventsRouter = createRouter();
+
+eventsRouter.openapi(r.createEvent, async (c) => {
   const { orgId } = c.req.valid("param");
   const event = await events.createEvent(serviceContext(c), orgId, withTimeZone(c.req.valid("json")));
   return c.json(event, 201, { location: `/v1/events/${event.id}` });
-};
+});
 
-export const listEventsHandler: Handler<typeof r.listEvents> = async (c) => {
+eventsRouter.openapi(r.listEvents, async (c) => {
   const { include, ...query } = c.req.valid("query");
   return jsonPage(
     c,
@@ -27,12 +30,13 @@ export const listEventsHandler: Handler<typeof r.listEvents> = async (c) => {
       includeHosted: include?.includes("hosted") ?? false,
     }),
   );
-};
+});
 
-export const getEventHandler: Handler<typeof r.getEvent> = async (c) =>
-  c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200);
+eventsRouter.openapi(r.getEvent, async (c) =>
+  c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200),
+);
 
-export const updateEventHandler: Handler<typeof r.updateEvent> = async (c) =>
+eventsRouter.openapi(r.updateEvent, async (c) =>
   c.json(
     await events.updateEvent(
       serviceContext(c),
@@ -40,4 +44,5 @@ export const updateEventHandler: Handler<typeof r.updateEvent> = async (c) =>
       withTimeZone(c.req.valid("json")),
     ),
     200,
-  );
+  ),
+);

@@ -8,10 +8,12 @@ import {
   openOrgChanges,
 } from "../../../services/outbox";
 import { serviceContext } from "../../context";
-import type { Handler } from "../handler";
-import type * as r from "./export.routes";
+import { createRouter } from "../../router";
+import * as r from "./export.routes";
 
-export const exportOrganizationHandler: Handler<typeof r.exportOrganization> = async (c) => {
+export const exportRouter = createRouter();
+
+exportRouter.openapi(r.exportOrganization, async (c) => {
   const ctx = serviceContext(c);
   const { orgId } = c.req.valid("param");
   const query = c.req.valid("query");
@@ -42,4 +44,4 @@ export const exportOrganizationHandler: Handler<typeof r.exportOrganization> = a
     for await (const record of records) await out.write(`${JSON.stringify(record)}\n`);
     await out.write(`${JSON.stringify({ type: "cursor", next })}\n`);
   }) as never;
-};
+});

@@ -4,8 +4,8 @@ import { storageFailure } from "../../../db/errors";
 import { heartbeats } from "../../../db/schema";
 import { loggableError } from "../../log-safe";
 import { type StorageState, storageProblem } from "../../problem";
-import type { Handler } from "../handler";
-import type * as r from "./health.routes";
+import { createRouter } from "../../router";
+import * as r from "./health.routes";
 
 /**
  * Pages a database must still be able to take (from its free list or by growing) to be healthy:
@@ -31,6 +31,8 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
   }
 }
 
+export const healthRouter = createRouter();
+
 /**
  * Healthy means the database takes a write, and has room for the next ones: a read-only file, a
  * removed folder or a replica cut off from its primary still answers `select 1` while every
@@ -39,7 +41,7 @@ async function pageHeadroom(db: Database): Promise<number | undefined> {
  * never grows), the pages left under the size limit, and on a local file the file system's
  * free space.
  */
-export const getHealthHandler: Handler<typeof r.getHealth> = async (c) => {
+healthRouter.openapi(r.getHealth, async (c) => {
   const db = c.get("db");
   const { storage } = c.get("deps");
   const time = c.get("clock")().toISOString();
@@ -87,4 +89,4 @@ export const getHealthHandler: Handler<typeof r.getHealth> = async (c) => {
     return storageProblem(c, state, detail) as never;
   }
   return c.json({ status: "ok" as const, database: "ok" as const, time }, 200);
-};
+});

@@ -1,14 +1,16 @@
 import { ServiceError } from "../../../services/errors";
 import { isProblemCode, PROBLEM_CODES } from "../../openapi/problem-codes";
-import type { Handler } from "../handler";
-import type * as r from "./problems.routes";
+import { createRouter } from "../../router";
+import * as r from "./problems.routes";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Inline code spans of the catalogue's words, as HTML. */
 const withCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
-export const getProblemPageHandler: Handler<typeof r.getProblemPage> = async (c) => {
+export const problemsRouter = createRouter();
+
+problemsRouter.openapi(r.getProblemPage, async (c) => {
   const code = c.req.valid("param").code.replace(/-/g, "_");
   if (!isProblemCode(code)) {
     throw new ServiceError("not_found", "unknown_problem_code", `No problem has the code '${code}'.`);
@@ -29,4 +31,4 @@ happened in this request, <code>errors</code> names each field, <code>requestId<
 </html>
 `;
   return c.html(html, 200, { "cache-control": "public, max-age=3600" });
-};
+});

@@ -3,14 +3,16 @@ import { serviceContext } from "../../context";
 import { ratingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import type { Handler } from "../handler";
-import type * as r from "./ratings.routes";
+import { createRouter } from "../../router";
+import * as r from "./ratings.routes";
+
+export const ratingsRouter = createRouter();
 
 /**
  * One scope batch authorises and fingerprints (304 here); the rating table of the tree is built
  * once per ETag and kept in the response cache, shared by the org table and every player.
  */
-export const getOrgRatingsHandler: Handler<typeof r.getOrgRatings> = async (c) => {
+ratingsRouter.openapi(r.getOrgRatings, async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadRatingScope(ctx, c.req.valid("param").orgId);
   const { minGames } = c.req.valid("query");
@@ -20,9 +22,9 @@ export const getOrgRatingsHandler: Handler<typeof r.getOrgRatings> = async (c) =
     .get("responseCache")
     .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
   return c.json(ratings.ratingsResponse(table, minGames), 200);
-};
+});
 
-export const getOrgRatingsCsvHandler: Handler<typeof r.getOrgRatingsCsv> = async (c) => {
+ratingsRouter.openapi(r.getOrgRatingsCsv, async (c) => {
   const ctx = serviceContext(c);
   const { orgId } = c.req.valid("param");
   const scope = await ratings.loadRatingScope(ctx, orgId);
@@ -39,9 +41,9 @@ export const getOrgRatingsCsvHandler: Handler<typeof r.getOrgRatingsCsv> = async
       return ratingsCsv(ratings.ratingsResponse(table, minGames), lang);
     },
   });
-};
+});
 
-export const getPlayerRatingHandler: Handler<typeof r.getPlayerRating> = async (c) => {
+ratingsRouter.openapi(r.getPlayerRating, async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
   const table = await c
@@ -51,4 +53,4 @@ export const getPlayerRatingHandler: Handler<typeof r.getPlayerRating> = async (
   if (notModified(c, weakEtag(scope.ratings.etag, scope.player.id), { private: scope.ratings.private }))
     return c.body(null, 304);
   return c.json(dto, 200);
-};
+});

@@ -6,14 +6,8 @@ import type { CsvLang } from "../../csv/format";
 import { seatingCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import type { Handler } from "../handler";
-import type * as r from "./rounds.routes";
-
-export const createRoundsHandler: Handler<typeof r.createRounds> = async (c) =>
-  c.json(
-    await roundsService.createRounds(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
-    201,
-  );
+import { createRouter } from "../../router";
+import * as r from "./rounds.routes";
 
 /**
  * The seating has no version of its own: its JSON tag is hashed from the body (as every JSON
@@ -34,25 +28,35 @@ async function sendSeatingCsv(
   });
 }
 
-export const listSessionRoundsHandler: Handler<typeof r.listSessionRounds> = async (c) => {
+export const roundsRouter = createRouter();
+
+roundsRouter.openapi(r.createRounds, async (c) =>
+  c.json(
+    await roundsService.createRounds(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
+    201,
+  ),
+);
+
+roundsRouter.openapi(r.listSessionRounds, async (c) => {
   const sessionId = c.req.valid("param").sessionId;
   const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
   const csv = csvRequested(c);
   if (csv) return sendSeatingCsv(c, sessionId, rounds, csv);
   c.header("Vary", "Accept");
   return c.json(rounds, 200);
-};
+});
 
-export const listSessionRoundsCsvHandler: Handler<typeof r.listSessionRoundsCsv> = async (c) => {
+roundsRouter.openapi(r.listSessionRoundsCsv, async (c) => {
   const sessionId = c.req.valid("param").sessionId;
   const rounds = await roundsService.listSessionRounds(serviceContext(c), sessionId);
   return sendSeatingCsv(c, sessionId, rounds, csvDialect(c));
-};
+});
 
-export const getRoundHandler: Handler<typeof r.getRound> = async (c) =>
-  c.json(await roundsService.getRound(serviceContext(c), c.req.valid("param").roundId), 200);
+roundsRouter.openapi(r.getRound, async (c) =>
+  c.json(await roundsService.getRound(serviceContext(c), c.req.valid("param").roundId), 200),
+);
 
-export const deleteRoundHandler: Handler<typeof r.deleteRound> = async (c) => {
+roundsRouter.openapi(r.deleteRound, async (c) => {
   await roundsService.deleteRound(serviceContext(c), c.req.valid("param").roundId);
   return c.body(null, 204);
-};
+});

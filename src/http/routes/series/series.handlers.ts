@@ -4,38 +4,42 @@ import { serviceContext } from "../../context";
 import { seriesStandingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
-import { type Handler, jsonPage } from "../handler";
-import type * as r from "./series.routes";
+import { createRouter } from "../../router";
+import { jsonPage } from "../handler";
+import * as r from "./series.routes";
 
-export const createSeriesHandler: Handler<typeof r.createSeries> = async (c) => {
+export const seriesRouter = createRouter();
+
+seriesRouter.openapi(r.createSeries, async (c) => {
   const { orgId } = c.req.valid("param");
   const dto = await series.createSeries(serviceContext(c), orgId, c.req.valid("json"));
   return c.json(dto, 201, { location: `/v1/orgs/${orgId}/series/${dto.id}` });
-};
+});
 
-export const listSeriesHandler: Handler<typeof r.listSeries> = async (c) =>
-  jsonPage(c, await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")));
+seriesRouter.openapi(r.listSeries, async (c) =>
+  jsonPage(c, await series.listSeries(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query"))),
+);
 
-export const getSeriesHandler: Handler<typeof r.getSeries> = async (c) => {
+seriesRouter.openapi(r.getSeries, async (c) => {
   const { orgId, seriesId } = c.req.valid("param");
   return c.json(await series.getSeries(serviceContext(c), orgId, seriesId), 200);
-};
+});
 
-export const updateSeriesHandler: Handler<typeof r.updateSeries> = async (c) => {
+seriesRouter.openapi(r.updateSeries, async (c) => {
   const { orgId, seriesId } = c.req.valid("param");
   return c.json(await series.updateSeries(serviceContext(c), orgId, seriesId, c.req.valid("json")), 200);
-};
+});
 
 /** Round trips 1–2 authorise and fingerprint (304 here); only a new state costs round trip 3. */
-export const getSeriesStandingsHandler: Handler<typeof r.getSeriesStandings> = async (c) => {
+seriesRouter.openapi(r.getSeriesStandings, async (c) => {
   const ctx = serviceContext(c);
   const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
   const etag = weakEtag(scope.etag);
   if (notModified(c, etag, { private: scope.private })) return c.body(null, 304);
   return sendCachedJson(c, etag, { private: scope.private }, () => series.seriesStandings(ctx, scope));
-};
+});
 
-export const getSeriesStandingsCsvHandler: Handler<typeof r.getSeriesStandingsCsv> = async (c) => {
+seriesRouter.openapi(r.getSeriesStandingsCsv, async (c) => {
   const ctx = serviceContext(c);
   const scope = await series.loadSeriesScope(ctx, c.req.valid("param").seriesId);
   const lang = csvDialect(c);
@@ -45,13 +49,15 @@ export const getSeriesStandingsCsvHandler: Handler<typeof r.getSeriesStandingsCs
     file: { name: scope.series.name, timeZone: null, kind: "seriesStandings" },
     build: async () => seriesStandingsCsv(await series.seriesStandings(ctx, scope), lang),
   });
-};
+});
 
-export const getEventTagsHandler: Handler<typeof r.getEventTags> = async (c) =>
-  c.json(await series.getEventTags(serviceContext(c), c.req.valid("param").eventId), 200);
+seriesRouter.openapi(r.getEventTags, async (c) =>
+  c.json(await series.getEventTags(serviceContext(c), c.req.valid("param").eventId), 200),
+);
 
-export const setEventTagsHandler: Handler<typeof r.setEventTags> = async (c) =>
+seriesRouter.openapi(r.setEventTags, async (c) =>
   c.json(
     await series.setEventTags(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json").tags),
     200,
-  );
+  ),
+);

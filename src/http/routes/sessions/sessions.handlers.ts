@@ -7,49 +7,9 @@ import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
 import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { bodyEtag } from "../../middleware/etag";
-import { type Handler, jsonPage } from "../handler";
-import type * as r from "./sessions.routes";
-
-export const createSessionHandler: Handler<typeof r.createSession> = async (c) => {
-  const { eventId } = c.req.valid("param");
-  const session = await sessions.createSession(serviceContext(c), eventId, c.req.valid("json"));
-  return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
-};
-
-export const listSessionsHandler: Handler<typeof r.listSessions> = async (c) =>
-  c.json(await sessions.listSessions(serviceContext(c), c.req.valid("param").eventId), 200);
-
-export const getSessionHandler: Handler<typeof r.getSession> = async (c) =>
-  c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200);
-
-export const updateSessionHandler: Handler<typeof r.updateSession> = async (c) =>
-  c.json(
-    await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
-    200,
-  );
-
-export const registerPlayersHandler: Handler<typeof r.registerPlayers> = async (c) =>
-  c.json(
-    await registrations.registerPlayers(
-      serviceContext(c),
-      c.req.valid("param").sessionId,
-      c.req.valid("json").playerIds,
-    ),
-    200,
-  );
-
-export const listRegistrationsHandler: Handler<typeof r.listRegistrations> = async (c) => {
-  const ctx = serviceContext(c);
-  const sessionId = c.req.valid("param").sessionId;
-  const csv = csvRequested(c);
-  // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
-  if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
-  c.header("Vary", "Accept");
-  return jsonPage(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query")));
-};
-
-export const listRegistrationsCsvHandler: Handler<typeof r.listRegistrationsCsv> = async (c) =>
-  sendRosterCsv(c, c.req.valid("param").sessionId, csvDialect(c));
+import { createRouter } from "../../router";
+import { jsonPage } from "../handler";
+import * as r from "./sessions.routes";
 
 /** The CSV is the whole roster: every page, as many as the session has players. */
 async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLang) {
@@ -73,8 +33,56 @@ async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLan
   });
 }
 
-export const unregisterPlayerHandler: Handler<typeof r.unregisterPlayer> = async (c) => {
+export const sessionsRouter = createRouter();
+
+sessionsRouter.openapi(r.createSession, async (c) => {
+  const { eventId } = c.req.valid("param");
+  const session = await sessions.createSession(serviceContext(c), eventId, c.req.valid("json"));
+  return c.json(session, 201, { location: `/v1/sessions/${session.id}` });
+});
+
+sessionsRouter.openapi(r.listSessions, async (c) =>
+  c.json(await sessions.listSessions(serviceContext(c), c.req.valid("param").eventId), 200),
+);
+
+sessionsRouter.openapi(r.getSession, async (c) =>
+  c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200),
+);
+
+sessionsRouter.openapi(r.updateSession, async (c) =>
+  c.json(
+    await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
+    200,
+  ),
+);
+
+sessionsRouter.openapi(r.registerPlayers, async (c) =>
+  c.json(
+    await registrations.registerPlayers(
+      serviceContext(c),
+      c.req.valid("param").sessionId,
+      c.req.valid("json").playerIds,
+    ),
+    200,
+  ),
+);
+
+sessionsRouter.openapi(r.listRegistrations, async (c) => {
+  const ctx = serviceContext(c);
+  const sessionId = c.req.valid("param").sessionId;
+  const csv = csvRequested(c);
+  // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
+  if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
+  c.header("Vary", "Accept");
+  return jsonPage(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query")));
+});
+
+sessionsRouter.openapi(r.listRegistrationsCsv, async (c) =>
+  sendRosterCsv(c, c.req.valid("param").sessionId, csvDialect(c)),
+);
+
+sessionsRouter.openapi(r.unregisterPlayer, async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
   await registrations.unregisterPlayer(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);
-};
+});

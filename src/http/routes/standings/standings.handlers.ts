@@ -7,8 +7,8 @@ import type { CsvLang } from "../../csv/format";
 import { rankingCsv } from "../../csv/rankings-csv";
 import { type CsvFile, csvDialect, csvRequested, sendCsv } from "../../csv/variant";
 import { notModified } from "../../middleware/etag";
-import type { Handler } from "../handler";
-import type * as r from "./standings.routes";
+import { createRouter } from "../../router";
+import * as r from "./standings.routes";
 
 /**
  * Each handler: round trip 1 loads the scope (authorisation and the event's versions, by
@@ -101,20 +101,28 @@ const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, 
 const csv = (c: Context<AppEnv>, t: Target) =>
   sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
 
-export const getSessionStandingsHandler: Handler<typeof r.getSessionStandings> = async (c) =>
-  json(c, await sessionTarget(c, c.req.valid("param").sessionId));
+export const standingsRouter = createRouter();
 
-export const getQualificationHandler: Handler<typeof r.getQualification> = async (c) =>
-  json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
+standingsRouter.openapi(r.getSessionStandings, async (c) =>
+  json(c, await sessionTarget(c, c.req.valid("param").sessionId)),
+);
 
-export const getEventStandingsHandler: Handler<typeof r.getEventStandings> = async (c) =>
-  json(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
+standingsRouter.openapi(r.getQualification, async (c) =>
+  json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification")),
+);
 
-export const getSessionStandingsCsvHandler: Handler<typeof r.getSessionStandingsCsv> = async (c) =>
-  csv(c, await sessionTarget(c, c.req.valid("param").sessionId));
+standingsRouter.openapi(r.getEventStandings, async (c) =>
+  json(c, await eventTarget(c, c.req.valid("param").eventId, "standings")),
+);
 
-export const getQualificationCsvHandler: Handler<typeof r.getQualificationCsv> = async (c) =>
-  csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"));
+standingsRouter.openapi(r.getSessionStandingsCsv, async (c) =>
+  csv(c, await sessionTarget(c, c.req.valid("param").sessionId)),
+);
 
-export const getEventStandingsCsvHandler: Handler<typeof r.getEventStandingsCsv> = async (c) =>
-  csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"));
+standingsRouter.openapi(r.getQualificationCsv, async (c) =>
+  csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification")),
+);
+
+standingsRouter.openapi(r.getEventStandingsCsv, async (c) =>
+  csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings")),
+);

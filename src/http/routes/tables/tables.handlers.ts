@@ -6,8 +6,9 @@ import * as tables from "../../../services/tables";
 import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
-import { type Handler, jsonPage } from "../handler";
-import type * as r from "./tables.routes";
+import { createRouter } from "../../router";
+import { jsonPage } from "../handler";
+import * as r from "./tables.routes";
 
 /**
  * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
@@ -26,10 +27,13 @@ function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
   return table;
 }
 
-export const getTableHandler: Handler<typeof r.getTable> = async (c) =>
-  c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200);
+export const tablesRouter = createRouter();
 
-export const submitResultHandler: Handler<typeof r.submitResult> = async (c) => {
+tablesRouter.openapi(r.getTable, async (c) =>
+  c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200),
+);
+
+tablesRouter.openapi(r.submitResult, async (c) => {
   const table = await results.submitResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -37,9 +41,9 @@ export const submitResultHandler: Handler<typeof r.submitResult> = async (c) => 
     ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const confirmResultHandler: Handler<typeof r.confirmResult> = async (c) => {
+tablesRouter.openapi(r.confirmResult, async (c) => {
   const { tableId } = c.req.valid("param");
   const body = c.req.valid("json");
   const table =
@@ -52,9 +56,9 @@ export const confirmResultHandler: Handler<typeof r.confirmResult> = async (c) =
         )
       : await results.confirmResult(serviceContext(c), tableId, body.playerId, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const disputeResultHandler: Handler<typeof r.disputeResult> = async (c) => {
+tablesRouter.openapi(r.disputeResult, async (c) => {
   const table = await playerCodes.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -62,16 +66,16 @@ export const disputeResultHandler: Handler<typeof r.disputeResult> = async (c) =
     ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const finalizeResultHandler: Handler<typeof r.finalizeResult> = async (c) => {
+tablesRouter.openapi(r.finalizeResult, async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
   const { tableId } = c.req.valid("param");
   const table = await results.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const disqualifyPlayerHandler: Handler<typeof r.disqualifyPlayer> = async (c) => {
+tablesRouter.openapi(r.disqualifyPlayer, async (c) => {
   const table = await results.disqualifyPlayer(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -79,9 +83,31 @@ export const disqualifyPlayerHandler: Handler<typeof r.disqualifyPlayer> = async
     ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const correctResultHandler: Handler<typeof r.correctResult> = async (c) => {
+tablesRouter.openapi(r.recordChoice, async (c) => {
+  const { tableId } = c.req.valid("param");
+  const table = await tables.recordChoice(serviceContext(c), tableId, c.req.valid("json"));
+  return c.json(withEtag(c, table), 200);
+});
+
+tablesRouter.openapi(r.waiveChoices, async (c) => {
+  const { tableId } = c.req.valid("param");
+  const table = await tables.waiveChoices(serviceContext(c), tableId, c.req.valid("json"));
+  return c.json(withEtag(c, table), 200);
+});
+
+tablesRouter.openapi(r.switchTimerOn, async (c) => {
+  const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
+  const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
+  return c.json(withEtag(c, table), 200);
+});
+
+tablesRouter.openapi(r.switchTimerOff, async (c) =>
+  c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200),
+);
+
+tablesRouter.openapi(r.correctResult, async (c) => {
   const table = await results.correctResult(
     serviceContext(c),
     c.req.valid("param").tableId,
@@ -89,28 +115,8 @@ export const correctResultHandler: Handler<typeof r.correctResult> = async (c) =
     ifMatchVersion(c),
   );
   return c.json(withEtag(c, table), 200);
-};
+});
 
-export const listAuditHandler: Handler<typeof r.listAudit> = async (c) =>
-  jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query")));
-
-export const waiveChoicesHandler: Handler<typeof r.waiveChoices> = async (c) => {
-  const { tableId } = c.req.valid("param");
-  const table = await tables.waiveChoices(serviceContext(c), tableId, c.req.valid("json"));
-  return c.json(withEtag(c, table), 200);
-};
-
-export const recordChoiceHandler: Handler<typeof r.recordChoice> = async (c) => {
-  const { tableId } = c.req.valid("param");
-  const table = await tables.recordChoice(serviceContext(c), tableId, c.req.valid("json"));
-  return c.json(withEtag(c, table), 200);
-};
-
-export const switchTimerOnHandler: Handler<typeof r.switchTimerOn> = async (c) => {
-  const body = (c.req.valid("json") as tables.TimerInput | undefined) ?? {};
-  const table = await tables.switchTimerOn(serviceContext(c), c.req.valid("param").tableId, body);
-  return c.json(withEtag(c, table), 200);
-};
-
-export const switchTimerOffHandler: Handler<typeof r.switchTimerOff> = async (c) =>
-  c.json(withEtag(c, await tables.switchTimerOff(serviceContext(c), c.req.valid("param").tableId)), 200);
+tablesRouter.openapi(r.listAudit, async (c) =>
+  jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query"))),
+);

@@ -1,9 +1,12 @@
 import * as webhooks from "../../../services/webhooks";
 import { serviceContext, webhookTargets } from "../../context";
-import { type Handler, logInfo } from "../handler";
-import type * as r from "./webhooks.routes";
+import { createRouter } from "../../router";
+import { logInfo } from "../handler";
+import * as r from "./webhooks.routes";
 
-export const createWebhookHandler: Handler<typeof r.createWebhook> = async (c) => {
+export const webhooksRouter = createRouter();
+
+webhooksRouter.openapi(r.createWebhook, async (c) => {
   const { orgId } = c.req.valid("param");
   const created = await webhooks.createWebhook(
     serviceContext(c),
@@ -16,20 +19,21 @@ export const createWebhookHandler: Handler<typeof r.createWebhook> = async (c) =
     location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
     "cache-control": "no-store",
   });
-};
+});
 
-export const listWebhooksHandler: Handler<typeof r.listWebhooks> = async (c) =>
+webhooksRouter.openapi(r.listWebhooks, async (c) =>
   c.json(
     await webhooks.listWebhooks(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
     200,
-  );
+  ),
+);
 
-export const getWebhookHandler: Handler<typeof r.getWebhook> = async (c) => {
+webhooksRouter.openapi(r.getWebhook, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   return c.json(await webhooks.getWebhook(serviceContext(c), orgId, webhookId), 200);
-};
+});
 
-export const updateWebhookHandler: Handler<typeof r.updateWebhook> = async (c) => {
+webhooksRouter.openapi(r.updateWebhook, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   const updated = await webhooks.updateWebhook(
     serviceContext(c),
@@ -39,32 +43,32 @@ export const updateWebhookHandler: Handler<typeof r.updateWebhook> = async (c) =
     c.req.valid("json"),
   );
   return c.json(updated, 200);
-};
+});
 
-export const deleteWebhookHandler: Handler<typeof r.deleteWebhook> = async (c) => {
+webhooksRouter.openapi(r.deleteWebhook, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   await webhooks.deleteWebhook(serviceContext(c), orgId, webhookId);
   return c.body(null, 204);
-};
+});
 
-export const rotateWebhookSecretHandler: Handler<typeof r.rotateWebhookSecret> = async (c) => {
+webhooksRouter.openapi(r.rotateWebhookSecret, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   // The body is optional: an empty request rotates with the default overlap.
   const body = c.req.valid("json") as { overlapSeconds?: number } | undefined;
   const overlapSeconds = body?.overlapSeconds ?? 86400;
   const rotated = await webhooks.rotateWebhookSecret(serviceContext(c), orgId, webhookId, overlapSeconds);
   return c.json(rotated, 200, { "cache-control": "no-store" });
-};
+});
 
-export const listDeliveriesHandler: Handler<typeof r.listDeliveries> = async (c) => {
+webhooksRouter.openapi(r.listDeliveries, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   return c.json(
     await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, c.req.valid("query")),
     200,
   );
-};
+});
 
-export const redeliverHandler: Handler<typeof r.redeliver> = async (c) => {
+webhooksRouter.openapi(r.redeliver, async (c) => {
   const { orgId, webhookId, deliveryId } = c.req.valid("param");
   return c.json(await webhooks.redeliver(serviceContext(c), orgId, webhookId, deliveryId), 202);
-};
+});

@@ -1,7 +1,7 @@
 import { SCOPES } from "../../../services/access";
 import { TOKEN_PATH } from "../../middleware/auth";
-import type { Handler } from "../handler";
-import type * as r from "./well-known.routes";
+import { createRouter } from "../../router";
+import * as r from "./well-known.routes";
 
 /**
  * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
@@ -9,9 +9,9 @@ import type * as r from "./well-known.routes";
  */
 const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 
-export const getAuthorizationServerMetadataHandler: Handler<typeof r.getAuthorizationServerMetadata> = async (
-  c,
-) => {
+export const wellKnownRouter = createRouter();
+
+wellKnownRouter.openapi(r.getAuthorizationServerMetadata, async (c) => {
   // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
   const issuer = (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
   return c.json(
@@ -27,4 +27,4 @@ export const getAuthorizationServerMetadataHandler: Handler<typeof r.getAuthoriz
     200,
     { "cache-control": "public, max-age=3600" },
   );
-};
+});
