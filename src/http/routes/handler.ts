@@ -1,6 +1,10 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import { loadSessionScope } from "../../services/events";
+import { type AppEnv, serviceContext } from "../context";
+import type { CsvLang } from "../csv/format";
+import { type CsvFile, sendCsv } from "../csv/variant";
+import { bodyEtag } from "../middleware/etag";
 import { type Page, withPageLink } from "../pagination";
 
 /** The handler of a route definition (`Handler<typeof r.getTable>`), on the app's context. */
@@ -13,3 +17,24 @@ export const jsonPage = <P extends Page<unknown>>(c: Context<AppEnv>, page: P) =
 /** An info line of the request's log, led by the request's id. */
 export const logInfo = (c: Context<AppEnv>, message: string, fields: Record<string, unknown>) =>
   c.get("logger").info(message, { requestId: c.get("requestId"), ...fields });
+
+/**
+ * A session's CSV (its roster, its seating). The rows have no version of their own: the JSON
+ * tag is hashed from them (as every JSON read's is), and the CSV's tag is derived from that one.
+ */
+export async function sendSessionCsv<T>(
+  c: Context<AppEnv>,
+  sessionId: string,
+  lang: CsvLang,
+  kind: CsvFile["kind"],
+  rows: T,
+  build: (rows: T, lang: CsvLang) => string,
+) {
+  const { event, session } = await loadSessionScope(serviceContext(c), sessionId);
+  return sendCsv(c, lang, {
+    jsonTag: await bodyEtag(JSON.stringify(rows)),
+    private: event.visibility === "private",
+    file: { name: event.name, session, timeZone: event.timezone, kind },
+    build: () => build(rows, lang),
+  });
+}

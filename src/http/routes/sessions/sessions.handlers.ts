@@ -1,36 +1,28 @@
 import type { Context } from "hono";
-import * as registrations from "../../../services/events";
 import * as sessions from "../../../services/events";
 import { MAX_PAGE_LIMIT } from "../../../services/pagination";
 import { type AppEnv, serviceContext } from "../../context";
 import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
-import { csvDialect, csvRequested, sendCsv } from "../../csv/variant";
-import { bodyEtag } from "../../middleware/etag";
+import { csvDialect, csvRequested } from "../../csv/variant";
 import { createRouter } from "../../router";
-import { jsonPage } from "../handler";
+import { jsonPage, sendSessionCsv } from "../handler";
 import * as r from "./sessions.routes";
 
 /** The CSV is the whole roster: every page, as many as the session has players. */
 async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLang) {
   const ctx = serviceContext(c);
-  const roster: Awaited<ReturnType<typeof registrations.listRegistrations>>["data"] = [];
+  const roster: Awaited<ReturnType<typeof sessions.listRegistrations>>["data"] = [];
   let cursor: string | undefined;
   do {
-    const page = await registrations.listRegistrations(ctx, sessionId, {
+    const page = await sessions.listRegistrations(ctx, sessionId, {
       limit: MAX_PAGE_LIMIT,
       ...(cursor ? { cursor } : {}),
     });
     roster.push(...page.data);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  const { event, session } = await sessions.loadSessionScope(ctx, sessionId);
-  return sendCsv(c, lang, {
-    jsonTag: await bodyEtag(JSON.stringify(roster)),
-    private: event.visibility === "private",
-    file: { name: event.name, session, timeZone: event.timezone, kind: "roster" },
-    build: () => rosterCsv(roster, lang),
-  });
+  return sendSessionCsv(c, sessionId, lang, "roster", roster, rosterCsv);
 }
 
 export const sessionsRouter = createRouter();
@@ -58,7 +50,7 @@ sessionsRouter.openapi(r.updateSession, async (c) =>
 
 sessionsRouter.openapi(r.registerPlayers, async (c) =>
   c.json(
-    await registrations.registerPlayers(
+    await sessions.registerPlayers(
       serviceContext(c),
       c.req.valid("param").sessionId,
       c.req.valid("json").playerIds,
@@ -74,7 +66,7 @@ sessionsRouter.openapi(r.listRegistrations, async (c) => {
   // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
   if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
   c.header("Vary", "Accept");
-  return jsonPage(c, await registrations.listRegistrations(ctx, sessionId, c.req.valid("query")));
+  return jsonPage(c, await sessions.listRegistrations(ctx, sessionId, c.req.valid("query")));
 });
 
 sessionsRouter.openapi(r.listRegistrationsCsv, async (c) =>
@@ -83,6 +75,6 @@ sessionsRouter.openapi(r.listRegistrationsCsv, async (c) =>
 
 sessionsRouter.openapi(r.unregisterPlayer, async (c) => {
   const { sessionId, playerId } = c.req.valid("param");
-  await registrations.unregisterPlayer(serviceContext(c), sessionId, playerId);
+  await sessions.unregisterPlayer(serviceContext(c), sessionId, playerId);
   return c.body(null, 204);
 });

@@ -21,43 +21,31 @@ const isPrivate = (scope: standings.StandingsScope) => scope.event.visibility ==
 
 type Ranking = Parameters<typeof rankingCsv>[0];
 
-function sendRankingCsv(
-  c: Context<AppEnv>,
-  scope: standings.StandingsScope,
-  etag: string,
-  file: CsvFile,
-  build: () => Promise<Ranking>,
-  lang: CsvLang,
-) {
-  return sendCsv(c, lang, {
-    jsonTag: etag,
-    private: isPrivate(scope),
-    file,
-    build: async () => rankingCsv(await build(), lang),
-  });
-}
-
-function sendRanking(
-  c: Context<AppEnv>,
-  scope: standings.StandingsScope,
-  etag: string,
-  file: CsvFile,
-  build: () => Promise<Ranking>,
-) {
-  const csv = csvRequested(c);
-  if (csv) return sendRankingCsv(c, scope, etag, file, build, csv);
-  c.header("Vary", "Accept");
-  const priv = { private: isPrivate(scope) };
-  if (notModified(c, etag, priv)) return c.body(null, 304);
-  return sendCachedJson(c, etag, priv, build);
-}
-
+/** A ranking to answer: its scope, its ETag, its CSV file's name, and how to build it. */
 type Target = {
   scope: standings.StandingsScope;
   etag: string;
   file: CsvFile;
   build: () => Promise<Ranking>;
 };
+
+function sendRankingCsv(c: Context<AppEnv>, t: Target, lang: CsvLang) {
+  return sendCsv(c, lang, {
+    jsonTag: t.etag,
+    private: isPrivate(t.scope),
+    file: t.file,
+    build: async () => rankingCsv(await t.build(), lang),
+  });
+}
+
+function sendRanking(c: Context<AppEnv>, t: Target) {
+  const csv = csvRequested(c);
+  if (csv) return sendRankingCsv(c, t, csv);
+  c.header("Vary", "Accept");
+  const priv = { private: isPrivate(t.scope) };
+  if (notModified(c, t.etag, priv)) return c.body(null, 304);
+  return sendCachedJson(c, t.etag, priv, t.build);
+}
 
 async function sessionTarget(c: Context<AppEnv>, sessionId: string): Promise<Target> {
   const ctx = serviceContext(c);
@@ -97,32 +85,28 @@ async function eventTarget(
   };
 }
 
-const json = (c: Context<AppEnv>, t: Target) => sendRanking(c, t.scope, t.etag, t.file, t.build);
-const csv = (c: Context<AppEnv>, t: Target) =>
-  sendRankingCsv(c, t.scope, t.etag, t.file, t.build, csvDialect(c));
-
 export const standingsRouter = createRouter();
 
 standingsRouter.openapi(r.getSessionStandings, async (c) =>
-  json(c, await sessionTarget(c, c.req.valid("param").sessionId)),
+  sendRanking(c, await sessionTarget(c, c.req.valid("param").sessionId)),
 );
 
 standingsRouter.openapi(r.getQualification, async (c) =>
-  json(c, await eventTarget(c, c.req.valid("param").eventId, "qualification")),
+  sendRanking(c, await eventTarget(c, c.req.valid("param").eventId, "qualification")),
 );
 
 standingsRouter.openapi(r.getEventStandings, async (c) =>
-  json(c, await eventTarget(c, c.req.valid("param").eventId, "standings")),
+  sendRanking(c, await eventTarget(c, c.req.valid("param").eventId, "standings")),
 );
 
 standingsRouter.openapi(r.getSessionStandingsCsv, async (c) =>
-  csv(c, await sessionTarget(c, c.req.valid("param").sessionId)),
+  sendRankingCsv(c, await sessionTarget(c, c.req.valid("param").sessionId), csvDialect(c)),
 );
 
 standingsRouter.openapi(r.getQualificationCsv, async (c) =>
-  csv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification")),
+  sendRankingCsv(c, await eventTarget(c, c.req.valid("param").eventId, "qualification"), csvDialect(c)),
 );
 
 standingsRouter.openapi(r.getEventStandingsCsv, async (c) =>
-  csv(c, await eventTarget(c, c.req.valid("param").eventId, "standings")),
+  sendRankingCsv(c, await eventTarget(c, c.req.valid("param").eventId, "standings"), csvDialect(c)),
 );

@@ -1,9 +1,6 @@
 import type { Context } from "hono";
-import { listAudit as listAuditEntries } from "../../../services/audit";
-import * as playerCodes from "../../../services/tables";
-import * as results from "../../../services/tables";
+import { listAudit } from "../../../services/audit";
 import * as tables from "../../../services/tables";
-import { getTable as getTableView, type TableDto } from "../../../services/tables";
 import { type AppEnv, serviceContext } from "../../context";
 import { ifMatchVersion, tableEtag } from "../../preconditions";
 import { createRouter } from "../../router";
@@ -14,7 +11,7 @@ import * as r from "./tables.routes";
  * Sets the table's ETag (its result version, what If-Match sends back) and passes the table
  * through; on reads the conditionalGet middleware answers a matching If-None-Match with 304.
  */
-function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
+function withEtag<T extends tables.TableDto>(c: Context<AppEnv>, table: T): T {
   c.header(
     "ETag",
     tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length, {
@@ -30,11 +27,11 @@ function withEtag<T extends TableDto>(c: Context<AppEnv>, table: T): T {
 export const tablesRouter = createRouter();
 
 tablesRouter.openapi(r.getTable, async (c) =>
-  c.json(withEtag(c, await getTableView(serviceContext(c), c.req.valid("param").tableId)), 200),
+  c.json(withEtag(c, await tables.getTable(serviceContext(c), c.req.valid("param").tableId)), 200),
 );
 
 tablesRouter.openapi(r.submitResult, async (c) => {
-  const table = await results.submitResult(
+  const table = await tables.submitResult(
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json"),
@@ -48,18 +45,18 @@ tablesRouter.openapi(r.confirmResult, async (c) => {
   const body = c.req.valid("json");
   const table =
     body.code !== undefined
-      ? await playerCodes.confirmWithCode(
+      ? await tables.confirmWithCode(
           serviceContext(c),
           tableId,
           { ...body, code: body.code },
           ifMatchVersion(c),
         )
-      : await results.confirmResult(serviceContext(c), tableId, body.playerId, ifMatchVersion(c));
+      : await tables.confirmResult(serviceContext(c), tableId, body.playerId, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
 });
 
 tablesRouter.openapi(r.disputeResult, async (c) => {
-  const table = await playerCodes.disputeResult(
+  const table = await tables.disputeResult(
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json"),
@@ -71,12 +68,12 @@ tablesRouter.openapi(r.disputeResult, async (c) => {
 tablesRouter.openapi(r.finalizeResult, async (c) => {
   const body = c.req.valid("json") as { reason?: string | null } | undefined;
   const { tableId } = c.req.valid("param");
-  const table = await results.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
+  const table = await tables.finalizeResult(serviceContext(c), tableId, body?.reason, ifMatchVersion(c));
   return c.json(withEtag(c, table), 200);
 });
 
 tablesRouter.openapi(r.disqualifyPlayer, async (c) => {
-  const table = await results.disqualifyPlayer(
+  const table = await tables.disqualifyPlayer(
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json"),
@@ -108,7 +105,7 @@ tablesRouter.openapi(r.switchTimerOff, async (c) =>
 );
 
 tablesRouter.openapi(r.correctResult, async (c) => {
-  const table = await results.correctResult(
+  const table = await tables.correctResult(
     serviceContext(c),
     c.req.valid("param").tableId,
     c.req.valid("json"),
@@ -118,5 +115,5 @@ tablesRouter.openapi(r.correctResult, async (c) => {
 });
 
 tablesRouter.openapi(r.listAudit, async (c) =>
-  jsonPage(c, await listAuditEntries(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query"))),
+  jsonPage(c, await listAudit(serviceContext(c), c.req.valid("param").eventId, c.req.valid("query"))),
 );
