@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { BEARER, OPTIONAL_BEARER } from "../../openapi/common-schemas";
-import { EventParams } from "../../openapi/path-params";
+import { EventParams, OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import { OrgIdSchema } from "../orgs/orgs.schemas";
 import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
 const route = routeDefinitions(["Rankings"], OPTIONAL_BEARER);
@@ -83,7 +82,7 @@ export const streamOrgChanges = route.get("/v1/orgs/{orgId}/changes", {
     "Concurrent streams are capped per client and per address (429 `too_many_streams`). Members of the organisation or of an ancestor.",
   security: BEARER,
   request: {
-    params: z.object({ orgId: OrgIdSchema }),
+    params: OrgParams,
     query: z.object({
       maxSeconds: maxSecondsQuery("How long the server keeps the stream open (1–3600 s)."),
     }),

@@ -1,7 +1,7 @@
 import { jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
   ApiClientCredentialsSchema,
   ApiClientPageSchema,
@@ -23,7 +23,7 @@ export const createApiClient = route.post("/v1/orgs/{orgId}/clients", {
     `Creates OAuth2 client credentials with one role (owner, organizer, referee, reporter, reader). ` +
     `The secret is in this response only. ${OWNERS}`,
   request: {
-    params: OrgParamsSchema,
+    params: OrgParams,
     body: jsonBody(CreateApiClientSchema, undefined, { name: "Discord bot", role: "reporter" }),
   },
   responses: {
@@ -37,7 +37,7 @@ export const listApiClients = route.get("/v1/orgs/{orgId}/clients", {
   operationId: "listApiClients",
   summary: "List the API clients of an organisation",
   description: `Revoked clients included (with \`revokedAt\`); never a secret. ${OWNERS}`,
-  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  request: { params: OrgParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(ApiClientPageSchema, "A page of clients, oldest first.") },
 });
 

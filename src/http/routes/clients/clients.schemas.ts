@@ -2,11 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { ORG_ROLES, ROLES } from "../../../services/access";
 import { MAX_RATE_LIMIT_FACTOR } from "../../../services/auth";
 import { idParam, readableText } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { pageSchema } from "../../pagination";
-import { OrgIdSchema } from "../orgs/orgs.schemas";
 
-export const ClientParamsSchema = z.object({
-  orgId: OrgIdSchema,
+export const ClientParamsSchema = OrgParams.extend({
   clientId: idParam("clientId", "cli", "The API client."),
 });
 

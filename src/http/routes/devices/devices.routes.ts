@@ -1,7 +1,7 @@
 import { jsonBody, jsonContent, NO_STORE_HEADER, scopedBearer } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
   CreatePairingSchema,
   DeviceSessionPageSchema,
@@ -34,7 +34,7 @@ export const createPairing = route.post("/v1/orgs/{orgId}/pairings", {
     `chosen here. The code is in this answer only. ${MANAGERS} The CLI makes the organisation's first one ` +
     "(`console-link`).",
   request: {
-    params: OrgParamsSchema,
+    params: OrgParams,
     body: jsonBody(CreatePairingSchema, "The device's name, role and limit.", {
       name: "Phone 1",
       role: "reporter",
@@ -76,7 +76,7 @@ export const listDeviceSessions = route.get("/v1/orgs/{orgId}/device-sessions", 
   operationId: "listDeviceSessions",
   summary: "List the organisation's device sessions",
   description: `Expired and revoked ones included, oldest first. ${MANAGERS}`,
-  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  request: { params: OrgParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(DeviceSessionPageSchema, "A page of device sessions.") },
 });
 

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { ORG_ROLES } from "../../../services/access";
 import { DEVICE_SESSION_HOURS, PAIRING_MINUTES } from "../../../services/auth";
 import { idParam, readableText } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { pageSchema } from "../../pagination";
 import { limitInput, limitSchema } from "../clients/clients.schemas";
-import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 const DeviceLimitSchema = limitSchema("DeviceLimit");
 
@@ -106,7 +106,6 @@ export const DeviceSessionSchema = z
 
 export const DeviceSessionPageSchema = pageSchema(DeviceSessionSchema, "DeviceSession");
 
-export const DeviceSessionParamsSchema = z.object({
-  orgId: OrgIdSchema,
+export const DeviceSessionParamsSchema = OrgParams.extend({
   deviceSessionId: idParam("deviceSessionId", "dvs", "The device session."),
 });

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import { createGraphQLHandler, explorerPage, type GraphQLBudget } from "../../../graphql";
 import { cachedRankings } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
-import { OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { problemResponse, validationProblem } from "../../problem";
 import { createRouter } from "../../router";
 
@@ -39,6 +40,8 @@ const GraphQLResponseSchema = z
   .openapi("GraphQLResponse", {
     example: { data: { event: { name: "Winter Qualifier", phase: "prelims", qualification: { rows: [] } } } },
   });
+
+const route = routeDefinitions(["GraphQL"], OPTIONAL_BEARER);
 
 /** Where GraphQL is served, GET and POST. */
 export const GRAPHQL_PATH = "/graphql";
@@ -109,58 +112,46 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
     return graphql(request, services, cachedRankings(services, c.get("responseCache")));
   };
   const router = createRouter();
-  router.openAPIRegistry.registerPath({
-    method: "post",
-    path: GRAPHQL_PATH,
-    operationId: "graphql",
-    tags: ["GraphQL"],
-    summary: "GraphQL queries",
-    description: DESCRIPTION,
-    security: OPTIONAL_BEARER,
-    request: {
-      body: {
-        required: true,
-        content: { "application/json": { schema: GraphQLRequestSchema, example: { query: EXAMPLE_QUERY } } },
+  router.openAPIRegistry.registerPath(
+    route.post(GRAPHQL_PATH, {
+      operationId: "graphql",
+      summary: "GraphQL queries",
+      description: DESCRIPTION,
+      request: { body: jsonBody(GraphQLRequestSchema, undefined, { query: EXAMPLE_QUERY }) },
+      responses: {
+        200: jsonContent(GraphQLResponseSchema, "A GraphQL response (`data` and/or `errors`)."),
       },
-    },
-    responses: {
-      200: {
-        description: "A GraphQL response (`data` and/or `errors`).",
-        content: { "application/json": { schema: GraphQLResponseSchema } },
+    }),
+  );
+  router.openAPIRegistry.registerPath(
+    route.get(GRAPHQL_PATH, {
+      operationId: "graphqlGet",
+      summary: "GraphQL queries in the URL",
+      description:
+        "The same queries as POST, with `query` (and optionally `variables` as JSON and `operationName`) in the query string, for cacheable links. " +
+        "A browser (Accept: text/html) without `query` gets the GraphQL explorer page instead: offline, on Node and on Workers.",
+      request: {
+        query: z.object({
+          query: z.string().openapi({ description: "The GraphQL query.", example: EXAMPLE_QUERY }),
+          variables: z.string().optional().openapi({ description: "Variables as a JSON object." }),
+          operationName: z
+            .string()
+            .optional()
+            .openapi({ description: "Which operation of the query to run, when it holds several." }),
+        }),
       },
-    },
-  });
-  router.openAPIRegistry.registerPath({
-    method: "get",
-    path: GRAPHQL_PATH,
-    operationId: "graphqlGet",
-    tags: ["GraphQL"],
-    summary: "GraphQL queries in the URL",
-    description:
-      "The same queries as POST, with `query` (and optionally `variables` as JSON and `operationName`) in the query string, for cacheable links. " +
-      "A browser (Accept: text/html) without `query` gets the GraphQL explorer page instead: offline, on Node and on Workers.",
-    security: OPTIONAL_BEARER,
-    request: {
-      query: z.object({
-        query: z.string().openapi({ description: "The GraphQL query.", example: EXAMPLE_QUERY }),
-        variables: z.string().optional().openapi({ description: "Variables as a JSON object." }),
-        operationName: z
-          .string()
-          .optional()
-          .openapi({ description: "Which operation of the query to run, when it holds several." }),
-      }),
-    },
-    responses: {
-      200: {
-        description:
-          "A GraphQL response (`data` and/or `errors`); for a browser without `query`, the explorer page.",
-        content: {
-          "application/json": { schema: GraphQLResponseSchema },
-          "text/html": { schema: z.string().openapi({ description: "The GraphQL explorer page." }) },
+      responses: {
+        200: {
+          description:
+            "A GraphQL response (`data` and/or `errors`); for a browser without `query`, the explorer page.",
+          content: {
+            "application/json": { schema: GraphQLResponseSchema },
+            "text/html": { schema: z.string().openapi({ description: "The GraphQL explorer page." }) },
+          },
         },
       },
-    },
-  });
+    }),
+  );
   router.get(GRAPHQL_PATH, (c) => {
     if (wantsExplorer(c)) return c.html(explorerPage());
     return checkedGet(c) ?? handle(jsonAccepting(c.req.raw), c);

@@ -1,11 +1,11 @@
 import { jsonBody, jsonContent, stringHeader } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateOrganizationSchema,
   OrganizationPageSchema,
   OrganizationSchema,
-  OrgParamsSchema,
   UpdateOrganizationSchema,
 } from "./orgs.schemas";
 
@@ -37,7 +37,7 @@ export const getOrganization = route.get("/v1/orgs/{orgId}", {
   summary: "Get an organisation",
   description:
     "Any client of the organisation or of one of its ancestors (and the platform admin). Anyone else gets 404.",
-  request: { params: OrgParamsSchema },
+  request: { params: OrgParams },
   responses: { 200: jsonContent(OrganizationSchema, "The organisation.") },
 });
 
@@ -46,7 +46,7 @@ export const listChildOrganizations = route.get("/v1/orgs/{orgId}/children", {
   summary: "List the organisations directly below one",
   description:
     "The stores of a chain, the member clubs of a federation. Same readers as GET /v1/orgs/{orgId}.",
-  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  request: { params: OrgParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(OrganizationPageSchema, "A page of organisations, oldest first.") },
 });
 
@@ -55,6 +55,6 @@ export const updateOrganization = route.patch("/v1/orgs/{orgId}", {
   summary: "Change an organisation's settings",
   description:
     "Its time zone (IANA; null for UTC), in which its calendar days are read: the end of a programme exclusion it records (docs/rules.md#sanctions). In the audit trail. Roles: owner, organizer of the organisation itself (a parent only reads).",
-  request: { params: OrgParamsSchema, body: jsonBody(UpdateOrganizationSchema, "The settings to change.") },
+  request: { params: OrgParams, body: jsonBody(UpdateOrganizationSchema, "The settings to change.") },
   responses: { 200: jsonContent(OrganizationSchema, "The organisation after the change.") },
 });

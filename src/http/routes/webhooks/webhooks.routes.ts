@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import { OrgParamsSchema } from "../orgs/orgs.schemas";
 import {
   CreateWebhookSchema,
   DeliveryPageSchema,
@@ -26,7 +26,7 @@ export const createWebhook = route.post("/v1/orgs/{orgId}/webhooks", {
     "The URL is checked at once (https, port 443, public host after DNS). The signing secret is in this response only. " +
     `Payloads and headers: the \`webhooks\` section of this document. ${WHO}`,
   request: {
-    params: OrgParamsSchema,
+    params: OrgParams,
     body: jsonBody(CreateWebhookSchema, undefined, {
       url: "https://discord.com/api/webhooks/123456789012345678/abcdef",
       eventTypes: ["round.seated", "result.final", "standings.changed"],
@@ -44,7 +44,7 @@ export const listWebhooks = route.get("/v1/orgs/{orgId}/webhooks", {
   operationId: "listWebhooks",
   summary: "List webhook subscriptions",
   description: `Never a secret. ${WHO}`,
-  request: { params: OrgParamsSchema, query: PaginationQuerySchema },
+  request: { params: OrgParams, query: PaginationQuerySchema },
   responses: { 200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first.") },
 });
 

@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { WEBHOOK_EVENT_TYPES } from "../../../services/outbox";
 import { idParam, readableText } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { pageSchema } from "../../pagination";
-import { OrgIdSchema } from "../orgs/orgs.schemas";
 
-export const WebhookParamsSchema = z.object({
-  orgId: OrgIdSchema,
+export const WebhookParamsSchema = OrgParams.extend({
   webhookId: idParam("webhookId", "whk", "The webhook subscription."),
 });
 
