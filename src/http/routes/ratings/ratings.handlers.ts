@@ -1,26 +1,29 @@
+import type { Context } from "hono";
 import * as ratings from "../../../services/ratings";
-import { serviceContext } from "../../context";
+import { type AppEnv, serviceContext } from "../../context";
 import { ratingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { createRouter } from "../../router";
 import * as r from "./ratings.routes";
 
+/**
+ * The tree's rating table, built once per ETag and kept in the response cache, shared by the org
+ * table, its CSV and every player.
+ */
+const ratingTable = (c: Context<AppEnv>, ...[ctx, scope]: Parameters<typeof ratings.buildRatingTable>) =>
+  c.get("responseCache").getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+
 export const ratingsRouter = createRouter();
 
-/**
- * One scope batch authorises and fingerprints (304 here); the rating table of the tree is built
- * once per ETag and kept in the response cache, shared by the org table and every player.
- */
+/** One scope batch authorises and fingerprints (304 here). */
 ratingsRouter.openapi(r.getOrgRatings, async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadRatingScope(ctx, c.req.valid("param").orgId);
   const { minGames } = c.req.valid("query");
   if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
     return c.body(null, 304);
-  const table = await c
-    .get("responseCache")
-    .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+  const table = await ratingTable(c, ctx, scope);
   return c.json(ratings.ratingsResponse(table, minGames), 200);
 });
 
@@ -35,9 +38,7 @@ ratingsRouter.openapi(r.getOrgRatingsCsv, async (c) => {
     private: scope.private,
     file: { name: orgId, timeZone: null, kind: "ratings" },
     build: async () => {
-      const table = await c
-        .get("responseCache")
-        .getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+      const table = await ratingTable(c, ctx, scope);
       return ratingsCsv(ratings.ratingsResponse(table, minGames), lang);
     },
   });
@@ -46,9 +47,7 @@ ratingsRouter.openapi(r.getOrgRatingsCsv, async (c) => {
 ratingsRouter.openapi(r.getPlayerRating, async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
-  const table = await c
-    .get("responseCache")
-    .getObject(weakEtag(scope.ratings.etag), () => ratings.buildRatingTable(ctx, scope.ratings));
+  const table = await ratingTable(c, ctx, scope.ratings);
   const dto = ratings.playerRating(table, scope);
   if (notModified(c, weakEtag(scope.ratings.etag, scope.player.id), { private: scope.ratings.private }))
     return c.body(null, 304);
