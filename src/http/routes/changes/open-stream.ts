@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { streamCharges, type WatchRequest } from "../../../services/live";
 import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
+import { logInfo } from "../handler";
 
 /** What a feed route has decided once the caller is authorised. */
 export type Watch = Omit<WatchRequest, "endsAt" | "actor" | "token">;
@@ -28,11 +29,7 @@ export async function openStream(
   const slot = await live.acquire(charges);
   if (!slot.granted) {
     const { refused } = slot;
-    c.get("logger").info("stream refused", {
-      requestId: c.get("requestId"),
-      limit: refused.name,
-      per: refused.per,
-    });
+    logInfo(c, "stream refused", { limit: refused.name, per: refused.per });
     return problemResponse(
       c,
       {
