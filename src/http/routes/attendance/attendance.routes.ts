@@ -1,5 +1,5 @@
-import { idParam, jsonBody, jsonContent, scopedBearer } from "../../openapi/common-schemas";
-import { SessionParams } from "../../openapi/path-params";
+import { jsonBody, jsonContent, scopedBearer } from "../../openapi/common-schemas";
+import { PlayerParams, SessionParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { CheckInListSchema, CheckInSchema, DropResultSchema, DropSchema } from "./attendance.schemas";
 
@@ -23,7 +23,7 @@ export const undoCheckIn = route.delete("/v1/sessions/{sessionId}/check-ins/{pla
   operationId: "undoCheckIn",
   summary: "Undo a check-in",
   description: `Only before game 1 is seated (409 \`check_in_closed\` after). ${ROLES}`,
-  request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
+  request: { params: SessionParams.extend(PlayerParams.shape) },
   responses: { 204: { description: "Undone." } },
 });
 

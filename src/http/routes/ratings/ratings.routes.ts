@@ -18,6 +18,10 @@ const NOT_MODIFIED = {
   headers: CACHE_HEADERS,
 };
 
+const TreeParams = z.object({
+  orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree)."),
+});
+
 const DESCRIPTION =
   "A multiplayer rating over every FINAL game of the organisation's tree (prelims, semifinals and final), in time order (event start date, then phase, round and table), each table ranked by its placements (the same placements as the standings): openskill's Weng–Lin rating with the Plackett–Luce model; the parameters and the library version are in `parameters`. Deterministic: the same results give the same ratings. Computed on read, so corrections and merges re-rate everyone; cached per ETag. Members of the organisation (or above) rate over private events too; everyone else over public events only.";
 
@@ -25,10 +29,7 @@ export const getOrgRatings = route.get("/v1/orgs/{orgId}/ratings", {
   operationId: "getOrgRatings",
   summary: "Rating table of an organisation tree",
   description: `${DESCRIPTION} Rows are ranked by \`ordinal\` (mu − 3·sigma), then mu, then id; \`minGames\` hides players with fewer games.`,
-  request: {
-    params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
-    query: RatingsQuerySchema,
-  },
+  request: { params: TreeParams, query: RatingsQuerySchema },
   responses: { 200: jsonContent(RatingsSchema, "The rating table.", CACHE_HEADERS), 304: NOT_MODIFIED },
 });
 
@@ -50,10 +51,7 @@ export const getOrgRatingsCsv = route.get("/v1/orgs/{orgId}/ratings.csv", {
   summary: "Rating table of an organisation tree, as CSV",
   description:
     "The rating table for spreadsheets: one line per rated player, in rank order, the same rows as the JSON for the same reader; its own ETag (304).",
-  request: {
-    params: z.object({ orgId: idParam("orgId", "org", "The organisation (a federation: its whole tree).") }),
-    query: RatingsQuerySchema.extend(LangQuery.shape),
-  },
+  request: { params: TreeParams, query: RatingsQuerySchema.extend(LangQuery.shape) },
   responses: csvResponses(
     "The rating table as CSV.",
     "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",

@@ -1,6 +1,6 @@
-import { idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
-import { EventParams, SessionParams } from "../../openapi/path-params";
+import { EventParams, PlayerParams, SessionParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
@@ -98,6 +98,6 @@ export const unregisterPlayer = route.delete("/v1/sessions/{sessionId}/players/{
   summary: "Withdraw a registration",
   description:
     "Only before the player is seated and before the event's playoffs are seated (409 after). Roles: owner, organizer.",
-  request: { params: SessionParams.extend({ playerId: idParam("playerId", "ply", "The player.") }) },
+  request: { params: SessionParams.extend(PlayerParams.shape) },
   responses: { 204: { description: "Withdrawn." } },
 });
