@@ -10,11 +10,9 @@ import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
 import { gameTables, seats } from "../../db/schema";
 import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements, tablePlaceOf } from "../outbox";
-import { type TableScope, writableTable } from "./scope";
+import { placeOf, seatAt, type TableScope, tableAudit, tableNotice, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 
 interface ChoiceInput {
@@ -29,7 +27,7 @@ export async function recordChoice(
   tableId: string,
   input: ChoiceInput,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   assertMayChoose(scope, input);
   const before = choiceSeats(scope);
   const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
@@ -55,17 +53,7 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
     );
   }
   if (!input) return;
-  const seat = scope.seats.find((s) => s.playerId === input.playerId);
-  if (!seat) {
-    throw new ServiceError(
-      "invalid",
-      "not_seated",
-      `Player '${input.playerId}' is not seated at this table.`,
-      {
-        issues: [{ path: "playerId", message: "not seated at this table" }],
-      },
-    );
-  }
+  const seat = seatAt(scope, input.playerId);
   if (scope.disqualified.includes(input.playerId)) {
     throw new ServiceError(
       "conflict",
@@ -98,12 +86,8 @@ function choiceBatch(
     // Positions are the seats' key at the table: rewrite them all rather than swap in place.
     ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
     ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
+    tableAudit(ctx, scope, {
       action: "seat.choice",
-      entityType: "table",
-      entityId: tableId,
       before: { order: before.map((s) => s.playerId) },
       after: {
         playerId: input.playerId,
@@ -113,13 +97,10 @@ function choiceBatch(
         order: after.map((s) => s.playerId),
       },
     }),
-    ...outboxStatements(ctx, {
+    ...tableNotice(ctx, scope, {
       type: "seat.chosen",
-      orgId: scope.event.orgId,
-      ancestry: scope.event.ancestry,
-      eventId: scope.event.id,
       data: {
-        ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
+        ...placeOf(scope),
         kind: scope.round.kind,
         playerId: input.playerId,
         seats: after.map((s) => ({
@@ -182,7 +163,7 @@ export async function waiveChoices(
   tableId: string,
   input: { reason: string },
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   assertMayChoose(scope, null);
   const at = ctx.clock().toISOString();
   await ctx.db.batch([
@@ -190,12 +171,8 @@ export async function waiveChoices(
       .update(gameTables)
       .set({ choicesWaivedAt: at, choicesWaiver: input.reason })
       .where(eq(gameTables.id, tableId)),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
+    tableAudit(ctx, scope, {
       action: "table.choices-waived",
-      entityType: "table",
-      entityId: tableId,
       before: scope.table.choicesWaivedAt ? { reason: scope.table.choicesWaiver } : null,
       after: { at },
       reason: input.reason,
