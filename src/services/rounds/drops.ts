@@ -33,7 +33,7 @@ import {
   sessionRoundDtos,
   toIdRound,
 } from "./read";
-import { newSeatCodes } from "./seat-codes";
+import { newSeatCode } from "./seat-codes";
 import { commitSeating, roundSeatedStatements } from "./write";
 
 interface DropInput {
@@ -56,7 +56,7 @@ const refuse = (kind: "conflict" | "invalid", code: string, message: string, ext
   new ServiceError(kind, code, message, extra);
 
 /** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
-interface SessionState {
+export interface SessionState {
   attendance: Attendance[];
   disqualified: Set<string>;
   /** The session's prelim rounds, by number. */
@@ -295,8 +295,6 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
   );
   const fresh = round.map((_, t) => !loaded.tables.some((x) => x.number === t + 1));
   const gone = loaded.tables.filter((t) => t.number > round.length).map((t) => t.id);
-  const codes = newSeatCodes(round.flat().length);
-  let c = 0;
   const statements = [
     ctx.db.delete(seats).where(eq(seats.roundId, roundId)),
     ...(gone.length > 0 ? [ctx.db.delete(gameTables).where(inArray(gameTables.id, gone))] : []),
@@ -317,7 +315,7 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
           playerId,
           position: p + 1,
           seedRank: null,
-          confirmationCode: codes[c++]!,
+          confirmationCode: newSeatCode(),
         })),
       ),
     ),
