@@ -94,13 +94,15 @@ export function bumpRankingsVersion(
   event: Pick<ScopedEvent, "id" | "orgId" | "ancestry">,
   sessionId: string | null,
 ) {
-  return [
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(eq(events.id, event.id)),
-    ...standingsChangedStatements(ctx, event, sessionId),
-  ] as const;
+  return [bumpResultsVersion(ctx, event.id), ...standingsChangedStatements(ctx, event, sessionId)] as const;
+}
+
+/** Every change that can move a ranking bumps the event's results version: its ETags follow. */
+export function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
+  return ctx.db
+    .update(events)
+    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+    .where(eq(events.id, eventId));
 }
 
 /**

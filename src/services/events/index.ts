@@ -3,6 +3,7 @@
 export {
   type Attendance,
   bumpRankingsVersion,
+  bumpResultsVersion,
   checkIn,
   loadAttendance,
   noShowStatements,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
@@ -39,21 +39,16 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  const { known, staff, disqualified, roundCount, excluded } = await readRegistrationChecks(
-    ctx,
-    event,
-    sessionId,
-    unique,
-  );
-  if ((roundCount[0]?.n ?? 0) > 0) {
+  const checks = await readRegistrationChecks(ctx, event, sessionId, unique);
+  if ((checks.roundCount[0]?.n ?? 0) > 0) {
     throw new ServiceError(
       "conflict",
       "registration_closed",
       "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
     );
   }
-  assertMayPlay(playerIds, known, staff, disqualified);
-  assertNotExcluded(playerIds, excluded);
+  assertMayPlay(playerIds, checks);
+  assertNotExcluded(playerIds, checks.excluded);
   const rows = await writeRegistrations(ctx, event, sessionId, unique);
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
@@ -89,14 +84,10 @@ async function readRegistrationChecks(
   return { known, staff, disqualified, roundCount, excluded };
 }
 
-type RegistrationChecks = Awaited<ReturnType<typeof readRegistrationChecks>>;
-
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
 function assertMayPlay(
   playerIds: readonly string[],
-  known: RegistrationChecks["known"],
-  staff: RegistrationChecks["staff"],
-  disqualified: RegistrationChecks["disqualified"],
+  { known, staff, disqualified }: Awaited<ReturnType<typeof readRegistrationChecks>>,
 ): void {
   const knownIds = new Set(known.map((p) => p.id));
   const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
@@ -153,12 +144,10 @@ async function writeRegistrations(
       entityId: sessionId,
       after: { playerIds: unique },
     }),
-    ctx.db
-      .select(registrationColumns)
-      .from(registrations)
-      .innerJoin(players, eq(players.id, registrations.playerId))
-      .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
-      .orderBy(asc(players.id)),
+    registrationRows(
+      ctx,
+      and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
+    ),
   ]);
   return rows;
 }
@@ -236,36 +225,30 @@ export async function unregisterPlayer(
   ]);
 }
 
-const registrationColumns = {
-  id: players.id,
-  playerId: players.id,
-  name: players.name,
-  /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
-  ancestry: orgAncestryJson(players.orgId),
-  externalId: players.externalId,
-  eliminatedAt: registrations.eliminatedAt,
-  checkedInAt: registrations.checkedInAt,
-  noShowAt: registrations.noShowAt,
-  droppedAfterGame: registrations.droppedAfterGame,
-  registeredAt: registrations.createdAt,
-};
+/** Registrations with their players, by player id (stable across pages). */
+function registrationRows(ctx: ServiceContext, where: SQL | undefined) {
+  return ctx.db
+    .select({
+      id: players.id,
+      playerId: players.id,
+      name: players.name,
+      /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
+      ancestry: orgAncestryJson(players.orgId),
+      externalId: players.externalId,
+      eliminatedAt: registrations.eliminatedAt,
+      checkedInAt: registrations.checkedInAt,
+      noShowAt: registrations.noShowAt,
+      droppedAfterGame: registrations.droppedAfterGame,
+      registeredAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(where)
+    .orderBy(asc(players.id));
+}
 
 /** A membership number goes only to readers of the player's organisation or its ancestors. */
-function toRegistrationDto(
-  r: {
-    id: string;
-    playerId: string;
-    name: string;
-    ancestry: string;
-    externalId: string | null;
-    eliminatedAt: string | null;
-    checkedInAt: string | null;
-    noShowAt: string | null;
-    droppedAfterGame: number | null;
-    registeredAt: string;
-  },
-  actor: Actor,
-) {
+function toRegistrationDto(r: Awaited<ReturnType<typeof registrationRows>>[number], actor: Actor) {
   const mayRead = canReadOrg(actor, JSON.parse(r.ancestry) as string[]);
   const attendance = toAttendance(r);
   return {
@@ -287,16 +270,10 @@ export async function listRegistrations(
 ) {
   const { event } = await loadSessionScope(ctx, sessionId);
   if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
+  const inSession = eq(registrations.sessionId, sessionId);
   return paginate(
     page,
-    (limit) =>
-      ctx.db
-        .select(registrationColumns)
-        .from(registrations)
-        .innerJoin(players, eq(players.id, registrations.playerId))
-        .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
-        .orderBy(asc(players.id))
-        .limit(limit),
+    (limit) => registrationRows(ctx, and(inSession, afterCursor(players.id, page))).limit(limit),
     (row) => toRegistrationDto(row, ctx.actor),
   );
 }

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { seatsUnchanged } from "../../db/preconditions";
 import {
   disqualifications,
-  events,
   gameTables,
   resultConfirmations,
   resultDisputes,
@@ -18,6 +17,7 @@ import {
 import { scoreGame } from "../../domain/game-score";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import { bumpResultsVersion } from "../events";
 import { standingsChangedStatements } from "../outbox";
 import { reseatAfterDisqualification } from "../rounds";
 import { assertChoicesMade } from "./choices";
@@ -557,12 +557,4 @@ export async function correctResult(
     clearConfirmations: true,
   });
   return getTable(ctx, tableId);
-}
-
-/** Every change that can move a ranking bumps the event's results version: its ETags follow. */
-function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
-  return ctx.db
-    .update(events)
-    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-    .where(eq(events.id, eventId));
 }
