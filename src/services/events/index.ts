@@ -25,6 +25,7 @@ export {
   listSessions,
   loadSessionScope,
   type SessionDto,
+  sessionAudit,
   startInstant,
   updateSession,
   writableSession,

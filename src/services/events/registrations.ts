@@ -2,14 +2,13 @@ import { and, asc, count, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
 import { exclusionsInForce } from "./exclusions-in-force";
-import { loadSessionScope, writableSession } from "./sessions";
+import { loadSessionScope, sessionAudit, writableSession } from "./sessions";
 
 /**
  * Registrations decide N (rule 1.2.2) and so the event's structure: once the semifinals or the
@@ -136,12 +135,8 @@ async function writeRegistrations(
       .insert(registrations)
       .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
       .onConflictDoNothing(),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.register",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerIds: unique },
     }),
     registrationRows(
@@ -214,12 +209,8 @@ export async function unregisterPlayer(
   if (!registered) throw notFound("registration", playerId);
   await ctx.db.batch([
     ctx.db.delete(registrations).where(registration),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.unregister",
-      entityType: "session",
-      entityId: sessionId,
       before: { playerId },
     }),
   ]);

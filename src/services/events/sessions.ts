@@ -190,12 +190,8 @@ export async function createSession(
   };
   return writeSession(ctx, id, [
     ctx.db.insert(sessions).values(row),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId,
+    sessionAudit(ctx, event, id, {
       action: "session.create",
-      entityType: "session",
-      entityId: id,
       after: row,
     }),
   ]);
@@ -233,12 +229,8 @@ export async function updateSession(
   };
   return writeSession(ctx, sessionId, [
     ctx.db.update(sessions).set(changes).where(eq(sessions.id, sessionId)),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.update",
-      entityType: "session",
-      entityId: sessionId,
       before: Object.fromEntries(Object.keys(changes).map((k) => [k, session[k as keyof SessionRow]])),
       after: changes,
     }),
@@ -281,6 +273,22 @@ export async function getSession(ctx: ServiceContext, sessionId: string): Promis
     throw notFound("session", sessionId);
   }
   return loadSessionDto(ctx, sessionId);
+}
+
+/** An audit row about a session, in its event's trail. */
+export function sessionAudit(
+  ctx: ServiceContext,
+  event: Pick<ScopedEvent, "id" | "orgId">,
+  sessionId: string,
+  entry: Omit<Parameters<typeof auditInsert>[1], "orgId" | "eventId" | "entityType" | "entityId">,
+) {
+  return auditInsert(ctx, {
+    orgId: event.orgId,
+    eventId: event.id,
+    entityType: "session",
+    entityId: sessionId,
+    ...entry,
+  });
 }
 
 /**

@@ -13,7 +13,6 @@ import type { AvoidPair, Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables, TableSplitError } from "../../domain/tables";
 import type { ScopedEvent } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import {
@@ -21,6 +20,7 @@ import {
   bumpRankingsVersion,
   loadAttendance,
   playersOfGame,
+  sessionAudit,
   writableSession,
 } from "../events";
 import { eventDisqualified } from "./ranking";
@@ -98,12 +98,8 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
     ...reseat.statements,
     ...bumpRankingsVersion(ctx, event, sessionId),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.drop",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerId, afterGame, reseatedRounds: reseat.roundIds },
     }),
   ]);

@@ -19,6 +19,7 @@ import {
   loadSessionScope,
   noShowStatements,
   playersOfGame,
+  sessionAudit,
   usesCheckIn,
   writableSession,
 } from "../events";
@@ -230,12 +231,8 @@ async function seatGameFour(
             .where(
               and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, eliminatedIds)),
             ),
-          auditInsert(ctx, {
-            orgId: event.orgId,
-            eventId: event.id,
+          sessionAudit(ctx, event, sessionId, {
             action: "session.zero-win-cut",
-            entityType: "session",
-            entityId: sessionId,
             after: { eliminated: eliminatedIds },
           }),
         ],

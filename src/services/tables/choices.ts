@@ -5,7 +5,6 @@
  * rank, so every view (table, round, sheets, pages, GraphQL, notifications) shows the order.
  */
 import { eq } from "drizzle-orm";
-import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
 import { gameTables, seats } from "../../db/schema";
@@ -31,7 +30,54 @@ export async function recordChoice(
   assertMayChoose(scope, input);
   const before = choiceSeats(scope);
   const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
-  await writeChoice(ctx, choiceBatch(ctx, scope, input, before, after));
+  const chosen = after.find((s) => s.playerId === input.playerId)!;
+  const now = ctx.clock().toISOString();
+  // One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice.
+  try {
+    await ctx.db.batch([
+      choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
+      // Positions are the seats' key at the table: rewrite them all rather than swap in place.
+      ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
+      ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
+      tableAudit(ctx, scope, {
+        action: "seat.choice",
+        before: { order: before.map((s) => s.playerId) },
+        after: {
+          playerId: input.playerId,
+          position: chosen.position,
+          chair: chosen.chair,
+          colour: chosen.colour,
+          order: after.map((s) => s.playerId),
+        },
+      }),
+      ...tableNotice(ctx, scope, {
+        type: "seat.chosen",
+        data: {
+          ...placeOf(scope),
+          kind: scope.round.kind,
+          playerId: input.playerId,
+          seats: after.map((s) => ({
+            position: s.position,
+            playerId: s.playerId,
+            name: s.name,
+            seedRank: s.seedRank,
+            chair: s.chair,
+            colour: s.colour,
+            chosen: s.chosen,
+          })),
+        },
+      }),
+    ]);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_choice",
+        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
+      );
+    }
+    throw error;
+  }
   return getTable(ctx, tableId);
 }
 
@@ -70,53 +116,6 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
   }
 }
 
-/** One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice. */
-function choiceBatch(
-  ctx: ServiceContext,
-  scope: TableScope,
-  input: ChoiceInput,
-  before: ChoiceSeat[],
-  after: ChoiceSeat[],
-): Batch {
-  const tableId = scope.table.id;
-  const chosen = after.find((s) => s.playerId === input.playerId)!;
-  const now = ctx.clock().toISOString();
-  return [
-    choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
-    // Positions are the seats' key at the table: rewrite them all rather than swap in place.
-    ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
-    ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
-    tableAudit(ctx, scope, {
-      action: "seat.choice",
-      before: { order: before.map((s) => s.playerId) },
-      after: {
-        playerId: input.playerId,
-        position: chosen.position,
-        chair: chosen.chair,
-        colour: chosen.colour,
-        order: after.map((s) => s.playerId),
-      },
-    }),
-    ...tableNotice(ctx, scope, {
-      type: "seat.chosen",
-      data: {
-        ...placeOf(scope),
-        kind: scope.round.kind,
-        playerId: input.playerId,
-        seats: after.map((s) => ({
-          position: s.position,
-          playerId: s.playerId,
-          name: s.name,
-          seedRank: s.seedRank,
-          chair: s.chair,
-          colour: s.colour,
-          chosen: s.chosen,
-        })),
-      },
-    }),
-  ];
-}
-
 /** The seat rows after the choice: new order, chairs and colours; results and codes kept. */
 function rewrittenSeats(scope: TableScope, chooserId: string, after: ChoiceSeat[], now: string) {
   const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
@@ -136,21 +135,6 @@ function rewrittenSeats(scope: TableScope, chooserId: string, after: ChoiceSeat[
       chosenAt: s.playerId === chooserId ? now : old.chosenAt,
     };
   });
-}
-
-async function writeChoice(ctx: ServiceContext, statements: Batch): Promise<void> {
-  try {
-    await ctx.db.batch(statements);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") {
-      throw new ServiceError(
-        "conflict",
-        "concurrent_choice",
-        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
-      );
-    }
-    throw error;
-  }
 }
 
 /**

@@ -188,7 +188,24 @@ function scopesFrom(
   now: Date,
 ): Map<string, TableScope> {
   const scopes = new Map<string, TableScope>();
-  for (const row of head) scopes.set(row.table.id, emptyScope(row, playoffRows));
+  for (const row of head) {
+    scopes.set(row.table.id, {
+      table: row.table,
+      round: row.round,
+      event: toScopedEvent(row),
+      hostOrgId: row.hostOrgId,
+      seats: [],
+      result: undefined,
+      confirmedBy: [],
+      confirmedVia: new Map(),
+      disputes: [],
+      disqualified: [],
+      playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
+      disqualifiedHere: [],
+      excluded: [],
+      timer: undefined,
+    });
+  }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
   for (const result of resultRows) {
     const scope = scopes.get(result.tableId);
@@ -217,26 +234,6 @@ function scopesFrom(
       scope.excluded.push(e);
   }
   return scopes;
-}
-
-/** A table's scope before its seats, result, confirmations, disputes and disqualifications join. */
-function emptyScope(row: ScopeRows[0][number], playoffRows: ScopeRows[5]): TableScope {
-  return {
-    table: row.table,
-    round: row.round,
-    event: toScopedEvent(row),
-    hostOrgId: row.hostOrgId,
-    seats: [],
-    result: undefined,
-    confirmedBy: [],
-    confirmedVia: new Map(),
-    disputes: [],
-    disqualified: [],
-    playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
-    disqualifiedHere: [],
-    excluded: [],
-    timer: undefined,
-  };
 }
 
 /** The scope when the caller may read it; otherwise the 404 of an unknown id. */
