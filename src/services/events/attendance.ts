@@ -6,11 +6,10 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { events, players, registrations, rounds } from "../../db/schema";
 import type { ScopedEvent } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { standingsChangedStatements } from "../outbox";
-import { writableSession } from "./sessions";
+import { sessionAudit, writableSession } from "./sessions";
 
 export interface Attendance {
   playerId: string;
@@ -94,13 +93,15 @@ export function bumpRankingsVersion(
   event: Pick<ScopedEvent, "id" | "orgId" | "ancestry">,
   sessionId: string | null,
 ) {
-  return [
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(eq(events.id, event.id)),
-    ...standingsChangedStatements(ctx, event, sessionId),
-  ] as const;
+  return [bumpResultsVersion(ctx, event.id), ...standingsChangedStatements(ctx, event, sessionId)] as const;
+}
+
+/** Every change that can move a ranking bumps the event's results version: its ETags follow. */
+export function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
+  return ctx.db
+    .update(events)
+    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
+    .where(eq(events.id, eventId));
 }
 
 /**
@@ -121,12 +122,8 @@ export function noShowStatements(
       .set({ noShowAt: ctx.clock().toISOString() })
       .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, noShows))),
     ...bumpRankingsVersion(ctx, event, sessionId),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.no-shows",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerIds: noShows },
     }),
   ];
@@ -179,12 +176,8 @@ export async function checkIn(ctx: ServiceContext, sessionId: string, playerIds:
           sql`${registrations.checkedInAt} is null`,
         ),
       ),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.check-in",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerIds: unique },
     }),
     ctx.db
@@ -218,12 +211,8 @@ export async function undoCheckIn(ctx: ServiceContext, sessionId: string, player
   }
   await ctx.db.batch([
     ctx.db.update(registrations).set({ checkedInAt: null }).where(where),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.check-in.undo",
-      entityType: "session",
-      entityId: sessionId,
       before: { playerId },
     }),
   ]);

@@ -48,14 +48,15 @@ function canonicalLanguage(tag: string | null | undefined): string | null | unde
 
 type UpdateEventInput = Partial<CreateEventInput>;
 
-type EventWithSummary = typeof events.$inferSelect & {
+interface EventWithSummary {
+  event: typeof events.$inferSelect;
   phase: EventPhase;
   uniqueParticipants: number;
   hasReferee: number | boolean;
-};
+}
 
-function toEventDto(row: EventWithSummary) {
-  const structure = describeStructure(Number(row.uniqueParticipants), row.ruleset);
+function toEventDto({ event: row, phase, uniqueParticipants, hasReferee }: EventWithSummary) {
+  const structure = describeStructure(Number(uniqueParticipants), row.ruleset);
   return {
     id: row.id,
     orgId: row.orgId,
@@ -72,10 +73,10 @@ function toEventDto(row: EventWithSummary) {
     edition: row.edition,
     language: row.language,
     screenEmbedOrigins: row.screenEmbedOrigins ?? [],
-    phase: row.phase,
+    phase,
     ...structure,
     // A warning, not a reason of invalidity: `valid` keeps its meaning of rule 1.1.3.
-    validity: row.hasReferee ? structure.validity : [...structure.validity, noRefereeWarning(row.id)],
+    validity: hasReferee ? structure.validity : [...structure.validity, noRefereeWarning(row.id)],
     resultsVersion: row.resultsVersion,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -100,11 +101,7 @@ async function loadEventRow(ctx: ServiceContext, eventId: string) {
 async function loadEventDto(ctx: ServiceContext, eventId: string): Promise<EventDto> {
   const row = await loadEventRow(ctx, eventId);
   if (!row) throw notFound("event", eventId);
-  return toEventDto({ ...row.event, ...summaryOf(row) });
-}
-
-function summaryOf(row: { phase: EventPhase; uniqueParticipants: number; hasReferee: number }) {
-  return { phase: row.phase, uniqueParticipants: row.uniqueParticipants, hasReferee: row.hasReferee };
+  return toEventDto(row);
 }
 
 export async function createEvent(
@@ -149,7 +146,7 @@ export async function createEvent(
 export async function getEvent(ctx: ServiceContext, eventId: string): Promise<EventDto> {
   const row = await loadEventRow(ctx, eventId);
   assertEventReadable(ctx.actor, row && toScopedEvent(row), eventId);
-  return toEventDto({ ...row!.event, ...summaryOf(row!) });
+  return toEventDto(row!);
 }
 
 export async function updateEvent(
@@ -251,16 +248,14 @@ export async function listEvents(ctx: ServiceContext, orgId: string, query: List
   );
   return paginate(
     query,
-    async (limit) => {
-      const rows = await ctx.db
-        .select({ event: events, ...eventSummaryColumns })
+    (limit) =>
+      ctx.db
+        .select({ id: events.id, event: events, ...eventSummaryColumns })
         .from(events)
         .where(and(listed, afterCursor(events.id, query)))
         .orderBy(pageOrder(events.id, query))
-        .limit(limit);
-      return rows.map((row) => ({ ...row.event, ...summaryOf(row) }));
-    },
-    toEventDto,
+        .limit(limit),
+    (row) => toEventDto(row),
     async () => (await ctx.db.select({ n: count() }).from(events).where(listed))[0]?.n ?? 0,
   );
 }

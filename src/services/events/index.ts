@@ -3,6 +3,7 @@
 export {
   type Attendance,
   bumpRankingsVersion,
+  bumpResultsVersion,
   checkIn,
   loadAttendance,
   noShowStatements,
@@ -24,6 +25,7 @@ export {
   listSessions,
   loadSessionScope,
   type SessionDto,
+  sessionAudit,
   startInstant,
   updateSession,
   writableSession,

@@ -1,15 +1,14 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
 import { exclusionsInForce } from "./exclusions-in-force";
-import { loadSessionScope, writableSession } from "./sessions";
+import { loadSessionScope, sessionAudit, writableSession } from "./sessions";
 
 /**
  * Registrations decide N (rule 1.2.2) and so the event's structure: once the semifinals or the
@@ -39,21 +38,16 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  const { known, staff, disqualified, roundCount, excluded } = await readRegistrationChecks(
-    ctx,
-    event,
-    sessionId,
-    unique,
-  );
-  if ((roundCount[0]?.n ?? 0) > 0) {
+  const checks = await readRegistrationChecks(ctx, event, sessionId, unique);
+  if ((checks.roundCount[0]?.n ?? 0) > 0) {
     throw new ServiceError(
       "conflict",
       "registration_closed",
       "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
     );
   }
-  assertMayPlay(playerIds, known, staff, disqualified);
-  assertNotExcluded(playerIds, excluded);
+  assertMayPlay(playerIds, checks);
+  assertNotExcluded(playerIds, checks.excluded);
   const rows = await writeRegistrations(ctx, event, sessionId, unique);
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
@@ -89,14 +83,10 @@ async function readRegistrationChecks(
   return { known, staff, disqualified, roundCount, excluded };
 }
 
-type RegistrationChecks = Awaited<ReturnType<typeof readRegistrationChecks>>;
-
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
 function assertMayPlay(
   playerIds: readonly string[],
-  known: RegistrationChecks["known"],
-  staff: RegistrationChecks["staff"],
-  disqualified: RegistrationChecks["disqualified"],
+  { known, staff, disqualified }: Awaited<ReturnType<typeof readRegistrationChecks>>,
 ): void {
   const knownIds = new Set(known.map((p) => p.id));
   const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
@@ -145,20 +135,14 @@ async function writeRegistrations(
       .insert(registrations)
       .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
       .onConflictDoNothing(),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.register",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerIds: unique },
     }),
-    ctx.db
-      .select(registrationColumns)
-      .from(registrations)
-      .innerJoin(players, eq(players.id, registrations.playerId))
-      .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)))
-      .orderBy(asc(players.id)),
+    registrationRows(
+      ctx,
+      and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
+    ),
   ]);
   return rows;
 }
@@ -225,47 +209,37 @@ export async function unregisterPlayer(
   if (!registered) throw notFound("registration", playerId);
   await ctx.db.batch([
     ctx.db.delete(registrations).where(registration),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.unregister",
-      entityType: "session",
-      entityId: sessionId,
       before: { playerId },
     }),
   ]);
 }
 
-const registrationColumns = {
-  id: players.id,
-  playerId: players.id,
-  name: players.name,
-  /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
-  ancestry: orgAncestryJson(players.orgId),
-  externalId: players.externalId,
-  eliminatedAt: registrations.eliminatedAt,
-  checkedInAt: registrations.checkedInAt,
-  noShowAt: registrations.noShowAt,
-  droppedAfterGame: registrations.droppedAfterGame,
-  registeredAt: registrations.createdAt,
-};
+/** Registrations with their players, by player id (stable across pages). */
+function registrationRows(ctx: ServiceContext, where: SQL | undefined) {
+  return ctx.db
+    .select({
+      id: players.id,
+      playerId: players.id,
+      name: players.name,
+      /** The player's organisation and its ancestors, in the same query: who may see the numbers. */
+      ancestry: orgAncestryJson(players.orgId),
+      externalId: players.externalId,
+      eliminatedAt: registrations.eliminatedAt,
+      checkedInAt: registrations.checkedInAt,
+      noShowAt: registrations.noShowAt,
+      droppedAfterGame: registrations.droppedAfterGame,
+      registeredAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(where)
+    .orderBy(asc(players.id));
+}
 
 /** A membership number goes only to readers of the player's organisation or its ancestors. */
-function toRegistrationDto(
-  r: {
-    id: string;
-    playerId: string;
-    name: string;
-    ancestry: string;
-    externalId: string | null;
-    eliminatedAt: string | null;
-    checkedInAt: string | null;
-    noShowAt: string | null;
-    droppedAfterGame: number | null;
-    registeredAt: string;
-  },
-  actor: Actor,
-) {
+function toRegistrationDto(r: Awaited<ReturnType<typeof registrationRows>>[number], actor: Actor) {
   const mayRead = canReadOrg(actor, JSON.parse(r.ancestry) as string[]);
   const attendance = toAttendance(r);
   return {
@@ -287,16 +261,10 @@ export async function listRegistrations(
 ) {
   const { event } = await loadSessionScope(ctx, sessionId);
   if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
+  const inSession = eq(registrations.sessionId, sessionId);
   return paginate(
     page,
-    (limit) =>
-      ctx.db
-        .select(registrationColumns)
-        .from(registrations)
-        .innerJoin(players, eq(players.id, registrations.playerId))
-        .where(and(eq(registrations.sessionId, sessionId), afterCursor(players.id, page)))
-        .orderBy(asc(players.id))
-        .limit(limit),
+    (limit) => registrationRows(ctx, and(inSession, afterCursor(players.id, page))).limit(limit),
     (row) => toRegistrationDto(row, ctx.actor),
   );
 }

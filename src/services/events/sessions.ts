@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { orgAncestryJson, qualified } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { events, organizations, sessions } from "../../db/schema";
@@ -26,10 +27,18 @@ const playerCountSql = sql<number>`(select count(*) from registrations r where r
 const rulesetSql = sql<Ruleset>`(select e.ruleset from events e where e.id = ${qualified(sessions.eventId)})`;
 const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`;
 
-export function toSessionDto(
-  row: SessionRow & { playerCount: number; roundCount: number; ruleset: Ruleset },
-) {
-  const playerCount = Number(row.playerCount);
+/** A row of sessionDtoColumns as the API's session. */
+function toSessionDto({
+  session: row,
+  ruleset,
+  ...counts
+}: {
+  session: SessionRow;
+  playerCount: number;
+  roundCount: number;
+  ruleset: Ruleset;
+}) {
+  const playerCount = Number(counts.playerCount);
   return {
     id: row.id,
     eventId: row.eventId,
@@ -43,8 +52,8 @@ export function toSessionDto(
     hostOrgId: row.hostOrgId,
     playerCount,
     /** 4 with the zero-win cut when the session itself has 80+ players (docs/rules.md#structure; legacy: 3). */
-    gamesPlanned: sessionGameCount(playerCount, row.ruleset),
-    roundsGenerated: Number(row.roundCount),
+    gamesPlanned: sessionGameCount(playerCount, ruleset),
+    roundsGenerated: Number(counts.roundCount),
     createdAt: row.createdAt,
   };
 }
@@ -147,21 +156,10 @@ function sessionDtoQuery(ctx: ServiceContext, sessionId: string) {
   return ctx.db.select(sessionDtoColumns).from(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** A row of sessionDtoColumns as the API's session. */
-const rowToSessionDto = ({
-  session,
-  ...counts
-}: {
-  session: SessionRow;
-  playerCount: number;
-  roundCount: number;
-  ruleset: Ruleset;
-}) => toSessionDto({ ...session, ...counts });
-
 async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
   const [row] = await sessionDtoQuery(ctx, sessionId);
   if (!row) throw notFound("session", sessionId);
-  return rowToSessionDto(row);
+  return toSessionDto(row);
 }
 
 export async function createSession(
@@ -190,21 +188,24 @@ export async function createSession(
     hostOrgId: input.hostOrgId ?? null,
     createdAt: now.toISOString(),
   };
-  // The new session is read back in the same batch as its write.
-  const [, , [created]] = await ctx.db.batch([
+  return writeSession(ctx, id, [
     ctx.db.insert(sessions).values(row),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId,
+    sessionAudit(ctx, event, id, {
       action: "session.create",
-      entityType: "session",
-      entityId: id,
       after: row,
     }),
-    sessionDtoQuery(ctx, id),
   ]);
-  if (!created) throw notFound("session", id);
-  return rowToSessionDto(created);
+}
+
+/** The write and its audit row, and the session read back in the same batch. */
+async function writeSession(
+  ctx: ServiceContext,
+  sessionId: string,
+  statements: [BatchItem<"sqlite">, BatchItem<"sqlite">],
+) {
+  const [, , [row]] = await ctx.db.batch([...statements, sessionDtoQuery(ctx, sessionId)]);
+  if (!row) throw notFound("session", sessionId);
+  return toSessionDto(row);
 }
 
 type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
@@ -226,21 +227,14 @@ export async function updateSession(
     ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
     ...times,
   };
-  const [, , [updated]] = await ctx.db.batch([
+  return writeSession(ctx, sessionId, [
     ctx.db.update(sessions).set(changes).where(eq(sessions.id, sessionId)),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.update",
-      entityType: "session",
-      entityId: sessionId,
       before: Object.fromEntries(Object.keys(changes).map((k) => [k, session[k as keyof SessionRow]])),
       after: changes,
     }),
-    sessionDtoQuery(ctx, sessionId),
   ]);
-  if (!updated) throw notFound("session", sessionId);
-  return rowToSessionDto(updated);
 }
 
 /** All sessions of an event by date: a bounded list, sent whole (`nextCursor` is always null). */
@@ -254,7 +248,7 @@ export async function listSessions(
     .from(sessions)
     .where(eq(sessions.eventId, eventId))
     .orderBy(asc(sessions.date), asc(sessions.id));
-  return { data: rows.map(rowToSessionDto), nextCursor: null };
+  return { data: rows.map(toSessionDto), nextCursor: null };
 }
 
 /** Loads a session with its event (and the event's org ancestry) for authorisation, in one query. */
@@ -279,6 +273,22 @@ export async function getSession(ctx: ServiceContext, sessionId: string): Promis
     throw notFound("session", sessionId);
   }
   return loadSessionDto(ctx, sessionId);
+}
+
+/** An audit row about a session, in its event's trail. */
+export function sessionAudit(
+  ctx: ServiceContext,
+  event: Pick<ScopedEvent, "id" | "orgId">,
+  sessionId: string,
+  entry: Omit<Parameters<typeof auditInsert>[1], "orgId" | "eventId" | "entityType" | "entityId">,
+) {
+  return auditInsert(ctx, {
+    orgId: event.orgId,
+    eventId: event.id,
+    entityType: "session",
+    entityId: sessionId,
+    ...entry,
+  });
 }
 
 /**

@@ -16,7 +16,6 @@ import { notFound, ServiceError } from "../errors";
 import { uniqueParticipantsSql } from "../events";
 import { type SeriesDto, seriesIncludesEvent, toSeriesDto } from "../series";
 import {
-  type EventStandingsDto,
   eventStandings,
   type SessionStandingsDto,
   type StandingsScope,
@@ -79,7 +78,9 @@ export async function loadPlayerHistoryScope(
       .from(eventTags)
       .where(inArray(eventTags.eventId, playedEventIds)),
   ]);
-  const visible = eventRows.map(toScopedEventRow).filter((e) => canReadEvent(ctx.actor, e.event));
+  const visible = eventRows
+    .map((r) => ({ event: toScopedEvent(r), uniqueParticipants: Number(r.uniqueParticipants) }))
+    .filter((e) => canReadEvent(ctx.actor, e.event));
   // Someone outside the player's tree learns of the player only through a visible event.
   if (!member && visible.length === 0) throw notFound("player", playerId);
   const historyEvents = visible.map(({ event, uniqueParticipants }) => ({
@@ -114,15 +115,6 @@ export async function loadPlayerHistoryScope(
     etag: `history:${row.player.id}:${fnv1a(fingerprint)}`,
     private: historyEvents.some((e) => e.scope.event.visibility === "private"),
   };
-}
-
-function toScopedEventRow(r: {
-  event: typeof events.$inferSelect;
-  ancestry: string;
-  hosts: string;
-  uniqueParticipants: number;
-}): { event: ScopedEvent; uniqueParticipants: number } {
-  return { event: toScopedEvent(r), uniqueParticipants: Number(r.uniqueParticipants) };
 }
 
 interface HistorySessionDto {
@@ -185,12 +177,13 @@ function sessionEntry(
   standings: SessionStandingsDto,
   playerId: string,
 ): HistorySessionDto {
-  const base = { sessionId: session.id, name: session.name, date: session.date };
   const row = standings.rows.find((r) => r.player.id === playerId);
   const dq = standings.disqualified.find((r) => r.player.id === playerId);
   const record = row ?? dq;
   return {
-    ...base,
+    sessionId: session.id,
+    name: session.name,
+    date: session.date,
     rank: row?.rank ?? null,
     games: record?.games ?? 0,
     wins: record?.wins ?? 0,
@@ -202,13 +195,6 @@ function sessionEntry(
     eliminated: record?.eliminated ?? false,
     disqualified: dq !== undefined,
   };
-}
-
-function placementIn(standings: EventStandingsDto | ServiceError, playerId: string) {
-  if (standings instanceof ServiceError) return null;
-  const row = standings.rows.find((r) => r.player.id === playerId);
-  if (!row) return null;
-  return row;
 }
 
 type HistoryEntry = PlayerHistoryScope["events"][number];
@@ -237,15 +223,10 @@ function historyEvent(
   playerId: string,
 ): { dto: HistoryEventDto; placing: EventPlacing | null } {
   const { event } = entry.scope;
-  const row = placementIn(standings, playerId);
-  const disqualified =
-    !(standings instanceof ServiceError) && standings.disqualified.some((r) => r.player.id === playerId);
-  const status =
-    standings instanceof ServiceError
-      ? "inconsistent"
-      : standings.phase === "final"
-        ? "final"
-        : "in-progress";
+  const ranked = standings instanceof ServiceError ? undefined : standings;
+  const row = ranked?.rows.find((r) => r.player.id === playerId);
+  const disqualified = ranked?.disqualified.some((r) => r.player.id === playerId) ?? false;
+  const status = !ranked ? "inconsistent" : ranked.phase === "final" ? "final" : "in-progress";
   const placing =
     row && status === "final"
       ? { playerId, position: row.rank, phase: row.phase, qualificationRank: row.qualificationRank }

@@ -44,19 +44,23 @@ import { type PlayerDto, toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
 
+/** What the answer counts as moved, in its order: each is a column of the counts' query. */
+const MOVED = [
+  "registrations",
+  "seats",
+  "results",
+  "confirmations",
+  "disputes",
+  "disqualifications",
+  "staff",
+  "avoidPairs",
+] as const;
+type Moved = Record<(typeof MOVED)[number], number>;
+
 interface MergeResultDto {
   player: PlayerDto;
   merged: { id: string; name: string };
-  moved: {
-    registrations: number;
-    seats: number;
-    results: number;
-    confirmations: number;
-    disputes: number;
-    disqualifications: number;
-    staff: number;
-    avoidPairs: number;
-  };
+  moved: Moved;
   eventIds: string[];
 }
 
@@ -130,7 +134,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
           ),
         ),
       ),
-    ctx.db.all<Record<keyof MergeResultDto["moved"], number>>(sql`select
+    ctx.db.all<Moved>(sql`select
       (select count(*) from registrations where player_id = ${mergedId}) as registrations,
       (select count(*) from seats where player_id = ${mergedId}) as seats,
       (select count(*) from table_results tr join seats s on s.table_id = tr.table_id
@@ -398,16 +402,7 @@ export async function mergePlayers(
   return {
     player: toPlayerDto(keptAfter),
     merged: { id: mergedId, name: merged.row.name },
-    moved: {
-      registrations: Number(found.counts.registrations),
-      seats: Number(found.counts.seats),
-      results: Number(found.counts.results),
-      confirmations: Number(found.counts.confirmations),
-      disputes: Number(found.counts.disputes),
-      disqualifications: Number(found.counts.disqualifications),
-      staff: Number(found.counts.staff),
-      avoidPairs: Number(found.counts.avoidPairs),
-    },
+    moved: Object.fromEntries(MOVED.map((key) => [key, Number(found.counts[key])])) as Moved,
     eventIds: found.eventIds,
   };
 }

@@ -13,7 +13,6 @@ import type { AvoidPair, Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables, TableSplitError } from "../../domain/tables";
 import type { ScopedEvent } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import {
@@ -21,6 +20,7 @@ import {
   bumpRankingsVersion,
   loadAttendance,
   playersOfGame,
+  sessionAudit,
   writableSession,
 } from "../events";
 import { eventDisqualified } from "./ranking";
@@ -33,7 +33,7 @@ import {
   sessionRoundDtos,
   toIdRound,
 } from "./read";
-import { newSeatCodes } from "./seat-codes";
+import { newSeatCode } from "./seat-codes";
 import { commitSeating, roundSeatedStatements } from "./write";
 
 interface DropInput {
@@ -56,7 +56,7 @@ const refuse = (kind: "conflict" | "invalid", code: string, message: string, ext
   new ServiceError(kind, code, message, extra);
 
 /** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
-interface SessionState {
+export interface SessionState {
   attendance: Attendance[];
   disqualified: Set<string>;
   /** The session's prelim rounds, by number. */
@@ -98,12 +98,8 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
       .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
     ...reseat.statements,
     ...bumpRankingsVersion(ctx, event, sessionId),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
+    sessionAudit(ctx, event, sessionId, {
       action: "session.drop",
-      entityType: "session",
-      entityId: sessionId,
       after: { playerId, afterGame, reseatedRounds: reseat.roundIds },
     }),
   ]);
@@ -295,8 +291,6 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
   );
   const fresh = round.map((_, t) => !loaded.tables.some((x) => x.number === t + 1));
   const gone = loaded.tables.filter((t) => t.number > round.length).map((t) => t.id);
-  const codes = newSeatCodes(round.flat().length);
-  let c = 0;
   const statements = [
     ctx.db.delete(seats).where(eq(seats.roundId, roundId)),
     ...(gone.length > 0 ? [ctx.db.delete(gameTables).where(inArray(gameTables.id, gone))] : []),
@@ -317,7 +311,7 @@ function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round
           playerId,
           position: p + 1,
           seedRank: null,
-          confirmationCode: codes[c++]!,
+          confirmationCode: newSeatCode(),
         })),
       ),
     ),

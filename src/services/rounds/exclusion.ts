@@ -11,9 +11,8 @@ import { and, eq } from "drizzle-orm";
 import { registrations } from "../../db/schema";
 import { sessionGameCount } from "../../domain/structure";
 import type { ScopedEvent } from "../access";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
-import { bumpRankingsVersion, playersOfGame } from "../events";
+import { bumpRankingsVersion, playersOfGame, sessionAudit } from "../events";
 import { loadSessionState, reseatRounds, splits } from "./drops";
 import type { LoadedRound, Statements } from "./read";
 
@@ -49,14 +48,7 @@ export async function leaveForExclusion(
     return { kind: "none" };
   const registration = and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId));
   const audit = (action: string, after: Record<string, unknown>) =>
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId: event.id,
-      action,
-      entityType: "session",
-      entityId: sessionId,
-      after: { playerId, exclusionId, ...after },
-    });
+    sessionAudit(ctx, event, sessionId, { action, after: { playerId, exclusionId, ...after } });
   if (state.loaded.length === 0) {
     return {
       kind: "withdrawn",

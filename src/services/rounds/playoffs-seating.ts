@@ -3,7 +3,6 @@
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
 import { and, count, countDistinct, eq } from "drizzle-orm";
-import { rankingInputsUnchanged } from "../../db/preconditions";
 import { eventStaff, registrations, rounds, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { semifinalStandings } from "../../domain/playoffs";
@@ -11,17 +10,13 @@ import { snakeSeating } from "../../domain/snake";
 import { eventStructure, sessionGameCount } from "../../domain/structure";
 import { type ScopedEvent, writableEvent } from "../access";
 import type { ServiceContext } from "../context";
-import { ServiceError } from "../errors";
 import { exclusionsInForce, refereeWarnings } from "../events";
 import { rankQualification } from "../standings";
 import { finalGames, loadPrelimState, type PrelimState } from "./ranking";
-import { loadRounds, type RoundDto, roundDto } from "./read";
-import { commitSeating, type NewSeat, roundStatements } from "./write";
+import { conflict, loadRounds, type RoundDto, unfinishedTables } from "./read";
+import { type NewSeat, seatRanked, snakeTables } from "./write";
 
 const SEMIFINAL_TABLES = 4;
-
-const conflict = (code: string, message: string, rule?: string) =>
-  new ServiceError("conflict", code, message, rule ? { rule } : {});
 
 /** N of rule 1.2.2 (unique participants over all sessions) and each session's registration count. */
 async function loadCounts(ctx: ServiceContext, eventId: string) {
@@ -50,11 +45,7 @@ async function loadCounts(ctx: ServiceContext, eventId: string) {
  * played has its registrations withdrawn first.
  */
 function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>, ruleset: Ruleset): void {
-  const open = prelims.rounds.flatMap((l) =>
-    l.tables
-      .filter((t) => t.result?.status !== "final")
-      .map((t) => `game ${l.round.number} table ${t.number}`),
-  );
+  const open = unfinishedTables(prelims.rounds);
   if (open.length > 0) {
     throw conflict(
       "prelims_unfinished",
@@ -108,19 +99,9 @@ async function seatPlayoff(
   tables: NewSeat[][],
   referee: boolean,
 ): Promise<SeatedPlayoffDto> {
-  const { round, statements } = roundStatements(ctx, event, {
-    sessionId: null,
-    kind,
-    number: 1,
-    method: "snake",
-    seed: null,
-    tables,
-  });
-  // Seated from what this request ranked: the batch commits only if no result or roster change
-  // committed since the event row was read, which was before the rankings were.
-  await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements]);
+  const input = { sessionId: null, kind, number: 1, method: "snake", seed: null, tables } as const;
   // Not a refusal: clients written before rule 1.3.1 was checked keep seating.
-  return { ...(await roundDto(ctx, round)), warnings: refereeWarnings(event.id, referee) };
+  return { ...(await seatRanked(ctx, event, input)), warnings: refereeWarnings(event.id, referee) };
 }
 
 /** The players excluded from the programme now, read with the seating's other checks. */
@@ -173,10 +154,7 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
       "1.1.5",
     );
   }
-  const tables = snakeSeating(qualified, SEMIFINAL_TABLES).map((table) =>
-    table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
-  );
-  return seatPlayoff(ctx, event, "semifinal", tables, referee);
+  return seatPlayoff(ctx, event, "semifinal", snakeTables(qualified, SEMIFINAL_TABLES), referee);
 }
 
 /**
@@ -208,10 +186,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<S
         "1.1.5",
       );
     }
-    const tables = snakeSeating(top, 1).map((table) =>
-      table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
-    );
-    return seatPlayoff(ctx, event, "final", tables, referee);
+    return seatPlayoff(ctx, event, "final", snakeTables(top, 1), referee);
   }
 
   if (!semifinal) {

@@ -145,18 +145,6 @@ interface Absences {
   dropped: number;
 }
 
-function toQualityDto(q: ScheduleQuality, seated?: number, absences?: Absences) {
-  return {
-    repeatedPairs: q.repeatedPairs,
-    maxMeetings: q.maxMeetings,
-    seatRepeats: q.seatRepeats,
-    avoidViolations: q.avoidViolations,
-    positionOneSpread: q.positionOneSpread,
-    ...(seated === undefined ? {} : { playersSeated: seated }),
-    ...(absences ?? {}),
-  };
-}
-
 /** Counts of no-shows and of players who dropped before game `number`. */
 function absencesOf(attendance: readonly Attendance[], number: number): Absences {
   return {
@@ -216,11 +204,15 @@ function toRoundDto(l: LoadedRound, quality: ScheduleQuality, absences?: Absence
       })),
       result: t.result ? { status: t.result.status, version: t.result.version } : null,
     })),
-    quality: toQualityDto(
-      quality,
-      l.tables.reduce((n, t) => n + t.seats.length, 0),
-      absences,
-    ),
+    quality: {
+      repeatedPairs: quality.repeatedPairs,
+      maxMeetings: quality.maxMeetings,
+      seatRepeats: quality.seatRepeats,
+      avoidViolations: quality.avoidViolations,
+      positionOneSpread: quality.positionOneSpread,
+      playersSeated: l.tables.reduce((n, t) => n + t.seats.length, 0),
+      ...absences,
+    },
     createdAt: round.createdAt,
   };
 }
@@ -293,6 +285,18 @@ export async function writableRound(ctx: ServiceContext, roundId: string, permis
     if (error instanceof ServiceError && error.kind === "not_found") throw notFound("round", roundId);
     throw error;
   }
+}
+
+export const conflict = (code: string, message: string, rule?: string) =>
+  new ServiceError("conflict", code, message, rule ? { rule } : {});
+
+/** The tables of these rounds still without a final result, as "game N table M". */
+export function unfinishedTables(loaded: readonly LoadedRound[]): string[] {
+  return loaded.flatMap((l) =>
+    l.tables
+      .filter((t) => t.result?.status !== "final")
+      .map((t) => `game ${l.round.number} table ${t.number}`),
+  );
 }
 
 /** A random seed for seating and boards when the organiser gives none; stored, so it is reproducible. */

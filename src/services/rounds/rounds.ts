@@ -3,17 +3,10 @@
  * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { rankingInputsUnchanged } from "../../db/preconditions";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
-import {
-  type AvoidPair,
-  generateNextRound,
-  generateSchedule,
-  type Round,
-  validateRound,
-} from "../../domain/schedule";
-import { snakeSeating, zeroWinCut } from "../../domain/snake";
+import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
+import { zeroWinCut } from "../../domain/snake";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables } from "../../domain/tables";
 import { canReadEvent, type ScopedEvent } from "../access";
@@ -21,20 +14,19 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import {
-  type Attendance,
   bumpRankingsVersion,
   loadAttendance,
   loadSessionScope,
   noShowStatements,
   playersOfGame,
+  sessionAudit,
   usesCheckIn,
   writableSession,
 } from "../events";
 import { rankSession } from "../standings";
-import { eventDisqualified } from "./ranking";
+import { loadSessionState, type SessionState } from "./drops";
 import {
-  type LoadedRound,
-  loadAvoidPairs,
+  conflict,
   loadRounds,
   type RoundDto,
   randomSeed,
@@ -43,9 +35,10 @@ import {
   type Statements,
   sessionRoundDtos,
   toIdRound,
+  unfinishedTables,
   writableRound,
 } from "./read";
-import { commitSeating, type NewRound, roundStatements } from "./write";
+import { commitSeating, type NewRound, roundStatements, seatRanked, snakeTables } from "./write";
 
 /** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
 const GENERATED_GAMES = 3;
@@ -57,17 +50,6 @@ interface CreateRoundsInput {
   plan?: "all";
   /** A hand-made seating: each table's player ids in turn order. */
   tables?: string[][];
-}
-
-const conflict = (code: string, message: string, rule?: string) =>
-  new ServiceError("conflict", code, message, rule ? { rule } : {});
-
-function unfinishedTables(previous: readonly LoadedRound[]): string[] {
-  return previous.flatMap((l) =>
-    l.tables
-      .filter((t) => t.result?.status !== "final")
-      .map((t) => `game ${l.round.number} table ${t.number}`),
-  );
 }
 
 /**
@@ -82,12 +64,30 @@ export async function createRounds(
 ): Promise<{ data: RoundDto[]; nextCursor: null }> {
   const { session, event } = await writableSession(ctx, sessionId, "seating:write");
   assertOneSeatingMode(input);
-  const { attendance, disqualified, previous, playoffs, avoidPairs } = await readSeatingState(
-    ctx,
-    sessionId,
-    event.id,
-  );
-  assertPrelimsOpen(playoffs, previous);
+  // Everything seating may need, in one wave of reads (round trips sent together).
+  const [state, [playoff]] = await Promise.all([
+    loadSessionState(ctx, event.id, sessionId),
+    ctx.db
+      .select({ kind: rounds.kind })
+      .from(rounds)
+      .where(and(eq(rounds.eventId, event.id), ne(rounds.kind, "prelim")))
+      .limit(1),
+  ]);
+  const { attendance, loaded: previous } = state;
+  // Prelims are seated before the playoffs, one game after another's tables are all final.
+  if (playoff) {
+    throw conflict(
+      "prelims_closed",
+      `The event's ${playoff.kind} is already seated: no more prelim games can be seated.`,
+    );
+  }
+  const unfinished = unfinishedTables(previous);
+  if (unfinished.length > 0) {
+    throw conflict(
+      "previous_round_unfinished",
+      `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
+    );
+  }
   // No-shows (and, before game 1 with check-in, those not checked in) are not participants.
   const checkIn = previous.length === 0 && usesCheckIn(attendance);
   const participants = attendance.filter((a) => !a.noShow && !(checkIn && !a.checkedIn)).length;
@@ -105,11 +105,10 @@ export async function createRounds(
       "1.1.5",
     );
   }
-  const dq = new Set(disqualified);
-  const playerIds = playersOfGame(attendance, previous.length + 1, dq);
+  const playerIds = playersOfGame(attendance, previous.length + 1, state.disqualified);
   splitTables(playerIds.length); // 422 rule 1.1.7 for 0, 1, 2 or 5 players
 
-  const seating = seatGames(input, { attendance, dq, previous, playerIds, avoidPairs });
+  const seating = seatGames(input, { ...state, playerIds });
   const created = seating.seated.map((round, i) =>
     roundStatements(ctx, event, {
       sessionId: session.id,
@@ -139,46 +138,9 @@ function assertOneSeatingMode(input: CreateRoundsInput): void {
   }
 }
 
-/** Everything seating may need, in one wave of reads (round trips sent together). */
-async function readSeatingState(ctx: ServiceContext, sessionId: string, eventId: string) {
-  const [attendance, disqualified, previous, playoffs, avoidPairs] = await Promise.all([
-    loadAttendance(ctx, sessionId),
-    eventDisqualified(ctx, eventId),
-    loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
-    ctx.db
-      .select({ kind: rounds.kind })
-      .from(rounds)
-      .where(and(eq(rounds.eventId, eventId), ne(rounds.kind, "prelim")))
-      .limit(1),
-    loadAvoidPairs(ctx, eventId),
-  ]);
-  return { attendance, disqualified, previous, playoffs, avoidPairs };
-}
-
-/** Prelims are seated before the playoffs, one game after another's tables are all final. */
-function assertPrelimsOpen(playoffs: { kind: string }[], previous: readonly LoadedRound[]): void {
-  if (playoffs[0]) {
-    throw conflict(
-      "prelims_closed",
-      `The event's ${playoffs[0].kind} is already seated: no more prelim games can be seated.`,
-    );
-  }
-  const unfinished = unfinishedTables(previous);
-  if (unfinished.length > 0) {
-    throw conflict(
-      "previous_round_unfinished",
-      `The next game is seated once every table of the previous games has a final result; still open: ${unfinished.join(", ")}.`,
-    );
-  }
-}
-
-interface SeatingState {
-  attendance: Attendance[];
-  dq: ReadonlySet<string>;
-  previous: readonly LoadedRound[];
+interface SeatingState extends SessionState {
   /** The players of the next game. */
   playerIds: string[];
-  avoidPairs: readonly AvoidPair[];
 }
 
 interface Seating {
@@ -194,7 +156,7 @@ function seatGames(input: CreateRoundsInput, state: SeatingState): Seating {
     return { seated: [input.tables], method: "manual", seed: null };
   }
   const seed = input.seed ?? randomSeed();
-  const previousRounds = state.previous.map(toIdRound);
+  const previousRounds = state.loaded.map(toIdRound);
   const { playerIds, avoidPairs } = state;
   const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
   const generated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
@@ -205,7 +167,7 @@ function seatGames(input: CreateRoundsInput, state: SeatingState): Seating {
 function withoutDropped(generated: Round[], previousRounds: Round[], state: SeatingState): Round[] {
   const fixed: Round[] = [];
   generated.forEach((round, i) => {
-    const eligible = playersOfGame(state.attendance, state.previous.length + i + 1, state.dq);
+    const eligible = playersOfGame(state.attendance, state.loaded.length + i + 1, state.disqualified);
     const stale = round.some((table) => table.some((p) => !eligible.includes(p)));
     const history = [...previousRounds, ...fixed];
     fixed.push(
@@ -248,38 +210,33 @@ async function seatGameFour(
       .filter((row) => playing.has(row.record.playerId))
       .map((row) => ({ row, wins: row.record.wins })),
   );
-  const tables = snakeSeating(advancing).map((table) =>
-    table.map(({ row }) => ({ playerId: row.record.playerId, seedRank: row.rank })),
-  );
-  const { round, statements } = roundStatements(ctx, event, {
-    sessionId,
-    kind: "prelim",
-    number: GENERATED_GAMES + 1,
-    method: "snake",
-    seed: null,
-    tables,
-  });
   const eliminatedIds = eliminated.map(({ row }) => row.record.playerId);
-  if (eliminatedIds.length > 0) {
-    statements.push(
-      ctx.db
-        .update(registrations)
-        .set({ eliminatedAt: ctx.clock().toISOString() })
-        .where(and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, eliminatedIds))),
-      auditInsert(ctx, {
-        orgId: event.orgId,
-        eventId: event.id,
-        action: "session.zero-win-cut",
-        entityType: "session",
-        entityId: sessionId,
-        after: { eliminated: eliminatedIds },
-      }),
-    );
-  }
-  // Seated from the standings this request read: the batch commits only if no result, correction
-  // or registration committed since the event row was read (before the standings were).
-  await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements]);
-  return roundDto(ctx, round);
+  return seatRanked(
+    ctx,
+    event,
+    {
+      sessionId,
+      kind: "prelim",
+      number: GENERATED_GAMES + 1,
+      method: "snake",
+      seed: null,
+      tables: snakeTables(advancing.map(({ row }) => row)),
+    },
+    eliminatedIds.length === 0
+      ? []
+      : [
+          ctx.db
+            .update(registrations)
+            .set({ eliminatedAt: ctx.clock().toISOString() })
+            .where(
+              and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, eliminatedIds)),
+            ),
+          sessionAudit(ctx, event, sessionId, {
+            action: "session.zero-win-cut",
+            after: { eliminated: eliminatedIds },
+          }),
+        ],
+  );
 }
 
 export async function listSessionRounds(

@@ -18,7 +18,3 @@ export function newSeatCode(): string {
   }
   return code;
 }
-
-export function newSeatCodes(count: number): string[] {
-  return Array.from({ length: count }, newSeatCode);
-}

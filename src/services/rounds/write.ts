@@ -1,12 +1,14 @@
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import { gameTables, rounds, seats } from "../../db/schema";
+import { snakeSeating } from "../../domain/snake";
 import type { ScopedEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements } from "../outbox";
-import type { Statements } from "./read";
+import { type RoundDto, roundDto, type Statements } from "./read";
 import { newSeatCode } from "./seat-codes";
 
 export interface NewSeat {
@@ -110,6 +112,32 @@ export async function commitSeating(ctx: ServiceContext, statements: Statements)
     }
     throw error;
   }
+}
+
+/**
+ * Seats a round ranked from the standings this request read, with `extra` statements: the batch
+ * commits only if no result, correction or registration committed since the event row was read
+ * (before the standings were).
+ */
+export async function seatRanked(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  input: NewRound,
+  extra: Statements[number][] = [],
+): Promise<RoundDto> {
+  const { round, statements } = roundStatements(ctx, event, input);
+  await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements, ...extra]);
+  return roundDto(ctx, round);
+}
+
+/** Snake-seated tables of ranked rows (rule 1.1.7), each listed by rank: seedRank is that rank. */
+export function snakeTables(
+  rows: readonly { rank: number; record: { playerId: string } }[],
+  tableCount?: number,
+): NewSeat[][] {
+  return snakeSeating(rows, tableCount).map((table) =>
+    table.map((row) => ({ playerId: row.record.playerId, seedRank: row.rank })),
+  );
 }
 
 /**

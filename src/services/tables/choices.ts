@@ -5,16 +5,13 @@
  * rank, so every view (table, round, sheets, pages, GraphQL, notifications) shows the order.
  */
 import { eq } from "drizzle-orm";
-import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { choicesUnchanged } from "../../db/preconditions";
 import { gameTables, seats } from "../../db/schema";
 import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
-import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements, tablePlaceOf } from "../outbox";
-import { type TableScope, writableTable } from "./scope";
+import { placeOf, seatAt, type TableScope, tableAudit, tableNotice, writableTable } from "./scope";
 import { choiceSeats, getTable, type TableDto } from "./view";
 
 interface ChoiceInput {
@@ -29,11 +26,58 @@ export async function recordChoice(
   tableId: string,
   input: ChoiceInput,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   assertMayChoose(scope, input);
   const before = choiceSeats(scope);
   const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
-  await writeChoice(ctx, choiceBatch(ctx, scope, input, before, after));
+  const chosen = after.find((s) => s.playerId === input.playerId)!;
+  const now = ctx.clock().toISOString();
+  // One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice.
+  try {
+    await ctx.db.batch([
+      choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
+      // Positions are the seats' key at the table: rewrite them all rather than swap in place.
+      ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
+      ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
+      tableAudit(ctx, scope, {
+        action: "seat.choice",
+        before: { order: before.map((s) => s.playerId) },
+        after: {
+          playerId: input.playerId,
+          position: chosen.position,
+          chair: chosen.chair,
+          colour: chosen.colour,
+          order: after.map((s) => s.playerId),
+        },
+      }),
+      ...tableNotice(ctx, scope, {
+        type: "seat.chosen",
+        data: {
+          ...placeOf(scope),
+          kind: scope.round.kind,
+          playerId: input.playerId,
+          seats: after.map((s) => ({
+            position: s.position,
+            playerId: s.playerId,
+            name: s.name,
+            seedRank: s.seedRank,
+            chair: s.chair,
+            colour: s.colour,
+            chosen: s.chosen,
+          })),
+        },
+      }),
+    ]);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") {
+      throw new ServiceError(
+        "conflict",
+        "concurrent_choice",
+        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
+      );
+    }
+    throw error;
+  }
   return getTable(ctx, tableId);
 }
 
@@ -55,17 +99,7 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
     );
   }
   if (!input) return;
-  const seat = scope.seats.find((s) => s.playerId === input.playerId);
-  if (!seat) {
-    throw new ServiceError(
-      "invalid",
-      "not_seated",
-      `Player '${input.playerId}' is not seated at this table.`,
-      {
-        issues: [{ path: "playerId", message: "not seated at this table" }],
-      },
-    );
-  }
+  const seat = seatAt(scope, input.playerId);
   if (scope.disqualified.includes(input.playerId)) {
     throw new ServiceError(
       "conflict",
@@ -80,60 +114,6 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
       `${seat.name} already chose turn position ${seat.position}, chair ${seat.chair} and ${seat.colour}; choices are final once made.`,
     );
   }
-}
-
-/** One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice. */
-function choiceBatch(
-  ctx: ServiceContext,
-  scope: TableScope,
-  input: ChoiceInput,
-  before: ChoiceSeat[],
-  after: ChoiceSeat[],
-): Batch {
-  const tableId = scope.table.id;
-  const chosen = after.find((s) => s.playerId === input.playerId)!;
-  const now = ctx.clock().toISOString();
-  return [
-    choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
-    // Positions are the seats' key at the table: rewrite them all rather than swap in place.
-    ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
-    ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
-      action: "seat.choice",
-      entityType: "table",
-      entityId: tableId,
-      before: { order: before.map((s) => s.playerId) },
-      after: {
-        playerId: input.playerId,
-        position: chosen.position,
-        chair: chosen.chair,
-        colour: chosen.colour,
-        order: after.map((s) => s.playerId),
-      },
-    }),
-    ...outboxStatements(ctx, {
-      type: "seat.chosen",
-      orgId: scope.event.orgId,
-      ancestry: scope.event.ancestry,
-      eventId: scope.event.id,
-      data: {
-        ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
-        kind: scope.round.kind,
-        playerId: input.playerId,
-        seats: after.map((s) => ({
-          position: s.position,
-          playerId: s.playerId,
-          name: s.name,
-          seedRank: s.seedRank,
-          chair: s.chair,
-          colour: s.colour,
-          chosen: s.chosen,
-        })),
-      },
-    }),
-  ];
 }
 
 /** The seat rows after the choice: new order, chairs and colours; results and codes kept. */
@@ -157,21 +137,6 @@ function rewrittenSeats(scope: TableScope, chooserId: string, after: ChoiceSeat[
   });
 }
 
-async function writeChoice(ctx: ServiceContext, statements: Batch): Promise<void> {
-  try {
-    await ctx.db.batch(statements);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") {
-      throw new ServiceError(
-        "conflict",
-        "concurrent_choice",
-        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
-      );
-    }
-    throw error;
-  }
-}
-
 /**
  * PUT …/choices/waiver: staff waive the players' choices by rank at a snake-seated table with no
  * result yet (the final's sheet otherwise waits for every finalist's choice), with a reason kept
@@ -182,7 +147,7 @@ export async function waiveChoices(
   tableId: string,
   input: { reason: string },
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   assertMayChoose(scope, null);
   const at = ctx.clock().toISOString();
   await ctx.db.batch([
@@ -190,12 +155,8 @@ export async function waiveChoices(
       .update(gameTables)
       .set({ choicesWaivedAt: at, choicesWaiver: input.reason })
       .where(eq(gameTables.id, tableId)),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
+    tableAudit(ctx, scope, {
       action: "table.choices-waived",
-      entityType: "table",
-      entityId: tableId,
       before: scope.table.choicesWaivedAt ? { reason: scope.table.choicesWaiver } : null,
       after: { at },
       reason: input.reason,

@@ -1,12 +1,7 @@
 import type { ScoredGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
-import {
-  outboxStatements,
-  standingsChangedStatements,
-  type TableResultPayload,
-  tablePlaceOf,
-} from "../outbox";
-import type { TableScope } from "./scope";
+import { standingsChangedStatements, type TableResultPayload } from "../outbox";
+import { placeOf, type TableScope, tableNotice } from "./scope";
 
 interface Change {
   action: string;
@@ -17,43 +12,57 @@ interface Change {
   reason: string | null;
 }
 
-function payload(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
+function payload(
+  scope: TableScope,
+  head: Pick<TableResultPayload, "version" | "status" | "finalizedBy" | "winnerId">,
+  seats: TableResultPayload["seats"],
+): TableResultPayload {
+  return { ...placeOf(scope), ...head, seats };
+}
+
+/** The table this change leaves, as the notifications carry it. */
+function payloadAfter(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
   const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
-  return {
-    ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
-    version: change.version,
-    status: change.status,
-    finalizedBy: change.status === "final" ? (change.finalizedBy ?? null) : null,
-    winnerId: change.winnerId,
-    seats: scored.seats.map((seat, i) => ({
+  const { version, status, winnerId } = change;
+  const finalizedBy = status === "final" ? (change.finalizedBy ?? null) : null;
+  return payload(
+    scope,
+    { version, status, finalizedBy, winnerId },
+    scored.seats.map((seat, i) => ({
       position: i + 1,
       playerId: seat.playerId,
       name: names.get(seat.playerId) ?? null,
       vp: seat.vp,
       placement: seat.placement,
     })),
-  };
+  );
 }
 
 /** The table as it was before this change (for `result.corrected`'s `before`). */
-function previousPayload(scope: TableScope): TableResultPayload | null {
+function payloadBefore(scope: TableScope): TableResultPayload | null {
   const previous = scope.result;
   if (!previous) return null;
-  return {
-    ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
-    version: previous.version,
-    status: previous.status,
-    finalizedBy: previous.finalizedBy,
-    winnerId: previous.winnerId,
-    seats: scope.seats.map((s) => ({
+  const { version, status, finalizedBy, winnerId } = previous;
+  return payload(
+    scope,
+    { version, status, finalizedBy, winnerId },
+    scope.seats.map((s) => ({
       position: s.position,
       playerId: s.playerId,
       name: s.name,
       vp: s.vp,
       placement: s.placement,
     })),
-  };
+  );
 }
+
+/** The notice each kind of result change sends (a dispute or a referee's finalisation: none). */
+const NOTICE: Record<string, "result.submitted" | "result.confirmed" | "result.corrected"> = {
+  submit: "result.submitted",
+  resubmit: "result.submitted",
+  confirm: "result.confirmed",
+  correction: "result.corrected",
+};
 
 /**
  * The outbox statements of one result transition, to go AFTER the results-version bump in
@@ -66,46 +75,26 @@ export function resultNotifications(
   change: Change,
   scored: ScoredGame,
 ) {
-  const { event } = scope;
-  const base = { orgId: event.orgId, ancestry: event.ancestry, eventId: event.id };
-  const table = payload(scope, change, scored);
+  const eventId = scope.event.id;
+  const table = payloadAfter(scope, change, scored);
   const out = [];
-  const kind =
-    change.action === "submit" || change.action === "resubmit"
-      ? "result.submitted"
-      : change.action === "confirm"
-        ? "result.confirmed"
-        : change.action === "correction"
-          ? "result.corrected"
-          : null;
-  if (kind === "result.corrected") {
-    out.push(
-      ...outboxStatements(ctx, {
-        ...base,
-        type: kind,
-        data: {
-          tableId: table.tableId,
-          eventId: event.id,
-          reason: change.reason,
-          before: previousPayload(scope),
-          after: table,
-        },
-      }),
-    );
-  } else if (kind) {
-    out.push(...outboxStatements(ctx, { ...base, type: kind, data: { ...table } }));
+  const type = NOTICE[change.action];
+  if (type === "result.corrected") {
+    const data = {
+      tableId: table.tableId,
+      eventId,
+      reason: change.reason,
+      before: payloadBefore(scope),
+      after: table,
+    };
+    out.push(...tableNotice(ctx, scope, { type, data }));
+  } else if (type) {
+    out.push(...tableNotice(ctx, scope, { type, data: { ...table } }));
   }
-  const becameFinal = change.status === "final" && scope.result?.status !== "final";
-  if (becameFinal) {
-    out.push(...outboxStatements(ctx, { ...base, type: "result.final", data: { ...table } }));
+  if (change.status === "final" && scope.result?.status !== "final") {
+    out.push(...tableNotice(ctx, scope, { type: "result.final", data: { ...table } }));
     if (scope.round.kind === "final") {
-      out.push(
-        ...outboxStatements(ctx, {
-          ...base,
-          type: "event.completed",
-          data: { eventId: event.id, final: table },
-        }),
-      );
+      out.push(...tableNotice(ctx, scope, { type: "event.completed", data: { eventId, final: table } }));
     }
   }
   // Rankings count final results only: a pending sheet moves none.

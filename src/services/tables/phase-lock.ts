@@ -52,8 +52,7 @@ export type PlayoffRound = Awaited<ReturnType<typeof playoffRoundsQuery>>[number
 
 /** The phases seated from a phase's results: prelims seat the playoffs, the semifinals the final. */
 const LATER: Record<Kind, Kind[]> = { prelim: ["semifinal", "final"], semifinal: ["final"], final: [] };
-/** A table's phase as an adjective, a seated round as a subject (with its verb's number). */
-const PHASE: Record<Kind, string> = { prelim: "prelim", semifinal: "semifinal", final: "final" };
+/** A seated round as a subject (with its verb's number). */
 const ROUND: Record<Kind, { name: string; plural: boolean }> = {
   prelim: { name: "game 4", plural: false },
   semifinal: { name: "the semifinals", plural: true },
@@ -71,7 +70,8 @@ export function assertPhaseOpen(scope: TableScope, what: string): void {
   );
   if (seated.length === 0) return;
 
-  const phase = PHASE[scope.round.kind];
+  // The table's phase as an adjective.
+  const phase = scope.round.kind;
   const names = seated.map((r) => `${ROUND[r.kind].name} (round ${r.id})`).join(" and ");
   const are = seated.length > 1 || ROUND[seated[0]!.kind].plural ? "are" : "is";
   // Rounds are removed latest first, and only while none of their tables has a result or a
@@ -85,7 +85,7 @@ export function assertPhaseOpen(scope: TableScope, what: string): void {
   throw new ServiceError(
     "conflict",
     "phase_locked",
-    `${capitalise(names)} ${are} seated from the ${phase} results, so this ${phase} table is locked: ${what} here would leave the event inconsistent (rules 1.3.5, 1.4.4). ${wayOut}`,
+    `${names.charAt(0).toUpperCase()}${names.slice(1)} ${are} seated from the ${phase} results, so this ${phase} table is locked: ${what} here would leave the event inconsistent (rules 1.3.5, 1.4.4). ${wayOut}`,
     { rule: "1.3.5" },
   );
 }
@@ -103,8 +103,4 @@ function lockingRounds(scope: Pick<TableScope, "round" | "playoffRounds">): Play
         r.number > scope.round.number
       : later.includes(r.kind),
   );
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -6,17 +6,10 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { resultConfirmations, resultDisputes, seatCodeFailures } from "../../db/schema";
-import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import {
-  assertNotFinal,
-  assertVersion,
-  commitTransition,
-  recordConfirmation,
-  retryConcurrent,
-} from "./results";
-import { loadTableScope, type TableScope, writableTable } from "./scope";
+import { commitTransition, pendingResult, recordConfirmation, retryConcurrent } from "./results";
+import { loadTableScope, seatAt, type TableScope, tableAudit, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
 /**
@@ -80,20 +73,33 @@ async function verifySeatCode(
   const source = await sourceHash(ctx.source ?? "unknown");
   const { scope, failures } = await readTableAndFailures(ctx, tableId, playerId, source, now);
   if (!scope) throw notFound("table", tableId);
-  const seat = scope.seats.find((s) => s.playerId === playerId);
-  if (!seat) {
-    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
-      rule: "1.3.4",
-      issues: [{ path: "playerId", message: "not seated at this table" }],
-    });
-  }
+  const seat = seatAt(scope, playerId, "1.3.4");
   // The code is checked before the count: every phone at a venue shares one address, so a
   // tablemate's wrong codes must not lock the player's right one out. Only failures count.
   if (seat.confirmationCode && sameCode(normalize(code), seat.confirmationCode)) return scope;
-  const { failed, everyone, resetSeconds } = countFailures(failures, now);
-  if (failed >= SEAT_CODE_POLICY.limit) throw tooManyWrongCodes(resetSeconds);
-  await recordWrongCode(ctx, scope, playerId, source, now, everyone);
-  throw wrongSeatCode(failed, resetSeconds);
+  // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
+  const resetSeconds = failures?.oldest
+    ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + WINDOW_MS - now.getTime()) / 1000))
+    : SEAT_CODE_POLICY.windowSeconds;
+  const failed = Number(failures?.mine ?? 0);
+  if (failed >= SEAT_CODE_POLICY.limit) {
+    throw new ServiceError(
+      "rate_limited",
+      "rate_limited",
+      `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat from one address: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
+      { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
+    );
+  }
+  await recordWrongCode(ctx, scope, playerId, source, now, failures?.all ?? 0);
+  throw new ServiceError(
+    "forbidden",
+    "wrong_seat_code",
+    "This is not the code printed next to the player's name on the result sheet.",
+    {
+      issues: [{ path: "code", message: "does not match the seat" }],
+      headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
+    },
+  );
 }
 
 /** The table and the seat's recent wrong codes (this source's, and everyone's), read together. */
@@ -128,25 +134,6 @@ async function readTableAndFailures(
   return { scope, failures };
 }
 
-type Failures = Awaited<ReturnType<typeof readTableAndFailures>>["failures"];
-
-function countFailures(failures: Failures, now: Date) {
-  // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
-  const resetSeconds = failures?.oldest
-    ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + WINDOW_MS - now.getTime()) / 1000))
-    : SEAT_CODE_POLICY.windowSeconds;
-  return { failed: Number(failures?.mine ?? 0), everyone: failures?.all ?? 0, resetSeconds };
-}
-
-function tooManyWrongCodes(resetSeconds: number): ServiceError {
-  return new ServiceError(
-    "rate_limited",
-    "rate_limited",
-    `At most ${SEAT_CODE_POLICY.limit} wrong codes per ${SEAT_CODE_POLICY.windowSeconds / 60} minutes for this seat from one address: try again in ${resetSeconds} s, or ask the staff to confirm for you.`,
-    { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
-  );
-}
-
 /** Counted against seat and source, and audited; `everyone`: the seat's wrong codes before this one. */
 async function recordWrongCode(
   ctx: ServiceContext,
@@ -157,40 +144,21 @@ async function recordWrongCode(
   everyone: number,
 ): Promise<void> {
   const tableId = scope.table.id;
-  const audit = {
-    orgId: scope.event.orgId,
-    eventId: scope.event.id,
-    entityType: "table",
-    entityId: tableId,
-  };
   await ctx.db.batch([
     ctx.db
       .insert(seatCodeFailures)
       .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
-    auditInsert(ctx, { ...audit, action: "result.seat-code-rejected", after: { playerId } }),
+    tableAudit(ctx, scope, { action: "result.seat-code-rejected", after: { playerId } }),
     // This wrong code is the one that reaches the alarm: said once per window, not per code.
     ...(everyone + 1 === SEAT_CODE_ALARM
       ? [
-          auditInsert(ctx, {
-            ...audit,
+          tableAudit(ctx, scope, {
             action: "result.seat-code-guessing",
             after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
           }),
         ]
       : []),
   ]);
-}
-
-function wrongSeatCode(failed: number, resetSeconds: number): ServiceError {
-  return new ServiceError(
-    "forbidden",
-    "wrong_seat_code",
-    "This is not the code printed next to the player's name on the result sheet.",
-    {
-      issues: [{ path: "code", message: "does not match the seat" }],
-      headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
-    },
-  );
 }
 
 /** POST …/result/confirmations with `{playerId, code}`: the player agrees, from their phone. */
@@ -231,20 +199,9 @@ export async function disputeResult(
   const byPlayer = input.code !== undefined;
   const scope = byPlayer
     ? await verifySeatCode(ctx, tableId, input.playerId, input.code!)
-    : (await writableTable(ctx, tableId, "results:confirm")).scope;
-  if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to dispute yet.");
-  assertNotFinal(scope, "disputing");
-  assertVersion(scope, ifMatch);
-  if (!scope.seats.some((s) => s.playerId === input.playerId)) {
-    throw new ServiceError(
-      "invalid",
-      "not_seated",
-      `Player '${input.playerId}' is not seated at this table.`,
-      {
-        issues: [{ path: "playerId", message: "not seated at this table" }],
-      },
-    );
-  }
+    : await writableTable(ctx, tableId, "results:confirm");
+  const result = pendingResult(scope, ifMatch, "dispute", "disputing");
+  seatAt(scope, input.playerId);
   if (scope.disputes.some((d) => d.playerId === input.playerId)) {
     throw new ServiceError(
       "conflict",
@@ -259,14 +216,14 @@ export async function disputeResult(
     action: "dispute",
     status: "pending",
     finalizedBy: null,
-    sheet: scope.result,
+    sheet: result,
     reason: input.reason,
     actorId: actor,
     extra: [
       ctx.db.insert(resultDisputes).values({
         id: newId("dsp", now.getTime()),
         tableId,
-        version: scope.result.version + 1,
+        version: result.version + 1,
         playerId: input.playerId,
         reason: input.reason,
         via,

@@ -1,11 +1,10 @@
-import { and, eq, inArray, isNull, min, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { seatsUnchanged } from "../../db/preconditions";
 import {
   disqualifications,
-  events,
   gameTables,
   resultConfirmations,
   resultDisputes,
@@ -16,15 +15,15 @@ import {
   tableResults,
 } from "../../db/schema";
 import { scoreGame } from "../../domain/game-score";
-import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements, standingsChangedStatements } from "../outbox";
+import { bumpResultsVersion } from "../events";
+import { standingsChangedStatements } from "../outbox";
 import { reseatAfterDisqualification } from "../rounds";
 import { assertChoicesMade } from "./choices";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
-import { loadTableScope, type TableScope, writableTable } from "./scope";
+import { loadTableScope, seatAt, type TableScope, tableAudit, tableNotice, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";
 import { eventWarningsOf, type WarningDto } from "./warnings";
 
@@ -35,18 +34,6 @@ interface ResultInput {
 
 type RevisionAction = (typeof resultRevisions.$inferInsert)["action"];
 type FinalizedBy = (typeof tableResults.$inferInsert)["finalizedBy"];
-
-function scoreSheet(scope: TableScope, input: ResultInput) {
-  return scoreGame({
-    ruleset: scope.event.ruleset,
-    seatPlayerIds: scope.seats.map((s) => s.playerId),
-    scores: input.scores,
-    winnerId: input.winnerId,
-    // Only a disqualification recorded at this table places the player last
-    // (docs/rules.md#disqualification).
-    disqualifiedPlayerIds: scope.disqualifiedHere,
-  });
-}
 
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
@@ -61,7 +48,16 @@ export function assertNotFinal(scope: TableScope, what: string): void {
   if (scope.result?.status === "final") throw resultFinal(what);
 }
 
-export function assertVersion(scope: TableScope, expected: number | undefined): void {
+/** The pending sheet that confirming, disputing or finalizing acts on, at the version If-Match names. */
+export function pendingResult(scope: TableScope, ifMatch: number | undefined, to: string, what: string) {
+  const result = scope.result;
+  if (!result) throw new ServiceError("conflict", "no_result", `There is no result to ${to} yet.`);
+  assertNotFinal(scope, what);
+  assertVersion(scope, ifMatch);
+  return result;
+}
+
+function assertVersion(scope: TableScope, expected: number | undefined): void {
   if (expected === undefined) return;
   const current = scope.result?.version ?? 0;
   if (current !== expected) {
@@ -92,36 +88,32 @@ interface Transition {
  * commits, the others fail whole and answer 409.
  */
 export async function commitTransition(ctx: ServiceContext, scope: TableScope, t: Transition): Promise<void> {
-  const next = nextResult(ctx, scope, t);
-  await writeTransition(ctx, scope, t, transitionBatch(ctx, scope, t, next));
-}
-
-/** The result row the transition leaves, with its version, actor and the scored sheet. */
-function nextResult(ctx: ServiceContext, scope: TableScope, t: Transition) {
   const actor = t.actorId ?? actorClientId(ctx);
   const now = ctx.clock().toISOString();
-  const version = (scope.result?.version ?? 0) + 1;
-  const scored = scoreSheet(scope, t.sheet);
+  const previous = scope.result;
+  const version = (previous?.version ?? 0) + 1;
+  const tableId = scope.table.id;
+  const { winnerId, scores } = t.sheet;
+  const reason = t.reason ?? null;
+  const scored = scoreGame({
+    ruleset: scope.event.ruleset,
+    seatPlayerIds: scope.seats.map((s) => s.playerId),
+    scores,
+    winnerId,
+    // Only a disqualification recorded at this table places the player last
+    // (docs/rules.md#disqualification).
+    disqualifiedPlayerIds: scope.disqualifiedHere,
+  });
   const current = {
     status: t.status,
     version,
-    winnerId: t.sheet.winnerId,
-    scores: t.sheet.scores,
+    winnerId,
+    scores,
     finalizedBy: t.status === "final" ? t.finalizedBy : null,
     submittedByClientId: actor,
     updatedAt: now,
   };
-  return { actor, now, version, scored, current };
-}
-
-type NextResult = ReturnType<typeof nextResult>;
-
-/** In commit order: seats guard, revision, result, scores, version bump, audit, extras, notices. */
-function transitionBatch(ctx: ServiceContext, scope: TableScope, t: Transition, next: NextResult): Batch {
-  const { actor, now, version, scored, current } = next;
-  const previous = scope.result;
-  const tableId = scope.table.id;
-  return [
+  const statements: Batch = [
     // The sheet is checked against the seats read: a player merge committed since would leave
     // it naming a player who no longer exists.
     seatsUnchanged(
@@ -134,10 +126,10 @@ function transitionBatch(ctx: ServiceContext, scope: TableScope, t: Transition, 
       version,
       action: t.action,
       status: t.status,
-      winnerId: t.sheet.winnerId,
-      scores: t.sheet.scores,
+      winnerId,
+      scores,
       actorClientId: actor,
-      reason: t.reason ?? null,
+      reason,
       createdAt: now,
     }),
     previous
@@ -156,45 +148,28 @@ function transitionBatch(ctx: ServiceContext, scope: TableScope, t: Transition, 
       ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
       : []),
     bumpResultsVersion(ctx, scope.event.id),
-    transitionAudit(ctx, scope, t, next),
+    tableAudit(ctx, scope, {
+      action: `result.${t.action}`,
+      before: previous
+        ? {
+            status: previous.status,
+            version: previous.version,
+            winnerId: previous.winnerId,
+            scores: previous.scores,
+          }
+        : null,
+      after: { status: t.status, version, winnerId, scores },
+      reason,
+      actorId: actor,
+    }),
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
-    ...resultNotifications(ctx, scope, { ...current, action: t.action, reason: t.reason ?? null }, scored),
+    ...resultNotifications(ctx, scope, { ...current, action: t.action, reason }, scored),
   ];
-}
-
-function transitionAudit(ctx: ServiceContext, scope: TableScope, t: Transition, next: NextResult) {
-  const previous = scope.result;
-  return auditInsert(ctx, {
-    orgId: scope.event.orgId,
-    eventId: scope.event.id,
-    action: `result.${t.action}`,
-    entityType: "table",
-    entityId: scope.table.id,
-    before: previous
-      ? {
-          status: previous.status,
-          version: previous.version,
-          winnerId: previous.winnerId,
-          scores: previous.scores,
-        }
-      : null,
-    after: { status: t.status, version: next.version, winnerId: t.sheet.winnerId, scores: t.sheet.scores },
-    reason: t.reason ?? null,
-    actorId: next.actor,
-  });
-}
-
-/** Commits the batch; a database guard, rule or key that refused it becomes the matching 409. */
-async function writeTransition(
-  ctx: ServiceContext,
-  scope: TableScope,
-  t: Transition,
-  statements: Batch,
-): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
+    // A database guard, rule or key refused the batch: the matching 409.
     const guard = guardRaisedByDatabase(error);
     if (guard === "phase_locked") {
       throw await lockedSinceRead(ctx, scope, t.action === "correction" ? "a correction" : "this change");
@@ -330,7 +305,7 @@ export async function submitResult(
   input: ResultInput & { signed?: boolean },
   ifMatch?: number,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:submit");
+  const scope = await writableTable(ctx, tableId, "results:submit");
   if (alreadyRecorded(scope, input, ifMatch)) return getTable(ctx, tableId);
   assertNotFinal(scope, "submitting a new sheet");
   assertVersion(scope, ifMatch);
@@ -364,7 +339,7 @@ export async function confirmResult(
   ifMatch?: number,
 ): Promise<TableDto> {
   return retryConcurrent(async () => {
-    const { scope } = await writableTable(ctx, tableId, "results:confirm");
+    const scope = await writableTable(ctx, tableId, "results:confirm");
     await recordConfirmation(ctx, scope, playerId, "staff", ifMatch);
     return getTable(ctx, tableId);
   });
@@ -409,15 +384,8 @@ export async function recordConfirmation(
   via: "player" | "staff",
   ifMatch?: number,
 ): Promise<void> {
-  if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to confirm yet.");
-  assertNotFinal(scope, "confirming");
-  assertVersion(scope, ifMatch);
-  if (!scope.seats.some((s) => s.playerId === playerId)) {
-    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
-      rule: "1.3.4",
-      issues: [{ path: "playerId", message: "not seated at this table" }],
-    });
-  }
+  const result = pendingResult(scope, ifMatch, "confirm", "confirming");
+  seatAt(scope, playerId, "1.3.4");
   const confirmed = new Set([...scope.confirmedBy, playerId]);
   const everyone = scope.seats
     .filter((s) => !scope.disqualified.includes(s.playerId))
@@ -430,7 +398,7 @@ export async function recordConfirmation(
     .insert(resultConfirmations)
     .values({
       tableId: scope.table.id,
-      version: scope.result.version,
+      version: result.version,
       playerId,
       actorClientId: actor,
       via,
@@ -441,7 +409,7 @@ export async function recordConfirmation(
     action: "confirm",
     status: everyone && !disputed ? "final" : "pending",
     finalizedBy: "confirmations",
-    sheet: scope.result,
+    sheet: result,
     reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
     extra: [confirmation],
     actorId: actor,
@@ -455,15 +423,13 @@ export async function finalizeResult(
   reason?: string | null,
   ifMatch?: number,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
-  if (!scope.result) throw new ServiceError("conflict", "no_result", "There is no result to finalize yet.");
-  assertNotFinal(scope, "finalizing again");
-  assertVersion(scope, ifMatch);
+  const scope = await writableTable(ctx, tableId, "results:finalize");
+  const result = pendingResult(scope, ifMatch, "finalize", "finalizing again");
   await commitTransition(ctx, scope, {
     action: "finalize",
     status: "final",
     finalizedBy: "referee",
-    sheet: scope.result,
+    sheet: result,
     reason: reason ?? null,
     extra: resolveDisputes(ctx, scope, "finalized"),
   });
@@ -478,134 +444,70 @@ export async function finalizeResult(
 export async function disqualifyPlayer(
   ctx: ServiceContext,
   tableId: string,
-  input: DisqualificationInput,
+  input: { playerId: string; reason: string },
   ifMatch?: number,
 ): Promise<TableDto & { warnings: WarningDto[] }> {
-  const { scope } = await writableTable(ctx, tableId, "results:disqualify");
-  assertMayDisqualify(scope, input.playerId, ifMatch);
-  const { reseat, warnings } = await readReseatAndWarnings(ctx, scope, input.playerId);
-  await writeDisqualification(ctx, scope, input, disqualificationBatch(ctx, scope, input, reseat, warnings));
-  return { ...(await getTable(ctx, tableId)), warnings };
-}
-
-interface DisqualificationInput {
-  playerId: string;
-  reason: string;
-}
-
-type Reseat = Awaited<ReturnType<typeof reseatAfterDisqualification>>;
-
-function assertMayDisqualify(scope: TableScope, playerId: string, ifMatch: number | undefined): void {
+  const scope = await writableTable(ctx, tableId, "results:disqualify");
+  const { playerId, reason } = input;
   assertNotFinal(scope, "disqualifying");
   assertVersion(scope, ifMatch);
   assertPhaseOpen(scope, "a disqualification");
-  if (!scope.seats.some((s) => s.playerId === playerId)) {
-    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
-      rule: "1.3.6",
-      issues: [{ path: "playerId", message: "not seated at this table" }],
-    });
-  }
-  if (scope.disqualified.includes(playerId)) {
-    throw new ServiceError(
+  const seat = seatAt(scope, playerId, "1.3.6");
+  const alreadyDisqualified = () =>
+    new ServiceError(
       "conflict",
       "already_disqualified",
       `Player '${playerId}' is already disqualified from this event.`,
     );
-  }
-}
-
-/**
- * The re-seat of the session's later games (prelims only) and the player's warnings, read side by
- * side: the audit entry and the answer name the warnings (docs/rules.md#sanctions).
- */
-async function readReseatAndWarnings(
-  ctx: ServiceContext,
-  scope: TableScope,
-  playerId: string,
-): Promise<{ reseat: Reseat; warnings: WarningDto[] }> {
-  const { sessionId, number } = scope.round;
+  if (scope.disqualified.includes(playerId)) throw alreadyDisqualified();
+  // The re-seat of the session's later games (prelims only) and the player's warnings, read side
+  // by side: the audit entry and the answer name the warnings (docs/rules.md#sanctions).
+  const { event, round } = scope;
   const [reseat, warnings] = await Promise.all([
-    scope.round.kind === "prelim" && sessionId
-      ? reseatAfterDisqualification(ctx, scope.event, sessionId, playerId, number)
+    round.kind === "prelim" && round.sessionId
+      ? reseatAfterDisqualification(ctx, event, round.sessionId, playerId, round.number)
       : { statements: [], roundIds: [] },
-    eventWarningsOf(ctx, scope.event.id, playerId),
+    eventWarningsOf(ctx, event.id, playerId),
   ]);
-  return { reseat, warnings };
-}
-
-function disqualificationBatch(
-  ctx: ServiceContext,
-  scope: TableScope,
-  input: DisqualificationInput,
-  reseat: Reseat,
-  warnings: WarningDto[],
-): Batch {
-  const tableId = scope.table.id;
   const now = ctx.clock();
-  return [
-    ctx.db.insert(disqualifications).values({
-      id: newId("dsq", now.getTime()),
-      eventId: scope.event.id,
-      tableId,
-      playerId: input.playerId,
-      reason: input.reason,
-      actorClientId: actorClientId(ctx),
-      createdAt: now.toISOString(),
-    }),
-    bumpResultsVersion(ctx, scope.event.id),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
-      action: "player.disqualify",
-      entityType: "table",
-      entityId: tableId,
-      after: {
-        ...input,
-        reseatedRounds: reseat.roundIds,
-        warnings: warnings.map((w) => ({ id: w.id, rule: w.rule, note: w.note })),
-      },
-      reason: input.reason,
-    }),
-    ...outboxStatements(ctx, {
-      type: "player.disqualified",
-      orgId: scope.event.orgId,
-      ancestry: scope.event.ancestry,
-      eventId: scope.event.id,
-      data: {
-        eventId: scope.event.id,
-        tableId,
-        playerId: input.playerId,
-        name: scope.seats.find((s) => s.playerId === input.playerId)?.name ?? null,
-        reason: input.reason,
-      },
-    }),
-    ...standingsChangedStatements(ctx, scope.event, scope.round.sessionId),
-    ...reseat.statements,
-  ];
-}
-
-/** Commits the batch; a seating, a final sheet or another disqualification since the read is a 409. */
-async function writeDisqualification(
-  ctx: ServiceContext,
-  scope: TableScope,
-  input: DisqualificationInput,
-  statements: Batch,
-): Promise<void> {
   try {
-    await ctx.db.batch(statements);
+    await ctx.db.batch([
+      ctx.db.insert(disqualifications).values({
+        id: newId("dsq", now.getTime()),
+        eventId: event.id,
+        tableId,
+        playerId,
+        reason,
+        actorClientId: actorClientId(ctx),
+        createdAt: now.toISOString(),
+      }),
+      bumpResultsVersion(ctx, event.id),
+      tableAudit(ctx, scope, {
+        action: "player.disqualify",
+        after: {
+          ...input,
+          reseatedRounds: reseat.roundIds,
+          warnings: warnings.map((w) => ({ id: w.id, rule: w.rule, note: w.note })),
+        },
+        reason,
+      }),
+      ...tableNotice(ctx, scope, {
+        type: "player.disqualified",
+        data: { eventId: event.id, tableId, playerId, name: seat.name, reason },
+      }),
+      ...standingsChangedStatements(ctx, event, round.sessionId),
+      ...reseat.statements,
+    ]);
   } catch (error) {
+    // A seating, a final sheet or another disqualification committed since the read is a 409.
     if (guardRaisedByDatabase(error) === "phase_locked")
       throw await lockedSinceRead(ctx, scope, "a disqualification");
     // The result became final after this request read the table: the rule 1.3.6 trigger refused.
     if (ruleRaisedByDatabase(error) === "1.3.6") throw resultFinal("disqualifying", "1.3.6");
-    if (isConstraintError(error))
-      throw new ServiceError(
-        "conflict",
-        "already_disqualified",
-        `Player '${input.playerId}' is already disqualified from this event.`,
-      );
+    if (isConstraintError(error)) throw alreadyDisqualified();
     throw error;
   }
+  return { ...(await getTable(ctx, tableId)), warnings };
 }
 
 /**
@@ -635,7 +537,7 @@ export async function correctResult(
   input: ResultInput & { reason: string },
   ifMatch?: number,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:correct");
+  const scope = await writableTable(ctx, tableId, "results:correct");
   if (scope.result?.status !== "final") {
     throw new ServiceError(
       "conflict",
@@ -655,12 +557,4 @@ export async function correctResult(
     clearConfirmations: true,
   });
   return getTable(ctx, tableId);
-}
-
-/** Every change that can move a ranking bumps the event's results version: its ETags follow. */
-function bumpResultsVersion(ctx: ServiceContext, eventId: string) {
-  return ctx.db
-    .update(events)
-    .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-    .where(eq(events.id, eventId));
 }

@@ -24,8 +24,10 @@ import {
   scopedEventColumns,
   toScopedEvent,
 } from "../access";
+import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { outboxStatements, tablePlaceOf } from "../outbox";
 import { type PlayoffRound, playoffRoundsQuery } from "./phase-lock";
 
 export interface TableScope {
@@ -186,7 +188,24 @@ function scopesFrom(
   now: Date,
 ): Map<string, TableScope> {
   const scopes = new Map<string, TableScope>();
-  for (const row of head) scopes.set(row.table.id, emptyScope(row, playoffRows));
+  for (const row of head) {
+    scopes.set(row.table.id, {
+      table: row.table,
+      round: row.round,
+      event: toScopedEvent(row),
+      hostOrgId: row.hostOrgId,
+      seats: [],
+      result: undefined,
+      confirmedBy: [],
+      confirmedVia: new Map(),
+      disputes: [],
+      disqualified: [],
+      playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
+      disqualifiedHere: [],
+      excluded: [],
+      timer: undefined,
+    });
+  }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
   for (const result of resultRows) {
     const scope = scopes.get(result.tableId);
@@ -217,26 +236,6 @@ function scopesFrom(
   return scopes;
 }
 
-/** A table's scope before its seats, result, confirmations, disputes and disqualifications join. */
-function emptyScope(row: ScopeRows[0][number], playoffRows: ScopeRows[5]): TableScope {
-  return {
-    table: row.table,
-    round: row.round,
-    event: toScopedEvent(row),
-    hostOrgId: row.hostOrgId,
-    seats: [],
-    result: undefined,
-    confirmedBy: [],
-    confirmedVia: new Map(),
-    disputes: [],
-    disqualified: [],
-    playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
-    disqualifiedHere: [],
-    excluded: [],
-    timer: undefined,
-  };
-}
-
 /** The scope when the caller may read it; otherwise the 404 of an unknown id. */
 export function visibleTable(
   ctx: ServiceContext,
@@ -251,36 +250,87 @@ export async function readableTable(ctx: ServiceContext, tableId: string): Promi
   return visibleTable(ctx, await loadTableScope(ctx, tableId), tableId);
 }
 
+/** The session a prelim table belongs to: its host may act on it as the event's organisation does. */
+function sessionOf(scope: TableScope) {
+  return scope.round.sessionId ? { id: scope.round.sessionId, hostOrgId: scope.hostOrgId } : undefined;
+}
+
 /** Whether the caller may enter results at this table (staff: they see the seat codes). */
 export function mayEnterResults(ctx: ServiceContext, scope: TableScope): boolean {
   if (ctx.actor.kind !== "client") return false;
-  const session = scope.round.sessionId
-    ? { id: scope.round.sessionId, hostOrgId: scope.hostOrgId }
-    : undefined;
   try {
-    assertEventWritable(ctx.actor, scope.event, scope.event.id, "results:submit", session);
+    assertEventWritable(ctx.actor, scope.event, scope.event.id, "results:submit", sessionOf(scope));
     return true;
   } catch {
     return false;
   }
 }
 
-export async function writableTable(ctx: ServiceContext, tableId: string, permission: Permission) {
+export async function writableTable(
+  ctx: ServiceContext,
+  tableId: string,
+  permission: Permission,
+): Promise<TableScope> {
   const scope = await loadTableScope(ctx, tableId);
   try {
-    const session = scope?.round.sessionId
-      ? { id: scope.round.sessionId, hostOrgId: scope.hostOrgId }
-      : undefined;
-    const { actor } = assertEventWritable(
+    assertEventWritable(
       ctx.actor,
       scope?.event,
       scope?.event.id ?? tableId,
       permission,
-      session,
+      scope && sessionOf(scope),
     );
-    return { scope: scope!, actor };
+    return scope!;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === "not_found") throw notFound("table", tableId);
     throw error;
   }
+}
+
+/** The player's seat at this table, or 422 `not_seated` naming the field that named them. */
+export function seatAt(scope: TableScope, playerId: string, rule?: string, path = "playerId") {
+  const seat = scope.seats.find((s) => s.playerId === playerId);
+  if (!seat) {
+    throw new ServiceError("invalid", "not_seated", `Player '${playerId}' is not seated at this table.`, {
+      rule,
+      issues: [{ path, message: "not seated at this table" }],
+    });
+  }
+  return seat;
+}
+
+/** An audit row about this table, in its event's trail. */
+export function tableAudit(
+  ctx: ServiceContext,
+  scope: TableScope,
+  entry: Omit<Parameters<typeof auditInsert>[1], "orgId" | "eventId" | "entityType" | "entityId">,
+) {
+  const { event } = scope;
+  return auditInsert(ctx, {
+    orgId: event.orgId,
+    eventId: event.id,
+    entityType: "table",
+    entityId: scope.table.id,
+    ...entry,
+  });
+}
+
+/** A notice of this table's event: to go in the batch of the change it announces. */
+export function tableNotice(
+  ctx: ServiceContext,
+  scope: TableScope,
+  message: Omit<Parameters<typeof outboxStatements>[1], "orgId" | "ancestry" | "eventId">,
+) {
+  const { event } = scope;
+  return outboxStatements(ctx, {
+    orgId: event.orgId,
+    ancestry: event.ancestry,
+    eventId: event.id,
+    ...message,
+  });
+}
+
+/** Where the table is (event, session, round, table): the head of every table notice's data. */
+export function placeOf(scope: TableScope) {
+  return tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table });
 }

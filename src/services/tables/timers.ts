@@ -8,12 +8,10 @@ import { guardRaisedByDatabase } from "../../db/errors";
 import { resultNotFinal } from "../../db/preconditions";
 import { tableTimers } from "../../db/schema";
 import { tableTurnLimit } from "../../domain/timers";
-import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import { outboxStatements, tablePlaceOf } from "../outbox";
 import { resultFinal } from "./results";
-import { type TableScope, writableTable } from "./scope";
+import { placeOf, seatAt, type TableScope, tableAudit, tableNotice, writableTable } from "./scope";
 import { getTable, type TableDto } from "./view";
 
 export interface TimerInput {
@@ -23,13 +21,10 @@ export interface TimerInput {
 }
 
 function timerMessage(ctx: ServiceContext, scope: TableScope, timer: TableDto["timer"]) {
-  return outboxStatements(ctx, {
+  return tableNotice(ctx, scope, {
     type: "table.timer",
-    orgId: scope.event.orgId,
-    ancestry: scope.event.ancestry,
-    eventId: scope.event.id,
     data: {
-      ...tablePlaceOf({ eventId: scope.event.id, round: scope.round, table: scope.table }),
+      ...placeOf(scope),
       kind: scope.round.kind,
       timedTurns: timer !== null,
       turnSeconds: timer?.turnSeconds ?? null,
@@ -63,15 +58,10 @@ export async function switchTimerOn(
   tableId: string,
   input: TimerInput,
 ): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   if (scope.result?.status === "final") throw resultFinal("switching it to timed turns", "1.1.11");
   const requestedBy = input.requestedBy ?? null;
-  if (requestedBy !== null && !scope.seats.some((s) => s.playerId === requestedBy)) {
-    throw new ServiceError("invalid", "not_seated", `Player '${requestedBy}' is not seated at this table.`, {
-      rule: "1.1.11",
-      issues: [{ path: "requestedBy", message: "not seated at this table" }],
-    });
-  }
+  if (requestedBy !== null) seatAt(scope, requestedBy, "1.1.11", "requestedBy");
   // The event's turn time (option 2), or the rule's 2 minutes: a referee may shorten it, never
   // lengthen it (docs/rules.md#timers).
   const limit = tableTurnLimit(scope.event.timers);
@@ -94,12 +84,8 @@ export async function switchTimerOn(
   const row = { tableId, ...timer, actorClientId: actorClientId(ctx) };
   return commit(ctx, scope, true, [
     ctx.db.insert(tableTimers).values(row).onConflictDoUpdate({ target: tableTimers.tableId, set: row }),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
+    tableAudit(ctx, scope, {
       action: "table.timer.on",
-      entityType: "table",
-      entityId: tableId,
       before: scope.timer
         ? { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy }
         : null,
@@ -111,16 +97,12 @@ export async function switchTimerOn(
 
 /** DELETE /v1/tables/{id}/timer: back to untimed turns; nothing to announce when it already was. */
 export async function switchTimerOff(ctx: ServiceContext, tableId: string): Promise<TableDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:finalize");
+  const scope = await writableTable(ctx, tableId, "results:finalize");
   if (!scope.timer) return getTable(ctx, tableId);
   return commit(ctx, scope, false, [
     ctx.db.delete(tableTimers).where(eq(tableTimers.tableId, tableId)),
-    auditInsert(ctx, {
-      orgId: scope.event.orgId,
-      eventId: scope.event.id,
+    tableAudit(ctx, scope, {
       action: "table.timer.off",
-      entityType: "table",
-      entityId: tableId,
       before: { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy },
     }),
     ...timerMessage(ctx, scope, null),

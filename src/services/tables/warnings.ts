@@ -64,7 +64,7 @@ export async function recordWarning(
   tableId: string,
   input: { playerId: string; rule: string; note: string },
 ): Promise<WarningDto> {
-  const { scope } = await writableTable(ctx, tableId, "results:disqualify");
+  const scope = await writableTable(ctx, tableId, "results:disqualify");
   const seat = scope.seats.find((s) => s.playerId === input.playerId);
   if (!seat) {
     throw new ServiceError(
