@@ -38,12 +38,6 @@ import {
   type StandingsScope,
 } from "./scope";
 
-export {
-  loadEventStandingsScope,
-  loadSessionStandingsScope,
-  type StandingsScope,
-} from "./scope";
-
 /** The fields every ranking body starts with (schemas.ts: `headerFields`). */
 type StandingsHeaderDto = Omit<
   SessionStandingsDto,
@@ -168,20 +162,7 @@ export async function sessionStandings(
     playerCount: registered.length,
     gamesPlanned: sessionGameCount(registered.length - noShows.length, l.header.ruleset),
     noShows: noShows.map((id) => ({ id, name: l.data.names.get(id) ?? id })),
-    rows: standings.rows.map((row) =>
-      toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId,
-          qualified: null,
-          disqualified: kept.has(row.record.playerId),
-        },
-        l.rc,
-      ),
-    ),
+    rows: standings.rows.map((row) => toRow(row, sessionId, null, kept.has(row.record.playerId), l.rc)),
     disqualified: dqRecords.map((r) => toDisqualifiedRow(r, sessionId, null, l.rc)),
   };
 }
@@ -254,20 +235,7 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
   return {
     ...l.header,
     sessions: l.data.sessions,
-    rows: rows.map((row) =>
-      toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId: row.record.sessionId,
-          qualified: row.qualified,
-          disqualified: false,
-        },
-        l.rc,
-      ),
-    ),
+    rows: rows.map((row) => toRow(row, row.record.sessionId, row.qualified, false, l.rc)),
     disqualified,
   };
 }
@@ -333,18 +301,7 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     validity: [...l.header.validity, ...problems],
     phase: standings.phase,
     rows: standings.rows.map((row) => ({
-      ...toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId: row.qualification.record.sessionId,
-          qualified: row.qualification.qualified,
-          disqualified: false,
-        },
-        l.rc,
-      ),
+      ...toRow(row, row.qualification.record.sessionId, row.qualification.qualified, false, l.rc),
       phase: row.phase,
       qualificationRank: row.qualification.rank,
       semifinalPlacement: row.semifinalPlacement,
