@@ -22,21 +22,7 @@ import { notFound } from "../errors";
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** What a ranking reads of its event: its versions, seed and ruleset, and who may read it. */
-export type RankingEvent = Pick<
-  ScopedEvent,
-  | "id"
-  | "orgId"
-  | "name"
-  | "timezone"
-  | "visibility"
-  | "ruleset"
-  | "lotSeed"
-  | "resultsVersion"
-  | "rosterVersion"
-  | "namesVersion"
-  | "ancestry"
-  | "hosts"
->;
+export type RankingEvent = Pick<ScopedEvent, keyof typeof eventFields | "ancestry" | "hosts">;
 
 /** A ranking's event; the series and player histories, which select whole events, keep their rows. */
 export interface StandingsScope<E extends RankingEvent = RankingEvent> {
