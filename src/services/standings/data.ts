@@ -84,11 +84,6 @@ function binaryOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A table's `[position, playerId]` pairs as player ids in turn order. */
-function seatsInTurnOrder(pairs: [number, string][]): string[] {
-  return pairs.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
-}
-
 /** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][], signedAt]`, any order. */
 type RoundTablesTuple = [string, number, string, string, [number, string][], string | null];
 
@@ -216,17 +211,14 @@ function gamesOf(rows: Rows): StoredGame[] {
         tableNumber,
         winnerId,
         scores: JSON.parse(scores) as StoredScore[],
-        seatPlayerIds: seatsInTurnOrder(seats),
+        seatPlayerIds: seats.sort((a, b) => a[0] - b[0]).map(([, id]) => id),
         signedAt,
       });
     }
   }
   // Equal keys keep the order they were read in.
   return games.sort(
-    (a, b) =>
-      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
-      a.roundNumber - b.roundNumber ||
-      a.tableNumber - b.tableNumber,
+    (a, b) => binaryOrder(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
   );
 }
 
