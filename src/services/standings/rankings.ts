@@ -29,7 +29,7 @@ import {
 } from "./data";
 import { lotsOf } from "./lots";
 import { type RowContext, toDisqualifiedRow, toRow } from "./rows";
-import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
+import type { EventStandingsDto, headerFields, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -38,11 +38,8 @@ import {
   type StandingsScope,
 } from "./scope";
 
-/** The fields every ranking body starts with (schemas.ts: `headerFields`). */
-type StandingsHeaderDto = Omit<
-  SessionStandingsDto,
-  "sessionId" | "sessionName" | "playerCount" | "gamesPlanned" | "noShows" | "rows" | "disqualified"
->;
+/** The fields every ranking body starts with. */
+type StandingsHeaderDto = Pick<SessionStandingsDto, keyof typeof headerFields>;
 
 interface Loaded {
   data: StandingsData;

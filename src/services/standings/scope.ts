@@ -67,9 +67,8 @@ const authorisation = {
 const publicOnly = { ancestry: sql`json('[]')`, hosts: sql`json('[]')` };
 
 /**
- * The scope as ONE JSON column. @libsql/client's cost grows with every column it returns
- * (column metadata read twice, then two property definitions per value): twelve columns cost
- * three times one (docs/performance.md#rankings), on every poll.
+ * The scope as ONE JSON column: @libsql/client's cost grows with every column it returns, and
+ * this runs on every poll (docs/performance.md#rankings).
  */
 function scopeJson(fields: Record<string, SQL | Column>): SQL<string> {
   const pairs = Object.entries(fields).map(
