@@ -17,13 +17,7 @@ import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { loadRatingGames, type RatingView } from "./data";
 
-export interface RatingScope {
-  orgId: string;
-  ancestry: string[];
-  view: RatingView;
-  etag: string;
-  private: boolean;
-}
+export type RatingScope = Awaited<ReturnType<typeof loadRatingScope>>;
 
 /** The whole tree's ratings: what the cache keeps (filters apply after). */
 export type RatingTable = Awaited<ReturnType<typeof buildRatingTable>>;
@@ -38,7 +32,7 @@ function eventsTag(ctx: ServiceContext, where: SQL) {
     .where(where);
 }
 
-export async function loadRatingScope(ctx: ServiceContext, orgId: string): Promise<RatingScope> {
+export async function loadRatingScope(ctx: ServiceContext, orgId: string) {
   const tree = inOrgTree(events.orgId, orgId);
   const [[org], [publicTag], [allTag], [playersTag]] = await ctx.db.batch([
     ctx.db
