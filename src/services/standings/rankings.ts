@@ -50,16 +50,14 @@ interface Loaded {
 
 async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
-  const lotOf = lotsOf(event.lotSeed);
-  const eliminated = new Set(
-    data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
-  );
   return {
     data,
     rc: {
       names: data.names,
-      lotOf,
-      eliminated,
+      lotOf: lotsOf(event.lotSeed),
+      eliminated: new Set(
+        data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
+      ),
       dropped: new Map(
         data.registrations
           .filter((r) => r.droppedAfterGame !== null)
