@@ -2,7 +2,7 @@ import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from "@l
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "./client";
 import type * as schema from "./schema";
-import { type BatchStatement, isRead } from "./statements";
+import { type BatchStatement, isRead, statementOf, withBatchAndExecute } from "./statements";
 
 /** Told the results of every write that committed, once it has (a failed write tells nothing). */
 type CommitListener = (results: readonly ResultSet[]) => void;
@@ -23,19 +23,10 @@ export function watchCommits(db: Database, onCommit: CommitListener): Database {
     return results;
   };
   const execute = async (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
-    const stmt: InStatement =
-      typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+    const stmt = statementOf(stmtOrSql, args);
     const result = await client.execute(stmt);
     if (!isRead(stmt)) onCommit([result]);
     return result;
   };
-  const watched = new Proxy(client, {
-    get(target, prop) {
-      if (prop === "batch") return batch;
-      if (prop === "execute") return execute;
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return drizzle<typeof schema>(watched) as Database;
+  return drizzle<typeof schema>(withBatchAndExecute(client, { batch, execute })) as Database;
 }

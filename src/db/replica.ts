@@ -7,7 +7,7 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 import type { ReplicaPuller } from "./replica-puller";
-import { type BatchStatement, isRead } from "./statements";
+import { type BatchStatement, isRead, statementOf } from "./statements";
 
 interface ReplicaConnections {
   /** The embedded replica (`file:` URL with `syncUrl`), on its own thread: it only pulls. */
@@ -48,8 +48,7 @@ export function replicaClient({ replica, localUrl, primary }: ReplicaConnections
   };
   const client = {
     execute(stmtOrSql: InStatement | string, args?: InArgs) {
-      const stmt: InStatement =
-        typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+      const stmt = statementOf(stmtOrSql, args);
       return isRead(stmt) ? local().execute(stmt) : primary.execute(stmt).then(pulled);
     },
     batch(stmts: BatchStatement[], mode?: TransactionMode) {

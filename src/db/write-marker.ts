@@ -2,7 +2,7 @@ import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from "@l
 import { drizzle } from "drizzle-orm/libsql";
 import type { Database } from "./client";
 import type * as schema from "./schema";
-import { type BatchStatement, isRead } from "./statements";
+import { type BatchStatement, isRead, statementOf, withBatchAndExecute } from "./statements";
 
 /** A write attempted where none may run: the request's write already committed once. */
 class WriteAlreadyCommitted extends Error {
@@ -51,23 +51,13 @@ export function markWrites(
     return results.slice(0, -1);
   };
   const execute = async (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
-    const stmt: InStatement =
-      typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+    const stmt = statementOf(stmtOrSql, args);
     if (isRead(stmt)) return client.execute(stmt);
     const [result] = await batch([stmt], "write");
     return result!;
   };
-  // Everything else is the client's own, called on the client (its fields are private).
-  const marked = new Proxy(client, {
-    get(target, prop) {
-      if (prop === "batch") return batch;
-      if (prop === "execute") return execute;
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
   return {
-    db: drizzle<typeof schema>(marked),
+    db: drizzle<typeof schema>(withBatchAndExecute(client, { batch, execute })),
     get committed() {
       return committed;
     },

@@ -19,41 +19,9 @@ import type { OrgChange } from "./outbox";
 export const CHUNK = 500;
 
 export type ExportRecord =
-  | {
-      type: "player";
-      id: string;
-      orgId: string;
-      name: string;
-      externalId: string | null;
-      discordId: string | null;
-    }
-  | {
-      type: "event";
-      id: string;
-      orgId: string;
-      name: string;
-      ruleset: string;
-      visibility: string;
-      lotSeed: string;
-      startsOn: string | null;
-      venue: string | null;
-    }
-  | {
-      type: "session";
-      id: string;
-      eventId: string;
-      name: string;
-      date: string | null;
-      venue: string | null;
-      hostOrgId: string | null;
-      /** Who signed up, and who came and for how long. */
-      registrations: {
-        playerId: string;
-        status: RegistrationStatus;
-        checkedIn: boolean;
-        droppedAfterGame: number | null;
-      }[];
-    }
+  | ReturnType<typeof playerRecord>
+  | ReturnType<typeof eventRecord>
+  | ReturnType<typeof sessionRecord>
   | {
       type: "result";
       tableId: string;
@@ -144,9 +112,9 @@ export async function* exportRecords(
 }
 
 /** Only players of the exported organisations get here: their numbers are the reader's to see. */
-export function playerRecord(p: typeof players.$inferSelect): ExportRecord {
+export function playerRecord(p: typeof players.$inferSelect) {
   return {
-    type: "player",
+    type: "player" as const,
     id: p.id,
     orgId: p.orgId,
     name: p.name,
@@ -155,9 +123,9 @@ export function playerRecord(p: typeof players.$inferSelect): ExportRecord {
   };
 }
 
-export function eventRecord(e: typeof events.$inferSelect): ExportRecord {
+export function eventRecord(e: typeof events.$inferSelect) {
   return {
-    type: "event",
+    type: "event" as const,
     id: e.id,
     orgId: e.orgId,
     name: e.name,
@@ -169,15 +137,16 @@ export function eventRecord(e: typeof events.$inferSelect): ExportRecord {
   };
 }
 
-export function sessionRecord(s: typeof sessions.$inferSelect & { registrations: string }): ExportRecord {
+export function sessionRecord(s: typeof sessions.$inferSelect & { registrations: string }) {
   return {
-    type: "session",
+    type: "session" as const,
     id: s.id,
     eventId: s.eventId,
     name: s.name,
     date: s.date,
     venue: s.venue,
     hostOrgId: s.hostOrgId,
+    /** Who signed up, and who came and for how long. */
     registrations: sessionRegistrations(s.registrations),
   };
 }

@@ -11,19 +11,10 @@ import { type Page, type PageRequest, paginateRows } from "./pagination";
 export const ORG_KINDS = ["store", "chain", "federation", "club"] as const;
 export type OrgKind = (typeof ORG_KINDS)[number];
 
-export interface OrganizationDto {
-  id: string;
-  name: string;
-  kind: OrgKind;
-  parentOrgId: string | null;
-  /** IANA time zone its calendar days are read in (an exclusion's end); null: UTC. */
-  timeZone: string | null;
-  createdAt: string;
-}
-
 type OrgRow = typeof organizations.$inferSelect;
+export type OrganizationDto = ReturnType<typeof toDto>;
 
-const toDto = (row: OrgRow): OrganizationDto => ({
+const toDto = (row: OrgRow) => ({
   id: row.id,
   name: row.name,
   kind: row.kind,

@@ -1,7 +1,7 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { organizations } from "./organizations";
-import { players } from "./players";
+import { orgRef } from "./organizations";
+import { playerRef } from "./players";
 
 /**
  * A player's secret calendar feed address (docs/rules.md#sessions-in-time): calendar apps
@@ -12,13 +12,9 @@ export const calendarLinks = sqliteTable(
   "calendar_links",
   {
     id: text("id").primaryKey(),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     /** The organisation whose staff made it: the feed reads what this organisation may read. */
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     secretHash: text("secret_hash").notNull(),
     actorClientId: text("actor_client_id").notNull(),
     createdAt: createdAt(),

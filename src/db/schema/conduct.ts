@@ -1,9 +1,9 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { events } from "./events";
-import { organizations } from "./organizations";
-import { players } from "./players";
-import { gameTables } from "./rounds";
+import { eventRef } from "./events";
+import { orgRef } from "./organizations";
+import { playerRef } from "./players";
+import { tableRef } from "./rounds";
 
 /**
  * A referee's warning to a player at a table (rules 2.0.3, 3.0.15; docs/rules.md#sanctions):
@@ -13,15 +13,9 @@ export const conductWarnings = sqliteTable(
   "conduct_warnings",
   {
     id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    eventId: eventRef(),
+    tableId: tableRef(),
+    playerId: playerRef(),
     /** The rule broken, by its number in the championship rules (e.g. `2.0.3`). */
     rule: text("rule").notNull(),
     note: text("note").notNull(),
@@ -44,12 +38,8 @@ export const programmeExclusions = sqliteTable(
   {
     id: text("id").primaryKey(),
     /** The root organisation whose programme the player is excluded from. */
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    orgId: orgRef(),
+    playerId: playerRef(),
     /** First day the player may register again (YYYY-MM-DD, UTC). */
     until: text("until").notNull(),
     reason: text("reason").notNull(),

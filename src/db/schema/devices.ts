@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { apiClients, organizations } from "./organizations";
+import { apiClients, orgRef } from "./organizations";
 
 /**
  * One-time pairing codes: whoever opens one within minutes gets a device session bound to a new
@@ -11,9 +11,7 @@ export const devicePairings = sqliteTable(
   {
     id: text("id").primaryKey(),
     codeHash: text("code_hash").notNull(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     /** What the device will be called in the organisation's list of clients ("phone 1"). */
     name: text("name").notNull(),
     role: text("role", { enum: ["owner", "organizer", "referee", "reporter", "reader"] }).notNull(),
@@ -47,9 +45,7 @@ export const deviceSessions = sqliteTable(
     clientId: text("client_id")
       .notNull()
       .references(() => apiClients.id),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     pairingId: text("pairing_id").notNull(),
     /** The browser's own description when it paired, to tell devices apart in the list. */
     userAgent: text("user_agent"),

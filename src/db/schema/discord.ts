@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { events } from "./events";
-import { organizations } from "./organizations";
+import { orgRef } from "./organizations";
 import { players } from "./players";
 
 /**
@@ -14,9 +14,7 @@ export const discordSetupCodes = sqliteTable(
   "discord_setup_codes",
   {
     codeHash: text("code_hash").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     /** The event the server follows once linked (null: none yet). */
     eventId: text("event_id").references(() => events.id, { onDelete: "cascade" }),
     expiresAt: text("expires_at").notNull(),
@@ -36,9 +34,7 @@ export const discordGuilds = sqliteTable(
   "discord_guilds",
   {
     guildId: text("guild_id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     eventId: text("event_id").references(() => events.id, { onDelete: "set null" }),
     /** Discord role id → the organisation role its members act with (staff commands). */
     staffRoles: text("staff_roles", { mode: "json" }).$type<Record<string, string>>().notNull().default({}),
@@ -55,9 +51,7 @@ export const discordLinkRequests = sqliteTable(
   "discord_link_requests",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     guildId: text("guild_id").notNull(),
     discordUserId: text("discord_user_id").notNull(),
     /** The Discord user name when asked, for the staff who decide. */

@@ -1,16 +1,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
-import { organizations } from "./organizations";
-import { players } from "./players";
+import { organizations, orgRef } from "./organizations";
+import { playerRef } from "./players";
 
 export const events = sqliteTable(
   "events",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text("name").notNull(),
     ruleset: text("ruleset", { enum: ["2026", "legacy"] }).notNull(),
     visibility: text("visibility", { enum: ["public", "private"] }).notNull(),
@@ -42,16 +40,18 @@ export const events = sqliteTable(
   (t) => [index("events_org_idx").on(t.orgId)],
 );
 
+/** A required reference to an event: its rows go with it. */
+export const eventRef = () =>
+  text("event_id")
+    .notNull()
+    .references(() => events.id, { onDelete: "cascade" });
+
 /** Referees and organisers of an event; rule 1.3.2 forbids them to play in it. */
 export const eventStaff = sqliteTable(
   "event_staff",
   {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    eventId: eventRef(),
+    playerId: playerRef(),
     role: text("role", { enum: ["referee", "organizer"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -62,15 +62,9 @@ export const eventStaff = sqliteTable(
 export const avoidPairs = sqliteTable(
   "avoid_pairs",
   {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    playerA: text("player_a")
-      .notNull()
-      .references(() => players.id),
-    playerB: text("player_b")
-      .notNull()
-      .references(() => players.id),
+    eventId: eventRef(),
+    playerA: playerRef("player_a"),
+    playerB: playerRef("player_b"),
     reason: text("reason"),
     createdAt: createdAt(),
   },
@@ -85,9 +79,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: eventRef(),
     name: text("name").notNull(),
     date: text("date"),
     /**
@@ -115,9 +107,7 @@ export const registrations = sqliteTable(
     sessionId: text("session_id")
       .notNull()
       .references(() => sessions.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     /** Set by the zero-win cut before game 4 of an 80+ session. */
     eliminatedAt: text("eliminated_at"),
     /** Check-in at the venue: once anyone is checked in, game 1 seats only checked-in players. */

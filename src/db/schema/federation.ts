@@ -1,8 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
-import { events } from "./events";
-import { organizations } from "./organizations";
-import { players } from "./players";
+import { eventRef } from "./events";
+import { orgRef } from "./organizations";
+import { playerRef } from "./players";
 
 /**
  * A circuit (season) of events of an organisation tree, ranked with its own scoring policy.
@@ -13,9 +13,7 @@ export const series = sqliteTable(
   "series",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text("name").notNull(),
     /** `{ kind: "events", eventIds }` or `{ kind: "tag", tag, from, to }`. */
     selection: text("selection", { mode: "json" }).notNull(),
@@ -38,9 +36,7 @@ export const series = sqliteTable(
 export const eventTags = sqliteTable(
   "event_tags",
   {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: eventRef(),
     tag: text("tag").notNull(),
     createdAt: createdAt(),
   },
@@ -53,9 +49,7 @@ export const eventTags = sqliteTable(
  */
 export const playerMerges = sqliteTable("player_merges", {
   mergedPlayerId: text("merged_player_id").primaryKey(),
-  intoPlayerId: text("into_player_id")
-    .notNull()
-    .references(() => players.id),
+  intoPlayerId: playerRef("into_player_id"),
   mergedName: text("merged_name").notNull(),
   actorClientId: text("actor_client_id").notNull(),
   createdAt: createdAt(),

@@ -22,6 +22,12 @@ export const organizations = sqliteTable(
   (t) => [index("organizations_parent_idx").on(t.parentOrgId)],
 );
 
+/** A required reference to an organisation. */
+export const orgRef = (name = "org_id") =>
+  text(name)
+    .notNull()
+    .references(() => organizations.id);
+
 /**
  * OAuth2 client-credentials clients. `orgId` is null only for platform admins.
  * Only a hash of the secret is stored; the secret itself is shown once at creation.

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { events } from "./events";
-import { players } from "./players";
-import { gameTables } from "./rounds";
+import { eventRef } from "./events";
+import { playerRef } from "./players";
+import { gameTables, tableRef } from "./rounds";
 
 export type StoredScore = { playerId: string; vp: number };
 
@@ -14,9 +14,7 @@ export const tableResults = sqliteTable(
     tableId: text("table_id")
       .primaryKey()
       .references(() => gameTables.id, { onDelete: "cascade" }),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: eventRef(),
     status: text("status", { enum: ["pending", "final"] }).notNull(),
     version: integer("version").notNull(),
     winnerId: text("winner_id").notNull(),
@@ -40,9 +38,7 @@ export const tableResults = sqliteTable(
 export const resultRevisions = sqliteTable(
   "result_revisions",
   {
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
+    tableId: tableRef(),
     version: integer("version").notNull(),
     action: text("action", {
       enum: ["submit", "resubmit", "confirm", "finalize", "disqualify", "correction", "dispute"],
@@ -64,14 +60,10 @@ export const resultRevisions = sqliteTable(
 export const resultConfirmations = sqliteTable(
   "result_confirmations",
   {
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
+    tableId: tableRef(),
     /** The result version the player saw when confirming. */
     version: integer("version").notNull(),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     actorClientId: text("actor_client_id").notNull(),
     /** `player`: with the player's seat code, from their phone; `staff`: a client on their behalf. */
     via: text("via", { enum: ["player", "staff"] })
@@ -90,14 +82,10 @@ export const resultDisputes = sqliteTable(
   "result_disputes",
   {
     id: text("id").primaryKey(),
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
+    tableId: tableRef(),
     /** The result version disputed. */
     version: integer("version").notNull(),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     reason: text("reason").notNull(),
     via: text("via", { enum: ["player", "staff"] }).notNull(),
     actorClientId: text("actor_client_id").notNull(),
@@ -114,9 +102,7 @@ export const seatCodeFailures = sqliteTable(
   "seat_code_failures",
   {
     id: text("id").primaryKey(),
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
+    tableId: tableRef(),
     playerId: text("player_id").notNull(),
     /**
      * Where the wrong code came from: a hash of the address (IPv6: its /64), so that one source's
@@ -133,15 +119,9 @@ export const disqualifications = sqliteTable(
   "disqualifications",
   {
     id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    eventId: eventRef(),
+    tableId: tableRef(),
+    playerId: playerRef(),
     reason: text("reason").notNull(),
     actorClientId: text("actor_client_id").notNull(),
     createdAt: createdAt(),

@@ -1,17 +1,15 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
-import { events, sessions } from "./events";
-import { players } from "./players";
+import { eventRef, sessions } from "./events";
+import { playerRef, players } from "./players";
 
 /** A game played by every table at once: a prelim game of a session, the semifinals or the final. */
 export const rounds = sqliteTable(
   "rounds",
   {
     id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    eventId: eventRef(),
     /** Null for semifinals and the final, which belong to the event. */
     sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["prelim", "semifinal", "final"] }).notNull(),
@@ -48,6 +46,12 @@ export const gameTables = sqliteTable(
   (t) => [uniqueIndex("game_tables_round_number_uq").on(t.roundId, t.number)],
 );
 
+/** A required reference to a table: its rows go with it. */
+export const tableRef = () =>
+  text("table_id")
+    .notNull()
+    .references(() => gameTables.id, { onDelete: "cascade" });
+
 /**
  * A player's chair at a table. `position` is the turn order (1 plays first). The current
  * reported VP and placement are copied here in the same batch as the result they come from,
@@ -56,16 +60,12 @@ export const gameTables = sqliteTable(
 export const seats = sqliteTable(
   "seats",
   {
-    tableId: text("table_id")
-      .notNull()
-      .references(() => gameTables.id, { onDelete: "cascade" }),
+    tableId: tableRef(),
     /** Repeated from the table so the database can forbid a player twice in one round. */
     roundId: text("round_id")
       .notNull()
       .references(() => rounds.id, { onDelete: "cascade" }),
-    playerId: text("player_id")
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     position: integer("position").notNull(),
     /** Rank that placed the player here in snake seating; null for prelim games 1–3. */
     seedRank: integer("seed_rank"),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
-import { organizations } from "./organizations";
+import { orgRef } from "./organizations";
 
 /**
  * The outbox: one row per notification, inserted in the same batch as the change that causes
@@ -36,9 +36,7 @@ export const webhookSubscriptions = sqliteTable(
   "webhook_subscriptions",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id")
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     url: text("url").notNull(),
     format: text("format", { enum: ["standard", "discord"] }).notNull(),
     eventTypes: text("event_types", { mode: "json" }).$type<string[]>().notNull(),

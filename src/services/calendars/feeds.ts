@@ -25,14 +25,11 @@ import { hashSecret } from "./secrets";
 
 type SessionRow = typeof sessions.$inferSelect;
 
-export interface CalendarFeed {
-  /** The iCalendar text (CRLF lines, folded at 75 octets). */
-  body: string;
-  /** A weak ETag part: the same feed twice is the same bytes. */
-  tag: string;
-  /** It shows a private event: no shared cache may keep it. */
-  private: boolean;
-}
+/**
+ * The iCalendar text (CRLF lines, folded at 75 octets), a weak ETag part (the same feed twice is
+ * the same bytes), and whether it shows a private event (then no shared cache may keep it).
+ */
+export type CalendarFeed = ReturnType<typeof feed>;
 
 function entryOf(session: SessionRow, event: ScopedEvent, origin: string): CalendarEntry | null {
   const at = startInstant(session);

@@ -3,8 +3,9 @@
  * in an event of the excluding organisation's tree is visited, in the same batch as the
  * exclusion. What each session gets is the rounds service's (withdrawal, or a drop and re-seat).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
-import { events, organizations, registrations, sessions } from "../../db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { events, registrations, sessions } from "../../db/schema";
+import { inOrgTree } from "../../db/tree";
 import { scopedEventColumns, toScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { leaveForExclusion } from "../rounds";
@@ -15,15 +16,12 @@ import type { ExclusionEffectsDto } from "./exclusions";
  * below it), each with its event's scope: a query for the batch that reads the exclusion's inputs.
  */
 export function treeRegistrationsQuery(ctx: ServiceContext, orgId: string, playerId: string) {
-  const tree = sql`(with recursive tree(id) as (
-      select ${orgId} union select o.id from ${organizations} o join tree t on o.parent_org_id = t.id
-    ) select id from tree)`;
   return ctx.db
     .select({ sessionId: registrations.sessionId, ...scopedEventColumns })
     .from(registrations)
     .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
     .innerJoin(events, eq(events.id, sessions.eventId))
-    .where(and(eq(registrations.playerId, playerId), sql`${events.orgId} in ${tree}`))
+    .where(and(eq(registrations.playerId, playerId), inOrgTree(events.orgId, orgId)))
     .orderBy(asc(registrations.sessionId));
 }
 

@@ -18,20 +18,9 @@ import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 import { exclusionStatements, treeRegistrationsQuery } from "./effects";
 
-interface ExclusionDto {
-  id: string;
-  orgId: string;
-  player: { id: string; name: string };
-  until: string;
-  reason: string;
-  recordedBy: string;
-  createdAt: string;
-  liftedAt: string | null;
-}
-
 type ExclusionRow = typeof programmeExclusions.$inferSelect;
 
-function toExclusionDto(row: ExclusionRow, name: string): ExclusionDto {
+function toExclusionDto(row: ExclusionRow, name: string) {
   return {
     id: row.id,
     orgId: row.orgId,
@@ -62,7 +51,7 @@ export async function createExclusion(
   ctx: ServiceContext,
   orgId: string,
   input: { playerId: string; until: string; reason: string },
-): Promise<ExclusionDto & { effects: ExclusionEffectsDto }> {
+) {
   await assertOrgWritable(ctx, orgId, "events:write");
   const [[player], [member], [org], registered] = await ctx.db.batch([
     ctx.db
@@ -159,11 +148,7 @@ export async function listExclusions(ctx: ServiceContext, orgId: string, page: P
 }
 
 /** DELETE /v1/orgs/{orgId}/exclusions/{id}: ends it now; the row and its history stay. */
-export async function liftExclusion(
-  ctx: ServiceContext,
-  orgId: string,
-  exclusionId: string,
-): Promise<ExclusionDto> {
+export async function liftExclusion(ctx: ServiceContext, orgId: string, exclusionId: string) {
   await assertOrgWritable(ctx, orgId, "events:write");
   const where = and(eq(programmeExclusions.id, exclusionId), eq(programmeExclusions.orgId, orgId));
   const [found] = await exclusionsQuery(ctx).where(where);

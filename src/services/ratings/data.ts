@@ -15,20 +15,10 @@ import {
   tableResults,
 } from "../../db/schema";
 import { inOrgTree } from "../../db/tree";
-import type { RatedGame } from "../../domain/rating";
 import type { ServiceContext } from "../context";
 import { scoreStoredGame } from "../standings";
 
 export type RatingView = "all" | "public";
-
-interface RatingGames {
-  games: (RatedGame & { tableId: string })[];
-  names: Map<string, string>;
-  events: Map<
-    string,
-    { id: string; name: string; startsOn: string | null; visibility: "public" | "private" }
-  >;
-}
 
 /**
  * Time order: the event's start date (its creation date when it has none), creation, id; then
@@ -92,11 +82,7 @@ function ratingQueries(ctx: ServiceContext, orgId: string, view: RatingView) {
   ] as const;
 }
 
-export async function loadRatingGames(
-  ctx: ServiceContext,
-  orgId: string,
-  view: RatingView,
-): Promise<RatingGames> {
+export async function loadRatingGames(ctx: ServiceContext, orgId: string, view: RatingView) {
   const [tableRows, seatRows, dqRows] = await ctx.db.batch(ratingQueries(ctx, orgId, view));
   const names = new Map<string, string>();
   const seatsByTable = new Map<string, string[]>();
@@ -113,7 +99,10 @@ export async function loadRatingGames(
     byPlayer.set(dq.playerId, { tableId: dq.tableId });
     dqByEvent.set(dq.eventId, byPlayer);
   }
-  const eventsById: RatingGames["events"] = new Map();
+  const eventsById = new Map<
+    string,
+    { id: string; name: string; startsOn: string | null; visibility: "public" | "private" }
+  >();
   const games = tableRows.map((t) => {
     eventsById.set(t.eventId, {
       id: t.eventId,

@@ -6,19 +6,9 @@ import { canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { mergedInto, movedPlayer } from "../players";
-import { loadRatingScope, type RatingScope, type RatingTable } from "./ratings";
+import { loadRatingScope, type RatingTable } from "./ratings";
 
-interface PlayerRatingScope {
-  player: { id: string; name: string; orgId: string; rootOrgId: string };
-  /** Members of the player's organisation (or above) see the player even without a visible game. */
-  member: boolean;
-  ratings: RatingScope;
-}
-
-export async function loadPlayerRatingScope(
-  ctx: ServiceContext,
-  playerId: string,
-): Promise<PlayerRatingScope> {
+export async function loadPlayerRatingScope(ctx: ServiceContext, playerId: string) {
   const [row] = await ctx.db
     .select({
       id: players.id,
@@ -36,12 +26,13 @@ export async function loadPlayerRatingScope(
   const { ancestry, ...player } = row;
   return {
     player,
+    // Members of the player's organisation (or above) see the player even without a visible game.
     member: canReadOrg(ctx.actor, JSON.parse(ancestry) as string[]),
     ratings: await loadRatingScope(ctx, player.rootOrgId),
   };
 }
 
-export function playerRating(table: RatingTable, scope: PlayerRatingScope) {
+export function playerRating(table: RatingTable, scope: Awaited<ReturnType<typeof loadPlayerRatingScope>>) {
   const index = table.rows.findIndex((r) => r.player.id === scope.player.id);
   // Someone who may not read the player's organisation only learns of them through a visible game.
   if (index < 0 && !scope.member) throw notFound("player", scope.player.id);

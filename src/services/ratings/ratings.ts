@@ -7,72 +7,40 @@
  * one more batch. Members of the organisation (or above) rate over every event of the tree
  * (`view: all`); everyone else over public events only (`view: public`).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { events, organizations, players } from "../../db/schema";
 import { fnv1a, inOrgTree } from "../../db/tree";
-import { computeRatings, RATING_PARAMETERS, type RatingParameters, sortRatings } from "../../domain/rating";
+import { computeRatings, RATING_PARAMETERS, sortRatings } from "../../domain/rating";
 import { canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { loadRatingGames, type RatingView } from "./data";
 
-export interface RatingScope {
-  orgId: string;
-  ancestry: string[];
-  view: RatingView;
-  etag: string;
-  private: boolean;
-}
-
-export interface RatingRowDto {
-  rank: number;
-  player: { id: string; name: string };
-  ordinal: number;
-  mu: number;
-  sigma: number;
-  games: number;
-  lastPlayed: { eventId: string; eventName: string; date: string | null };
-}
-
-export interface RatingHistoryDto {
-  eventId: string;
-  eventName: string;
-  date: string | null;
-  games: number;
-  mu: number;
-  sigma: number;
-  ordinal: number;
-}
+export type RatingScope = Awaited<ReturnType<typeof loadRatingScope>>;
 
 /** The whole tree's ratings: what the cache keeps (filters apply after). */
-export interface RatingTable {
-  orgId: string;
-  view: RatingView;
-  parameters: RatingParameters & { ordinal: string; order: string };
-  gamesRated: number;
-  rows: (Omit<RatingRowDto, "rank"> & { history: RatingHistoryDto[] })[];
+export type RatingTable = Awaited<ReturnType<typeof buildRatingTable>>;
+
+/** A fingerprint of the events `where` selects: their count, results versions and last change. */
+function eventsTag(ctx: ServiceContext, where: SQL) {
+  return ctx.db
+    .select({
+      tag: sql<string>`count(*) || '.' || coalesce(sum(${events.resultsVersion}), 0) || '.' || coalesce(max(${events.updatedAt}), '-')`,
+    })
+    .from(events)
+    .where(where);
 }
 
-export async function loadRatingScope(ctx: ServiceContext, orgId: string): Promise<RatingScope> {
+export async function loadRatingScope(ctx: ServiceContext, orgId: string) {
   const tree = inOrgTree(events.orgId, orgId);
   const [[org], [publicTag], [allTag], [playersTag]] = await ctx.db.batch([
     ctx.db
       .select({ ancestry: orgAncestryJson(organizations.id) })
       .from(organizations)
       .where(eq(organizations.id, orgId)),
-    ctx.db
-      .select({
-        tag: sql<string>`count(*) || '.' || coalesce(sum(${events.resultsVersion}), 0) || '.' || coalesce(max(${events.updatedAt}), '-')`,
-      })
-      .from(events)
-      .where(sql`${tree} and ${events.visibility} = 'public'`),
-    ctx.db
-      .select({
-        tag: sql<string>`count(*) || '.' || coalesce(sum(${events.resultsVersion}), 0) || '.' || coalesce(max(${events.updatedAt}), '-')`,
-      })
-      .from(events)
-      .where(tree),
+    eventsTag(ctx, sql`${tree} and ${events.visibility} = 'public'`),
+    eventsTag(ctx, tree),
     // Renames and merges change rows without touching an event.
     ctx.db
       .select({ tag: sql<string>`count(*) || '.' || coalesce(max(${players.updatedAt}), '-')` })
@@ -92,7 +60,7 @@ export async function loadRatingScope(ctx: ServiceContext, orgId: string): Promi
   };
 }
 
-export async function buildRatingTable(ctx: ServiceContext, scope: RatingScope): Promise<RatingTable> {
+export async function buildRatingTable(ctx: ServiceContext, scope: RatingScope) {
   const data = await loadRatingGames(ctx, scope.orgId, scope.view);
   const eventInfo = (id: string) => {
     const e = data.events.get(id)!;
@@ -130,6 +98,6 @@ export function ratingsResponse(table: RatingTable, minGames: number) {
     parameters: table.parameters,
     minGames,
     gamesRated: table.gamesRated,
-    rows: rows.map(({ history: _history, ...row }, i): RatingRowDto => ({ rank: i + 1, ...row })),
+    rows: rows.map(({ history: _history, ...row }, i) => ({ rank: i + 1, ...row })),
   };
 }

@@ -4,63 +4,18 @@
  * all events in ONE database round trip through coalesced read batches; then the
  * pure series scoring ranks the players. Total: 3 round trips whatever the number of events.
  */
-import { computeSeriesStandings, type EventPlacing, type SeriesCriterion } from "../../domain/series";
+import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
 import { type ServiceContext, withCoalescedReads } from "../context";
 import { ServiceError } from "../errors";
 import { type EventStandingsDto, eventStandings, lotsOf } from "../standings";
-import { loadSeriesScope, type SeriesScope, type SeriesView } from "./scope";
-import type { SeriesDto } from "./types";
+import { loadSeriesScope, type SeriesScope } from "./scope";
 
+/**
+ * `counted` once the event's final result is in. No points while `in-progress`, nor from an
+ * event whose standings are `invalid` (`valid: false`: under 12 competitors, rule 1.1.3, or
+ * playoff results that contradict the prelims) or `inconsistent` (its standings answer 409).
+ */
 type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
-
-interface SeriesEventDto {
-  id: string;
-  orgId: string;
-  name: string;
-  startsOn: string | null;
-  visibility: "public" | "private";
-  /**
-   * `counted` once the event's final result is in. No points while `in-progress`, nor from an
-   * event whose standings are `invalid` (`valid: false`: under 12 competitors, rule 1.1.3, or
-   * playoff results that contradict the prelims) or `inconsistent` (its standings answer 409).
-   */
-  status: SeriesEventStatus;
-  players: number;
-}
-
-interface SeriesContributionDto {
-  eventId: string;
-  position: number;
-  phase: EventPlacing["phase"];
-  qualificationRank: number;
-  points: number;
-  counted: boolean;
-}
-
-interface SeriesRowDto {
-  rank: number;
-  player: { id: string; name: string };
-  points: number;
-  eventsCounted: number;
-  eventsDropped: number;
-  eventWins: number;
-  bestPosition: number;
-  contributions: SeriesContributionDto[];
-  decidedBy: SeriesCriterion | null;
-  lot: string;
-  qualified: boolean | null;
-}
-
-interface SeriesStandingsDto {
-  seriesId: string;
-  orgId: string;
-  name: string;
-  view: SeriesView;
-  lotSeed: string;
-  policy: SeriesDto["policy"];
-  events: SeriesEventDto[];
-  rows: SeriesRowDto[];
-}
 
 /** Every event's standings through the event-standings service, in one round trip for all. */
 async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
@@ -89,15 +44,27 @@ function seriesStatus(standings: EventStandingsDto): SeriesEventStatus {
   return standings.phase === "final" ? "counted" : "in-progress";
 }
 
-export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): Promise<SeriesStandingsDto> {
+/** The body of `GET /v1/series/{seriesId}/standings` (its schema: the series routes). */
+export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope) {
   const results = await standingsOfEvents(ctx, scope.events);
   const names = new Map<string, string>();
-  const eventsOut: SeriesEventDto[] = [];
   const finished: { eventId: string; placings: EventPlacing[] }[] = [];
-  scope.events.forEach(({ event }, i) => {
+  const events = scope.events.map(({ event }, i) => {
     const result = results[i]!;
     const status: SeriesEventStatus = result instanceof ServiceError ? "inconsistent" : seriesStatus(result);
-    eventsOut.push({
+    if (!(result instanceof ServiceError) && status === "counted") {
+      for (const row of result.rows) names.set(row.player.id, row.player.name);
+      finished.push({
+        eventId: event.id,
+        placings: result.rows.map((row) => ({
+          playerId: row.player.id,
+          position: row.rank,
+          phase: row.phase,
+          qualificationRank: row.qualificationRank,
+        })),
+      });
+    }
+    return {
       id: event.id,
       orgId: event.orgId,
       name: event.name,
@@ -105,18 +72,7 @@ export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): 
       visibility: event.visibility,
       status,
       players: result instanceof ServiceError ? 0 : result.rows.length,
-    });
-    if (result instanceof ServiceError || status !== "counted") return;
-    for (const row of result.rows) names.set(row.player.id, row.player.name);
-    finished.push({
-      eventId: event.id,
-      placings: result.rows.map((row) => ({
-        playerId: row.player.id,
-        position: row.rank,
-        phase: row.phase,
-        qualificationRank: row.qualificationRank,
-      })),
-    });
+    };
   });
   const lotOf = lotsOf(scope.series.lotSeed);
   const rows = computeSeriesStandings(scope.series.policy, finished, lotOf);
@@ -127,7 +83,7 @@ export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope): 
     view: scope.view,
     lotSeed: scope.series.lotSeed,
     policy: scope.series.policy,
-    events: eventsOut,
+    events,
     rows: rows.map((row) => ({
       rank: row.rank,
       player: { id: row.playerId, name: names.get(row.playerId) ?? row.playerId },

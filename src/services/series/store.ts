@@ -122,14 +122,9 @@ async function visibleToCaller(ctx: ServiceContext, dtos: SeriesDto[]): Promise<
 
 /** Series definitions are public, like the leaderboards they describe (the events stay filtered). */
 export async function listSeries(ctx: ServiceContext, orgId: string, page: PageRequest) {
-  await assertOrgExists(ctx, orgId);
+  if ((await orgSubtree(ctx.db, orgId)).length === 0) throw notFound("organization", orgId);
   const result = await paginateRows(ctx.db, page, series, eq(series.orgId, orgId), toSeriesDto);
   return { ...result, data: await visibleToCaller(ctx, result.data) };
-}
-
-async function assertOrgExists(ctx: ServiceContext, orgId: string) {
-  const subtree = await orgSubtree(ctx.db, orgId);
-  if (subtree.length === 0) throw notFound("organization", orgId);
 }
 
 async function loadSeries(ctx: ServiceContext, orgId: string, seriesId: string) {

@@ -10,6 +10,7 @@ import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
+import type { SessionStandingsDto } from "./schemas";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -46,14 +47,7 @@ export interface Disqualification {
   at: string;
 }
 
-export interface RoundProgress {
-  id: string;
-  sessionId: string | null;
-  kind: RoundKind;
-  number: number;
-  tables: number;
-  finalTables: number;
-}
+type RoundProgress = SessionStandingsDto["rounds"][number];
 
 export interface StandingsData {
   /**
@@ -88,11 +82,6 @@ export interface StandingsData {
 /** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
 function binaryOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** A table's `[position, playerId]` pairs as player ids in turn order. */
-function seatsInTurnOrder(pairs: [number, string][]): string[] {
-  return pairs.sort((a, b) => a[0] - b[0]).map(([, id]) => id);
 }
 
 /** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][], signedAt]`, any order. */
@@ -191,7 +180,8 @@ export async function loadStandingsData(
     games: gamesOf(finalTables!),
     rounds: roundsOf(roundList!),
     names,
-    registrations: registrations.map(({ name: _, ...registration }) => registration),
+    // Each keeps its `name` too: cheaper than a copy without it for every registration.
+    registrations,
     disqualified: [...disqualifiedAt.keys()],
     disqualifiedAt,
     sessions: sessionRows!.map((r) => ({
@@ -221,17 +211,14 @@ function gamesOf(rows: Rows): StoredGame[] {
         tableNumber,
         winnerId,
         scores: JSON.parse(scores) as StoredScore[],
-        seatPlayerIds: seatsInTurnOrder(seats),
+        seatPlayerIds: seats.sort((a, b) => a[0] - b[0]).map(([, id]) => id),
         signedAt,
       });
     }
   }
   // Equal keys keep the order they were read in.
   return games.sort(
-    (a, b) =>
-      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
-      a.roundNumber - b.roundNumber ||
-      a.tableNumber - b.tableNumber,
+    (a, b) => binaryOrder(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
   );
 }
 

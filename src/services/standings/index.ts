@@ -7,12 +7,9 @@ export {
   getEventStandings,
   getQualification,
   getSessionStandings,
-  loadEventStandingsScope,
-  loadSessionStandingsScope,
   qualification,
   rankQualification,
   rankSession,
-  type StandingsScope,
   sessionStandings,
 } from "./rankings";
 export {
@@ -27,3 +24,4 @@ export {
   type StandingsRowDto,
   StandingsRowSchema,
 } from "./schemas";
+export { loadEventStandingsScope, loadSessionStandingsScope, type StandingsScope } from "./scope";

@@ -29,7 +29,7 @@ import {
 } from "./data";
 import { lotsOf } from "./lots";
 import { type RowContext, toDisqualifiedRow, toRow } from "./rows";
-import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
+import type { EventStandingsDto, headerFields, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -38,17 +38,8 @@ import {
   type StandingsScope,
 } from "./scope";
 
-export {
-  loadEventStandingsScope,
-  loadSessionStandingsScope,
-  type StandingsScope,
-} from "./scope";
-
-/** The fields every ranking body starts with (schemas.ts: `headerFields`). */
-type StandingsHeaderDto = Omit<
-  SessionStandingsDto,
-  "sessionId" | "sessionName" | "playerCount" | "gamesPlanned" | "noShows" | "rows" | "disqualified"
->;
+/** The fields every ranking body starts with. */
+type StandingsHeaderDto = Pick<SessionStandingsDto, keyof typeof headerFields>;
 
 interface Loaded {
   data: StandingsData;
@@ -59,16 +50,14 @@ interface Loaded {
 
 async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter): Promise<Loaded> {
   const data = await loadStandingsData(ctx, event.id, filter);
-  const lotOf = lotsOf(event.lotSeed);
-  const eliminated = new Set(
-    data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
-  );
   return {
     data,
     rc: {
       names: data.names,
-      lotOf,
-      eliminated,
+      lotOf: lotsOf(event.lotSeed),
+      eliminated: new Set(
+        data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
+      ),
       dropped: new Map(
         data.registrations
           .filter((r) => r.droppedAfterGame !== null)
@@ -168,20 +157,7 @@ export async function sessionStandings(
     playerCount: registered.length,
     gamesPlanned: sessionGameCount(registered.length - noShows.length, l.header.ruleset),
     noShows: noShows.map((id) => ({ id, name: l.data.names.get(id) ?? id })),
-    rows: standings.rows.map((row) =>
-      toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId,
-          qualified: null,
-          disqualified: kept.has(row.record.playerId),
-        },
-        l.rc,
-      ),
-    ),
+    rows: standings.rows.map((row) => toRow(row, sessionId, null, kept.has(row.record.playerId), l.rc)),
     disqualified: dqRecords.map((r) => toDisqualifiedRow(r, sessionId, null, l.rc)),
   };
 }
@@ -254,20 +230,7 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
   return {
     ...l.header,
     sessions: l.data.sessions,
-    rows: rows.map((row) =>
-      toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId: row.record.sessionId,
-          qualified: row.qualified,
-          disqualified: false,
-        },
-        l.rc,
-      ),
-    ),
+    rows: rows.map((row) => toRow(row, row.record.sessionId, row.qualified, false, l.rc)),
     disqualified,
   };
 }
@@ -333,18 +296,7 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     validity: [...l.header.validity, ...problems],
     phase: standings.phase,
     rows: standings.rows.map((row) => ({
-      ...toRow(
-        row.record,
-        {
-          rank: row.rank,
-          decidedBy: row.decidedBy,
-          decidedByLots: row.decidedByLots,
-          sessionId: row.qualification.record.sessionId,
-          qualified: row.qualification.qualified,
-          disqualified: false,
-        },
-        l.rc,
-      ),
+      ...toRow(row, row.qualification.record.sessionId, row.qualification.qualified, false, l.rc),
       phase: row.phase,
       qualificationRank: row.qualification.rank,
       semifinalPlacement: row.semifinalPlacement,

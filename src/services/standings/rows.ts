@@ -16,25 +16,30 @@ export interface RowContext {
   dropped: ReadonlyMap<string, number>;
 }
 
-interface RowMeta<C extends Criterion | EventCriterion = Criterion> {
-  rank: number;
-  decidedBy: C | null;
-  decidedByLots: boolean;
-  sessionId: string | null;
-  qualified: boolean | null;
-  disqualified: boolean;
+/** A ranked row of the domain: its record, rank and what decided it. */
+interface Ranked<C extends Criterion | EventCriterion> {
+  readonly record: PlayerRecord;
+  readonly rank: number;
+  readonly decidedBy: C | null;
+  readonly decidedByLots: boolean;
 }
 
-/** Fields in the order the documentation shows them. */
+/**
+ * Fields in the order the documentation shows them. `sessionId` is the session of the row's
+ * record; the domain row is read, not copied (this runs for every row of every ranking).
+ */
 export function toRow<C extends Criterion | EventCriterion = Criterion>(
-  record: PlayerRecord,
-  meta: RowMeta<C>,
+  row: Ranked<C>,
+  sessionId: string | null,
+  qualified: boolean | null,
+  disqualified: boolean,
   rc: RowContext,
 ): Omit<StandingsRowDto, "decidedBy"> & { decidedBy: C | null } {
+  const record = row.record;
   const id = record.playerId;
-  const droppedAfter = meta.sessionId === null ? null : (rc.dropped.get(`${meta.sessionId}:${id}`) ?? null);
+  const droppedAfter = sessionId === null ? null : (rc.dropped.get(`${sessionId}:${id}`) ?? null);
   return {
-    rank: meta.rank,
+    rank: row.rank,
     player: { id, name: rc.names.get(id) ?? id },
     games: record.games,
     wins: record.wins,
@@ -43,13 +48,13 @@ export function toRow<C extends Criterion | EventCriterion = Criterion>(
     vpPctExact: toFractionString(record.vpPct),
     seconds: record.seconds,
     thirds: record.thirds,
-    decidedBy: meta.decidedBy,
-    decidedByLots: meta.decidedByLots,
+    decidedBy: row.decidedBy,
+    decidedByLots: row.decidedByLots,
     lot: rc.lotOf(id),
-    sessionId: meta.sessionId,
-    qualified: meta.qualified,
-    disqualified: meta.disqualified,
-    eliminated: meta.sessionId !== null && rc.eliminated.has(`${meta.sessionId}:${id}`),
+    sessionId,
+    qualified,
+    disqualified,
+    eliminated: sessionId !== null && rc.eliminated.has(`${sessionId}:${id}`),
     dropped: droppedAfter !== null,
     droppedAfterGame: droppedAfter,
   };
@@ -63,8 +68,10 @@ export function toDisqualifiedRow(
   rc: RowContext,
 ): DisqualifiedRowDto {
   const row = toRow<Criterion>(
-    record,
-    { rank: 0, decidedBy: null, decidedByLots: false, sessionId, qualified, disqualified: true },
+    { record, rank: 0, decidedBy: null, decidedByLots: false },
+    sessionId,
+    qualified,
+    true,
     rc,
   );
   const { rank: _rank, decidedBy: _decidedBy, ...rest } = row;

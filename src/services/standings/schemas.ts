@@ -98,19 +98,14 @@ const EXAMPLE_ROW = {
   droppedAfterGame: null,
 };
 
-/** A disqualified player's row has no rank and nothing that decided one. */
-function withoutRanking<T extends { rank: unknown; decidedBy: unknown }>(
-  fields: T,
-): Omit<T, "rank" | "decidedBy"> {
-  const { rank: _rank, decidedBy: _decidedBy, ...rest } = fields;
-  return rest;
-}
-
 export const StandingsRowSchema = z.object(rowFields).openapi("StandingsRow", { example: EXAMPLE_ROW });
+
+/** A disqualified player's row has no rank and nothing that decided one. */
+const { rank: _rank, decidedBy: _decidedBy, ...unrankedFields } = rowFields;
 
 export const DisqualifiedRowSchema = z
   .object({
-    ...withoutRanking(rowFields),
+    ...unrankedFields,
     qualified: z.union([z.literal(false), z.null()]).openapi({
       description: "Always false (null in session standings).",
     }),
@@ -169,7 +164,7 @@ const RoundProgressSchema = z
   })
   .openapi("RoundProgress");
 
-const headerFields = {
+export const headerFields = {
   eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
   ruleset: z.enum(["2026", "legacy"]),
   lotSeed: z.string().openapi({

@@ -22,21 +22,7 @@ import { notFound } from "../errors";
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** What a ranking reads of its event: its versions, seed and ruleset, and who may read it. */
-export type RankingEvent = Pick<
-  ScopedEvent,
-  | "id"
-  | "orgId"
-  | "name"
-  | "timezone"
-  | "visibility"
-  | "ruleset"
-  | "lotSeed"
-  | "resultsVersion"
-  | "rosterVersion"
-  | "namesVersion"
-  | "ancestry"
-  | "hosts"
->;
+export type RankingEvent = Pick<ScopedEvent, keyof typeof eventFields | "ancestry" | "hosts">;
 
 /** A ranking's event; the series and player histories, which select whole events, keep their rows. */
 export interface StandingsScope<E extends RankingEvent = RankingEvent> {
@@ -81,9 +67,8 @@ const authorisation = {
 const publicOnly = { ancestry: sql`json('[]')`, hosts: sql`json('[]')` };
 
 /**
- * The scope as ONE JSON column. @libsql/client's cost grows with every column it returns
- * (column metadata read twice, then two property definitions per value): twelve columns cost
- * three times one (docs/performance.md#rankings), on every poll.
+ * The scope as ONE JSON column: @libsql/client's cost grows with every column it returns, and
+ * this runs on every poll (docs/performance.md#rankings).
  */
 function scopeJson(fields: Record<string, SQL | Column>): SQL<string> {
   const pairs = Object.entries(fields).map(
