@@ -15,5 +15,5 @@ export {
 export * from "./feeds";
 export { type Lease, LiveHub } from "./hub";
 export * from "./messages";
-export { eventStream, type FeedHost, orgStream, type WatchRequest } from "./streams";
+export { type FeedHost, feedStream } from "./streams";
 export { endLapsedTokens, type HeldToken, heldToken } from "./tokens";
