@@ -217,39 +217,25 @@ function timerEmbed(data: Data, links: PageLinks): APIEmbed {
   };
 }
 
-/** The embeds of every notification type but the seatings; null for a type without its own. */
-function embedsOf(type: string, data: Data, links: PageLinks): APIEmbed[] | null {
-  // What the result.* types carry; the other types read their own fields.
-  const table = data as unknown as TableResultPayload;
-  switch (type) {
-    case "result.final":
-      return [resultEmbed("final result", table, links)];
-    case "result.submitted":
-      return [
-        resultEmbed(
-          table.status === "pending" ? "result submitted (pending)" : "result submitted",
-          table,
-          links,
-        ),
-      ];
-    case "result.confirmed":
-      return [resultEmbed("result confirmed", table, links)];
-    case "result.corrected":
-      return [correctedEmbed(data, links)];
-    case "standings.changed":
-      return [standingsEmbed(data, links)];
-    case "player.disqualified":
-      return [disqualifiedEmbed(data, links)];
-    case "event.completed":
-      return [completedEmbed(data, links)];
-    case "seat.chosen":
-      return [seatChosenEmbed(data, links)];
-    case "table.timer":
-      return [timerEmbed(data, links)];
-    default:
-      return null;
-  }
-}
+/** What the result.* types carry; the other types read their own fields. */
+const tableOf = (data: Data) => data as unknown as TableResultPayload;
+
+/** The embed of every notification type but the seatings. */
+const EMBEDS: Record<string, (data: Data, links: PageLinks) => APIEmbed> = {
+  "result.final": (data, links) => resultEmbed("final result", tableOf(data), links),
+  "result.submitted": (data, links) => {
+    const table = tableOf(data);
+    const title = table.status === "pending" ? "result submitted (pending)" : "result submitted";
+    return resultEmbed(title, table, links);
+  },
+  "result.confirmed": (data, links) => resultEmbed("result confirmed", tableOf(data), links),
+  "result.corrected": correctedEmbed,
+  "standings.changed": standingsEmbed,
+  "player.disqualified": disqualifiedEmbed,
+  "event.completed": completedEmbed,
+  "seat.chosen": seatChosenEmbed,
+  "table.timer": timerEmbed,
+};
 
 /** The Discord message of a notification: embeds only, headed with their context, no mentions ever pinged. */
 export async function discordMessage(
@@ -259,10 +245,11 @@ export async function discordMessage(
   options: { publicUrl?: string | undefined; at: string },
 ): Promise<DiscordMessage> {
   const links = pageLinks(options.publicUrl);
+  const embed = EMBEDS[type];
   const embeds =
     type === "round.seated" || type === "playoffs.seated"
       ? await seatingEmbeds(db, data as unknown as RoundSeatedPayload, links)
-      : (embedsOf(type, data, links) ?? [{ title: type }]);
+      : [embed ? embed(data, links) : { title: type }];
   const context = await contextOf(db, data, options.at, links);
   return {
     username: "CATAN Tournament",
