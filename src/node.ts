@@ -89,7 +89,6 @@ async function main(): Promise<void> {
   const dispatcher = startNodeDispatcher({
     db,
     settings: { ...push.delivery, rankings: cachedRankingReader(db, responseCache) },
-    logger: consoleLogger,
   });
   const app = createApp({
     storage: {
