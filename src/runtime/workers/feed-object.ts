@@ -40,7 +40,7 @@ import {
   type Watch,
   type WatchRequest,
 } from "../../services/live";
-import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./types";
+import type { DurableObjectState, HibernatableSocket } from "./types";
 import { socketGlobals } from "./types";
 
 /** What a feed's object reads of the Worker's environment: its settings, and the objects' binding. */
