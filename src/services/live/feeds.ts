@@ -10,7 +10,6 @@ import type { Database } from "../../db/client";
 import { type Actor, canReadEvent, type ScopedEvent } from "../access";
 import type { TokenHolder } from "../auth";
 import {
-  eventChangesAfter,
   eventFeedChanges,
   eventFeedPosition,
   eventFeedRowsStatement,
@@ -208,7 +207,8 @@ async function catchUpEvent(db: Database, source: EventFeedSource, watch: Watch)
   const eventId = source.eventId;
   const out: FeedMessage[] = [];
   for (;;) {
-    const changes = await eventChangesAfter(db, eventId, watch.cursor, PAGE);
+    const result = await db.$client.execute(eventFeedRowsStatement(eventId, watch.cursor, PAGE));
+    const { changes } = eventFeedChanges(result.rows, watch.cursor);
     for (const change of changes) {
       watch.cursor = change.seq;
       if (change.resultsVersion <= watch.sent) continue;

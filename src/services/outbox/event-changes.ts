@@ -118,17 +118,6 @@ export function eventFeedChanges(
   return { changes, cursor: changes.at(-1)?.seq ?? seq };
 }
 
-/** The versions committed after outbox position `seq`, oldest first (at most `limit` rows read). */
-export async function eventChangesAfter(
-  db: Database,
-  eventId: string,
-  seq: number,
-  limit: number,
-): Promise<ResultsChange[]> {
-  const result = await db.$client.execute(eventFeedRowsStatement(eventId, seq, limit));
-  return eventFeedChanges(result.rows, seq).changes;
-}
-
 /**
  * Authorises a change feed on an event the caller may read: the event as the caller may read it
  * (its organisation tree decides who reads it once private).
