@@ -93,7 +93,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
     const responseCache = new ResponseCache(config.RESPONSE_CACHE_MB * 2 ** 20);
     const push = pushSettings(
       config,
-      { transport: (policy) => fetchTransport(policy, dohResolveHost), resolveHost: dohResolveHost },
+      { transport: fetchTransport, resolveHost: dohResolveHost },
       consoleLogger,
     );
     // Bodies are built once for all the isolate's drains.
