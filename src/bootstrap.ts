@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { Config } from "./config";
 import type { Database } from "./db/client";
 import {
   type AuthConfig,
@@ -46,12 +47,7 @@ function loadOrCreateLocalSecret(path: string): string {
   return readFileSync(path, "utf8").trim();
 }
 
-interface NodeAuthEnv {
-  JWT_SECRET?: string | undefined;
-  JWKS_URL?: string | undefined;
-  JWT_ISSUER?: string | undefined;
-  JWT_AUDIENCE?: string | undefined;
-}
+type NodeAuthEnv = Partial<Pick<Config, "JWT_SECRET" | "JWKS_URL" | "JWT_ISSUER" | "JWT_AUDIENCE">>;
 
 /**
  * JWT_SECRET when set. Otherwise, with an embedded database only: the key kept in the data

@@ -40,18 +40,19 @@ const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEF
 Secrets are printed once; only their hash is stored. --json prints one JSON object (with npm, use
 \`npm run -s\` so npm's own banner stays off stdout).`;
 
-type Output = Record<string, string>;
+/** One JSON object with --json, else lines for a person. */
+function report(json: boolean, output: object, lines: string[]): void {
+  if (json) console.log(JSON.stringify(output));
+  else for (const line of lines) console.log(line);
+}
 
-function print(output: Output, json: boolean, publicUrl: string): void {
-  if (json) {
-    console.log(JSON.stringify(output));
-    return;
-  }
-  for (const [key, value] of Object.entries(output)) console.log(`${key.padEnd(13)} ${value}`);
-  console.log("\nThe secret is shown only now. Get a token:");
-  console.log(
+/** New credentials, and how to get a token with them. */
+function print(output: Record<string, string>, json: boolean, publicUrl: string): void {
+  report(json, output, [
+    ...Object.entries(output).map(([key, value]) => `${key.padEnd(13)} ${value}`),
+    "\nThe secret is shown only now. Get a token:",
     `  curl -s ${publicUrl}/v1/auth/token -u '${output.clientId}:${output.clientSecret}' -d grant_type=client_credentials`,
-  );
+  ]);
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T {
@@ -162,13 +163,10 @@ export async function runCli(
           role,
         });
         const url = pairingUrl(publicUrl, pairing.code);
-        if (json) console.log(JSON.stringify({ url, code: pairing.code, expiresAt: pairing.expiresAt }));
-        else {
-          console.log(
-            `Open this link within ${PAIRING_MINUTES.default} minutes, once, to sign in to the console:`,
-          );
-          console.log(`  ${url}`);
-        }
+        report(json, { url, code: pairing.code, expiresAt: pairing.expiresAt }, [
+          `Open this link within ${PAIRING_MINUTES.default} minutes, once, to sign in to the console:`,
+          `  ${url}`,
+        ]);
         return 0;
       }
       case "discord":
@@ -195,10 +193,7 @@ async function discordCommand(
   config: Config,
   publicUrl: string,
 ): Promise<number> {
-  const out = (output: object, lines: string[]) => {
-    if (values.json) console.log(JSON.stringify(output));
-    else for (const line of lines) console.log(line);
-  };
+  const out = (output: object, lines: string[]) => report(values.json ?? false, output, lines);
   switch (sub) {
     case "register-commands": {
       const settings = discordSettings(config);

@@ -21,7 +21,7 @@ import { pushSettings } from "./runtime/push-settings";
 
 /**
  * The address anonymous rate limits and wrong seat codes count by (IPv6 per /64, see
- * http/rate-limit/address.ts): the socket's peer, or behind a reverse proxy
+ * services/live/caps.ts): the socket's peer, or behind a reverse proxy
  * (TRUST_PROXY=1) the last X-Forwarded-For entry, the one the proxy itself added.
  */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
@@ -89,7 +89,6 @@ async function main(): Promise<void> {
   const dispatcher = startNodeDispatcher({
     db,
     settings: { ...push.delivery, rankings: cachedRankingReader(db, responseCache) },
-    logger: consoleLogger,
   });
   const app = createApp({
     storage: {

@@ -91,14 +91,13 @@ function runtimeFor(env: WorkerEnv): Runtime {
     const db = openWebDatabase(databaseUrl, config.DATABASE_AUTH_TOKEN);
     // One ranking cache for the isolate's reads and its drains: a results version is ranked once.
     const responseCache = new ResponseCache(config.RESPONSE_CACHE_MB * 2 ** 20);
-    const rankings = cachedRankingReader(db, responseCache);
     const push = pushSettings(
       config,
-      { transport: (policy) => fetchTransport(policy, dohResolveHost), resolveHost: dohResolveHost },
+      { transport: fetchTransport, resolveHost: dohResolveHost },
       consoleLogger,
     );
-    push.delivery.rankings = rankings;
-    push.delivery.bodies = new MessageBodies(db, rankings);
+    // Bodies are built once for all the isolate's drains.
+    push.delivery.bodies = new MessageBodies(db, cachedRankingReader(db, responseCache));
     const drains = {
       subrequests: config.WEBHOOK_DRAIN_SUBREQUESTS,
       ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),

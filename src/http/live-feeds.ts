@@ -3,10 +3,9 @@ import type { Database } from "../db/client";
 import {
   DEFAULT_LIVE_REFRESH_MS,
   DEFAULT_STREAM_LIMITS,
-  eventStream,
+  feedStream,
   type GrantedSlot,
   LiveHub,
-  orgStream,
   type SlotDecision,
   type StreamCharge,
   type StreamLimits,
@@ -41,8 +40,7 @@ export function processLiveFeeds(db: Database, live: LivePort, clock: () => Date
   const hub = new LiveHub({
     db,
     clock,
-    eventPollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
-    orgPollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
+    pollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
     tokenCheckMs: live.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
     logger,
   });
@@ -52,10 +50,7 @@ export function processLiveFeeds(db: Database, live: LivePort, clock: () => Date
     onEnd: release,
   });
   return {
-    stream: (_c, request, slot) =>
-      request.kind === "event"
-        ? eventStream(hub, request, hooks(slot.release))
-        : orgStream(hub, request, hooks(slot.release)),
+    stream: (_c, request, slot) => feedStream(hub, request, hooks(slot.release)),
     notify: async (changes) => hub.notify(changes),
     acquire: (charges) => slots.acquire(charges),
     limits: { ...DEFAULT_STREAM_LIMITS, ...live.streamLimits },

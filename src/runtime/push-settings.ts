@@ -14,7 +14,7 @@ import type {
 export function pushSettings(
   config: Config,
   runtime: { transport: (policy: { allowLoopback: boolean }) => Transport; resolveHost: ResolveHost },
-  logger?: DeliveryLogger,
+  logger: DeliveryLogger,
 ): { targets: WebhookTargetSettings; delivery: DeliverySettings } {
   const allowLoopback = config.WEBHOOKS_ALLOW_LOOPBACK;
   return {
@@ -26,7 +26,7 @@ export function pushSettings(
       disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
       ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
       ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
-      ...(logger ? { logger } : {}),
+      logger,
     },
   };
 }

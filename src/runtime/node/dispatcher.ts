@@ -1,13 +1,11 @@
 import type { Database } from "../../db/client";
-import type { Logger } from "../../http/context";
 import { pruneOutbox } from "../../services/outbox";
 import { DeliveryPool, type DeliverySettings, nextDueAt, type PushDispatcher } from "../../services/webhooks";
 
 interface NodeDispatcherOptions {
   db: Database;
+  /** Its logger also reports a tick that failed. */
   settings: DeliverySettings;
-  clock?: () => Date;
-  logger?: Logger;
   /** Longest sleep between ticks when nothing wakes the loop (default 1 s). */
   idleMs?: number;
   /**
@@ -17,14 +15,15 @@ interface NodeDispatcherOptions {
    * on a local database those statements run on the loop the API's requests run on.
    */
   tickMs?: number;
-  /** How often old notifications are pruned (default hourly). */
-  pruneEveryMs?: number;
 }
 
 export interface NodeDispatcher extends PushDispatcher {
   /** Ends the loop; resolves once the deliveries in flight have finished and been recorded. */
   stop(): Promise<void>;
 }
+
+/** How often old notifications are pruned. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -36,12 +35,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * carries on (leases of attempts cut short expire and are retried).
  */
 export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatcher {
-  const clock = options.clock ?? (() => new Date());
+  const clock = () => new Date();
   const idleMs = options.idleMs ?? 1000;
   const tickMs = options.tickMs ?? 25;
-  const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
-  const logger = options.settings.logger ?? options.logger;
-  const pool = new DeliveryPool(options.db, { ...options.settings, ...(logger ? { logger } : {}) }, clock);
+  const logger = options.settings.logger;
+  const pool = new DeliveryPool(options.db, options.settings, clock);
   let running = true;
   let woken = false;
   let interrupt: (() => void) | null = null;
@@ -82,7 +80,7 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
           // the next tick reads again rather than trusting the pool's candidates.
           if (inMs <= 0) pool.invalidate();
           waitMs = Math.min(idleMs, Math.max(0, inMs));
-          if (Date.now() - lastPrune > pruneEveryMs) {
+          if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
             lastPrune = Date.now();
             await pruneOutbox(options.db, clock());
           }

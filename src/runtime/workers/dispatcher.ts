@@ -62,11 +62,11 @@ const isAddress = (host: string) => /^[\d.]+$|:/.test(host.replace(/^\[|\]$/g, "
  * `fetch` with the DNS answers checked first and redirects never followed. (Workers cannot
  * pin the address fetched; Cloudflare's own egress does not reach private networks either.)
  */
-export function fetchTransport(policy: TargetPolicy, resolve: ResolveHost): Transport {
+export function fetchTransport(policy: TargetPolicy): Transport {
   return async (request) => {
     const host = new URL(request.url).hostname.replace(/^\[|\]$/g, "");
     if (!isAddress(host)) {
-      const addresses = await resolve(host);
+      const addresses = await dohResolveHost(host);
       if (addresses.length === 0) throw new UnsafeTargetError(`host '${host}' does not resolve`);
       for (const address of addresses) assertPublicAddress(address, policy);
     }

@@ -18,34 +18,29 @@ import { type Config, type ConfigInput, readConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openWebDatabase } from "../../db/web";
 import {
-  catchUpEvent,
-  catchUpOrg,
   type EndReason,
   EventFeedSource,
   type EventFeedState,
   endLapsedTokens,
   endMessage,
-  eventMessages,
-  eventStream,
   type FeedHost,
   type FeedMessage,
+  type FeedSource,
+  feedStream,
   type HeldToken,
   heldToken,
-  type Lease,
+  nextMessages,
   OrgFeedSource,
   type OrgFeedState,
-  openEventWatch,
-  openOrgWatch,
-  orgMessages,
-  orgStream,
+  openWatch,
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
   socketFrame,
-  stillReadable,
+  type Watch,
   type WatchRequest,
 } from "../../services/live";
-import type { DurableObjectNamespace, DurableObjectState, HibernatableSocket } from "./types";
+import type { DurableObjectState, HibernatableSocket } from "./types";
 import { socketGlobals } from "./types";
 
 /** What a feed's object reads of the Worker's environment: its settings, and the objects' binding. */
@@ -59,7 +54,7 @@ type Kind = "event" | "org" | "slots";
 /** What a WebSocket keeps across hibernation. */
 interface SocketWatch {
   request: WatchRequest;
-  watch: { sent: number; cursor: number };
+  watch: Watch;
   lastSent: number;
 }
 
@@ -73,11 +68,6 @@ function configOf(env: LiveEnv): Config {
     configs.set(env, config);
   }
   return config;
-}
-
-/** The alarm's interval (LIVE_REFRESH_MS): how late a change whose notice was lost arrives at most. */
-function refreshInterval(env: LiveEnv): number {
-  return configOf(env).LIVE_REFRESH_MS;
 }
 
 /** Frees slots held in the counters' objects (a stream's end). */
@@ -98,7 +88,7 @@ export async function releaseLeases(
 export class LiveFeed {
   private kind: Kind | undefined;
   private id = "";
-  private source: EventFeedSource | OrgFeedSource | undefined;
+  private source: FeedSource | undefined;
   private dbHandle: Database | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly tokens = new Set<HeldToken>();
@@ -123,10 +113,8 @@ export class LiveFeed {
   }
 
   private get db(): Database {
-    this.dbHandle ??= openWebDatabase(
-      configOf(this.env).DATABASE_URL ?? "",
-      configOf(this.env).DATABASE_AUTH_TOKEN,
-    );
+    const config = configOf(this.env);
+    this.dbHandle ??= openWebDatabase(config.DATABASE_URL ?? "", config.DATABASE_AUTH_TOKEN);
     return this.dbHandle;
   }
 
@@ -168,17 +156,20 @@ export class LiveFeed {
   }
 
   /** The feed's source, read from the database if the object had none. */
-  private async ensureSource(): Promise<EventFeedSource | OrgFeedSource> {
+  private async ensureSource(): Promise<FeedSource> {
     if (!this.source) {
       const source = this.kind === "org" ? new OrgFeedSource(this.id) : new EventFeedSource(this.id);
       await source.refresh(this.db.$client);
       this.source ??= source;
       await this.state.storage.put("state", this.source.state);
     }
-    if ((await this.state.storage.getAlarm()) === null) {
-      await this.state.storage.setAlarm(Date.now() + refreshInterval(this.env));
-    }
+    if ((await this.state.storage.getAlarm()) === null) await this.scheduleRefresh();
     return this.source;
+  }
+
+  /** The alarm in LIVE_REFRESH_MS: how late a change whose notice was lost arrives at most. */
+  private scheduleRefresh() {
+    return this.state.storage.setAlarm(Date.now() + configOf(this.env).LIVE_REFRESH_MS);
   }
 
   /** One read of the database for every watcher; a notice during a read makes one more. */
@@ -215,21 +206,20 @@ export class LiveFeed {
   }
 
   private host(): FeedHost {
-    const join = async <S>(onChange: () => void): Promise<Lease<S>> => {
-      const source = (await this.ensureSource()) as S;
-      this.listeners.add(onChange);
-      return {
-        source,
-        release: () => {
-          this.listeners.delete(onChange);
-          void this.idleIfUnwatched();
-        },
-      };
-    };
     return {
       db: this.db,
-      watchEvent: (_id, onChange) => join<EventFeedSource>(onChange),
-      watchOrg: (_id, onChange) => join<OrgFeedSource>(onChange),
+      // The object is its feed's: the kind and id are its own.
+      watch: async (_kind, _id, onChange) => {
+        const source = await this.ensureSource();
+        this.listeners.add(onChange);
+        return {
+          source,
+          release: () => {
+            this.listeners.delete(onChange);
+            void this.idleIfUnwatched();
+          },
+        };
+      },
       holdToken: (held) => {
         this.tokens.add(held);
         return () => this.tokens.delete(held);
@@ -243,24 +233,15 @@ export class LiveFeed {
         console.error(JSON.stringify({ level: "error", message: "live feed failed", error: String(error) })),
       onEnd: () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []),
     };
-    return request.kind === "org"
-      ? orgStream(this.host(), request, hooks)
-      : eventStream(this.host(), request, hooks);
+    return feedStream(this.host(), request, hooks);
   }
 
   private async openSocket(request: WatchRequest): Promise<Response> {
     const source = await this.ensureSource();
     const { 0: client, 1: server } = new socketGlobals.WebSocketPair();
     this.state.acceptWebSocket(server);
-    const opened =
-      source instanceof EventFeedSource
-        ? await openEventWatch(this.db, source, request.lastEventId)
-        : await openOrgWatch(this.db, source, request.lastEventId, request.prunedThrough ?? 0);
-    const entry: SocketWatch = {
-      request,
-      watch: { sent: 0, ...opened.watch },
-      lastSent: Date.now(),
-    };
+    const opened = await openWatch(this.db, source, request);
+    const entry: SocketWatch = { request, watch: opened.watch, lastSent: Date.now() };
     this.send(server, entry, opened.messages);
     server.serializeAttachment(entry);
     return new Response(null, { status: 101, webSocket: client } as ResponseInit);
@@ -278,34 +259,25 @@ export class LiveFeed {
     void releaseLeases(this.env.LIVE_FEEDS, entry.request.leases ?? []);
   }
 
+  /** The sockets with what they keep across hibernation. */
+  private *sockets(): Generator<[HibernatableSocket, SocketWatch]> {
+    for (const socket of this.state.getWebSockets()) {
+      const entry = socket.deserializeAttachment() as SocketWatch | null;
+      if (entry) yield [socket, entry];
+    }
+  }
+
   /** What each socket has not seen yet; the attachment keeps its place across hibernation. */
   private async sendSockets() {
     const source = this.source;
     if (!source) return;
-    for (const socket of this.state.getWebSockets()) {
-      const entry = socket.deserializeAttachment() as SocketWatch | null;
-      if (!entry) continue;
-      if (source instanceof EventFeedSource) {
-        const reader = {
-          actor: entry.request.actor,
-          event: entry.request.event ?? { id: this.id, ancestry: [], hosts: [] },
-        };
-        if (!stillReadable(source, reader)) {
-          this.end(socket, entry);
-          continue;
-        }
-        this.send(
-          socket,
-          entry,
-          eventMessages(source, entry.watch) ?? (await catchUpEvent(this.db, source, entry.watch)),
-        );
-      } else {
-        this.send(
-          socket,
-          entry,
-          orgMessages(source, entry.watch) ?? (await catchUpOrg(this.db, source, entry.watch)),
-        );
+    for (const [socket, entry] of this.sockets()) {
+      const messages = await nextMessages(this.db, source, entry.request, entry.watch);
+      if (messages === null) {
+        this.end(socket, entry);
+        continue;
       }
+      this.send(socket, entry, messages);
       socket.serializeAttachment(entry);
     }
   }
@@ -317,9 +289,7 @@ export class LiveFeed {
     await this.refresh();
     await this.checkTokens();
     const now = Date.now();
-    for (const socket of this.state.getWebSockets()) {
-      const entry = socket.deserializeAttachment() as SocketWatch | null;
-      if (!entry) continue;
+    for (const [socket, entry] of this.sockets()) {
       if (now >= entry.request.endsAt) this.end(socket, entry);
       else if (now - entry.lastSent >= PING_EVERY_MS) {
         this.send(socket, entry, [PING_MESSAGE]);
@@ -327,16 +297,15 @@ export class LiveFeed {
       }
     }
     // SSE streams wake to check their own deadlines and pings.
-    if (this.hasWatchers()) await this.state.storage.setAlarm(Date.now() + refreshInterval(this.env));
+    if (this.hasWatchers()) await this.scheduleRefresh();
     else await this.idleIfUnwatched();
   }
 
   /** The tokens of every stream and socket this object serves, checked at once (services/live/tokens.ts). */
   private async checkTokens() {
     const held: HeldToken[] = [...this.tokens];
-    for (const socket of this.state.getWebSockets()) {
-      const entry = socket.deserializeAttachment() as SocketWatch | null;
-      const token = entry && heldToken(entry.request, (reason) => this.end(socket, entry, reason));
+    for (const [socket, entry] of this.sockets()) {
+      const token = heldToken(entry.request, (reason) => this.end(socket, entry, reason));
       if (token) held.push(token);
     }
     await endLapsedTokens(this.db, held, Date.now());
@@ -359,12 +328,17 @@ export class LiveFeed {
 
   // ——— the stream caps' counters ———
 
-  private async acquire(request: AcquireRequest): Promise<{ granted: boolean }> {
+  /** Drops the lapsed leases; returns when each of the others lapses. */
+  private async liveLeases(): Promise<number[]> {
     const now = Date.now();
     const leases = await this.state.storage.list<number>({ prefix: "lease:" });
     const expired = [...leases].filter(([, until]) => until <= now).map(([key]) => key);
     if (expired.length > 0) await this.state.storage.delete(expired);
-    if (leases.size - expired.length >= request.limit) return { granted: false };
+    return [...leases.values()].filter((until) => until > now);
+  }
+
+  private async acquire(request: AcquireRequest): Promise<{ granted: boolean }> {
+    if ((await this.liveLeases()).length >= request.limit) return { granted: false };
     await this.state.storage.put(`lease:${request.id}`, request.until);
     const alarm = await this.state.storage.getAlarm();
     if (alarm === null || alarm > request.until) await this.state.storage.setAlarm(request.until);
@@ -372,11 +346,7 @@ export class LiveFeed {
   }
 
   private async expireLeases() {
-    const now = Date.now();
-    const leases = await this.state.storage.list<number>({ prefix: "lease:" });
-    const expired = [...leases].filter(([, until]) => until <= now).map(([key]) => key);
-    if (expired.length > 0) await this.state.storage.delete(expired);
-    const next = Math.min(...[...leases].filter(([, until]) => until > now).map(([, until]) => until));
+    const next = Math.min(...(await this.liveLeases()));
     if (Number.isFinite(next)) await this.state.storage.setAlarm(next);
     else await this.state.storage.deleteAll();
   }

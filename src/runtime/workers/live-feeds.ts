@@ -14,7 +14,6 @@ import {
 } from "../../services/live";
 import type { CommittedChanges } from "../../services/outbox";
 import { releaseLeases, WATCH_HEADER } from "./feed-object";
-import type { DurableObjectNamespace } from "./types";
 
 /** The longest a lease outlives a stream whose end nobody reported (its own maxSeconds bounds it). */
 const LEASE_MS = 3600_000;

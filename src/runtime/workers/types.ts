@@ -1,20 +1,8 @@
 /**
- * The few Workers runtime types the live feeds use (the project typechecks against Node's and
- * the DOM's, not @cloudflare/workers-types, whose globals clash with them).
+ * The few Workers runtime types the live feeds use beside the bindings' (globals.d.ts): the
+ * project typechecks against Node's and the DOM's, not @cloudflare/workers-types, whose globals
+ * clash with them.
  */
-
-export interface DurableObjectId {
-  toString(): string;
-}
-
-export interface DurableObjectStub {
-  fetch(input: string | Request, init?: RequestInit): Promise<Response>;
-}
-
-export interface DurableObjectNamespace {
-  idFromName(name: string): DurableObjectId;
-  get(id: DurableObjectId): DurableObjectStub;
-}
 
 export interface DurableObjectStorage {
   get<T>(key: string): Promise<T | undefined>;

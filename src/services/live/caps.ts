@@ -16,16 +16,16 @@ export interface StreamLimits {
 }
 
 /**
- * A store's 40 phones behind one NAT address watching the venue screen, plus its screens, bots
- * and a second event, stay far below the per-address cap; a client's token serves every screen
- * and bot of a store. See docs/guides/live-feeds.md.
- */
-/**
  * How often a watched feed reads the database on its own (a Node process's hub, a Worker's feed
  * object): the safety net for a change written elsewhere, or a notice that was lost.
  */
 export const DEFAULT_LIVE_REFRESH_MS = 5000;
 
+/**
+ * A store's 40 phones behind one NAT address watching the venue screen, plus its screens, bots
+ * and a second event, stay far below the per-address cap; a client's token serves every screen
+ * and bot of a store. See docs/guides/live-feeds.md.
+ */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   perClient: 100,
   perAddress: 200,

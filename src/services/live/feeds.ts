@@ -7,10 +7,9 @@
  */
 import type { Client } from "@libsql/client";
 import type { Database } from "../../db/client";
-import type { Actor, ScopedEvent } from "../access";
-import { canReadEvent } from "../access";
+import { type Actor, canReadEvent, type ScopedEvent } from "../access";
+import type { TokenHolder } from "../auth";
 import {
-  eventChangesAfter,
   eventFeedChanges,
   eventFeedPosition,
   eventFeedRowsStatement,
@@ -19,6 +18,7 @@ import {
   orgFeedRowsStatement,
   type ResultsChange,
 } from "../outbox";
+import type { SlotLease } from "./caps";
 import {
   eventChangeMessage,
   eventGapMessage,
@@ -27,6 +27,28 @@ import {
   orgChangeMessage,
   orgGapMessage,
 } from "./messages";
+
+/**
+ * A watcher as authorised by the request that opened it; plain data, so a Worker can hand it
+ * to the feed's Durable Object.
+ */
+export interface WatchRequest {
+  kind: "event" | "org";
+  /** The event's or the organisation's id. */
+  id: string;
+  lastEventId?: number;
+  /** When the stream ends (epoch ms): its `maxSeconds`, or earlier its token's expiry. */
+  endsAt: number;
+  actor: Actor;
+  /** An event feed's organisation tree, to re-check who may read it if it turns private. */
+  event?: Pick<ScopedEvent, "id" | "ancestry" | "hosts">;
+  /** The bearer token: its expiry (epoch ms) and, for our own clients, what revocation checks. */
+  token?: { expiresAt: number; holder?: TokenHolder };
+  /** An organisation feed's retention floor when it opened (its `gap`). */
+  prunedThrough?: number;
+  /** The stream slots it holds in shared counters, freed when it ends (Workers). */
+  leases?: SlotLease[];
+}
 
 /** How many recent changes a source keeps for watchers that fall behind or resume. */
 const LOG_LIMIT = 500;
@@ -140,20 +162,18 @@ export class EventFeedSource {
   }
 }
 
-/** Who watches and what they may see: the event's organisation tree as authorised at the start. */
-interface EventReader {
-  actor: Actor;
-  event: Pick<ScopedEvent, "id" | "ancestry" | "hosts">;
-}
-
-/** Whether the reader still sees the event (it may have turned private, or be gone). */
-export function stillReadable(source: EventFeedSource, reader: EventReader): boolean {
+/** Whether the watcher still sees the event (it may have turned private, or be gone). */
+function stillReadable(source: EventFeedSource, request: WatchRequest): boolean {
   const s = source.state;
-  return s.exists && canReadEvent(reader.actor, { ...reader.event, visibility: s.visibility });
+  const event = request.event ?? { id: request.id, ancestry: [], hosts: [] };
+  return s.exists && canReadEvent(request.actor, { ...event, visibility: s.visibility });
 }
 
-/** A watcher's place in an event feed: the last version sent and the outbox position read. */
-interface EventWatch {
+/**
+ * A watcher's place in its feed: the outbox position read and, in an event feed, the last
+ * version sent.
+ */
+export interface Watch {
   sent: number;
   cursor: number;
 }
@@ -163,7 +183,7 @@ interface EventWatch {
  * outbox does not detail as the bare state); null when the log no longer reaches back to the
  * watcher's position (catch it up from the database).
  */
-export function eventMessages(source: EventFeedSource, watch: EventWatch): FeedMessage[] | null {
+function eventMessages(source: EventFeedSource, watch: Watch): FeedMessage[] | null {
   const s = source.state;
   if (watch.cursor < s.floor) return null;
   const out: FeedMessage[] = [];
@@ -183,15 +203,12 @@ export function eventMessages(source: EventFeedSource, watch: EventWatch): FeedM
 }
 
 /** Reads from the database what the log no longer holds for this watcher, then the rest from the log. */
-export async function catchUpEvent(
-  db: Database,
-  source: EventFeedSource,
-  watch: EventWatch,
-): Promise<FeedMessage[]> {
+async function catchUpEvent(db: Database, source: EventFeedSource, watch: Watch): Promise<FeedMessage[]> {
   const eventId = source.eventId;
   const out: FeedMessage[] = [];
   for (;;) {
-    const changes = await eventChangesAfter(db, eventId, watch.cursor, PAGE);
+    const result = await db.$client.execute(eventFeedRowsStatement(eventId, watch.cursor, PAGE));
+    const { changes } = eventFeedChanges(result.rows, watch.cursor);
     for (const change of changes) {
       watch.cursor = change.seq;
       if (change.resultsVersion <= watch.sent) continue;
@@ -212,11 +229,11 @@ export async function catchUpEvent(
  * every version since, from the source's log or else the outbox, or `gap` and the current
  * version when the outbox no longer holds them.
  */
-export async function openEventWatch(
+async function openEventWatch(
   db: Database,
   source: EventFeedSource,
   lastEventId: number | undefined,
-): Promise<{ watch: EventWatch; messages: FeedMessage[] }> {
+): Promise<{ watch: Watch; messages: FeedMessage[] }> {
   const s = source.state;
   const current = s.version;
   if (lastEventId === undefined || lastEventId >= current) {
@@ -291,11 +308,9 @@ export class OrgFeedSource {
   }
 }
 
-interface OrgWatch {
-  cursor: number;
-}
+type OrgWatch = Pick<Watch, "cursor">;
 
-export function orgMessages(source: OrgFeedSource, watch: OrgWatch): FeedMessage[] | null {
+function orgMessages(source: OrgFeedSource, watch: OrgWatch): FeedMessage[] | null {
   const s = source.state;
   if (watch.cursor < s.floor) return null;
   const out: FeedMessage[] = [];
@@ -306,11 +321,7 @@ export function orgMessages(source: OrgFeedSource, watch: OrgWatch): FeedMessage
   return out;
 }
 
-export async function catchUpOrg(
-  db: Database,
-  source: OrgFeedSource,
-  watch: OrgWatch,
-): Promise<FeedMessage[]> {
+async function catchUpOrg(db: Database, source: OrgFeedSource, watch: OrgWatch): Promise<FeedMessage[]> {
   const out: FeedMessage[] = [];
   for (;;) {
     const result = await db.$client.execute(orgFeedRowsStatement(source.orgId, watch.cursor, PAGE));
@@ -330,15 +341,15 @@ export async function catchUpOrg(
  * A new watcher of an organisation feed: without `Last-Event-ID` it starts with the next change;
  * with one, it first gets what it missed (after `gap` when that is past the retention window).
  */
-export async function openOrgWatch(
+async function openOrgWatch(
   db: Database,
   source: OrgFeedSource,
   lastEventId: number | undefined,
   prunedThrough: number,
-): Promise<{ watch: OrgWatch; messages: FeedMessage[] }> {
-  if (lastEventId === undefined) return { watch: { cursor: source.state.cursor }, messages: [] };
+): Promise<{ watch: Watch; messages: FeedMessage[] }> {
+  if (lastEventId === undefined) return { watch: { sent: 0, cursor: source.state.cursor }, messages: [] };
   const messages: FeedMessage[] = [];
-  const watch = { cursor: lastEventId };
+  const watch = { sent: 0, cursor: lastEventId };
   if (lastEventId < prunedThrough) {
     messages.push(orgGapMessage(lastEventId, prunedThrough));
     watch.cursor = prunedThrough;
@@ -346,4 +357,30 @@ export async function openOrgWatch(
   const fromLog = orgMessages(source, watch);
   messages.push(...(fromLog ?? (await catchUpOrg(db, source, watch))));
   return { watch, messages };
+}
+
+export type FeedSource = EventFeedSource | OrgFeedSource;
+
+/** Where a new watcher of either feed starts, and what it is sent first. */
+export function openWatch(db: Database, source: FeedSource, request: WatchRequest) {
+  return source instanceof EventFeedSource
+    ? openEventWatch(db, source, request.lastEventId)
+    : openOrgWatch(db, source, request.lastEventId, request.prunedThrough ?? 0);
+}
+
+/**
+ * What the watcher has not been sent yet, from the source's log or else the database; null
+ * when it may no longer read the event (its feed ends quietly).
+ */
+export async function nextMessages(
+  db: Database,
+  source: FeedSource,
+  request: WatchRequest,
+  watch: Watch,
+): Promise<FeedMessage[] | null> {
+  if (source instanceof OrgFeedSource) {
+    return orgMessages(source, watch) ?? (await catchUpOrg(db, source, watch));
+  }
+  if (!stillReadable(source, request)) return null;
+  return eventMessages(source, watch) ?? (await catchUpEvent(db, source, watch));
 }

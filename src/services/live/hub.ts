@@ -7,7 +7,7 @@
  * and stops with its last, so an event nobody watches costs nothing.
  */
 import type { Database } from "../../db/client";
-import { EventFeedSource, OrgFeedSource } from "./feeds";
+import { EventFeedSource, type FeedSource, OrgFeedSource, type WatchRequest } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
 interface HubLogger {
@@ -17,26 +17,20 @@ interface HubLogger {
 interface LiveHubOptions {
   db: Database;
   clock: () => Date;
-  /** How often a watched event's source reads the database when no write of this process told it to. */
-  eventPollMs: number;
-  /** The same for an organisation feed's source. */
-  orgPollMs: number;
+  /** How often a watched feed's source reads the database when no write of this process told it to. */
+  pollMs: number;
   /** How often the tokens held by connections are checked for revocation. */
   tokenCheckMs: number;
   logger?: HubLogger;
 }
 
-interface Refreshable {
-  refresh(client: Database["$client"]): Promise<boolean>;
-}
-
 /** A source's subscription: its state, and a callback run after each refresh that changed it. */
-export interface Lease<S> {
-  source: S;
+export interface Lease {
+  source: FeedSource;
   release(): void;
 }
 
-class Shared<S extends Refreshable> {
+class Shared {
   readonly listeners = new Set<() => void>();
   ready: Promise<void>;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,9 +40,8 @@ class Shared<S extends Refreshable> {
   private again = false;
 
   constructor(
-    readonly source: S,
+    readonly source: FeedSource,
     private readonly hub: LiveHubOptions,
-    private readonly intervalMs: number,
   ) {
     this.ready = source.refresh(hub.db.$client).then(() => this.schedule());
   }
@@ -56,7 +49,7 @@ class Shared<S extends Refreshable> {
   private schedule() {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), this.intervalMs);
+    this.timer = setTimeout(() => void this.tick(), this.hub.pollMs);
     this.timer.unref?.();
   }
 
@@ -100,8 +93,8 @@ class Shared<S extends Refreshable> {
 }
 
 export class LiveHub {
-  private readonly events = new Map<string, Shared<EventFeedSource>>();
-  private readonly orgs = new Map<string, Shared<OrgFeedSource>>();
+  /** The running sources, by `<kind>:<id>`. */
+  private readonly sources = new Map<string, Shared>();
   private readonly tokens = new Set<HeldToken>();
   /** Whether the token check is scheduled (it stops by itself once no token is held). */
   private checkingTokens = false;
@@ -112,51 +105,22 @@ export class LiveHub {
     return this.options.db;
   }
 
-  /** Joins the event's source (started, and read once, if nobody watched it yet). */
-  watchEvent(eventId: string, onChange: () => void): Promise<Lease<EventFeedSource>> {
-    return this.join(
-      this.events,
-      eventId,
-      () => new EventFeedSource(eventId),
-      this.options.eventPollMs,
-      onChange,
-    );
-  }
-
-  watchOrg(orgId: string, onChange: () => void): Promise<Lease<OrgFeedSource>> {
-    return this.join(this.orgs, orgId, () => new OrgFeedSource(orgId), this.options.orgPollMs, onChange);
-  }
-
-  /** A write of this process committed these changes: their sources read them now. */
-  notify(changes: { events: Iterable<string>; orgs: Iterable<string> }): void {
-    for (const eventId of changes.events) this.events.get(eventId)?.refreshNow();
-    for (const orgId of changes.orgs) this.orgs.get(orgId)?.refreshNow();
-  }
-
-  /** Sources running now (what the tests and the bench look at). */
-  get running(): { events: number; orgs: number } {
-    return { events: this.events.size, orgs: this.orgs.size };
-  }
-
-  private async join<S extends Refreshable>(
-    map: Map<string, Shared<S>>,
-    key: string,
-    create: () => S,
-    intervalMs: number,
-    onChange: () => void,
-  ): Promise<Lease<S>> {
-    let shared = map.get(key);
+  /** Joins the feed's source (started, and read once, if nobody watched it yet). */
+  async watch(kind: WatchRequest["kind"], id: string, onChange: () => void): Promise<Lease> {
+    const key = `${kind}:${id}`;
+    let shared = this.sources.get(key);
     if (!shared) {
-      shared = new Shared(create(), this.options, intervalMs);
-      map.set(key, shared);
+      const source = kind === "org" ? new OrgFeedSource(id) : new EventFeedSource(id);
+      shared = new Shared(source, this.options);
+      this.sources.set(key, shared);
     }
     const joined = shared;
     joined.listeners.add(onChange);
     const release = () => {
       joined.listeners.delete(onChange);
-      if (joined.listeners.size === 0 && map.get(key) === joined) {
+      if (joined.listeners.size === 0 && this.sources.get(key) === joined) {
         joined.stop();
-        map.delete(key);
+        this.sources.delete(key);
       }
     };
     try {
@@ -166,6 +130,12 @@ export class LiveHub {
       throw error;
     }
     return { source: joined.source, release };
+  }
+
+  /** A write of this process committed these changes: their sources read them now. */
+  notify(changes: { events: Iterable<string>; orgs: Iterable<string> }): void {
+    for (const eventId of changes.events) this.sources.get(`event:${eventId}`)?.refreshNow();
+    for (const orgId of changes.orgs) this.sources.get(`org:${orgId}`)?.refreshNow();
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import { inactiveHolders, type TokenHolder } from "../auth";
+import type { WatchRequest } from "./feeds";
 import type { EndReason } from "./messages";
-import type { WatchRequest } from "./streams";
 
 /** The token a live connection was opened with, and how to end that connection. */
 export interface HeldToken extends TokenHolder {

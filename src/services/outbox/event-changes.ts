@@ -18,22 +18,6 @@ export interface ResultsChange {
   seq: number;
 }
 
-interface ChangeFeed {
-  /** The event as the caller may read it (its organisation tree decides who reads it once private). */
-  event: ScopedEvent;
-  /** The results version when the feed opened. */
-  resultsVersion: number;
-  /**
-   * Outbox positions for resuming: `after` is right after `version` was committed (the seq of
-   * its `standings.changed`, 0 for version 0), or null when the outbox no longer holds it (past
-   * the retention window, or committed before versions were announced) and cannot say what came
-   * after; `latest` is the event's newest notification (where a feed without a past starts).
-   */
-  position(version: number): Promise<{ after: number | null; latest: number }>;
-  /** The versions committed after outbox position `seq`, oldest first (at most `limit` rows read). */
-  changesAfter(seq: number, limit: number): Promise<ResultsChange[]>;
-}
-
 /**
  * The notification types the per-event feed shows. Every batch that bumps resultsVersion writes
  * some of these, `standings.changed` last (standings-notice.ts): to show a new kind of change in
@@ -134,24 +118,10 @@ export function eventFeedChanges(
   return { changes, cursor: changes.at(-1)?.seq ?? seq };
 }
 
-/** The versions committed after outbox position `seq`, oldest first (at most `limit` rows read). */
-export async function eventChangesAfter(
-  db: Database,
-  eventId: string,
-  seq: number,
-  limit: number,
-): Promise<ResultsChange[]> {
-  const result = await db.$client.execute(eventFeedRowsStatement(eventId, seq, limit));
-  return eventFeedChanges(result.rows, seq).changes;
-}
-
-/** Authorises a change feed on an event the caller may read. */
-export async function openChangeFeed(ctx: ServiceContext, eventId: string): Promise<ChangeFeed> {
-  const event = await readableEvent(ctx, eventId);
-  return {
-    event,
-    resultsVersion: event.resultsVersion,
-    position: (version) => eventFeedPosition(ctx.db, eventId, version),
-    changesAfter: (seq, limit) => eventChangesAfter(ctx.db, eventId, seq, limit),
-  };
+/**
+ * Authorises a change feed on an event the caller may read: the event as the caller may read it
+ * (its organisation tree decides who reads it once private).
+ */
+export async function openChangeFeed(ctx: ServiceContext, eventId: string): Promise<{ event: ScopedEvent }> {
+  return { event: await readableEvent(ctx, eventId) };
 }

@@ -150,7 +150,7 @@ const TableTimerSchema = z
   })
   .openapi("WebhookTableTimer");
 
-export const WEBHOOK_PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; summary: string }> = {
+export const WEBHOOK_PAYLOADS = {
   "round.seated": {
     schema: RoundSeatedSchema,
     summary: "A prelim game was seated: tables and seats in turn order.",
@@ -207,8 +207,10 @@ export const WEBHOOK_PAYLOADS: Record<WebhookEventType, { schema: z.ZodType; sum
     summary:
       "A referee switched a table to timed turns (rule 1.1.11), changed the turn length, or switched it back.",
   },
-};
+} satisfies Record<WebhookEventType, { schema: z.ZodType; summary: string }>;
 
+/** The `data` of a notification of type T. */
+export type WebhookPayload<T extends WebhookEventType> = z.infer<(typeof WEBHOOK_PAYLOADS)[T]["schema"]>;
 export type SeatPayload = z.infer<typeof SeatSchema>;
 /** A table's result as notifications carry it (also `before`/`after` of a correction). */
 export type TableResultPayload = z.infer<typeof TableResultSchema>;

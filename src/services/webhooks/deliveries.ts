@@ -21,40 +21,20 @@ interface DeliveryDto {
   createdAt: string;
 }
 
-interface Row {
-  id: string;
-  subscription_id: string;
-  message_id: string | null;
-  outbox_seq: number;
-  type: string | null;
-  status: DeliveryDto["status"];
-  attempts: number;
-  next_attempt_at: string;
-  last_status_code: number | null;
-  last_latency_ms: number | null;
-  last_error: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
+/** A delivery as SELECT reads it: the DTO's names, the message's own null once it is pruned. */
+type Row = Omit<DeliveryDto, "messageId" | "type"> & { messageId: string | null; type: string | null };
 
 const toDto = (r: Row): DeliveryDto => ({
-  id: r.id,
-  webhookId: r.subscription_id,
-  messageId: r.message_id ?? "",
-  seq: r.outbox_seq,
+  ...r,
+  messageId: r.messageId ?? "",
   type: r.type ?? "",
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.status === "pending" ? r.next_attempt_at : null,
-  lastStatusCode: r.last_status_code,
-  lastLatencyMs: r.last_latency_ms,
-  lastError: r.last_error,
-  deliveredAt: r.delivered_at,
-  createdAt: r.created_at,
+  nextAttemptAt: r.status === "pending" ? r.nextAttemptAt : null,
 });
 
-const SELECT = sql`select d.id, d.subscription_id, o.id as message_id, d.outbox_seq, o.type, d.status, d.attempts,
-  d.next_attempt_at, d.last_status_code, d.last_latency_ms, d.last_error, d.delivered_at, d.created_at
+const SELECT = sql`select d.id, d.subscription_id as webhookId, o.id as messageId, d.outbox_seq as seq, o.type,
+  d.status, d.attempts, d.next_attempt_at as nextAttemptAt, d.last_status_code as lastStatusCode,
+  d.last_latency_ms as lastLatencyMs, d.last_error as lastError, d.delivered_at as deliveredAt,
+  d.created_at as createdAt
   from webhook_deliveries d left join outbox o on o.seq = d.outbox_seq`;
 
 /** GET …/webhooks/{id}/deliveries: oldest first (the order they are delivered in). */
@@ -90,11 +70,12 @@ export async function listDeliveries(
 async function loadDelivery(ctx: ServiceContext, orgId: string, webhookId: string, deliveryId: string) {
   const [row] = await ctx.db.all<{ subscription: string } & { [K in keyof Row]: Row[K] | null }>(sql`
     select s.id as subscription, x.* from webhook_subscriptions s
-    left join (${SELECT} where d.id = ${deliveryId}) x on x.subscription_id = s.id
+    left join (${SELECT} where d.id = ${deliveryId}) x on x.webhookId = s.id
     where s.id = ${webhookId} and s.org_id = ${orgId}`);
   if (!row) throw notFound("webhook", webhookId);
   if (row.id === null) throw notFound("delivery", deliveryId);
-  return row as Row;
+  const { subscription: _, ...delivery } = row;
+  return delivery as Row;
 }
 
 /**
@@ -109,7 +90,7 @@ export async function redeliver(
 ): Promise<DeliveryDto> {
   await assertOrgWritable(ctx, orgId, "webhooks:manage");
   const row = await loadDelivery(ctx, orgId, webhookId, deliveryId);
-  if (row.message_id === null) {
+  if (row.messageId === null) {
     throw new ServiceError(
       "conflict",
       "message_expired",

@@ -8,7 +8,13 @@ import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { events, gameTables, organizations, players, rounds, sessions } from "../../db/schema";
-import type { RoundSeatedPayload, SeatPayload, TableResultPayload } from "../outbox";
+import type {
+  RoundSeatedPayload,
+  SeatPayload,
+  TableResultPayload,
+  WebhookEventType,
+  WebhookPayload,
+} from "../outbox";
 import {
   COLORS,
   escapeMarkdown,
@@ -125,131 +131,60 @@ async function contextOf(
   };
 }
 
-/** A notification's data: each builder below reads the fields of its own type. */
-type Data = Record<string, unknown>;
-
-function correctedEmbed(data: Data, links: PageLinks): APIEmbed {
-  const { before, after, reason } = data as {
-    before: TableResultPayload | null;
-    after: TableResultPayload;
-    reason: string | null;
-  };
-  const embed = resultEmbed("result corrected", after, links);
-  embed.color = COLORS.alert;
-  embed.fields = [
-    ...(before ? [{ name: "Before", value: placements(before) }] : []),
-    { name: "Reason", value: reason ? escapeMarkdown(reason) : "–" },
-  ];
-  return embed;
-}
-
-function standingsEmbed(data: Data, links: PageLinks): APIEmbed {
-  const d = data as {
-    eventId: string;
-    top?: { rank: number | null; name: string; wins: number; vp: number }[];
-  };
-  const lines = (d.top ?? []).map(
-    (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
-  );
-  return {
-    title: "Standings updated: top 8",
-    description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
-    color: COLORS.standings,
-    ...linked(links.event(d.eventId)),
-  };
-}
-
-function disqualifiedEmbed(data: Data, links: PageLinks): APIEmbed {
-  const d = data as {
-    eventId: string;
-    tableId?: string;
-    name?: string | null;
-    playerId: string;
-    reason: string;
-  };
-  return {
+/** The embed of every notification type but the seatings, each reading its own type's data. */
+const EMBEDS: { [T in WebhookEventType]?: (data: WebhookPayload<T>, links: PageLinks) => APIEmbed } = {
+  "result.final": (table, links) => resultEmbed("final result", table, links),
+  "result.submitted": (table, links) =>
+    resultEmbed(table.status === "pending" ? "result submitted (pending)" : "result submitted", table, links),
+  "result.confirmed": (table, links) => resultEmbed("result confirmed", table, links),
+  "result.corrected": ({ before, after, reason }, links) => {
+    const embed = resultEmbed("result corrected", after, links);
+    embed.color = COLORS.alert;
+    embed.fields = [
+      ...(before ? [{ name: "Before", value: placements(before) }] : []),
+      { name: "Reason", value: reason ? escapeMarkdown(reason) : "–" },
+    ];
+    return embed;
+  },
+  "standings.changed": (d, links) => {
+    const lines = (d.top ?? []).map(
+      (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
+    );
+    return {
+      title: "Standings updated: top 8",
+      description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
+      color: COLORS.standings,
+      ...linked(links.event(d.eventId)),
+    };
+  },
+  "player.disqualified": (d, links) => ({
     title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
     description: escapeMarkdown(d.reason),
     color: COLORS.alert,
     ...linked(d.tableId ? links.table(d.tableId) : links.event(d.eventId)),
-  };
-}
-
-function completedEmbed(data: Data, links: PageLinks): APIEmbed {
-  const d = data as { eventId: string; final?: TableResultPayload };
-  return {
+  }),
+  "event.completed": (d, links) => ({
     title: "Tournament completed",
     ...(d.final ? { description: placements(d.final) } : {}),
     color: COLORS.result,
     ...linked(links.event(d.eventId)),
-  };
-}
-
-function seatChosenEmbed(data: Data, links: PageLinks): APIEmbed {
-  const d = data as {
-    tableId: string;
-    tableNumber: number;
-    seats: { position: number; playerId: string; name: string; colour: string | null; chosen: boolean }[];
-  };
-  return {
+  }),
+  "seat.chosen": (d, links) => ({
     title: `Table ${d.tableNumber}: turn order by rank`,
     description: d.seats
       .map((s) => `${s.position}. ${escapeMarkdown(s.name)}${s.chosen ? ` (${s.colour})` : " (to choose)"}`)
       .join("\n"),
     color: COLORS.seating,
     ...linked(links.table(d.tableId)),
-  };
-}
-
-function timerEmbed(data: Data, links: PageLinks): APIEmbed {
-  const d = data as {
-    tableId: string;
-    tableNumber: number;
-    timedTurns: boolean;
-    turnSeconds: number | null;
-  };
-  return {
+  }),
+  "table.timer": (d, links) => ({
     title: d.timedTurns
       ? `Table ${d.tableNumber}: timed turns, ${d.turnSeconds} s a turn`
       : `Table ${d.tableNumber}: untimed turns`,
     color: COLORS.seating,
     ...linked(links.table(d.tableId)),
-  };
-}
-
-/** The embeds of every notification type but the seatings; null for a type without its own. */
-function embedsOf(type: string, data: Data, links: PageLinks): APIEmbed[] | null {
-  // What the result.* types carry; the other types read their own fields.
-  const table = data as unknown as TableResultPayload;
-  switch (type) {
-    case "result.final":
-      return [resultEmbed("final result", table, links)];
-    case "result.submitted":
-      return [
-        resultEmbed(
-          table.status === "pending" ? "result submitted (pending)" : "result submitted",
-          table,
-          links,
-        ),
-      ];
-    case "result.confirmed":
-      return [resultEmbed("result confirmed", table, links)];
-    case "result.corrected":
-      return [correctedEmbed(data, links)];
-    case "standings.changed":
-      return [standingsEmbed(data, links)];
-    case "player.disqualified":
-      return [disqualifiedEmbed(data, links)];
-    case "event.completed":
-      return [completedEmbed(data, links)];
-    case "seat.chosen":
-      return [seatChosenEmbed(data, links)];
-    case "table.timer":
-      return [timerEmbed(data, links)];
-    default:
-      return null;
-  }
-}
+  }),
+};
 
 /** The Discord message of a notification: embeds only, headed with their context, no mentions ever pinged. */
 export async function discordMessage(
@@ -259,10 +194,13 @@ export async function discordMessage(
   options: { publicUrl?: string | undefined; at: string },
 ): Promise<DiscordMessage> {
   const links = pageLinks(options.publicUrl);
+  const embed = EMBEDS[type as WebhookEventType] as
+    | ((data: Record<string, unknown>, links: PageLinks) => APIEmbed)
+    | undefined;
   const embeds =
     type === "round.seated" || type === "playoffs.seated"
       ? await seatingEmbeds(db, data as unknown as RoundSeatedPayload, links)
-      : (embedsOf(type, data, links) ?? [{ title: type }]);
+      : [embed ? embed(data, links) : { title: type }];
   const context = await contextOf(db, data, options.at, links);
   return {
     username: "CATAN Tournament",

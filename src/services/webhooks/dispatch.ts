@@ -224,13 +224,6 @@ function recorded(row: DueRow, outcome: Outcome, settings: DeliverySettings, now
   };
 }
 
-interface DeliveryPass {
-  /** Deliveries attempted in this pass. */
-  attempted: number;
-  /** When the next pending delivery is due (null: none pending). */
-  nextDueAt: string | null;
-}
-
 /**
  * The dispatcher's workers, the same on every runtime, driven a tick at a time: a tick records
  * what finished since the last one (one batch), then claims what is due (one read, one claim)
@@ -493,14 +486,14 @@ export async function drainDue(
 }
 
 /**
- * One pass of the dispatcher (tests and the Workers drain): everything due now, through a fresh
- * pool, fairly, until nothing due is left.
+ * One pass of the dispatcher (tests): everything due now, through a fresh pool, fairly, until
+ * nothing due is left; how many were attempted, and when the next pending delivery is due.
  */
 export async function deliverDue(
   db: Database,
   clock: () => Date,
   settings: DeliverySettings,
-): Promise<DeliveryPass> {
+): Promise<{ attempted: number; nextDueAt: string | null }> {
   const pool = new DeliveryPool(db, settings, clock);
   await drainDue(pool, {});
   return { attempted: pool.attempted, nextDueAt: await nextDueAt(db) };

@@ -15,16 +15,7 @@ export {
   pageLinks,
   roundLabel,
 } from "./discord-format";
-export {
-  DEFAULT_RETRY_DELAYS_MS,
-  type DeliveryLogger,
-  DeliveryPool,
-  type DeliverySettings,
-  deliverDue,
-  drainDue,
-  MAX_RETRY_AFTER_MS,
-  WEBHOOK_LIMITS,
-} from "./dispatch";
+export * from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";
 export { MessageBodies, type RankingReader } from "./message-bodies";
 export * from "./subscriptions";
