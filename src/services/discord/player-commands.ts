@@ -11,10 +11,11 @@ import { boards, events, players, rounds, seats, sessions, tableResults } from "
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
 import { confirmWithCode, disputeResult, getTables } from "../tables";
-import { COLORS, escapeMarkdown, ordinal, roundLabel } from "../webhooks";
+import { COLORS, escapeMarkdown, ordinal } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
+  gameName,
   orgOf,
   type Reply,
   say,
@@ -82,7 +83,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
     const view = views.get(t.tableId);
     if (!view || view instanceof Error) return [];
     const me = view.seats.find((s) => s.player.id === t.playerId)!;
-    const game = [t.sessionName, roundLabel(t.kind, t.roundNumber)].filter(Boolean).join(" · ");
+    const game = gameName({ sessionName: t.sessionName, kind: t.kind, number: t.roundNumber });
     return [{ ...t, view, me, game, where: `${game}, Table ${view.number}` }];
   });
   return { name: linked[0]!.name, tables };
@@ -110,7 +111,6 @@ const mytable: CommandSpec = {
     const status = !view.result
       ? "No result yet."
       : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
-    const tableUrl = cc.links.table(current.tableId);
     const boardUrl = current.board ? cc.links.screen(view.eventId, "seating") : undefined;
     const embed: APIEmbed = {
       title: `${current.game} · Table ${view.number}`,
@@ -118,7 +118,7 @@ const mytable: CommandSpec = {
         `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
         (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
       color: COLORS.seating,
-      ...(tableUrl ? { url: tableUrl } : {}),
+      url: cc.links.table(current.tableId),
       fields: [
         { name: "Opponents (turn order)", value: others.join("\n") || "–" },
         { name: "Result", value: status },
