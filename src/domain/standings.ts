@@ -73,36 +73,23 @@ export function addRecords(a: PlayerRecord, b: PlayerRecord): PlayerRecord {
  * disqualified or not: dropping disqualified players is the caller's (standings') job.
  */
 export function aggregateRecords(games: readonly ScoredGame[]): PlayerRecord[] {
-  const acc = new Map<
-    string,
-    { games: number; wins: number; vp: number; shares: Fraction[]; seconds: number; thirds: number }
-  >();
+  const acc = new Map<string, { -readonly [K in keyof PlayerRecord]: PlayerRecord[K] }>();
   for (const game of games) {
     for (const seat of game.seats) {
       let r = acc.get(seat.playerId);
       if (!r) {
-        r = { games: 0, wins: 0, vp: 0, shares: [], seconds: 0, thirds: 0 };
+        r = { playerId: seat.playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
         acc.set(seat.playerId, r);
       }
       r.games += 1;
       if (seat.win) r.wins += 1;
       r.vp += seat.counted;
-      r.shares.push(seat.share);
+      r.vpPct = addFractions(r.vpPct, seat.share);
       if (seat.placement === 2) r.seconds += 1;
       if (seat.placement === 3) r.thirds += 1;
     }
   }
-  return [...acc.entries()]
-    .sort(([a], [b]) => compareIds(a, b))
-    .map(([playerId, r]) => ({
-      playerId,
-      games: r.games,
-      wins: r.wins,
-      vp: r.vp,
-      vpPct: r.shares.reduce(addFractions, ZERO),
-      seconds: r.seconds,
-      thirds: r.thirds,
-    }));
+  return [...acc.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
 }
 
 function desc(a: number, b: number): -1 | 0 | 1 {
