@@ -42,11 +42,7 @@ interface RankOptions {
 }
 
 /** Binary string order: locale-independent, so every server sorts ids identically. */
-export function compareIds(a: string, b: string): -1 | 0 | 1 {
-  if (a < b) return -1;
-  if (a > b) return 1;
-  return 0;
-}
+export const compareIds = (a: string, b: string): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
 
 export function emptyRecord(playerId: string): PlayerRecord {
   return { playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
@@ -92,11 +88,7 @@ export function aggregateRecords(games: readonly ScoredGame[]): PlayerRecord[] {
   return [...acc.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
 }
 
-function desc(a: number, b: number): -1 | 0 | 1 {
-  if (a > b) return -1;
-  if (a < b) return 1;
-  return 0;
-}
+const desc = (a: number, b: number): -1 | 0 | 1 => (a > b ? -1 : a < b ? 1 : 0);
 
 type Comparison = (a: PlayerRecord, b: PlayerRecord) => -1 | 0 | 1;
 
