@@ -75,38 +75,6 @@ function vpIssue(vp: number, label: string, isWinner: boolean, isDisqualified: b
   return undefined;
 }
 
-function checkSeats(input: GameInput, issues: DomainIssue[]): void {
-  const seats = input.seatPlayerIds;
-  if (seats.length < 3 || seats.length > 4) {
-    issues.push({
-      path: "seatPlayerIds",
-      message: `a table seats 3 or 4 players, got ${seats.length} (rule 1.1.7)`,
-    });
-  }
-  const seen = new Set<string>();
-  seats.forEach((id, i) => {
-    if (seen.has(id)) issues.push({ path: `seatPlayerIds[${i}]`, message: `player ${id} is seated twice` });
-    seen.add(id);
-  });
-}
-
-function checkDisqualified(input: GameInput, issues: DomainIssue[]): void {
-  const seats = input.seatPlayerIds;
-  const seen = new Set<string>();
-  (input.disqualifiedPlayerIds ?? []).forEach((id, i) => {
-    const path = `disqualifiedPlayerIds[${i}]`;
-    if (!seats.includes(id)) {
-      issues.push({
-        path,
-        message: `player ${id} is disqualified but not seated at this table (rule 1.3.6)`,
-      });
-    } else if (seen.has(id)) {
-      issues.push({ path, message: `${seatLabel(seats.indexOf(id), id)} is listed as disqualified twice` });
-    }
-    seen.add(id);
-  });
-}
-
 /**
  * Checks a reported result against docs/rules.md#one-game and throws a GameResultError listing every
  * violation at once, so a scorer can fix the sheet in one round trip.
@@ -115,8 +83,27 @@ export function validateGameResult(input: GameInput): void {
   const issues: DomainIssue[] = [];
   const seats = input.seatPlayerIds;
   const disqualified = new Set(input.disqualifiedPlayerIds ?? []);
-  checkSeats(input, issues);
-  checkDisqualified(input, issues);
+  if (seats.length < 3 || seats.length > 4) {
+    issues.push({
+      path: "seatPlayerIds",
+      message: `a table seats 3 or 4 players, got ${seats.length} (rule 1.1.7)`,
+    });
+  }
+  seats.forEach((id, i) => {
+    if (seats.indexOf(id) < i)
+      issues.push({ path: `seatPlayerIds[${i}]`, message: `player ${id} is seated twice` });
+  });
+  (input.disqualifiedPlayerIds ?? []).forEach((id, i, listed) => {
+    const path = `disqualifiedPlayerIds[${i}]`;
+    if (!seats.includes(id)) {
+      issues.push({
+        path,
+        message: `player ${id} is disqualified but not seated at this table (rule 1.3.6)`,
+      });
+    } else if (listed.indexOf(id) < i) {
+      issues.push({ path, message: `${seatLabel(seats.indexOf(id), id)} is listed as disqualified twice` });
+    }
+  });
 
   const winnerId = input.winnerId;
   const winnerIssue =
