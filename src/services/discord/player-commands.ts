@@ -5,7 +5,6 @@
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
  */
-import type { APIEmbed } from "discord-api-types/v10";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
@@ -52,7 +51,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
       eventName: events.name,
       sessionName: sessions.name,
       kind: rounds.kind,
-      roundNumber: rounds.number,
+      number: rounds.number,
       board: boards.roundId,
     })
     .from(seats)
@@ -83,7 +82,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
     const view = views.get(t.tableId);
     if (!view || view instanceof Error) return [];
     const me = view.seats.find((s) => s.player.id === t.playerId)!;
-    const game = gameName({ sessionName: t.sessionName, kind: t.kind, number: t.roundNumber });
+    const game = gameName(t);
     return [{ ...t, view, me, game, where: `${game}, Table ${view.number}` }];
   });
   return { name: linked[0]!.name, tables };
@@ -112,7 +111,7 @@ const mytable: CommandSpec = {
       ? "No result yet."
       : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
     const boardUrl = current.board ? cc.links.screen(view.eventId, "seating") : undefined;
-    const embed: APIEmbed = {
+    const embed = {
       title: `${current.game} · Table ${view.number}`,
       description:
         `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
@@ -126,7 +125,7 @@ const mytable: CommandSpec = {
       ],
       footer: { text: escapeMarkdown(current.eventName) },
     };
-    return { embeds: [embed], ephemeral: true };
+    return { embeds: [embed] };
   },
 };
 

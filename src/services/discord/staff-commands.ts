@@ -204,7 +204,6 @@ const results: CommandSpec = {
       byRound.set(t.roundId, group);
     }
     return {
-      ephemeral: true,
       embeds: fitEmbeds([
         {
           title: `Open results · ${event.name}`,
