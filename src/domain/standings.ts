@@ -120,10 +120,7 @@ export function compareRecords(
   return { order: 0, criterion: null };
 }
 
-/**
- * The order of `compareRecords` alone, allocating nothing: what sorts call (a thousand
- * players make ~10,000 comparisons, and an object per comparison was much of a ranking's time).
- */
+/** The order of `compareRecords` alone, allocating nothing: what sorts call. */
 export function recordOrder(a: PlayerRecord, b: PlayerRecord, ruleset: Ruleset): -1 | 0 | 1 {
   for (const [, compare] of chainOf(ruleset)) {
     const order = compare(a, b);
@@ -150,10 +147,9 @@ export function rankRecords<R extends PlayerRecord>(
     compareIds(lots.get(a.playerId)!, lots.get(b.playerId)!) || compareIds(a.playerId, b.playerId);
   const sorted = [...records].sort((a, b) => recordOrder(a, b, opts.ruleset) || byLot(a, b));
 
-  const decided: (Criterion | null)[] = sorted.map((r, i) => {
+  const decided = sorted.map((r, i): Criterion | null => {
     const next = sorted[i + 1];
-    if (!next) return null;
-    return compareRecords(r, next, opts.ruleset).criterion ?? "lots";
+    return next ? (compareRecords(r, next, opts.ruleset).criterion ?? "lots") : null;
   });
   return sorted.map((record, i) => ({
     rank: i + 1,
