@@ -65,22 +65,16 @@ export const BOARD_COORDINATES: readonly (readonly [number, number])[] = (() => 
 
 const coordinateKey = (q: number, r: number): string => `${q},${r}`;
 
+const POSITION_OF = new Map(BOARD_COORDINATES.map(([q, r], i) => [coordinateKey(q, r), i]));
+
 /** NEIGHBOURS[i]: indices into BOARD_COORDINATES of the hexes sharing an edge with hex i. */
-const NEIGHBOURS: readonly (readonly number[])[] = (() => {
-  const index = new Map(BOARD_COORDINATES.map(([q, r], i) => [coordinateKey(q, r), i]));
-  return BOARD_COORDINATES.map(([q, r]) =>
-    DIRECTIONS.map(([dq, dr]) => index.get(coordinateKey(q + dq, r + dr))).filter((i) => i !== undefined),
-  );
-})();
+const NEIGHBOURS: readonly (readonly number[])[] = BOARD_COORDINATES.map(([q, r]) =>
+  DIRECTIONS.map(([dq, dr]) => POSITION_OF.get(coordinateKey(q + dq, r + dr))).filter((i) => i !== undefined),
+);
 
 const TERRAINS: readonly Terrain[] = (Object.keys(TERRAIN_COUNTS) as Terrain[]).flatMap((terrain) =>
   Array<Terrain>(TERRAIN_COUNTS[terrain]).fill(terrain),
 );
-
-/** Whether hex indices a and b (into BOARD_COORDINATES) share an edge. */
-function areNeighbours(a: number, b: number): boolean {
-  return NEIGHBOURS[a]!.includes(b);
-}
 
 /**
  * A random legal board, fully determined by `seed`. Terrains are shuffled, then number tokens
@@ -106,7 +100,7 @@ export function generateBoard(seed: string): Board {
 
 function hasTouchingReds(landIndices: readonly number[], numbers: readonly number[]): boolean {
   const reds = landIndices.filter((_, i) => RED_NUMBERS.has(numbers[i]!));
-  return reds.some((a, i) => reds.slice(i + 1).some((b) => areNeighbours(a, b)));
+  return reds.some((a, i) => reds.slice(i + 1).some((b) => NEIGHBOURS[a]!.includes(b)));
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -120,8 +114,6 @@ interface Tally {
   numberCounts: Map<number, number>;
   redAt: { position: number; hex: number; value: number }[];
 }
-
-const POSITION_OF = new Map(BOARD_COORDINATES.map(([q, r], i) => [coordinateKey(q, r), i]));
 
 /**
  * Checks a board (e.g. one built by the organiser) against rule 2.0.1 and throws a BoardError
@@ -226,7 +218,7 @@ function touchingRedIssues({ redAt }: Tally): DomainIssue[] {
   return redAt.flatMap((a, i) =>
     redAt
       .slice(i + 1)
-      .filter((b) => areNeighbours(a.position, b.position))
+      .filter((b) => NEIGHBOURS[a.position]!.includes(b.position))
       .map((b) => {
         const [qa, ra] = BOARD_COORDINATES[a.position]!;
         const [qb, rb] = BOARD_COORDINATES[b.position]!;

@@ -29,14 +29,9 @@ interface Choice {
 }
 
 /** The rule that gives the players their choice: game 4 at 80+, the semifinals or the final. */
-function choiceRule(kind: "prelim" | "semifinal" | "final"): string {
-  return kind === "prelim" ? "1.1.7" : kind === "semifinal" ? "1.1.10" : "1.1.12";
-}
-
+const CHOICE_RULE = { prelim: "1.1.7", semifinal: "1.1.10", final: "1.1.12" };
 /** The rule seating players in the chair of their chosen turn order (1.1.7; 1.1.10 for playoffs). */
-function chairRule(kind: "prelim" | "semifinal" | "final"): string {
-  return kind === "prelim" ? "1.1.7" : "1.1.10";
-}
+const CHAIR_RULE = { prelim: "1.1.7", semifinal: "1.1.10", final: "1.1.10" };
 
 const byRank = (a: ChoiceSeat, b: ChoiceSeat) =>
   (a.seedRank ?? Number.MAX_SAFE_INTEGER) - (b.seedRank ?? Number.MAX_SAFE_INTEGER);
@@ -66,7 +61,7 @@ export function applyChoice(
   context: { kind: "prelim" | "semifinal" | "final"; out: ReadonlySet<string> },
 ): ChoiceSeat[] {
   const n = seats.length;
-  const rule = choiceRule(context.kind);
+  const rule = CHOICE_RULE[context.kind];
   const next = nextToChoose(seats, context.out);
   if (next && next.playerId !== choice.playerId) {
     const chooser = seats.find((s) => s.playerId === choice.playerId);
@@ -103,7 +98,7 @@ export function applyChoice(
   const anchor = others.find((s): s is ChoiceSeat & { chair: number } => s.chair !== null);
   const chair = anchor ? chairOf(anchor, choice.position, n) : (choice.chair ?? choice.position);
   if (choice.chair !== undefined && choice.chair !== chair) {
-    const crule = chairRule(context.kind);
+    const crule = CHAIR_RULE[context.kind];
     throw new DomainRuleError(
       `Turn position ${choice.position} sits in chair ${chair}: every player sits in the chair of their chosen turn order, turns passing clockwise from the chairs already chosen (rule ${crule}). Send chair ${chair} or leave it out.`,
       {

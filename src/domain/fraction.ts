@@ -71,16 +71,13 @@ export function addFractions(a: Fraction, b: Fraction): Fraction {
   return fraction(a.num * b.den + b.num * a.den, a.den * b.den);
 }
 
-/** Sums any number of fractions exactly; the result does not depend on their order. */
 export function compareFractions(a: Fraction, b: Fraction): -1 | 0 | 1 {
   // Same denominator (every VP% summed from stored seats has one): no multiplication.
   if (a.den === b.den) return a.num < b.num ? -1 : a.num > b.num ? 1 : 0;
   // Denominators are positive, so cross-multiplying keeps the order.
   const left = a.num * b.den;
   const right = b.num * a.den;
-  if (left < right) return -1;
-  if (left > right) return 1;
-  return 0;
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /**

@@ -56,73 +56,23 @@ function seatLabel(seatIndex: number, playerId: string): string {
   return seatIndex >= 0 ? `seat ${seatIndex + 1} (player ${playerId})` : `player ${playerId}`;
 }
 
-function checkVp(
-  vp: number,
-  label: string,
-  isWinner: boolean,
-  isDisqualified: boolean,
-  path: string,
-  issues: DomainIssue[],
-): void {
+/** What is wrong with a seat's reported VP, if anything. */
+function vpIssue(vp: number, label: string, isWinner: boolean, isDisqualified: boolean): string | undefined {
   if (typeof vp !== "number" || !Number.isInteger(vp) || vp < 0) {
-    issues.push({
-      path,
-      message: `${label}: VP must be a whole number ≥ 0, got ${vp} (docs/rules.md#one-game)`,
-    });
-    return;
+    return `${label}: VP must be a whole number ≥ 0, got ${vp} (docs/rules.md#one-game)`;
   }
   if (vp > MAX_REPORTED_VP) {
-    issues.push({
-      path,
-      message: `${label}: ${vp} VP is above the maximum of ${MAX_REPORTED_VP} anyone can report (docs/rules.md#one-game)`,
-    });
-    return;
+    return `${label}: ${vp} VP is above the maximum of ${MAX_REPORTED_VP} anyone can report (docs/rules.md#one-game)`;
   }
   if (isWinner && vp < WINNING_VP) {
-    issues.push({
-      path,
-      message: `${label} is the winner but has ${vp} VP; a game is won by reaching ${WINNING_VP} VP (rule 1.1.11)`,
-    });
-  } else if (!isWinner && !isDisqualified && vp < MIN_NON_WINNER_VP) {
-    issues.push({
-      path,
-      message: `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; a non-winner has ${MIN_NON_WINNER_VP}–${MAX_REPORTED_VP} VP, the two starting settlements can't be lost (docs/rules.md#one-game)`,
-    });
+    return `${label} is the winner but has ${vp} VP; a game is won by reaching ${WINNING_VP} VP (rule 1.1.11)`;
+  }
+  if (!isWinner && !isDisqualified && vp < MIN_NON_WINNER_VP) {
+    return `${label}: ${vp} VP is below ${MIN_NON_WINNER_VP}; a non-winner has ${MIN_NON_WINNER_VP}–${MAX_REPORTED_VP} VP, the two starting settlements can't be lost (docs/rules.md#one-game)`;
   }
   // No upper bound below 20 for a non-winner: one who reaches 10 without declaring victory on
   // their turn can't win before their next turn (rule 3.0.17), so another player may win first.
-}
-
-function checkSeats(input: GameInput, issues: DomainIssue[]): void {
-  const seats = input.seatPlayerIds;
-  if (seats.length < 3 || seats.length > 4) {
-    issues.push({
-      path: "seatPlayerIds",
-      message: `a table seats 3 or 4 players, got ${seats.length} (rule 1.1.7)`,
-    });
-  }
-  const seen = new Set<string>();
-  seats.forEach((id, i) => {
-    if (seen.has(id)) issues.push({ path: `seatPlayerIds[${i}]`, message: `player ${id} is seated twice` });
-    seen.add(id);
-  });
-}
-
-function checkDisqualified(input: GameInput, issues: DomainIssue[]): void {
-  const seats = input.seatPlayerIds;
-  const seen = new Set<string>();
-  (input.disqualifiedPlayerIds ?? []).forEach((id, i) => {
-    const path = `disqualifiedPlayerIds[${i}]`;
-    if (!seats.includes(id)) {
-      issues.push({
-        path,
-        message: `player ${id} is disqualified but not seated at this table (rule 1.3.6)`,
-      });
-    } else if (seen.has(id)) {
-      issues.push({ path, message: `${seatLabel(seats.indexOf(id), id)} is listed as disqualified twice` });
-    }
-    seen.add(id);
-  });
+  return undefined;
 }
 
 /**
@@ -133,27 +83,38 @@ export function validateGameResult(input: GameInput): void {
   const issues: DomainIssue[] = [];
   const seats = input.seatPlayerIds;
   const disqualified = new Set(input.disqualifiedPlayerIds ?? []);
-  checkSeats(input, issues);
-  checkDisqualified(input, issues);
-
-  const winnerId = input.winnerId;
-  const winnerSeated = typeof winnerId === "string" && winnerId !== "" && seats.includes(winnerId);
-  if (typeof winnerId !== "string" || winnerId === "") {
+  if (seats.length < 3 || seats.length > 4) {
     issues.push({
-      path: "winnerId",
-      message: "no winner given; every finished table has exactly one winner (rule 1.1.11)",
-    });
-  } else if (!winnerSeated) {
-    issues.push({
-      path: "winnerId",
-      message: `winner ${winnerId} is not seated at this table (rule 1.1.11)`,
-    });
-  } else if (disqualified.has(winnerId)) {
-    issues.push({
-      path: "winnerId",
-      message: `${seatLabel(seats.indexOf(winnerId), winnerId)} is disqualified and can't be the winner (rule 1.3.6)`,
+      path: "seatPlayerIds",
+      message: `a table seats 3 or 4 players, got ${seats.length} (rule 1.1.7)`,
     });
   }
+  seats.forEach((id, i) => {
+    if (seats.indexOf(id) < i)
+      issues.push({ path: `seatPlayerIds[${i}]`, message: `player ${id} is seated twice` });
+  });
+  (input.disqualifiedPlayerIds ?? []).forEach((id, i, listed) => {
+    const path = `disqualifiedPlayerIds[${i}]`;
+    if (!seats.includes(id)) {
+      issues.push({
+        path,
+        message: `player ${id} is disqualified but not seated at this table (rule 1.3.6)`,
+      });
+    } else if (listed.indexOf(id) < i) {
+      issues.push({ path, message: `${seatLabel(seats.indexOf(id), id)} is listed as disqualified twice` });
+    }
+  });
+
+  const winnerId = input.winnerId;
+  const winnerIssue =
+    typeof winnerId !== "string" || winnerId === ""
+      ? "no winner given; every finished table has exactly one winner (rule 1.1.11)"
+      : !seats.includes(winnerId)
+        ? `winner ${winnerId} is not seated at this table (rule 1.1.11)`
+        : disqualified.has(winnerId)
+          ? `${seatLabel(seats.indexOf(winnerId), winnerId)} is disqualified and can't be the winner (rule 1.3.6)`
+          : undefined;
+  if (winnerIssue) issues.push({ path: "winnerId", message: winnerIssue });
 
   const reported = new Set<string>();
   input.scores.forEach((score, i) => {
@@ -169,14 +130,8 @@ export function validateGameResult(input: GameInput): void {
     }
     reported.add(id);
     // A stranger's VP is still range-checked so that every problem is reported at once.
-    checkVp(
-      score.vp,
-      seatLabel(seatIndex, id),
-      id === winnerId,
-      disqualified.has(id),
-      `scores[${i}].vp`,
-      issues,
-    );
+    const vp = vpIssue(score.vp, seatLabel(seatIndex, id), id === winnerId, disqualified.has(id));
+    if (vp) issues.push({ path: `scores[${i}].vp`, message: vp });
   });
   seats.forEach((id, i) => {
     if (!reported.has(id)) {

@@ -227,13 +227,15 @@ export function computeEventStandings(input: {
   const finalIds = new Set(finalPlaced.map((p) => p.playerId));
 
   const segments: Omit<EventStandingRow, "rank">[][] = [];
-  const fromPlayoff = (p: PlayoffStanding, phase: EventPhase): Omit<EventStandingRow, "rank"> => ({
-    playerId: p.playerId,
+  // A playoff standing, or a ranked row of those who played no counted playoff table.
+  type Placed = Pick<PlayoffStanding, "record" | "decidedBy" | "decidedByLots"> & { placement?: number };
+  const fromPlayoff = (p: Placed, phase: EventPhase): Omit<EventStandingRow, "rank"> => ({
+    playerId: p.record.playerId,
     phase,
     record: p.record,
-    qualification: qualById.get(p.playerId)!,
-    semifinalPlacement: semiById.get(p.playerId)?.placement ?? null,
-    finalPlacement: finalIds.has(p.playerId) ? p.placement : null,
+    qualification: qualById.get(p.record.playerId)!,
+    semifinalPlacement: semiById.get(p.record.playerId)?.placement ?? null,
+    finalPlacement: finalIds.has(p.record.playerId) ? p.placement! : null,
     decidedBy: p.decidedBy,
     decidedByLots: p.decidedByLots,
   });
@@ -251,18 +253,7 @@ export function computeEventStandings(input: {
     quals.filter((q) => !placedIds.has(q.record.playerId)).map((q) => q.record),
     { ruleset, lotOf },
   );
-  segments.push(
-    rest.map((row) => ({
-      playerId: row.record.playerId,
-      phase: "prelim",
-      record: row.record,
-      qualification: qualById.get(row.record.playerId)!,
-      semifinalPlacement: null,
-      finalPlacement: null,
-      decidedBy: row.decidedBy,
-      decidedByLots: row.decidedByLots,
-    })),
-  );
+  segments.push(rest.map((row) => fromPlayoff(row, "prelim")));
   const phase: EventPhase = final ? "final" : semisDone ? "semifinal" : "prelim";
   return { phase, rows: numberSegments(segments) };
 }

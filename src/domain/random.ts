@@ -63,7 +63,7 @@ export function createRandom(seed: string): Random {
 }
 
 /** A shuffled copy (Fisher–Yates); the input is left untouched. */
-export function shuffled<T>(items: readonly T[], random: Random): T[] {
+export function shuffled<T>(items: readonly T[], random: Pick<Random, "int">): T[] {
   const out = items.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = random.int(i + 1);

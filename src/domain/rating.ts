@@ -5,6 +5,7 @@
  * the same games in the same order always give the same ratings.
  */
 import { ordinal, rate, rating } from "openskill";
+import { compareIds } from "./standings";
 
 /** The library version this code was written and tested against (a test compares it to the installed one). */
 const OPENSKILL_VERSION = "5.0.1";
@@ -51,7 +52,7 @@ interface PlayerRating {
   /** The event of the player's last rated game. */
   readonly lastEventId: string;
   /** The rating after each event the player played, in order. */
-  readonly history: readonly { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
+  readonly history: Readonly<State["history"]>;
 }
 
 interface State {
@@ -112,10 +113,5 @@ export function computeRatings(games: readonly RatedGame[]): PlayerRating[] {
 export function sortRatings<T extends { playerId: string; ordinal: number; mu: number }>(
   rows: readonly T[],
 ): T[] {
-  return [...rows].sort(
-    (a, b) =>
-      b.ordinal - a.ordinal ||
-      b.mu - a.mu ||
-      (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0),
-  );
+  return [...rows].sort((a, b) => b.ordinal - a.ordinal || b.mu - a.mu || compareIds(a.playerId, b.playerId));
 }

@@ -8,8 +8,8 @@
  * is better for the rule.
  */
 import { createRandom } from "./random";
-import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
-import { searchSchedule } from "./schedule-search";
+import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality, seatByIds } from "./schedule";
+import { pairKey } from "./schedule-quality";
 import { splitTables } from "./tables";
 
 interface ReseatInput {
@@ -38,8 +38,6 @@ interface ReseatGamesInput {
  * search found the same quality after 300 iterations as after 20,000.
  */
 const RESEAT_ITERATIONS = 2_000;
-
-const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 
 /** One game: `reseatGames` for a single game. */
 export function reseatRound(input: ReseatInput): Round {
@@ -88,7 +86,9 @@ function reseatGroup(
   }
   // Nothing the rule counts was added: no seating can do better.
   if (costsNothing(history, kept, avoid)) return kept;
-  const fresh = seatAfresh(playerIds, games.length, history, avoid);
+  // Seated afresh by the generator of docs/rules.md#prelim-schedule, from a seed made of the input.
+  const seed = `reseat:${games.length}:${[...playerIds].sort().join(",")}`;
+  const fresh = seatByIds(playerIds, history, games.length, avoid, createRandom(seed), RESEAT_ITERATIONS);
   return worse(
     evaluateSchedule([...history, ...kept], avoid),
     evaluateSchedule([...history, ...fresh], avoid),
@@ -132,33 +132,6 @@ function worse(a: ScheduleQuality, b: ScheduleQuality): boolean {
   if (a.repeatedPairs !== b.repeatedPairs) return a.repeatedPairs > b.repeatedPairs;
   if (a.seatRepeats !== b.seatRepeats) return a.seatRepeats > b.seatRepeats;
   return a.avoidViolations > b.avoidViolations;
-}
-
-/**
- * The remaining players seated afresh for `count` games after `history`, by the schedule
- * search (the generator of docs/rules.md#prelim-schedule), from a seed made of the input.
- */
-function seatAfresh(
-  playerIds: readonly string[],
-  count: number,
-  history: readonly Round[],
-  avoid: readonly AvoidPair[],
-): Round[] {
-  const ids = [...playerIds].sort();
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const indexOf = (id: string) => index.get(id) ?? -1;
-  const seated = searchSchedule({
-    playerCount: ids.length,
-    tableSizes: splitTables(ids.length),
-    fixedRounds: history.map((round) => round.map((table) => table.map(indexOf))),
-    freeRounds: count,
-    avoidPairs: avoid.flatMap(([a, b]) =>
-      index.has(a) && index.has(b) && a !== b ? [[indexOf(a), indexOf(b)] as const] : [],
-    ),
-    random: createRandom(`reseat:${count}:${ids.join(",")}`),
-    maxIterations: RESEAT_ITERATIONS,
-  });
-  return seated.map((round) => round.map((table) => table.map((i) => ids[i]!)));
 }
 
 /**

@@ -30,15 +30,16 @@ export interface ScheduleQuality {
 }
 
 /** Order-free key of a pair of ids; NUL cannot occur in a printable id. */
-function pairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-}
+export const pairKey = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 
 /** Measures a schedule (any table sizes) against rule 1.1.6; nothing is modified. */
 export function evaluateSchedule(
   rounds: readonly Round[],
   avoidPairs: readonly AvoidPair[] = [],
 ): ScheduleQuality {
+  // An avoid pair listed twice (or both ways round) is still one pair.
+  const avoidKeys = new Set(avoidPairs.filter(([a, b]) => a !== b).map(([a, b]) => pairKey(a, b)));
+  let avoidViolations = 0;
   const meetings = new Map<string, number>();
   const positions = new Map<string, Map<number, number>>();
   for (const round of rounds) {
@@ -54,6 +55,7 @@ export function evaluateSchedule(
         for (let j = i + 1; j < table.length; j++) {
           const key = pairKey(player, table[j]!);
           meetings.set(key, (meetings.get(key) ?? 0) + 1);
+          if (avoidKeys.has(key)) avoidViolations++;
         }
       }
     }
@@ -74,21 +76,6 @@ export function evaluateSchedule(
     const first = seen.get(0) ?? 0;
     mostFirst = Math.max(mostFirst, first);
     fewestFirst = Math.min(fewestFirst, first);
-  }
-
-  // An avoid pair listed twice (or both ways round) is still one pair.
-  const avoidKeys = new Set(avoidPairs.filter(([a, b]) => a !== b).map(([a, b]) => pairKey(a, b)));
-  let avoidViolations = 0;
-  if (avoidKeys.size > 0) {
-    for (const round of rounds) {
-      for (const table of round) {
-        for (let i = 0; i < table.length; i++) {
-          for (let j = i + 1; j < table.length; j++) {
-            if (avoidKeys.has(pairKey(table[i]!, table[j]!))) avoidViolations++;
-          }
-        }
-      }
-    }
   }
 
   return {

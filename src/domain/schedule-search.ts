@@ -6,13 +6,9 @@
  * player of the same round: across tables (the two also trade turn positions) or within their
  * table (turn positions only). Swaps are scored incrementally from typed arrays (a handful of
  * lookups each), which keeps 500 players within milliseconds. A walk that stops improving is
- * abandoned for a fresh greedy start; the best schedule over all walks is kept.
- *
- * Cost parts, in the priority order of the rule (see CostParts in schedule-state.ts):
- *  - opponents: a pair's 2nd meeting costs 1, a 3rd 16, … so triples go first, then doubles;
- *  - turn positions: C(times in that position, 2) per player and position, position 1 heavier;
- *  - avoid pairs seated together.
- * The walk follows a weighted sum of the parts; the kept schedule is the best in that order.
+ * abandoned for a fresh greedy start; the best schedule over all walks is kept. The walk
+ * follows a weighted sum of the cost parts (CostParts in schedule-state.ts); the kept schedule is
+ * the best in the rule's priority order.
  */
 
 import type { Random } from "./random";

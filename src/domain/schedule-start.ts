@@ -3,7 +3,7 @@
  * of each free round for the tabu search (schedule-search.ts) to repair.
  */
 
-import type { Random } from "./random";
+import { type Random, shuffled } from "./random";
 import type { SearchProblem } from "./schedule-search";
 import { PAIR_COST, SEAT_UNITS, SeatingState } from "./schedule-state";
 
@@ -69,13 +69,7 @@ export function greedyRound(state: SeatingState, k: number, random: Pick<Random,
   const tableCount = sizes.length;
   const filled = new Int32Array(tableCount);
   const members = new Int32Array(tableCount * 4);
-  const order = Int32Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    const tmp = order[i]!;
-    order[i] = order[j]!;
-    order[j] = tmp;
-  }
+  const order = shuffled([...Array(n).keys()], random);
   for (const a of order) {
     let bestTable = -1;
     let bestCost = Number.POSITIVE_INFINITY;

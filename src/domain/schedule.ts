@@ -5,7 +5,7 @@
  */
 
 import { type DomainIssue, DomainRuleError } from "./errors";
-import { createRandom } from "./random";
+import { createRandom, type Random } from "./random";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
 import { searchSchedule } from "./schedule-search";
 import { splitTables } from "./tables";
@@ -49,24 +49,36 @@ interface ScheduleInput {
 export function generateSchedule(input: ScheduleInput): Round[] {
   const previous = input.previousRounds ?? [];
   checkInput(input, previous);
-  const ids = [...input.playerIds].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const freeRounds = input.rounds - previous.length;
   if (freeRounds === 0) return [];
-  const tableSizes = splitTables(ids.length);
+  return seatByIds(input.playerIds, previous, freeRounds, input.avoidPairs ?? [], createRandom(input.seed));
+}
+
+/**
+ * The schedule search on ids: `freeRounds` games of the players after `history`, table sizes
+ * from splitTables. Players are numbered in sorted id order, so the input order does not matter.
+ */
+export function seatByIds(
+  playerIds: readonly string[],
+  history: readonly Round[],
+  freeRounds: number,
+  avoidPairs: readonly AvoidPair[],
+  random: Random,
+  maxIterations?: number,
+): Round[] {
+  const ids = [...playerIds].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
-  const avoidPairs: [number, number][] = [];
-  for (const [a, b] of input.avoidPairs ?? []) {
-    const ia = index.get(a);
-    const ib = index.get(b);
-    if (ia !== undefined && ib !== undefined && ia !== ib) avoidPairs.push([ia, ib]);
-  }
+  const indexOf = (id: string) => index.get(id) ?? -1;
   const seated = searchSchedule({
     playerCount: ids.length,
-    tableSizes,
-    fixedRounds: previous.map((round) => round.map((table) => table.map((id) => index.get(id) ?? -1))),
+    tableSizes: splitTables(ids.length),
+    fixedRounds: history.map((round) => round.map((table) => table.map(indexOf))),
     freeRounds,
-    avoidPairs,
-    random: createRandom(input.seed),
+    avoidPairs: avoidPairs.flatMap(([a, b]) =>
+      index.has(a) && index.has(b) && a !== b ? [[indexOf(a), indexOf(b)] as const] : [],
+    ),
+    random,
+    maxIterations,
   });
   return seated.map((round) => round.map((table) => table.map((i) => ids[i]!)));
 }

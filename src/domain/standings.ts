@@ -42,11 +42,7 @@ interface RankOptions {
 }
 
 /** Binary string order: locale-independent, so every server sorts ids identically. */
-export function compareIds(a: string, b: string): -1 | 0 | 1 {
-  if (a < b) return -1;
-  if (a > b) return 1;
-  return 0;
-}
+export const compareIds = (a: string, b: string): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
 
 export function emptyRecord(playerId: string): PlayerRecord {
   return { playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
@@ -73,43 +69,26 @@ export function addRecords(a: PlayerRecord, b: PlayerRecord): PlayerRecord {
  * disqualified or not: dropping disqualified players is the caller's (standings') job.
  */
 export function aggregateRecords(games: readonly ScoredGame[]): PlayerRecord[] {
-  const acc = new Map<
-    string,
-    { games: number; wins: number; vp: number; shares: Fraction[]; seconds: number; thirds: number }
-  >();
+  const acc = new Map<string, { -readonly [K in keyof PlayerRecord]: PlayerRecord[K] }>();
   for (const game of games) {
     for (const seat of game.seats) {
       let r = acc.get(seat.playerId);
       if (!r) {
-        r = { games: 0, wins: 0, vp: 0, shares: [], seconds: 0, thirds: 0 };
+        r = { playerId: seat.playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
         acc.set(seat.playerId, r);
       }
       r.games += 1;
       if (seat.win) r.wins += 1;
       r.vp += seat.counted;
-      r.shares.push(seat.share);
+      r.vpPct = addFractions(r.vpPct, seat.share);
       if (seat.placement === 2) r.seconds += 1;
       if (seat.placement === 3) r.thirds += 1;
     }
   }
-  return [...acc.entries()]
-    .sort(([a], [b]) => compareIds(a, b))
-    .map(([playerId, r]) => ({
-      playerId,
-      games: r.games,
-      wins: r.wins,
-      vp: r.vp,
-      vpPct: r.shares.reduce(addFractions, ZERO),
-      seconds: r.seconds,
-      thirds: r.thirds,
-    }));
+  return [...acc.values()].sort((a, b) => compareIds(a.playerId, b.playerId));
 }
 
-function desc(a: number, b: number): -1 | 0 | 1 {
-  if (a > b) return -1;
-  if (a < b) return 1;
-  return 0;
-}
+const desc = (a: number, b: number): -1 | 0 | 1 => (a > b ? -1 : a < b ? 1 : 0);
 
 type Comparison = (a: PlayerRecord, b: PlayerRecord) => -1 | 0 | 1;
 
@@ -141,10 +120,7 @@ export function compareRecords(
   return { order: 0, criterion: null };
 }
 
-/**
- * The order of `compareRecords` alone, allocating nothing: what sorts call (a thousand
- * players make ~10,000 comparisons, and an object per comparison was much of a ranking's time).
- */
+/** The order of `compareRecords` alone, allocating nothing: what sorts call. */
 export function recordOrder(a: PlayerRecord, b: PlayerRecord, ruleset: Ruleset): -1 | 0 | 1 {
   for (const [, compare] of chainOf(ruleset)) {
     const order = compare(a, b);
@@ -171,10 +147,9 @@ export function rankRecords<R extends PlayerRecord>(
     compareIds(lots.get(a.playerId)!, lots.get(b.playerId)!) || compareIds(a.playerId, b.playerId);
   const sorted = [...records].sort((a, b) => recordOrder(a, b, opts.ruleset) || byLot(a, b));
 
-  const decided: (Criterion | null)[] = sorted.map((r, i) => {
+  const decided = sorted.map((r, i): Criterion | null => {
     const next = sorted[i + 1];
-    if (!next) return null;
-    return compareRecords(r, next, opts.ruleset).criterion ?? "lots";
+    return next ? (compareRecords(r, next, opts.ruleset).criterion ?? "lots") : null;
   });
   return sorted.map((record, i) => ({
     rank: i + 1,

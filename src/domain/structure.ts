@@ -28,7 +28,6 @@ function checkCount(n: number, name: string): void {
  * have no semifinals. Under 12 the event still runs (as final-only) but is reported invalid
  * rather than refused, so small club events can use the API. The legacy ruleset (docs/rules.md#legacy)
  * has 3 prelim games at any size, so 80+ players is plain "semifinals" there.
- * `ruleset` defaults to "2026"; callers with a legacy event must pass it.
  */
 export function eventStructure(uniqueParticipants: number, ruleset: Ruleset): EventStructure {
   checkCount(uniqueParticipants, "uniqueParticipants");
@@ -49,7 +48,7 @@ export function eventStructure(uniqueParticipants: number, ruleset: Ruleset): Ev
 /**
  * Prelim games of one session: 4 (with the zero-win cut after game 3) when the session itself
  * has 80+ players, else 3. docs/rules.md#structure decides the session's own count rules this, not N.
- * Legacy (docs/rules.md#legacy): always 3. `ruleset` defaults to "2026".
+ * Legacy (docs/rules.md#legacy): always 3.
  */
 export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset): 3 | 4 {
   checkCount(sessionPlayerCount, "sessionPlayerCount");

@@ -2,7 +2,7 @@ import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-ty
 import type { Database } from "../../db/client";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
-import type { PageLinks } from "../webhooks";
+import { type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
 import type { DiscordApplication } from "./rest";
 
@@ -18,6 +18,8 @@ export interface Reply {
 }
 
 export const say = (content: string): Reply => ({ content, ephemeral: true });
+
+export const noEvent = say("This server follows no event: an organiser sets one with /setup event:.");
 
 /** What answering interactions needs from the runtime. */
 export interface InteractionDeps {
@@ -71,11 +73,30 @@ export function stringOption(cc: CommandContext, name: string): string | undefin
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
-/** Choice names are 1–100 characters. */
-export const choiceName = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);
+/** A game as members name it: `Session · Game 2`, or the round's label alone. */
+export const gameName = (r: { sessionName?: string | null | undefined; kind: string; number: number }) =>
+  [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
 
 /** Case- and accent-insensitive "contains", for matching what a member typed. */
 export function matches(text: string, typed: string): boolean {
   const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   return fold(text).includes(fold(typed.trim()));
+}
+
+/**
+ * Autocomplete choices: the items whose `text` contains what the member typed (all when nothing
+ * is typed), named by `label` cut to Discord's 100 characters, valued by their id.
+ */
+export function choicesOf<T extends { id: string }>(
+  items: readonly T[],
+  typed: string,
+  text: (item: T) => string,
+  label = text,
+): APIApplicationCommandOptionChoice[] {
+  return items
+    .filter((item) => !typed || matches(text(item), typed))
+    .map((item) => {
+      const name = label(item);
+      return { name: name.length <= 100 ? name : `${name.slice(0, 99)}…`, value: item.id };
+    });
 }

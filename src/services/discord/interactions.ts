@@ -82,13 +82,14 @@ interface InteractionAnswer {
   later?: Promise<void>;
 }
 
+// Fields left undefined are left out of the JSON.
 const message = (reply: Reply): InteractionAnswer => ({
   response: {
     type: InteractionResponseType.ChannelMessageWithSource,
     data: {
-      ...(reply.content ? { content: reply.content } : {}),
-      ...(reply.embeds ? { embeds: reply.embeds } : {}),
-      ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+      content: reply.content || undefined,
+      embeds: reply.embeds,
+      flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined,
       allowed_mentions: NO_MENTIONS,
     },
   },
@@ -127,13 +128,8 @@ async function settle(
       allowed_mentions: NO_MENTIONS,
     }),
   );
-  return {
-    response: {
-      type: InteractionResponseType.DeferredChannelMessageWithSource,
-      ...(spec.ephemeral ? { data: { flags: MessageFlags.Ephemeral } } : {}),
-    },
-    later,
-  };
+  const data = spec.ephemeral ? { flags: MessageFlags.Ephemeral } : undefined;
+  return { response: { type: InteractionResponseType.DeferredChannelMessageWithSource, data }, later };
 }
 
 /**

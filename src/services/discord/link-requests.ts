@@ -176,11 +176,5 @@ export async function decideLinkRequest(
     if (guardRaisedByDatabase(error) === "stale_read") throw decided(requestId);
     throw error;
   }
-  return {
-    ...request,
-    status: decision,
-    decidedBy,
-    decidedAt: now,
-    player: { ...player, discordId },
-  };
+  return { ...request, status: decision, decidedBy, decidedAt: now, player: { ...player, discordId } };
 }

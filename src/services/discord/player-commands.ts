@@ -5,16 +5,16 @@
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
  */
-import type { APIEmbed } from "discord-api-types/v10";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
 import { confirmWithCode, disputeResult, getTables } from "../tables";
-import { COLORS, escapeMarkdown, ordinal, roundLabel } from "../webhooks";
+import { COLORS, escapeMarkdown, ordinal } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
+  gameName,
   orgOf,
   type Reply,
   say,
@@ -51,7 +51,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
       eventName: events.name,
       sessionName: sessions.name,
       kind: rounds.kind,
-      roundNumber: rounds.number,
+      number: rounds.number,
       board: boards.roundId,
     })
     .from(seats)
@@ -82,7 +82,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
     const view = views.get(t.tableId);
     if (!view || view instanceof Error) return [];
     const me = view.seats.find((s) => s.player.id === t.playerId)!;
-    const game = [t.sessionName, roundLabel(t.kind, t.roundNumber)].filter(Boolean).join(" · ");
+    const game = gameName(t);
     return [{ ...t, view, me, game, where: `${game}, Table ${view.number}` }];
   });
   return { name: linked[0]!.name, tables };
@@ -110,15 +110,14 @@ const mytable: CommandSpec = {
     const status = !view.result
       ? "No result yet."
       : `Pending: ${me.confirmed ? "you confirmed it" : "confirm it with /confirm and your seat code, or /dispute"}.`;
-    const tableUrl = cc.links.table(current.tableId);
     const boardUrl = current.board ? cc.links.screen(view.eventId, "seating") : undefined;
-    const embed: APIEmbed = {
+    const embed = {
       title: `${current.game} · Table ${view.number}`,
       description:
         `You play **${ordinal(me.position)}** of ${view.seats.length} (turn order ${me.position}): players choose chair and colour in turn order.` +
         (me.seedRank ? ` You are seed ${me.seedRank}.` : ""),
       color: COLORS.seating,
-      ...(tableUrl ? { url: tableUrl } : {}),
+      url: cc.links.table(current.tableId),
       fields: [
         { name: "Opponents (turn order)", value: others.join("\n") || "–" },
         { name: "Result", value: status },
@@ -126,7 +125,7 @@ const mytable: CommandSpec = {
       ],
       footer: { text: escapeMarkdown(current.eventName) },
     };
-    return { embeds: [embed], ephemeral: true };
+    return { embeds: [embed] };
   },
 };
 

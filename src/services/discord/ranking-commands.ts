@@ -13,8 +13,9 @@ import { COLORS, escapeMarkdown, fitEmbeds, roundLabel } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
-  choiceName,
+  choicesOf,
   matches,
+  noEvent,
   orgOf,
   type Reply,
   say,
@@ -81,6 +82,25 @@ function rankingLine(row: StandingsRowDto, extra = ""): string {
   return `${row.rank}. ${escapeMarkdown(row.player.name)} — ${row.wins} W, ${row.vp} VP${extra}${flags ? ` (${flags})` : ""}`;
 }
 
+/** A ranking as one embed linked to the event page. */
+const rankingReply = (
+  cc: CommandContext,
+  eventId: string,
+  title: string,
+  lines: string[],
+  footer: string,
+) => ({
+  embeds: fitEmbeds([
+    {
+      title,
+      description: lines.join("\n") || "No final results yet.",
+      color: COLORS.standings,
+      url: cc.links.event(eventId),
+      footer: { text: footer },
+    },
+  ]),
+});
+
 function progress(rounds: { kind: string; number: number; tables: number; finalTables: number }[]): string {
   const last = rounds.filter((r) => r.kind === "prelim").at(-1);
   return last
@@ -96,27 +116,22 @@ const standings: CommandSpec = {
     if (typeof sessionId !== "string") return sessionId;
     const s = await getSessionStandings(cc.ctx, sessionId);
     const event = await getEvent(cc.ctx, s.eventId);
-    const url = cc.links.event(s.eventId);
-    return {
-      embeds: fitEmbeds([
-        {
-          title: `Standings · ${s.sessionName} (${event.name})`,
-          description: s.rows.map((row) => rankingLine(row)).join("\n") || "No final results yet.",
-          color: COLORS.standings,
-          ...(url ? { url } : {}),
-          footer: { text: `${progress(s.rounds)} · ${s.playerCount} players` },
-        },
-      ]),
-    };
+    return rankingReply(
+      cc,
+      s.eventId,
+      `Standings · ${s.sessionName} (${event.name})`,
+      s.rows.map((row) => rankingLine(row)),
+      `${progress(s.rounds)} · ${s.playerCount} players`,
+    );
   },
   async complete(cc, option, typed) {
     if (option !== "session") return [];
-    return (await sessionChoices(cc))
-      .filter((s) => !typed || matches(`${s.name} ${s.eventName}`, typed))
-      .map((s) => ({
-        name: choiceName(`${s.name} · ${s.eventName}${s.date ? ` (${s.date})` : ""}`),
-        value: s.id,
-      }));
+    return choicesOf(
+      await sessionChoices(cc),
+      typed,
+      (s) => `${s.name} ${s.eventName}`,
+      (s) => `${s.name} · ${s.eventName}${s.date ? ` (${s.date})` : ""}`,
+    );
   },
 };
 
@@ -125,7 +140,7 @@ const qualification: CommandSpec = {
   deferred: true,
   async run(cc) {
     const eventId = cc.link?.eventId;
-    if (!eventId) return say("This server follows no event: an organiser sets one with /setup event:.");
+    if (!eventId) return noEvent;
     const top = cc.options.get("top");
     const rows = typeof top === "number" ? Math.min(Math.max(top, 1), 50) : DEFAULT_TOP;
     const [q, event] = await Promise.all([getQualification(cc.ctx, eventId), getEvent(cc.ctx, eventId)]);
@@ -133,24 +148,15 @@ const qualification: CommandSpec = {
     // Each row's session, when there are several.
     const where = (id: string | null) =>
       id && q.sessions.length > 1 ? ` · ${escapeMarkdown(sessionName.get(id) ?? "")}` : "";
-    const url = cc.links.event(q.eventId);
-    return {
-      embeds: fitEmbeds([
-        {
-          title: `Qualification · ${event.name}`,
-          description:
-            q.rows
-              .slice(0, rows)
-              .map((row) => `${rankingLine(row, where(row.sessionId))}${row.qualified ? " ✓" : ""}`)
-              .join("\n") || "No final results yet.",
-          color: COLORS.standings,
-          ...(url ? { url } : {}),
-          footer: {
-            text: `✓ qualifies (the top ${q.qualifierCount}) · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
-          },
-        },
-      ]),
-    };
+    return rankingReply(
+      cc,
+      q.eventId,
+      `Qualification · ${event.name}`,
+      q.rows
+        .slice(0, rows)
+        .map((row) => `${rankingLine(row, where(row.sessionId))}${row.qualified ? " ✓" : ""}`),
+      `✓ qualifies (the top ${q.qualifierCount}) · ${q.uniqueParticipants} players · ${q.sessions.length} session${q.sessions.length === 1 ? "" : "s"}`,
+    );
   },
 };
 

@@ -11,21 +11,21 @@ import { orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
 import { getTables } from "../tables";
-import { COLORS, escapeMarkdown, fitEmbeds, roundLabel } from "../webhooks";
+import { COLORS, escapeMarkdown, fitEmbeds } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
-  choiceName,
+  choicesOf,
+  gameName,
   isStaff,
   matches,
+  noEvent,
   orgOf,
   say,
   stringOption,
 } from "./command-context";
 import { setupGuild } from "./guilds";
 import { decideLinkRequest, pendingRequestOf } from "./link-requests";
-
-const noEvent = say("This server follows no event: an organiser sets one with /setup event:.");
 
 const setup: CommandSpec = {
   ephemeral: true,
@@ -65,13 +65,9 @@ const setup: CommandSpec = {
       .where(and(inArray(events.orgId, orgIds), isStaff(cc) ? undefined : eq(events.visibility, "public")))
       .orderBy(desc(events.startsOn), desc(events.id))
       .limit(50);
-    return [
-      { name: "none (follow no event)", value: "none" },
-      ...rows
-        .filter((e) => !typed || matches(e.name, typed))
-        .slice(0, 24)
-        .map((e) => ({ name: choiceName(`${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`), value: e.id })),
-    ];
+    const label = (e: (typeof rows)[number]) => `${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`;
+    const found = choicesOf(rows, typed, (e) => e.name, label).slice(0, 24);
+    return [{ name: "none (follow no event)", value: "none" }, ...found];
   },
 };
 
@@ -114,9 +110,6 @@ async function roundChoices(cc: CommandContext, eventId: string) {
     .limit(25);
 }
 
-const roundName = (r: { kind: string; number: number; sessionName: string | null }) =>
-  [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
-
 const seat: CommandSpec = {
   ephemeral: false,
   staff: true,
@@ -126,20 +119,15 @@ const seat: CommandSpec = {
     if (!roundId) {
       if (!cc.link?.eventId) return noEvent;
       const choices = await roundChoices(cc, cc.link.eventId);
-      const found = given ? choices.find((r) => matches(roundName(r), given)) : choices[0];
+      const found = given ? choices.find((r) => matches(gameName(r), given)) : choices[0];
       if (!found) return say(given ? `No game called “${escapeMarkdown(given)}”.` : "No game is seated yet.");
       roundId = found.id;
     }
     const round = await getRound(cc.ctx, roundId);
-    const sessionName = round.sessionId
-      ? (
-          await cc.ctx.db
-            .select({ name: sessions.name })
-            .from(sessions)
-            .where(eq(sessions.id, round.sessionId))
-        )[0]?.name
-      : undefined;
-    const title = [sessionName, roundLabel(round.kind, round.number)].filter(Boolean).join(" · ");
+    const [session] = round.sessionId
+      ? await cc.ctx.db.select({ name: sessions.name }).from(sessions).where(eq(sessions.id, round.sessionId))
+      : [];
+    const title = gameName({ sessionName: session?.name, kind: round.kind, number: round.number });
     const url = cc.links.screen(round.eventId, "seating");
     // One inline field per table, players in turn order; 25 fields to an embed.
     const fields = round.tables.map((t) => ({
@@ -153,16 +141,14 @@ const seat: CommandSpec = {
         title: `${title} seating${i > 0 ? " (continued)" : ""}`,
         color: COLORS.seating,
         fields: fields.slice(i, i + 25),
-        ...(url ? { url } : {}),
+        url,
       });
     }
     return { embeds: fitEmbeds(embeds) };
   },
   async complete(cc, option, typed) {
     if (option !== "game" || !cc.link?.eventId) return [];
-    return (await roundChoices(cc, cc.link.eventId))
-      .filter((r) => !typed || matches(roundName(r), typed))
-      .map((r) => ({ name: choiceName(roundName(r)), value: r.id }));
+    return choicesOf(await roundChoices(cc, cc.link.eventId), typed, gameName);
   },
 };
 
@@ -196,35 +182,33 @@ const results: CommandSpec = {
     if (open.length === 0) {
       return say(`Every seated table of ${escapeMarkdown(event.name)} has a final result.`);
     }
+    const shown = open.slice(0, OPEN_RESULTS);
     const views = await getTables(
       cc.ctx,
-      open.slice(0, OPEN_RESULTS).map((t) => t.tableId),
+      shown.map((t) => t.tableId),
     );
     const byRound = new Map<string, { name: string; lines: string[] }>();
-    for (const t of open.slice(0, OPEN_RESULTS)) {
+    for (const t of shown) {
       const view = views.get(t.tableId);
       if (!view || view instanceof Error) continue;
-      const group = byRound.get(t.roundId) ?? { name: roundName(t), lines: [] };
+      const group = byRound.get(t.roundId) ?? { name: gameName(t), lines: [] };
       const result = view.result;
       const nameOf = (id: string) =>
         escapeMarkdown(view.seats.find((s) => s.player.id === id)?.player.name ?? id);
-      let line = `Table ${view.number}: `;
-      if (!result) line += "no result";
-      else if (result.disputes.length > 0)
-        line += `disputed by ${result.disputes.map((d) => nameOf(d.playerId)).join(", ")}`;
-      else
-        line += `pending, waiting for ${result.awaitingConfirmation.map(nameOf).join(", ") || "a referee"}`;
-      group.lines.push(line);
+      const status = !result
+        ? "no result"
+        : result.disputes.length > 0
+          ? `disputed by ${result.disputes.map((d) => nameOf(d.playerId)).join(", ")}`
+          : `pending, waiting for ${result.awaitingConfirmation.map(nameOf).join(", ") || "a referee"}`;
+      group.lines.push(`Table ${view.number}: ${status}`);
       byRound.set(t.roundId, group);
     }
-    const url = cc.links.event(eventId);
     return {
-      ephemeral: true,
       embeds: fitEmbeds([
         {
           title: `Open results · ${event.name}`,
           color: COLORS.alert,
-          ...(url ? { url } : {}),
+          url: cc.links.event(eventId),
           fields: [...byRound.values()].map((g) => ({ name: g.name, value: g.lines.join("\n") })),
           ...(open.length > OPEN_RESULTS
             ? { footer: { text: `The first ${OPEN_RESULTS} open tables.` } }

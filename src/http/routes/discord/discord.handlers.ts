@@ -11,10 +11,11 @@ import { type Handler, jsonPage } from "../handler";
 import type * as r from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
-const settings = (c: Context<AppEnv>) => c.get("deps").push.discord;
+/** The deployment's Discord application; a 404 without one. */
+const application = (c: Context<AppEnv>) => discord.assertDiscordConfigured(c.get("deps").push.discord);
 
 export const createDiscordSetupCodeHandler: Handler<typeof r.createDiscordSetupCode> = async (c) => {
-  const { applicationId } = discord.assertDiscordConfigured(settings(c));
+  const { applicationId } = application(c);
   const body = (c.req.valid("json") as { eventId?: string | null } | undefined) ?? {};
   const code = await discord.createSetupCode(serviceContext(c), c.req.valid("param").orgId, body);
   return c.json({ ...code, installUrl: discord.installUrl(applicationId) }, 201, {
@@ -48,7 +49,7 @@ export const rejectDiscordLinkRequestHandler: Handler<typeof r.rejectDiscordLink
 };
 
 export const installDiscordApplicationHandler: Handler<typeof r.installDiscordApplication> = (c) => {
-  const installUrl = discord.installUrl(discord.assertDiscordConfigured(settings(c)).applicationId);
+  const installUrl = discord.installUrl(application(c).applicationId);
   const wantsJson = /^application\/json\s*(;|$)/.test(c.req.header("accept") ?? "");
   return wantsJson ? c.json({ installUrl }, 200) : c.redirect(installUrl, 302);
 };
@@ -61,7 +62,7 @@ export const installDiscordApplicationHandler: Handler<typeof r.installDiscordAp
 export const receiveDiscordInteractionHandler: Handler<typeof r.receiveDiscordInteraction> = async (c) => {
   const logger = c.get("logger");
   const requestId = c.get("requestId");
-  const app = discord.assertDiscordConfigured(settings(c));
+  const app = application(c);
   const body = new Uint8Array(await c.req.arrayBuffer());
   let verified: unknown;
   try {

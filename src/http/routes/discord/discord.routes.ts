@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
 import { BEARER, jsonBody, jsonContent, optionalJsonBody } from "../../openapi/common-schemas";
 import { PaginationQuerySchema } from "../../pagination";
 import {
@@ -16,19 +16,20 @@ import {
 } from "./discord.schemas";
 import { DISCORD_INSTALL_PATH, DISCORD_INTERACTIONS_PATH } from "./path";
 
-const TAGS = ["Discord"];
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
 
-export const createDiscordSetupCode = createRoute({
+/** A Discord operation: tagged, behind a bearer credential unless it says otherwise. */
+const route = <const R extends Omit<RouteConfig, "tags">>(r: R) =>
+  createRoute({ operationId: r.operationId, tags: ["Discord"], ...r, security: r.security ?? BEARER });
+
+export const createDiscordSetupCode = route({
   method: "post",
   path: "/v1/orgs/{orgId}/discord/setup-codes",
   operationId: "createDiscordSetupCode",
-  tags: TAGS,
   summary: "Create a setup code for /setup",
   description:
     "A one-time code, valid for an hour, that links a Discord server to the organisation when a member with Manage Server adds the deployment's Discord application to it (`installUrl`) and runs `/setup code:` there. Shown once; only its hash is kept. " +
     `404 \`discord_not_configured\` when the deployment has no Discord application. ${WHO}`,
-  security: BEARER,
   request: {
     params: DiscordParamsSchema,
     body: optionalJsonBody(CreateSetupCodeSchema, undefined, { eventId: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
@@ -36,38 +37,32 @@ export const createDiscordSetupCode = createRoute({
   responses: { 201: jsonContent(SetupCodeSchema, "The code (shown once).") },
 });
 
-export const listDiscordGuilds = createRoute({
+export const listDiscordGuilds = route({
   method: "get",
   path: "/v1/orgs/{orgId}/discord/guilds",
   operationId: "listDiscordGuilds",
-  tags: TAGS,
   summary: "List the linked Discord servers",
   description: `Each server's event and staff roles. ${WHO}`,
-  security: BEARER,
   request: { params: DiscordParamsSchema },
   responses: { 200: jsonContent(GuildLinkPageSchema, "Every linked server (one page).") },
 });
 
-export const unlinkDiscordGuild = createRoute({
+export const unlinkDiscordGuild = route({
   method: "delete",
   path: "/v1/orgs/{orgId}/discord/guilds/{guildId}",
   operationId: "unlinkDiscordGuild",
-  tags: TAGS,
   summary: "Unlink a Discord server",
   description: `Its commands answer "not linked" from now on; linking it again needs a new setup code. ${WHO}`,
-  security: BEARER,
   request: { params: DiscordGuildParamsSchema },
   responses: { 204: { description: "Unlinked." } },
 });
 
-export const listDiscordLinkRequests = createRoute({
+export const listDiscordLinkRequests = route({
   method: "get",
   path: "/v1/orgs/{orgId}/discord/link-requests",
   operationId: "listDiscordLinkRequests",
-  tags: TAGS,
   summary: "List players' requests to link their Discord account",
   description: "Made with `/link member-number`; oldest first. Owners and organisers (players:write).",
-  security: BEARER,
   request: {
     params: DiscordParamsSchema,
     query: PaginationQuerySchema.extend({
@@ -84,36 +79,31 @@ export const listDiscordLinkRequests = createRoute({
   responses: { 200: jsonContent(LinkRequestPageSchema, "A page of requests.") },
 });
 
-export const approveDiscordLinkRequest = createRoute({
+export const approveDiscordLinkRequest = route({
   method: "post",
   path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/approve",
   operationId: "approveDiscordLinkRequest",
-  tags: TAGS,
   summary: "Approve a link request",
   description:
     "Sets the player's `discordId` to the requester (and clears it from any other player of the organisation), audited. Needs players:write on the player's organisation, as PATCH /v1/players does.",
-  security: BEARER,
   request: { params: LinkRequestParamsSchema },
   responses: { 200: jsonContent(LinkRequestSchema, "The approved request.") },
 });
 
-export const rejectDiscordLinkRequest = createRoute({
+export const rejectDiscordLinkRequest = route({
   method: "post",
   path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/reject",
   operationId: "rejectDiscordLinkRequest",
-  tags: TAGS,
   summary: "Reject a link request",
   description: "Closes the request without linking; audited. Owners and organisers (players:write).",
-  security: BEARER,
   request: { params: LinkRequestParamsSchema },
   responses: { 200: jsonContent(LinkRequestSchema, "The rejected request.") },
 });
 
-export const receiveDiscordInteraction = createRoute({
+export const receiveDiscordInteraction = route({
   method: "post",
   path: DISCORD_INTERACTIONS_PATH,
   operationId: "receiveDiscordInteraction",
-  tags: TAGS,
   summary: "Discord's interactions endpoint",
   description:
     "Set as the Interactions Endpoint URL of the deployment's Discord application. Discord signs each request (`X-Signature-Ed25519` over `X-Signature-Timestamp` + the raw body) with the application's key (DISCORD_PUBLIC_KEY): " +
@@ -133,11 +123,10 @@ export const receiveDiscordInteraction = createRoute({
   responses: { 200: jsonContent(InteractionResponseSchema, "The interaction response.") },
 });
 
-export const installDiscordApplication = createRoute({
+export const installDiscordApplication = route({
   method: "get",
   path: DISCORD_INSTALL_PATH,
   operationId: "installDiscordApplication",
-  tags: TAGS,
   summary: "Add the Discord application to a server",
   description:
     "The link a store follows to add the deployment's application to a Discord server it manages (scope `applications.commands`: no bot user, no permissions); " +

@@ -8,8 +8,7 @@ const INSTALL_URL = `https://discord.com/api/v10/oauth2/authorize?client_id=${AP
 
 export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
 
-export const DiscordGuildParamsSchema = z.object({
-  orgId: OrgIdSchema,
+export const DiscordGuildParamsSchema = DiscordParamsSchema.extend({
   guildId: z
     .string()
     .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
@@ -20,8 +19,7 @@ export const DiscordGuildParamsSchema = z.object({
     }),
 });
 
-export const LinkRequestParamsSchema = z.object({
-  orgId: OrgIdSchema,
+export const LinkRequestParamsSchema = DiscordParamsSchema.extend({
   requestId: idParam("requestId", "dlr", "The link request."),
 });
 
