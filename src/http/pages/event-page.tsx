@@ -2,7 +2,7 @@ import { noRefereeWarning } from "../../services/events";
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { NumTh, type ShownRow, StandingsTable } from "./standings-table";
+import { NumTd, NumTh, type ShownRow, StandingsTable } from "./standings-table";
 
 interface EventPageData {
   event: {
@@ -107,29 +107,13 @@ function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo;
       <ul class="meta">
         {days ? <li>{p.dateRange(days.first, days.last)}</li> : null}
         {event.venue ? <li>{event.venue}</li> : null}
-        <li>
-          {t.timeZone}
-          {t.colon} {event.timezone ?? "UTC"}
-        </li>
-        <li>
-          {t.uniqueParticipants}
-          {t.colon} {event.uniqueParticipants}
-        </li>
+        <li>{p.labelled(t.timeZone, event.timezone ?? "UTC")}</li>
+        <li>{p.labelled(t.uniqueParticipants, event.uniqueParticipants)}</li>
         <li>{t.structure[event.structure] ?? event.structure}</li>
         {event.valid ? null : <li>{t.notValid}</li>}
         {event.validity.includes(noRefereeWarning(event.id)) ? <li>{t.noReferee}</li> : null}
-        {event.edition ? (
-          <li>
-            {t.edition}
-            {t.colon} {event.edition}
-          </li>
-        ) : null}
-        {event.language ? (
-          <li>
-            {t.tournamentLanguage}
-            {t.colon} {p.languageName(event.language)}
-          </li>
-        ) : null}
+        {event.edition ? <li>{p.labelled(t.edition, event.edition)}</li> : null}
+        {event.language ? <li>{p.labelled(t.tournamentLanguage, p.languageName(event.language))}</li> : null}
       </ul>
       <p>
         <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
@@ -182,12 +166,8 @@ function SessionTableRow({ p, s }: { p: PageContext; s: SessionRow }) {
       {/* A start time is shown in the session's own zone (the players' local time). */}
       <td data-label={t.date}>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
       <td data-label={t.venue}>{s.venue ?? ""}</td>
-      <td class="num" data-label={t.players}>
-        {s.playerCount}
-      </td>
-      <td class="num" data-label={t.gamesSeated}>
-        {s.roundsGenerated}
-      </td>
+      <NumTd label={t.players}>{s.playerCount}</NumTd>
+      <NumTd label={t.gamesSeated}>{s.roundsGenerated}</NumTd>
       <td data-label={t.print}>
         <SessionPrintLinks p={p} s={s} />
       </td>
@@ -262,10 +242,7 @@ function QualificationSection({
         />
       )}
       {qualification.disqualified.length > 0 ? (
-        <p>
-          {t.disqualified}
-          {t.colon} {qualification.disqualified.map((r) => r.player.name).join(", ")}
-        </p>
+        <p>{p.labelled(t.disqualified, qualification.disqualified.map((r) => r.player.name).join(", "))}</p>
       ) : null}
     </>
   );
@@ -322,13 +299,9 @@ function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
     <>
       <h2>{t.lots}</h2>
       <p>
-        {t.lotSeed}
-        {t.colon} <code>{lotSeed}</code>
+        {p.labelled(t.lotSeed)} <code>{lotSeed}</code>
       </p>
-      <p>
-        {t.lotsExplain}
-        {t.colon}
-      </p>
+      <p>{p.labelled(t.lotsExplain)}</p>
       <pre>
         <code>{`printf '%s' "${lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>
       </pre>

@@ -72,7 +72,7 @@ export async function playerFormAction(
   });
   if (!code.trim()) return refused(422, p.t.wrongCode, true);
   const reason = cleanText(typed.reason);
-  if ("refused" in reason) return refused(422, `${p.t.reason}${p.t.colon} ${reason.refused}`);
+  if ("refused" in reason) return refused(422, p.labelled(p.t.reason, reason.refused));
   const input =
     action === "confirm"
       ? ConfirmResultSchema.safeParse({ playerId, code })

@@ -66,8 +66,7 @@ export function PrintSlipsPage({ p, data }: { p: PageContext; data: PrintSlipsDa
                     {t.game(round.number)} · {t.table(table.number)} · {t.turnOrder} {seat.position}
                   </p>
                   <p>
-                    {t.seatCode}
-                    {t.colon}{" "}
+                    {p.labelled(t.seatCode)}{" "}
                     <span class="code">{data.codes.get(`${table.id}:${seat.player.id}`) ?? ""}</span>
                   </p>
                   <p>{t.slipNote}</p>

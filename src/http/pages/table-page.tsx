@@ -2,7 +2,7 @@ import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { TypedForm } from "./player-forms";
-import { NumTh } from "./standings-table";
+import { NumTd, NumTh } from "./standings-table";
 
 interface TablePageData {
   table: TableDto;
@@ -110,8 +110,7 @@ function TableHeader({ p, data, title }: { p: PageContext; data: TablePageData; 
       </p>
       <h1>{title}</h1>
       <p>
-        {t.result}
-        {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
+        {p.labelled(t.result)} <span class={`badge ${status}`}>{t.status[status]}</span>
         {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
       </p>
       {table.timer ? <p class="notice">{t.timedTurns(table.timer.turnSeconds)}</p> : null}
@@ -172,20 +171,14 @@ function SeatRow({
       </th>
       {choosing ? (
         <>
-          <td class="num" data-label={t.chair}>
-            {seat.chair ?? ""}
-          </td>
+          <NumTd label={t.chair}>{seat.chair ?? ""}</NumTd>
           <td data-label={t.colour}>
             {seat.colour ? t.colours[seat.colour] : seat.chosenAt === null && !result ? t.toChoose : ""}
           </td>
         </>
       ) : null}
-      <td class="num" data-label={t.vp}>
-        {seat.vp ?? ""}
-      </td>
-      <td class="num" data-label={t.placement}>
-        {seat.placement ?? ""}
-      </td>
+      <NumTd label={t.vp}>{seat.vp ?? ""}</NumTd>
+      <NumTd label={t.placement}>{seat.placement ?? ""}</NumTd>
       {result ? <td>{seatResult(p, table, seat)}</td> : null}
     </tr>
   );
@@ -197,12 +190,13 @@ function AwaitingConfirmation({ p, table }: { p: PageContext; table: TableDto })
   if (result?.status !== "pending" || result.awaitingConfirmation.length === 0) return null;
   return (
     <p>
-      {p.t.awaiting}
-      {p.t.colon}{" "}
-      {table.seats
-        .filter((s) => result.awaitingConfirmation.includes(s.player.id))
-        .map((s) => s.player.name)
-        .join(", ")}
+      {p.labelled(
+        p.t.awaiting,
+        table.seats
+          .filter((s) => result.awaitingConfirmation.includes(s.player.id))
+          .map((s) => s.player.name)
+          .join(", "),
+      )}
     </p>
   );
 }
@@ -217,8 +211,10 @@ function Disputes({ p, table }: { p: PageContext; table: TableDto }) {
       <ul>
         {result.disputes.map((d) => (
           <li>
-            {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}
-            {p.t.colon} {d.reason}
+            {p.labelled(
+              table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId,
+              d.reason,
+            )}
           </li>
         ))}
       </ul>
