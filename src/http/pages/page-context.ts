@@ -28,7 +28,8 @@ export interface PageContext {
   languageName(tag: string): string;
 }
 
-function validZone(zone: string | null): string {
+/** The IANA time zone, or UTC when there is none or Intl does not know it. */
+export function validZone(zone: string | null): string {
   if (!zone) return "UTC";
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
