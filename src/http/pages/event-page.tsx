@@ -89,7 +89,8 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
   );
 }
 
-type EventInfo = EventPageData["event"];
+/** Every section of the page reads what it shows from the page's data. */
+type SectionProps = { p: PageContext; data: EventPageData };
 type SessionRow = EventPageData["sessions"][number];
 
 /** The read's CSV operation in the page's language: French and Lithuanian get what their Excel opens. */
@@ -98,7 +99,7 @@ function csvHref(p: PageContext, path: string): string {
 }
 
 /** Title, facts (dates, venue, zone, structure, validity...) and the links to the screen and calendar. */
-function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo; sessions: SessionRow[] }) {
+function EventHeader({ p, data: { event, sessions } }: SectionProps) {
   const t = p.t;
   const days = eventDays(event.startsOn, sessions);
   return (
@@ -125,7 +126,7 @@ function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo;
 }
 
 /** The prelim sessions, one row each with its printouts and CSV downloads. */
-function SessionsSection({ p, sessions }: { p: PageContext; sessions: SessionRow[] }) {
+function SessionsSection({ p, data: { sessions } }: SectionProps) {
   const t = p.t;
   return (
     <>
@@ -211,24 +212,14 @@ function SessionCsvLinks({ p, s }: { p: PageContext; s: SessionRow }) {
   );
 }
 
-function QualificationSection({
-  p,
-  eventId,
-  qualification,
-  sessionNames,
-}: {
-  p: PageContext;
-  eventId: string;
-  qualification: EventPageData["qualification"];
-  sessionNames: ReadonlyMap<string, string>;
-}) {
+function QualificationSection({ p, data: { event, sessions, qualification } }: SectionProps) {
   const t = p.t;
   return (
     <>
       <h2>{t.qualification}</h2>
       <p>
         {t.qualificationNote(qualification.qualifierCount)}{" "}
-        <a href={csvHref(p, `/v1/events/${eventId}/qualification`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/qualification`)}>{t.csv}</a>
       </p>
       {qualification.rows.length === 0 ? (
         <p>{t.noResults}</p>
@@ -238,7 +229,7 @@ function QualificationSection({
           caption={t.qualification}
           rows={qualification.rows}
           cutAfter={qualification.qualifierCount}
-          sessionNames={sessionNames}
+          sessionNames={new Map(sessions.map((s) => [s.id, s.name]))}
         />
       )}
       {qualification.disqualified.length > 0 ? (
@@ -248,7 +239,7 @@ function QualificationSection({
   );
 }
 
-function PlayoffsSection({ p, playoffs }: { p: PageContext; playoffs: EventPageData["playoffs"] }) {
+function PlayoffsSection({ p, data: { playoffs } }: SectionProps) {
   const t = p.t;
   if (playoffs.length === 0) return null;
   return (
@@ -270,22 +261,14 @@ function PlayoffsSection({ p, playoffs }: { p: PageContext; playoffs: EventPageD
 }
 
 /** The event's final standings once the playoffs have begun; before that, a note in their place. */
-function FinalStandingsSection({
-  p,
-  eventId,
-  standings,
-}: {
-  p: PageContext;
-  eventId: string;
-  standings: EventPageData["standings"];
-}) {
+function FinalStandingsSection({ p, data: { event, standings } }: SectionProps) {
   const t = p.t;
   if (!standings || standings.phase === "prelim") return <p class="muted">{t.standingsBeforePlayoffs}</p>;
   return (
     <>
       <h2>{t.finalStandings}</h2>
       <p>
-        <a href={csvHref(p, `/v1/events/${eventId}/standings`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/standings`)}>{t.csv}</a>
       </p>
       <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
     </>
@@ -293,8 +276,9 @@ function FinalStandingsSection({
 }
 
 /** The lot seed and the command anyone can run to check the draw (docs/rules.md#lots). */
-function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
+function LotsSection({ p, data }: SectionProps) {
   const t = p.t;
+  const lotSeed = data.event.lotSeed;
   return (
     <>
       <h2>{t.lots}</h2>
@@ -310,23 +294,16 @@ function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
 }
 
 /** `/e/{eventId}`: the public event page. */
-export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) {
-  const { event, sessions, qualification, standings, playoffs } = data;
-  const sessionNames = new Map(sessions.map((s) => [s.id, s.name]));
+export function EventPage({ p, data }: SectionProps) {
   return (
-    <Layout p={p} title={event.name}>
+    <Layout p={p} title={data.event.name}>
       <main>
-        <EventHeader p={p} event={event} sessions={sessions} />
-        <SessionsSection p={p} sessions={sessions} />
-        <QualificationSection
-          p={p}
-          eventId={event.id}
-          qualification={qualification}
-          sessionNames={sessionNames}
-        />
-        <PlayoffsSection p={p} playoffs={playoffs} />
-        <FinalStandingsSection p={p} eventId={event.id} standings={standings} />
-        <LotsSection p={p} lotSeed={event.lotSeed} />
+        <EventHeader p={p} data={data} />
+        <SessionsSection p={p} data={data} />
+        <QualificationSection p={p} data={data} />
+        <PlayoffsSection p={p} data={data} />
+        <FinalStandingsSection p={p} data={data} />
+        <LotsSection p={p} data={data} />
       </main>
     </Layout>
   );
