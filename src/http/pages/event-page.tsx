@@ -143,7 +143,7 @@ function SessionsSection({ p, data: { sessions } }: SectionProps) {
               <NumTh>{t.players}</NumTh>
               <NumTh>{t.gamesSeated}</NumTh>
               <th scope="col">{t.print}</th>
-              <th scope="col">{t.csv}</th>
+              <th scope="col">CSV</th>
             </tr>
           </thead>
           <tbody>
@@ -172,7 +172,7 @@ function SessionTableRow({ p, s }: { p: PageContext; s: SessionRow }) {
       <td data-label={t.print}>
         <SessionPrintLinks p={p} s={s} />
       </td>
-      <td data-label={t.csv}>
+      <td data-label="CSV">
         <SessionCsvLinks p={p} s={s} />
       </td>
     </tr>
@@ -219,7 +219,7 @@ function QualificationSection({ p, data: { event, sessions, qualification } }: S
       <h2>{t.qualification}</h2>
       <p>
         {t.qualificationNote(qualification.qualifierCount)}{" "}
-        <a href={csvHref(p, `/v1/events/${event.id}/qualification`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/qualification`)}>CSV</a>
       </p>
       {qualification.rows.length === 0 ? (
         <p>{t.noResults}</p>
@@ -268,7 +268,7 @@ function FinalStandingsSection({ p, data: { event, standings } }: SectionProps) 
     <>
       <h2>{t.finalStandings}</h2>
       <p>
-        <a href={csvHref(p, `/v1/events/${event.id}/standings`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/standings`)}>CSV</a>
       </p>
       <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
     </>
