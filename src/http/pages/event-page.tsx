@@ -148,34 +148,29 @@ function SessionsSection({ p, data: { sessions } }: SectionProps) {
           </thead>
           <tbody>
             {sessions.map((s) => (
-              <SessionTableRow p={p} s={s} />
+              <tr>
+                <th scope="row" class="rh">
+                  {s.name}
+                </th>
+                {/* A start time is shown in the session's own zone (the players' local time). */}
+                <td data-label={t.date}>
+                  {s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}
+                </td>
+                <td data-label={t.venue}>{s.venue ?? ""}</td>
+                <NumTd label={t.players}>{s.playerCount}</NumTd>
+                <NumTd label={t.gamesSeated}>{s.roundsGenerated}</NumTd>
+                <td data-label={t.print}>
+                  <SessionPrintLinks p={p} s={s} />
+                </td>
+                <td data-label="CSV">
+                  <SessionCsvLinks p={p} s={s} />
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
       )}
     </>
-  );
-}
-
-function SessionTableRow({ p, s }: { p: PageContext; s: SessionRow }) {
-  const t = p.t;
-  return (
-    <tr>
-      <th scope="row" class="rh">
-        {s.name}
-      </th>
-      {/* A start time is shown in the session's own zone (the players' local time). */}
-      <td data-label={t.date}>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
-      <td data-label={t.venue}>{s.venue ?? ""}</td>
-      <NumTd label={t.players}>{s.playerCount}</NumTd>
-      <NumTd label={t.gamesSeated}>{s.roundsGenerated}</NumTd>
-      <td data-label={t.print}>
-        <SessionPrintLinks p={p} s={s} />
-      </td>
-      <td data-label="CSV">
-        <SessionCsvLinks p={p} s={s} />
-      </td>
-    </tr>
   );
 }
 
