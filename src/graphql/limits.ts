@@ -1,5 +1,6 @@
 import {
   type ASTVisitor,
+  type DefinitionNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
@@ -12,7 +13,7 @@ import {
   type ValidationContext,
 } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
-import { MAX_PAGE_LIMIT } from "../services/pagination";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../services/pagination";
 
 /**
  * Bounds on the work one query asks for: rankings are computed on read, so neither aliases,
@@ -31,21 +32,14 @@ const RANKING_FIELDS = new Set(["standings", "qualification", "seriesStandings",
  */
 const PARTITIONING_LISTS = new Set(["Event.sessions"]);
 
-/** What a connection's `first` means when it is omitted (connections.ts). */
-const DEFAULT_PAGE_SIZE = 50;
-
 class LimitExceeded extends Error {}
 
-const fragmentsOf = (definitions: readonly { kind: Kind }[]) => {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      const fragment = definition as FragmentDefinitionNode;
-      fragments.set(fragment.name.value, fragment);
-    }
-  }
-  return fragments;
-};
+const fragmentsOf = (definitions: readonly DefinitionNode[]) =>
+  new Map(
+    definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((fragment) => [fragment.name.value, fragment]),
+  );
 
 /**
  * Walks one operation as graphql-js would execute it, expanding fragment spreads and inline
@@ -117,7 +111,7 @@ function pageSizeOf(
   variables: Readonly<Record<string, unknown>>,
 ): number {
   const declared = field.args.find((a) => a.name === "first")?.defaultValue;
-  let value: unknown = declared ?? DEFAULT_PAGE_SIZE;
+  let value: unknown = declared ?? DEFAULT_PAGE_LIMIT;
   const given = node.arguments?.find((a) => a.name.value === "first")?.value;
   if (given?.kind === Kind.INT) value = Number(given.value);
   else if (given?.kind === Kind.VARIABLE) {
@@ -218,7 +212,7 @@ export function rankingsLimitPlugin(): Plugin {
       setResultAndStopExecution({
         errors: [
           createGraphQLError(
-            `A query may compute at most ${QUERY_LIMITS.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_SIZE} unless given).`,
+            `A query may compute at most ${QUERY_LIMITS.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_LIMIT} unless given).`,
             { extensions: { code: "QUERY_TOO_COMPLEX" } },
           ),
         ],

@@ -9,12 +9,11 @@ import {
   listRegistrations,
   listSessions,
 } from "../services/events";
+import type { Page, PageRequest } from "../services/pagination";
 import { getPlayer, listPlayers } from "../services/players";
-
 import { buildRatingTable, loadRatingScope, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
 import { getSeriesStandings } from "../services/series";
-
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
 import { listPlayerWarnings, type TableDto } from "../services/tables";
 import { connection, type PageArgs, pageRequest } from "./connections";
@@ -55,8 +54,6 @@ type PlayersArgs = PageArgs & {
   discordId?: string | null;
   includeDescendants?: boolean | null;
 };
-/** A lookup by a number or Discord id: the organisation's whole tree, first match. */
-const ONE_IN_TREE = { limit: 1, includeDescendants: true } as const;
 
 export const typeDefs = [queryTypeDefs, eventTypeDefs, rankingTypeDefs, enumTypeDefs].join("\n");
 
@@ -71,47 +68,49 @@ const listUnder = <R>(list: (services: ServiceContext, id: string) => Promise<{ 
       (await list(services, parent.id)).data,
   );
 
+/** A root connection: the page of what `list` reads with the query's arguments. */
+const paged = <A extends PageArgs, T extends { id: string }>(
+  list: (services: ServiceContext, args: A, page: PageRequest) => Promise<Page<T>>,
+) =>
+  resolver(async (_: unknown, args: A, { services }: GraphQLContext, info: Info) => {
+    const page = pageRequest(args, info);
+    return connection(await list(services, args, page), page);
+  });
+
+/** The player whose `key` is the argument of that name, first match in the organisation's whole tree; null when none. */
+const playerBy = <K extends "discordId" | "externalId">(key: K) =>
+  resolver(
+    async (_: unknown, args: { orgId: string } & Record<K, string>, { services }: GraphQLContext) =>
+      (await listPlayers(services, args.orgId, { limit: 1, includeDescendants: true, [key]: args[key] }))
+        .data[0] ?? null,
+  );
+
+/** An object's ranking, memoised per request. */
+const ranking = (kind: keyof RankingsSource) =>
+  resolver(async (parent: Parent, _: unknown, { rankings }: GraphQLContext) => rankings[kind](parent.id));
+
 /** The root fields: each is one service call, authorised by the service. */
 const queryResolvers = {
-  events: resolver(async (_: unknown, args: EventsArgs, { services }: GraphQLContext, info: Info) => {
-    const page = pageRequest(args, info);
-    return connection(
-      await listEvents(services, args.orgId, {
-        ...page,
-        includeDescendants: args.includeDescendants ?? false,
-        status: args.phase ?? undefined,
-      }),
-      page,
-    );
-  }),
-  players: resolver(async (_: unknown, args: PlayersArgs, { services }: GraphQLContext, info: Info) => {
-    const page = pageRequest(args, info);
-    return connection(
-      await listPlayers(services, args.orgId, {
-        ...page,
-        q: args.search ?? undefined,
-        externalId: args.externalId ?? undefined,
-        discordId: args.discordId ?? undefined,
-        includeDescendants: args.includeDescendants ?? false,
-      }),
-      page,
-    );
-  }),
-  playerByDiscordId: resolver(
-    async (_: unknown, args: { orgId: string; discordId: string }, { services }: GraphQLContext) =>
-      (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, discordId: args.discordId })).data[0] ??
-      null,
+  events: paged((services, args: EventsArgs, page) =>
+    listEvents(services, args.orgId, {
+      ...page,
+      includeDescendants: args.includeDescendants ?? false,
+      status: args.phase ?? undefined,
+    }),
   ),
-  playerByExternalId: resolver(
-    async (_: unknown, args: { orgId: string; externalId: string }, { services }: GraphQLContext) =>
-      (await listPlayers(services, args.orgId, { ...ONE_IN_TREE, externalId: args.externalId })).data[0] ??
-      null,
+  players: paged((services, args: PlayersArgs, page) =>
+    listPlayers(services, args.orgId, {
+      ...page,
+      q: args.search ?? undefined,
+      externalId: args.externalId ?? undefined,
+      discordId: args.discordId ?? undefined,
+      includeDescendants: args.includeDescendants ?? false,
+    }),
   ),
-  playerWarnings: resolver(
-    async (_: unknown, args: PageArgs & { playerId: string }, { services }: GraphQLContext, info: Info) => {
-      const page = pageRequest(args, info);
-      return connection(await listPlayerWarnings(services, args.playerId, page), page);
-    },
+  playerByDiscordId: playerBy("discordId"),
+  playerByExternalId: playerBy("externalId"),
+  playerWarnings: paged((services, args: PageArgs & { playerId: string }, page) =>
+    listPlayerWarnings(services, args.playerId, page),
   ),
   event: byId(getEvent),
   session: byId(getSession),
@@ -141,18 +140,12 @@ const objectResolvers = {
   },
   Event: {
     sessions: listUnder(listSessions),
-    qualification: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
-      rankings.qualification(event.id),
-    ),
-    standings: resolver(async (event: Parent, _: unknown, { rankings }: GraphQLContext) =>
-      rankings.event(event.id),
-    ),
+    qualification: ranking("qualification"),
+    standings: ranking("event"),
   },
   Session: {
     rounds: listUnder(listSessionRounds),
-    standings: resolver(async (session: Parent, _: unknown, { rankings }: GraphQLContext) =>
-      rankings.session(session.id),
-    ),
+    standings: ranking("session"),
     players: listUnder(listRegistrations),
   },
 };

@@ -108,9 +108,7 @@ const ENUMS = {
   StandingsCriterion: {
     description:
       "The first criterion of the 1.4.2 chain that separates a row from the next one: wins, VP (total counted VP), VP%, 2nd and 3rd places (2026 ruleset only), or lots (equal on the whole chain).",
-    values: {
-      ...STANDINGS_CRITERIA,
-    },
+    values: STANDINGS_CRITERIA,
   },
   EventCriterion: {
     description: "As StandingsCriterion, plus PLACEMENT and PHASE for the final event standings.",

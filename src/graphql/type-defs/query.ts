@@ -9,6 +9,31 @@ const PAGE_ARGS = /* GraphQL */ `
     before: String
 `;
 
+/** A Relay cursor connection of `type` and its edge type; `item` is its noun, after the article `an`. */
+const connectionTypeDefs = (
+  type: string,
+  item: string,
+  an: "A" | "An",
+) => /* GraphQL */ `"A page of ${item}s."
+  type ${type}Connection {
+    "The ${item}s of this page with their cursors."
+    edges: [${type}Edge!]!
+    "The ${item}s of this page."
+    nodes: [${type}!]!
+    "Where this page ends."
+    pageInfo: PageInfo!
+    "How many ${item}s the whole list holds, every page (counted only when asked for)."
+    totalCount: Int!
+  }
+
+  "${an} ${item} and its cursor."
+  type ${type}Edge {
+    "Pass as after to continue after this ${item}."
+    cursor: String!
+    "The ${item}."
+    node: ${type}!
+  }`;
+
 /** The root: single reads by id, list and search roots as cursor connections. */
 export const queryTypeDefs = /* GraphQL */ `
   "Read-only view of the same data as the REST API: one query can fetch an event, its sessions, rounds, tables and seats, and its rankings. Errors carry the REST problem code in extensions.code."
@@ -75,45 +100,9 @@ export const queryTypeDefs = /* GraphQL */ `
     endCursor: String
   }
 
-  "A page of events."
-  type EventConnection {
-    "The events of this page with their cursors."
-    edges: [EventEdge!]!
-    "The events of this page."
-    nodes: [Event!]!
-    "Where this page ends."
-    pageInfo: PageInfo!
-    "How many events the whole list holds, every page (counted only when asked for)."
-    totalCount: Int!
-  }
+  ${connectionTypeDefs("Event", "event", "An")}
 
-  "An event and its cursor."
-  type EventEdge {
-    "Pass as after to continue after this event."
-    cursor: String!
-    "The event."
-    node: Event!
-  }
-
-  "A page of warnings."
-  type WarningConnection {
-    "The warnings of this page with their cursors."
-    edges: [WarningEdge!]!
-    "The warnings of this page."
-    nodes: [Warning!]!
-    "Where this page ends."
-    pageInfo: PageInfo!
-    "How many warnings the whole list holds, every page (counted only when asked for)."
-    totalCount: Int!
-  }
-
-  "A warning and its cursor."
-  type WarningEdge {
-    "Pass as after to continue after this warning."
-    cursor: String!
-    "The warning."
-    node: Warning!
-  }
+  ${connectionTypeDefs("Warning", "warning", "A")}
 
   "A referee's warning to a player at a table (rules 2.0.3, 3.0.15; docs/rules.md#sanctions)."
   type Warning {
@@ -137,23 +126,5 @@ export const queryTypeDefs = /* GraphQL */ `
     createdAt: String!
   }
 
-  "A page of players."
-  type PlayerConnection {
-    "The players of this page with their cursors."
-    edges: [PlayerEdge!]!
-    "The players of this page."
-    nodes: [Player!]!
-    "Where this page ends."
-    pageInfo: PageInfo!
-    "How many players the whole list holds, every page (counted only when asked for)."
-    totalCount: Int!
-  }
-
-  "A player and its cursor."
-  type PlayerEdge {
-    "Pass as after to continue after this player."
-    cursor: String!
-    "The player."
-    node: Player!
-  }
+  ${connectionTypeDefs("Player", "player", "A")}
 `;

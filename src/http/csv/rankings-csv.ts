@@ -36,6 +36,12 @@ interface RankingCsvBody {
   disqualified: readonly RankingCsvRow[];
 }
 
+/** The player's id and name, the first columns of every file about players. */
+const playerColumns = <R extends { player: { id: string; name: string } }>(): Column<R>[] => [
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+];
+
 const decidedWords = (lang: "fr" | "lt", code: string) => LANGUAGES[lang].decided[code] ?? code;
 const PHASES = {
   fr: { prelim: "phase qualificative", semifinal: "demi-finale", final: "finale" },
@@ -44,8 +50,7 @@ const PHASES = {
 
 const RANKING_COLUMNS: Column<RankingCsvRow>[] = [
   { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  ...playerColumns(),
   { name: "games", fr: "Parties", lt: "Žaidimai", value: (r) => r.games },
   { name: "wins", fr: "Victoires", lt: "Pergalės", value: (r) => r.wins },
   { name: "vp", fr: "PV", lt: "Taškai", value: (r) => r.vp },
@@ -106,69 +111,47 @@ export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
   );
 }
 
-interface SeatingCsvBody {
-  data: readonly {
+interface SeatingRound {
+  id: string;
+  number: number;
+  tables: readonly {
     id: string;
     number: number;
-    tables: readonly {
-      id: string;
-      number: number;
-      seats: readonly { position: number; seedRank: number | null; player: { id: string; name: string } }[];
-      result: { status: string } | null;
-    }[];
+    seats: readonly { position: number; seedRank: number | null; player: { id: string; name: string } }[];
+    result: { status: string } | null;
   }[];
 }
 
+/** A line of the seating: one seat of a table of a round. */
 interface SeatLine {
-  game: number;
-  roundId: string;
-  table: number;
-  tableId: string;
-  position: number;
-  playerId: string;
-  player: string;
-  seedRank: number | null;
-  status: string | null;
+  round: SeatingRound;
+  table: SeatingRound["tables"][number];
+  seat: SeatingRound["tables"][number]["seats"][number];
 }
 
 const SEATING_COLUMNS: Column<SeatLine>[] = [
-  { name: "game", fr: "Partie", lt: "Žaidimas", value: (s) => s.game },
-  { name: "round_id", fr: "Identifiant de la partie", lt: "Žaidimo ID", value: (s) => s.roundId },
-  { name: "table", fr: "Table", lt: "Stalas", value: (s) => s.table },
-  { name: "table_id", fr: "Identifiant de la table", lt: "Stalo ID", value: (s) => s.tableId },
-  { name: "position", fr: "Ordre de jeu", lt: "Ėjimų tvarka", value: (s) => s.position },
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (s) => s.playerId },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (s) => s.player },
-  { name: "seed_rank", fr: "Rang au placement", lt: "Reitingas susodinant", value: (s) => s.seedRank },
+  { name: "game", fr: "Partie", lt: "Žaidimas", value: (s) => s.round.number },
+  { name: "round_id", fr: "Identifiant de la partie", lt: "Žaidimo ID", value: (s) => s.round.id },
+  { name: "table", fr: "Table", lt: "Stalas", value: (s) => s.table.number },
+  { name: "table_id", fr: "Identifiant de la table", lt: "Stalo ID", value: (s) => s.table.id },
+  { name: "position", fr: "Ordre de jeu", lt: "Ėjimų tvarka", value: (s) => s.seat.position },
+  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (s) => s.seat.player.id },
+  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (s) => s.seat.player.name },
+  { name: "seed_rank", fr: "Rang au placement", lt: "Reitingas susodinant", value: (s) => s.seat.seedRank },
   {
     name: "result_status",
     fr: "Résultat",
     lt: "Rezultatas",
-    value: (s) => s.status,
+    value: (s) => s.table.result?.status,
     words: (lang, code) => LANGUAGES[lang].status[code] ?? code,
   },
 ];
 
 /** A session's seating: one line per seat of every game, in game, table and turn order. */
-export function seatingCsv(body: SeatingCsvBody, lang: CsvLang): string {
-  const lines: SeatLine[] = [];
-  for (const round of body.data) {
-    for (const table of round.tables) {
-      for (const seat of table.seats) {
-        lines.push({
-          game: round.number,
-          roundId: round.id,
-          table: table.number,
-          tableId: table.id,
-          position: seat.position,
-          playerId: seat.player.id,
-          player: seat.player.name,
-          seedRank: seat.seedRank,
-          status: table.result?.status ?? null,
-        });
-      }
-    }
-  }
+export function seatingCsv(body: { data: readonly SeatingRound[] }, lang: CsvLang): string {
+  const lines = body.data.flatMap((round) =>
+    round.tables.flatMap((table) => table.seats.map((seat) => ({ round, table, seat }))),
+  );
   return writeCsv(SEATING_COLUMNS, lines, lang);
 }
 
@@ -201,8 +184,7 @@ const REGISTRATION_STATUS = {
 } as Record<"fr" | "lt", Record<string, string>>;
 
 const ROSTER_COLUMNS: Column<RosterCsvRow>[] = [
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  ...playerColumns(),
   { name: "external_id", fr: "Identifiant externe", lt: "Išorinis ID", value: (r) => r.player.externalId },
   {
     name: "status",
@@ -246,8 +228,7 @@ interface SeriesCsvRow {
 
 const SERIES_COLUMNS: Column<SeriesCsvRow>[] = [
   { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  ...playerColumns(),
   { name: "points", fr: "Points", lt: "Taškai", value: (r) => r.points },
   { name: "events_counted", fr: "Tournois comptés", lt: "Įskaityti turnyrai", value: (r) => r.eventsCounted },
   { name: "events_dropped", fr: "Tournois écartés", lt: "Atmesti turnyrai", value: (r) => r.eventsDropped },
@@ -276,8 +257,7 @@ interface RatingCsvRow {
 
 const RATING_COLUMNS: Column<RatingCsvRow>[] = [
   { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
+  ...playerColumns(),
   { name: "ordinal", fr: "Classement", lt: "Reitingas", value: (r) => r.ordinal },
   { name: "mu", fr: "Mu", lt: "Mu", value: (r) => r.mu },
   { name: "sigma", fr: "Sigma", lt: "Sigma", value: (r) => r.sigma },

@@ -11,6 +11,7 @@ import type { AppEnv } from "../context";
 import { type Deprecation, deprecationHeaders } from "../deprecation";
 import { etagMatches, opaque, weakEtag } from "../middleware/etag";
 import { negotiateLanguage } from "../pages/i18n";
+import { validZone } from "../pages/page-context";
 import { CSV_LANGS, type CsvLang } from "./format";
 
 const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
@@ -81,18 +82,13 @@ const FILE_WORDS = {
 
 /** Today in the event's time zone (UTC when it has none or an unknown one). */
 function today(now: Date, timeZone: string | null): string {
-  const format = (zone: string) =>
-    Object.fromEntries(
-      new Intl.DateTimeFormat("en", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })
-        .formatToParts(now)
-        .map((p) => [p.type, p.value]),
-    );
-  let parts: Record<string, string>;
-  try {
-    parts = format(timeZone ?? "UTC");
-  } catch {
-    parts = format("UTC");
-  }
+  const format = new Intl.DateTimeFormat("en", {
+    timeZone: validZone(timeZone),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

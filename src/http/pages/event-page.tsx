@@ -2,7 +2,7 @@ import { noRefereeWarning } from "../../services/events";
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { NumTh, type ShownRow, StandingsTable } from "./standings-table";
+import { NumTd, NumTh, type ShownRow, StandingsTable } from "./standings-table";
 
 interface EventPageData {
   event: {
@@ -89,7 +89,8 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
   );
 }
 
-type EventInfo = EventPageData["event"];
+/** Every section of the page reads what it shows from the page's data. */
+type SectionProps = { p: PageContext; data: EventPageData };
 type SessionRow = EventPageData["sessions"][number];
 
 /** The read's CSV operation in the page's language: French and Lithuanian get what their Excel opens. */
@@ -98,7 +99,7 @@ function csvHref(p: PageContext, path: string): string {
 }
 
 /** Title, facts (dates, venue, zone, structure, validity...) and the links to the screen and calendar. */
-function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo; sessions: SessionRow[] }) {
+function EventHeader({ p, data: { event, sessions } }: SectionProps) {
   const t = p.t;
   const days = eventDays(event.startsOn, sessions);
   return (
@@ -107,29 +108,13 @@ function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo;
       <ul class="meta">
         {days ? <li>{p.dateRange(days.first, days.last)}</li> : null}
         {event.venue ? <li>{event.venue}</li> : null}
-        <li>
-          {t.timeZone}
-          {t.colon} {event.timezone ?? "UTC"}
-        </li>
-        <li>
-          {t.uniqueParticipants}
-          {t.colon} {event.uniqueParticipants}
-        </li>
+        <li>{p.labelled(t.timeZone, event.timezone ?? "UTC")}</li>
+        <li>{p.labelled(t.uniqueParticipants, event.uniqueParticipants)}</li>
         <li>{t.structure[event.structure] ?? event.structure}</li>
         {event.valid ? null : <li>{t.notValid}</li>}
         {event.validity.includes(noRefereeWarning(event.id)) ? <li>{t.noReferee}</li> : null}
-        {event.edition ? (
-          <li>
-            {t.edition}
-            {t.colon} {event.edition}
-          </li>
-        ) : null}
-        {event.language ? (
-          <li>
-            {t.tournamentLanguage}
-            {t.colon} {p.languageName(event.language)}
-          </li>
-        ) : null}
+        {event.edition ? <li>{p.labelled(t.edition, event.edition)}</li> : null}
+        {event.language ? <li>{p.labelled(t.tournamentLanguage, p.languageName(event.language))}</li> : null}
       </ul>
       <p>
         <a href={p.link(`/e/${event.id}/screen`)}>{t.screenLink}</a>
@@ -141,7 +126,7 @@ function EventHeader({ p, event, sessions }: { p: PageContext; event: EventInfo;
 }
 
 /** The prelim sessions, one row each with its printouts and CSV downloads. */
-function SessionsSection({ p, sessions }: { p: PageContext; sessions: SessionRow[] }) {
+function SessionsSection({ p, data: { sessions } }: SectionProps) {
   const t = p.t;
   return (
     <>
@@ -158,43 +143,34 @@ function SessionsSection({ p, sessions }: { p: PageContext; sessions: SessionRow
               <NumTh>{t.players}</NumTh>
               <NumTh>{t.gamesSeated}</NumTh>
               <th scope="col">{t.print}</th>
-              <th scope="col">{t.csv}</th>
+              <th scope="col">CSV</th>
             </tr>
           </thead>
           <tbody>
             {sessions.map((s) => (
-              <SessionTableRow p={p} s={s} />
+              <tr>
+                <th scope="row" class="rh">
+                  {s.name}
+                </th>
+                {/* A start time is shown in the session's own zone (the players' local time). */}
+                <td data-label={t.date}>
+                  {s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}
+                </td>
+                <td data-label={t.venue}>{s.venue ?? ""}</td>
+                <NumTd label={t.players}>{s.playerCount}</NumTd>
+                <NumTd label={t.gamesSeated}>{s.roundsGenerated}</NumTd>
+                <td data-label={t.print}>
+                  <SessionPrintLinks p={p} s={s} />
+                </td>
+                <td data-label="CSV">
+                  <SessionCsvLinks p={p} s={s} />
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
       )}
     </>
-  );
-}
-
-function SessionTableRow({ p, s }: { p: PageContext; s: SessionRow }) {
-  const t = p.t;
-  return (
-    <tr>
-      <th scope="row" class="rh">
-        {s.name}
-      </th>
-      {/* A start time is shown in the session's own zone (the players' local time). */}
-      <td data-label={t.date}>{s.startsAtUtc ? p.dateTime(s.startsAtUtc, s.timeZone) : p.date(s.date)}</td>
-      <td data-label={t.venue}>{s.venue ?? ""}</td>
-      <td class="num" data-label={t.players}>
-        {s.playerCount}
-      </td>
-      <td class="num" data-label={t.gamesSeated}>
-        {s.roundsGenerated}
-      </td>
-      <td data-label={t.print}>
-        <SessionPrintLinks p={p} s={s} />
-      </td>
-      <td data-label={t.csv}>
-        <SessionCsvLinks p={p} s={s} />
-      </td>
-    </tr>
   );
 }
 
@@ -231,24 +207,14 @@ function SessionCsvLinks({ p, s }: { p: PageContext; s: SessionRow }) {
   );
 }
 
-function QualificationSection({
-  p,
-  eventId,
-  qualification,
-  sessionNames,
-}: {
-  p: PageContext;
-  eventId: string;
-  qualification: EventPageData["qualification"];
-  sessionNames: ReadonlyMap<string, string>;
-}) {
+function QualificationSection({ p, data: { event, sessions, qualification } }: SectionProps) {
   const t = p.t;
   return (
     <>
       <h2>{t.qualification}</h2>
       <p>
         {t.qualificationNote(qualification.qualifierCount)}{" "}
-        <a href={csvHref(p, `/v1/events/${eventId}/qualification`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/qualification`)}>CSV</a>
       </p>
       {qualification.rows.length === 0 ? (
         <p>{t.noResults}</p>
@@ -258,20 +224,17 @@ function QualificationSection({
           caption={t.qualification}
           rows={qualification.rows}
           cutAfter={qualification.qualifierCount}
-          sessionNames={sessionNames}
+          sessionNames={new Map(sessions.map((s) => [s.id, s.name]))}
         />
       )}
       {qualification.disqualified.length > 0 ? (
-        <p>
-          {t.disqualified}
-          {t.colon} {qualification.disqualified.map((r) => r.player.name).join(", ")}
-        </p>
+        <p>{p.labelled(t.disqualified, qualification.disqualified.map((r) => r.player.name).join(", "))}</p>
       ) : null}
     </>
   );
 }
 
-function PlayoffsSection({ p, playoffs }: { p: PageContext; playoffs: EventPageData["playoffs"] }) {
+function PlayoffsSection({ p, data: { playoffs } }: SectionProps) {
   const t = p.t;
   if (playoffs.length === 0) return null;
   return (
@@ -293,22 +256,14 @@ function PlayoffsSection({ p, playoffs }: { p: PageContext; playoffs: EventPageD
 }
 
 /** The event's final standings once the playoffs have begun; before that, a note in their place. */
-function FinalStandingsSection({
-  p,
-  eventId,
-  standings,
-}: {
-  p: PageContext;
-  eventId: string;
-  standings: EventPageData["standings"];
-}) {
+function FinalStandingsSection({ p, data: { event, standings } }: SectionProps) {
   const t = p.t;
   if (!standings || standings.phase === "prelim") return <p class="muted">{t.standingsBeforePlayoffs}</p>;
   return (
     <>
       <h2>{t.finalStandings}</h2>
       <p>
-        <a href={csvHref(p, `/v1/events/${eventId}/standings`)}>{t.csv}</a>
+        <a href={csvHref(p, `/v1/events/${event.id}/standings`)}>CSV</a>
       </p>
       <StandingsTable p={p} caption={t.finalStandings} rows={standings.rows} />
     </>
@@ -316,19 +271,16 @@ function FinalStandingsSection({
 }
 
 /** The lot seed and the command anyone can run to check the draw (docs/rules.md#lots). */
-function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
+function LotsSection({ p, data }: SectionProps) {
   const t = p.t;
+  const lotSeed = data.event.lotSeed;
   return (
     <>
       <h2>{t.lots}</h2>
       <p>
-        {t.lotSeed}
-        {t.colon} <code>{lotSeed}</code>
+        {p.labelled(t.lotSeed)} <code>{lotSeed}</code>
       </p>
-      <p>
-        {t.lotsExplain}
-        {t.colon}
-      </p>
+      <p>{p.labelled(t.lotsExplain)}</p>
       <pre>
         <code>{`printf '%s' "${lotSeed}:<player id>" | sha256sum | cut -c1-16`}</code>
       </pre>
@@ -337,23 +289,16 @@ function LotsSection({ p, lotSeed }: { p: PageContext; lotSeed: string }) {
 }
 
 /** `/e/{eventId}`: the public event page. */
-export function EventPage({ p, data }: { p: PageContext; data: EventPageData }) {
-  const { event, sessions, qualification, standings, playoffs } = data;
-  const sessionNames = new Map(sessions.map((s) => [s.id, s.name]));
+export function EventPage({ p, data }: SectionProps) {
   return (
-    <Layout p={p} title={event.name}>
+    <Layout p={p} title={data.event.name}>
       <main>
-        <EventHeader p={p} event={event} sessions={sessions} />
-        <SessionsSection p={p} sessions={sessions} />
-        <QualificationSection
-          p={p}
-          eventId={event.id}
-          qualification={qualification}
-          sessionNames={sessionNames}
-        />
-        <PlayoffsSection p={p} playoffs={playoffs} />
-        <FinalStandingsSection p={p} eventId={event.id} standings={standings} />
-        <LotsSection p={p} lotSeed={event.lotSeed} />
+        <EventHeader p={p} data={data} />
+        <SessionsSection p={p} data={data} />
+        <QualificationSection p={p} data={data} />
+        <PlayoffsSection p={p} data={data} />
+        <FinalStandingsSection p={p} data={data} />
+        <LotsSection p={p} data={data} />
       </main>
     </Layout>
   );

@@ -19,6 +19,8 @@ export interface PageContext {
   dateRange(first: string, last: string): string;
   /** An instant in the given IANA time zone, with the zone named. */
   dateTime(iso: string, timeZone: string | null): string;
+  /** `label: value` with the language's colon (French spaces it), or `label:` alone. */
+  labelled(label: string, value?: string | number): string;
   number(value: number, decimals: number): string;
   /** A decimal string (such as VP%'s "0.3571428571428571") as a percentage, rounded from its digits. */
   percent(value: string, decimals: number): string;
@@ -26,7 +28,8 @@ export interface PageContext {
   languageName(tag: string): string;
 }
 
-function validZone(zone: string | null): string {
+/** The IANA time zone, or UTC when there is none or Intl does not know it. */
+export function validZone(zone: string | null): string {
   if (!zone) return "UTC";
   try {
     new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -74,6 +77,7 @@ export function pageContext(c: Context<AppEnv>): PageContext {
         return tag;
       }
     },
+    labelled: (label, value) => (value === undefined ? `${label}${t.colon}` : `${label}${t.colon} ${value}`),
     number: (value, decimals) =>
       new Intl.NumberFormat(lang, {
         minimumFractionDigits: decimals,

@@ -34,16 +34,6 @@ export interface Refusal {
 
 const field = (value: unknown): string => (typeof value === "string" ? value : "");
 
-/** The seat's wrong codes still allowed from here, as the service's RateLimit header states them. */
-function triesLeft(headers: Record<string, string> | undefined): number | undefined {
-  const remaining = /;\s*r=(\d+)/.exec(headers?.ratelimit ?? "")?.[1];
-  return remaining === undefined ? undefined : Number(remaining);
-}
-
-function minutesToWait(headers: Record<string, string> | undefined): number {
-  return Math.max(1, Math.ceil(Number(headers?.["retry-after"] ?? 60) / 60));
-}
-
 /** The player whose confirmation or dispute was recorded, or why it was refused. */
 type FormOutcome = { recorded: string } | { refused: Refusal };
 
@@ -72,7 +62,7 @@ export async function playerFormAction(
   });
   if (!code.trim()) return refused(422, p.t.wrongCode, true);
   const reason = cleanText(typed.reason);
-  if ("refused" in reason) return refused(422, `${p.t.reason}${p.t.colon} ${reason.refused}`);
+  if ("refused" in reason) return refused(422, p.labelled(p.t.reason, reason.refused));
   const input =
     action === "confirm"
       ? ConfirmResultSchema.safeParse({ playerId, code })
@@ -90,12 +80,13 @@ export async function playerFormAction(
     if (!(error instanceof ServiceError) || error.kind === "not_found") throw error;
     const status = STATUS_OF[error.kind] as RefusalStatus;
     const headers = error.details.headers;
-    const left = triesLeft(headers);
+    // The seat's wrong codes still allowed from here, as the service's RateLimit header states them.
+    const left = /;\s*r=(\d+)/.exec(headers?.ratelimit ?? "")?.[1];
     const notice =
       error.code === "wrong_seat_code"
-        ? [p.t.wrongCode, left === undefined ? "" : p.t.triesLeft(left)].filter(Boolean).join(" ")
+        ? [p.t.wrongCode, left === undefined ? "" : p.t.triesLeft(Number(left))].filter(Boolean).join(" ")
         : error.kind === "rate_limited"
-          ? p.t.tooManyCodes(minutesToWait(headers))
+          ? p.t.tooManyCodes(Math.max(1, Math.ceil(Number(headers?.["retry-after"] ?? 60) / 60)))
           : error.message;
     return refused(
       [403, 409, 412, 422, 429].includes(status) ? status : 422,

@@ -1,3 +1,4 @@
+import { isLoopbackOrigin } from "../origin";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 
@@ -15,6 +16,30 @@ interface PrintSeatingData {
   event: { id: string; name: string };
   session: { id: string; name: string; date: string | null; venue: string | null };
   rounds: PrintRound[];
+}
+
+/** On printouts with QR codes: a warning when they lead to an address phones cannot open. */
+export function LoopbackWarning({ p }: { p: PageContext }) {
+  if (!isLoopbackOrigin(p.origin)) return null;
+  return (
+    <p role="alert" class="warning noprint">
+      {p.t.loopbackWarning(p.origin)}
+    </p>
+  );
+}
+
+/** A table's number and its players in turn order. */
+export function TableSeats({ p, table }: { p: PageContext; table: PrintRound["tables"][number] }) {
+  return (
+    <>
+      <h3>{p.t.table(table.number)}</h3>
+      <ol>
+        {table.seats.map((seat) => (
+          <li value={seat.position}>{seat.player.name}</li>
+        ))}
+      </ol>
+    </>
+  );
 }
 
 const CSS = `
@@ -57,12 +82,7 @@ export function PrintSeatingPage({ p, data }: { p: PageContext; data: PrintSeati
             <div class="tables">
               {round.tables.map((table) => (
                 <div class="tablecard">
-                  <h3>{t.table(table.number)}</h3>
-                  <ol>
-                    {table.seats.map((seat) => (
-                      <li value={seat.position}>{seat.player.name}</li>
-                    ))}
-                  </ol>
+                  <TableSeats p={p} table={table} />
                 </div>
               ))}
             </div>

@@ -1,8 +1,7 @@
 import { raw } from "hono/html";
-import { isLoopbackOrigin } from "../origin";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import type { PrintRound } from "./print-seating-page";
+import { LoopbackWarning, type PrintRound } from "./print-seating-page";
 
 interface PrintSheetsData {
   event: { id: string; name: string };
@@ -69,11 +68,7 @@ export function PrintSheetsPage({ p, data }: { p: PageContext; data: PrintSheets
         <p class="noprint">
           <a href={p.link(`/s/${session.id}/print/slips?round=${round.number}`)}>{t.slipsLink}</a>
         </p>
-        {isLoopbackOrigin(p.origin) ? (
-          <p role="alert" class="warning noprint">
-            {t.loopbackWarning(p.origin)}
-          </p>
-        ) : null}
+        <LoopbackWarning p={p} />
         {round.tables.map((table) => (
           <section class="sheet" aria-label={`${t.resultSheet} · ${t.table(table.number)}`}>
             <header>

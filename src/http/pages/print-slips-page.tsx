@@ -1,8 +1,7 @@
 import { raw } from "hono/html";
-import { isLoopbackOrigin } from "../origin";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import type { PrintRound } from "./print-seating-page";
+import { LoopbackWarning, type PrintRound } from "./print-seating-page";
 
 interface PrintSlipsData {
   event: { id: string; name: string };
@@ -44,11 +43,7 @@ export function PrintSlipsPage({ p, data }: { p: PageContext; data: PrintSlipsDa
       <main>
         <h1 class="noprint">{title}</h1>
         <p class="noprint">{t.slipsIntro}</p>
-        {isLoopbackOrigin(p.origin) ? (
-          <p role="alert" class="warning noprint">
-            {t.loopbackWarning(p.origin)}
-          </p>
-        ) : null}
+        <LoopbackWarning p={p} />
         <div class="slips">
           {round.tables.flatMap((table) =>
             table.seats.map((seat) => (
@@ -66,8 +61,7 @@ export function PrintSlipsPage({ p, data }: { p: PageContext; data: PrintSlipsDa
                     {t.game(round.number)} · {t.table(table.number)} · {t.turnOrder} {seat.position}
                   </p>
                   <p>
-                    {t.seatCode}
-                    {t.colon}{" "}
+                    {p.labelled(t.seatCode)}{" "}
                     <span class="code">{data.codes.get(`${table.id}:${seat.player.id}`) ?? ""}</span>
                   </p>
                   <p>{t.slipNote}</p>

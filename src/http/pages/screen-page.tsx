@@ -1,7 +1,7 @@
 import { BoardSvg } from "./board-svg";
 import { LanguageMenu, Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import type { PrintRound } from "./print-seating-page";
+import { type PrintRound, TableSeats } from "./print-seating-page";
 import { SCREEN_SCRIPT } from "./screen-script";
 import { NumTh, type ShownRow, VpHeadings, vpPctShown } from "./standings-table";
 import { roundLabel } from "./table-page";
@@ -82,12 +82,7 @@ function Seating({ p, data }: { p: PageContext; data: ScreenData }) {
         <div class="seatgrid" style={`--cols:${cols};--rows:${rows};--w:${width}`}>
           {round.tables.map((table) => (
             <div class="t">
-              <h3>{p.t.table(table.number)}</h3>
-              <ol>
-                {table.seats.map((seat) => (
-                  <li value={seat.position}>{seat.player.name}</li>
-                ))}
-              </ol>
+              <TableSeats p={p} table={table} />
             </div>
           ))}
         </div>

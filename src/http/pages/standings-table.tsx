@@ -8,6 +8,13 @@ export const NumTh = ({ children }: { children: Child }) => (
   </th>
 );
 
+/** A cell of a number column, labelled for the stacked layout of a narrow screen. */
+export const NumTd = ({ label, children }: { label: string; children: Child }) => (
+  <td class="num" data-label={label}>
+    {children}
+  </td>
+);
+
 /** The VP and VP% headings, their long names on hover. */
 export const VpHeadings = ({ t }: { t: PageContext["t"] }) => (
   <>
@@ -79,24 +86,14 @@ export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: Sta
                 {row.player.name}
                 {row.eliminated ? <span class="muted"> · {t.eliminated}</span> : null}
               </th>
-              <td class="num" data-label={t.games}>
-                {row.games}
-              </td>
-              <td class="num" data-label={t.wins}>
-                {row.wins}
-              </td>
-              <td class="num" data-label={t.vp}>
-                {row.vp}
-              </td>
+              <NumTd label={t.games}>{row.games}</NumTd>
+              <NumTd label={t.wins}>{row.wins}</NumTd>
+              <NumTd label={t.vp}>{row.vp}</NumTd>
               <td class="num" data-label={t.vpPct} title={row.vpPct}>
                 {vpPctShown(p, row.vpPct)}
               </td>
-              <td class="num" data-label={t.seconds}>
-                {row.seconds}
-              </td>
-              <td class="num" data-label={t.thirds}>
-                {row.thirds}
-              </td>
+              <NumTd label={t.seconds}>{row.seconds}</NumTd>
+              <NumTd label={t.thirds}>{row.thirds}</NumTd>
               {sessionNames ? (
                 <td data-label={t.countedSession}>
                   {row.sessionId ? (sessionNames.get(row.sessionId) ?? "") : ""}

@@ -2,7 +2,7 @@ import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { TypedForm } from "./player-forms";
-import { NumTh } from "./standings-table";
+import { NumTd, NumTh } from "./standings-table";
 
 interface TablePageData {
   table: TableDto;
@@ -110,8 +110,7 @@ function TableHeader({ p, data, title }: { p: PageContext; data: TablePageData; 
       </p>
       <h1>{title}</h1>
       <p>
-        {t.result}
-        {t.colon} <span class={`badge ${status}`}>{t.status[status]}</span>
+        {p.labelled(t.result)} <span class={`badge ${status}`}>{t.status[status]}</span>
         {result ? <span class="muted"> · {p.dateTime(result.updatedAt, event.timezone)}</span> : null}
       </p>
       {table.timer ? <p class="notice">{t.timedTurns(table.timer.turnSeconds)}</p> : null}
@@ -121,8 +120,11 @@ function TableHeader({ p, data, title }: { p: PageContext; data: TablePageData; 
 }
 
 /** The seats in turn order; chair and colour columns only where players choose them. */
-function SeatsTable({ p, table, choosing }: { p: PageContext; table: TableDto; choosing: boolean }) {
+function SeatsTable({ p, table }: { p: PageContext; table: TableDto }) {
   const t = p.t;
+  const result = table.result;
+  // Snake-seated tables: players choose turn order, chair and colour by rank (docs/rules.md#choices).
+  const choosing = table.seats.some((s) => s.seedRank !== null);
   return (
     <table class="stack">
       <thead>
@@ -139,55 +141,31 @@ function SeatsTable({ p, table, choosing }: { p: PageContext; table: TableDto; c
             <abbr title={t.vpLong}>{t.vp}</abbr>
           </NumTh>
           <NumTh>{t.placement}</NumTh>
-          {table.result ? <th scope="col">{t.result}</th> : null}
+          {result ? <th scope="col">{t.result}</th> : null}
         </tr>
       </thead>
       <tbody>
         {table.seats.map((seat) => (
-          <SeatRow p={p} table={table} seat={seat} choosing={choosing} />
+          <tr>
+            <td class="num">{seat.position}</td>
+            <th scope="row" class="rh">
+              {seat.player.name}
+            </th>
+            {choosing ? (
+              <>
+                <NumTd label={t.chair}>{seat.chair ?? ""}</NumTd>
+                <td data-label={t.colour}>
+                  {seat.colour ? t.colours[seat.colour] : seat.chosenAt === null && !result ? t.toChoose : ""}
+                </td>
+              </>
+            ) : null}
+            <NumTd label={t.vp}>{seat.vp ?? ""}</NumTd>
+            <NumTd label={t.placement}>{seat.placement ?? ""}</NumTd>
+            {result ? <td>{seatResult(p, table, seat)}</td> : null}
+          </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-function SeatRow({
-  p,
-  table,
-  seat,
-  choosing,
-}: {
-  p: PageContext;
-  table: TableDto;
-  seat: Seat;
-  choosing: boolean;
-}) {
-  const t = p.t;
-  const result = table.result;
-  return (
-    <tr>
-      <td class="num">{seat.position}</td>
-      <th scope="row" class="rh">
-        {seat.player.name}
-      </th>
-      {choosing ? (
-        <>
-          <td class="num" data-label={t.chair}>
-            {seat.chair ?? ""}
-          </td>
-          <td data-label={t.colour}>
-            {seat.colour ? t.colours[seat.colour] : seat.chosenAt === null && !result ? t.toChoose : ""}
-          </td>
-        </>
-      ) : null}
-      <td class="num" data-label={t.vp}>
-        {seat.vp ?? ""}
-      </td>
-      <td class="num" data-label={t.placement}>
-        {seat.placement ?? ""}
-      </td>
-      {result ? <td>{seatResult(p, table, seat)}</td> : null}
-    </tr>
   );
 }
 
@@ -197,12 +175,13 @@ function AwaitingConfirmation({ p, table }: { p: PageContext; table: TableDto })
   if (result?.status !== "pending" || result.awaitingConfirmation.length === 0) return null;
   return (
     <p>
-      {p.t.awaiting}
-      {p.t.colon}{" "}
-      {table.seats
-        .filter((s) => result.awaitingConfirmation.includes(s.player.id))
-        .map((s) => s.player.name)
-        .join(", ")}
+      {p.labelled(
+        p.t.awaiting,
+        table.seats
+          .filter((s) => result.awaitingConfirmation.includes(s.player.id))
+          .map((s) => s.player.name)
+          .join(", "),
+      )}
     </p>
   );
 }
@@ -217,8 +196,10 @@ function Disputes({ p, table }: { p: PageContext; table: TableDto }) {
       <ul>
         {result.disputes.map((d) => (
           <li>
-            {table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId}
-            {p.t.colon} {d.reason}
+            {p.labelled(
+              table.seats.find((s) => s.player.id === d.playerId)?.player.name ?? d.playerId,
+              d.reason,
+            )}
           </li>
         ))}
       </ul>
@@ -230,19 +211,15 @@ function Disputes({ p, table }: { p: PageContext; table: TableDto }) {
 export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) {
   const { table, event } = data;
   const title = `${p.t.table(table.number)} · ${roundLabel(p, table.kind, data.roundNumber)}`;
-  // Snake-seated tables: players choose turn order, chair and colour by rank (docs/rules.md#choices).
-  const choosing = table.seats.some((s) => s.seedRank !== null);
   return (
     <Layout p={p} title={`${title} · ${event.name}`} css={CSS}>
       <main>
         <TableHeader p={p} data={data} title={title} />
         <Recorded p={p} data={data} />
-        <SeatsTable p={p} table={table} choosing={choosing} />
+        <SeatsTable p={p} table={table} />
         <AwaitingConfirmation p={p} table={table} />
         <Disputes p={p} table={table} />
-        {table.result?.status === "pending" ? (
-          <PlayerForms p={p} table={table} refusal={data.refusal} />
-        ) : null}
+        {table.result?.status === "pending" ? <PlayerForms p={p} data={data} /> : null}
       </main>
     </Layout>
   );
@@ -253,15 +230,7 @@ export function TablePage({ p, data }: { p: PageContext; data: TablePageData }) 
  * confirm or dispute here, from the QR code, without a token. After a refusal the form that was
  * sent shows what was typed, so a mistyped code is fixed, not typed again.
  */
-function PlayerForms({
-  p,
-  table,
-  refusal,
-}: {
-  p: PageContext;
-  table: TableDto;
-  refusal?: TablePageData["refusal"];
-}) {
+function PlayerForms({ p, data: { table, refusal } }: { p: PageContext; data: TablePageData }) {
   const t = p.t;
   const typed = refusal?.typed;
   const who = (action: TypedForm["action"]) => {

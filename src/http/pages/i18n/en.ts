@@ -29,7 +29,6 @@ export const en = {
   sheetsLink: (game: number) => `sheets, game ${game}`,
   rosterLink: "players",
   screenLink: "Venue screen",
-  csv: "CSV",
   qualification: "Qualification",
   qualificationNote: (n: number) =>
     `Each player's best prelim session counts (rule 1.2.3); the top ${n} qualify.`,

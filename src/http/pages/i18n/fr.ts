@@ -33,7 +33,6 @@ export const fr: Messages = {
   sheetsLink: (game) => `feuilles, partie ${game}`,
   rosterLink: "joueurs",
   screenLink: "Écran de la salle",
-  csv: "CSV",
   qualification: "Qualification",
   qualificationNote: (n) =>
     `Seul compte le meilleur score de chaque joueur lors d’une session qualificative (règle 1.2.3)${NNBSP}; ${plural("fr", n, { one: `le meilleur est qualifié`, other: `les ${n} meilleurs sont qualifiés` })}.`,

@@ -28,7 +28,6 @@ export const lt: Messages = {
   sheetsLink: (game) => `lapai, ${game} žaidimas`,
   rosterLink: "žaidėjai",
   screenLink: "Salės ekranas",
-  csv: "CSV",
   qualification: "Atranka",
   qualificationNote: (n) =>
     `Skaičiuojamas geriausias kiekvieno žaidėjo atrankinio raundo rezultatas (1.2.3 taisyklė); patenka ${n} geriausi.`,
