@@ -12,6 +12,7 @@
  * the weak comparison (RFC 9110 §13.1.2), so clients just echo the header back.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { sha256 } from "hono/utils/crypto";
 import type { AppEnv } from "../context";
 
 /** Characters RFC 9110 allows inside an entity tag (no `"`, no spaces or controls). */
@@ -27,9 +28,7 @@ export function weakEtag(...parts: (string | number)[]): string {
 
 /** A weak tag hashed from a body (SHA-256, 96 bits): for reads that have no version to name. */
 export async function bodyEtag(body: BufferSource | string): Promise<string> {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+  return weakEtag((await sha256(body))!.slice(0, 24));
 }
 
 /** The opaque part of a tag, without `W/` and quotes: what the weak comparison compares. */

@@ -65,7 +65,7 @@ export const newSecret = (prefix: string) =>
   prefix + base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 
 /** Hex SHA-256 (hono's `sha256` is null only without Web Crypto, which every runtime here has). */
-export const sha256Hex = async (text: string) => (await sha256(text)) as string;
+export const sha256Hex = async (text: string) => (await sha256(text))!;
 
 export const hashClientSecret = async (secret: string) => `sha256:${await sha256Hex(secret)}`;
 
