@@ -114,13 +114,13 @@ export function createApp(supplied: AppDeps) {
   app.route("/", pagesRouter);
   app.route("/", createConsoleRouter(app));
 
-  app.notFound((c) => {
-    return problemResponse(c, {
+  app.notFound((c) =>
+    problemResponse(c, {
       status: 404,
       code: "route_not_found",
       detail: `No route ${c.req.method} ${c.req.path}.`,
-    });
-  });
+    }),
+  );
   app.onError((error, c) => errorToResponse(error, c, logger));
   return app;
 }

@@ -20,24 +20,6 @@ import { notFound, ServiceError } from "../errors";
 import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
-interface ApiClientDto {
-  clientId: string;
-  orgId: string | null;
-  name: string;
-  role: Role;
-  /** Null, or the one event (or session) this client may act on. */
-  scope: ClientLimit | null;
-  /** The client's rate limits in multiples of the policies' (1 unless a platform admin raised it). */
-  rateLimitFactor: number;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export interface NewClientCredentials extends ApiClientDto {
-  /** Shown once: only its SHA-256 is stored. */
-  clientSecret: string;
-}
-
 type ClientRow = typeof apiClients.$inferSelect;
 
 export function limitOf(row: Pick<ClientRow, "scopeEventId" | "scopeSessionId">): ClientLimit | null {
@@ -47,18 +29,24 @@ export function limitOf(row: Pick<ClientRow, "scopeEventId" | "scopeSessionId">)
     : { eventId: row.scopeEventId };
 }
 
-function toDto(row: ClientRow): ApiClientDto {
+function toDto(row: ClientRow) {
   return {
     clientId: row.id,
     orgId: row.orgId,
     name: row.name,
     role: row.role,
+    /** Null, or the one event (or session) this client may act on. */
     scope: limitOf(row),
+    /** The client's rate limits in multiples of the policies' (1 unless a platform admin raised it). */
     rateLimitFactor: row.rateLimitFactor,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
 }
+
+type ApiClientDto = ReturnType<typeof toDto>;
+/** A new client, with its secret: shown once, only its SHA-256 is stored. */
+export type NewClientCredentials = ApiClientDto & { clientSecret: string };
 
 /** 256 random bits after `prefix`: a plain SHA-256 is enough to store it (no dictionary to attack). */
 export const newSecret = (prefix: string) =>

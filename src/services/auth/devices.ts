@@ -41,35 +41,6 @@ interface PairingInput {
   sessionHours?: number | undefined;
 }
 
-interface PairingDto {
-  id: string;
-  orgId: string;
-  name: string;
-  role: OrgRole;
-  scope: ClientLimit | null;
-  /** Shown once: only its hash is stored. */
-  code: string;
-  expiresAt: string;
-  sessionHours: number;
-  createdAt: string;
-}
-
-export interface DeviceSessionDto {
-  id: string;
-  clientId: string;
-  orgId: string;
-  name: string;
-  role: OrgRole;
-  scope: ClientLimit | null;
-  userAgent: string | null;
-  /** The client that made the pairing code ("system": the CLI). */
-  pairedBy: string;
-  createdAt: string;
-  expiresAt: string;
-  /** When the session, or its client, was revoked. */
-  revokedAt: string | null;
-}
-
 /** The console's page that redeems a code (what the pairing QR code opens), on `origin`. */
 export const pairingUrl = (origin: string, code: string) =>
   `${origin.replace(/\/+$/, "")}/console/pair?code=${encodeURIComponent(code)}`;
@@ -121,18 +92,14 @@ async function assertManager(ctx: ServiceContext, orgId: string): Promise<Client
  * POST /v1/orgs/{orgId}/pairings: a one-time code for a device of the organisation (owners and
  * organisers, and the CLI as the platform).
  */
-export async function createPairing(
-  ctx: ServiceContext,
-  orgId: string,
-  input: PairingInput,
-): Promise<PairingDto> {
+export async function createPairing(ctx: ServiceContext, orgId: string, input: PairingInput) {
   const client = await assertManager(ctx, orgId);
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
   assertWithinCaller(client, input.role, limit, "pair");
   const now = ctx.clock();
   const code = newPairingCode();
   const minutes = input.expiresInMinutes ?? PAIRING_MINUTES.default;
-  const row: typeof devicePairings.$inferInsert = {
+  const row = {
     id: newId("dpr", now.getTime()),
     codeHash: await hashPairingCode(code),
     orgId,
@@ -152,20 +119,21 @@ export async function createPairing(
       eventId: limit?.eventId ?? null,
       action: "device.pairing-created",
       entityType: "device_pairing",
-      entityId: row.id!,
+      entityId: row.id,
       after: { name: row.name, role: row.role, scope: limit, expiresAt: row.expiresAt },
     }),
   ]);
   return {
-    id: row.id!,
+    id: row.id,
     orgId,
     name: input.name,
     role: input.role,
     scope: limit,
+    /** Shown once: only its hash is stored. */
     code,
     expiresAt: row.expiresAt,
     sessionHours: row.sessionHours,
-    createdAt: row.createdAt!,
+    createdAt: row.createdAt,
   };
 }
 
@@ -293,7 +261,7 @@ function selectSessions(db: Database) {
 
 type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
 
-function toSessionDto(row: SessionRow): DeviceSessionDto {
+function toSessionDto(row: SessionRow) {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -302,12 +270,16 @@ function toSessionDto(row: SessionRow): DeviceSessionDto {
     role: row.role as OrgRole,
     scope: limitOf(row),
     userAgent: row.userAgent,
+    /** The client that made the pairing code ("system": the CLI). */
     pairedBy: row.pairedBy ?? "unknown",
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
+    /** When the session, or its client, was revoked. */
     revokedAt: row.sessionRevokedAt ?? row.clientRevokedAt,
   };
 }
+
+export type DeviceSessionDto = ReturnType<typeof toSessionDto>;
 
 /** Why a session cookie no longer signs anyone in. */
 export type EndedSession = "unknown" | "expired" | "revoked";
