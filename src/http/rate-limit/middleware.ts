@@ -46,30 +46,6 @@ function byCaller(c: Context<AppEnv>, address: string, own: RateLimitPolicy, org
   return charges;
 }
 
-/**
- * What a failed token request counts: per address whatever client id it names, and per
- * (client id, address). Failures stop the address that fails, never the client's right secret.
- */
-function tokenFailureCharges(
-  policies: RateLimitPolicies,
-  address: string,
-  clientId: string | undefined,
-): Charge[] {
-  return [
-    byAddress(policies.tokenAddress, address),
-    ...(clientId
-      ? [
-          {
-            policy: policies.tokenClient,
-            key: `client:${clientId}@${address}`,
-            per: `client ${clientId} from address ${address}`,
-            factor: 1,
-          },
-        ]
-      : []),
-  ];
-}
-
 /** IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers): one list item per policy. */
 function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Record<string, string> {
   const policy = charges
@@ -195,9 +171,16 @@ export function rateLimits(
      */
     token: limit(anonymous, async (c, address) => {
       if (c.res.status !== 401) return [];
+      // Per address whatever client id it names, and per (client id, address): failures stop
+      // the address that fails, never the client's right secret.
+      const charges = [byAddress(policies.tokenAddress, address)];
       const clientId = c.get("tokenClientId");
-      if (clientId) await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
-      return tokenFailureCharges(policies, address, clientId);
+      if (clientId) {
+        await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
+        const per = `client ${clientId} from address ${address}`;
+        charges.push({ policy: policies.tokenClient, key: `client:${clientId}@${address}`, per, factor: 1 });
+      }
+      return charges;
     }),
     /**
      * Discord's interactions come from Discord's few addresses on behalf of every member of every
