@@ -114,24 +114,24 @@ export function rateLimits(
       if (counted.has(c)) return next();
       counted.add(c);
       const address = addressOf(c);
-      let charges = chargesOf(c, address);
+      const charges = chargesOf(c, address);
       if (charges.length === 0) return next();
-      let decisions = await consume(charges);
-      let headers = rateLimitHeaders(charges, decisions);
-      const refused = decisions.findIndex((d) => !d.allowed);
-      if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
+      const decisions = await consume(charges);
+      let refused = decisions.findIndex((d) => !d.allowed);
+      if (refused >= 0) {
+        return limited(c, charges[refused]!, decisions[refused]!, rateLimitHeaders(charges, decisions));
+      }
       await next();
       const more = (await afterRoute?.(c, address)) ?? [];
       if (more.length > 0) {
-        const counts = await consume(more);
-        charges = [...charges, ...more];
-        decisions = [...decisions, ...counts];
-        headers = rateLimitHeaders(charges, decisions);
-        const over = counts.findIndex((d) => !d.allowed);
-        if (over >= 0) {
-          c.res = limited(c, more[over]!, counts[over]!, headers);
-          return;
-        }
+        charges.push(...more);
+        decisions.push(...(await consume(more)));
+        refused = decisions.findIndex((d) => !d.allowed);
+      }
+      const headers = rateLimitHeaders(charges, decisions);
+      if (refused >= 0) {
+        c.res = limited(c, charges[refused]!, decisions[refused]!, headers);
+        return;
       }
       // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
       editResponseHeaders(c, (res) => {
