@@ -51,20 +51,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-interface ConditionalOptions {
-  /**
-   * Responses that only some tokens may see (private events) are `private`, so shared caches
-   * never keep them. Default false.
-   */
-  private?: boolean;
-}
-
 /**
  * Sets `ETag` and `Cache-Control: no-cache` (store, but revalidate every time: polling stays
  * cheap and never stale) and says whether the client's copy is current. When it returns true
  * the handler answers `c.body(null, 304)`, which keeps both headers as RFC 9110 wants.
+ * Responses that only some tokens may see (private events) are `private`, so shared caches
+ * never keep them.
  */
-export function notModified(c: Context, etag: string, options: ConditionalOptions = {}): boolean {
+export function notModified(c: Context, etag: string, options: { private?: boolean } = {}): boolean {
   c.header("ETag", etag);
   c.header("Cache-Control", options.private ? "private, no-cache" : "no-cache");
   return etagMatches(c.req.header("if-none-match"), etag);

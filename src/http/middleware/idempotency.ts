@@ -188,7 +188,7 @@ async function storeAnswer(
   // carries a secret shown once (a new client's secret): never stored; a retry runs again and
   // the service answers 409 naming what this key already created. Once a write committed the
   // claim stays, marked: the retry must not write again.
-  if (response.status >= 500 || isSecret(response)) {
+  if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
     if (!committedBefore && !marked.committed) await db.delete(idempotencyKeys).where(where);
     return;
   }
@@ -203,11 +203,6 @@ async function storeAnswer(
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
     .where(committedBefore ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
-}
-
-/** A `no-store` answer carries a secret shown once (a new client's secret): never stored. */
-function isSecret(response: Response): boolean {
-  return /\bno-store\b/i.test(response.headers.get("cache-control") ?? "");
 }
 
 const inProgressProblem = {
