@@ -48,20 +48,15 @@ export function readConfig(env: object, runtime: Exclude<Runtime, "both">): Conf
     if (parsed.success) config[name] = parsed.data;
     else {
       const reason = parsed.error.issues[0]?.message ?? "is not valid";
+      const got = "secret" in setting ? "" : ` (got "${text.slice(0, 80)}")`;
       // A parser that words the whole sentence (RATE_LIMITS) names the variable itself.
-      if (reason.startsWith(name)) problems.push({ name, message: reason });
-      else
-        problems.push(
-          problem(name, `${reason}${"secret" in setting ? "" : ` (got "${text.slice(0, 80)}")`}`),
-        );
+      problems.push(reason.startsWith(name) ? { name, message: reason } : problem(name, reason + got));
     }
   }
-  const external = [config.JWKS_URL, config.JWT_ISSUER, config.JWT_AUDIENCE].filter((v) => v !== undefined);
-  if (external.length > 0 && external.length < 3) {
-    for (const name of ["JWKS_URL", "JWT_ISSUER", "JWT_AUDIENCE"] as const) {
-      if (config[name] === undefined)
-        problems.push(problem(name, "is needed: JWKS_URL, JWT_ISSUER and JWT_AUDIENCE go together"));
-    }
+  const external = ["JWKS_URL", "JWT_ISSUER", "JWT_AUDIENCE"] as const;
+  if (external.some((name) => config[name] !== undefined)) {
+    for (const name of external.filter((name) => config[name] === undefined))
+      problems.push(problem(name, "is needed: JWKS_URL, JWT_ISSUER and JWT_AUDIENCE go together"));
   }
   const discord = [config.DISCORD_APPLICATION_ID, config.DISCORD_PUBLIC_KEY].filter((v) => v !== undefined);
   if (discord.length === 1 && !problems.some((p) => p.name.startsWith("DISCORD_"))) {

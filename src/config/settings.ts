@@ -55,16 +55,9 @@ const flag = z
 
 const httpUrl = z
   .string()
-  .refine(
-    (v) => {
-      try {
-        return ["http:", "https:"].includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: "must be an http(s) URL" },
-  )
+  .refine((v) => URL.canParse(v) && ["http:", "https:"].includes(new URL(v).protocol), {
+    message: "must be an http(s) URL",
+  })
   .transform((v) => v.replace(/\/+$/, ""));
 
 const millisecondsList = z
@@ -74,22 +67,15 @@ const millisecondsList = z
     message: "must be comma-separated milliseconds, e.g. 100,100,100",
   });
 
-/** What is wrong with a RATE_LIMITS value, in the parser's own words; null when it parses. */
-const rateLimitProblem = (value: string) => {
+/** A malformed RATE_LIMITS value is refused in the parser's own words. */
+const rateLimits = z.string().transform((value, ctx) => {
   try {
-    rateLimitSettings(value);
-    return null;
+    return rateLimitSettings(value);
   } catch (error) {
-    return (error as Error).message;
+    ctx.addIssue((error as Error).message);
+    return z.NEVER;
   }
-};
-
-const rateLimits = z
-  .string()
-  .refine((value) => rateLimitProblem(value) === null, {
-    error: (issue) => rateLimitProblem(String(issue.input)) ?? "is not valid",
-  })
-  .transform((value) => rateLimitSettings(value));
+});
 
 export const SETTINGS = {
   PORT: setting({

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { ANONYMOUS } from "../services/access";
+import { addressKey } from "../services/live";
 import { CONSOLE_PATHS, createConsoleRouter } from "./console";
 import { consoleLogger } from "./context";
 import { mountDocs } from "./docs";
@@ -19,7 +20,7 @@ import { mountOpenApi } from "./openapi/document";
 import { pagesRouter, VENUE_PAGE_PATHS } from "./pages";
 import { type AppDeps, appPorts } from "./ports";
 import { errorToResponse, problemResponse } from "./problem";
-import { addressKey, RATE_LIMIT_POLICIES, rateLimits } from "./rate-limit";
+import { RATE_LIMIT_POLICIES, rateLimits } from "./rate-limit";
 import { ResponseCache } from "./response-cache";
 import { createRouter } from "./router";
 import { apiRouters } from "./routes";
@@ -113,13 +114,13 @@ export function createApp(supplied: AppDeps) {
   app.route("/", pagesRouter);
   app.route("/", createConsoleRouter(app));
 
-  app.notFound((c) => {
-    return problemResponse(c, {
+  app.notFound((c) =>
+    problemResponse(c, {
       status: 404,
       code: "route_not_found",
       detail: `No route ${c.req.method} ${c.req.path}.`,
-    });
-  });
+    }),
+  );
   app.onError((error, c) => errorToResponse(error, c, logger));
   return app;
 }

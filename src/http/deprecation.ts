@@ -21,15 +21,11 @@ export interface Deprecation {
   link?: string;
 }
 
-/** RFC 9745 §2.1: a Structured Field Date, `@` and the Unix time in seconds. */
-function deprecationHeaderValue(since: Date): string {
-  return `@${Math.floor(since.getTime() / 1000)}`;
-}
-
 /** The response headers of a deprecated operation. */
 export function deprecationHeaders({ since, sunset, link }: Deprecation): Record<string, string> {
   return {
-    deprecation: deprecationHeaderValue(since),
+    // RFC 9745 §2.1: a Structured Field Date, `@` and the Unix time in seconds.
+    deprecation: `@${Math.floor(since.getTime() / 1000)}`,
     ...(sunset ? { sunset: sunset.toUTCString() } : {}),
     ...(link ? { link: `<${link}>; rel="deprecation"` } : {}),
   };

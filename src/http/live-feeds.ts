@@ -37,10 +37,11 @@ const DEFAULT_TOKEN_CHECK_MS = 1000;
 
 /** The live feeds of one process: one hub, one count of open streams. */
 export function processLiveFeeds(db: Database, live: LivePort, clock: () => Date, logger: Logger): LiveFeeds {
+  const pollMs = live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS;
   const hub = new LiveHub({
     db,
     clock,
-    pollMs: live.changePollMs ?? live.liveRefreshMs ?? DEFAULT_LIVE_REFRESH_MS,
+    pollMs,
     tokenCheckMs: live.changePollMs ?? DEFAULT_TOKEN_CHECK_MS,
     logger,
   });

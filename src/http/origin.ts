@@ -9,20 +9,15 @@
  */
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
+import type { HttpPort } from "./ports";
 
-/** The part of the app's HTTP port (ports.ts) an origin depends on. */
-interface OriginDeps {
-  http: {
-    publicUrl?: string | undefined;
-    trustProxy?: boolean | undefined;
-  };
-}
+/** The app's HTTP port: absent when a problem is answered before the deps are set (a 404 of no route). */
+export const httpPort = (c: Context) => (c.var as { deps?: { http: HttpPort } }).deps?.http;
 
 const lastEntry = (value: string | undefined) => value?.split(",").at(-1)?.trim() || undefined;
 
 export function publicOrigin(c: Context): string {
-  // Problems can be answered before the app's dependencies are set (a 404 of no route).
-  const http = (c.var as { deps?: OriginDeps }).deps?.http;
+  const http = httpPort(c);
   if (http?.publicUrl) return http.publicUrl.replace(/\/+$/, "");
   const url = new URL(c.req.url);
   if (http?.trustProxy) {

@@ -10,6 +10,7 @@ import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../service
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
 import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
+import { httpPort } from "./origin";
 import { NO_STORE, oauthErrorOf, TOKEN_PATH } from "./token-errors";
 
 const PROBLEM_CONTENT_TYPE = "application/problem+json";
@@ -20,9 +21,7 @@ const PROBLEM_CONTENT_TYPE = "application/problem+json";
  * request named: a type identifies the problem, and must not change with the address used.
  */
 function problemTypeUri(c: Context, code: string): string {
-  // Problems can be answered before the app's dependencies are set (a 404 of no route).
-  const http = (c.var as { deps?: { http: { publicUrl?: string } } }).deps?.http;
-  const publicUrl = http?.publicUrl?.replace(/\/+$/, "");
+  const publicUrl = httpPort(c)?.publicUrl?.replace(/\/+$/, "");
   return `${publicUrl ?? ""}${PROBLEM_TYPE_BASE}/${problemSlug(code)}`;
 }
 

@@ -28,31 +28,23 @@ const DEVICE_SESSIONS_PATH = "/v1/auth/device-sessions";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isConsolePath = (path: string) => path === "/console" || path.startsWith("/console/");
 
-/** Whether the reader came over HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY). */
-function overHttps(c: Context): boolean {
-  return publicOrigin(c).startsWith("https:");
-}
-
-function readDeviceCookie(c: Context): string | undefined {
-  return getCookie(c, SECURE_NAME) ?? getCookie(c, NAME);
-}
-
-/** The Set-Cookie of a new device session: HttpOnly, SameSite=Lax, Secure over HTTPS. */
-export function deviceCookie(c: Context<AppEnv>, secret: string, expiresAt: string): string {
-  const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - c.get("clock")().getTime()) / 1000));
+/**
+ * The Set-Cookie of the device cookie: HttpOnly, SameSite=Lax, and Secure when the reader came
+ * over HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY).
+ */
+function setCookie(c: Context, value: string, maxAge: number): string {
   const options = { httpOnly: true, sameSite: "Lax", path: "/", maxAge } as const;
-  return overHttps(c)
-    ? generateCookie(NAME, secret, { ...options, prefix: "host" })
-    : generateCookie(NAME, secret, options);
+  return publicOrigin(c).startsWith("https:")
+    ? generateCookie(NAME, value, { ...options, prefix: "host" })
+    : generateCookie(NAME, value, options);
 }
+
+/** The Set-Cookie of a new device session. */
+export const deviceCookie = (c: Context<AppEnv>, secret: string, expiresAt: string) =>
+  setCookie(c, secret, Math.max(0, Math.floor((Date.parse(expiresAt) - c.get("clock")().getTime()) / 1000)));
 
 /** The Set-Cookie that removes the device cookie. */
-export function clearedDeviceCookie(c: Context): string {
-  const options = { httpOnly: true, sameSite: "Lax", path: "/", maxAge: 0 } as const;
-  return overHttps(c)
-    ? generateCookie(NAME, "", { ...options, prefix: "host" })
-    : generateCookie(NAME, "", options);
-}
+export const clearedDeviceCookie = (c: Context) => setCookie(c, "", 0);
 
 /**
  * Whether the request comes from a page of this site: the browser says so (`Sec-Fetch-Site`),
@@ -74,7 +66,7 @@ const ENDED_DETAIL = {
 
 /** Called by `authenticate` for a request without `Authorization`. */
 export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const secret = readDeviceCookie(c);
+  const secret = getCookie(c, SECURE_NAME) ?? getCookie(c, NAME);
   if (secret === undefined || (c.req.path === DEVICE_SESSIONS_PATH && c.req.method === "POST")) {
     return next();
   }

@@ -12,6 +12,7 @@
  * the weak comparison (RFC 9110 §13.1.2), so clients just echo the header back.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { sha256 } from "hono/utils/crypto";
 import type { AppEnv } from "../context";
 
 /** Characters RFC 9110 allows inside an entity tag (no `"`, no spaces or controls). */
@@ -27,9 +28,7 @@ export function weakEtag(...parts: (string | number)[]): string {
 
 /** A weak tag hashed from a body (SHA-256, 96 bits): for reads that have no version to name. */
 export async function bodyEtag(body: BufferSource | string): Promise<string> {
-  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return weakEtag(Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join(""));
+  return weakEtag((await sha256(body))!.slice(0, 24));
 }
 
 /** The opaque part of a tag, without `W/` and quotes: what the weak comparison compares. */
@@ -52,20 +51,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-interface ConditionalOptions {
-  /**
-   * Responses that only some tokens may see (private events) are `private`, so shared caches
-   * never keep them. Default false.
-   */
-  private?: boolean;
-}
-
 /**
  * Sets `ETag` and `Cache-Control: no-cache` (store, but revalidate every time: polling stays
  * cheap and never stale) and says whether the client's copy is current. When it returns true
  * the handler answers `c.body(null, 304)`, which keeps both headers as RFC 9110 wants.
+ * Responses that only some tokens may see (private events) are `private`, so shared caches
+ * never keep them.
  */
-export function notModified(c: Context, etag: string, options: ConditionalOptions = {}): boolean {
+export function notModified(c: Context, etag: string, options: { private?: boolean } = {}): boolean {
   c.header("ETag", etag);
   c.header("Cache-Control", options.private ? "private, no-cache" : "no-cache");
   return etagMatches(c.req.header("if-none-match"), etag);

@@ -1,6 +1,7 @@
 import type { InArgs } from "@libsql/client";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { sha256 } from "hono/utils/crypto";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { idempotencyKeys } from "../../db/schema";
@@ -20,11 +21,6 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * process that died: a retry takes it over and runs again.
  */
 export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * Start-up sweep: drops answers older than a day and claims whose lease lapsed. `releaseAll`
@@ -81,7 +77,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const db = c.get("db");
   const now = c.get("clock")();
-  const requestHash = await sha256Hex(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
+  const requestHash = (await sha256(`${c.req.method} ${c.req.path}\n${await c.req.text()}`))!;
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
   const claim = claimRow(c.req.method, c.req.path, requestHash, now);
   const claimed = await insertClaim(db, { clientId: actor.clientId, key, ...claim });
@@ -192,7 +188,7 @@ async function storeAnswer(
   // carries a secret shown once (a new client's secret): never stored; a retry runs again and
   // the service answers 409 naming what this key already created. Once a write committed the
   // claim stays, marked: the retry must not write again.
-  if (response.status >= 500 || isSecret(response)) {
+  if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
     if (!committedBefore && !marked.committed) await db.delete(idempotencyKeys).where(where);
     return;
   }
@@ -207,11 +203,6 @@ async function storeAnswer(
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
     .where(committedBefore ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
-}
-
-/** A `no-store` answer carries a secret shown once (a new client's secret): never stored. */
-function isSecret(response: Response): boolean {
-  return /\bno-store\b/i.test(response.headers.get("cache-control") ?? "");
 }
 
 const inProgressProblem = {

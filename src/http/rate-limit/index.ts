@@ -1,4 +1,3 @@
-export { addressKey } from "../../services/live";
 export { bindingName, createBindingRateLimiter, type RateLimitBinding } from "./cloudflare";
 export { createMemoryRateLimiter, nodeRateLimits } from "./memory";
 export { rateLimits } from "./middleware";

@@ -46,30 +46,6 @@ function byCaller(c: Context<AppEnv>, address: string, own: RateLimitPolicy, org
   return charges;
 }
 
-/**
- * What a failed token request counts: per address whatever client id it names, and per
- * (client id, address). Failures stop the address that fails, never the client's right secret.
- */
-function tokenFailureCharges(
-  policies: RateLimitPolicies,
-  address: string,
-  clientId: string | undefined,
-): Charge[] {
-  return [
-    byAddress(policies.tokenAddress, address),
-    ...(clientId
-      ? [
-          {
-            policy: policies.tokenClient,
-            key: `client:${clientId}@${address}`,
-            per: `client ${clientId} from address ${address}`,
-            factor: 1,
-          },
-        ]
-      : []),
-  ];
-}
-
 /** IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers): one list item per policy. */
 function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Record<string, string> {
   const policy = charges
@@ -107,39 +83,6 @@ function limited(
   );
 }
 
-/** The limits createApp mounts, one per kind of route (see there which paths each is mounted on). */
-interface RateLimits {
-  /**
-   * The API, and every path no other limit is mounted on: `read` (GET, HEAD) or `write`, per
-   * client id and per organisation with a token, per address without.
-   */
-  api: MiddlewareHandler<AppEnv>;
-  /**
-   * What a store's phones read at the venue without a token (the pages, the change feeds their
-   * screens follow): anonymous reads on `public`, per address; anything else as the API.
-   */
-  publicReads: MiddlewareHandler<AppEnv>;
-  /** GraphQL: `graphql` per client id and `org-graphql` per organisation with a token, per address without. */
-  graphql: MiddlewareHandler<AppEnv>;
-  /**
-   * The token endpoint: every request per address as an anonymous one (a POST on `write`: the
-   * rate a guesser may still try); a failure, after the route checked the secret, is counted
-   * too, against the client id the route says it named (the `tokenClientId` variable).
-   */
-  token: MiddlewareHandler<AppEnv>;
-  /**
-   * Discord's interactions come from Discord's few addresses on behalf of every member of every
-   * server: `discord` per address, wide enough for a whole event, before the signature is read.
-   */
-  discord: MiddlewareHandler<AppEnv>;
-  /**
-   * The staff console: its pages are reads like the API's; a form is relayed to the API as the
-   * requests it makes, each counted there, so the form itself is not (that would halve a
-   * device's budget).
-   */
-  console: MiddlewareHandler<AppEnv>;
-}
-
 /**
  * The limits, each counting a request against its policies: per client id and per organisation
  * with a token, per source address (IPv6: per /64, see address.ts) without. Over a limit: 429
@@ -156,7 +99,7 @@ export function rateLimits(
   limiter: RateLimiter,
   addressOf: (c: Context<AppEnv>) => string,
   policies: RateLimitPolicies,
-): RateLimits {
+) {
   const counted = new WeakSet<Context<AppEnv>>();
   const consume = (charges: Charge[]) =>
     Promise.all(charges.map((ch) => limiter.consume(ch.policy, ch.key, ch.factor)));
@@ -171,24 +114,24 @@ export function rateLimits(
       if (counted.has(c)) return next();
       counted.add(c);
       const address = addressOf(c);
-      let charges = chargesOf(c, address);
+      const charges = chargesOf(c, address);
       if (charges.length === 0) return next();
-      let decisions = await consume(charges);
-      let headers = rateLimitHeaders(charges, decisions);
-      const refused = decisions.findIndex((d) => !d.allowed);
-      if (refused >= 0) return limited(c, charges[refused]!, decisions[refused]!, headers);
+      const decisions = await consume(charges);
+      let refused = decisions.findIndex((d) => !d.allowed);
+      if (refused >= 0) {
+        return limited(c, charges[refused]!, decisions[refused]!, rateLimitHeaders(charges, decisions));
+      }
       await next();
       const more = (await afterRoute?.(c, address)) ?? [];
       if (more.length > 0) {
-        const counts = await consume(more);
-        charges = [...charges, ...more];
-        decisions = [...decisions, ...counts];
-        headers = rateLimitHeaders(charges, decisions);
-        const over = counts.findIndex((d) => !d.allowed);
-        if (over >= 0) {
-          c.res = limited(c, more[over]!, counts[over]!, headers);
-          return;
-        }
+        charges.push(...more);
+        decisions.push(...(await consume(more)));
+        refused = decisions.findIndex((d) => !d.allowed);
+      }
+      const headers = rateLimitHeaders(charges, decisions);
+      if (refused >= 0) {
+        c.res = limited(c, charges[refused]!, decisions[refused]!, headers);
+        return;
       }
       // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
       editResponseHeaders(c, (res) => {
@@ -205,19 +148,50 @@ export function rateLimits(
       : byCaller(c, address, policies.write, policies.orgWrite);
   const anonymous: Charges = (c, address) => [byAddress(isRead(c) ? policies.read : policies.write, address)];
 
+  // One limit per kind of route, mounted by createApp (see there on which paths).
   return {
+    /**
+     * The API, and every path no other limit is mounted on: `read` (GET, HEAD) or `write`, per
+     * client id and per organisation with a token, per address without.
+     */
     api: limit(api),
+    /**
+     * What a store's phones read at the venue without a token (the pages, the change feeds their
+     * screens follow): anonymous reads on `public`, per address; anything else as the API.
+     */
     publicReads: limit((c, address) =>
       isRead(c) && c.get("actor").kind !== "client" ? [byAddress(policies.public, address)] : api(c, address),
     ),
+    /** GraphQL: `graphql` per client id and `org-graphql` per organisation with a token, per address without. */
     graphql: limit((c, address) => byCaller(c, address, policies.graphql, policies.orgGraphql)),
+    /**
+     * The token endpoint: every request per address as an anonymous one (a POST on `write`: the
+     * rate a guesser may still try); a failure, after the route checked the secret, is counted
+     * too, against the client id the route says it named (the `tokenClientId` variable).
+     */
     token: limit(anonymous, async (c, address) => {
       if (c.res.status !== 401) return [];
+      // Per address whatever client id it names, and per (client id, address): failures stop
+      // the address that fails, never the client's right secret.
+      const charges = [byAddress(policies.tokenAddress, address)];
       const clientId = c.get("tokenClientId");
-      if (clientId) await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
-      return tokenFailureCharges(policies, address, clientId);
+      if (clientId) {
+        await raiseTokenAlarm(c, limiter, policies.tokenAlarm, clientId);
+        const per = `client ${clientId} from address ${address}`;
+        charges.push({ policy: policies.tokenClient, key: `client:${clientId}@${address}`, per, factor: 1 });
+      }
+      return charges;
     }),
+    /**
+     * Discord's interactions come from Discord's few addresses on behalf of every member of every
+     * server: `discord` per address, wide enough for a whole event, before the signature is read.
+     */
     discord: limit((_c, address) => [byAddress(policies.discord, address)]),
+    /**
+     * The staff console: its pages are reads like the API's; a form is relayed to the API as the
+     * requests it makes, each counted there, so the form itself is not (that would halve a
+     * device's budget).
+     */
     console: limit((c, address) => (isRead(c) ? api(c, address) : [])),
   };
 }

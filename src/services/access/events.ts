@@ -27,13 +27,12 @@ interface SessionTarget {
   hostOrgId: string | null;
 }
 
-function hostsSession(actor: Actor, event: Pick<ScopedEvent, "hosts">): boolean {
-  return actor.kind === "client" && actor.orgId !== null && event.hosts.includes(actor.orgId);
-}
-
 /** Members of the owning organisation tree above the event, and stores hosting one of its sessions. */
 function isInsider(actor: Actor, event: Pick<ScopedEvent, "ancestry" | "hosts">): boolean {
-  return isMember(actor, event.ancestry) || hostsSession(actor, event);
+  return (
+    isMember(actor, event.ancestry) ||
+    (actor.kind === "client" && actor.orgId !== null && event.hosts.includes(actor.orgId))
+  );
 }
 
 export function canReadEvent(

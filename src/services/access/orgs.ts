@@ -1,23 +1,13 @@
-import { eq } from "drizzle-orm";
-import { orgAncestryJson } from "../../db/ancestry";
-import { organizations } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import {
   assertOrgWideRead,
   assertOrgWideWrite,
   assertWriteWithin,
+  loadAncestry,
   type Permission,
   requireClient,
 } from "./permissions";
-
-async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[] | undefined> {
-  const [row] = await ctx.db
-    .select({ ancestry: orgAncestryJson(organizations.id) })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row ? (JSON.parse(row.ancestry) as string[]) : undefined;
-}
 
 /**
  * Members of the organisation or of an ancestor read it, with a credential that reaches
@@ -26,7 +16,7 @@ async function loadAncestry(ctx: ServiceContext, orgId: string): Promise<string[
  */
 export async function assertOrgReadable(ctx: ServiceContext, orgId: string): Promise<void> {
   requireClient(ctx.actor);
-  const ancestry = await loadAncestry(ctx, orgId);
+  const ancestry = await loadAncestry(ctx.db, orgId);
   if (!ancestry) throw notFound("organization", orgId);
   assertOrgWideRead(ctx.actor, ancestry, () => notFound("organization", orgId));
 }
@@ -42,7 +32,7 @@ export async function assertOrgWritable(
   options: { walkIn?: boolean } = {},
 ): Promise<string[]> {
   requireClient(ctx.actor);
-  const ancestry = await loadAncestry(ctx, orgId);
+  const ancestry = await loadAncestry(ctx.db, orgId);
   if (!ancestry) throw notFound("organization", orgId);
   const client = assertWriteWithin(ctx.actor, orgId, ancestry, permission, {
     what: "organization",

@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
 import type { Database } from "../../db/client";
+import { organizations } from "../../db/schema";
 import { notFound, ServiceError } from "../errors";
 
 export const ROLES = ["admin", "owner", "organizer", "referee", "reporter", "reader"] as const;
@@ -218,16 +220,16 @@ export async function orgSubtree(db: Database, orgId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** The organisation and its ancestors: whoever belongs to one of them may read this org's data. */
-async function orgAncestry(db: Database, orgId: string): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`
-    with recursive chain(id, parent) as (
-      select id, parent_org_id from organizations where id = ${orgId}
-      union
-      select o.id, o.parent_org_id from organizations o join chain c on o.id = c.parent
-    )
-    select id from chain`);
-  return rows.map((r) => r.id);
+/**
+ * The organisation and its ancestors (itself first): whoever belongs to one of them may read
+ * this org's data. Undefined for an unknown organisation.
+ */
+export async function loadAncestry(db: Database, orgId: string): Promise<string[] | undefined> {
+  const [row] = await db
+    .select({ ancestry: orgAncestryJson(organizations.id) })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  return row ? (JSON.parse(row.ancestry) as string[]) : undefined;
 }
 
 /**
@@ -313,11 +315,6 @@ interface AccessTarget {
   ancestry?: readonly string[];
 }
 
-function hidden(target: AccessTarget, ownerOrgId: string): ServiceError {
-  const what = target.what ?? "organization";
-  return notFound(what, target.id ?? ownerOrgId);
-}
-
 /**
  * Throws unless `actor` may change data owned by `ownerOrgId` with `permission`:
  * - no token → 401; another organisation (not an ancestor) → 404, as if the id did not exist;
@@ -335,7 +332,7 @@ export async function assertCanWrite(
 ): Promise<ClientActor> {
   const client = requireClient(actor);
   if (client.role === "admin" || client.orgId === ownerOrgId) return requirePermission(client, permission);
-  const ancestry = target.ancestry ?? (await orgAncestry(db, ownerOrgId));
+  const ancestry = target.ancestry ?? (await loadAncestry(db, ownerOrgId)) ?? [];
   return assertWriteWithin(client, ownerOrgId, ancestry, permission, target);
 }
 
@@ -353,7 +350,7 @@ export function assertWriteWithin(
 ): ClientActor {
   const client = requireClient(actor);
   if (client.role !== "admin" && client.orgId !== ownerOrgId) {
-    if (!isMember(client, ancestry)) throw hidden(target, ownerOrgId);
+    if (!isMember(client, ancestry)) throw notFound(target.what ?? "organization", target.id ?? ownerOrgId);
     throw new ServiceError(
       "forbidden",
       "read_only_ancestor",

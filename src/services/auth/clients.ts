@@ -1,4 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { sha256 } from "hono/utils/crypto";
+import { base64url } from "jose";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -15,67 +17,45 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-
 import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
-const SECRET_PREFIX = "cs_";
-
-interface ApiClientDto {
-  clientId: string;
-  orgId: string | null;
-  name: string;
-  role: Role;
-  /** Null, or the one event (or session) this client may act on. */
-  scope: ClientLimit | null;
-  /** The client's rate limits in multiples of the policies' (1 unless a platform admin raised it). */
-  rateLimitFactor: number;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export interface NewClientCredentials extends ApiClientDto {
-  /** Shown once: only its SHA-256 is stored. */
-  clientSecret: string;
-}
-
 type ClientRow = typeof apiClients.$inferSelect;
 
-function limitOf(row: Pick<ClientRow, "scopeEventId" | "scopeSessionId">): ClientLimit | null {
+export function limitOf(row: Pick<ClientRow, "scopeEventId" | "scopeSessionId">): ClientLimit | null {
   if (!row.scopeEventId) return null;
   return row.scopeSessionId
     ? { eventId: row.scopeEventId, sessionId: row.scopeSessionId }
     : { eventId: row.scopeEventId };
 }
 
-function toDto(row: ClientRow): ApiClientDto {
+function toDto(row: ClientRow) {
   return {
     clientId: row.id,
     orgId: row.orgId,
     name: row.name,
     role: row.role,
+    /** Null, or the one event (or session) this client may act on. */
     scope: limitOf(row),
+    /** The client's rate limits in multiples of the policies' (1 unless a platform admin raised it). */
     rateLimitFactor: row.rateLimitFactor,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+type ApiClientDto = ReturnType<typeof toDto>;
+/** A new client, with its secret: shown once, only its SHA-256 is stored. */
+export type NewClientCredentials = ApiClientDto & { clientSecret: string };
 
-/** 256 random bits: a plain SHA-256 is enough to store it (no dictionary to attack). */
-export function newClientSecret(): string {
-  return SECRET_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
+/** 256 random bits after `prefix`: a plain SHA-256 is enough to store it (no dictionary to attack). */
+export const newSecret = (prefix: string) =>
+  prefix + base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 
-export async function hashClientSecret(secret: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
-  return `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
+/** Hex SHA-256 (hono's `sha256` is null only without Web Crypto, which every runtime here has). */
+export const sha256Hex = async (text: string) => (await sha256(text))!;
+
+export const hashClientSecret = async (secret: string) => `sha256:${await sha256Hex(secret)}`;
 
 /** Compares two strings in time independent of where they differ. */
 function constantTimeEqual(a: string, b: string): boolean {
@@ -85,16 +65,20 @@ function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/**
- * Inserts a client and returns its secret once. No permission check: callers are the
- * authorised service functions below, the CLI and the first-start bootstrap.
- */
-export async function insertApiClient(
-  db: Database,
-  input: { orgId: string | null; name: string; role: Role; limit?: ClientLimit | null; creationKey?: string },
+interface NewClient {
+  orgId: string | null;
+  name: string;
+  role: Role;
+  limit?: ClientLimit | null;
+  creationKey?: string | undefined;
+}
+
+/** A new client's row, and its secret (shown once: only its SHA-256 is stored). */
+export async function newClientRow(
+  input: NewClient,
   now: Date,
-): Promise<NewClientCredentials> {
-  const clientSecret = newClientSecret();
+): Promise<{ row: ClientRow; clientSecret: string }> {
+  const clientSecret = newSecret("cs_");
   const row: ClientRow = {
     id: newId("cli", now.getTime()),
     orgId: input.orgId,
@@ -108,6 +92,19 @@ export async function insertApiClient(
     createdAt: now.toISOString(),
     revokedAt: null,
   };
+  return { row, clientSecret };
+}
+
+/**
+ * Inserts a client and returns its secret once. No permission check: callers are the
+ * authorised service functions below, the CLI and the first-start bootstrap.
+ */
+export async function insertApiClient(
+  db: Database,
+  input: NewClient,
+  now: Date,
+): Promise<NewClientCredentials> {
+  const { row, clientSecret } = await newClientRow(input, now);
   await db.insert(apiClients).values(row);
   return { ...toDto(row), clientSecret };
 }
@@ -165,9 +162,7 @@ export async function createOrgClient(
 ): Promise<NewClientCredentials> {
   await assertOrgWritable(ctx, orgId, "clients:manage");
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
-  if (!creationKey)
-    return insertApiClient(ctx.db, { orgId, name: input.name, role: input.role, limit }, ctx.clock());
-  await assertNotCreatedYet(ctx, creationKey);
+  if (creationKey) await assertNotCreatedYet(ctx, creationKey);
   try {
     return await insertApiClient(
       ctx.db,
@@ -176,8 +171,7 @@ export async function createOrgClient(
     );
   } catch (error) {
     // A retry racing the first request: the unique creation key lets one insert win.
-    if (!isConstraintError(error)) throw error;
-    await assertNotCreatedYet(ctx, creationKey);
+    if (creationKey && isConstraintError(error)) await assertNotCreatedYet(ctx, creationKey);
     throw error;
   }
 }
@@ -365,7 +359,7 @@ export async function exchangeClientCredentials(
     throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
   }
   const scopes = grantScopes(row.role, requestedScope);
-  const limit = limitOf(row) ?? undefined;
+  const limit = limitOf(row);
   const token = await issueAccessToken(
     auth,
     { clientId: row.id, orgId: row.orgId, role: row.role, scopes, ...(limit ? { limit } : {}) },
@@ -401,11 +395,13 @@ export async function inactiveHolders<T extends TokenHolder>(
     .from(apiClients)
     .where(inArray(apiClients.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return holders.filter((h) => {
-    const row = byId.get(h.clientId);
-    return !row || row.revokedAt !== null || row.orgId !== h.orgId || row.role !== h.role;
-  });
+  return holders.filter((h) => !stillHolds(byId.get(h.clientId), h));
 }
+
+/** A token holds while its client exists, is not revoked and keeps the token's org and role. */
+type Claims = Omit<TokenHolder, "clientId">;
+const stillHolds = (row: (Claims & { revokedAt: string | null }) | undefined, claims: Claims) =>
+  row !== undefined && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
 
 /**
  * The revocation check done for every request with one of our tokens (one primary-key read): a
@@ -416,7 +412,7 @@ export async function inactiveHolders<T extends TokenHolder>(
 export async function activeClientRateLimitFactor(
   db: Database,
   clientId: string,
-  claims: { orgId: string | null; role: Role },
+  claims: Claims,
 ): Promise<number | null> {
   const [row] = await db
     .select({
@@ -428,8 +424,7 @@ export async function activeClientRateLimitFactor(
     .from(apiClients)
     .where(eq(apiClients.id, clientId))
     .limit(1);
-  const active = !!row && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
-  return active ? row.rateLimitFactor : null;
+  return row && stillHolds(row, claims) ? row.rateLimitFactor : null;
 }
 
 /** Whether any client exists at all (the first start of an empty database creates an admin). */

@@ -24,7 +24,7 @@ import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
-import { type ClientScopeInput, hashClientSecret, newClientSecret, resolveLimit } from "./clients";
+import { type ClientScopeInput, limitOf, newClientRow, newSecret, resolveLimit, sha256Hex } from "./clients";
 
 /** How long a pairing code may wait, in minutes: default and most. */
 export const PAIRING_MINUTES = { default: 10, max: 60 } as const;
@@ -39,35 +39,6 @@ interface PairingInput {
   scope?: ClientScopeInput | null | undefined;
   expiresInMinutes?: number | undefined;
   sessionHours?: number | undefined;
-}
-
-interface PairingDto {
-  id: string;
-  orgId: string;
-  name: string;
-  role: OrgRole;
-  scope: ClientLimit | null;
-  /** Shown once: only its hash is stored. */
-  code: string;
-  expiresAt: string;
-  sessionHours: number;
-  createdAt: string;
-}
-
-export interface DeviceSessionDto {
-  id: string;
-  clientId: string;
-  orgId: string;
-  name: string;
-  role: OrgRole;
-  scope: ClientLimit | null;
-  userAgent: string | null;
-  /** The client that made the pairing code ("system": the CLI). */
-  pairedBy: string;
-  createdAt: string;
-  expiresAt: string;
-  /** When the session, or its client, was revoked. */
-  revokedAt: string | null;
 }
 
 /** The console's page that redeems a code (what the pairing QR code opens), on `origin`. */
@@ -86,22 +57,7 @@ async function hashPairingCode(code: string): Promise<string> {
   return sha256Hex(`pairing:${normalized}`);
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The cookie's secret: 256 random bits, so a plain SHA-256 is enough to store it. */
-function newSessionSecret(): string {
-  let binary = "";
-  for (const byte of crypto.getRandomValues(new Uint8Array(32))) binary += String.fromCharCode(byte);
-  return `ds_${btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
-}
-
 const hashSessionSecret = (secret: string) => sha256Hex(`device-session:${secret}`);
-
-const limitOf = (eventId: string | null, sessionId: string | null): ClientLimit | null =>
-  eventId ? (sessionId ? { eventId, sessionId } : { eventId }) : null;
 
 const rank = (role: string) => ROLES.indexOf(role as (typeof ROLES)[number]);
 
@@ -118,41 +74,32 @@ function assertWithinCaller(client: ClientActor, role: string, limit: ClientLimi
       { issues: [{ path: "role", message: `higher than the caller's role '${client.role}'` }] },
     );
   }
-  if (client.limit) {
-    assertWithinLimit(
-      client,
-      limit ? { eventId: limit.eventId, sessionId: limit.sessionId ?? null } : {},
-      `${what} only devices limited to it`,
-    );
-  }
+  assertWithinLimit(client, limit ?? {}, `${what} only devices limited to it`);
 }
 
-async function assertOrgExists(ctx: ServiceContext, orgId: string) {
+/** Managers of devices: the permission in the organisation itself (403 to a parent, 404 to others). */
+async function assertManager(ctx: ServiceContext, orgId: string): Promise<ClientActor> {
+  const client = requireClient(ctx.actor);
   const [org] = await ctx.db
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, orgId));
   if (!org) throw notFound("organization", orgId);
+  return assertCanWrite(ctx.db, client, orgId, PERMISSION, { what: "organization", id: orgId });
 }
 
 /**
  * POST /v1/orgs/{orgId}/pairings: a one-time code for a device of the organisation (owners and
  * organisers, and the CLI as the platform).
  */
-export async function createPairing(
-  ctx: ServiceContext,
-  orgId: string,
-  input: PairingInput,
-): Promise<PairingDto> {
-  const client = requireClient(ctx.actor);
-  await assertOrgExists(ctx, orgId);
-  await assertCanWrite(ctx.db, client, orgId, PERMISSION, { what: "organization", id: orgId });
+export async function createPairing(ctx: ServiceContext, orgId: string, input: PairingInput) {
+  const client = await assertManager(ctx, orgId);
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
   assertWithinCaller(client, input.role, limit, "pair");
   const now = ctx.clock();
   const code = newPairingCode();
   const minutes = input.expiresInMinutes ?? PAIRING_MINUTES.default;
-  const row: typeof devicePairings.$inferInsert = {
+  const row = {
     id: newId("dpr", now.getTime()),
     codeHash: await hashPairingCode(code),
     orgId,
@@ -172,20 +119,21 @@ export async function createPairing(
       eventId: limit?.eventId ?? null,
       action: "device.pairing-created",
       entityType: "device_pairing",
-      entityId: row.id!,
+      entityId: row.id,
       after: { name: row.name, role: row.role, scope: limit, expiresAt: row.expiresAt },
     }),
   ]);
   return {
-    id: row.id!,
+    id: row.id,
     orgId,
     name: input.name,
     role: input.role,
     scope: limit,
+    /** Shown once: only its hash is stored. */
     code,
     expiresAt: row.expiresAt,
     sessionHours: row.sessionHours,
-    createdAt: row.createdAt!,
+    createdAt: row.createdAt,
   };
 }
 
@@ -219,8 +167,12 @@ export async function redeemPairing(
   if (!pairing) throw codeRefused("pairing_code_not_found");
   if (pairing.redeemedAt !== null) throw codeRefused("pairing_code_used");
   if (pairing.expiresAt <= at) throw codeRefused("pairing_code_expired");
-  const clientId = newId("cli", now.getTime());
-  const secret = newSessionSecret();
+  const { row: client } = await newClientRow(
+    { orgId: pairing.orgId, name: pairing.name, role: pairing.role, limit: limitOf(pairing) },
+    now,
+  );
+  const clientId = client.id;
+  const secret = newSecret("ds_");
   const session = {
     id: newId("dvs", now.getTime()),
     tokenHash: await hashSessionSecret(secret),
@@ -248,19 +200,7 @@ export async function redeemPairing(
         .update(devicePairings)
         .set({ redeemedAt: at, clientId })
         .where(eq(devicePairings.id, pairing.id)),
-      ctx.db.insert(apiClients).values({
-        id: clientId,
-        orgId: pairing.orgId,
-        name: pairing.name,
-        role: pairing.role,
-        secretHash: await hashClientSecret(newClientSecret()),
-        scopeEventId: pairing.scopeEventId,
-        scopeSessionId: pairing.scopeSessionId,
-        creationKey: null,
-        rateLimitFactor: 1,
-        createdAt: at,
-        revokedAt: null,
-      }),
+      ctx.db.insert(apiClients).values(client),
       ctx.db.insert(deviceSessions).values(session),
       auditInsert(actorCtx, {
         orgId: pairing.orgId,
@@ -283,7 +223,7 @@ export async function redeemPairing(
       orgId: pairing.orgId,
       name: pairing.name,
       role: pairing.role,
-      scope: limitOf(pairing.scopeEventId, pairing.scopeSessionId),
+      scope: limitOf(pairing),
       userAgent: session.userAgent,
       pairedBy: pairing.createdBy,
       createdAt: at,
@@ -311,24 +251,6 @@ const sessionColumns = {
   pairedBy: devicePairings.createdBy,
 };
 
-type SessionRow = {
-  id: string;
-  clientId: string;
-  orgId: string;
-  userAgent: string | null;
-  createdAt: string;
-  expiresAt: string;
-  sessionRevokedAt: string | null;
-  name: string;
-  role: string;
-  clientOrgId: string | null;
-  scopeEventId: string | null;
-  scopeSessionId: string | null;
-  clientRevokedAt: string | null;
-  rateLimitFactor: number;
-  pairedBy: string | null;
-};
-
 function selectSessions(db: Database) {
   return db
     .select(sessionColumns)
@@ -337,21 +259,27 @@ function selectSessions(db: Database) {
     .leftJoin(devicePairings, eq(devicePairings.id, deviceSessions.pairingId));
 }
 
-function toSessionDto(row: SessionRow): DeviceSessionDto {
+type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
+
+function toSessionDto(row: SessionRow) {
   return {
     id: row.id,
     clientId: row.clientId,
     orgId: row.orgId,
     name: row.name,
     role: row.role as OrgRole,
-    scope: limitOf(row.scopeEventId, row.scopeSessionId),
+    scope: limitOf(row),
     userAgent: row.userAgent,
+    /** The client that made the pairing code ("system": the CLI). */
     pairedBy: row.pairedBy ?? "unknown",
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
+    /** When the session, or its client, was revoked. */
     revokedAt: row.sessionRevokedAt ?? row.clientRevokedAt,
   };
 }
+
+export type DeviceSessionDto = ReturnType<typeof toSessionDto>;
 
 /** Why a session cookie no longer signs anyone in. */
 export type EndedSession = "unknown" | "expired" | "revoked";
@@ -382,7 +310,7 @@ export async function deviceSessionOf(
     return { ended: "revoked" };
   }
   if (row.expiresAt <= now.toISOString()) return { ended: "expired" };
-  const limit = limitOf(row.scopeEventId, row.scopeSessionId);
+  const limit = limitOf(row);
   return {
     actor: {
       kind: "client",
@@ -396,13 +324,6 @@ export async function deviceSessionOf(
     expiresAt: row.expiresAt,
     rateLimitFactor: row.rateLimitFactor,
   };
-}
-
-/** Managers of devices: the permission in the organisation itself (403 to a parent, 404 to others). */
-async function assertManager(ctx: ServiceContext, orgId: string): Promise<ClientActor> {
-  const client = requireClient(ctx.actor);
-  await assertOrgExists(ctx, orgId);
-  return assertCanWrite(ctx.db, client, orgId, PERMISSION, { what: "organization", id: orgId });
 }
 
 /**
@@ -475,7 +396,7 @@ async function endSession(ctx: ServiceContext, row: SessionRow, action: string):
 export async function revokeDeviceSession(ctx: ServiceContext, orgId: string, sessionId: string) {
   const client = await assertManager(ctx, orgId);
   const row = await loadSession(ctx, orgId, sessionId);
-  assertWithinCaller(client, row.role, limitOf(row.scopeEventId, row.scopeSessionId), "revoke");
+  assertWithinCaller(client, row.role, limitOf(row), "revoke");
   await endSession(ctx, row, "device.revoked");
 }
 

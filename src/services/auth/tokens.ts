@@ -13,8 +13,8 @@ import { type Actor, type ClientLimit, isScope, ORG_ROLES, ROLES, type Role, typ
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 /** Tolerated clock difference between the issuer and this server for exp/nbf (seconds). */
 const CLOCK_SKEW_SECONDS = 60;
-const DEFAULT_TOKEN_ISSUER = "catan-tournament-api";
-const DEFAULT_TOKEN_AUDIENCE = "catan-tournament-api";
+/** Issuer and audience of our own tokens. */
+const OWN_TOKEN_PARTY = "catan-tournament-api";
 /** RFC 9068 header type of our access tokens: a token of another kind signed with the same key is refused. */
 const ACCESS_TOKEN_TYPE = "at+jwt";
 const MIN_SECRET_BYTES = 32;
@@ -52,11 +52,7 @@ export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
   if (secret.byteLength < MIN_SECRET_BYTES) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (HS256 needs a 256-bit key).`);
   }
-  const config: AuthConfig = {
-    secret,
-    issuer: DEFAULT_TOKEN_ISSUER,
-    audience: DEFAULT_TOKEN_AUDIENCE,
-  };
+  const config: AuthConfig = { secret, issuer: OWN_TOKEN_PARTY, audience: OWN_TOKEN_PARTY };
   if (options.jwksUrl) {
     if (!options.externalIssuer || !options.externalAudience) {
       throw new Error("JWKS_URL needs JWT_ISSUER and JWT_AUDIENCE as well.");
@@ -144,23 +140,22 @@ export async function verifyAccessToken(
   }
   const external = config.external;
   const isExternal = external !== undefined && unverified.iss === external.issuer;
+  const skew = { clockTolerance: CLOCK_SKEW_SECONDS, currentDate: now };
   try {
     const { payload } = isExternal
       ? await jwtVerify(token, external.keys, {
+          ...skew,
           algorithms: external.algorithms,
           issuer: external.issuer,
           audience: external.audience,
-          clockTolerance: CLOCK_SKEW_SECONDS,
-          currentDate: now,
           requiredClaims: ["exp", "sub"],
         })
       : await jwtVerify(token, config.secret, {
+          ...skew,
           algorithms: ["HS256"],
           typ: ACCESS_TOKEN_TYPE,
           issuer: config.issuer,
           audience: config.audience,
-          clockTolerance: CLOCK_SKEW_SECONDS,
-          currentDate: now,
           requiredClaims: ["exp", "iat", "sub", "jti"],
         });
     return actorFromClaims(payload, isExternal ? "external" : "local");
