@@ -1,6 +1,4 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { sha256 } from "hono/utils/crypto";
-import { base64url } from "jose";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -18,6 +16,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { type Page, type PageRequest, paginateRows } from "../pagination";
+import { newSecret, sha256Hex } from "../secrets";
 import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
 
 type ClientRow = typeof apiClients.$inferSelect;
@@ -47,13 +46,6 @@ function toDto(row: ClientRow) {
 type ApiClientDto = ReturnType<typeof toDto>;
 /** A new client, with its secret: shown once, only its SHA-256 is stored. */
 export type NewClientCredentials = ApiClientDto & { clientSecret: string };
-
-/** 256 random bits after `prefix`: a plain SHA-256 is enough to store it (no dictionary to attack). */
-export const newSecret = (prefix: string) =>
-  prefix + base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
-
-/** Hex SHA-256 (hono's `sha256` is null only without Web Crypto, which every runtime here has). */
-export const sha256Hex = async (text: string) => (await sha256(text))!;
 
 export const hashClientSecret = async (secret: string) => `sha256:${await sha256Hex(secret)}`;
 

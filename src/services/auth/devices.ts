@@ -5,6 +5,7 @@
  * the client (or the session) ends it at the next request. Only hashes of the code and of the
  * session's cookie secret are stored.
  */
+
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
@@ -24,7 +25,8 @@ import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
-import { type ClientScopeInput, limitOf, newClientRow, newSecret, resolveLimit, sha256Hex } from "./clients";
+import { newSecret, sha256Hex } from "../secrets";
+import { type ClientScopeInput, limitOf, newClientRow, resolveLimit } from "./clients";
 
 /** How long a pairing code may wait, in minutes: default and most. */
 export const PAIRING_MINUTES = { default: 10, max: 60 } as const;

@@ -20,8 +20,8 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { startInstant } from "../events";
 import { mergedInto, movedPlayer } from "../players";
+import { sha256Hex } from "../secrets";
 import { buildCalendar, type CalendarEntry } from "./ics";
-import { hashSecret } from "./secrets";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -134,7 +134,7 @@ export async function secretCalendar(
   const [link] = await ctx.db
     .select({ id: calendarLinks.id, playerId: calendarLinks.playerId, orgId: calendarLinks.orgId })
     .from(calendarLinks)
-    .where(and(eq(calendarLinks.secretHash, await hashSecret(secret)), isNull(calendarLinks.revokedAt)));
+    .where(and(eq(calendarLinks.secretHash, await sha256Hex(secret)), isNull(calendarLinks.revokedAt)));
   if (!link) {
     throw new ServiceError(
       "not_found",

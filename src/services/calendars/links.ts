@@ -11,7 +11,7 @@ import { assertOrgWideWrite, type ClientActor, requireClient, requirePermission 
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
-import { hashSecret, newSecret } from "./secrets";
+import { newSecret, sha256Hex } from "../secrets";
 
 type LinkRow = typeof calendarLinks.$inferSelect;
 
@@ -63,7 +63,7 @@ export async function createCalendarLink(ctx: ServiceContext, playerId: string) 
     id: newId("cal", now.getTime()),
     playerId,
     orgId,
-    secretHash: await hashSecret(secret),
+    secretHash: await sha256Hex(secret),
     actorClientId: ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous",
     createdAt: now.toISOString(),
     revokedAt: null,

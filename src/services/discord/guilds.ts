@@ -6,6 +6,7 @@
  * act with that role for the staff commands. Owners and organisers manage the links and codes
  * (the `webhooks:manage` right: both are the organisation's outgoing integrations).
  */
+
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
@@ -15,6 +16,7 @@ import { assertOrgWritable, type ClientActor, loadScopedEvent, ORG_ROLES, type O
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { sha256Hex } from "../secrets";
 import { type CommandContext, stringOption } from "./command-context";
 
 const MANAGE = "webhooks:manage" as const;
@@ -79,8 +81,7 @@ function newSetupCode(): string {
 
 async function hashSetupCode(code: string): Promise<string> {
   const normalized = code.replace(/[\s-]/g, "").toUpperCase();
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normalized));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(normalized);
 }
 
 /** The event must be one of the organisation's (its own, a descendant's, or one it hosts a session of). */

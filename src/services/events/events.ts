@@ -17,6 +17,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
+import { randomHex } from "../secrets";
 import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning } from "./summary";
 
 /**
@@ -84,11 +85,6 @@ function toEventDto({ event: row, phase, uniqueParticipants, hasReferee }: Event
 }
 type EventDto = ReturnType<typeof toEventDto>;
 
-function randomLotSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The event with its phase and N, plus what authorising a read needs, in one query. */
 async function loadEventRow(ctx: ServiceContext, eventId: string) {
   const [row] = await ctx.db
@@ -118,7 +114,7 @@ export async function createEvent(
     name: input.name,
     ruleset: input.ruleset ?? "2026",
     visibility: input.visibility ?? "public",
-    lotSeed: randomLotSeed(),
+    lotSeed: randomHex(16),
     startsOn: input.startsOn ?? null,
     timezone: input.timeZone ?? null,
     venue: input.venue ?? null,

@@ -15,8 +15,8 @@ import {
 } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-
 import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
+import { sha256Hex } from "../secrets";
 import { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 
 type PlayerRow = typeof players.$inferSelect;
@@ -130,9 +130,7 @@ export async function getPlayer(ctx: ServiceContext, playerId: string): Promise<
  * two within one millisecond. Strong: If-Match compares it byte for byte.
  */
 export async function playerEtag(player: PlayerDto): Promise<string> {
-  const bytes = new TextEncoder().encode(JSON.stringify(player));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return `"${Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${(await sha256Hex(JSON.stringify(player))).slice(0, 24)}"`;
 }
 
 /** RFC 9110 §13.1.1: `*`, or a list of strong tags compared exactly (weak tags never match). */

@@ -24,6 +24,7 @@ import {
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { type Attendance, loadAttendance } from "../events";
+import { randomHex } from "../secrets";
 
 export type RoundRow = typeof rounds.$inferSelect;
 
@@ -300,7 +301,4 @@ export function unfinishedTables(loaded: readonly LoadedRound[]): string[] {
 }
 
 /** A random seed for seating and boards when the organiser gives none; stored, so it is reproducible. */
-export function randomSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const randomSeed = () => randomHex(8);

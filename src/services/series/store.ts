@@ -3,6 +3,7 @@
  * pick events up by. A series belongs to one organisation and ranks events of its tree: the
  * organisation itself and its descendants (a federation's member stores).
  */
+
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, eventTags, series } from "../../db/schema";
@@ -20,6 +21,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { type PageRequest, paginateRows } from "../pagination";
+import { randomHex } from "../secrets";
 import type {
   CreateSeriesInput,
   SeriesDto,
@@ -42,12 +44,6 @@ export function toSeriesDto(row: SeriesRow): SeriesDto {
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-function randomSeed(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
-    "",
-  );
 }
 
 /** Listed events must belong to the series' tree: reading them is allowed, changing them is not needed. */
@@ -84,7 +80,7 @@ export async function createSeries(ctx: ServiceContext, orgId: string, input: Cr
     name: input.name,
     selection: input.selection,
     policy: { ...DEFAULT_SERIES_POLICY, ...input.policy },
-    lotSeed: randomSeed(),
+    lotSeed: randomHex(16),
     version: 1,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),

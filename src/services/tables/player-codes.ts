@@ -3,11 +3,13 @@
  * the result sheet authorises that player, at that table only, to confirm or dispute the
  * pending sheet without a token. Wrong codes are rate-limited per seat and source, and audited.
  */
+
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { resultConfirmations, resultDisputes, seatCodeFailures } from "../../db/schema";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { sha256Hex } from "../secrets";
 import { commitTransition, pendingResult, recordConfirmation, retryConcurrent } from "./results";
 import { loadTableScope, seatAt, type TableScope, tableAudit, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
@@ -33,8 +35,7 @@ const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=
 
 /** What is stored of a source: a hash, so the table keeps no addresses. */
 async function sourceHash(source: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`seat-code:${source}`));
-  return [...new Uint8Array(digest).slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return (await sha256Hex(`seat-code:${source}`)).slice(0, 16);
 }
 
 /** The seat's limit in the IETF RateLimit headers (the middleware adds the request's own policy). */
