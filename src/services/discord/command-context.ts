@@ -49,8 +49,8 @@ export interface CommandContext {
 }
 
 export interface CommandSpec {
-  /** Only the person who ran it sees the answer. */
-  ephemeral: boolean;
+  /** Everyone in the channel sees the answer; else only the person who ran the command. */
+  inChannel?: boolean;
   /** Always answered through a deferred response (a ranking is built). */
   deferred?: boolean;
   /** Runs in a server that is not linked yet (`/setup`). */

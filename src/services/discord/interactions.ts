@@ -119,7 +119,7 @@ async function settle(
   // A budget of 0 defers everything: a local database can answer before any timer fires.
   if (!spec.deferred && budget > 0) {
     const first = await Promise.race([work, sleep(budget)]);
-    if (first !== "late") return message({ ...first, ephemeral: spec.ephemeral || first.ephemeral });
+    if (first !== "late") return message({ ...first, ephemeral: !spec.inChannel || first.ephemeral });
   }
   const later = work.then((reply) =>
     editOriginalResponse(deps.discord, token, {
@@ -128,7 +128,7 @@ async function settle(
       allowed_mentions: NO_MENTIONS,
     }),
   );
-  const data = spec.ephemeral ? { flags: MessageFlags.Ephemeral } : undefined;
+  const data = spec.inChannel ? undefined : { flags: MessageFlags.Ephemeral };
   return { response: { type: InteractionResponseType.DeferredChannelMessageWithSource, data }, later };
 }
 

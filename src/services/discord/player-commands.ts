@@ -91,7 +91,6 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
 type MyTable = NonNullable<Awaited<ReturnType<typeof myOpenTables>>>["tables"][number];
 
 const mytable: CommandSpec = {
-  ephemeral: true,
   async run(cc) {
     const mine = await myOpenTables(cc, false);
     if (!mine) return notLinked;
@@ -130,7 +129,6 @@ const mytable: CommandSpec = {
 };
 
 const link: CommandSpec = {
-  ephemeral: true,
   async run(cc) {
     const memberNumber = stringOption(cc, "member-number");
     if (!memberNumber) return say("Give your membership number: /link member-number:");
@@ -182,7 +180,6 @@ async function withSeatCode(
 }
 
 const confirm: CommandSpec = {
-  ephemeral: true,
   run: (cc) =>
     withSeatCode(
       cc,
@@ -202,7 +199,6 @@ const confirm: CommandSpec = {
 };
 
 const dispute: CommandSpec = {
-  ephemeral: true,
   async run(cc) {
     const reason = stringOption(cc, "reason") ?? "";
     if (reason.length < REASON_LENGTH.min || reason.length > REASON_LENGTH.max) {

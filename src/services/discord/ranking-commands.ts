@@ -109,7 +109,7 @@ function progress(rounds: { kind: string; number: number; tables: number; finalT
 }
 
 const standings: CommandSpec = {
-  ephemeral: false,
+  inChannel: true,
   deferred: true,
   async run(cc) {
     const sessionId = await resolveSession(cc);
@@ -136,7 +136,7 @@ const standings: CommandSpec = {
 };
 
 const qualification: CommandSpec = {
-  ephemeral: false,
+  inChannel: true,
   deferred: true,
   async run(cc) {
     const eventId = cc.link?.eventId;

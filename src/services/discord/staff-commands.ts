@@ -4,14 +4,21 @@
  * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
  * organisation role; they act with that role, through the same services and checks as a client.
  */
-import type { APIEmbed } from "discord-api-types/v10";
 import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
-import { events, gameTables, organizations, rounds, sessions, tableResults } from "../../db/schema";
+import {
+  discordGuilds,
+  events,
+  gameTables,
+  organizations,
+  rounds,
+  sessions,
+  tableResults,
+} from "../../db/schema";
 import { orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
 import { getTables } from "../tables";
-import { COLORS, escapeMarkdown, fitEmbeds } from "../webhooks";
+import { COLORS, escapeMarkdown, fitEmbeds, seatingEmbeds } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
@@ -28,26 +35,22 @@ import { setupGuild } from "./guilds";
 import { decideLinkRequest, pendingRequestOf } from "./link-requests";
 
 const setup: CommandSpec = {
-  ephemeral: true,
   withoutLink: true,
   async run(cc) {
     if (!cc.managesServer) {
       return say("Only a member with the Manage Server permission may link this server.");
     }
     const link = await setupGuild(cc);
-    const [[org], [event]] = await Promise.all([
-      cc.ctx.db
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, link.orgId)),
-      link.eventId
-        ? cc.ctx.db.select({ name: events.name }).from(events).where(eq(events.id, link.eventId))
-        : Promise.resolve([]),
-    ]);
+    const [names] = await cc.ctx.db
+      .select({ org: organizations.name, event: events.name })
+      .from(discordGuilds)
+      .innerJoin(organizations, eq(organizations.id, discordGuilds.orgId))
+      .leftJoin(events, eq(events.id, discordGuilds.eventId))
+      .where(eq(discordGuilds.guildId, link.guildId));
     const roles = Object.entries(link.staffRoles).map(([id, role]) => `<@&${id}> act as ${role}s`);
     return say(
       [
-        `This server is linked to **${escapeMarkdown(org?.name ?? link.orgId)}**${event ? ` and follows **${escapeMarkdown(event.name)}**` : " and follows no event yet (/setup event:)"}.`,
+        `This server is linked to **${escapeMarkdown(names?.org ?? link.orgId)}**${names?.event ? ` and follows **${escapeMarkdown(names.event)}**` : " and follows no event yet (/setup event:)"}.`,
         roles.length > 0
           ? `Staff: ${roles.join("; ")}.`
           : "No staff role yet (/setup organizer-role: referee-role:).",
@@ -84,7 +87,6 @@ function organisationStaff(cc: CommandContext): CommandContext["ctx"] {
 }
 
 const approve: CommandSpec = {
-  ephemeral: true,
   staff: true,
   async run(cc) {
     const member = cc.options.get("member");
@@ -111,7 +113,7 @@ async function roundChoices(cc: CommandContext, eventId: string) {
 }
 
 const seat: CommandSpec = {
-  ephemeral: false,
+  inChannel: true,
   staff: true,
   async run(cc) {
     const given = stringOption(cc, "game");
@@ -129,22 +131,7 @@ const seat: CommandSpec = {
       : [];
     const title = gameName({ sessionName: session?.name, kind: round.kind, number: round.number });
     const url = cc.links.screen(round.eventId, "seating");
-    // One inline field per table, players in turn order; 25 fields to an embed.
-    const fields = round.tables.map((t) => ({
-      name: `Table ${t.number}`,
-      value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(s.player.name)}`).join("\n") || "–",
-      inline: true,
-    }));
-    const embeds: APIEmbed[] = [];
-    for (let i = 0; i < fields.length || i === 0; i += 25) {
-      embeds.push({
-        title: `${title} seating${i > 0 ? " (continued)" : ""}`,
-        color: COLORS.seating,
-        fields: fields.slice(i, i + 25),
-        url,
-      });
-    }
-    return { embeds: fitEmbeds(embeds) };
+    return { embeds: fitEmbeds(seatingEmbeds(title, url, round.tables, (s) => s.player.name, "–")) };
   },
   async complete(cc, option, typed) {
     if (option !== "game" || !cc.link?.eventId) return [];
@@ -156,7 +143,6 @@ const seat: CommandSpec = {
 const OPEN_RESULTS = 100;
 
 const results: CommandSpec = {
-  ephemeral: true,
   staff: true,
   async run(cc) {
     const eventId = cc.link?.eventId;

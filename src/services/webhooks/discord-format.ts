@@ -85,6 +85,31 @@ export function pageLinks(publicUrl: string | undefined) {
 }
 export type PageLinks = ReturnType<typeof pageLinks>;
 
+/**
+ * A game's seating: one inline field per table, its players in turn order, 25 fields to an embed
+ * (the next ones titled "(continued)"). `empty` stands for a table without players.
+ */
+export function seatingEmbeds<S extends { position: number }>(
+  title: string,
+  url: string | undefined,
+  tables: readonly { number: number; seats: readonly S[] }[],
+  nameOf: (seat: S) => string,
+  empty = "",
+): APIEmbed[] {
+  const fields = tables.map((t) => ({
+    name: `Table ${t.number}`,
+    value: t.seats.map((s) => `${s.position}. ${escapeMarkdown(nameOf(s))}`).join("\n") || empty,
+    inline: true,
+  }));
+  const per = DISCORD_LIMITS.fields;
+  return Array.from({ length: Math.max(1, Math.ceil(fields.length / per)) }, (_, i) => ({
+    title: `${title} seating${i > 0 ? " (continued)" : ""}`,
+    color: COLORS.seating,
+    fields: fields.slice(i * per, (i + 1) * per),
+    ...(url ? { url } : {}),
+  }));
+}
+
 /** Where a message belongs: shown as its author line, footer and timestamp. */
 export interface MessageContext {
   eventName: string;

@@ -24,6 +24,7 @@ import {
   type PageLinks,
   pageLinks,
   roundLabel,
+  seatingEmbeds,
   withContext,
 } from "./discord-format";
 
@@ -55,39 +56,21 @@ function resultEmbed(title: string, table: TableResultPayload, links: PageLinks)
   };
 }
 
-async function namesOf(db: Database, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: players.id, name: players.name })
-    .from(players)
-    .where(inArray(players.id, ids));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-async function seatingEmbeds(db: Database, round: RoundSeatedPayload, links: PageLinks): Promise<APIEmbed[]> {
-  const names = await namesOf(
-    db,
-    round.tables.flatMap((t) => t.seats.map((s) => s.playerId)),
-  );
-  const fields = round.tables.map((t) => ({
-    name: `Table ${t.number}`,
-    value: t.seats
-      .map((s) => `${s.position}. ${escapeMarkdown(names.get(s.playerId) ?? s.playerId)}`)
-      .join("\n"),
-    inline: true,
-  }));
+async function roundSeating(db: Database, round: RoundSeatedPayload, links: PageLinks): Promise<APIEmbed[]> {
+  const ids = round.tables.flatMap((t) => t.seats.map((s) => s.playerId));
+  const rows =
+    ids.length > 0
+      ? await db.select({ id: players.id, name: players.name }).from(players).where(inArray(players.id, ids))
+      : [];
+  const names = new Map(rows.map((r) => [r.id, r.name]));
   // A session's games have their seating print; the playoffs are on the venue screen.
   const url = round.sessionId ? links.seating(round.sessionId) : links.screen(round.eventId, "seating");
-  const embeds: APIEmbed[] = [];
-  for (let i = 0; i < fields.length || i === 0; i += 25) {
-    embeds.push({
-      title: `${roundLabel(round.kind, round.number)} seating${i > 0 ? " (continued)" : ""}`,
-      color: COLORS.seating,
-      fields: fields.slice(i, i + 25),
-      ...linked(url),
-    });
-  }
-  return embeds;
+  return seatingEmbeds(
+    roundLabel(round.kind, round.number),
+    url,
+    round.tables,
+    (s) => names.get(s.playerId) ?? s.playerId,
+  );
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -199,7 +182,7 @@ export async function discordMessage(
     | undefined;
   const embeds =
     type === "round.seated" || type === "playoffs.seated"
-      ? await seatingEmbeds(db, data as unknown as RoundSeatedPayload, links)
+      ? await roundSeating(db, data as unknown as RoundSeatedPayload, links)
       : [embed ? embed(data, links) : { title: type }];
   const context = await contextOf(db, data, options.at, links);
   return {

@@ -14,6 +14,7 @@ export {
   type PageLinks,
   pageLinks,
   roundLabel,
+  seatingEmbeds,
 } from "./discord-format";
 export * from "./dispatch";
 export type { PushDispatcher } from "./dispatcher";

@@ -7,7 +7,7 @@ import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
 import { cleanText } from "../../middleware/text-hygiene";
 import { zodIssues } from "../../problem";
-import { type Handler, jsonPage } from "../handler";
+import { type Handler, jsonPage, logInfo } from "../handler";
 import type * as r from "./discord.routes";
 import { InteractionSchema } from "./discord.schemas";
 
@@ -16,8 +16,8 @@ const application = (c: Context<AppEnv>) => discord.assertDiscordConfigured(c.ge
 
 export const createDiscordSetupCodeHandler: Handler<typeof r.createDiscordSetupCode> = async (c) => {
   const { applicationId } = application(c);
-  const body = (c.req.valid("json") as { eventId?: string | null } | undefined) ?? {};
-  const code = await discord.createSetupCode(serviceContext(c), c.req.valid("param").orgId, body);
+  const { orgId } = c.req.valid("param");
+  const code = await discord.createSetupCode(serviceContext(c), orgId, c.req.valid("json"));
   return c.json({ ...code, installUrl: discord.installUrl(applicationId) }, 201, {
     "cache-control": "no-store",
   });
@@ -38,15 +38,14 @@ export const listDiscordLinkRequestsHandler: Handler<typeof r.listDiscordLinkReq
     await discord.listLinkRequests(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
   );
 
-export const approveDiscordLinkRequestHandler: Handler<typeof r.approveDiscordLinkRequest> = async (c) => {
-  const { orgId, requestId } = c.req.valid("param");
-  return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "approved"), 200);
-};
-
-export const rejectDiscordLinkRequestHandler: Handler<typeof r.rejectDiscordLinkRequest> = async (c) => {
-  const { orgId, requestId } = c.req.valid("param");
-  return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, "rejected"), 200);
-};
+const decide =
+  (decision: "approved" | "rejected"): Handler<typeof r.approveDiscordLinkRequest> =>
+  async (c) => {
+    const { orgId, requestId } = c.req.valid("param");
+    return c.json(await discord.decideLinkRequest(serviceContext(c), orgId, requestId, decision), 200);
+  };
+export const approveDiscordLinkRequestHandler = decide("approved");
+export const rejectDiscordLinkRequestHandler = decide("rejected");
 
 export const installDiscordApplicationHandler: Handler<typeof r.installDiscordApplication> = (c) => {
   const installUrl = discord.installUrl(application(c).applicationId);
@@ -60,28 +59,23 @@ export const installDiscordApplicationHandler: Handler<typeof r.installDiscordAp
  * database read. A refusal is logged at info level: it is the sender's failure, not this server's.
  */
 export const receiveDiscordInteractionHandler: Handler<typeof r.receiveDiscordInteraction> = async (c) => {
-  const logger = c.get("logger");
-  const requestId = c.get("requestId");
   const app = application(c);
-  const body = new Uint8Array(await c.req.arrayBuffer());
-  let verified: unknown;
-  try {
-    verified = await discord.verifyInteraction(
+  const verified = await discord
+    .verifyInteraction(
       app,
       c.get("clock")(),
-      body,
+      new Uint8Array(await c.req.arrayBuffer()),
       c.req.header("x-signature-ed25519"),
       c.req.header("x-signature-timestamp"),
-    );
-  } catch (error) {
-    if (error instanceof ServiceError)
-      logger.info("discord interaction refused", { requestId, detail: error.message });
-    throw error;
-  }
+    )
+    .catch((error: unknown) => {
+      if (error instanceof ServiceError) logInfo(c, "discord interaction refused", { detail: error.message });
+      throw error;
+    });
   const parsed = InteractionSchema.safeParse(verified);
   if (!parsed.success) {
     const issues = zodIssues(parsed.error);
-    logger.info("discord interaction malformed", { requestId, issues });
+    logInfo(c, "discord interaction malformed", { issues });
     throw new ServiceError(
       "bad_request",
       "bad_request",
@@ -91,6 +85,8 @@ export const receiveDiscordInteractionHandler: Handler<typeof r.receiveDiscordIn
   }
   const refused = cleanOptionTexts(parsed.data.data?.options);
   const interaction = parsed.data as unknown as APIInteraction;
+  const logger = c.get("logger");
+  const requestId = c.get("requestId");
   const deps: discord.InteractionDeps = {
     db: c.get("db"),
     clock: c.get("clock"),
