@@ -27,7 +27,7 @@ export type GuildLink = typeof discordGuilds.$inferSelect;
 
 export async function loadGuildLink(db: ServiceContext["db"], guildId: string) {
   const [row] = await db.select().from(discordGuilds).where(eq(discordGuilds.guildId, guildId));
-  return row as GuildLink | undefined;
+  return row;
 }
 
 /** The strongest organisation role the member's Discord roles are mapped to, if any. */
@@ -79,10 +79,7 @@ function newSetupCode(): string {
   return [0, 4, 8].map((i) => chars.slice(i, i + 4).join("")).join("-");
 }
 
-async function hashSetupCode(code: string): Promise<string> {
-  const normalized = code.replace(/[\s-]/g, "").toUpperCase();
-  return sha256Hex(normalized);
-}
+const hashSetupCode = (code: string) => sha256Hex(code.replace(/[\s-]/g, "").toUpperCase());
 
 /** The event must be one of the organisation's (its own, a descendant's, or one it hosts a session of). */
 async function assertEventOfOrg(ctx: ServiceContext, orgId: string, eventId: string, path = "eventId") {

@@ -17,8 +17,6 @@ import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 
-type Status = "pending" | "approved" | "rejected";
-
 const { orgId: _org, playerId: _player, ...requestColumns } = getTableColumns(requests);
 /** A request as the API shows it: the player asked for instead of the organisation's own columns. */
 const dto = {
@@ -72,7 +70,7 @@ export async function requestLink(
 export async function listLinkRequests(
   ctx: ServiceContext,
   orgId: string,
-  query: PageRequest & { status?: Status | undefined },
+  query: PageRequest & { status?: (typeof requests.$inferSelect)["status"] | undefined },
 ) {
   await assertOrgWritable(ctx, orgId, "players:write");
   return paginate(

@@ -1,5 +1,6 @@
-import { createRoute, type RouteConfig, z } from "@hono/zod-openapi";
-import { BEARER, jsonBody, jsonContent, optionalJsonBody } from "../../openapi/common-schemas";
+import { z } from "@hono/zod-openapi";
+import { jsonBody, jsonContent, optionalJsonBody } from "../../openapi/common-schemas";
+import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSetupCodeSchema,
@@ -14,17 +15,13 @@ import {
   LinkRequestSchema,
   SetupCodeSchema,
 } from "./discord.schemas";
-import { DISCORD_INSTALL_PATH, DISCORD_INTERACTIONS_PATH } from "./path";
+import { DISCORD_INTERACTIONS_PATH } from "./path";
 
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
 
-/** A Discord operation: tagged, behind a bearer credential unless it says otherwise. */
-const route = <const R extends Omit<RouteConfig, "tags">>(r: R) =>
-  createRoute({ operationId: r.operationId, tags: ["Discord"], ...r, security: r.security ?? BEARER });
+const route = routeDefinitions(["Discord"]);
 
-export const createDiscordSetupCode = route({
-  method: "post",
-  path: "/v1/orgs/{orgId}/discord/setup-codes",
+export const createDiscordSetupCode = route.post("/v1/orgs/{orgId}/discord/setup-codes", {
   operationId: "createDiscordSetupCode",
   summary: "Create a setup code for /setup",
   description:
@@ -37,9 +34,7 @@ export const createDiscordSetupCode = route({
   responses: { 201: jsonContent(SetupCodeSchema, "The code (shown once).") },
 });
 
-export const listDiscordGuilds = route({
-  method: "get",
-  path: "/v1/orgs/{orgId}/discord/guilds",
+export const listDiscordGuilds = route.get("/v1/orgs/{orgId}/discord/guilds", {
   operationId: "listDiscordGuilds",
   summary: "List the linked Discord servers",
   description: `Each server's event and staff roles. ${WHO}`,
@@ -47,9 +42,7 @@ export const listDiscordGuilds = route({
   responses: { 200: jsonContent(GuildLinkPageSchema, "Every linked server (one page).") },
 });
 
-export const unlinkDiscordGuild = route({
-  method: "delete",
-  path: "/v1/orgs/{orgId}/discord/guilds/{guildId}",
+export const unlinkDiscordGuild = route.delete("/v1/orgs/{orgId}/discord/guilds/{guildId}", {
   operationId: "unlinkDiscordGuild",
   summary: "Unlink a Discord server",
   description: `Its commands answer "not linked" from now on; linking it again needs a new setup code. ${WHO}`,
@@ -57,9 +50,7 @@ export const unlinkDiscordGuild = route({
   responses: { 204: { description: "Unlinked." } },
 });
 
-export const listDiscordLinkRequests = route({
-  method: "get",
-  path: "/v1/orgs/{orgId}/discord/link-requests",
+export const listDiscordLinkRequests = route.get("/v1/orgs/{orgId}/discord/link-requests", {
   operationId: "listDiscordLinkRequests",
   summary: "List players' requests to link their Discord account",
   description: "Made with `/link member-number`; oldest first. Owners and organisers (players:write).",
@@ -79,30 +70,30 @@ export const listDiscordLinkRequests = route({
   responses: { 200: jsonContent(LinkRequestPageSchema, "A page of requests.") },
 });
 
-export const approveDiscordLinkRequest = route({
-  method: "post",
-  path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/approve",
-  operationId: "approveDiscordLinkRequest",
-  summary: "Approve a link request",
-  description:
-    "Sets the player's `discordId` to the requester (and clears it from any other player of the organisation), audited. Needs players:write on the player's organisation, as PATCH /v1/players does.",
-  request: { params: LinkRequestParamsSchema },
-  responses: { 200: jsonContent(LinkRequestSchema, "The approved request.") },
-});
+export const approveDiscordLinkRequest = route.post(
+  "/v1/orgs/{orgId}/discord/link-requests/{requestId}/approve",
+  {
+    operationId: "approveDiscordLinkRequest",
+    summary: "Approve a link request",
+    description:
+      "Sets the player's `discordId` to the requester (and clears it from any other player of the organisation), audited. Needs players:write on the player's organisation, as PATCH /v1/players does.",
+    request: { params: LinkRequestParamsSchema },
+    responses: { 200: jsonContent(LinkRequestSchema, "The approved request.") },
+  },
+);
 
-export const rejectDiscordLinkRequest = route({
-  method: "post",
-  path: "/v1/orgs/{orgId}/discord/link-requests/{requestId}/reject",
-  operationId: "rejectDiscordLinkRequest",
-  summary: "Reject a link request",
-  description: "Closes the request without linking; audited. Owners and organisers (players:write).",
-  request: { params: LinkRequestParamsSchema },
-  responses: { 200: jsonContent(LinkRequestSchema, "The rejected request.") },
-});
+export const rejectDiscordLinkRequest = route.post(
+  "/v1/orgs/{orgId}/discord/link-requests/{requestId}/reject",
+  {
+    operationId: "rejectDiscordLinkRequest",
+    summary: "Reject a link request",
+    description: "Closes the request without linking; audited. Owners and organisers (players:write).",
+    request: { params: LinkRequestParamsSchema },
+    responses: { 200: jsonContent(LinkRequestSchema, "The rejected request.") },
+  },
+);
 
-export const receiveDiscordInteraction = route({
-  method: "post",
-  path: DISCORD_INTERACTIONS_PATH,
+export const receiveDiscordInteraction = route.post(DISCORD_INTERACTIONS_PATH, {
   operationId: "receiveDiscordInteraction",
   summary: "Discord's interactions endpoint",
   description:
@@ -123,9 +114,7 @@ export const receiveDiscordInteraction = route({
   responses: { 200: jsonContent(InteractionResponseSchema, "The interaction response.") },
 });
 
-export const installDiscordApplication = route({
-  method: "get",
-  path: DISCORD_INSTALL_PATH,
+export const installDiscordApplication = route.get("/discord/install", {
   operationId: "installDiscordApplication",
   summary: "Add the Discord application to a server",
   description:
