@@ -1,7 +1,10 @@
 import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
+import { eq, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import { tableResults } from "../../db/schema";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
+import { getTables } from "../tables";
 import { type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
 import type { DiscordApplication } from "./rest";
@@ -30,6 +33,8 @@ export interface InteractionDeps {
   discord: DiscordApplication;
   /** Unexpected failures: the user gets a short apology, the operator this. */
   onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
+  /** Runs the edit of a deferred response once the response is sent. */
+  afterResponse(work: Promise<void>): void;
 }
 
 /** Everything a command handler may use: the request's service context acts as the server's client. */
@@ -99,4 +104,17 @@ export function choicesOf<T extends { id: string }>(
       const name = label(item);
       return { name: name.length <= 100 ? name : `${name.slice(0, 99)}…`, value: item.id };
     });
+}
+
+/** Tables without a final result: none yet, or a pending sheet (`tableResults` left joined). */
+export const unfinished = or(isNull(tableResults.status), eq(tableResults.status, "pending"));
+
+/** The rows whose table the server may read, each with the table's view, in their order. */
+export async function withViews<T extends { tableId: string }>(cc: CommandContext, rows: readonly T[]) {
+  const ids = rows.map((t) => t.tableId);
+  const views = await getTables(cc.ctx, ids);
+  return rows.flatMap((t) => {
+    const view = views.get(t.tableId);
+    return view && !(view instanceof Error) ? [{ ...t, view }] : [];
+  });
 }

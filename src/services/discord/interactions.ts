@@ -76,30 +76,20 @@ export async function verifyInteraction(
   }
 }
 
-interface InteractionAnswer {
-  response: APIInteractionResponse;
-  /** The edit of a deferred response: run it after the response is sent. */
-  later?: Promise<void>;
-}
-
 // Fields left undefined are left out of the JSON.
-const message = (reply: Reply): InteractionAnswer => ({
-  response: {
-    type: InteractionResponseType.ChannelMessageWithSource,
-    data: {
-      content: reply.content || undefined,
-      embeds: reply.embeds,
-      flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined,
-      allowed_mentions: NO_MENTIONS,
-    },
+const message = (reply: Reply): APIInteractionResponse => ({
+  type: InteractionResponseType.ChannelMessageWithSource,
+  data: {
+    content: reply.content || undefined,
+    embeds: reply.embeds,
+    flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined,
+    allowed_mentions: NO_MENTIONS,
   },
 });
 
-const choices = (list: APIApplicationCommandOptionChoice[]): InteractionAnswer => ({
-  response: {
-    type: InteractionResponseType.ApplicationCommandAutocompleteResult,
-    data: { choices: list.slice(0, 25) },
-  },
+const choices = (list: APIApplicationCommandOptionChoice[]): APIInteractionResponse => ({
+  type: InteractionResponseType.ApplicationCommandAutocompleteResult,
+  data: { choices: list.slice(0, 25) },
 });
 
 const sleep = (ms: number) =>
@@ -114,22 +104,24 @@ async function settle(
   deps: InteractionDeps,
   token: string,
   work: Promise<Reply>,
-): Promise<InteractionAnswer> {
+): Promise<APIInteractionResponse> {
   const budget = deps.discord.inlineBudgetMs ?? 2000;
   // A budget of 0 defers everything: a local database can answer before any timer fires.
   if (!spec.deferred && budget > 0) {
     const first = await Promise.race([work, sleep(budget)]);
     if (first !== "late") return message({ ...first, ephemeral: !spec.inChannel || first.ephemeral });
   }
-  const later = work.then((reply) =>
-    editOriginalResponse(deps.discord, token, {
-      content: reply.content ?? "",
-      embeds: reply.embeds ?? [],
-      allowed_mentions: NO_MENTIONS,
-    }),
+  deps.afterResponse(
+    work.then((reply) =>
+      editOriginalResponse(deps.discord, token, {
+        content: reply.content ?? "",
+        embeds: reply.embeds ?? [],
+        allowed_mentions: NO_MENTIONS,
+      }),
+    ),
   );
   const data = spec.inChannel ? undefined : { flags: MessageFlags.Ephemeral };
-  return { response: { type: InteractionResponseType.DeferredChannelMessageWithSource, data }, later };
+  return { type: InteractionResponseType.DeferredChannelMessageWithSource, data };
 }
 
 /**
@@ -140,8 +132,8 @@ export async function answerInteraction(
   deps: InteractionDeps,
   interaction: APIInteraction,
   refusedOptions: { path: string; message: string }[] = [],
-): Promise<InteractionAnswer> {
-  if (interaction.type === InteractionType.Ping) return { response: { type: InteractionResponseType.Pong } };
+): Promise<APIInteractionResponse> {
+  if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
   const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
   if (!autocomplete && interaction.type !== InteractionType.ApplicationCommand)
     return message(say("This application has no buttons or forms."));

@@ -5,11 +5,11 @@
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
  */
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
-import { confirmWithCode, disputeResult, getTables } from "../tables";
+import { confirmWithCode, disputeResult } from "../tables";
 import { COLORS, escapeMarkdown, ordinal } from "../webhooks";
 import {
   type CommandContext,
@@ -19,6 +19,8 @@ import {
   type Reply,
   say,
   stringOption,
+  unfinished,
+  withViews,
 } from "./command-context";
 import { REASON_LENGTH } from "./commands";
 import { requestLink } from "./link-requests";
@@ -66,24 +68,16 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
           seats.playerId,
           linked.map((p) => p.id),
         ),
-        pendingOnly
-          ? eq(tableResults.status, "pending")
-          : or(isNull(tableResults.status), eq(tableResults.status, "pending")),
+        pendingOnly ? eq(tableResults.status, "pending") : unfinished,
       ),
     )
     .orderBy(asc(rounds.createdAt), asc(rounds.id))
     .limit(OPEN_TABLES);
   if (open.length === 0) return { name: linked[0]!.name, tables: [] };
-  const views = await getTables(
-    cc.ctx,
-    open.map((t) => t.tableId),
-  );
-  const tables = open.flatMap((t) => {
-    const view = views.get(t.tableId);
-    if (!view || view instanceof Error) return [];
-    const me = view.seats.find((s) => s.player.id === t.playerId)!;
+  const tables = (await withViews(cc, open)).map((t) => {
+    const me = t.view.seats.find((s) => s.player.id === t.playerId)!;
     const game = gameName(t);
-    return [{ ...t, view, me, game, where: `${game}, Table ${view.number}` }];
+    return { ...t, me, game, where: `${game}, Table ${t.view.number}` };
   });
   return { name: linked[0]!.name, tables };
 }

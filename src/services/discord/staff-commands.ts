@@ -4,7 +4,7 @@
  * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
  * organisation role; they act with that role, through the same services and checks as a client.
  */
-import { and, asc, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   discordGuilds,
   events,
@@ -17,7 +17,6 @@ import {
 import { orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
-import { getTables } from "../tables";
 import { COLORS, escapeMarkdown, fitEmbeds, seatingEmbeds } from "../webhooks";
 import {
   type CommandContext,
@@ -30,6 +29,8 @@ import {
   orgOf,
   say,
   stringOption,
+  unfinished,
+  withViews,
 } from "./command-context";
 import { setupGuild } from "./guilds";
 import { decideLinkRequest, pendingRequestOf } from "./link-requests";
@@ -160,23 +161,14 @@ const results: CommandSpec = {
       .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
       .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
       .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-      .where(
-        and(eq(rounds.eventId, eventId), or(isNull(tableResults.status), eq(tableResults.status, "pending"))),
-      )
+      .where(and(eq(rounds.eventId, eventId), unfinished))
       .orderBy(asc(rounds.createdAt), asc(rounds.id), asc(gameTables.number))
       .limit(OPEN_RESULTS + 1);
     if (open.length === 0) {
       return say(`Every seated table of ${escapeMarkdown(event.name)} has a final result.`);
     }
-    const shown = open.slice(0, OPEN_RESULTS);
-    const views = await getTables(
-      cc.ctx,
-      shown.map((t) => t.tableId),
-    );
     const byRound = new Map<string, { name: string; lines: string[] }>();
-    for (const t of shown) {
-      const view = views.get(t.tableId);
-      if (!view || view instanceof Error) continue;
+    for (const { view, ...t } of await withViews(cc, open.slice(0, OPEN_RESULTS))) {
       const group = byRound.get(t.roundId) ?? { name: gameName(t), lines: [] };
       const result = view.result;
       const nameOf = (id: string) =>

@@ -94,10 +94,10 @@ export const receiveDiscordInteractionHandler: Handler<typeof r.receiveDiscordIn
     discord: app,
     onError: (error, fields) =>
       logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
+    afterResponse: (work) => afterResponse(c, work, "discord deferred answer failed"),
   };
   const answer = await discord.answerInteraction(deps, interaction, refused);
-  if (answer.later) afterResponse(c, answer.later, "discord deferred answer failed");
-  return c.json(answer.response as { type: number; data?: Record<string, unknown> }, 200);
+  return c.json(answer as { type: number; data?: Record<string, unknown> }, 200);
 };
 
 /**
