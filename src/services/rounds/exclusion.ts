@@ -9,11 +9,10 @@
  */
 import { and, eq } from "drizzle-orm";
 import { registrations } from "../../db/schema";
-import { sessionGameCount } from "../../domain/structure";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
-import { bumpRankingsVersion, playersOfGame, sessionAudit } from "../events";
-import { loadSessionState, reseatRounds, splits } from "./drops";
+import { bumpRankingsVersion, sessionAudit } from "../events";
+import { laterGamesOf, leaveAfter, loadSessionState, plannedGames, reseatRounds, splits } from "./drops";
 import type { LoadedRound, Statements } from "./read";
 
 interface ExclusionSessionEffect {
@@ -46,32 +45,31 @@ export async function leaveForExclusion(
   // A no-show never played; a player who left or was disqualified is already out of later games.
   if (!me || me.noShow || me.droppedAfterGame !== null || state.disqualified.has(playerId))
     return { kind: "none" };
-  const registration = and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId));
   const audit = (action: string, after: Record<string, unknown>) =>
     sessionAudit(ctx, event, sessionId, { action, after: { playerId, exclusionId, ...after } });
   if (state.loaded.length === 0) {
     return {
       kind: "withdrawn",
       sessionId,
-      statements: [ctx.db.delete(registrations).where(registration), audit("session.unregister", {})],
+      statements: [
+        ctx.db
+          .delete(registrations)
+          .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+        audit("session.unregister", {}),
+      ],
     };
   }
-  const seatsMe = (l: LoadedRound) => l.tables.some((t) => t.seats.some((s) => s.playerId === playerId));
   const resultOf = (l: LoadedRound) =>
     l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
   const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
-  const gamesPlanned = sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
-  if (afterGame >= gamesPlanned) return { kind: "none" };
+  if (afterGame >= plannedGames(state, event)) return { kind: "none" };
 
-  const leaving = state.attendance.map((a) =>
-    a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a,
-  );
-  const playersOf = (game: number) => playersOfGame(leaving, game, state.disqualified);
-  const later = state.loaded.filter((l) => l.round.number > afterGame && seatsMe(l));
+  const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
+  const later = laterGamesOf(state, playerId, afterGame);
   const reseatable = later.filter(
     (l) => !hasPlay(l) && l.round.method !== "snake" && splits(playersOf(l.round.number).length),
   );
-  const reseat = reseatRounds(ctx, event, sessionId, state, reseatable, playersOf);
+  const reseat = reseatRounds(ctx, event, state, reseatable, playersOf);
   const stillSeatedAt = later
     .filter((l) => !reseatable.includes(l))
     .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
@@ -86,10 +84,7 @@ export async function leaveForExclusion(
     kind: "left",
     ...effect,
     statements: [
-      ctx.db
-        .update(registrations)
-        .set({ droppedAfterGame: afterGame, droppedAt: ctx.clock().toISOString() })
-        .where(registration),
+      statement,
       ...reseat.statements,
       ...bumpRankingsVersion(ctx, event, sessionId),
       audit("session.drop", { afterGame, reseatedRounds: reseat.roundIds, stillSeatedAt }),

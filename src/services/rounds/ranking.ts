@@ -38,12 +38,8 @@ export function finalGames(
   );
 }
 
-export async function eventDisqualified(ctx: ServiceContext, eventId: string): Promise<string[]> {
-  return [...(await eventDisqualifications(ctx, eventId)).keys()];
-}
-
 /** Each disqualified player of the event and the table where it was recorded (docs/rules.md#people-and-results). */
-async function eventDisqualifications(
+export async function eventDisqualifications(
   ctx: ServiceContext,
   eventId: string,
 ): Promise<Map<string, { tableId: string }>> {

@@ -8,7 +8,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements } from "../outbox";
-import { type RoundDto, roundDto, type Statements } from "./read";
+import { type RoundDto, type RoundRow, roundDto, type Statements } from "./read";
 import { newSeatCode } from "./seat-codes";
 
 export interface NewSeat {
@@ -43,7 +43,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       confirmationCode: newSeatCode(),
     })),
   );
-  const round: typeof rounds.$inferSelect = {
+  const round: RoundRow = {
     id: roundId,
     eventId: event.id,
     sessionId: input.sessionId,
@@ -63,26 +63,14 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       action: "round.create",
       entityType: "round",
       entityId: roundId,
-      after: {
-        sessionId: input.sessionId,
-        kind: input.kind,
-        number: input.number,
-        method: input.method,
-        seed: input.seed,
-        tables: input.tables.map((table) => table.map((s) => s.playerId)),
-      },
+      after: { ...input, tables: input.tables.map((table) => table.map((s) => s.playerId)) },
     }),
-    ...roundSeatedStatements(ctx, event, {
-      sessionId: input.sessionId,
-      roundId,
-      kind: input.kind,
-      number: input.number,
-      method: input.method,
-      tables: input.tables.map((table, t) => ({
-        tableId: tableIds[t]!,
-        playerIds: table.map((s) => s.playerId),
-      })),
-    }),
+    ...roundSeatedStatements(
+      ctx,
+      event,
+      round,
+      input.tables.map((table, t) => ({ tableId: tableIds[t]!, playerIds: table.map((s) => s.playerId) })),
+    ),
   ];
   return { roundId, round, statements };
 }
@@ -147,14 +135,8 @@ export function snakeTables(
 export function roundSeatedStatements(
   ctx: ServiceContext,
   event: ScopedEvent,
-  round: {
-    sessionId: string | null;
-    roundId: string;
-    kind: string;
-    number: number;
-    method: string;
-    tables: { tableId: string; playerIds: readonly string[] }[];
-  },
+  round: Pick<RoundRow, "id" | "sessionId" | "kind" | "number" | "method">,
+  tables: { tableId: string; playerIds: readonly string[] }[],
 ) {
   return outboxStatements(ctx, {
     type: round.kind === "prelim" ? "round.seated" : "playoffs.seated",
@@ -164,11 +146,11 @@ export function roundSeatedStatements(
     data: {
       eventId: event.id,
       sessionId: round.sessionId,
-      roundId: round.roundId,
+      roundId: round.id,
       kind: round.kind,
       number: round.number,
       method: round.method,
-      tables: round.tables.map((table, t) => ({
+      tables: tables.map((table, t) => ({
         tableId: table.tableId,
         number: t + 1,
         seats: table.playerIds.map((playerId, p) => ({ position: p + 1, playerId })),
