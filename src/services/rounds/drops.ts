@@ -3,35 +3,22 @@
  * (and count in the standings, where the player is shown as `dropped`); later games already
  * seated but without results are re-seated for the remaining players in the same batch as the
  * drop. A disqualification re-seats the session's later games the same way
- * (docs/rules.md#disqualification), and so may an exclusion (exclusion.ts): `reseatRounds` is shared.
+ * (docs/rules.md#disqualification), and so may an exclusion (`leaveForExclusion`): `reseatRounds` is shared.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { newId } from "../../db/ids";
 import { gameTables, registrations, rounds, seats } from "../../db/schema";
 import { reseatGames } from "../../domain/reseat";
-import type { AvoidPair, Round } from "../../domain/schedule";
+import type { Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables, TableSplitError } from "../../domain/tables";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import {
-  type Attendance,
-  bumpRankingsVersion,
-  loadAttendance,
-  playersOfGame,
-  sessionAudit,
-  writableSession,
-} from "../events";
+import { bumpRankingsVersion, loadAttendance, playersOfGame, sessionAudit, writableSession } from "../events";
 import { eventDisqualifications } from "./ranking";
-import {
-  type LoadedRound,
-  loadAvoidPairs,
-  loadRounds,
-  type Statements,
-  sessionRoundDtos,
-  toIdRound,
-} from "./read";
+import { type LoadedRound, loadAvoidPairs, loadRounds, sessionRoundDtos, toIdRound } from "./read";
 import { newSeatCode } from "./seat-codes";
 import { commitSeating, roundSeatedStatements } from "./write";
 
@@ -41,20 +28,11 @@ interface DropInput {
   afterGame: number;
 }
 
-/** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
-export interface SessionState {
-  attendance: Attendance[];
-  disqualified: Set<string>;
-  /** The session's prelim rounds, by number. */
-  loaded: LoadedRound[];
-  avoidPairs: AvoidPair[];
-}
-
-export async function loadSessionState(
-  ctx: ServiceContext,
-  eventId: string,
-  sessionId: string,
-): Promise<SessionState> {
+/**
+ * What a drop, a disqualification or an exclusion re-seats from: the session as it stands (its
+ * prelim rounds `loaded` by number).
+ */
+export async function loadSessionState(ctx: ServiceContext, eventId: string, sessionId: string) {
   const [attendance, disqualified, loaded, avoidPairs] = await Promise.all([
     loadAttendance(ctx, sessionId),
     eventDisqualifications(ctx, eventId),
@@ -63,16 +41,17 @@ export async function loadSessionState(
   ]);
   return { attendance, disqualified: new Set(disqualified.keys()), loaded, avoidPairs };
 }
+export type SessionState = Awaited<ReturnType<typeof loadSessionState>>;
 
 /** The session's planned game count (rule 1.1.5): no-shows do not count. */
-export const plannedGames = (state: SessionState, event: ScopedEvent) =>
+const plannedGames = (state: SessionState, event: ScopedEvent) =>
   sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
 
 /**
  * The player leaving the session after game `afterGame` (a drop, or the one an exclusion brings):
  * who plays each game then, and the registration's update for the batch that records it.
  */
-export function leaveAfter(
+function leaveAfter(
   ctx: ServiceContext,
   state: SessionState,
   sessionId: string,
@@ -92,7 +71,7 @@ export function leaveAfter(
 }
 
 /** The session's games after `afterGame` that seat the player. */
-export function laterGamesOf(state: SessionState, playerId: string, afterGame: number): LoadedRound[] {
+function laterGamesOf(state: SessionState, playerId: string, afterGame: number): LoadedRound[] {
   return state.loaded.filter(
     (l) => l.round.number > afterGame && l.tables.some((t) => t.seats.some((s) => s.playerId === playerId)),
   );
@@ -211,13 +190,13 @@ function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGam
  * Statements that re-seat these rounds of the session (none has a result) for `playersOf` each
  * game, planned together, and announce each new seating in the same batch.
  */
-export function reseatRounds(
+function reseatRounds(
   ctx: ServiceContext,
   event: ScopedEvent,
   state: Pick<SessionState, "loaded" | "avoidPairs">,
   targets: readonly LoadedRound[],
   playersOf: (game: number) => string[],
-): { statements: Statements[number][]; roundIds: string[] } {
+): { statements: Batch[number][]; roundIds: string[] } {
   if (targets.length === 0) return { statements: [], roundIds: [] };
   const seated = reseatGames({
     games: targets.map(toIdRound),
@@ -339,11 +318,93 @@ export async function reseatAfterDisqualification(
   }
 }
 
-export function splits(count: number): boolean {
+function splits(count: number): boolean {
   try {
     splitTables(count);
     return true;
   } catch {
     return false;
   }
+}
+
+type ExclusionEffect =
+  | { kind: "withdrawn"; sessionId: string; statements: Batch[number][] }
+  | {
+      kind: "left";
+      sessionId: string;
+      /** The player leaves after this game (0: before playing game 1). */
+      droppedAfterGame: number;
+      /** Seated games re-seated without the player. */
+      reseatedRounds: string[];
+      /** Tables of seated games that still seat the player: a sheet scoring them there is refused. */
+      stillSeatedAt: string[];
+      statements: Batch[number][];
+    }
+  | { kind: "none" };
+
+const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
+
+/**
+ * What a programme exclusion does to one session of the tree at once (docs/rules.md#sanctions):
+ * a registration whose games have not started is withdrawn; otherwise the player leaves after
+ * the last game they have a result in, as for a drop, and the later seated games without a result
+ * are re-seated without them (docs/rules.md#drops). A game that cannot be re-seated (in play at
+ * other tables, snake-seated by rank, or too few players left to split) keeps its seating; a
+ * sheet that scores the player there is refused (the tables service). Played games keep their
+ * results. Returns the statements it brings to that session.
+ */
+export async function leaveForExclusion(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  playerId: string,
+  exclusionId: string,
+): Promise<ExclusionEffect> {
+  const state = await loadSessionState(ctx, event.id, sessionId);
+  const me = state.attendance.find((a) => a.playerId === playerId);
+  // A no-show never played; a player who left or was disqualified is already out of later games.
+  if (!me || me.noShow || me.droppedAfterGame !== null || state.disqualified.has(playerId))
+    return { kind: "none" };
+  const audit = (action: string, after: Record<string, unknown>) =>
+    sessionAudit(ctx, event, sessionId, { action, after: { playerId, exclusionId, ...after } });
+  if (state.loaded.length === 0) {
+    return {
+      kind: "withdrawn",
+      sessionId,
+      statements: [
+        ctx.db
+          .delete(registrations)
+          .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+        audit("session.unregister", {}),
+      ],
+    };
+  }
+  const resultOf = (l: LoadedRound) =>
+    l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
+  const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
+  if (afterGame >= plannedGames(state, event)) return { kind: "none" };
+
+  const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
+  const later = laterGamesOf(state, playerId, afterGame);
+  const reseatable = later.filter(
+    (l) => !hasPlay(l) && l.round.method !== "snake" && splits(playersOf(l.round.number).length),
+  );
+  const reseat = reseatRounds(ctx, event, state, reseatable, playersOf);
+  const stillSeatedAt = later
+    .filter((l) => !reseatable.includes(l))
+    .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
+    .map((t) => t.id);
+  return {
+    kind: "left",
+    sessionId,
+    droppedAfterGame: afterGame,
+    reseatedRounds: reseat.roundIds,
+    stillSeatedAt,
+    statements: [
+      statement,
+      ...reseat.statements,
+      ...bumpRankingsVersion(ctx, event, sessionId),
+      audit("session.drop", { afterGame, reseatedRounds: reseat.roundIds, stillSeatedAt }),
+    ],
+  };
 }

@@ -16,7 +16,6 @@ import {
   assertEventWritable,
   type Permission,
   requireClient,
-  type ScopedEvent,
   scopedEventColumns,
   toScopedEvent,
 } from "../access";
@@ -27,9 +26,6 @@ import { randomHex } from "../secrets";
 
 export type RoundRow = typeof rounds.$inferSelect;
 export type LoadedRound = Awaited<ReturnType<typeof loadRounds>>[number];
-
-/** A non-empty batch of statements for `db.batch` (drizzle wants a tuple type). */
-export type { Batch as Statements } from "../../db/client";
 
 /**
  * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in one
@@ -220,10 +216,7 @@ async function loadRoundScope(ctx: ServiceContext, roundId: string, write = fals
 }
 
 /** A round the caller may read: private events of other organisations are a 404, as unknown ids. */
-export async function readableRound(
-  ctx: ServiceContext,
-  roundId: string,
-): Promise<{ round: RoundRow; event: ScopedEvent }> {
+export async function readableRound(ctx: ServiceContext, roundId: string) {
   const { round, event } = await loadRoundScope(ctx, roundId);
   try {
     return { round, event: assertEventReadable(ctx.actor, event, round.eventId) };

@@ -3,6 +3,7 @@
  * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
 import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
@@ -32,7 +33,6 @@ import {
   randomSeed,
   readableRound,
   roundDto,
-  type Statements,
   sessionRoundDtos,
   toIdRound,
   unfinishedTables,
@@ -128,7 +128,7 @@ export async function createRounds(
   );
   const statements = created.flatMap((c) => c.statements);
   if (checkIn) statements.push(...noShowStatements(ctx, event, sessionId, attendance));
-  await commitSeating(ctx, statements as Statements);
+  await commitSeating(ctx, statements as Batch);
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
   return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
@@ -281,7 +281,7 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       "1.3.6",
     );
   }
-  const statements: Statements = [
+  const statements: Batch = [
     ctx.db.delete(rounds).where(eq(rounds.id, roundId)),
     auditInsert(ctx, {
       orgId: event.orgId,

@@ -1,3 +1,4 @@
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { rankingInputsUnchanged } from "../../db/preconditions";
@@ -8,7 +9,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements } from "../outbox";
-import { type RoundDto, type RoundRow, roundDto, type Statements } from "./read";
+import { type RoundDto, type RoundRow, roundDto } from "./read";
 import { newSeatCode } from "./seat-codes";
 
 export interface NewSeat {
@@ -53,7 +54,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
     seed: input.seed,
     createdAt,
   };
-  const statements: Statements = [
+  const statements: Batch = [
     ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
     ctx.db.insert(seats).values(seatRows),
@@ -79,7 +80,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
  * Runs the batch; a uniqueness violation means someone seated the same round a moment
  * earlier (the partial unique indexes on rounds), which is a 409, not a 500.
  */
-export async function commitSeating(ctx: ServiceContext, statements: Statements): Promise<void> {
+export async function commitSeating(ctx: ServiceContext, statements: Batch): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
@@ -111,7 +112,7 @@ export async function seatRanked(
   ctx: ServiceContext,
   event: ScopedEvent,
   input: NewRound,
-  extra: Statements[number][] = [],
+  extra: Batch[number][] = [],
 ): Promise<RoundDto> {
   const { round, statements } = roundStatements(ctx, event, input);
   await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements, ...extra]);
