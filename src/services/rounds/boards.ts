@@ -43,20 +43,6 @@ const boardExists = (roundId: string) =>
 /** A random board's retries before giving up: each differs from the used boards with p ≈ 1. */
 const MAX_SEED_RETRIES = 50;
 
-/**
- * The boards already used by the other rounds of the event: every session's prelim games, the
- * semifinals and the final (rule 2.0.1, docs/rules.md#boards: one player may meet any of them
- * again, in another session or in the playoffs).
- */
-async function usedBoards(ctx: ServiceContext, round: { id: string; eventId: string }) {
-  const rows = await ctx.db
-    .select({ roundId: boards.roundId, hexes: boards.hexes })
-    .from(boards)
-    .innerJoin(rounds, eq(rounds.id, boards.roundId))
-    .where(and(eq(rounds.eventId, round.eventId), ne(rounds.id, round.id)));
-  return new Map(rows.map((r) => [boardKey(r.hexes as BoardHex[]), r.roundId]));
-}
-
 export async function createBoard(
   ctx: ServiceContext,
   roundId: string,
@@ -71,12 +57,20 @@ export async function createBoard(
       { issues: [{ path: "hexes", message: "not allowed with seed" }] },
     );
   }
-  // The two checks' reads go together: one wave of round trips.
-  const [[existing], used] = await Promise.all([
+  // The two checks' reads go together: one wave of round trips. The boards already used are the
+  // other rounds' of the event: every session's prelim games, the semifinals and the final (rule
+  // 2.0.1, docs/rules.md#boards: one player may meet any of them again, in another session or in
+  // the playoffs).
+  const [[existing], usedRows] = await Promise.all([
     ctx.db.select({ roundId: boards.roundId }).from(boards).where(eq(boards.roundId, roundId)),
-    usedBoards(ctx, round),
+    ctx.db
+      .select({ roundId: boards.roundId, hexes: boards.hexes })
+      .from(boards)
+      .innerJoin(rounds, eq(rounds.id, boards.roundId))
+      .where(and(eq(rounds.eventId, round.eventId), ne(rounds.id, round.id))),
   ]);
   if (existing) throw boardExists(roundId);
+  const used = new Map(usedRows.map((r) => [boardKey(r.hexes as BoardHex[]), r.roundId]));
 
   let kind: BoardRow["kind"] = "random";
   let seed: string | null = null;

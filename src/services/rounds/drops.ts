@@ -3,36 +3,22 @@
  * (and count in the standings, where the player is shown as `dropped`); later games already
  * seated but without results are re-seated for the remaining players in the same batch as the
  * drop. A disqualification re-seats the session's later games the same way
- * (docs/rules.md#disqualification): `reseatWithoutPlayer` is shared.
+ * (docs/rules.md#disqualification), and so may an exclusion (`leaveForExclusion`): `reseatRounds` is shared.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { newId } from "../../db/ids";
 import { gameTables, registrations, rounds, seats } from "../../db/schema";
 import { reseatGames } from "../../domain/reseat";
-import type { AvoidPair, Round } from "../../domain/schedule";
+import type { Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
 import { splitTables, TableSplitError } from "../../domain/tables";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import {
-  type Attendance,
-  bumpRankingsVersion,
-  loadAttendance,
-  playersOfGame,
-  sessionAudit,
-  writableSession,
-} from "../events";
-import { eventDisqualified } from "./ranking";
-import {
-  type LoadedRound,
-  loadAvoidPairs,
-  loadRounds,
-  type RoundDto,
-  type Statements,
-  sessionRoundDtos,
-  toIdRound,
-} from "./read";
+import { bumpRankingsVersion, loadAttendance, playersOfGame, sessionAudit, writableSession } from "../events";
+import { eventDisqualifications } from "./ranking";
+import { type LoadedRound, loadAvoidPairs, loadRounds, sessionRoundDtos, toIdRound } from "./read";
 import { newSeatCode } from "./seat-codes";
 import { commitSeating, roundSeatedStatements } from "./write";
 
@@ -42,60 +28,82 @@ interface DropInput {
   afterGame: number;
 }
 
-interface DropDto {
-  sessionId: string;
-  playerId: string;
-  afterGame: number;
-  /** Games of this session the player has a final result in. */
-  gamesPlayed: number;
-  /** Later games re-seated without the player, with the quality of their new seating. */
-  reseated: RoundDto[];
-}
-
-const refuse = (kind: "conflict" | "invalid", code: string, message: string, extra = {}) =>
-  new ServiceError(kind, code, message, extra);
-
-/** What a drop, a disqualification or an exclusion re-seats from: the session as it stands. */
-export interface SessionState {
-  attendance: Attendance[];
-  disqualified: Set<string>;
-  /** The session's prelim rounds, by number. */
-  loaded: LoadedRound[];
-  avoidPairs: AvoidPair[];
-}
-
-export async function loadSessionState(
-  ctx: ServiceContext,
-  eventId: string,
-  sessionId: string,
-): Promise<SessionState> {
+/**
+ * What a drop, a disqualification or an exclusion re-seats from: the session as it stands (its
+ * prelim rounds `loaded` by number).
+ */
+export async function loadSessionState(ctx: ServiceContext, eventId: string, sessionId: string) {
   const [attendance, disqualified, loaded, avoidPairs] = await Promise.all([
     loadAttendance(ctx, sessionId),
-    eventDisqualified(ctx, eventId),
+    eventDisqualifications(ctx, eventId),
     loadRounds(ctx, and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim"))),
     loadAvoidPairs(ctx, eventId),
   ]);
-  return { attendance, disqualified: new Set(disqualified), loaded, avoidPairs };
+  return { attendance, disqualified: new Set(disqualified.keys()), loaded, avoidPairs };
+}
+export type SessionState = Awaited<ReturnType<typeof loadSessionState>>;
+
+/** The session's planned game count (rule 1.1.5): no-shows do not count. */
+const plannedGames = (state: SessionState, event: ScopedEvent) =>
+  sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
+
+/**
+ * The player leaving the session after game `afterGame` (a drop, or the one an exclusion brings):
+ * who plays each game then, and the registration's update for the batch that records it.
+ */
+function leaveAfter(
+  ctx: ServiceContext,
+  state: SessionState,
+  sessionId: string,
+  playerId: string,
+  afterGame: number,
+) {
+  const attendance = state.attendance.map((a) =>
+    a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a,
+  );
+  return {
+    playersOf: (game: number) => playersOfGame(attendance, game, state.disqualified),
+    statement: ctx.db
+      .update(registrations)
+      .set({ droppedAfterGame: afterGame, droppedAt: ctx.clock().toISOString() })
+      .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+  };
+}
+
+/** The session's games after `afterGame` that seat the player. */
+function laterGamesOf(state: SessionState, playerId: string, afterGame: number): LoadedRound[] {
+  return state.loaded.filter(
+    (l) => l.round.number > afterGame && l.tables.some((t) => t.seats.some((s) => s.playerId === playerId)),
+  );
 }
 
 /** POST /v1/sessions/{id}/drops. */
-export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: DropInput): Promise<DropDto> {
+export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: DropInput) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const state = await loadSessionState(ctx, event.id, sessionId);
   const { playerId, afterGame } = input;
   const gamesPlanned = checkDrop(state, event, input);
-  const after = state.attendance.map((a) =>
-    a.playerId === playerId ? { ...a, droppedAfterGame: afterGame } : a,
-  );
-  const playersOf = (game: number) => playersOfGame(after, game, state.disqualified);
-  assertSplittableAfterDrop(playersOf, afterGame, Math.min(gamesPlanned, 3));
-  const reseat = reseatWithoutPlayer(ctx, event, sessionId, state, { playerId, afterGame, playersOf });
-  const now = ctx.clock().toISOString();
+  const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
+  // Every later game still to be played must seat the players left (rule 1.1.7).
+  for (let game = afterGame + 1; game <= Math.min(gamesPlanned, 3); game++) {
+    const left = playersOf(game).length;
+    if (!splits(left)) {
+      throw new ServiceError(
+        "invalid",
+        "drop_leaves_unsplittable",
+        `After this drop ${left} player${left === 1 ? "" : "s"} would remain for game ${game}: tables of 3 and 4 cannot seat them (rule 1.1.7). The drop is not recorded. Record it after a later game (the player plays game ${game}), or record another player's drop at the same time so the count splits (3, 4, 6, 7, 8 and more do).`,
+        {
+          rule: "1.1.7",
+          issues: [{ path: "afterGame", message: `leaves ${left} players for game ${game}` }],
+        },
+      );
+    }
+  }
+  const later = laterGamesOf(state, playerId, afterGame);
+  for (const l of later) assertReseatable(l, "the drop");
+  const reseat = reseatRounds(ctx, event, state, later, playersOf);
   await commitSeating(ctx, [
-    ctx.db
-      .update(registrations)
-      .set({ droppedAfterGame: afterGame, droppedAt: now })
-      .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+    statement,
     ...reseat.statements,
     ...bumpRankingsVersion(ctx, event, sessionId),
     sessionAudit(ctx, event, sessionId, {
@@ -104,14 +112,15 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
     }),
   ]);
   const rounds_ = await sessionRoundDtos(ctx, event.id, sessionId);
-  const gamesPlayed = state.loaded.filter((l) =>
-    l.tables.some((t) => t.result?.status === "final" && t.seats.some((s) => s.playerId === playerId)),
-  ).length;
   return {
     sessionId,
     playerId,
     afterGame,
-    gamesPlayed,
+    /** Games of this session the player has a final result in. */
+    gamesPlayed: state.loaded.filter((l) =>
+      l.tables.some((t) => t.result?.status === "final" && t.seats.some((s) => s.playerId === playerId)),
+    ).length,
+    /** Later games re-seated without the player, with the quality of their new seating. */
     reseated: rounds_.filter((r) => reseat.roundIds.includes(r.id)),
   };
 }
@@ -120,29 +129,38 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
 function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGame }: DropInput): number {
   const me = state.attendance.find((a) => a.playerId === playerId);
   if (!me) {
-    throw refuse("invalid", "not_registered", `Player '${playerId}' is not registered for this session.`, {
-      issues: [{ path: "playerId", message: "not registered for this session" }],
-    });
+    throw new ServiceError(
+      "invalid",
+      "not_registered",
+      `Player '${playerId}' is not registered for this session.`,
+      {
+        issues: [{ path: "playerId", message: "not registered for this session" }],
+      },
+    );
   }
   if (me.noShow)
-    throw refuse("conflict", "no_show", `Player '${playerId}' is a no-show: there is nothing to drop.`);
+    throw new ServiceError(
+      "conflict",
+      "no_show",
+      `Player '${playerId}' is a no-show: there is nothing to drop.`,
+    );
   if (me.droppedAfterGame !== null) {
-    throw refuse(
+    throw new ServiceError(
       "conflict",
       "already_dropped",
       `Player '${playerId}' already dropped after game ${me.droppedAfterGame}.`,
     );
   }
   if (state.disqualified.has(playerId)) {
-    throw refuse(
+    throw new ServiceError(
       "conflict",
       "already_disqualified",
       `Player '${playerId}' is disqualified from this event (rule 1.3.6).`,
     );
   }
-  const gamesPlanned = sessionGameCount(state.attendance.filter((a) => !a.noShow).length, event.ruleset);
+  const gamesPlanned = plannedGames(state, event);
   if (afterGame >= gamesPlanned) {
-    throw refuse(
+    throw new ServiceError(
       "invalid",
       "drop_after_last_game",
       `The session plays ${gamesPlanned} games: a drop after game ${afterGame} changes nothing.`,
@@ -158,7 +176,7 @@ function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGam
   );
   if (playedLater.length > 0) {
     const game = playedLater.at(-1)!.round.number;
-    throw refuse(
+    throw new ServiceError(
       "conflict",
       "played_after_drop",
       `Player '${playerId}' has a result in game ${game}: record the drop after game ${game} or later.`,
@@ -168,73 +186,17 @@ function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGam
   return gamesPlanned;
 }
 
-/** Every later game still to be played must seat the players left (rule 1.1.7). */
-function assertSplittableAfterDrop(
-  playersOf: (game: number) => string[],
-  afterGame: number,
-  lastGame: number,
-) {
-  for (let game = afterGame + 1; game <= lastGame; game++) {
-    const left = playersOf(game).length;
-    try {
-      splitTables(left);
-    } catch (error) {
-      if (!(error instanceof TableSplitError)) throw error;
-      throw refuse(
-        "invalid",
-        "drop_leaves_unsplittable",
-        `After this drop ${left} player${left === 1 ? "" : "s"} would remain for game ${game}: tables of 3 and 4 cannot seat them (rule 1.1.7). The drop is not recorded. Record it after a later game (the player plays game ${game}), or record another player's drop at the same time so the count splits (3, 4, 6, 7, 8 and more do).`,
-        {
-          rule: "1.1.7",
-          issues: [{ path: "afterGame", message: `leaves ${left} players for game ${game}` }],
-        },
-      );
-    }
-  }
-}
-
-interface Leaving {
-  playerId: string;
-  /** Games after this one that seat the player are re-seated. */
-  afterGame: number;
-  /** Who plays game n once the player is gone. */
-  playersOf: (game: number) => string[];
-  /** Says what is refused in the messages: "the drop" or "the disqualification". */
-  change?: string;
-}
-
-/**
- * Statements that re-seat the session's later games where the player sits (games with no
- * result), all planned together (docs/rules.md#drops), and announce each new seating.
- */
-function reseatWithoutPlayer(
-  ctx: ServiceContext,
-  event: ScopedEvent,
-  sessionId: string,
-  state: Pick<SessionState, "loaded" | "avoidPairs">,
-  leaving: Leaving,
-): { statements: Statements[number][]; roundIds: string[] } {
-  const targets = state.loaded.filter(
-    (l) =>
-      l.round.number > leaving.afterGame &&
-      l.tables.some((t) => t.seats.some((s) => s.playerId === leaving.playerId)),
-  );
-  for (const l of targets) assertReseatable(l, leaving.change ?? "the drop");
-  return reseatRounds(ctx, event, sessionId, state, targets, leaving.playersOf);
-}
-
 /**
  * Statements that re-seat these rounds of the session (none has a result) for `playersOf` each
  * game, planned together, and announce each new seating in the same batch.
  */
-export function reseatRounds(
+function reseatRounds(
   ctx: ServiceContext,
   event: ScopedEvent,
-  sessionId: string,
   state: Pick<SessionState, "loaded" | "avoidPairs">,
   targets: readonly LoadedRound[],
   playersOf: (game: number) => string[],
-): { statements: Statements[number][]; roundIds: string[] } {
+): { statements: Batch[number][]; roundIds: string[] } {
   if (targets.length === 0) return { statements: [], roundIds: [] };
   const seated = reseatGames({
     games: targets.map(toIdRound),
@@ -248,14 +210,12 @@ export function reseatRounds(
     // The new seating is announced in the same batch as it is written.
     return [
       ...reseat.statements,
-      ...roundSeatedStatements(ctx, event, {
-        sessionId,
-        roundId: l.round.id,
-        kind: l.round.kind,
-        number: l.round.number,
-        method: l.round.method,
-        tables: round.map((playerIds, t) => ({ tableId: reseat.tableIds[t]!, playerIds })),
-      }),
+      ...roundSeatedStatements(
+        ctx,
+        event,
+        l.round,
+        round.map((playerIds, t) => ({ tableId: reseat.tableIds[t]!, playerIds })),
+      ),
     ];
   });
   return { statements, roundIds: targets.map((l) => l.round.id) };
@@ -265,7 +225,7 @@ export function reseatRounds(
 function assertReseatable(l: LoadedRound, change: string): void {
   const { number, id } = l.round;
   if (l.tables.some((t) => t.result !== null || t.disqualified.length > 0)) {
-    throw refuse(
+    throw new ServiceError(
       "conflict",
       "round_in_play",
       change === "the drop"
@@ -274,7 +234,7 @@ function assertReseatable(l: LoadedRound, change: string): void {
     );
   }
   if (l.round.method === "snake") {
-    throw refuse(
+    throw new ServiceError(
       "conflict",
       "snake_round_seated",
       `Game ${number} is snake-seated by rank: remove it (DELETE /v1/rounds/${id}), record ${change}, and seat it again.`,
@@ -330,17 +290,14 @@ export async function reseatAfterDisqualification(
   sessionId: string,
   playerId: string,
   game: number,
-): Promise<{ statements: Statements[number][]; roundIds: string[] }> {
+) {
   const state = await loadSessionState(ctx, event.id, sessionId);
   const out = new Set([...state.disqualified, playerId]);
   const playersOf = (n: number) => playersOfGame(state.attendance, n, out);
+  const later = laterGamesOf(state, playerId, game);
+  for (const l of later) assertReseatable(l, "the disqualification");
   try {
-    return reseatWithoutPlayer(ctx, event, sessionId, state, {
-      playerId,
-      afterGame: game,
-      playersOf,
-      change: "the disqualification",
-    });
+    return reseatRounds(ctx, event, state, later, playersOf);
   } catch (error) {
     if (!(error instanceof TableSplitError)) throw error;
     const late = state.loaded.filter(
@@ -352,7 +309,7 @@ export async function reseatAfterDisqualification(
       .map((l) => `DELETE /v1/rounds/${l.round.id}`)
       .reverse()
       .join(", then ");
-    throw refuse(
+    throw new ServiceError(
       "invalid",
       "disqualification_leaves_unsplittable",
       `Without the player ${left} player${left === 1 ? "" : "s"} would remain for game ${number}, which is already seated: tables of 3 and 4 cannot seat them (rule 1.1.7), so the disqualification is not recorded. Remove the later seated games while they have no result (${removal}), then record it; no further game can be seated for ${left} players.`,
@@ -361,11 +318,93 @@ export async function reseatAfterDisqualification(
   }
 }
 
-export function splits(count: number): boolean {
+function splits(count: number): boolean {
   try {
     splitTables(count);
     return true;
   } catch {
     return false;
   }
+}
+
+type ExclusionEffect =
+  | { kind: "withdrawn"; sessionId: string; statements: Batch[number][] }
+  | {
+      kind: "left";
+      sessionId: string;
+      /** The player leaves after this game (0: before playing game 1). */
+      droppedAfterGame: number;
+      /** Seated games re-seated without the player. */
+      reseatedRounds: string[];
+      /** Tables of seated games that still seat the player: a sheet scoring them there is refused. */
+      stillSeatedAt: string[];
+      statements: Batch[number][];
+    }
+  | { kind: "none" };
+
+const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
+
+/**
+ * What a programme exclusion does to one session of the tree at once (docs/rules.md#sanctions):
+ * a registration whose games have not started is withdrawn; otherwise the player leaves after
+ * the last game they have a result in, as for a drop, and the later seated games without a result
+ * are re-seated without them (docs/rules.md#drops). A game that cannot be re-seated (in play at
+ * other tables, snake-seated by rank, or too few players left to split) keeps its seating; a
+ * sheet that scores the player there is refused (the tables service). Played games keep their
+ * results. Returns the statements it brings to that session.
+ */
+export async function leaveForExclusion(
+  ctx: ServiceContext,
+  event: ScopedEvent,
+  sessionId: string,
+  playerId: string,
+  exclusionId: string,
+): Promise<ExclusionEffect> {
+  const state = await loadSessionState(ctx, event.id, sessionId);
+  const me = state.attendance.find((a) => a.playerId === playerId);
+  // A no-show never played; a player who left or was disqualified is already out of later games.
+  if (!me || me.noShow || me.droppedAfterGame !== null || state.disqualified.has(playerId))
+    return { kind: "none" };
+  const audit = (action: string, after: Record<string, unknown>) =>
+    sessionAudit(ctx, event, sessionId, { action, after: { playerId, exclusionId, ...after } });
+  if (state.loaded.length === 0) {
+    return {
+      kind: "withdrawn",
+      sessionId,
+      statements: [
+        ctx.db
+          .delete(registrations)
+          .where(and(eq(registrations.sessionId, sessionId), eq(registrations.playerId, playerId))),
+        audit("session.unregister", {}),
+      ],
+    };
+  }
+  const resultOf = (l: LoadedRound) =>
+    l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
+  const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
+  if (afterGame >= plannedGames(state, event)) return { kind: "none" };
+
+  const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
+  const later = laterGamesOf(state, playerId, afterGame);
+  const reseatable = later.filter(
+    (l) => !hasPlay(l) && l.round.method !== "snake" && splits(playersOf(l.round.number).length),
+  );
+  const reseat = reseatRounds(ctx, event, state, reseatable, playersOf);
+  const stillSeatedAt = later
+    .filter((l) => !reseatable.includes(l))
+    .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
+    .map((t) => t.id);
+  return {
+    kind: "left",
+    sessionId,
+    droppedAfterGame: afterGame,
+    reseatedRounds: reseat.roundIds,
+    stillSeatedAt,
+    statements: [
+      statement,
+      ...reseat.statements,
+      ...bumpRankingsVersion(ctx, event, sessionId),
+      audit("session.drop", { afterGame, reseatedRounds: reseat.roundIds, stillSeatedAt }),
+    ],
+  };
 }

@@ -1,7 +1,6 @@
 // The public face of this group: other folders import only from here.
 
 export { createBoard, getBoard } from "./boards";
-export { dropPlayer, reseatAfterDisqualification } from "./drops";
-export { leaveForExclusion } from "./exclusion";
+export { dropPlayer, leaveForExclusion, reseatAfterDisqualification } from "./drops";
 export { seatFinal, seatSemifinals } from "./playoffs-seating";
 export { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds";

@@ -18,24 +18,51 @@ import { type NewSeat, seatRanked, snakeTables } from "./write";
 
 const SEMIFINAL_TABLES = 4;
 
-/** N of rule 1.2.2 (unique participants over all sessions) and each session's registration count. */
-async function loadCounts(ctx: ServiceContext, eventId: string) {
-  const [[unique], perSession] = await Promise.all([
+/**
+ * What seating a playoff phase reads besides the rankings, in one wave of round trips: N of rule
+ * 1.2.2 (unique participants over all sessions), each session's registration count, the prelims,
+ * whether the event names a referee (rule 1.3.1) and who is excluded from the programme now. 409
+ * when the phase is already seated.
+ */
+async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semifinal" | "final") {
+  const inEvent = eq(sessions.eventId, event.id);
+  const [[unique], perSession, prelims, [existing], [referee], excluded] = await Promise.all([
     ctx.db
       .select({ n: countDistinct(registrations.playerId) })
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .where(eq(sessions.eventId, eventId)),
+      .where(inEvent),
     ctx.db
       .select({ sessionId: registrations.sessionId, n: count() })
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-      .where(eq(sessions.eventId, eventId))
+      .where(inEvent)
       .groupBy(registrations.sessionId),
+    loadPrelimState(ctx, event.id),
+    ctx.db
+      .select({ id: rounds.id })
+      .from(rounds)
+      .where(and(eq(rounds.eventId, event.id), eq(rounds.kind, kind))),
+    ctx.db
+      .select({ playerId: eventStaff.playerId })
+      .from(eventStaff)
+      .where(and(eq(eventStaff.eventId, event.id), eq(eventStaff.role, "referee")))
+      .limit(1),
+    exclusionsInForce(ctx, event.ancestry),
   ]);
+  if (existing) {
+    throw conflict(
+      // Spelled out, not built from `kind`: the OpenAPI document finds every code where it is raised.
+      kind === "final" ? "final_exists" : "semifinal_exists",
+      `The ${kind === "final" ? "final" : "semifinals"} are already seated (round ${existing.id}); remove that round to seat again.`,
+    );
+  }
   return {
     uniqueParticipants: Number(unique?.n ?? 0),
     registered: new Map(perSession.map((s) => [s.sessionId, Number(s.n)])),
+    prelims,
+    referee: referee !== undefined,
+    excluded: new Set(excluded.map((e) => e.playerId)),
   };
 }
 
@@ -65,30 +92,6 @@ function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>
   }
 }
 
-async function assertNotSeated(ctx: ServiceContext, eventId: string, kind: "semifinal" | "final") {
-  const [existing] = await ctx.db
-    .select({ id: rounds.id })
-    .from(rounds)
-    .where(and(eq(rounds.eventId, eventId), eq(rounds.kind, kind)));
-  if (existing) {
-    throw conflict(
-      // Spelled out, not built from `kind`: the OpenAPI document finds every code where it is raised.
-      kind === "final" ? "final_exists" : "semifinal_exists",
-      `The ${kind === "final" ? "final" : "semifinals"} are already seated (round ${existing.id}); remove that round to seat again.`,
-    );
-  }
-}
-
-/** Whether the event names a referee (rule 1.3.1): read with the seating's other checks. */
-async function hasReferee(ctx: ServiceContext, eventId: string): Promise<boolean> {
-  const [referee] = await ctx.db
-    .select({ playerId: eventStaff.playerId })
-    .from(eventStaff)
-    .where(and(eq(eventStaff.eventId, eventId), eq(eventStaff.role, "referee")))
-    .limit(1);
-  return referee !== undefined;
-}
-
 /** A seated playoff round, with what the organiser should know (docs/rules.md#referees). */
 type SeatedPlayoffDto = RoundDto & { warnings: ReturnType<typeof refereeWarnings> };
 
@@ -102,11 +105,6 @@ async function seatPlayoff(
   const input = { sessionId: null, kind, number: 1, method: "snake", seed: null, tables } as const;
   // Not a refusal: clients written before rule 1.3.1 was checked keep seating.
   return { ...(await seatRanked(ctx, event, input)), warnings: refereeWarnings(event.id, referee) };
-}
-
-/** The players excluded from the programme now, read with the seating's other checks. */
-async function excludedNow(ctx: ServiceContext, event: ScopedEvent): Promise<ReadonlySet<string>> {
-  return new Set((await exclusionsInForce(ctx, event.ancestry)).map((e) => e.playerId));
 }
 
 /**
@@ -128,14 +126,11 @@ function seatable<R extends { record: { playerId: string } }>(
  */
 export async function seatSemifinals(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
-  // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims, , referee, excluded] = await Promise.all([
-    loadCounts(ctx, eventId),
-    loadPrelimState(ctx, eventId),
-    assertNotSeated(ctx, eventId, "semifinal"),
-    hasReferee(ctx, eventId),
-    excludedNow(ctx, event),
-  ]);
+  const { uniqueParticipants, registered, prelims, referee, excluded } = await playoffReads(
+    ctx,
+    event,
+    "semifinal",
+  );
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   if (structure.kind === "final-only") {
     throw conflict(
@@ -164,14 +159,10 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
  */
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
-  // The checks' reads go together: one wave of round trips.
-  const [{ uniqueParticipants, registered }, prelims, [semifinal], , referee, excluded] = await Promise.all([
-    loadCounts(ctx, eventId),
-    loadPrelimState(ctx, eventId),
+  // The semifinals are read with the checks' reads: one wave of round trips.
+  const [{ uniqueParticipants, registered, prelims, referee, excluded }, [semifinal]] = await Promise.all([
+    playoffReads(ctx, event, "final"),
     loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
-    assertNotSeated(ctx, eventId, "final"),
-    hasReferee(ctx, eventId),
-    excludedNow(ctx, event),
   ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   assertPrelimsOver(prelims, registered, event.ruleset);

@@ -38,12 +38,8 @@ export function finalGames(
   );
 }
 
-export async function eventDisqualified(ctx: ServiceContext, eventId: string): Promise<string[]> {
-  return [...(await eventDisqualifications(ctx, eventId)).keys()];
-}
-
 /** Each disqualified player of the event and the table where it was recorded (docs/rules.md#people-and-results). */
-async function eventDisqualifications(
+export async function eventDisqualifications(
   ctx: ServiceContext,
   eventId: string,
 ): Promise<Map<string, { tableId: string }>> {
@@ -54,16 +50,12 @@ async function eventDisqualifications(
   return new Map(rows.map((r) => [r.playerId, { tableId: r.tableId }]));
 }
 
-export interface PrelimState {
-  /** Every prelim round of the event, by session (date order) and number. */
-  rounds: LoadedRound[];
-  /** Session ids in date order: an earlier session wins a player's tie between own sessions. */
-  sessionIds: string[];
-  /** Disqualified players and where it was recorded. */
-  disqualified: Map<string, { tableId: string }>;
-}
-
-export async function loadPrelimState(ctx: ServiceContext, eventId: string): Promise<PrelimState> {
+/**
+ * Every prelim round of the event, by session (date order) and number; the session ids in date
+ * order (an earlier session wins a player's tie between own sessions); the disqualified players
+ * and where each was recorded.
+ */
+export async function loadPrelimState(ctx: ServiceContext, eventId: string) {
   const [loaded, sessionRows, disqualified] = await Promise.all([
     loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "prelim"))),
     ctx.db
@@ -75,3 +67,4 @@ export async function loadPrelimState(ctx: ServiceContext, eventId: string): Pro
   ]);
   return { rounds: loaded, sessionIds: sessionRows.map((s) => s.id), disqualified };
 }
+export type PrelimState = Awaited<ReturnType<typeof loadPrelimState>>;

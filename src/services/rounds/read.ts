@@ -10,14 +10,12 @@ import {
   sessions,
   tableResults,
 } from "../../db/schema";
-import type { Colour } from "../../domain/choices";
-import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "../../domain/schedule";
+import { type AvoidPair, evaluateSchedule, type Round } from "../../domain/schedule";
 import {
   assertEventReadable,
   assertEventWritable,
   type Permission,
   requireClient,
-  type ScopedEvent,
   scopedEventColumns,
   toScopedEvent,
 } from "../access";
@@ -27,43 +25,14 @@ import { type Attendance, loadAttendance } from "../events";
 import { randomHex } from "../secrets";
 
 export type RoundRow = typeof rounds.$inferSelect;
-
-interface LoadedSeat {
-  playerId: string;
-  name: string;
-  position: number;
-  seedRank: number | null;
-  /** Chosen by rank at snake-seated tables (docs/rules.md#choices); null until then. */
-  chair: number | null;
-  colour: Colour | null;
-}
-
-export interface LoadedTable {
-  id: string;
-  roundId: string;
-  number: number;
-  /** In turn order (position 1 first). */
-  seats: LoadedSeat[];
-  result: { status: "pending" | "final"; version: number; winnerId: string; scores: StoredScores } | null;
-  /** Players disqualified at this very table (rule 1.3.6); what scoring the table needs. */
-  disqualified: string[];
-}
-type StoredScores = (typeof tableResults.$inferSelect)["scores"];
-
-export interface LoadedRound {
-  round: RoundRow;
-  tables: LoadedTable[];
-}
-
-/** A non-empty batch of statements for `db.batch` (drizzle wants a tuple type). */
-export type { Batch as Statements } from "../../db/client";
+export type LoadedRound = Awaited<ReturnType<typeof loadRounds>>[number];
 
 /**
  * Rounds matching `where`, with tables, seats, results and per-table disqualifications, in one
  * round trip (one read batch, the rounds as a subquery) whatever the number of rounds. Prelim
  * rounds come by number, playoffs after.
  */
-export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): Promise<LoadedRound[]> {
+export async function loadRounds(ctx: ServiceContext, where: SQL | undefined) {
   const ids = ctx.db.select({ id: rounds.id }).from(rounds).where(where);
   const [roundRows, tableRows, seatRows, resultRows, dqRows] = await ctx.db.batch([
     ctx.db
@@ -79,6 +48,7 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): P
         name: players.name,
         position: seats.position,
         seedRank: seats.seedRank,
+        /** Chosen by rank at snake-seated tables (docs/rules.md#choices); null until then. */
         chair: seats.chair,
         colour: seats.colour,
       })
@@ -104,25 +74,25 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined): P
       .where(inArray(gameTables.roundId, ids)),
   ]);
   if (roundRows.length === 0) return [];
-  const tables = new Map<string, LoadedTable>();
-  for (const t of tableRows) {
-    tables.set(t.id, {
-      id: t.id,
-      roundId: t.roundId,
-      number: t.number,
-      seats: [],
-      result: null,
-      disqualified: [],
-    });
-  }
-  for (const { tableId, ...seat } of seatRows) tables.get(tableId)?.seats.push(seat);
+  const tables = tableRows.map((t) => ({
+    id: t.id,
+    roundId: t.roundId,
+    number: t.number,
+    /** In turn order (position 1 first). */
+    seats: [] as Omit<(typeof seatRows)[number], "tableId">[],
+    result: null as Omit<(typeof resultRows)[number], "tableId"> | null,
+    /** Players disqualified at this very table (rule 1.3.6); what scoring the table needs. */
+    disqualified: [] as string[],
+  }));
+  const byId = new Map(tables.map((t) => [t.id, t]));
+  for (const { tableId, ...seat } of seatRows) byId.get(tableId)?.seats.push(seat);
   for (const { tableId, ...result } of resultRows) {
-    const table = tables.get(tableId);
+    const table = byId.get(tableId);
     if (table) table.result = result;
   }
-  for (const dq of dqRows) tables.get(dq.tableId)?.disqualified.push(dq.playerId);
-  const byRound = new Map(roundRows.map((round) => [round.id, { round, tables: [] as LoadedTable[] }]));
-  for (const table of tables.values()) byRound.get(table.roundId)?.tables.push(table);
+  for (const dq of dqRows) byId.get(dq.tableId)?.disqualified.push(dq.playerId);
+  const byRound = new Map(roundRows.map((round) => [round.id, { round, tables: [] as typeof tables }]));
+  for (const table of tables) byRound.get(table.roundId)?.tables.push(table);
   const kindOrder = { prelim: 0, semifinal: 1, final: 2 } as const;
   return [...byRound.values()].sort((a, b) => kindOrder[a.round.kind] - kindOrder[b.round.kind]);
 }
@@ -140,84 +110,69 @@ export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Prom
   return rows.map((r) => [r.a, r.b] as const);
 }
 
-/** Who of the session's roster this game does not seat, and why. */
-interface Absences {
-  noShows: number;
-  dropped: number;
-}
-
-/** Counts of no-shows and of players who dropped before game `number`. */
-function absencesOf(attendance: readonly Attendance[], number: number): Absences {
-  return {
-    noShows: attendance.filter((a) => a.noShow).length,
-    dropped: attendance.filter((a) => a.droppedAfterGame !== null && a.droppedAfterGame < number).length,
-  };
-}
-
 /**
  * Rounds as the API shows them. A prelim round's quality covers the session's games up to and
- * including it (repeats only exist across games); a playoff round's quality is its own.
+ * including it (repeats only exist across games); a playoff round's quality is its own. With the
+ * session's attendance, a prelim round counts its no-shows and the players dropped before it.
  */
 function toRoundDtos(
   loaded: readonly LoadedRound[],
   avoid: readonly AvoidPair[],
   attendance?: readonly Attendance[],
 ) {
-  const prelimsBySession = new Map<string, LoadedRound[]>();
-  for (const l of loaded) {
-    if (l.round.kind !== "prelim" || !l.round.sessionId) continue;
-    const list = prelimsBySession.get(l.round.sessionId) ?? [];
-    list.push(l);
-    prelimsBySession.set(l.round.sessionId, list);
-  }
   return loaded.map((l) => {
-    const history =
-      l.round.kind === "prelim"
-        ? (prelimsBySession.get(l.round.sessionId ?? "") ?? []).filter(
-            (p) => p.round.number <= l.round.number,
-          )
-        : [l];
-    const absences =
-      attendance && l.round.kind === "prelim" ? absencesOf(attendance, l.round.number) : undefined;
-    return toRoundDto(l, evaluateSchedule(history.map(toIdRound), avoid), absences);
+    const { round } = l;
+    const prelim = round.kind === "prelim";
+    const history = prelim
+      ? loaded.filter(
+          (p) =>
+            p.round.kind === "prelim" &&
+            p.round.sessionId === round.sessionId &&
+            p.round.number <= round.number,
+        )
+      : [l];
+    const quality = evaluateSchedule(history.map(toIdRound), avoid);
+    return {
+      id: round.id,
+      eventId: round.eventId,
+      sessionId: round.sessionId,
+      kind: round.kind,
+      number: round.number,
+      method: round.method,
+      seed: round.seed,
+      tables: l.tables.map((t) => ({
+        id: t.id,
+        number: t.number,
+        seats: t.seats.map((s) => ({
+          position: s.position,
+          seedRank: s.seedRank,
+          chair: s.chair,
+          colour: s.colour,
+          player: { id: s.playerId, name: s.name },
+        })),
+        result: t.result ? { status: t.result.status, version: t.result.version } : null,
+      })),
+      quality: {
+        repeatedPairs: quality.repeatedPairs,
+        maxMeetings: quality.maxMeetings,
+        seatRepeats: quality.seatRepeats,
+        avoidViolations: quality.avoidViolations,
+        positionOneSpread: quality.positionOneSpread,
+        playersSeated: l.tables.reduce((n, t) => n + t.seats.length, 0),
+        ...(attendance && prelim
+          ? {
+              noShows: attendance.filter((a) => a.noShow).length,
+              dropped: attendance.filter(
+                (a) => a.droppedAfterGame !== null && a.droppedAfterGame < round.number,
+              ).length,
+            }
+          : undefined),
+      },
+      createdAt: round.createdAt,
+    };
   });
 }
-
-function toRoundDto(l: LoadedRound, quality: ScheduleQuality, absences?: Absences) {
-  const { round } = l;
-  return {
-    id: round.id,
-    eventId: round.eventId,
-    sessionId: round.sessionId,
-    kind: round.kind,
-    number: round.number,
-    method: round.method,
-    seed: round.seed,
-    tables: l.tables.map((t) => ({
-      id: t.id,
-      number: t.number,
-      seats: t.seats.map((s) => ({
-        position: s.position,
-        seedRank: s.seedRank,
-        chair: s.chair,
-        colour: s.colour,
-        player: { id: s.playerId, name: s.name },
-      })),
-      result: t.result ? { status: t.result.status, version: t.result.version } : null,
-    })),
-    quality: {
-      repeatedPairs: quality.repeatedPairs,
-      maxMeetings: quality.maxMeetings,
-      seatRepeats: quality.seatRepeats,
-      avoidViolations: quality.avoidViolations,
-      positionOneSpread: quality.positionOneSpread,
-      playersSeated: l.tables.reduce((n, t) => n + t.seats.length, 0),
-      ...absences,
-    },
-    createdAt: round.createdAt,
-  };
-}
-export type RoundDto = ReturnType<typeof toRoundDto>;
+export type RoundDto = ReturnType<typeof toRoundDtos>[number];
 
 /** Every round of a session, numbered, with the cumulative quality of the seating. */
 export async function sessionRoundDtos(ctx: ServiceContext, eventId: string, sessionId: string) {
@@ -261,10 +216,7 @@ async function loadRoundScope(ctx: ServiceContext, roundId: string, write = fals
 }
 
 /** A round the caller may read: private events of other organisations are a 404, as unknown ids. */
-export async function readableRound(
-  ctx: ServiceContext,
-  roundId: string,
-): Promise<{ round: RoundRow; event: ScopedEvent }> {
+export async function readableRound(ctx: ServiceContext, roundId: string) {
   const { round, event } = await loadRoundScope(ctx, roundId);
   try {
     return { round, event: assertEventReadable(ctx.actor, event, round.eventId) };

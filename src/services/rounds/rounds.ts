@@ -3,6 +3,7 @@
  * games, and game 4 of an 80+ session after the zero-win cut; regeneration of the last round.
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Batch } from "../../db/client";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
 import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
@@ -32,7 +33,6 @@ import {
   randomSeed,
   readableRound,
   roundDto,
-  type Statements,
   sessionRoundDtos,
   toIdRound,
   unfinishedTables,
@@ -63,7 +63,14 @@ export async function createRounds(
   input: CreateRoundsInput,
 ): Promise<{ data: RoundDto[]; nextCursor: null }> {
   const { session, event } = await writableSession(ctx, sessionId, "seating:write");
-  assertOneSeatingMode(input);
+  if (input.tables && (input.plan || input.seed)) {
+    throw new ServiceError(
+      "invalid",
+      "seating_mode_conflict",
+      "Send either `tables` (a hand-made seating) or `seed`/`plan` (a generated one), not both.",
+      { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
+    );
+  }
   // Everything seating may need, in one wave of reads (round trips sent together).
   const [state, [playoff]] = await Promise.all([
     loadSessionState(ctx, event.id, sessionId),
@@ -108,7 +115,7 @@ export async function createRounds(
   const playerIds = playersOfGame(attendance, previous.length + 1, state.disqualified);
   splitTables(playerIds.length); // 422 rule 1.1.7 for 0, 1, 2 or 5 players
 
-  const seating = seatGames(input, { ...state, playerIds });
+  const seating = seatGames(input, state, playerIds);
   const created = seating.seated.map((round, i) =>
     roundStatements(ctx, event, {
       sessionId: session.id,
@@ -121,50 +128,31 @@ export async function createRounds(
   );
   const statements = created.flatMap((c) => c.statements);
   if (checkIn) statements.push(...noShowStatements(ctx, event, sessionId, attendance));
-  await commitSeating(ctx, statements as Statements);
+  await commitSeating(ctx, statements as Batch);
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
   return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
 }
 
-function assertOneSeatingMode(input: CreateRoundsInput): void {
-  if (input.tables && (input.plan || input.seed)) {
-    throw new ServiceError(
-      "invalid",
-      "seating_mode_conflict",
-      "Send either `tables` (a hand-made seating) or `seed`/`plan` (a generated one), not both.",
-      { issues: [{ path: "tables", message: "not allowed with seed or plan" }] },
-    );
-  }
-}
-
-interface SeatingState extends SessionState {
-  /** The players of the next game. */
-  playerIds: string[];
-}
-
-interface Seating {
-  seated: Round[];
-  method: NewRound["method"];
-  seed: string | null;
-}
-
 /** The hand-made seating as sent, or the next game (or every remaining one) generated from a seed. */
-function seatGames(input: CreateRoundsInput, state: SeatingState): Seating {
+function seatGames(
+  input: CreateRoundsInput,
+  state: SessionState,
+  playerIds: string[],
+): { seated: Round[]; method: NewRound["method"]; seed: string | null } {
   if (input.tables) {
-    validateRound(input.tables, state.playerIds);
+    validateRound(input.tables, playerIds);
     return { seated: [input.tables], method: "manual", seed: null };
   }
   const seed = input.seed ?? randomSeed();
   const previousRounds = state.loaded.map(toIdRound);
-  const { playerIds, avoidPairs } = state;
-  const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs, seed };
+  const schedule = { playerIds, rounds: GENERATED_GAMES, previousRounds, avoidPairs: state.avoidPairs, seed };
   const generated = input.plan === "all" ? generateSchedule(schedule) : [generateNextRound(schedule)];
   return { seated: withoutDropped(generated, previousRounds, state), method: "generated", seed };
 }
 
 /** Games after an announced drop are seated without the player (re-seated, keeping the rest). */
-function withoutDropped(generated: Round[], previousRounds: Round[], state: SeatingState): Round[] {
+function withoutDropped(generated: Round[], previousRounds: Round[], state: SessionState): Round[] {
   const fixed: Round[] = [];
   generated.forEach((round, i) => {
     const eligible = playersOfGame(state.attendance, state.loaded.length + i + 1, state.disqualified);
@@ -293,7 +281,7 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       "1.3.6",
     );
   }
-  const statements: Statements = [
+  const statements: Batch = [
     ctx.db.delete(rounds).where(eq(rounds.id, roundId)),
     auditInsert(ctx, {
       orgId: event.orgId,
@@ -311,24 +299,19 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       },
     }),
   ];
-  if (round.kind === "prelim" && round.number === 1 && round.sessionId) {
+  if (round.kind === "prelim" && round.sessionId) {
+    const registered = eq(registrations.sessionId, round.sessionId);
     // Seated again, game 1 records its no-shows again (a late arrival may have checked in).
-    statements.push(
-      ctx.db
-        .update(registrations)
-        .set({ noShowAt: null })
-        .where(eq(registrations.sessionId, round.sessionId)),
-      ...bumpRankingsVersion(ctx, event, round.sessionId),
-    );
-  }
-  if (round.kind === "prelim" && round.method === "snake" && round.sessionId) {
+    if (round.number === 1) {
+      statements.push(
+        ctx.db.update(registrations).set({ noShowAt: null }).where(registered),
+        ...bumpRankingsVersion(ctx, event, round.sessionId),
+      );
+    }
     // Game 4 applied the zero-win cut; without it, nobody is eliminated yet.
-    statements.push(
-      ctx.db
-        .update(registrations)
-        .set({ eliminatedAt: null })
-        .where(eq(registrations.sessionId, round.sessionId)),
-    );
+    if (round.method === "snake") {
+      statements.push(ctx.db.update(registrations).set({ eliminatedAt: null }).where(registered));
+    }
   }
   await ctx.db.batch(statements);
 }

@@ -1,3 +1,4 @@
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { rankingInputsUnchanged } from "../../db/preconditions";
@@ -8,7 +9,7 @@ import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { outboxStatements } from "../outbox";
-import { type RoundDto, roundDto, type Statements } from "./read";
+import { type RoundDto, type RoundRow, roundDto } from "./read";
 import { newSeatCode } from "./seat-codes";
 
 export interface NewSeat {
@@ -43,7 +44,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       confirmationCode: newSeatCode(),
     })),
   );
-  const round: typeof rounds.$inferSelect = {
+  const round: RoundRow = {
     id: roundId,
     eventId: event.id,
     sessionId: input.sessionId,
@@ -53,7 +54,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
     seed: input.seed,
     createdAt,
   };
-  const statements: Statements = [
+  const statements: Batch = [
     ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
     ctx.db.insert(seats).values(seatRows),
@@ -63,26 +64,14 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
       action: "round.create",
       entityType: "round",
       entityId: roundId,
-      after: {
-        sessionId: input.sessionId,
-        kind: input.kind,
-        number: input.number,
-        method: input.method,
-        seed: input.seed,
-        tables: input.tables.map((table) => table.map((s) => s.playerId)),
-      },
+      after: { ...input, tables: input.tables.map((table) => table.map((s) => s.playerId)) },
     }),
-    ...roundSeatedStatements(ctx, event, {
-      sessionId: input.sessionId,
-      roundId,
-      kind: input.kind,
-      number: input.number,
-      method: input.method,
-      tables: input.tables.map((table, t) => ({
-        tableId: tableIds[t]!,
-        playerIds: table.map((s) => s.playerId),
-      })),
-    }),
+    ...roundSeatedStatements(
+      ctx,
+      event,
+      round,
+      input.tables.map((table, t) => ({ tableId: tableIds[t]!, playerIds: table.map((s) => s.playerId) })),
+    ),
   ];
   return { roundId, round, statements };
 }
@@ -91,7 +80,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
  * Runs the batch; a uniqueness violation means someone seated the same round a moment
  * earlier (the partial unique indexes on rounds), which is a 409, not a 500.
  */
-export async function commitSeating(ctx: ServiceContext, statements: Statements): Promise<void> {
+export async function commitSeating(ctx: ServiceContext, statements: Batch): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
@@ -123,7 +112,7 @@ export async function seatRanked(
   ctx: ServiceContext,
   event: ScopedEvent,
   input: NewRound,
-  extra: Statements[number][] = [],
+  extra: Batch[number][] = [],
 ): Promise<RoundDto> {
   const { round, statements } = roundStatements(ctx, event, input);
   await commitSeating(ctx, [rankingInputsUnchanged(ctx.db, event), ...statements, ...extra]);
@@ -147,14 +136,8 @@ export function snakeTables(
 export function roundSeatedStatements(
   ctx: ServiceContext,
   event: ScopedEvent,
-  round: {
-    sessionId: string | null;
-    roundId: string;
-    kind: string;
-    number: number;
-    method: string;
-    tables: { tableId: string; playerIds: readonly string[] }[];
-  },
+  round: Pick<RoundRow, "id" | "sessionId" | "kind" | "number" | "method">,
+  tables: { tableId: string; playerIds: readonly string[] }[],
 ) {
   return outboxStatements(ctx, {
     type: round.kind === "prelim" ? "round.seated" : "playoffs.seated",
@@ -164,11 +147,11 @@ export function roundSeatedStatements(
     data: {
       eventId: event.id,
       sessionId: round.sessionId,
-      roundId: round.roundId,
+      roundId: round.id,
       kind: round.kind,
       number: round.number,
       method: round.method,
-      tables: round.tables.map((table, t) => ({
+      tables: tables.map((table, t) => ({
         tableId: table.tableId,
         number: t + 1,
         seats: table.playerIds.map((playerId, p) => ({ position: p + 1, playerId })),

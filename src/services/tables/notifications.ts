@@ -12,30 +12,24 @@ interface Change {
   reason: string | null;
 }
 
-function payload(
-  scope: TableScope,
-  head: Pick<TableResultPayload, "version" | "status" | "finalizedBy" | "winnerId">,
-  seats: TableResultPayload["seats"],
-): TableResultPayload {
-  return { ...placeOf(scope), ...head, seats };
-}
-
 /** The table this change leaves, as the notifications carry it. */
 function payloadAfter(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
   const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
   const { version, status, winnerId } = change;
-  const finalizedBy = status === "final" ? (change.finalizedBy ?? null) : null;
-  return payload(
-    scope,
-    { version, status, finalizedBy, winnerId },
-    scored.seats.map((seat, i) => ({
+  return {
+    ...placeOf(scope),
+    version,
+    status,
+    finalizedBy: status === "final" ? (change.finalizedBy ?? null) : null,
+    winnerId,
+    seats: scored.seats.map((seat, i) => ({
       position: i + 1,
       playerId: seat.playerId,
       name: names.get(seat.playerId) ?? null,
       vp: seat.vp,
       placement: seat.placement,
     })),
-  );
+  };
 }
 
 /** The table as it was before this change (for `result.corrected`'s `before`). */
@@ -43,17 +37,20 @@ function payloadBefore(scope: TableScope): TableResultPayload | null {
   const previous = scope.result;
   if (!previous) return null;
   const { version, status, finalizedBy, winnerId } = previous;
-  return payload(
-    scope,
-    { version, status, finalizedBy, winnerId },
-    scope.seats.map((s) => ({
+  return {
+    ...placeOf(scope),
+    version,
+    status,
+    finalizedBy,
+    winnerId,
+    seats: scope.seats.map((s) => ({
       position: s.position,
       playerId: s.playerId,
       name: s.name,
       vp: s.vp,
       placement: s.placement,
     })),
-  );
+  };
 }
 
 /** The notice each kind of result change sends (a dispute or a referee's finalisation: none). */

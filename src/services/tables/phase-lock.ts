@@ -65,9 +65,18 @@ const ROUND: Record<Kind, { name: string; plural: boolean }> = {
  * latest first (the semifinals can only be removed once the final is).
  */
 export function assertPhaseOpen(scope: TableScope, what: string): void {
-  const seated = lockingRounds(scope).sort(
-    (a, b) => (a.kind === "final" ? 0 : 1) - (b.kind === "final" ? 0 : 1),
-  );
+  // The rounds seated from this table's results: the later playoff phases and, for a game 1–3
+  // table, its session's snake-seated game 4 (docs/rules.md#corrections).
+  const later = LATER[scope.round.kind];
+  const seated = scope.playoffRounds
+    .filter((r) =>
+      r.kind === "prelim"
+        ? scope.round.kind === "prelim" &&
+          r.sessionId === scope.round.sessionId &&
+          r.number > scope.round.number
+        : later.includes(r.kind),
+    )
+    .sort((a, b) => (a.kind === "final" ? 0 : 1) - (b.kind === "final" ? 0 : 1));
   if (seated.length === 0) return;
 
   // The table's phase as an adjective.
@@ -87,20 +96,5 @@ export function assertPhaseOpen(scope: TableScope, what: string): void {
     "phase_locked",
     `${names.charAt(0).toUpperCase()}${names.slice(1)} ${are} seated from the ${phase} results, so this ${phase} table is locked: ${what} here would leave the event inconsistent (rules 1.3.5, 1.4.4). ${wayOut}`,
     { rule: "1.3.5" },
-  );
-}
-
-/**
- * The seated rounds seated from this table's results: the later playoff phases and, for a game
- * 1–3 table, its session's snake-seated game 4 (docs/rules.md#corrections).
- */
-function lockingRounds(scope: Pick<TableScope, "round" | "playoffRounds">): PlayoffRound[] {
-  const later = LATER[scope.round.kind];
-  return scope.playoffRounds.filter((r) =>
-    r.kind === "prelim"
-      ? scope.round.kind === "prelim" &&
-        r.sessionId === scope.round.sessionId &&
-        r.number > scope.round.number
-      : later.includes(r.kind),
   );
 }

@@ -33,21 +33,12 @@ const SEAT_CODE_ALARM = 25;
 const WINDOW_MS = SEAT_CODE_POLICY.windowSeconds * 1000;
 const POLICY_HEADER = `"${SEAT_CODE_POLICY.name}";q=${SEAT_CODE_POLICY.limit};w=${SEAT_CODE_POLICY.windowSeconds}`;
 
-/** What is stored of a source: a hash, so the table keeps no addresses. */
-async function sourceHash(source: string): Promise<string> {
-  return (await sha256Hex(`seat-code:${source}`)).slice(0, 16);
-}
-
 /** The seat's limit in the IETF RateLimit headers (the middleware adds the request's own policy). */
 function seatCodeHeaders(remaining: number, resetSeconds: number): Record<string, string> {
   return {
     "ratelimit-policy": POLICY_HEADER,
     ratelimit: `"${SEAT_CODE_POLICY.name}";r=${remaining};t=${resetSeconds}`,
   };
-}
-
-function normalize(code: string): string {
-  return code.replace(/[\s-]/g, "").toUpperCase();
 }
 
 /** Compares in time independent of where the strings differ. */
@@ -71,13 +62,33 @@ async function verifySeatCode(
   code: string,
 ): Promise<TableScope> {
   const now = ctx.clock();
-  const source = await sourceHash(ctx.source ?? "unknown");
-  const { scope, failures } = await readTableAndFailures(ctx, tableId, playerId, source, now);
+  // What is stored of a source: a hash, so the table keeps no addresses.
+  const source = (await sha256Hex(`seat-code:${ctx.source ?? "unknown"}`)).slice(0, 16);
+  // The table and the seat's recent wrong codes (this source's, and everyone's), read together.
+  const mine = sql`${seatCodeFailures.source} = ${source}`;
+  const [scope, [failures]] = await Promise.all([
+    loadTableScope(ctx, tableId),
+    ctx.db
+      .select({
+        all: count(),
+        mine: sql<number>`coalesce(sum(${mine}), 0)`,
+        oldest: min(sql<string>`case when ${mine} then ${seatCodeFailures.createdAt} end`),
+      })
+      .from(seatCodeFailures)
+      .where(
+        and(
+          eq(seatCodeFailures.tableId, tableId),
+          eq(seatCodeFailures.playerId, playerId),
+          gt(seatCodeFailures.createdAt, new Date(now.getTime() - WINDOW_MS).toISOString()),
+        ),
+      ),
+  ]);
   if (!scope) throw notFound("table", tableId);
   const seat = seatAt(scope, playerId, "1.3.4");
   // The code is checked before the count: every phone at a venue shares one address, so a
   // tablemate's wrong codes must not lock the player's right one out. Only failures count.
-  if (seat.confirmationCode && sameCode(normalize(code), seat.confirmationCode)) return scope;
+  const given = code.replace(/[\s-]/g, "").toUpperCase();
+  if (seat.confirmationCode && sameCode(given, seat.confirmationCode)) return scope;
   // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
   const resetSeconds = failures?.oldest
     ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + WINDOW_MS - now.getTime()) / 1000))
@@ -91,7 +102,22 @@ async function verifySeatCode(
       { headers: { "retry-after": String(resetSeconds), ...seatCodeHeaders(0, resetSeconds) } },
     );
   }
-  await recordWrongCode(ctx, scope, playerId, source, now, failures?.all ?? 0);
+  // Counted against seat and source, and audited.
+  await ctx.db.batch([
+    ctx.db
+      .insert(seatCodeFailures)
+      .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
+    tableAudit(ctx, scope, { action: "result.seat-code-rejected", after: { playerId } }),
+    // This wrong code is the one that reaches the alarm: said once per window, not per code.
+    ...((failures?.all ?? 0) + 1 === SEAT_CODE_ALARM
+      ? [
+          tableAudit(ctx, scope, {
+            action: "result.seat-code-guessing",
+            after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
+          }),
+        ]
+      : []),
+  ]);
   throw new ServiceError(
     "forbidden",
     "wrong_seat_code",
@@ -101,65 +127,6 @@ async function verifySeatCode(
       headers: seatCodeHeaders(SEAT_CODE_POLICY.limit - failed - 1, resetSeconds),
     },
   );
-}
-
-/** The table and the seat's recent wrong codes (this source's, and everyone's), read together. */
-async function readTableAndFailures(
-  ctx: ServiceContext,
-  tableId: string,
-  playerId: string,
-  source: string,
-  now: Date,
-) {
-  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
-  const mine = sql<number>`coalesce(sum(${seatCodeFailures.source} = ${source}), 0)`;
-  const [scope, [failures]] = await Promise.all([
-    loadTableScope(ctx, tableId),
-    ctx.db
-      .select({
-        all: count(),
-        mine,
-        oldest: min(
-          sql<string>`case when ${seatCodeFailures.source} = ${source} then ${seatCodeFailures.createdAt} end`,
-        ),
-      })
-      .from(seatCodeFailures)
-      .where(
-        and(
-          eq(seatCodeFailures.tableId, tableId),
-          eq(seatCodeFailures.playerId, playerId),
-          gt(seatCodeFailures.createdAt, since),
-        ),
-      ),
-  ]);
-  return { scope, failures };
-}
-
-/** Counted against seat and source, and audited; `everyone`: the seat's wrong codes before this one. */
-async function recordWrongCode(
-  ctx: ServiceContext,
-  scope: TableScope,
-  playerId: string,
-  source: string,
-  now: Date,
-  everyone: number,
-): Promise<void> {
-  const tableId = scope.table.id;
-  await ctx.db.batch([
-    ctx.db
-      .insert(seatCodeFailures)
-      .values({ id: newId("scf", now.getTime()), tableId, playerId, source, createdAt: now.toISOString() }),
-    tableAudit(ctx, scope, { action: "result.seat-code-rejected", after: { playerId } }),
-    // This wrong code is the one that reaches the alarm: said once per window, not per code.
-    ...(everyone + 1 === SEAT_CODE_ALARM
-      ? [
-          tableAudit(ctx, scope, {
-            action: "result.seat-code-guessing",
-            after: { playerId, wrongCodes: SEAT_CODE_ALARM, windowSeconds: SEAT_CODE_POLICY.windowSeconds },
-          }),
-        ]
-      : []),
-  ]);
 }
 
 /** POST …/result/confirmations with `{playerId, code}`: the player agrees, from their phone. */

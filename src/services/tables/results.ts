@@ -44,16 +44,17 @@ export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   );
 }
 
-export function assertNotFinal(scope: TableScope, what: string): void {
+/** 409 once the sheet is final (`what` is the refused change), 412 when If-Match names another version. */
+function assertPending(scope: TableScope, what: string, ifMatch: number | undefined): void {
   if (scope.result?.status === "final") throw resultFinal(what);
+  assertVersion(scope, ifMatch);
 }
 
 /** The pending sheet that confirming, disputing or finalizing acts on, at the version If-Match names. */
 export function pendingResult(scope: TableScope, ifMatch: number | undefined, to: string, what: string) {
   const result = scope.result;
   if (!result) throw new ServiceError("conflict", "no_result", `There is no result to ${to} yet.`);
-  assertNotFinal(scope, what);
-  assertVersion(scope, ifMatch);
+  assertPending(scope, what, ifMatch);
   return result;
 }
 
@@ -307,8 +308,7 @@ export async function submitResult(
 ): Promise<TableDto> {
   const scope = await writableTable(ctx, tableId, "results:submit");
   if (alreadyRecorded(scope, input, ifMatch)) return getTable(ctx, tableId);
-  assertNotFinal(scope, "submitting a new sheet");
-  assertVersion(scope, ifMatch);
+  assertPending(scope, "submitting a new sheet", ifMatch);
   await assertNoneDisqualifiedBefore(ctx, scope, input);
   if (!scope.result) assertNoneExcluded(scope, input);
   assertChoicesMade(scope);
@@ -449,8 +449,7 @@ export async function disqualifyPlayer(
 ): Promise<TableDto & { warnings: WarningDto[] }> {
   const scope = await writableTable(ctx, tableId, "results:disqualify");
   const { playerId, reason } = input;
-  assertNotFinal(scope, "disqualifying");
-  assertVersion(scope, ifMatch);
+  assertPending(scope, "disqualifying", ifMatch);
   assertPhaseOpen(scope, "a disqualification");
   const seat = seatAt(scope, playerId, "1.3.6");
   const alreadyDisqualified = () =>

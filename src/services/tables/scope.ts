@@ -14,7 +14,6 @@ import {
   tableResults,
   tableTimers,
 } from "../../db/schema";
-import type { Colour } from "../../domain/choices";
 import { calendarDayIn } from "../../domain/local-time";
 import {
   assertEventWritable,
@@ -36,20 +35,7 @@ export interface TableScope {
   event: ScopedEvent;
   /** The store hosting the round's session (null: the event's organisation; playoffs: none). */
   hostOrgId: string | null;
-  seats: {
-    playerId: string;
-    name: string;
-    position: number;
-    seedRank: number | null;
-    vp: number | null;
-    placement: number | null;
-    /** The seat's code on the result sheet (players confirm and dispute with it). */
-    confirmationCode: string | null;
-    /** Snake-seated tables (docs/rules.md#choices): the chair and colour chosen, and when. */
-    chair: number | null;
-    colour: Colour | null;
-    chosenAt: string | null;
-  }[];
+  seats: Omit<ScopeRows[1][number], "tableId">[];
   /** Timed turns switched on by a referee (docs/rules.md#timers); undefined: untimed. */
   timer: typeof tableTimers.$inferSelect | undefined;
   result: typeof tableResults.$inferSelect | undefined;
@@ -57,7 +43,7 @@ export interface TableScope {
   /** How each confirmation was given: by the player with their code, or by staff for them. */
   confirmedVia: Map<string, "player" | "staff">;
   /** Open disputes of the current sheet: they keep confirmations from making it final. */
-  disputes: { playerId: string; reason: string; via: "player" | "staff"; createdAt: string }[];
+  disputes: Omit<ScopeRows[6][number], "tableId">[];
   /** Players of this table disqualified from the event (rule 1.3.6), here or at another table. */
   disqualified: string[];
   /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
@@ -79,15 +65,6 @@ export async function loadTableScope(ctx: ServiceContext, tableId: string): Prom
   return (await loadTableScopes(ctx, [tableId])).get(tableId);
 }
 
-/** The scopes of many tables (a GraphQL query's), still in one batched round trip. */
-export async function loadTableScopes(
-  ctx: ServiceContext,
-  tableIds: readonly string[],
-): Promise<Map<string, TableScope>> {
-  const rows = await readScopeRows(ctx, [...new Set(tableIds)]);
-  return scopesFrom(rows, ctx.clock());
-}
-
 /** Every read a table's scope needs, for all the tables at once: one batch, one round trip. */
 function readScopeRows(ctx: ServiceContext, ids: string[]) {
   return ctx.db.batch([
@@ -107,7 +84,9 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
         seedRank: seats.seedRank,
         vp: seats.vp,
         placement: seats.placement,
+        /** The seat's code on the result sheet (players confirm and dispute with it). */
         confirmationCode: seats.confirmationCode,
+        /** Snake-seated tables (docs/rules.md#choices): the chair and colour chosen, and when. */
         chair: seats.chair,
         colour: seats.colour,
         chosenAt: seats.chosenAt,
@@ -141,7 +120,13 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
       ),
     playoffRoundsQuery(ctx, ids),
     ctx.db
-      .select()
+      .select({
+        tableId: resultDisputes.tableId,
+        playerId: resultDisputes.playerId,
+        reason: resultDisputes.reason,
+        via: resultDisputes.via,
+        createdAt: resultDisputes.createdAt,
+      })
       .from(resultDisputes)
       .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
       .orderBy(asc(resultDisputes.createdAt)),
@@ -172,21 +157,14 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
 
 type ScopeRows = Awaited<ReturnType<typeof readScopeRows>>;
 
-/** Each table found gets its scope; the other rows join the scope of their table. */
-function scopesFrom(
-  [
-    head,
-    seatRows,
-    resultRows,
-    confirmationRows,
-    dqRows,
-    playoffRows,
-    disputeRows,
-    timerRows,
-    exclusionRows,
-  ]: ScopeRows,
-  now: Date,
-): Map<string, TableScope> {
+/** The scopes of many tables (a GraphQL query's), still in one batched round trip. */
+export async function loadTableScopes(
+  ctx: ServiceContext,
+  tableIds: readonly string[],
+): Promise<Map<string, TableScope>> {
+  const [head, seatRows, results, confirmations, dqRows, playoffRows, disputes, timers, exclusions] =
+    await readScopeRows(ctx, [...new Set(tableIds)]);
+  const now = ctx.clock();
   const scopes = new Map<string, TableScope>();
   for (const row of head) {
     scopes.set(row.table.id, {
@@ -207,28 +185,24 @@ function scopesFrom(
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
-  for (const result of resultRows) {
+  for (const result of results) {
     const scope = scopes.get(result.tableId);
     if (scope) scope.result = result;
   }
-  for (const timer of timerRows) {
+  for (const timer of timers) {
     const scope = scopes.get(timer.tableId);
     if (scope) scope.timer = timer;
   }
-  for (const c of confirmationRows) {
+  for (const c of confirmations) {
     scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
     scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
   }
-  for (const d of disputeRows) {
-    scopes
-      .get(d.tableId)
-      ?.disputes.push({ playerId: d.playerId, reason: d.reason, via: d.via, createdAt: d.createdAt });
-  }
+  for (const { tableId, ...d } of disputes) scopes.get(tableId)?.disputes.push(d);
   for (const d of dqRows) {
     scopes.get(d.tableId)?.disqualified.push(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
-  for (const { tableId, timezone, ...e } of exclusionRows) {
+  for (const { tableId, timezone, ...e } of exclusions) {
     const scope = scopes.get(tableId);
     if (scope?.event.ancestry.includes(e.orgId) && e.until > calendarDayIn(now, timezone))
       scope.excluded.push(e);
@@ -244,10 +218,6 @@ export function visibleTable(
 ): TableScope {
   if (!scope || !canReadEvent(ctx.actor, scope.event)) throw notFound("table", tableId);
   return scope;
-}
-
-export async function readableTable(ctx: ServiceContext, tableId: string): Promise<TableScope> {
-  return visibleTable(ctx, await loadTableScope(ctx, tableId), tableId);
 }
 
 /** The session a prelim table belongs to: its host may act on it as the event's organisation does. */

@@ -34,15 +34,9 @@ function timerMessage(ctx: ServiceContext, scope: TableScope, timer: TableDto["t
   });
 }
 
-/** `whilePlaying`: only while the result is not final (a finished game is not timed any more). */
-async function commit(
-  ctx: ServiceContext,
-  scope: TableScope,
-  whilePlaying: boolean,
-  statements: Batch,
-): Promise<TableDto> {
+async function commit(ctx: ServiceContext, scope: TableScope, statements: Batch): Promise<TableDto> {
   try {
-    await ctx.db.batch(whilePlaying ? [resultNotFinal(ctx.db, scope.table.id), ...statements] : statements);
+    await ctx.db.batch(statements);
   } catch (error) {
     // The result became final after this request read the table.
     if (guardRaisedByDatabase(error) === "stale_read")
@@ -82,7 +76,9 @@ export async function switchTimerOn(
     since: ctx.clock().toISOString(),
   };
   const row = { tableId, ...timer, actorClientId: actorClientId(ctx) };
-  return commit(ctx, scope, true, [
+  return commit(ctx, scope, [
+    // Only while the result is not final: a finished game is not timed any more.
+    resultNotFinal(ctx.db, tableId),
     ctx.db.insert(tableTimers).values(row).onConflictDoUpdate({ target: tableTimers.tableId, set: row }),
     tableAudit(ctx, scope, {
       action: "table.timer.on",
@@ -99,7 +95,7 @@ export async function switchTimerOn(
 export async function switchTimerOff(ctx: ServiceContext, tableId: string): Promise<TableDto> {
   const scope = await writableTable(ctx, tableId, "results:finalize");
   if (!scope.timer) return getTable(ctx, tableId);
-  return commit(ctx, scope, false, [
+  return commit(ctx, scope, [
     ctx.db.delete(tableTimers).where(eq(tableTimers.tableId, tableId)),
     tableAudit(ctx, scope, {
       action: "table.timer.off",

@@ -1,6 +1,6 @@
 import { type ChoiceSeat, nextToChoose } from "../../domain/choices";
 import type { ServiceContext } from "../context";
-import { loadTableScopes, mayEnterResults, readableTable, type TableScope, visibleTable } from "./scope";
+import { loadTableScope, loadTableScopes, mayEnterResults, type TableScope, visibleTable } from "./scope";
 
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope, options: { codes?: boolean } = {}) {
@@ -83,7 +83,7 @@ export function choiceSeats(scope: TableScope): ChoiceSeat[] {
 }
 
 export async function getTable(ctx: ServiceContext, tableId: string): Promise<TableDto> {
-  const scope = await readableTable(ctx, tableId);
+  const scope = visibleTable(ctx, await loadTableScope(ctx, tableId), tableId);
   return toTableDto(scope, { codes: mayEnterResults(ctx, scope) });
 }
 

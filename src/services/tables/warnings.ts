@@ -17,21 +17,9 @@ import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { writableTable } from "./scope";
 
-export interface WarningDto {
-  id: string;
-  eventId: string;
-  tableId: string;
-  roundId: string;
-  player: { id: string; name: string };
-  rule: string;
-  note: string;
-  recordedBy: string;
-  createdAt: string;
-}
-
 type WarningRow = typeof conductWarnings.$inferSelect;
 
-function toWarningDto(row: WarningRow, name: string, roundId: string): WarningDto {
+function toWarningDto(row: WarningRow, name: string, roundId: string) {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -44,6 +32,7 @@ function toWarningDto(row: WarningRow, name: string, roundId: string): WarningDt
     createdAt: row.createdAt,
   };
 }
+export type WarningDto = ReturnType<typeof toWarningDto>;
 
 const warningColumns = { warning: conductWarnings, name: players.name, roundId: gameTables.roundId };
 
