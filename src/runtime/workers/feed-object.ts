@@ -19,20 +19,15 @@ import type { Database } from "../../db/client";
 import { openWebDatabase } from "../../db/web";
 import {
   type EndReason,
-  EventFeedSource,
-  type EventFeedState,
   endLapsedTokens,
   endMessage,
   type FeedHost,
   type FeedMessage,
   type FeedSource,
+  feedSource,
   feedStream,
   type HeldToken,
   heldToken,
-  nextMessages,
-  OrgFeedSource,
-  type OrgFeedState,
-  openWatch,
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
@@ -106,9 +101,8 @@ export class LiveFeed {
       if (!meta) return;
       this.kind = meta.kind;
       this.id = meta.id;
-      const saved = await state.storage.get<EventFeedState | OrgFeedState>("state");
-      if (saved && meta.kind === "event") this.source = new EventFeedSource(meta.id, saved as EventFeedState);
-      if (saved && meta.kind === "org") this.source = new OrgFeedSource(meta.id, saved as OrgFeedState);
+      const saved = await state.storage.get<FeedSource["state"]>("state");
+      if (saved && meta.kind !== "slots") this.source = feedSource(meta.kind, meta.id, saved);
     });
   }
 
@@ -158,7 +152,7 @@ export class LiveFeed {
   /** The feed's source, read from the database if the object had none. */
   private async ensureSource(): Promise<FeedSource> {
     if (!this.source) {
-      const source = this.kind === "org" ? new OrgFeedSource(this.id) : new EventFeedSource(this.id);
+      const source = feedSource(this.kind === "org" ? "org" : "event", this.id);
       await source.refresh(this.db.$client);
       this.source ??= source;
       await this.state.storage.put("state", this.source.state);
@@ -240,7 +234,7 @@ export class LiveFeed {
     const source = await this.ensureSource();
     const { 0: client, 1: server } = new socketGlobals.WebSocketPair();
     this.state.acceptWebSocket(server);
-    const opened = await openWatch(this.db, source, request);
+    const opened = await source.open(this.db, request);
     const entry: SocketWatch = { request, watch: opened.watch, lastSent: Date.now() };
     this.send(server, entry, opened.messages);
     server.serializeAttachment(entry);
@@ -272,7 +266,7 @@ export class LiveFeed {
     const source = this.source;
     if (!source) return;
     for (const [socket, entry] of this.sockets()) {
-      const messages = await nextMessages(this.db, source, entry.request, entry.watch);
+      const messages = await source.next(this.db, entry.request, entry.watch);
       if (messages === null) {
         this.end(socket, entry);
         continue;

@@ -7,7 +7,7 @@
  * and stops with its last, so an event nobody watches costs nothing.
  */
 import type { Database } from "../../db/client";
-import { EventFeedSource, type FeedSource, OrgFeedSource, type WatchRequest } from "./feeds";
+import { type FeedSource, feedSource, type WatchRequest } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
 interface HubLogger {
@@ -110,8 +110,7 @@ export class LiveHub {
     const key = `${kind}:${id}`;
     let shared = this.sources.get(key);
     if (!shared) {
-      const source = kind === "org" ? new OrgFeedSource(id) : new EventFeedSource(id);
-      shared = new Shared(source, this.options);
+      shared = new Shared(feedSource(kind, id), this.options);
       this.sources.set(key, shared);
     }
     const joined = shared;
