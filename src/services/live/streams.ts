@@ -34,13 +34,8 @@ class Wakeup {
   private pending = false;
 
   wake() {
-    const resolve = this.resolve;
-    if (resolve) {
-      this.resolve = undefined;
-      resolve();
-    } else {
-      this.pending = true;
-    }
+    if (this.resolve) this.resolve();
+    else this.pending = true;
   }
 
   wait(ms: number): Promise<void> {
@@ -49,11 +44,9 @@ class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.resolve = undefined;
-        resolve();
-      }, ms);
+      const timer = setTimeout(() => this.resolve?.(), ms);
       this.resolve = () => {
+        this.resolve = undefined;
         clearTimeout(timer);
         resolve();
       };

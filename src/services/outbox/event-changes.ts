@@ -1,8 +1,6 @@
 import type { InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { readableEvent, type ScopedEvent } from "../access";
-import type { ServiceContext } from "../context";
 import { PRUNED_THROUGH_KEY } from "./retention";
 
 /** One results version of an event as the per-event feed replays it. */
@@ -100,12 +98,4 @@ export function eventFeedChanges(rows: readonly Record<string, unknown>[]): Resu
     }
   }
   return out;
-}
-
-/**
- * Authorises a change feed on an event the caller may read: the event as the caller may read it
- * (its organisation tree decides who reads it once private).
- */
-export async function openChangeFeed(ctx: ServiceContext, eventId: string): Promise<{ event: ScopedEvent }> {
-  return { event: await readableEvent(ctx, eventId) };
 }
