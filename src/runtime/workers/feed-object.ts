@@ -31,6 +31,7 @@ import {
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
+  singleFlight,
   socketFrame,
   type Watch,
   type WatchRequest,
@@ -57,12 +58,8 @@ const configs = new WeakMap<LiveEnv, Config>();
 
 /** The Worker's configuration, read once per environment (the Worker itself refused a malformed one). */
 function configOf(env: LiveEnv): Config {
-  let config = configs.get(env);
-  if (!config) {
-    config = readConfig(env, "workers");
-    configs.set(env, config);
-  }
-  return config;
+  if (!configs.has(env)) configs.set(env, readConfig(env, "workers"));
+  return configs.get(env)!;
 }
 
 /** Frees slots held in the counters' objects (a stream's end). */
@@ -87,8 +84,6 @@ export class LiveFeed {
   private dbHandle: Database | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly tokens = new Set<HeldToken>();
-  private refreshing: Promise<void> | undefined;
-  private again = false;
 
   constructor(
     private readonly state: DurableObjectState,
@@ -167,29 +162,14 @@ export class LiveFeed {
   }
 
   /** One read of the database for every watcher; a notice during a read makes one more. */
-  private refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
+  private readonly refresh = singleFlight(async () => {
+    const source = this.source;
+    if (source && (await source.refresh(this.db.$client))) {
+      await this.state.storage.put("state", source.state);
+      for (const listener of [...this.listeners]) listener();
+      await this.sendSockets();
     }
-    this.refreshing = (async () => {
-      try {
-        do {
-          this.again = false;
-          const source = this.source;
-          if (!source) return;
-          if (await source.refresh(this.db.$client)) {
-            await this.state.storage.put("state", source.state);
-            for (const listener of [...this.listeners]) listener();
-            await this.sendSockets();
-          }
-        } while (this.again);
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    return this.refreshing;
-  }
+  });
 
   /** Forgets everything once nobody watches: the next watcher starts from the database. */
   private async idleIfUnwatched() {
