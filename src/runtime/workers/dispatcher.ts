@@ -99,9 +99,7 @@ const PER_DELIVERY = 8;
 const CLOSING = 3;
 
 /** Where a drain that ran out of subrequests hands the rest (a Cloudflare Queue, wrangler.toml). */
-export interface DrainQueue {
-  send(body: unknown): Promise<void>;
-}
+export type DrainQueue = Queue;
 
 interface DrainOptions {
   /** Only what was due by then (a write's drain leaves retries to the sweep); default: all due. */
