@@ -101,9 +101,9 @@ abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
     this.started = saved;
   }
 
-  /** The statement reading the feed's rows after outbox position `seq`. */
-  protected abstract rows(seq: number): InStatement;
-  protected abstract changesOf(rows: Rows): C[];
+  /** The statement reading the feed's rows after outbox position `seq`, and the changes among them. */
+  protected abstract readonly rows: (seq: number) => InStatement;
+  protected abstract readonly changesOf: (rows: Rows) => C[];
   /** Read with every page of rows, in the same read transaction. */
   protected abstract head(): InStatement;
   /** Applies the head read with a page (`last`: nothing more to read); says whether a watcher sees a change. */
@@ -203,13 +203,8 @@ export class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
     );
   }
 
-  protected rows(seq: number) {
-    return eventFeedRowsStatement(this.state.eventId, seq, PAGE);
-  }
-
-  protected changesOf(rows: Rows) {
-    return eventFeedChanges(rows);
-  }
+  protected readonly rows = (seq: number) => eventFeedRowsStatement(this.state.eventId, seq, PAGE);
+  protected readonly changesOf = eventFeedChanges;
 
   protected head() {
     return {
@@ -307,13 +302,8 @@ export class OrgFeedSource extends LoggedFeed<OrgChange, OrgFeedState> {
     super(saved ?? { orgId, cursor: 0, floor: 0, log: [] }, saved !== undefined);
   }
 
-  protected rows(seq: number) {
-    return orgFeedRowsStatement(this.state.orgId, seq, PAGE);
-  }
-
-  protected changesOf(rows: Rows) {
-    return orgChangesOf(rows);
-  }
+  protected readonly rows = (seq: number) => orgFeedRowsStatement(this.state.orgId, seq, PAGE);
+  protected readonly changesOf = orgChangesOf;
 
   /** The outbox's end. */
   protected head() {
