@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { promises as dns, lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
@@ -30,12 +30,8 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
 }
 
 /** The system resolver, for the check at subscription time. */
-export const nodeResolveHost: ResolveHost = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses.map((a) => a.address)),
-    ),
-  );
+export const nodeResolveHost: ResolveHost = async (hostname) =>
+  (await dns.lookup(hostname, { all: true })).map((a) => a.address);
 
 /** POSTs with node:http(s): no redirects followed, a hard timeout, the body drained and dropped. */
 export function nodeTransport(policy: TargetPolicy): Transport {

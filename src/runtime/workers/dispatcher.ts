@@ -1,4 +1,6 @@
+import type { Client } from "@libsql/client";
 import { createDatabase, type Database } from "../../db/client";
+import { withBatchAndExecute } from "../../db/statements";
 import type { Logger } from "../../http/context";
 import { pruneOutbox } from "../../services/outbox";
 import {
@@ -97,9 +99,7 @@ const PER_DELIVERY = 8;
 const CLOSING = 3;
 
 /** Where a drain that ran out of subrequests hands the rest (a Cloudflare Queue, wrangler.toml). */
-export interface DrainQueue {
-  send(body: unknown): Promise<void>;
-}
+export type DrainQueue = Queue;
 
 interface DrainOptions {
   /** Only what was due by then (a write's drain leaves retries to the sweep); default: all due. */
@@ -112,30 +112,21 @@ interface DrainOptions {
   queue?: DrainQueue;
 }
 
-interface DrainReport {
-  attempted: number;
-  /** Subrequests spent: database round trips, webhook fetches, DNS lookups. */
-  subrequests: number;
-  /** The budget ran out with deliveries still due: handed to the queue (or left to the sweep). */
-  continued: boolean;
-}
-
 /** A database whose round trips are counted (each one is a subrequest to Turso over HTTP). */
 function countedDatabase(db: Database, count: () => void): Database {
   const client = db.$client;
-  const counted = new Proxy(client, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop);
-      if (typeof value !== "function") return value;
-      if (prop === "execute" || prop === "batch")
-        return (...args: unknown[]) => {
-          count();
-          return value.apply(target, args);
-        };
-      return value.bind(target);
-    },
-  });
-  return createDatabase(counted);
+  return createDatabase(
+    withBatchAndExecute(client, {
+      batch: (...args: Parameters<Client["batch"]>) => {
+        count();
+        return client.batch(...args);
+      },
+      execute: (...args: Parameters<Client["execute"]>) => {
+        count();
+        return client.execute(...args);
+      },
+    }),
+  );
 }
 
 /**
@@ -182,7 +173,13 @@ export async function drain(db: Database, settings: DeliverySettings, options: D
       }
     }
   }
-  return { attempted: pool.attempted, subrequests: spent, continued } satisfies DrainReport;
+  return {
+    attempted: pool.attempted,
+    /** Subrequests spent: database round trips, webhook fetches, DNS lookups. */
+    subrequests: spent,
+    /** The budget ran out with deliveries still due: handed to the queue (or left to the sweep). */
+    continued,
+  };
 }
 
 /**
@@ -211,7 +208,7 @@ export async function sweep(
   db: Database,
   settings: DeliverySettings,
   options: { subrequests?: number; queue?: DrainQueue } = {},
-): Promise<DrainReport> {
+): ReturnType<typeof drain> {
   const report = await drain(db, settings, options);
   await pruneOutbox(db, new Date());
   return report;

@@ -19,23 +19,19 @@ import type { Database } from "../../db/client";
 import { openWebDatabase } from "../../db/web";
 import {
   type EndReason,
-  EventFeedSource,
-  type EventFeedState,
   endLapsedTokens,
   endMessage,
   type FeedHost,
   type FeedMessage,
   type FeedSource,
+  feedSource,
   feedStream,
   type HeldToken,
   heldToken,
-  nextMessages,
-  OrgFeedSource,
-  type OrgFeedState,
-  openWatch,
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
+  singleFlight,
   socketFrame,
   type Watch,
   type WatchRequest,
@@ -62,12 +58,8 @@ const configs = new WeakMap<LiveEnv, Config>();
 
 /** The Worker's configuration, read once per environment (the Worker itself refused a malformed one). */
 function configOf(env: LiveEnv): Config {
-  let config = configs.get(env);
-  if (!config) {
-    config = readConfig(env, "workers");
-    configs.set(env, config);
-  }
-  return config;
+  if (!configs.has(env)) configs.set(env, readConfig(env, "workers"));
+  return configs.get(env)!;
 }
 
 /** Frees slots held in the counters' objects (a stream's end). */
@@ -92,8 +84,6 @@ export class LiveFeed {
   private dbHandle: Database | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly tokens = new Set<HeldToken>();
-  private refreshing: Promise<void> | undefined;
-  private again = false;
 
   constructor(
     private readonly state: DurableObjectState,
@@ -106,9 +96,8 @@ export class LiveFeed {
       if (!meta) return;
       this.kind = meta.kind;
       this.id = meta.id;
-      const saved = await state.storage.get<EventFeedState | OrgFeedState>("state");
-      if (saved && meta.kind === "event") this.source = new EventFeedSource(meta.id, saved as EventFeedState);
-      if (saved && meta.kind === "org") this.source = new OrgFeedSource(meta.id, saved as OrgFeedState);
+      const saved = await state.storage.get<FeedSource["state"]>("state");
+      if (saved && meta.kind !== "slots") this.source = feedSource(meta.kind, meta.id, saved);
     });
   }
 
@@ -158,7 +147,7 @@ export class LiveFeed {
   /** The feed's source, read from the database if the object had none. */
   private async ensureSource(): Promise<FeedSource> {
     if (!this.source) {
-      const source = this.kind === "org" ? new OrgFeedSource(this.id) : new EventFeedSource(this.id);
+      const source = feedSource(this.kind === "org" ? "org" : "event", this.id);
       await source.refresh(this.db.$client);
       this.source ??= source;
       await this.state.storage.put("state", this.source.state);
@@ -173,29 +162,14 @@ export class LiveFeed {
   }
 
   /** One read of the database for every watcher; a notice during a read makes one more. */
-  private refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
+  private readonly refresh = singleFlight(async () => {
+    const source = this.source;
+    if (source && (await source.refresh(this.db.$client))) {
+      await this.state.storage.put("state", source.state);
+      for (const listener of [...this.listeners]) listener();
+      await this.sendSockets();
     }
-    this.refreshing = (async () => {
-      try {
-        do {
-          this.again = false;
-          const source = this.source;
-          if (!source) return;
-          if (await source.refresh(this.db.$client)) {
-            await this.state.storage.put("state", source.state);
-            for (const listener of [...this.listeners]) listener();
-            await this.sendSockets();
-          }
-        } while (this.again);
-      } finally {
-        this.refreshing = undefined;
-      }
-    })();
-    return this.refreshing;
-  }
+  });
 
   /** Forgets everything once nobody watches: the next watcher starts from the database. */
   private async idleIfUnwatched() {
@@ -240,7 +214,7 @@ export class LiveFeed {
     const source = await this.ensureSource();
     const { 0: client, 1: server } = new socketGlobals.WebSocketPair();
     this.state.acceptWebSocket(server);
-    const opened = await openWatch(this.db, source, request);
+    const opened = await source.open(this.db, request);
     const entry: SocketWatch = { request, watch: opened.watch, lastSent: Date.now() };
     this.send(server, entry, opened.messages);
     server.serializeAttachment(entry);
@@ -272,7 +246,7 @@ export class LiveFeed {
     const source = this.source;
     if (!source) return;
     for (const [socket, entry] of this.sockets()) {
-      const messages = await nextMessages(this.db, source, entry.request, entry.watch);
+      const messages = await source.next(this.db, entry.request, entry.watch);
       if (messages === null) {
         this.end(socket, entry);
         continue;

@@ -25,16 +25,16 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 
 const RANDOM_KEY = "at least 32 random bytes, e.g. `openssl rand -base64 32`";
 
+const LOCAL_VALUES: Partial<Record<SettingName, string>> = {
+  JWT_SECRET: `<${RANDOM_KEY}>`,
+  DATABASE_URL: "http://127.0.0.1:8080",
+};
+
 /** How to fix a setting where this request arrived. */
 export function settingFix(setting: SettingName, url: URL): string {
   const local = LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
   if (local) {
-    const value =
-      setting === "JWT_SECRET"
-        ? `<${RANDOM_KEY}>`
-        : setting === "DATABASE_URL"
-          ? "http://127.0.0.1:8080"
-          : "…";
+    const value = LOCAL_VALUES[setting] ?? "…";
     return (
       `Running locally (wrangler dev): put ${setting}=${value} in .dev.vars next to wrangler.toml ` +
       "(npm run dev:worker writes one) and restart wrangler dev."

@@ -7,7 +7,6 @@
 export interface DurableObjectStorage {
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
-  put(entries: Record<string, unknown>): Promise<void>;
   delete(key: string | string[]): Promise<unknown>;
   deleteAll(): Promise<void>;
   list<T>(options?: { prefix?: string }): Promise<Map<string, T>>;
@@ -22,7 +21,6 @@ export interface HibernatableSocket {
   close(code?: number, reason?: string): void;
   serializeAttachment(value: unknown): void;
   deserializeAttachment(): unknown;
-  readyState: number;
 }
 
 export interface DurableObjectState {
@@ -31,7 +29,6 @@ export interface DurableObjectState {
   acceptWebSocket(socket: HibernatableSocket, tags?: string[]): void;
   getWebSockets(tag?: string): HibernatableSocket[];
   setWebSocketAutoResponse(pair: unknown): void;
-  waitUntil(work: Promise<unknown>): void;
 }
 
 /** The runtime's globals for WebSockets (workerd). */

@@ -124,9 +124,4 @@ export class StreamSlots {
       },
     };
   }
-
-  /** Streams open under a key now (tests). */
-  count(key: string): number {
-    return this.open.get(key) ?? 0;
-  }
 }

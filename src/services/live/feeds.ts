@@ -5,7 +5,7 @@
  * refresh whatever the number of watchers; a watcher only compares its position with the
  * source's and is sent what it has not seen, once, in order.
  */
-import type { Client } from "@libsql/client";
+import type { Client, InStatement } from "@libsql/client";
 import type { Database } from "../../db/client";
 import { type Actor, canReadEvent, type ScopedEvent } from "../access";
 import type { TokenHolder } from "../auth";
@@ -50,12 +50,22 @@ export interface WatchRequest {
   leases?: SlotLease[];
 }
 
+/**
+ * A watcher's place in its feed: the outbox position read and, in an event feed, the last
+ * version sent.
+ */
+export interface Watch {
+  sent: number;
+  cursor: number;
+}
+
 /** How many recent changes a source keeps for watchers that fall behind or resume. */
 const LOG_LIMIT = 500;
 /** Rows read per statement when a source or a watcher catches up. */
 const PAGE = 200;
 
 type Reader = Pick<Client, "batch">;
+type Rows = readonly Record<string, unknown>[];
 
 /** The position in a log (sorted by seq) of the first entry after `seq`. */
 function firstAfter(log: readonly { seq: number }[], seq: number): number {
@@ -69,87 +79,141 @@ function firstAfter(log: readonly { seq: number }[], seq: number): number {
   return lo;
 }
 
-function keepRecent<T extends { seq: number }>(log: T[], floor: number): number {
-  if (log.length <= LOG_LIMIT) return floor;
-  const dropped = log.splice(0, log.length - LOG_LIMIT);
-  return dropped.at(-1)!.seq;
-}
-
-export interface EventFeedState {
-  eventId: string;
-  version: number;
-  visibility: "public" | "private";
-  /** False once the event is gone: every watcher's feed ends. */
-  exists: boolean;
-  /** Outbox position read up to. */
+/** What every feed keeps: the outbox position read up to, and its recent changes. */
+interface FeedLog<C extends { seq: number }> {
   cursor: number;
   /** The log holds every change after this position. */
   floor: number;
-  log: ResultsChange[];
+  log: C[];
 }
 
-/** One event's results version, visibility and recent changes, as of its last refresh. */
-export class EventFeedSource {
-  state: EventFeedState;
+/**
+ * A feed's source: its state as of the last refresh, and what a watcher is sent from it. Each
+ * feed says which rows are its changes and which of them a watcher has not seen.
+ */
+abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
   private started: boolean;
 
-  constructor(eventId: string, saved?: EventFeedState) {
-    this.state = saved ?? {
-      eventId,
-      version: 0,
-      visibility: "public",
-      exists: true,
-      cursor: 0,
-      floor: 0,
-      log: [],
-    };
-    this.started = saved !== undefined;
+  constructor(
+    public state: S,
+    saved: boolean,
+  ) {
+    this.started = saved;
   }
 
-  get eventId() {
-    return this.state.eventId;
-  }
+  /** The statement reading the feed's rows after outbox position `seq`, and the changes among them. */
+  protected abstract readonly rows: (seq: number) => InStatement;
+  protected abstract readonly changesOf: (rows: Rows) => C[];
+  /** Read with every page of rows, in the same read transaction. */
+  protected abstract head(): InStatement;
+  /** Applies the head read with a page (`last`: nothing more to read); says whether a watcher sees a change. */
+  protected abstract applyHead(row: Record<string, unknown> | undefined, last: boolean): boolean;
+  /** The first refresh: where the feed starts (the outbox's end). */
+  protected abstract start(client: Reader): Promise<number>;
+  /** Adds the change to the watcher's messages unless it has seen it. */
+  protected abstract emit(change: C, watch: Watch, out: FeedMessage[]): void;
+  /** Where a new watcher starts, and what it is sent first. */
+  abstract open(db: Database, request: WatchRequest): Promise<{ watch: Watch; messages: FeedMessage[] }>;
 
   /**
-   * Brings the state up to the database in one round trip (the event's row and its feed rows
-   * after the cursor, one read transaction); the first refresh starts at the outbox's end.
-   * Says whether anything a watcher sees changed.
+   * Brings the state up to the database, one round trip per page (the head and the rows after
+   * the cursor, one read transaction). Says whether anything a watcher sees changed.
    */
   async refresh(client: Reader): Promise<boolean> {
     const s = this.state;
-    const head = {
-      sql: "select results_version as version, visibility from events where id = ?",
-      args: [s.eventId],
-    };
     if (!this.started) {
-      const [event, latest] = await client.batch(
-        [head, { sql: "select max(seq) as seq from outbox where event_id = ?", args: [s.eventId] }],
-        "read",
-      );
-      this.applyHead(event!.rows[0]);
-      s.cursor = s.floor = Number(latest!.rows[0]?.seq ?? 0);
+      s.cursor = s.floor = await this.start(client);
       this.started = true;
       return true;
     }
     let changed = false;
     for (;;) {
-      const [event, rows] = await client.batch(
-        [head, eventFeedRowsStatement(s.eventId, s.cursor, PAGE)],
-        "read",
-      );
-      changed = this.applyHead(event!.rows[0]) || changed;
-      const { changes, cursor } = eventFeedChanges(rows!.rows, s.cursor);
-      s.cursor = cursor;
+      const [head, rows] = await client.batch([this.head(), this.rows(s.cursor)], "read");
+      const changes = this.changesOf(rows!.rows);
+      s.cursor = changes.at(-1)?.seq ?? s.cursor;
       if (changes.length > 0) {
         s.log.push(...changes);
-        s.floor = keepRecent(s.log, s.floor);
+        if (s.log.length > LOG_LIMIT) s.floor = s.log.splice(0, s.log.length - LOG_LIMIT).at(-1)!.seq;
         changed = true;
       }
-      if (rows!.rows.length < PAGE || changes.length === 0) return changed;
+      const last = rows!.rows.length < PAGE || changes.length === 0;
+      changed = this.applyHead(head!.rows[0], last) || changed;
+      if (last) return changed;
     }
   }
 
-  private applyHead(row: Record<string, unknown> | undefined): boolean {
+  /**
+   * What the log holds beyond the watcher; null when it no longer reaches back to the
+   * watcher's position (catch it up from the database).
+   */
+  protected fromLog(watch: Watch): FeedMessage[] | null {
+    const s = this.state;
+    if (watch.cursor < s.floor) return null;
+    const out: FeedMessage[] = [];
+    for (let i = firstAfter(s.log, watch.cursor); i < s.log.length; i++) this.emit(s.log[i]!, watch, out);
+    watch.cursor = Math.max(watch.cursor, s.cursor);
+    return out;
+  }
+
+  /** Reads from the database what the log no longer holds for this watcher, then the rest from the log. */
+  protected async catchUp(db: Database, watch: Watch): Promise<FeedMessage[]> {
+    const out: FeedMessage[] = [];
+    for (;;) {
+      const { rows } = await db.$client.execute(this.rows(watch.cursor));
+      const changes = this.changesOf(rows);
+      for (const change of changes) this.emit(change, watch, out);
+      if (rows.length < PAGE || changes.length === 0) break;
+    }
+    // Everything up to the database's end is read, and the source's log starts before that.
+    watch.cursor = Math.max(watch.cursor, this.state.floor);
+    out.push(...(this.fromLog(watch) ?? []));
+    return out;
+  }
+
+  /** What the watcher has not been sent yet, from the source's log or else the database. */
+  protected async pending(db: Database, watch: Watch): Promise<FeedMessage[]> {
+    return this.fromLog(watch) ?? (await this.catchUp(db, watch));
+  }
+
+  /** Whether the watcher may still read the feed. */
+  protected readable(_request: WatchRequest): boolean {
+    return true;
+  }
+
+  /** What the watcher has not been sent yet; null when it may no longer read the feed (it ends quietly). */
+  async next(db: Database, request: WatchRequest, watch: Watch): Promise<FeedMessage[] | null> {
+    return this.readable(request) ? this.pending(db, watch) : null;
+  }
+}
+
+export interface EventFeedState extends FeedLog<ResultsChange> {
+  eventId: string;
+  version: number;
+  visibility: "public" | "private";
+  /** False once the event is gone: every watcher's feed ends. */
+  exists: boolean;
+}
+
+/** One event's results version, visibility and recent changes, as of its last refresh. */
+export class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
+  constructor(eventId: string, saved?: EventFeedState) {
+    super(
+      saved ?? { eventId, version: 0, visibility: "public", exists: true, cursor: 0, floor: 0, log: [] },
+      saved !== undefined,
+    );
+  }
+
+  protected readonly rows = (seq: number) => eventFeedRowsStatement(this.state.eventId, seq, PAGE);
+  protected readonly changesOf = eventFeedChanges;
+
+  protected head() {
+    return {
+      sql: "select results_version as version, visibility from events where id = ?",
+      args: [this.state.eventId],
+    };
+  }
+
+  protected applyHead(row: Record<string, unknown> | undefined): boolean {
     const s = this.state;
     const before = `${s.exists}:${s.version}:${s.visibility}`;
     if (row) {
@@ -160,227 +224,130 @@ export class EventFeedSource {
     }
     return `${s.exists}:${s.version}:${s.visibility}` !== before;
   }
-}
 
-/** Whether the watcher still sees the event (it may have turned private, or be gone). */
-function stillReadable(source: EventFeedSource, request: WatchRequest): boolean {
-  const s = source.state;
-  const event = request.event ?? { id: request.id, ancestry: [], hosts: [] };
-  return s.exists && canReadEvent(request.actor, { ...event, visibility: s.visibility });
-}
+  protected async start(client: Reader) {
+    const [event, latest] = await client.batch(
+      [
+        this.head(),
+        { sql: "select max(seq) as seq from outbox where event_id = ?", args: [this.state.eventId] },
+      ],
+      "read",
+    );
+    this.applyHead(event!.rows[0]);
+    return Number(latest!.rows[0]?.seq ?? 0);
+  }
 
-/**
- * A watcher's place in its feed: the outbox position read and, in an event feed, the last
- * version sent.
- */
-export interface Watch {
-  sent: number;
-  cursor: number;
-}
-
-/**
- * What the source holds beyond the watcher, each version once and in order (a version the
- * outbox does not detail as the bare state); null when the log no longer reaches back to the
- * watcher's position (catch it up from the database).
- */
-function eventMessages(source: EventFeedSource, watch: Watch): FeedMessage[] | null {
-  const s = source.state;
-  if (watch.cursor < s.floor) return null;
-  const out: FeedMessage[] = [];
-  for (let i = firstAfter(s.log, watch.cursor); i < s.log.length; i++) {
-    const change = s.log[i]!;
+  /** Each version once and in order. */
+  protected emit(change: ResultsChange, watch: Watch, out: FeedMessage[]) {
     watch.cursor = change.seq;
-    if (change.resultsVersion <= watch.sent) continue;
-    out.push(eventChangeMessage(s.eventId, change));
+    if (change.resultsVersion <= watch.sent) return;
+    out.push(eventChangeMessage(this.state.eventId, change));
     watch.sent = change.resultsVersion;
   }
-  watch.cursor = Math.max(watch.cursor, s.cursor);
-  if (s.version > watch.sent) {
-    out.push(eventStateMessage(s.eventId, s.version));
-    watch.sent = s.version;
-  }
-  return out;
-}
 
-/** Reads from the database what the log no longer holds for this watcher, then the rest from the log. */
-async function catchUpEvent(db: Database, source: EventFeedSource, watch: Watch): Promise<FeedMessage[]> {
-  const eventId = source.eventId;
-  const out: FeedMessage[] = [];
-  for (;;) {
-    const result = await db.$client.execute(eventFeedRowsStatement(eventId, watch.cursor, PAGE));
-    const { changes } = eventFeedChanges(result.rows, watch.cursor);
-    for (const change of changes) {
-      watch.cursor = change.seq;
-      if (change.resultsVersion <= watch.sent) continue;
-      out.push(eventChangeMessage(eventId, change));
-      watch.sent = change.resultsVersion;
+  /** The log's versions, then the current one as the bare state when the outbox does not detail it. */
+  protected override fromLog(watch: Watch): FeedMessage[] | null {
+    const out = super.fromLog(watch);
+    const s = this.state;
+    if (out && s.version > watch.sent) {
+      out.push(eventStateMessage(s.eventId, s.version));
+      watch.sent = s.version;
     }
-    if (changes.length === 0) break;
+    return out;
   }
-  // Everything up to the database's end is read, and the source's log starts before that.
-  watch.cursor = Math.max(watch.cursor, source.state.floor);
-  out.push(...(eventMessages(source, watch) ?? []));
-  return out;
+
+  /**
+   * Without `Last-Event-ID` (or with a version the event never had): the current version; at
+   * the current version: nothing; behind: every version since, from the log or else the
+   * outbox, or `gap` and the current version when the outbox no longer holds them.
+   */
+  async open(db: Database, { lastEventId }: WatchRequest) {
+    const s = this.state;
+    const current = s.version;
+    if (lastEventId === undefined || lastEventId >= current) {
+      const messages = lastEventId === current ? [] : [eventStateMessage(s.eventId, current)];
+      return { watch: { sent: current, cursor: s.cursor }, messages };
+    }
+    const logged = s.log.find((change) => change.resultsVersion === lastEventId);
+    if (logged) {
+      const watch = { sent: lastEventId, cursor: logged.seq };
+      return { watch, messages: this.fromLog(watch) ?? [] };
+    }
+    const after = await eventFeedPosition(db, s.eventId, lastEventId);
+    if (after === null) {
+      return {
+        watch: { sent: current, cursor: s.cursor },
+        messages: [eventGapMessage(lastEventId, current), eventStateMessage(s.eventId, current)],
+      };
+    }
+    const watch = { sent: lastEventId, cursor: after };
+    return { watch, messages: await this.catchUp(db, watch) };
+  }
+
+  /** Whether the watcher still sees the event (it may have turned private, or be gone). */
+  protected override readable(request: WatchRequest) {
+    const event = request.event ?? { id: request.id, ancestry: [], hosts: [] };
+    return this.state.exists && canReadEvent(request.actor, { ...event, visibility: this.state.visibility });
+  }
 }
 
-/**
- * Where a new watcher starts and what it is sent first. Without `Last-Event-ID` (or with a
- * version the event never had): the current version; at the current version: nothing; behind:
- * every version since, from the source's log or else the outbox, or `gap` and the current
- * version when the outbox no longer holds them.
- */
-async function openEventWatch(
-  db: Database,
-  source: EventFeedSource,
-  lastEventId: number | undefined,
-): Promise<{ watch: Watch; messages: FeedMessage[] }> {
-  const s = source.state;
-  const current = s.version;
-  if (lastEventId === undefined || lastEventId >= current) {
-    const messages = lastEventId === current ? [] : [eventStateMessage(s.eventId, current)];
-    return { watch: { sent: current, cursor: s.cursor }, messages };
-  }
-  const logged = s.log.find((change) => change.resultsVersion === lastEventId);
-  if (logged) {
-    const watch = { sent: lastEventId, cursor: logged.seq };
-    return { watch, messages: eventMessages(source, watch) ?? [] };
-  }
-  const { after } = await eventFeedPosition(db, s.eventId, lastEventId);
-  if (after === null) {
-    return {
-      watch: { sent: current, cursor: s.cursor },
-      messages: [eventGapMessage(lastEventId, current), eventStateMessage(s.eventId, current)],
-    };
-  }
-  const watch = { sent: lastEventId, cursor: after };
-  return { watch, messages: await catchUpEvent(db, source, watch) };
-}
-
-export interface OrgFeedState {
+/** An organisation tree's notifications; its cursor runs over the whole outbox (other trees' rows are passed over once). */
+export interface OrgFeedState extends FeedLog<OrgChange> {
   orgId: string;
-  /** Outbox position read up to (of the whole outbox: other trees' rows are passed over once). */
-  cursor: number;
-  floor: number;
-  log: OrgChange[];
 }
 
 /** The notifications of one organisation tree, as of the last refresh. */
-export class OrgFeedSource {
-  state: OrgFeedState;
-  private started: boolean;
-
+export class OrgFeedSource extends LoggedFeed<OrgChange, OrgFeedState> {
   constructor(orgId: string, saved?: OrgFeedState) {
-    this.state = saved ?? { orgId, cursor: 0, floor: 0, log: [] };
-    this.started = saved !== undefined;
+    super(saved ?? { orgId, cursor: 0, floor: 0, log: [] }, saved !== undefined);
   }
 
-  get orgId() {
-    return this.state.orgId;
+  protected readonly rows = (seq: number) => orgFeedRowsStatement(this.state.orgId, seq, PAGE);
+  protected readonly changesOf = orgChangesOf;
+
+  /** The outbox's end. */
+  protected head() {
+    return { sql: "select max(seq) as seq from outbox", args: [] };
   }
 
-  /** One round trip: the outbox's end, and the tree's rows after the cursor. */
-  async refresh(client: Reader): Promise<boolean> {
-    const s = this.state;
-    const end = { sql: "select max(seq) as seq from outbox", args: [] };
-    if (!this.started) {
-      const [latest] = await client.batch([end], "read");
-      s.cursor = s.floor = Number(latest!.rows[0]?.seq ?? 0);
-      this.started = true;
-      return true;
+  /** The same read transaction: no row of the tree lies between the last one read and the end. */
+  protected applyHead(row: Record<string, unknown> | undefined, last: boolean) {
+    if (last) this.state.cursor = Math.max(this.state.cursor, Number(row?.seq ?? 0));
+    return false;
+  }
+
+  protected async start(client: Reader) {
+    const [latest] = await client.batch([this.head()], "read");
+    return Number(latest!.rows[0]?.seq ?? 0);
+  }
+
+  protected emit(change: OrgChange, watch: Watch, out: FeedMessage[]) {
+    watch.cursor = change.seq;
+    out.push(orgChangeMessage(change));
+  }
+
+  /**
+   * Without `Last-Event-ID` it starts with the next change; with one, it first gets what it
+   * missed (after `gap` when that is past the retention window).
+   */
+  async open(db: Database, { lastEventId, prunedThrough = 0 }: WatchRequest) {
+    if (lastEventId === undefined) return { watch: { sent: 0, cursor: this.state.cursor }, messages: [] };
+    const messages: FeedMessage[] = [];
+    const watch = { sent: 0, cursor: lastEventId };
+    if (lastEventId < prunedThrough) {
+      messages.push(orgGapMessage(lastEventId, prunedThrough));
+      watch.cursor = prunedThrough;
     }
-    let changed = false;
-    for (;;) {
-      const [latest, rows] = await client.batch([end, orgFeedRowsStatement(s.orgId, s.cursor, PAGE)], "read");
-      const changes = orgChangesOf(rows!.rows);
-      if (changes.length > 0) {
-        s.log.push(...changes);
-        s.floor = keepRecent(s.log, s.floor);
-        changed = true;
-      }
-      if (changes.length === PAGE) {
-        s.cursor = changes.at(-1)!.seq;
-        continue;
-      }
-      // The same read transaction: no row of the tree lies between the last one and the end.
-      s.cursor = Math.max(s.cursor, Number(latest!.rows[0]?.seq ?? 0));
-      return changed;
-    }
+    messages.push(...(await this.pending(db, watch)));
+    return { watch, messages };
   }
-}
-
-type OrgWatch = Pick<Watch, "cursor">;
-
-function orgMessages(source: OrgFeedSource, watch: OrgWatch): FeedMessage[] | null {
-  const s = source.state;
-  if (watch.cursor < s.floor) return null;
-  const out: FeedMessage[] = [];
-  for (let i = firstAfter(s.log, watch.cursor); i < s.log.length; i++) {
-    out.push(orgChangeMessage(s.log[i]!));
-  }
-  watch.cursor = Math.max(watch.cursor, s.cursor);
-  return out;
-}
-
-async function catchUpOrg(db: Database, source: OrgFeedSource, watch: OrgWatch): Promise<FeedMessage[]> {
-  const out: FeedMessage[] = [];
-  for (;;) {
-    const result = await db.$client.execute(orgFeedRowsStatement(source.orgId, watch.cursor, PAGE));
-    const changes = orgChangesOf(result.rows);
-    for (const change of changes) {
-      out.push(orgChangeMessage(change));
-      watch.cursor = change.seq;
-    }
-    if (changes.length < PAGE) break;
-  }
-  watch.cursor = Math.max(watch.cursor, source.state.floor);
-  out.push(...(orgMessages(source, watch) ?? []));
-  return out;
-}
-
-/**
- * A new watcher of an organisation feed: without `Last-Event-ID` it starts with the next change;
- * with one, it first gets what it missed (after `gap` when that is past the retention window).
- */
-async function openOrgWatch(
-  db: Database,
-  source: OrgFeedSource,
-  lastEventId: number | undefined,
-  prunedThrough: number,
-): Promise<{ watch: Watch; messages: FeedMessage[] }> {
-  if (lastEventId === undefined) return { watch: { sent: 0, cursor: source.state.cursor }, messages: [] };
-  const messages: FeedMessage[] = [];
-  const watch = { sent: 0, cursor: lastEventId };
-  if (lastEventId < prunedThrough) {
-    messages.push(orgGapMessage(lastEventId, prunedThrough));
-    watch.cursor = prunedThrough;
-  }
-  const fromLog = orgMessages(source, watch);
-  messages.push(...(fromLog ?? (await catchUpOrg(db, source, watch))));
-  return { watch, messages };
 }
 
 export type FeedSource = EventFeedSource | OrgFeedSource;
 
-/** Where a new watcher of either feed starts, and what it is sent first. */
-export function openWatch(db: Database, source: FeedSource, request: WatchRequest) {
-  return source instanceof EventFeedSource
-    ? openEventWatch(db, source, request.lastEventId)
-    : openOrgWatch(db, source, request.lastEventId, request.prunedThrough ?? 0);
-}
-
-/**
- * What the watcher has not been sent yet, from the source's log or else the database; null
- * when it may no longer read the event (its feed ends quietly).
- */
-export async function nextMessages(
-  db: Database,
-  source: FeedSource,
-  request: WatchRequest,
-  watch: Watch,
-): Promise<FeedMessage[] | null> {
-  if (source instanceof OrgFeedSource) {
-    return orgMessages(source, watch) ?? (await catchUpOrg(db, source, watch));
-  }
-  if (!stillReadable(source, request)) return null;
-  return eventMessages(source, watch) ?? (await catchUpEvent(db, source, watch));
+/** A feed's source, fresh (read from the database at its first refresh) or as it was saved. */
+export function feedSource(kind: WatchRequest["kind"], id: string, saved?: EventFeedState | OrgFeedState) {
+  return kind === "org"
+    ? new OrgFeedSource(id, saved as OrgFeedState | undefined)
+    : new EventFeedSource(id, saved as EventFeedState | undefined);
 }

@@ -7,7 +7,7 @@
  * and stops with its last, so an event nobody watches costs nothing.
  */
 import type { Database } from "../../db/client";
-import { EventFeedSource, type FeedSource, OrgFeedSource, type WatchRequest } from "./feeds";
+import { type FeedSource, feedSource, type WatchRequest } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
 interface HubLogger {
@@ -30,14 +30,42 @@ export interface Lease {
   release(): void;
 }
 
+/**
+ * A source's refresh, one at a time on either runtime: a call while one runs shares it and makes
+ * it read once more afterwards (the notice may be of a change that read did not see).
+ */
+export function singleFlight(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await run();
+        } while (again);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+}
+
 class Shared {
   readonly listeners = new Set<() => void>();
   ready: Promise<void>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
-  /** A refresh is running; `again` asks for one more after it (a change it may have missed). */
-  private refreshing = false;
-  private again = false;
+  private readonly refresh = singleFlight(async () => {
+    if (!this.stopped && (await this.source.refresh(this.hub.db.$client))) {
+      for (const listener of [...this.listeners]) listener();
+    }
+  });
 
   constructor(
     readonly source: FeedSource,
@@ -56,10 +84,6 @@ class Shared {
   /** A write told this feed it changed: read now (once more after a read already running). */
   refreshNow() {
     if (this.stopped) return;
-    if (this.refreshing) {
-      this.again = true;
-      return;
-    }
     clearTimeout(this.timer);
     void this.ready.then(
       () => this.tick(),
@@ -68,20 +92,12 @@ class Shared {
   }
 
   private async tick() {
-    if (this.stopped || this.refreshing) return;
-    this.refreshing = true;
     try {
-      do {
-        this.again = false;
-        if (await this.source.refresh(this.hub.db.$client)) {
-          for (const listener of [...this.listeners]) listener();
-        }
-      } while (this.again && !this.stopped);
+      await this.refresh();
     } catch (error) {
       // A failed read is retried at the next interval; the watchers keep waiting.
       this.hub.logger?.error("live feed refresh failed", { error: String(error) });
     } finally {
-      this.refreshing = false;
       this.schedule();
     }
   }
@@ -110,8 +126,7 @@ export class LiveHub {
     const key = `${kind}:${id}`;
     let shared = this.sources.get(key);
     if (!shared) {
-      const source = kind === "org" ? new OrgFeedSource(id) : new EventFeedSource(id);
-      shared = new Shared(source, this.options);
+      shared = new Shared(feedSource(kind, id), this.options);
       this.sources.set(key, shared);
     }
     const joined = shared;

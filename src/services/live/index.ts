@@ -2,7 +2,7 @@
 
 export * from "./caps";
 export * from "./feeds";
-export { type Lease, LiveHub } from "./hub";
+export { type Lease, LiveHub, singleFlight } from "./hub";
 export * from "./messages";
 export { type FeedHost, feedStream } from "./streams";
 export { endLapsedTokens, type HeldToken, heldToken } from "./tokens";

@@ -5,7 +5,7 @@
  * up. It never reads the database while waiting: only the source does, once for everyone.
  */
 import type { Database } from "../../db/client";
-import { nextMessages, openWatch, type WatchRequest } from "./feeds";
+import type { WatchRequest } from "./feeds";
 import type { Lease } from "./hub";
 import {
   type EndReason,
@@ -34,13 +34,8 @@ class Wakeup {
   private pending = false;
 
   wake() {
-    const resolve = this.resolve;
-    if (resolve) {
-      this.resolve = undefined;
-      resolve();
-    } else {
-      this.pending = true;
-    }
+    if (this.resolve) this.resolve();
+    else this.pending = true;
   }
 
   wait(ms: number): Promise<void> {
@@ -49,11 +44,9 @@ class Wakeup {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.resolve = undefined;
-        resolve();
-      }, ms);
+      const timer = setTimeout(() => this.resolve?.(), ms);
       this.resolve = () => {
+        this.resolve = undefined;
         clearTimeout(timer);
         resolve();
       };
@@ -138,7 +131,7 @@ export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamH
     const releaseToken = held ? host.holdToken(held) : () => {};
     try {
       const source = lease.source;
-      const { watch, messages } = await openWatch(host.db, source, request);
+      const { watch, messages } = await source.open(host.db, request);
       sink.send(messages);
       let lastWrite = Date.now();
       while (!sink.closed) {
@@ -150,7 +143,7 @@ export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamH
           sink.send([endMessage(ended)]);
           return;
         }
-        const next = await nextMessages(host.db, source, request, watch);
+        const next = await source.next(host.db, request, watch);
         if (next === null) return;
         if (next.length > 0) {
           sink.send(next);

@@ -1,8 +1,6 @@
 import type { InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { readableEvent, type ScopedEvent } from "../access";
-import type { ServiceContext } from "../context";
 import { PRUNED_THROUGH_KEY } from "./retention";
 
 /** One results version of an event as the per-event feed replays it. */
@@ -43,53 +41,28 @@ interface Row {
   table_id: string | null;
 }
 
-/** Rows of one event's batches, grouped into versions; a group cut by the page's end is left for the next read. */
-function group(rows: readonly Row[]): ResultsChange[] {
-  const out: ResultsChange[] = [];
-  let types: string[] = [];
-  let tableId: string | null = null;
-  for (const row of rows) {
-    types.push(row.type);
-    tableId ??= row.table_id;
-    if (row.type === "standings.changed" && row.version !== null) {
-      out.push({ resultsVersion: row.version, sessionId: row.session_id, tableId, types, seq: row.seq });
-      types = [];
-      tableId = null;
-    }
-  }
-  return out;
-}
-
 /**
- * Outbox positions for resuming one event's feed at `version`: `after` is right after `version`
- * was committed (the seq of its `standings.changed`, 0 for version 0), or null when the outbox no
- * longer holds it (past the retention window, or committed before versions were announced) and
- * cannot say what came after; `latest` is the event's newest notification.
+ * Where one event's feed resumes at `version`: right after `version` was committed (the seq of
+ * its `standings.changed`, 0 for version 0), or null when the outbox no longer holds it (past
+ * the retention window, or committed before versions were announced) and cannot say what came
+ * after.
  */
 export async function eventFeedPosition(
   db: Database,
   eventId: string,
   version: number,
-): Promise<{ after: number | null; latest: number }> {
-  const [row] = await db.all<{
-    seq: number | null;
-    pruned: number | null;
-    first: number | null;
-    latest: number | null;
-  }>(sql`
+): Promise<number | null> {
+  const [row] = await db.all<{ seq: number | null; pruned: number | null; first: number | null }>(sql`
     select (select seq from outbox where event_id = ${eventId} and type = 'standings.changed'
               and json_extract(data, '$.resultsVersion') = ${version}
             order by seq desc limit 1) as seq,
            (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned,
-           (select min(seq) from outbox where event_id = ${eventId}) as first,
-           (select max(seq) from outbox where event_id = ${eventId}) as latest`);
-  const latest = row?.latest ?? 0;
-  if (row?.seq != null) return { after: row.seq, latest };
-  if (version !== 0) return { after: null, latest };
+           (select min(seq) from outbox where event_id = ${eventId}) as first`);
+  if (row?.seq != null) return row.seq;
+  if (version !== 0) return null;
   // Version 0 is the event before any result: all of its notifications follow, unless some were pruned.
   const pruned = row?.pruned ?? 0;
-  const intact = pruned === 0 || (row?.first != null && row.first > pruned);
-  return { after: intact ? 0 : null, latest };
+  return pruned === 0 || (row?.first != null && row.first > pruned) ? 0 : null;
 }
 
 /** The statement reading one event's feed rows after outbox position `seq` (at most `limit`). */
@@ -107,21 +80,22 @@ export function eventFeedRowsStatement(eventId: string, seq: number, limit: numb
 }
 
 /**
- * The versions among rows read by `eventFeedRowsStatement`, oldest first, and the position the
- * next read starts from (a group cut by the page's end is read again with the rest of it).
+ * The versions among rows read by `eventFeedRowsStatement`, oldest first: rows of one event's
+ * batches grouped by the `standings.changed` that ends each; a group cut by the page's end is
+ * left for the next read.
  */
-export function eventFeedChanges(
-  rows: readonly Record<string, unknown>[],
-  seq: number,
-): { changes: ResultsChange[]; cursor: number } {
-  const changes = group(rows as unknown as Row[]);
-  return { changes, cursor: changes.at(-1)?.seq ?? seq };
-}
-
-/**
- * Authorises a change feed on an event the caller may read: the event as the caller may read it
- * (its organisation tree decides who reads it once private).
- */
-export async function openChangeFeed(ctx: ServiceContext, eventId: string): Promise<{ event: ScopedEvent }> {
-  return { event: await readableEvent(ctx, eventId) };
+export function eventFeedChanges(rows: readonly Record<string, unknown>[]): ResultsChange[] {
+  const out: ResultsChange[] = [];
+  let types: string[] = [];
+  let tableId: string | null = null;
+  for (const row of rows as unknown as Row[]) {
+    types.push(row.type);
+    tableId ??= row.table_id;
+    if (row.type === "standings.changed" && row.version !== null) {
+      out.push({ resultsVersion: row.version, sessionId: row.session_id, tableId, types, seq: row.seq });
+      types = [];
+      tableId = null;
+    }
+  }
+  return out;
 }

@@ -1,5 +1,6 @@
 import type { InStatement } from "@libsql/client";
 import { sql } from "drizzle-orm";
+import { base64url } from "jose";
 import { assertOrgReadable } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -90,20 +91,13 @@ export function orgChangesOf(rows: readonly Record<string, unknown>[]): OrgChang
   return (rows as unknown as Row[]).map(toChange);
 }
 
-const CURSOR_PREFIX = "x1:";
-
 /** The export cursor: the last notification seen and when the export started. */
 interface ExportCursor {
   seq: number;
   at: string;
 }
 
-export function encodeExportCursor(cursor: ExportCursor): string {
-  return btoa(`${CURSOR_PREFIX}${cursor.seq}:${cursor.at}`)
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
+export const encodeExportCursor = (cursor: ExportCursor) => base64url.encode(`x1:${cursor.seq}:${cursor.at}`);
 
 export function decodeExportCursor(raw: string): ExportCursor {
   let text = "";

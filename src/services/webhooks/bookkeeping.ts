@@ -115,20 +115,16 @@ export interface RecordedAttempt {
   at: string;
 }
 
-/** A subscription's streak over the attempts of one tick, in the order they finished. */
-interface Streak {
-  /** An attempt succeeded: the streak starts again from 0. */
-  reset: boolean;
-  /** Failures after the last success (or all of them). */
-  failures: number;
-  /** When the first of those failures happened. */
-  since: string | null;
-  lastError: string | null;
-  lastAt: string;
-}
-
+/**
+ * Each subscription's streak over the attempts of one tick, in the order they finished: whether
+ * an attempt succeeded (the streak starts again from 0), the failures after the last success
+ * (or all of them), when the first of those happened, and the last error and time.
+ */
 function streaksOf(attempts: readonly RecordedAttempt[]) {
-  const streaks = new Map<string, Streak>();
+  const streaks = new Map<
+    string,
+    { reset: boolean; failures: number; since: string | null; lastError: string | null; lastAt: string }
+  >();
   for (const a of attempts) {
     const s = streaks.get(a.subscriptionId) ?? {
       reset: false,

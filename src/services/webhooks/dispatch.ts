@@ -97,32 +97,7 @@ export interface DeliverySettings extends TargetPolicy {
   bodies?: MessageBodies;
 }
 
-async function buildRequest(bodies: MessageBodies, row: DueRow, settings: DeliverySettings, at: Date) {
-  const body = await bodies.body(row, settings.publicUrl);
-  if (row.format === "discord") return { headers: { "content-type": "application/json" }, body };
-  const secrets = [row.secret];
-  if (
-    row.previous_secret &&
-    row.previous_secret_expires_at &&
-    row.previous_secret_expires_at > at.toISOString()
-  ) {
-    secrets.push(row.previous_secret);
-  }
-  return {
-    headers: { "content-type": "application/json", ...signatureHeaders(secrets, row.message_id, at, body) },
-    body,
-  };
-}
-
-interface Outcome {
-  ok: boolean;
-  retryable: boolean;
-  status: number | null;
-  error: string | null;
-  /** The receiver's Retry-After, clamped to MAX_RETRY_AFTER_MS. */
-  retryAfterMs: number | null;
-  latencyMs: number;
-}
+const JSON_HEADERS = { "content-type": "application/json" };
 
 /** The receiver's Retry-After within the maximum; a longer one is logged (it names its subscription). */
 function boundedRetryAfter(row: DueRow, value: string | null, now: Date, settings: DeliverySettings) {
@@ -137,52 +112,6 @@ function boundedRetryAfter(row: DueRow, value: string | null, now: Date, setting
   return MAX_RETRY_AFTER_MS;
 }
 
-async function attempt(
-  bodies: MessageBodies,
-  row: DueRow,
-  settings: DeliverySettings,
-  clock: () => Date,
-  timeoutMs: number,
-): Promise<Outcome> {
-  const started = clock();
-  const t0 = performance.now();
-  try {
-    assertTargetUrl(row.url, settings);
-    const request = await buildRequest(bodies, row, settings, started);
-    const reply = await settings.transport({
-      url: row.url,
-      ...request,
-      timeoutMs,
-    });
-    const latencyMs = Math.round(performance.now() - t0);
-    const ok = reply.status >= 200 && reply.status < 300;
-    // A 4xx says the request itself is refused: retrying cannot help, except a timeout or a rate limit.
-    const retryable = !ok && (reply.status >= 500 || reply.status === 408 || reply.status === 429);
-    return {
-      ok,
-      retryable,
-      status: reply.status,
-      error: ok ? null : `HTTP ${reply.status}`,
-      retryAfterMs: ok ? null : boundedRetryAfter(row, reply.retryAfter, clock(), settings),
-      latencyMs,
-    };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A refused target stays refused: retrying would only knock on it again.
-    const retryable = !(
-      error instanceof UnsafeTargetError || (error as { name?: string }).name === "UnsafeTargetError"
-    );
-    return {
-      ok: false,
-      retryable,
-      status: null,
-      error: message.slice(0, 500),
-      retryAfterMs: null,
-      latencyMs: Math.round(performance.now() - t0),
-    };
-  }
-}
-
 function backoff(settings: DeliverySettings, attempts: number): number | null {
   const delays = settings.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const base = delays[attempts - 1];
@@ -191,37 +120,85 @@ function backoff(settings: DeliverySettings, attempts: number): number | null {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-/** The row an attempt's outcome leaves: delivered, pending again (with its backoff), or failed for good. */
-function recorded(row: DueRow, outcome: Outcome, settings: DeliverySettings, now: Date): RecordedAttempt {
+/**
+ * One attempt, and the row it leaves: delivered, pending again (after its backoff), or failed
+ * for good. A standard body is signed with the subscription's secret, and during a rotation's
+ * overlap with the previous one too.
+ */
+async function attempt(
+  bodies: MessageBodies,
+  row: DueRow,
+  settings: DeliverySettings,
+  clock: () => Date,
+  timeoutMs: number,
+): Promise<RecordedAttempt> {
+  const started = clock();
+  const t0 = performance.now();
+  let status: number | null = null;
+  let error: string | null = null;
+  let retryable = true;
+  let retryAfter: number | null = null;
+  try {
+    assertTargetUrl(row.url, settings);
+    const body = await bodies.body(row, settings.publicUrl);
+    let headers = JSON_HEADERS;
+    if (row.format !== "discord") {
+      const secrets = [row.secret];
+      const previousUntil = row.previous_secret_expires_at;
+      if (row.previous_secret && previousUntil && previousUntil > started.toISOString()) {
+        secrets.push(row.previous_secret);
+      }
+      headers = { ...JSON_HEADERS, ...signatureHeaders(secrets, row.message_id, started, body) };
+    }
+    const reply = await settings.transport({ url: row.url, headers, body, timeoutMs });
+    status = reply.status;
+    if (status < 200 || status >= 300) {
+      error = `HTTP ${status}`;
+      // A 4xx says the request itself is refused: retrying cannot help, except a timeout or a rate limit.
+      retryable = status >= 500 || status === 408 || status === 429;
+      retryAfter = boundedRetryAfter(row, reply.retryAfter, clock(), settings);
+    }
+  } catch (thrown) {
+    error = (thrown instanceof Error ? thrown.message : String(thrown)).slice(0, 500);
+    // A refused target stays refused: retrying would only knock on it again.
+    retryable = !(
+      thrown instanceof UnsafeTargetError || (thrown as { name?: string }).name === "UnsafeTargetError"
+    );
+  }
+  const latencyMs = Math.round(performance.now() - t0);
+  const now = clock();
   const at = now.toISOString();
   const attempts = row.attempts + 1;
-  const base = {
-    deliveryId: row.id,
-    subscriptionId: row.subscription_id,
-    attempts,
-    statusCode: outcome.status,
-    latencyMs: outcome.latencyMs,
-    ok: outcome.ok,
-    at,
-  };
-  if (outcome.ok)
-    return { ...base, status: "delivered", nextAttemptAt: row.next_attempt_at, deliveredAt: at, error: null };
-  const wait = outcome.retryable ? backoff(settings, attempts) : null;
+  const ok = error === null;
+  const wait = !ok && retryable ? backoff(settings, attempts) : null;
   // Honour a rate limit's Retry-After (Discord's 429) when it asks for longer than the backoff, or for a 429 at all.
   const delay =
     wait === null
       ? null
-      : outcome.status === 429 && outcome.retryAfterMs !== null
-        ? outcome.retryAfterMs
-        : Math.max(wait, outcome.retryAfterMs ?? 0);
+      : status === 429 && retryAfter !== null
+        ? retryAfter
+        : Math.max(wait, retryAfter ?? 0);
   const next = delay === null ? null : new Date(now.getTime() + delay).toISOString();
   return {
-    ...base,
-    status: next ? "pending" : "failed",
-    nextAttemptAt: next ?? at,
-    deliveredAt: null,
-    error: outcome.error,
+    deliveryId: row.id,
+    subscriptionId: row.subscription_id,
+    status: ok ? "delivered" : next ? "pending" : "failed",
+    attempts,
+    nextAttemptAt: ok ? row.next_attempt_at : (next ?? at),
+    deliveredAt: ok ? at : null,
+    statusCode: status,
+    latencyMs,
+    error,
+    ok,
+    at,
   };
+}
+
+/** Adds `delta` to a key's count; a count that falls to 0 is dropped. */
+function count(counts: Map<string, number>, key: string, delta: number) {
+  const n = (counts.get(key) ?? 0) + delta;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }
 
 /**
@@ -344,12 +321,11 @@ export class DeliveryPool {
         picks = this.pick(maxStarts);
       }
       if (picks.length === 0) return 0;
-      const timeouts = new Map(picks.map((row) => [row.id, this.timeoutFor(row)]));
       const claimed = await claimAll(
         this.db,
         picks.map((row) => ({
           row,
-          leaseUntil: new Date(now.getTime() + 2 * timeouts.get(row.id)! + 5_000).toISOString(),
+          leaseUntil: new Date(now.getTime() + 2 * this.timeoutFor(row) + 5_000).toISOString(),
         })),
       );
       let started = 0;
@@ -357,7 +333,7 @@ export class DeliveryPool {
         if (claimed.has(row.id)) {
           started++;
           this.attempted++;
-          void this.run(row, timeouts.get(row.id)!);
+          void this.run(row, this.timeoutFor(row));
         } else {
           // Another dispatcher took it: give its place back, and read afresh next time.
           this.release(row);
@@ -429,23 +405,21 @@ export class DeliveryPool {
 
   private hold(row: DueRow) {
     this.inFlight.set(row.id, row);
-    this.perOrg.set(row.owner_org_id, (this.perOrg.get(row.owner_org_id) ?? 0) + 1);
-    this.perSubscription.set(row.subscription_id, (this.perSubscription.get(row.subscription_id) ?? 0) + 1);
+    count(this.perOrg, row.owner_org_id, 1);
+    count(this.perSubscription, row.subscription_id, 1);
   }
 
   private release(row: DueRow) {
     this.inFlight.delete(row.id);
-    const org = this.perOrg.get(row.owner_org_id)! - 1;
-    if (org > 0) this.perOrg.set(row.owner_org_id, org);
-    else this.perOrg.delete(row.owner_org_id);
-    const sub = this.perSubscription.get(row.subscription_id)! - 1;
-    if (sub > 0) this.perSubscription.set(row.subscription_id, sub);
-    else this.perSubscription.delete(row.subscription_id);
+    count(this.perOrg, row.owner_org_id, -1);
+    count(this.perSubscription, row.subscription_id, -1);
   }
 
   private async run(row: DueRow, timeoutMs: number) {
-    const outcome = await attempt(this.bodies, row, this.settings, this.clock, timeoutMs);
-    this.finished.push({ row, attempt: recorded(row, outcome, this.settings, this.clock()) });
+    this.finished.push({
+      row,
+      attempt: await attempt(this.bodies, row, this.settings, this.clock, timeoutMs),
+    });
     for (const wake of this.waiters.splice(0)) wake();
   }
 

@@ -17,10 +17,9 @@ export {
   seatingEmbeds,
 } from "./discord-format";
 export * from "./dispatch";
-export type { PushDispatcher } from "./dispatcher";
 export { MessageBodies, type RankingReader } from "./message-bodies";
 export * from "./subscriptions";
-export type { OutgoingWebhook, Transport, WebhookReply } from "./transport";
+export type { OutgoingWebhook, PushDispatcher, Transport, WebhookReply } from "./transport";
 export {
   assertPublicAddress,
   type ResolveHost,

@@ -22,38 +22,18 @@ export interface WebhookTargetSettings extends TargetPolicy {
   resolveHost: ResolveHost;
 }
 
-type WebhookFormat = "standard" | "discord";
-
 interface WebhookInput {
   url: string;
   eventTypes: WebhookEventType[];
   eventId?: string | null;
   includeDescendants?: boolean;
-  format?: WebhookFormat;
+  format?: Row["format"];
   description?: string | null;
-}
-
-interface WebhookDto {
-  id: string;
-  orgId: string;
-  url: string;
-  format: WebhookFormat;
-  eventTypes: string[];
-  eventId: string | null;
-  includeDescendants: boolean;
-  description: string | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  failureStreak: number;
-  /** Until when the secret before the last rotation still signs (null: no overlap running). */
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 type Row = typeof webhookSubscriptions.$inferSelect;
 
-function toWebhookDto(row: Row): WebhookDto {
+function toWebhookDto(row: Row) {
   return {
     id: row.id,
     orgId: row.orgId,
@@ -66,11 +46,14 @@ function toWebhookDto(row: Row): WebhookDto {
     enabled: row.status === "active",
     disabledReason: row.disabledReason,
     failureStreak: row.failureStreak,
+    /** Until when the secret before the last rotation still signs (null: no overlap running). */
     previousSecretExpiresAt: row.previousSecretExpiresAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
+
+type WebhookDto = ReturnType<typeof toWebhookDto>;
 
 async function checkedUrl(url: string, settings: WebhookTargetSettings): Promise<string> {
   try {

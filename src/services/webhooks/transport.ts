@@ -16,6 +16,16 @@ export interface WebhookReply {
 export type Transport = (request: OutgoingWebhook) => Promise<WebhookReply>;
 
 /**
+ * What the app knows of push delivery, whatever the runtime: a committed write says "there
+ * may be something to deliver". Node wakes its in-process loop; a Worker drains in
+ * `waitUntil` (and a Cron Trigger sweeps whatever that missed). Delivery state lives in the
+ * database, so any dispatcher can pick up where another stopped.
+ */
+export interface PushDispatcher {
+  wake(waitUntil?: (work: Promise<unknown>) => void): void;
+}
+
+/**
  * Milliseconds to wait from a `Retry-After` value (RFC 9110 §10.2.3: delay-seconds or an HTTP
  * date), or null when absent or unreadable. Unbounded: the dispatcher clamps it.
  */

@@ -96,13 +96,10 @@ export async function assertSafeTarget(
 
 /** Discord's webhook URLs get Discord messages instead of signed JSON. */
 export function isDiscordWebhookUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (
-      /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/.test(url.hostname) &&
-      url.pathname.startsWith("/api/webhooks/")
-    );
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(raw)) return false;
+  const url = new URL(raw);
+  return (
+    /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/.test(url.hostname) &&
+    url.pathname.startsWith("/api/webhooks/")
+  );
 }

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { openChangeFeed, openOrgChanges } from "../../../services/outbox";
+import { readableEvent } from "../../../services/access";
+import { openOrgChanges } from "../../../services/outbox";
 import { type AppEnv, serviceContext } from "../../context";
 import { createRouter } from "../../router";
 import * as r from "./changes.routes";
@@ -10,7 +11,7 @@ async function authorise(
   eventId: string,
   lastEventId: string | undefined,
 ): Promise<Watch> {
-  const { event } = await openChangeFeed(serviceContext(c), eventId);
+  const event = await readableEvent(serviceContext(c), eventId);
   return {
     kind: "event",
     id: eventId,
