@@ -38,9 +38,9 @@ import { assertOrgWideWrite, requireClient, requirePermission } from "../access"
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { standingsChangedStatements } from "../outbox";
+import { bumpRankingsVersion } from "../events";
 import { gonePlayer, mergedInto } from "./merged-ids";
-import { type PlayerDto, toPlayerDto } from "./store";
+import { toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -56,13 +56,6 @@ const MOVED = [
   "avoidPairs",
 ] as const;
 type Moved = Record<(typeof MOVED)[number], number>;
-
-interface MergeResultDto {
-  player: PlayerDto;
-  merged: { id: string; name: string };
-  moved: Moved;
-  eventIds: string[];
-}
 
 interface Loaded {
   row: PlayerRow;
@@ -326,16 +319,11 @@ function moveStatements(ctx: ServiceContext, m: string, k: string) {
   ] as const;
 }
 
-/** Each event's rankings moved: versions bumped, changes announced, and the merge audited per event. */
+/** Each event's rankings moved (version bumped, change announced), and the merge audited per event. */
 function eventStatements(ctx: ServiceContext, found: Found, audit: Parameters<typeof auditInsert>[1]) {
   return [
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
-    // Announced after the bump (the per-event feed replays it).
     ...found.events.flatMap((event) =>
-      standingsChangedStatements(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
+      bumpRankingsVersion(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
     ),
     // In each event's audit trail (where a referee looks), or the kept player's organisation's.
     ...(found.events.length > 0 ? found.events : [{ id: null, orgId: audit.orgId }]).map((event) =>
@@ -348,11 +336,7 @@ function eventStatements(ctx: ServiceContext, found: Found, audit: Parameters<ty
  * Merges a player created twice into the kept one: every registration, seat, sheet,
  * confirmation, dispute, disqualification, staff role and avoid pair moves, in one batch.
  */
-export async function mergePlayers(
-  ctx: ServiceContext,
-  mergedId: string,
-  intoId: string,
-): Promise<MergeResultDto> {
+export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId: string) {
   requireClient(ctx.actor);
   const { merged, into } = await loadMergeable(ctx, mergedId, intoId);
   assertMayMerge(ctx, merged, into);

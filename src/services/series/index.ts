@@ -4,6 +4,7 @@ export { loadSeriesScope, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
   seriesStandings,
+  standingsOrConflict,
 } from "./standings";
 export {
   createSeries,
