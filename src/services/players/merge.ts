@@ -30,7 +30,6 @@ import {
   resultDisputes,
   seatCodeFailures,
   seats,
-  sessions,
   tableResults,
   tableTimers,
 } from "../../db/schema";
@@ -97,6 +96,13 @@ const intoNotFound = (id: string) =>
     issues: [{ path: "intoPlayerId", message: "no such player visible to you" }],
   });
 
+/** `staffId` on an event's staff while `playerId` plays in it. */
+const staffWhilePlaying = (staffId: string, playerId: string) =>
+  and(
+    eq(eventStaff.playerId, staffId),
+    sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${playerId})`,
+  );
+
 /** Why the two cannot be one person, read in one batch; the counts go into the answer. */
 async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
   const [sameRound, sameSession, staffPlaying, counts, eventRows] = await ctx.db.batch([
@@ -115,18 +121,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
     ctx.db
       .select({ eventId: eventStaff.eventId, staff: eventStaff.playerId })
       .from(eventStaff)
-      .where(
-        or(
-          and(
-            eq(eventStaff.playerId, mergedId),
-            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${intoId})`,
-          ),
-          and(
-            eq(eventStaff.playerId, intoId),
-            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${mergedId})`,
-          ),
-        ),
-      ),
+      .where(or(staffWhilePlaying(mergedId, intoId), staffWhilePlaying(intoId, mergedId))),
     ctx.db.all<Moved>(sql`select
       (select count(*) from registrations where player_id = ${mergedId}) as registrations,
       (select count(*) from seats where player_id = ${mergedId}) as seats,
@@ -141,30 +136,9 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
       .select({ id: events.id, orgId: events.orgId, ancestry: orgAncestryJson(events.orgId) })
       .from(events)
       .where(
-        or(
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: sessions.eventId })
-              .from(registrations)
-              .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-              .where(eq(registrations.playerId, mergedId)),
-          ),
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: eventStaff.eventId })
-              .from(eventStaff)
-              .where(eq(eventStaff.playerId, mergedId)),
-          ),
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: disqualifications.eventId })
-              .from(disqualifications)
-              .where(eq(disqualifications.playerId, mergedId)),
-          ),
-        ),
+        sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id where r.player_id = ${mergedId})
+          or ${events.id} in (select event_id from event_staff where player_id = ${mergedId})
+          or ${events.id} in (select event_id from disqualifications where player_id = ${mergedId})`,
       ),
   ]);
   return {

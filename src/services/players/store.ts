@@ -175,9 +175,11 @@ export async function updatePlayer(
     ctx.db
       .update(players)
       .set({
-        ...(patch.name !== undefined ? { name: patch.name, searchName: foldForSearch(patch.name) } : {}),
-        ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
-        ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
+        // Drizzle leaves out the fields the patch does not set (undefined).
+        name: patch.name,
+        searchName: patch.name && foldForSearch(patch.name),
+        externalId: patch.externalId,
+        discordId: patch.discordId,
         updatedAt: ctx.clock().toISOString(),
       })
       .where(and(eq(players.id, playerId), unchanged))

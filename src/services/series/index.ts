@@ -11,8 +11,8 @@ export {
   getEventTags,
   getSeries,
   listSeries,
+  type SeriesDto,
   setEventTags,
   toSeriesDto,
   updateSeries,
 } from "./store";
-export type { SeriesDto } from "./types";
