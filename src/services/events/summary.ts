@@ -2,8 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import { events } from "../../db/schema";
 
-export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
-export type EventPhase = (typeof EVENT_PHASES)[number];
+export type EventPhase = "setup" | "prelims" | "semifinals" | "final" | "completed";
 
 const eventId = qualified(events.id);
 
