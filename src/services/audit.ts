@@ -37,6 +37,12 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
   });
 }
 
+/** What a patch changes and what those fields held: an audit entry's `before` and `after` (unset fields left out). */
+export function patchAudit<T extends object>(row: T, changes: Partial<T>) {
+  const after = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return { before: Object.fromEntries(Object.keys(after).map((k) => [k, row[k as keyof T]])), after };
+}
+
 /** Who changed what, when and why: organisers, referees and owners of the event's organisation (or an ancestor). */
 export async function listAudit(ctx: ServiceContext, eventId: string, page: PageRequest) {
   requireClient(ctx.actor);

@@ -19,7 +19,7 @@ import {
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { startInstant } from "../events";
-import { mergedInto, movedPlayer } from "../players";
+import { unknownPlayer } from "../players";
 import { sha256Hex } from "../secrets";
 import { buildCalendar, type CalendarEntry } from "./ics";
 
@@ -110,8 +110,7 @@ export async function playerCalendar(
   ]);
   if (!player) {
     // A subscription to a merged player follows the kept one (301), as the player's reads do.
-    const into = await mergedInto(ctx, playerId);
-    throw into ? movedPlayer(playerId, into, "/calendar.ics") : notFound("player", playerId);
+    throw await unknownPlayer(ctx, playerId, "/calendar.ics");
   }
   const member = canReadOrg(ctx.actor, JSON.parse(player.ancestry) as string[]);
   const visible = rows

@@ -7,9 +7,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
 import { calendarLinks, organizations, players } from "../../db/schema";
-import { assertOrgWideWrite, type ClientActor, requireClient, requirePermission } from "../access";
+import { assertOrgWideWrite, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
-import type { ServiceContext } from "../context";
+import { actorClientId, type ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { newSecret, sha256Hex } from "../secrets";
 
@@ -25,6 +25,13 @@ function toCalendarLinkDto(row: LinkRow) {
   };
 }
 
+/** Staff (players:write) not limited to one event: links are organisation-wide. */
+function staffClient(ctx: ServiceContext) {
+  const client = requirePermission(requireClient(ctx.actor), "players:write");
+  assertOrgWideWrite(client);
+  return client;
+}
+
 /** The feed's path for a secret (what calendar apps subscribe to). */
 const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;
 
@@ -32,12 +39,8 @@ const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;
  * Staff (players:write) of an organisation in the player's tree, not limited to one event: the
  * organisation whose reads the link will carry. The platform admin acts for the player's own.
  */
-async function linkingOrg(
-  ctx: ServiceContext,
-  playerId: string,
-): Promise<{ client: ClientActor; orgId: string }> {
-  const client = requirePermission(requireClient(ctx.actor), "players:write");
-  assertOrgWideWrite(client);
+async function linkingOrg(ctx: ServiceContext, playerId: string) {
+  const client = staffClient(ctx);
   const [[player], [caller]] = await ctx.db.batch([
     ctx.db
       .select({ orgId: players.orgId, root: players.rootOrgId })
@@ -64,7 +67,7 @@ export async function createCalendarLink(ctx: ServiceContext, playerId: string) 
     playerId,
     orgId,
     secretHash: await sha256Hex(secret),
-    actorClientId: ctx.actor.kind === "client" ? ctx.actor.clientId : "anonymous",
+    actorClientId: actorClientId(ctx),
     createdAt: now.toISOString(),
     revokedAt: null,
   };
@@ -99,8 +102,7 @@ export async function listCalendarLinks(ctx: ServiceContext, playerId: string) {
 
 /** DELETE /v1/calendar-links/{id}: the feed answers 404 from now on. Idempotent. */
 export async function revokeCalendarLink(ctx: ServiceContext, linkId: string): Promise<void> {
-  const client = requirePermission(requireClient(ctx.actor), "players:write");
-  assertOrgWideWrite(client);
+  const client = staffClient(ctx);
   const [row] = await ctx.db.select().from(calendarLinks).where(eq(calendarLinks.id, linkId));
   if (!row || (client.role !== "admin" && row.orgId !== client.orgId))
     throw notFound("calendar_link", linkId);

@@ -125,7 +125,7 @@ export async function createExclusion(
 
 function exclusionsQuery(ctx: ServiceContext) {
   return ctx.db
-    .select({ exclusion: programmeExclusions, name: players.name })
+    .select({ id: programmeExclusions.id, exclusion: programmeExclusions, name: players.name })
     .from(programmeExclusions)
     .innerJoin(players, eq(players.id, programmeExclusions.playerId));
 }
@@ -136,13 +136,11 @@ export async function listExclusions(ctx: ServiceContext, orgId: string, page: P
   requirePermission(ctx.actor, "audit:read");
   return paginate(
     page,
-    async (limit) =>
-      (
-        await exclusionsQuery(ctx)
-          .where(and(eq(programmeExclusions.orgId, orgId), afterCursor(programmeExclusions.id, page)))
-          .orderBy(asc(programmeExclusions.id))
-          .limit(limit)
-      ).map((r) => ({ id: r.exclusion.id, ...r })),
+    (limit) =>
+      exclusionsQuery(ctx)
+        .where(and(eq(programmeExclusions.orgId, orgId), afterCursor(programmeExclusions.id, page)))
+        .orderBy(asc(programmeExclusions.id))
+        .limit(limit),
     (r) => toExclusionDto(r.exclusion, r.name),
   );
 }

@@ -42,13 +42,9 @@ export async function loadAttendance(ctx: ServiceContext, sessionId: string): Pr
   return rows.map(toAttendance);
 }
 
-export function toAttendance(r: {
-  playerId: string;
-  checkedInAt: string | null;
-  noShowAt: string | null;
-  droppedAfterGame: number | null;
-  eliminatedAt: string | null;
-}): Attendance {
+type AttendanceColumns = "playerId" | "checkedInAt" | "noShowAt" | "droppedAfterGame" | "eliminatedAt";
+
+export function toAttendance(r: Pick<typeof registrations.$inferSelect, AttendanceColumns>): Attendance {
   return {
     playerId: r.playerId,
     checkedIn: r.checkedInAt !== null,

@@ -13,21 +13,12 @@ import {
   toScopedEvent,
   writableEvent,
 } from "../access";
-import { auditInsert } from "../audit";
+import { auditInsert, patchAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { randomHex } from "../secrets";
 import { type EventPhase, eventPhaseSql, eventSummaryColumns, noRefereeWarning } from "./summary";
-
-/**
- * What an event sets of its timers: the turn timer (rule 1.1.11). Board study and placement are
- * the rules' own figures (docs/rules.md#timers); older clients may still send them, as those
- * figures, and they change nothing.
- */
-interface TimersInput {
-  turn?: TurnTimer;
-}
 
 interface CreateEventInput {
   name: string;
@@ -36,7 +27,11 @@ interface CreateEventInput {
   startsOn?: string | null;
   timeZone?: string | null;
   venue?: string | null;
-  timers?: TimersInput;
+  /**
+   * The turn timer (rule 1.1.11). Board study and placement are the rules' own figures
+   * (docs/rules.md#timers); older clients may still send them, as those figures, and they change nothing.
+   */
+  timers?: { turn?: TurnTimer };
   screenEmbedOrigins?: string[];
   edition?: string | null;
   language?: string | null;
@@ -46,8 +41,6 @@ interface CreateEventInput {
 function canonicalLanguage(tag: string | null | undefined): string | null | undefined {
   return tag ? (Intl.getCanonicalLocales(tag)[0] ?? tag) : tag;
 }
-
-type UpdateEventInput = Partial<CreateEventInput>;
 
 interface EventWithSummary {
   event: typeof events.$inferSelect;
@@ -145,57 +138,53 @@ export async function getEvent(ctx: ServiceContext, eventId: string): Promise<Ev
   return toEventDto(row!);
 }
 
+/** Whether the event has a row in `table` yet (a result submitted, a game seated). */
+async function hasRows(ctx: ServiceContext, table: typeof tableResults | typeof rounds, eventId: string) {
+  return (
+    (await ctx.db.select({ one: sql`1` }).from(table).where(eq(table.eventId, eventId)).limit(1)).length > 0
+  );
+}
+
 export async function updateEvent(
   ctx: ServiceContext,
   eventId: string,
-  patch: UpdateEventInput,
+  patch: Partial<CreateEventInput>,
 ): Promise<EventDto> {
   const { event } = await writableEvent(ctx, eventId, "events:write");
-  if (patch.ruleset && patch.ruleset !== event.ruleset) {
-    const [anyResult] = await ctx.db
-      .select({ tableId: tableResults.tableId })
-      .from(tableResults)
-      .where(eq(tableResults.eventId, eventId))
-      .limit(1);
-    if (anyResult) {
-      throw new ServiceError(
-        "conflict",
-        "ruleset_locked",
-        "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
-        { issues: [{ path: "ruleset", message: "locked after the first result" }] },
-      );
-    }
+  if (patch.ruleset && patch.ruleset !== event.ruleset && (await hasRows(ctx, tableResults, eventId))) {
+    throw new ServiceError(
+      "conflict",
+      "ruleset_locked",
+      "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
+      { issues: [{ path: "ruleset", message: "locked after the first result" }] },
+    );
   }
-  if (patch.edition !== undefined && patch.edition !== event.edition) {
-    // Rule 1.1.2 (docs/rules.md#edition-and-language): every game of an event uses the same
-    // edition, so once one is seated the edition is fixed.
-    const [seated] = await ctx.db
-      .select({ id: rounds.id })
-      .from(rounds)
-      .where(eq(rounds.eventId, eventId))
-      .limit(1);
-    if (seated) {
-      throw new ServiceError(
-        "conflict",
-        "edition_locked",
-        "The edition cannot change once a game of the event is seated: every game of an event uses the same edition (rule 1.1.2).",
-        { rule: "1.1.2", issues: [{ path: "edition", message: "locked once a game is seated" }] },
-      );
-    }
+  // Rule 1.1.2 (docs/rules.md#edition-and-language): every game of an event uses the same
+  // edition, so once one is seated the edition is fixed.
+  if (
+    patch.edition !== undefined &&
+    patch.edition !== event.edition &&
+    (await hasRows(ctx, rounds, eventId))
+  ) {
+    throw new ServiceError(
+      "conflict",
+      "edition_locked",
+      "The edition cannot change once a game of the event is seated: every game of an event uses the same edition (rule 1.1.2).",
+      { rule: "1.1.2", issues: [{ path: "edition", message: "locked once a game is seated" }] },
+    );
   }
   const changes = {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.ruleset !== undefined ? { ruleset: patch.ruleset } : {}),
-    ...(patch.visibility !== undefined ? { visibility: patch.visibility } : {}),
-    ...(patch.startsOn !== undefined ? { startsOn: patch.startsOn } : {}),
-    ...(patch.timeZone !== undefined ? { timezone: patch.timeZone } : {}),
-    ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
-    ...(patch.edition !== undefined ? { edition: patch.edition } : {}),
-    ...(patch.language !== undefined ? { language: canonicalLanguage(patch.language) } : {}),
-    ...(patch.timers?.turn !== undefined ? { timers: { turn: patch.timers.turn } } : {}),
-    ...(patch.screenEmbedOrigins !== undefined
-      ? { screenEmbedOrigins: patch.screenEmbedOrigins.length > 0 ? patch.screenEmbedOrigins : null }
-      : {}),
+    name: patch.name,
+    ruleset: patch.ruleset,
+    visibility: patch.visibility,
+    startsOn: patch.startsOn,
+    timezone: patch.timeZone,
+    venue: patch.venue,
+    edition: patch.edition,
+    language: canonicalLanguage(patch.language),
+    timers: patch.timers?.turn && { turn: patch.timers.turn },
+    screenEmbedOrigins:
+      patch.screenEmbedOrigins && (patch.screenEmbedOrigins.length > 0 ? patch.screenEmbedOrigins : null),
     updatedAt: ctx.clock().toISOString(),
   };
   await ctx.db.batch([
@@ -206,8 +195,7 @@ export async function updateEvent(
       action: "event.update",
       entityType: "event",
       entityId: eventId,
-      before: Object.fromEntries(Object.keys(changes).map((k) => [k, event[k as keyof typeof event]])),
-      after: changes,
+      ...patchAudit(event, changes),
     }),
   ]);
   return loadEventDto(ctx, eventId);

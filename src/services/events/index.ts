@@ -8,7 +8,6 @@ export {
   loadAttendance,
   noShowStatements,
   playersOfGame,
-  type RegistrationStatus,
   registrationStatus,
   toAttendance,
   undoCheckIn,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { avoidPairs, eventStaff, players, registrations, sessions } from "../../db/schema";
 import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
@@ -6,7 +7,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 /** Players carry the root of their organisation tree, so membership of the tree is one indexed read. */
-function playersOfTree(ctx: ServiceContext, treeRoot: string, ids: readonly string[]) {
+export function playersOfTree(ctx: ServiceContext, treeRoot: string, ids: readonly string[]) {
   return ctx.db
     .select({ id: players.id })
     .from(players)
@@ -28,7 +29,7 @@ function assertAllFound(
     });
 }
 
-function treeRoot(event: { ancestry: readonly string[]; orgId: string }): string {
+export function treeRoot(event: { ancestry: readonly string[]; orgId: string }): string {
   return event.ancestry.at(-1) ?? event.orgId;
 }
 
@@ -60,23 +61,16 @@ export async function addStaff(
       },
     );
   }
-  const now = ctx.clock().toISOString();
-  const [, , rows] = await ctx.db.batch([
+  return changeStaff(
+    ctx,
+    event.orgId,
+    eventId,
     ctx.db
       .insert(eventStaff)
-      .values({ eventId, playerId: input.playerId, role: input.role, createdAt: now })
+      .values({ eventId, playerId: input.playerId, role: input.role, createdAt: ctx.clock().toISOString() })
       .onConflictDoUpdate({ target: [eventStaff.eventId, eventStaff.playerId], set: { role: input.role } }),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId,
-      action: "staff.add",
-      entityType: "event",
-      entityId: eventId,
-      after: input,
-    }),
-    staffQuery(ctx, eventId),
-  ]);
-  return toStaffList(rows);
+    { action: "staff.add", after: input },
+  );
 }
 
 /** DELETE …/staff/{playerId}: the player is no longer the event's referee or organiser. */
@@ -85,16 +79,23 @@ export async function removeStaff(ctx: ServiceContext, eventId: string, playerId
   const where = and(eq(eventStaff.eventId, eventId), eq(eventStaff.playerId, playerId));
   const [named] = await ctx.db.select({ role: eventStaff.role }).from(eventStaff).where(where);
   if (!named) throw notFound("staff", playerId);
+  return changeStaff(ctx, event.orgId, eventId, ctx.db.delete(eventStaff).where(where), {
+    action: "staff.remove",
+    before: { playerId, role: named.role },
+  });
+}
+
+/** A change of the event's staff with its audit row, and the staff read back in the same batch. */
+async function changeStaff(
+  ctx: ServiceContext,
+  orgId: string,
+  eventId: string,
+  write: BatchItem<"sqlite">,
+  audit: { action: string; before?: unknown; after?: unknown },
+) {
   const [, , rows] = await ctx.db.batch([
-    ctx.db.delete(eventStaff).where(where),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId,
-      action: "staff.remove",
-      entityType: "event",
-      entityId: eventId,
-      before: { playerId, role: named.role },
-    }),
+    write,
+    auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
     staffQuery(ctx, eventId),
   ]);
   return toStaffList(rows);

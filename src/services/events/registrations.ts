@@ -8,6 +8,7 @@ import { notFound, ServiceError } from "../errors";
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
 import { exclusionsInForce } from "./exclusions-in-force";
+import { playersOfTree, treeRoot } from "./people";
 import { loadSessionScope, sessionAudit, writableSession } from "./sessions";
 
 /**
@@ -61,13 +62,9 @@ async function readRegistrationChecks(
   sessionId: string,
   unique: string[],
 ) {
-  // Players of any organisation of the event's tree may take part; they carry its root.
-  const treeRoot = event.ancestry.at(-1) ?? event.orgId;
   const [known, staff, disqualified, roundCount, , excluded] = await Promise.all([
-    ctx.db
-      .select({ id: players.id })
-      .from(players)
-      .where(and(inArray(players.id, unique), eq(players.rootOrgId, treeRoot))),
+    // Players of any organisation of the event's tree may take part.
+    playersOfTree(ctx, treeRoot(event), unique),
     ctx.db
       .select({ playerId: eventStaff.playerId, role: eventStaff.role })
       .from(eventStaff)

@@ -16,28 +16,23 @@ import {
   toScopedEvent,
   writableEvent,
 } from "../access";
-import { auditInsert } from "../audit";
+import { auditInsert, patchAudit } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 
 type SessionRow = typeof sessions.$inferSelect;
 
-const playerCountSql = sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)})`;
-/** The event's ruleset decides the number of games (legacy: always 3). */
-const rulesetSql = sql<Ruleset>`(select e.ruleset from events e where e.id = ${qualified(sessions.eventId)})`;
-const roundCountSql = sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`;
+const sessionDtoColumns = {
+  session: sessions,
+  playerCount: sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)})`,
+  roundCount: sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`,
+  /** The event's ruleset decides the number of games (legacy: always 3). */
+  ruleset: sql<Ruleset>`(select e.ruleset from events e where e.id = ${qualified(sessions.eventId)})`,
+};
+type SessionDtoRow = Awaited<ReturnType<typeof sessionDtoQuery>>[number];
 
 /** A row of sessionDtoColumns as the API's session. */
-function toSessionDto({
-  session: row,
-  ruleset,
-  ...counts
-}: {
-  session: SessionRow;
-  playerCount: number;
-  roundCount: number;
-  ruleset: Ruleset;
-}) {
+function toSessionDto({ session: row, ruleset, ...counts }: SessionDtoRow) {
   const playerCount = Number(counts.playerCount);
   return {
     id: row.id,
@@ -121,45 +116,8 @@ interface SessionInput {
   hostOrgId?: string | null;
 }
 
-/**
- * A host must belong to the event's organisation tree below (or at) the event's organisation:
- * the host's ancestry (read alongside the event's scope) names the event's organisation.
- */
-function hostAncestry(ctx: ServiceContext, hostOrgId: string | null | undefined): Promise<string[] | null> {
-  if (!hostOrgId) return Promise.resolve(null);
-  return ctx.db
-    .select({ ancestry: orgAncestryJson(organizations.id) })
-    .from(organizations)
-    .where(eq(organizations.id, hostOrgId))
-    .then(([row]) => (row ? (JSON.parse(row.ancestry) as string[]) : []));
-}
-
-function assertValidHost(event: ScopedEvent, hostOrgId: string, ancestry: readonly string[]): void {
-  if (!ancestry.includes(event.orgId)) {
-    throw new ServiceError(
-      "invalid",
-      "invalid_host",
-      `Organisation '${hostOrgId}' cannot host a session of this event: the host is the event's organisation or one of its descendants (a store of the chain).`,
-      { issues: [{ path: "hostOrgId", message: "not the event's organisation or a descendant of it" }] },
-    );
-  }
-}
-
-const sessionDtoColumns = {
-  session: sessions,
-  playerCount: playerCountSql,
-  roundCount: roundCountSql,
-  ruleset: rulesetSql,
-};
-
 function sessionDtoQuery(ctx: ServiceContext, sessionId: string) {
   return ctx.db.select(sessionDtoColumns).from(sessions).where(eq(sessions.id, sessionId));
-}
-
-async function loadSessionDto(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
-  const [row] = await sessionDtoQuery(ctx, sessionId);
-  if (!row) throw notFound("session", sessionId);
-  return toSessionDto(row);
 }
 
 export async function createSession(
@@ -167,11 +125,24 @@ export async function createSession(
   eventId: string,
   input: SessionInput,
 ): Promise<SessionDto> {
-  const [{ event }, ancestry] = await Promise.all([
+  const [{ event }, [host]] = await Promise.all([
     writableEvent(ctx, eventId, "events:write"),
-    hostAncestry(ctx, input.hostOrgId),
+    input.hostOrgId
+      ? ctx.db
+          .select({ ancestry: orgAncestryJson(organizations.id) })
+          .from(organizations)
+          .where(eq(organizations.id, input.hostOrgId))
+      : [],
   ]);
-  if (input.hostOrgId && ancestry) assertValidHost(event, input.hostOrgId, ancestry);
+  // A host belongs to the event's organisation tree, below (or at) the event's organisation.
+  if (input.hostOrgId && !(host && (JSON.parse(host.ancestry) as string[]).includes(event.orgId))) {
+    throw new ServiceError(
+      "invalid",
+      "invalid_host",
+      `Organisation '${input.hostOrgId}' cannot host a session of this event: the host is the event's organisation or one of its descendants (a store of the chain).`,
+      { issues: [{ path: "hostOrgId", message: "not the event's organisation or a descendant of it" }] },
+    );
+  }
   const times = checkedTimes({
     date: input.date ?? null,
     startsAt: input.startsAt ?? null,
@@ -222,18 +193,10 @@ export async function updateSession(
     startsAt: patch.startsAt !== undefined ? patch.startsAt : session.startsAt,
     timeZone: patch.timeZone !== undefined ? patch.timeZone : session.timeZone,
   });
-  const changes = {
-    ...(patch.name !== undefined ? { name: patch.name } : {}),
-    ...(patch.venue !== undefined ? { venue: patch.venue } : {}),
-    ...times,
-  };
+  const changes = { name: patch.name, venue: patch.venue, ...times };
   return writeSession(ctx, sessionId, [
     ctx.db.update(sessions).set(changes).where(eq(sessions.id, sessionId)),
-    sessionAudit(ctx, event, sessionId, {
-      action: "session.update",
-      before: Object.fromEntries(Object.keys(changes).map((k) => [k, session[k as keyof SessionRow]])),
-      after: changes,
-    }),
+    sessionAudit(ctx, event, sessionId, { action: "session.update", ...patchAudit(session, changes) }),
   ]);
 }
 
@@ -272,7 +235,9 @@ export async function getSession(ctx: ServiceContext, sessionId: string): Promis
   } catch {
     throw notFound("session", sessionId);
   }
-  return loadSessionDto(ctx, sessionId);
+  const [row] = await sessionDtoQuery(ctx, sessionId);
+  if (!row) throw notFound("session", sessionId);
+  return toSessionDto(row);
 }
 
 /** An audit row about a session, in its event's trail. */

@@ -2,8 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import { events } from "../../db/schema";
 
-export const EVENT_PHASES = ["setup", "prelims", "semifinals", "final", "completed"] as const;
-export type EventPhase = (typeof EVENT_PHASES)[number];
+export type EventPhase = "setup" | "prelims" | "semifinals" | "final" | "completed";
 
 const eventId = qualified(events.id);
 
@@ -20,8 +19,7 @@ export const eventPhaseSql: SQL<EventPhase> = sql<EventPhase>`case
   when ${roundExists("prelim")} then 'prelims'
   else 'setup' end`;
 
-/** N of rule 1.2.2: unique participants over all the event's prelim sessions. */
-/** No-shows signed up but never played: they are not participants (rule 1.2.2). */
+/** N of rule 1.2.2: unique participants over all the event's prelim sessions (no-shows never played). */
 export const uniqueParticipantsSql: SQL<number> = sql<number>`(select count(distinct reg.player_id)
   from registrations reg join sessions s on s.id = reg.session_id
   where s.event_id = ${eventId} and reg.no_show_at is null)`;

@@ -7,50 +7,27 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
-import { events, eventTags, players, registrations, series, sessions } from "../../db/schema";
+import { events, eventTags, registrations, series, sessions } from "../../db/schema";
 import { fnv1a, inOrgTree } from "../../db/tree";
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
-import { canReadEvent, canReadOrg, type ScopedEvent, scopedEventColumns, toScopedEvent } from "../access";
+import { canReadEvent, canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
 import { type ServiceContext, withCoalescedReads } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { uniqueParticipantsSql } from "../events";
-import { type SeriesDto, seriesIncludesEvent, toSeriesDto } from "../series";
-import {
-  eventStandings,
-  type SessionStandingsDto,
-  type StandingsScope,
-  sessionStandings,
-} from "../standings";
-import { mergedInto, movedPlayer } from "./merged-ids";
+import { seriesIncludesEvent, standingsOrConflict, toSeriesDto } from "../series";
+import { type SessionStandingsDto, sessionStandings } from "../standings";
+import { findPlayer, unknownPlayer } from "./merged-ids";
 
 type SessionRow = typeof sessions.$inferSelect;
-
-interface PlayerHistoryScope {
-  player: { id: string; name: string; orgId: string; externalId: string | null; discordId: string | null };
-  /** Members of the player's organisation tree (or above) see the membership numbers. */
-  member: boolean;
-  events: { scope: StandingsScope<ScopedEvent>; tags: string[]; sessions: SessionRow[] }[];
-  series: { series: SeriesDto; ancestry: string[] }[];
-  etag: string;
-  /** A private event is shown: the body must not sit in shared caches. */
-  private: boolean;
-}
+type PlayerHistoryScope = Awaited<ReturnType<typeof loadPlayerHistoryScope>>;
 
 /** Round trips 1 and 2: enough to authorise, fingerprint and answer a conditional GET. */
-export async function loadPlayerHistoryScope(
-  ctx: ServiceContext,
-  playerId: string,
-): Promise<PlayerHistoryScope> {
-  const [row] = await ctx.db
-    .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
-    .from(players)
-    .where(eq(players.id, playerId));
-  if (!row) {
-    const into = await mergedInto(ctx, playerId);
-    throw into ? movedPlayer(playerId, into, "/history") : notFound("player", playerId);
-  }
-  const ancestry = JSON.parse(row.ancestry) as string[];
-  const member = canReadOrg(ctx.actor, ancestry);
+export async function loadPlayerHistoryScope(ctx: ServiceContext, playerId: string) {
+  const found = await findPlayer(ctx, playerId);
+  if (!found) throw await unknownPlayer(ctx, playerId, "/history");
+  const { player } = found;
+  // Members of the player's organisation tree (or above) see the membership numbers.
+  const member = canReadOrg(ctx.actor, found.ancestry);
   const playedEventIds = ctx.db
     .select({ eventId: sessions.eventId })
     .from(registrations)
@@ -71,7 +48,7 @@ export async function loadPlayerHistoryScope(
     ctx.db
       .select({ series, ancestry: orgAncestryJson(series.orgId) })
       .from(series)
-      .where(inOrgTree(series.orgId, row.player.rootOrgId))
+      .where(inOrgTree(series.orgId, player.rootOrgId))
       .orderBy(asc(series.createdAt), asc(series.id)),
     ctx.db
       .select({ eventId: eventTags.eventId, tag: eventTags.tag })
@@ -93,7 +70,7 @@ export async function loadPlayerHistoryScope(
     ancestry: JSON.parse(s.ancestry) as string[],
   }));
   const fingerprint = [
-    `${row.player.id}.${row.player.updatedAt}.${member}`,
+    `${player.id}.${player.updatedAt}.${member}`,
     ...historyEvents.map(
       ({ scope: { event, uniqueParticipants } }) =>
         `${event.id}.${event.resultsVersion}.${event.updatedAt}.${uniqueParticipants}`,
@@ -101,82 +78,19 @@ export async function loadPlayerHistoryScope(
     ...seriesList.map(({ series: s }) => `${s.id}.${s.version}`),
     ...tagRows.map((t) => `${t.eventId}#${t.tag}`),
   ].join("|");
+  const { id, name, orgId, externalId, discordId } = player;
   return {
-    player: {
-      id: row.player.id,
-      name: row.player.name,
-      orgId: row.player.orgId,
-      externalId: row.player.externalId,
-      discordId: row.player.discordId,
-    },
+    player: { id, name, orgId, externalId, discordId },
     member,
     events: historyEvents,
     series: seriesList,
-    etag: `history:${row.player.id}:${fnv1a(fingerprint)}`,
+    etag: `history:${player.id}:${fnv1a(fingerprint)}`,
+    /** A private event is shown: the body must not sit in shared caches. */
     private: historyEvents.some((e) => e.scope.event.visibility === "private"),
   };
 }
 
-interface HistorySessionDto {
-  sessionId: string;
-  name: string;
-  date: string | null;
-  /** null: not ranked in this session (no final game yet, or disqualified). */
-  rank: number | null;
-  games: number;
-  wins: number;
-  vp: number;
-  vpPct: string;
-  vpPctExact: string;
-  seconds: number;
-  thirds: number;
-  eliminated: boolean;
-  disqualified: boolean;
-}
-
-interface HistoryEventDto {
-  event: {
-    id: string;
-    orgId: string;
-    name: string;
-    startsOn: string | null;
-    visibility: "public" | "private";
-  };
-  /** `final`: the event's final is in (the series count it); `in-progress`; `inconsistent`: its standings answer 409. */
-  status: "final" | "in-progress" | "inconsistent";
-  sessions: HistorySessionDto[];
-  /** The best single session (rule 1.2): its rank among every player of the event. */
-  qualification: { rank: number; sessionId: string | null; qualified: boolean | null } | null;
-  /** The furthest phase played and the placements there. */
-  phase: "prelim" | "semifinal" | "final" | null;
-  semifinalPlacement: number | null;
-  finalPlacement: number | null;
-  /** The position in the event standings (final once `status` is `final`). */
-  position: number | null;
-  disqualified: boolean;
-  series: { seriesId: string; name: string; points: number; counted: boolean }[];
-}
-
-interface PlayerHistoryDto {
-  player: PlayerHistoryScope["player"];
-  events: HistoryEventDto[];
-  series: {
-    seriesId: string;
-    orgId: string;
-    name: string;
-    points: number;
-    eventsCounted: number;
-    eventsDropped: number;
-    /** null while no event of the series is final. */
-    bestPosition: number | null;
-  }[];
-}
-
-function sessionEntry(
-  session: SessionRow,
-  standings: SessionStandingsDto,
-  playerId: string,
-): HistorySessionDto {
+function sessionEntry(session: SessionRow, standings: SessionStandingsDto, playerId: string) {
   const row = standings.rows.find((r) => r.player.id === playerId);
   const dq = standings.disqualified.find((r) => r.player.id === playerId);
   const record = row ?? dq;
@@ -184,6 +98,7 @@ function sessionEntry(
     sessionId: session.id,
     name: session.name,
     date: session.date,
+    /** null: not ranked in this session (no final game yet, or disqualified). */
     rank: row?.rank ?? null,
     games: record?.games ?? 0,
     wins: record?.wins ?? 0,
@@ -197,19 +112,13 @@ function sessionEntry(
   };
 }
 
-type HistoryEntry = PlayerHistoryScope["events"][number];
-type Computed = Awaited<ReturnType<typeof rankingsOf>>[number];
-
 /** Round trip 3: every event's and session's ranking, coalesced into one batch. */
 function rankingsOf(ctx: ServiceContext, scope: PlayerHistoryScope) {
   const batched = withCoalescedReads(ctx);
   return Promise.all(
-    scope.events.map(async (entry: HistoryEntry) => {
+    scope.events.map(async (entry) => {
       const [standings, sessionTables] = await Promise.all([
-        eventStandings(batched, entry.scope).catch((error: unknown) => {
-          if (error instanceof ServiceError && error.kind === "conflict") return error;
-          throw error;
-        }),
+        standingsOrConflict(batched, entry.scope),
         Promise.all(entry.sessions.map((session) => sessionStandings(batched, { ...entry.scope, session }))),
       ]);
       return { entry, standings, sessionTables };
@@ -219,14 +128,18 @@ function rankingsOf(ctx: ServiceContext, scope: PlayerHistoryScope) {
 
 /** One event of the history, and the player's final placing there once the event is over. */
 function historyEvent(
-  { entry, standings, sessionTables }: Computed,
+  { entry, standings, sessionTables }: Awaited<ReturnType<typeof rankingsOf>>[number],
   playerId: string,
-): { dto: HistoryEventDto; placing: EventPlacing | null } {
+) {
   const { event } = entry.scope;
   const ranked = standings instanceof ServiceError ? undefined : standings;
   const row = ranked?.rows.find((r) => r.player.id === playerId);
-  const disqualified = ranked?.disqualified.some((r) => r.player.id === playerId) ?? false;
-  const status = !ranked ? "inconsistent" : ranked.phase === "final" ? "final" : "in-progress";
+  /** `final`: the event's final is in (the series count it); `in-progress`; `inconsistent`: its standings answer 409. */
+  const status: "final" | "in-progress" | "inconsistent" = !ranked
+    ? "inconsistent"
+    : ranked.phase === "final"
+      ? "final"
+      : "in-progress";
   const placing =
     row && status === "final"
       ? { playerId, position: row.rank, phase: row.phase, qualificationRank: row.qualificationRank }
@@ -243,15 +156,18 @@ function historyEvent(
       },
       status,
       sessions: entry.sessions.map((session, i) => sessionEntry(session, sessionTables[i]!, playerId)),
+      /** The best single session (rule 1.2): its rank among every player of the event. */
       qualification: row
         ? { rank: row.qualificationRank, sessionId: row.sessionId, qualified: row.qualified }
         : null,
+      /** The furthest phase played and the placements there. */
       phase: row?.phase ?? null,
       semifinalPlacement: row?.semifinalPlacement ?? null,
       finalPlacement: row?.finalPlacement ?? null,
+      /** The position in the event standings (final once `status` is `final`). */
       position: row?.rank ?? null,
-      disqualified,
-      series: [],
+      disqualified: ranked?.disqualified.some((r) => r.player.id === playerId) ?? false,
+      series: [] as { seriesId: string; name: string; points: number; counted: boolean }[],
     },
   };
 }
@@ -264,48 +180,39 @@ function seriesOf(
   ctx: ServiceContext,
   scope: PlayerHistoryScope,
   placings: ReadonlyMap<string, EventPlacing>,
-  out: HistoryEventDto[],
-): PlayerHistoryDto["series"] {
-  const seriesOut: PlayerHistoryDto["series"] = [];
-  for (const { series: s, ancestry } of scope.series) {
+  out: ReturnType<typeof historyEvent>["dto"][],
+) {
+  return scope.series.flatMap(({ series: s, ancestry }) => {
     const seesPrivate = canReadOrg(ctx.actor, ancestry);
     const included = scope.events.filter(
       ({ scope: { event }, tags }) =>
         (event.visibility === "public" || seesPrivate) && seriesIncludesEvent(s, event, tags),
     );
-    if (included.length === 0) continue;
+    if (included.length === 0) return [];
     const inputs = included.flatMap(({ scope: { event } }) => {
       const placing = placings.get(event.id);
       return placing ? [{ eventId: event.id, placings: [placing] }] : [];
     });
     const [tally] = computeSeriesStandings(s.policy, inputs, () => "");
-    for (const contribution of tally?.contributions ?? []) {
-      out
-        .find((e) => e.event.id === contribution.eventId)
-        ?.series.push({
-          seriesId: s.id,
-          name: s.name,
-          points: contribution.points,
-          counted: contribution.counted,
-        });
+    for (const { eventId, points, counted } of tally?.contributions ?? []) {
+      out.find((e) => e.event.id === eventId)?.series.push({ seriesId: s.id, name: s.name, points, counted });
     }
-    seriesOut.push({
-      seriesId: s.id,
-      orgId: s.orgId,
-      name: s.name,
-      points: tally?.points ?? 0,
-      eventsCounted: tally?.eventsCounted ?? 0,
-      eventsDropped: tally?.eventsDropped ?? 0,
-      bestPosition: tally?.bestPosition ?? null,
-    });
-  }
-  return seriesOut;
+    return [
+      {
+        seriesId: s.id,
+        orgId: s.orgId,
+        name: s.name,
+        points: tally?.points ?? 0,
+        eventsCounted: tally?.eventsCounted ?? 0,
+        eventsDropped: tally?.eventsDropped ?? 0,
+        /** null while no event of the series is final. */
+        bestPosition: tally?.bestPosition ?? null,
+      },
+    ];
+  });
 }
 
-export async function playerHistory(
-  ctx: ServiceContext,
-  scope: PlayerHistoryScope,
-): Promise<PlayerHistoryDto> {
+export async function playerHistory(ctx: ServiceContext, scope: PlayerHistoryScope) {
   const playerId = scope.player.id;
   const placings = new Map<string, EventPlacing>();
   const out = (await rankingsOf(ctx, scope)).map((computed) => {

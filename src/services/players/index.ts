@@ -5,7 +5,7 @@ export {
   playerHistory,
 } from "./history";
 export { mergePlayers } from "./merge";
-export { mergedInto, movedPlayer } from "./merged-ids";
+export { findPlayer, unknownPlayer } from "./merged-ids";
 export {
   createPlayer,
   foldForSearch,

@@ -30,7 +30,6 @@ import {
   resultDisputes,
   seatCodeFailures,
   seats,
-  sessions,
   tableResults,
   tableTimers,
 } from "../../db/schema";
@@ -38,9 +37,9 @@ import { assertOrgWideWrite, requireClient, requirePermission } from "../access"
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { standingsChangedStatements } from "../outbox";
+import { bumpRankingsVersion } from "../events";
 import { gonePlayer, mergedInto } from "./merged-ids";
-import { type PlayerDto, toPlayerDto } from "./store";
+import { toPlayerDto } from "./store";
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -56,13 +55,6 @@ const MOVED = [
   "avoidPairs",
 ] as const;
 type Moved = Record<(typeof MOVED)[number], number>;
-
-interface MergeResultDto {
-  player: PlayerDto;
-  merged: { id: string; name: string };
-  moved: Moved;
-  eventIds: string[];
-}
 
 interface Loaded {
   row: PlayerRow;
@@ -104,6 +96,13 @@ const intoNotFound = (id: string) =>
     issues: [{ path: "intoPlayerId", message: "no such player visible to you" }],
   });
 
+/** `staffId` on an event's staff while `playerId` plays in it. */
+const staffWhilePlaying = (staffId: string, playerId: string) =>
+  and(
+    eq(eventStaff.playerId, staffId),
+    sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${playerId})`,
+  );
+
 /** Why the two cannot be one person, read in one batch; the counts go into the answer. */
 async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
   const [sameRound, sameSession, staffPlaying, counts, eventRows] = await ctx.db.batch([
@@ -122,18 +121,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
     ctx.db
       .select({ eventId: eventStaff.eventId, staff: eventStaff.playerId })
       .from(eventStaff)
-      .where(
-        or(
-          and(
-            eq(eventStaff.playerId, mergedId),
-            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${intoId})`,
-          ),
-          and(
-            eq(eventStaff.playerId, intoId),
-            sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${mergedId})`,
-          ),
-        ),
-      ),
+      .where(or(staffWhilePlaying(mergedId, intoId), staffWhilePlaying(intoId, mergedId))),
     ctx.db.all<Moved>(sql`select
       (select count(*) from registrations where player_id = ${mergedId}) as registrations,
       (select count(*) from seats where player_id = ${mergedId}) as seats,
@@ -148,30 +136,9 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
       .select({ id: events.id, orgId: events.orgId, ancestry: orgAncestryJson(events.orgId) })
       .from(events)
       .where(
-        or(
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: sessions.eventId })
-              .from(registrations)
-              .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
-              .where(eq(registrations.playerId, mergedId)),
-          ),
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: eventStaff.eventId })
-              .from(eventStaff)
-              .where(eq(eventStaff.playerId, mergedId)),
-          ),
-          inArray(
-            events.id,
-            ctx.db
-              .select({ id: disqualifications.eventId })
-              .from(disqualifications)
-              .where(eq(disqualifications.playerId, mergedId)),
-          ),
-        ),
+        sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id where r.player_id = ${mergedId})
+          or ${events.id} in (select event_id from event_staff where player_id = ${mergedId})
+          or ${events.id} in (select event_id from disqualifications where player_id = ${mergedId})`,
       ),
   ]);
   return {
@@ -326,16 +293,11 @@ function moveStatements(ctx: ServiceContext, m: string, k: string) {
   ] as const;
 }
 
-/** Each event's rankings moved: versions bumped, changes announced, and the merge audited per event. */
+/** Each event's rankings moved (version bumped, change announced), and the merge audited per event. */
 function eventStatements(ctx: ServiceContext, found: Found, audit: Parameters<typeof auditInsert>[1]) {
   return [
-    ctx.db
-      .update(events)
-      .set({ resultsVersion: sql`${events.resultsVersion} + 1` })
-      .where(inArray(events.id, found.eventIds.length > 0 ? found.eventIds : [""])),
-    // Announced after the bump (the per-event feed replays it).
     ...found.events.flatMap((event) =>
-      standingsChangedStatements(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
+      bumpRankingsVersion(ctx, { ...event, ancestry: JSON.parse(event.ancestry) as string[] }, null),
     ),
     // In each event's audit trail (where a referee looks), or the kept player's organisation's.
     ...(found.events.length > 0 ? found.events : [{ id: null, orgId: audit.orgId }]).map((event) =>
@@ -348,11 +310,7 @@ function eventStatements(ctx: ServiceContext, found: Found, audit: Parameters<ty
  * Merges a player created twice into the kept one: every registration, seat, sheet,
  * confirmation, dispute, disqualification, staff role and avoid pair moves, in one batch.
  */
-export async function mergePlayers(
-  ctx: ServiceContext,
-  mergedId: string,
-  intoId: string,
-): Promise<MergeResultDto> {
+export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId: string) {
   requireClient(ctx.actor);
   const { merged, into } = await loadMergeable(ctx, mergedId, intoId);
   assertMayMerge(ctx, merged, into);

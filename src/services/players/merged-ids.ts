@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { playerMerges } from "../../db/schema";
+import { orgAncestryJson } from "../../db/ancestry";
+import { playerMerges, players } from "../../db/schema";
 import type { ServiceContext } from "../context";
-import { ServiceError } from "../errors";
+import { notFound, ServiceError } from "../errors";
 
 // What a merged player's old id answers: read by the store (every read and write of a player)
 // and written by the merge.
@@ -13,6 +14,21 @@ export async function mergedInto(ctx: ServiceContext, playerId: string): Promise
     .from(playerMerges)
     .where(eq(playerMerges.mergedPlayerId, playerId));
   return row?.into ?? null;
+}
+
+/** The player with its organisation's ancestry (the organisation first), or undefined. */
+export async function findPlayer(ctx: ServiceContext, playerId: string) {
+  const [row] = await ctx.db
+    .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
+    .from(players)
+    .where(eq(players.id, playerId));
+  return row && { player: row.player, ancestry: JSON.parse(row.ancestry) as string[] };
+}
+
+/** What a read of an unknown id answers: 301 to the kept player's `suffix` when merged, else 404. */
+export async function unknownPlayer(ctx: ServiceContext, playerId: string, suffix = "") {
+  const into = await mergedInto(ctx, playerId);
+  return into ? movedPlayer(playerId, into, suffix) : notFound("player", playerId);
 }
 
 /** A read of a merged id: 301 to the same resource of the kept player. */

@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { orgAncestryJson } from "../../db/ancestry";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { players } from "../../db/schema";
@@ -17,7 +16,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, pageOrder, paginate } from "../pagination";
 import { sha256Hex } from "../secrets";
-import { gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
+import { findPlayer, gonePlayer, mergedInto, movedPlayer } from "./merged-ids";
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -94,11 +93,8 @@ export async function createPlayer(
 
 /** A merged id answers 301 on reads and 410 on writes, to those who may read the kept player. */
 async function loadPlayer(ctx: ServiceContext, playerId: string, access: "read" | "write") {
-  const [row] = await ctx.db
-    .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
-    .from(players)
-    .where(eq(players.id, playerId));
-  if (!row) {
+  const found = await findPlayer(ctx, playerId);
+  if (!found) {
     const into = await mergedInto(ctx, playerId);
     if (
       into &&
@@ -111,13 +107,12 @@ async function loadPlayer(ctx: ServiceContext, playerId: string, access: "read" 
     }
     throw notFound("player", playerId);
   }
-  const ancestry = JSON.parse(row.ancestry) as string[];
   const hidden = () => notFound("player", playerId);
   // A player's record carries its membership number: organisation-wide data. A write is
   // authorised by the caller (assertWriteWithin), which needs only the membership here.
-  if (access === "read") assertOrgWideRead(ctx.actor, ancestry, hidden);
-  else if (!isMember(ctx.actor, ancestry)) throw hidden();
-  return { player: row.player, ancestry };
+  if (access === "read") assertOrgWideRead(ctx.actor, found.ancestry, hidden);
+  else if (!isMember(ctx.actor, found.ancestry)) throw hidden();
+  return found;
 }
 
 export async function getPlayer(ctx: ServiceContext, playerId: string): Promise<PlayerDto> {
@@ -180,9 +175,11 @@ export async function updatePlayer(
     ctx.db
       .update(players)
       .set({
-        ...(patch.name !== undefined ? { name: patch.name, searchName: foldForSearch(patch.name) } : {}),
-        ...(patch.externalId !== undefined ? { externalId: patch.externalId } : {}),
-        ...(patch.discordId !== undefined ? { discordId: patch.discordId } : {}),
+        // Drizzle leaves out the fields the patch does not set (undefined).
+        name: patch.name,
+        searchName: patch.name && foldForSearch(patch.name),
+        externalId: patch.externalId,
+        discordId: patch.discordId,
         updatedAt: ctx.clock().toISOString(),
       })
       .where(and(eq(players.id, playerId), unchanged))

@@ -99,17 +99,13 @@ export async function loadRatingGames(ctx: ServiceContext, orgId: string, view: 
     byPlayer.set(dq.playerId, { tableId: dq.tableId });
     dqByEvent.set(dq.eventId, byPlayer);
   }
-  const eventsById = new Map<
-    string,
-    { id: string; name: string; startsOn: string | null; visibility: "public" | "private" }
-  >();
+  const eventsById = new Map(
+    tableRows.map((t) => [
+      t.eventId,
+      { id: t.eventId, name: t.eventName, startsOn: t.startsOn, visibility: t.visibility },
+    ]),
+  );
   const games = tableRows.map((t) => {
-    eventsById.set(t.eventId, {
-      id: t.eventId,
-      name: t.eventName,
-      startsOn: t.startsOn,
-      visibility: t.visibility,
-    });
     const scored = scoreStoredGame(
       t.ruleset,
       {

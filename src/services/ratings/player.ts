@@ -1,34 +1,18 @@
 /** `GET /v1/players/{id}/rating`: one player's row of their tree's ratings, with its history per event. */
-import { eq } from "drizzle-orm";
-import { orgAncestryJson } from "../../db/ancestry";
-import { players } from "../../db/schema";
 import { canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
-import { mergedInto, movedPlayer } from "../players";
+import { findPlayer, unknownPlayer } from "../players";
 import { loadRatingScope, type RatingTable } from "./ratings";
 
 export async function loadPlayerRatingScope(ctx: ServiceContext, playerId: string) {
-  const [row] = await ctx.db
-    .select({
-      id: players.id,
-      name: players.name,
-      orgId: players.orgId,
-      rootOrgId: players.rootOrgId,
-      ancestry: orgAncestryJson(players.orgId),
-    })
-    .from(players)
-    .where(eq(players.id, playerId));
-  if (!row) {
-    const into = await mergedInto(ctx, playerId);
-    throw into ? movedPlayer(playerId, into, "/rating") : notFound("player", playerId);
-  }
-  const { ancestry, ...player } = row;
+  const found = await findPlayer(ctx, playerId);
+  if (!found) throw await unknownPlayer(ctx, playerId, "/rating");
   return {
-    player,
+    player: found.player,
     // Members of the player's organisation (or above) see the player even without a visible game.
-    member: canReadOrg(ctx.actor, JSON.parse(ancestry) as string[]),
-    ratings: await loadRatingScope(ctx, player.rootOrgId),
+    member: canReadOrg(ctx.actor, found.ancestry),
+    ratings: await loadRatingScope(ctx, found.player.rootOrgId),
   };
 }
 

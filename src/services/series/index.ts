@@ -4,14 +4,15 @@ export { loadSeriesScope, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
   seriesStandings,
+  standingsOrConflict,
 } from "./standings";
 export {
   createSeries,
   getEventTags,
   getSeries,
   listSeries,
+  type SeriesDto,
   setEventTags,
   toSeriesDto,
   updateSeries,
 } from "./store";
-export type { SeriesDto } from "./types";

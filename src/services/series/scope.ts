@@ -12,8 +12,7 @@ import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { uniqueParticipantsSql } from "../events";
 import type { StandingsScope } from "../standings";
-import { toSeriesDto } from "./store";
-import type { SeriesDto, SeriesSelection } from "./types";
+import { type SeriesDto, type SeriesSelection, toSeriesDto } from "./store";
 
 /** `all`: members of the series' organisation (or above) see private events too; `public`: everyone else. */
 export type SeriesView = "all" | "public";

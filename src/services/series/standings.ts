@@ -7,7 +7,7 @@
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
 import { type ServiceContext, withCoalescedReads } from "../context";
 import { ServiceError } from "../errors";
-import { type EventStandingsDto, eventStandings, lotsOf } from "../standings";
+import { type EventStandingsDto, eventStandings, lotsOf, type StandingsScope } from "../standings";
 import { loadSeriesScope, type SeriesScope } from "./scope";
 
 /**
@@ -17,21 +17,13 @@ import { loadSeriesScope, type SeriesScope } from "./scope";
  */
 type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
 
-/** Every event's standings through the event-standings service, in one round trip for all. */
-async function standingsOfEvents(ctx: ServiceContext, scopes: SeriesScope["events"]) {
-  const batched = withCoalescedReads(ctx);
-  return Promise.all(
-    scopes.map((scope) =>
-      eventStandings(batched, scope).then(
-        (dto): EventStandingsDto | ServiceError => dto,
-        (error: unknown) => {
-          // One event with contradictory playoff results must not take the whole circuit down.
-          if (error instanceof ServiceError && error.kind === "conflict") return error;
-          throw error;
-        },
-      ),
-    ),
-  );
+/** An event's standings, or the 409 of one whose playoff results contradict its prelims. */
+export function standingsOrConflict(ctx: ServiceContext, scope: StandingsScope) {
+  return eventStandings(ctx, scope).catch((error: unknown) => {
+    // One such event must not take a whole circuit (or a player's history) down.
+    if (error instanceof ServiceError && error.kind === "conflict") return error;
+    throw error;
+  });
 }
 
 /**
@@ -46,7 +38,9 @@ function seriesStatus(standings: EventStandingsDto): SeriesEventStatus {
 
 /** The body of `GET /v1/series/{seriesId}/standings` (its schema: the series routes). */
 export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope) {
-  const results = await standingsOfEvents(ctx, scope.events);
+  // Every event through the event-standings service, in one round trip for all.
+  const batched = withCoalescedReads(ctx);
+  const results = await Promise.all(scope.events.map((event) => standingsOrConflict(batched, event)));
   const names = new Map<string, string>();
   const finished: { eventId: string; placings: EventPlacing[] }[] = [];
   const events = scope.events.map(({ event }, i) => {

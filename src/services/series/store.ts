@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newId } from "../../db/ids";
 import { events, eventTags, series } from "../../db/schema";
-import { DEFAULT_SERIES_POLICY, type SeriesPolicy } from "../../domain/series";
+import { DEFAULT_SERIES_POLICY, type SeriesPolicy, type SeriesTiebreak } from "../../domain/series";
 import {
   assertOrgWritable,
   canReadEvent,
@@ -22,17 +22,30 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { type PageRequest, paginateRows } from "../pagination";
 import { randomHex } from "../secrets";
-import type {
-  CreateSeriesInput,
-  SeriesDto,
-  SeriesPolicyDto,
-  SeriesSelection,
-  UpdateSeriesInput,
-} from "./types";
+
+/** Which events a series ranks: a fixed list, or every event of the tree with a tag in a date range. */
+export type SeriesSelection =
+  | { kind: "events"; eventIds: string[] }
+  | { kind: "tag"; tag: string; from: string | null; to: string | null };
+
+/** The policy as the API shows it (the domain's readonly shape, as plain JSON). */
+interface SeriesPolicyDto extends SeriesPolicy {
+  positionPoints: number[];
+  qualificationBands: { from: number; to: number; points: number }[];
+  tiebreaks: SeriesTiebreak[];
+  cut: { top: number; label: string | null } | null;
+}
+
+interface CreateSeriesInput {
+  name: string;
+  selection: SeriesSelection;
+  policy?: Partial<SeriesPolicyDto>;
+}
 
 type SeriesRow = typeof series.$inferSelect;
+export type SeriesDto = ReturnType<typeof toSeriesDto>;
 
-export function toSeriesDto(row: SeriesRow): SeriesDto {
+export function toSeriesDto(row: SeriesRow) {
   return {
     id: row.id,
     orgId: row.orgId,
@@ -141,7 +154,8 @@ export async function updateSeries(
   ctx: ServiceContext,
   orgId: string,
   seriesId: string,
-  patch: UpdateSeriesInput,
+  /** Its policy is merged field by field into the current one. */
+  patch: Partial<CreateSeriesInput>,
 ) {
   await assertOrgWritable(ctx, orgId, "events:write");
   const before = await loadSeries(ctx, orgId, seriesId);
@@ -151,8 +165,8 @@ export async function updateSeries(
     ctx.db
       .update(series)
       .set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.selection !== undefined ? { selection: patch.selection } : {}),
+        name: patch.name,
+        selection: patch.selection,
         policy,
         version: sql`${series.version} + 1`,
         updatedAt: ctx.clock().toISOString(),

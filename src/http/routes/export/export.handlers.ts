@@ -1,6 +1,5 @@
 import { stream } from "hono/streaming";
-import { exportRecords, openExport } from "../../../services/export";
-import { exportRecordsSince } from "../../../services/export-since";
+import { exportRecords, exportRecordsSince, openExport } from "../../../services/export";
 import {
   assertCursorRetained,
   decodeExportCursor,
