@@ -114,12 +114,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
         // Every isolate of a location serves a polled public leaderboard from one build.
         sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
       },
-      auth: createAuthConfig({
-        secret: jwtSecret,
-        jwksUrl: config.JWKS_URL,
-        externalIssuer: config.JWT_ISSUER,
-        externalAudience: config.JWT_AUDIENCE,
-      }),
+      auth: createAuthConfig({ ...config, secret: jwtSecret }),
       http: { publicUrl: config.PUBLIC_URL },
       push: {
         dispatcher: workerDispatcher(db, push.delivery, { ...drains, logger: consoleLogger }),
