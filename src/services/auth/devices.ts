@@ -205,22 +205,10 @@ export async function redeemPairing(
     if (guardRaisedByDatabase(error) === "stale_read") throw codeRefused("pairing_code_used");
     throw error;
   }
-  return {
-    secret,
-    session: {
-      id: session.id,
-      clientId,
-      orgId: pairing.orgId,
-      name: pairing.name,
-      role: pairing.role,
-      scope: limitOf(pairing),
-      userAgent: session.userAgent,
-      pairedBy: pairing.createdBy,
-      createdAt: at,
-      expiresAt: session.expiresAt,
-      revokedAt: null,
-    },
-  };
+  const { name, role, scopeEventId, scopeSessionId, createdBy: pairedBy } = pairing;
+  const revoked = { sessionRevokedAt: null, clientRevokedAt: null };
+  const dto = toSessionDto({ ...session, name, role, scopeEventId, scopeSessionId, pairedBy, ...revoked });
+  return { secret, session: dto };
 }
 
 const sessionColumns = {
@@ -251,7 +239,7 @@ function selectSessions(db: Database) {
 
 type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
 
-function toSessionDto(row: SessionRow) {
+function toSessionDto(row: Omit<SessionRow, "clientOrgId" | "rateLimitFactor">) {
   return {
     id: row.id,
     clientId: row.clientId,
