@@ -9,6 +9,7 @@ import {
   insertApiClient,
   type NewClientCredentials,
 } from "./services/auth";
+import { newSecret } from "./services/secrets";
 
 /** Node-only start-up helpers: where the local signing key lives, and the first admin client. */
 
@@ -32,14 +33,7 @@ export function localSecretPath(databaseUrl: string): string | null {
 function loadOrCreateLocalSecret(path: string): string {
   mkdirSync(dirname(path), { recursive: true });
   try {
-    writeFileSync(
-      path,
-      `${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url")}\n`,
-      {
-        mode: 0o600,
-        flag: "wx",
-      },
-    );
+    writeFileSync(path, `${newSecret()}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
@@ -55,20 +49,13 @@ type NodeAuthEnv = Partial<Pick<Config, "JWT_SECRET" | "JWKS_URL" | "JWT_ISSUER"
  * instances sharing a database must share the key.
  */
 export function loadNodeAuthConfig(env: NodeAuthEnv, databaseUrl: string): AuthConfig {
-  let secret: string | Uint8Array | undefined = env.JWT_SECRET;
-  if (!secret) {
-    if (!isLocalDatabase(databaseUrl)) {
-      throw new Error("JWT_SECRET is required with a remote DATABASE_URL (at least 32 characters).");
-    }
-    const path = localSecretPath(databaseUrl);
-    secret = path ? loadOrCreateLocalSecret(path) : crypto.getRandomValues(new Uint8Array(32));
+  if (!env.JWT_SECRET && !isLocalDatabase(databaseUrl)) {
+    throw new Error("JWT_SECRET is required with a remote DATABASE_URL (at least 32 characters).");
   }
-  return createAuthConfig({
-    secret,
-    jwksUrl: env.JWKS_URL,
-    externalIssuer: env.JWT_ISSUER,
-    externalAudience: env.JWT_AUDIENCE,
-  });
+  const path = localSecretPath(databaseUrl);
+  const secret =
+    env.JWT_SECRET || (path ? loadOrCreateLocalSecret(path) : crypto.getRandomValues(new Uint8Array(32)));
+  return createAuthConfig({ ...env, secret });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   createOrgClient,
   createPairing,
   insertApiClient,
+  type NewClientCredentials,
   PAIRING_MINUTES,
   pairingUrl,
 } from "./services/auth";
@@ -46,13 +47,15 @@ function report(json: boolean, output: object, lines: string[]): void {
   else for (const line of lines) console.log(line);
 }
 
-/** New credentials, and how to get a token with them. */
-function print(output: Record<string, string>, json: boolean, publicUrl: string): void {
+/** New credentials (with their organisation, but a platform admin's), and how to get a token with them. */
+function print({ orgId, clientId, clientSecret }: NewClientCredentials, json: boolean, publicUrl: string): 0 {
+  const output = orgId ? { orgId, clientId, clientSecret } : { clientId, clientSecret };
   report(json, output, [
     ...Object.entries(output).map(([key, value]) => `${key.padEnd(13)} ${value}`),
     "\nThe secret is shown only now. Get a token:",
-    `  curl -s ${publicUrl}/v1/auth/token -u '${output.clientId}:${output.clientSecret}' -d grant_type=client_credentials`,
+    `  curl -s ${publicUrl}/v1/auth/token -u '${clientId}:${clientSecret}' -d grant_type=client_credentials`,
   ]);
+  return 0;
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T {
@@ -120,8 +123,7 @@ export async function runCli(
           { orgId: null, name: values.name ?? "platform admin", role: "admin" },
           ctx.clock(),
         );
-        print({ clientId: admin.clientId, clientSecret: admin.clientSecret }, json, publicUrl);
-        return 0;
+        return print(admin, json, publicUrl);
       }
       case "create-org": {
         const name = cleanText(values.name ?? "");
@@ -138,8 +140,7 @@ export async function runCli(
           { orgId: org.id, name: "owner (cli)", role: "owner" },
           ctx.clock(),
         );
-        print({ orgId: org.id, clientId: owner.clientId, clientSecret: owner.clientSecret }, json, publicUrl);
-        return 0;
+        return print(owner, json, publicUrl);
       }
       case "create-client": {
         if (!values.org) throw new UsageError("--org is required");
@@ -148,12 +149,7 @@ export async function runCli(
           name: values.name ?? `${role} (cli)`,
           role,
         });
-        print(
-          { orgId: values.org, clientId: created.clientId, clientSecret: created.clientSecret },
-          json,
-          publicUrl,
-        );
-        return 0;
+        return print(created, json, publicUrl);
       }
       case "console-link": {
         if (!values.org) throw new UsageError("--org is required");

@@ -5,13 +5,12 @@ import { openWebDatabase } from "./db/web";
 import { type App, createApp } from "./http/app";
 import { cachedRankingReader } from "./http/cached-rankings";
 import { consoleLogger } from "./http/context";
+import type { LimitsPort } from "./http/ports";
 import {
   bindingName,
   createBindingRateLimiter,
   createMemoryRateLimiter,
   type RateLimitBinding,
-  type RateLimiter,
-  type RateLimitPolicies,
 } from "./http/rate-limit";
 import { ResponseCache } from "./http/response-cache";
 import { cloudflareSharedCache } from "./http/shared-cache";
@@ -48,7 +47,7 @@ export type WorkerEnv = Cloudflare.Env & ConfigInput;
 function rateLimitsFor(
   env: WorkerEnv,
   config: Config,
-): { limiter?: RateLimiter; policies?: RateLimitPolicies } {
+): Pick<LimitsPort, "rateLimiter" | "rateLimitPolicies"> {
   const settings = config.RATE_LIMITS;
   if (settings.off) return {};
   const odd = Object.values(settings.policies).find((p) => p.windowSeconds !== 10 && p.windowSeconds !== 60);
@@ -66,10 +65,10 @@ function rateLimitsFor(
       (env as unknown as Record<string, RateLimitBinding | undefined>)[bindingName(p.name)],
     ]),
   );
-  const limiter = Object.values(bindings).every(Boolean)
+  const rateLimiter = Object.values(bindings).every(Boolean)
     ? createBindingRateLimiter(bindings as Record<string, RateLimitBinding>)
     : createMemoryRateLimiter();
-  return { limiter, policies: settings.policies };
+  return { rateLimiter, rateLimitPolicies: settings.policies };
 }
 
 interface Runtime {
@@ -102,7 +101,6 @@ function runtimeFor(env: WorkerEnv): Runtime {
       subrequests: config.WEBHOOK_DRAIN_SUBREQUESTS,
       ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),
     };
-    const limits = rateLimitsFor(env, config);
     const streamLimits = {
       perAddress: config.LIVE_STREAMS_PER_ADDRESS,
       perClient: config.LIVE_STREAMS_PER_CLIENT,
@@ -114,12 +112,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
         // Every isolate of a location serves a polled public leaderboard from one build.
         sharedCache: cloudflareSharedCache((caches as unknown as { default: Cache }).default),
       },
-      auth: createAuthConfig({
-        secret: jwtSecret,
-        jwksUrl: config.JWKS_URL,
-        externalIssuer: config.JWT_ISSUER,
-        externalAudience: config.JWT_AUDIENCE,
-      }),
+      auth: createAuthConfig({ ...config, secret: jwtSecret }),
       http: { publicUrl: config.PUBLIC_URL },
       push: {
         dispatcher: workerDispatcher(db, push.delivery, { ...drains, logger: consoleLogger }),
@@ -130,11 +123,7 @@ function runtimeFor(env: WorkerEnv): Runtime {
       live: env.LIVE_FEEDS
         ? { liveFeeds: workerLiveFeeds(env.LIVE_FEEDS, consoleLogger, streamLimits) }
         : { streamLimits, liveRefreshMs: config.LIVE_REFRESH_MS },
-      limits: {
-        rateLimiter: limits.limiter,
-        rateLimitPolicies: limits.policies,
-        clientAddress: (c) => c.req.header("cf-connecting-ip"),
-      },
+      limits: { ...rateLimitsFor(env, config), clientAddress: (c) => c.req.header("cf-connecting-ip") },
     });
     runtime = { app, db, delivery: push.delivery, drains };
     runtimes.set(env, runtime);

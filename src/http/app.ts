@@ -9,7 +9,7 @@ import { consoleLogger } from "./context";
 import { mountDocs } from "./docs";
 import { processLiveFeeds } from "./live-feeds";
 import { afterWrite } from "./middleware/after-write";
-import { authenticate, TOKEN_PATH } from "./middleware/auth";
+import { authenticate } from "./middleware/auth";
 import { compression } from "./middleware/compression";
 import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
@@ -28,6 +28,7 @@ import { PUBLIC_FEED_PATHS } from "./routes/changes";
 import { DISCORD_INTERACTIONS_PATH } from "./routes/discord/path";
 import { createGraphQLRouter, GRAPHQL_PATH } from "./routes/graphql";
 import { registerWebhookDocs } from "./routes/webhooks";
+import { TOKEN_PATH } from "./token-errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -6,13 +6,9 @@
  */
 export function loggableError(error: unknown): { error: string; stack?: string } {
   if (!(error instanceof Error)) return { error: typeof error };
-  if (isQueryError(error)) {
+  if (error.name === "DrizzleQueryError" || "params" in error || /^Failed query:/.test(error.message)) {
     const cause = error.cause instanceof Error ? `${error.cause.name}: ${error.cause.message}` : "no cause";
     return { error: `database query failed (${cause})` };
   }
   return { error: `${error.name}: ${error.message}`, stack: error.stack };
-}
-
-function isQueryError(error: Error): boolean {
-  return error.name === "DrizzleQueryError" || "params" in error || /^Failed query:/.test(error.message);
 }

@@ -4,12 +4,7 @@ import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT, type Page } from "../
 import type { AppEnv } from "./context";
 import { publicOrigin } from "./origin";
 
-export type { Page } from "../services/pagination";
-export {
-  DEFAULT_PAGE_LIMIT,
-  encodeCursor,
-  MAX_PAGE_LIMIT,
-} from "../services/pagination";
+export { encodeCursor } from "../services/pagination";
 
 /**
  * `?limit=` (default 50, 1–500; over 500 → 422) and `?cursor=` (opaque, from `nextCursor`;

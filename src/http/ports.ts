@@ -45,10 +45,7 @@ export interface StoragePort {
  * answers. Supplied by each runtime from the WEBHOOK_* and DISCORD_* settings.
  */
 export interface PushPort {
-  /**
-   * Push delivery for this runtime (Node loop, Workers waitUntil + Cron); woken once a write
-   * that queued deliveries has committed. Without one, notifications still queue in the outbox.
-   */
+  /** Woken once a write that queued deliveries commits; without one, notifications still queue in the outbox. */
   dispatcher?: PushDispatcher;
   /** SSRF rules for webhook URLs and how hosts are resolved; by default host names are refused (no resolver). */
   webhookTargets?: WebhookTargetSettings;
@@ -82,17 +79,11 @@ export interface LivePort {
  * Workers count with Cloudflare's bindings by CF-Connecting-IP.
  */
 export interface LimitsPort {
-  /**
-   * Counts requests per client id or source address (Node: in memory; Workers: Cloudflare's
-   * binding). Without one nothing is limited: tests and the OpenAPI generator.
-   */
+  /** Counts requests per client id or address; without one nothing is limited (tests, the OpenAPI generator). */
   rateLimiter?: RateLimiter;
   /** The limits the rate limiter applies (RATE_LIMITS); default the policies' own. */
   rateLimitPolicies?: RateLimitPolicies;
-  /**
-   * The caller's address (Node: the socket, or X-Forwarded-For behind TRUST_PROXY; Workers:
-   * CF-Connecting-IP): what anonymous rate limits and wrong seat codes count by.
-   */
+  /** The caller's address (X-Forwarded-For's behind TRUST_PROXY): anonymous limits and seat codes count by it. */
   clientAddress?: (c: Context<AppEnv>) => string | undefined;
   /** Per-request GraphQL answer size and wall-time caps (defaults: 1 MB, 5 s). */
   graphqlBudget?: Partial<GraphQLBudget>;
@@ -133,13 +124,10 @@ export interface HttpPort {
   docsScript?: () => Promise<string>;
 }
 
-/** Everything an entry point supplies: the app reads no environment and holds no singletons. */
+/** Everything an entry point supplies. */
 export interface AppDeps {
   storage: StoragePort;
-  /**
-   * Token signing and verification (JWT_SECRET, optional external JWKS): its own port, already
-   * one settings object, supplied by every entry point (Node: loadNodeAuthConfig).
-   */
+  /** Token signing and verification (JWT_SECRET, optional external JWKS; Node: loadNodeAuthConfig). */
   auth: AuthConfig;
   http?: HttpPort;
   push?: PushPort;

@@ -36,20 +36,19 @@ const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /** The 503 of a database that cannot take the request, with Retry-After. */
 export function storageProblem(c: Context, state: StorageState, detail?: string): Response {
-  const problem =
-    state === "full"
-      ? {
-          code: "database_full",
-          detail:
-            "The database is full (its disk, or its size limit): the request was not stored. Retry once space is freed.",
-        }
-      : state === "read-only"
-        ? {
-            code: "database_read_only",
-            detail:
-              "The database answers reads but refuses writes (a read-only file, a missing folder, or a replica without its primary).",
-          }
-        : { code: "database_unavailable", detail: "The database does not answer (an I/O error)." };
+  const problem = {
+    full: {
+      code: "database_full",
+      detail:
+        "The database is full (its disk, or its size limit): the request was not stored. Retry once space is freed.",
+    },
+    "read-only": {
+      code: "database_read_only",
+      detail:
+        "The database answers reads but refuses writes (a read-only file, a missing folder, or a replica without its primary).",
+    },
+    unavailable: { code: "database_unavailable", detail: "The database does not answer (an I/O error)." },
+  }[state];
   return problemResponse(
     c,
     { status: 503, code: problem.code, detail: detail ?? problem.detail, database: state },

@@ -1,16 +1,15 @@
 import type { MiddlewareHandler } from "hono";
 import { BEARER_CHALLENGE } from "../../services/access";
 import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } from "../../services/auth";
-
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 import { TOKEN_PATH } from "../token-errors";
 import { authenticateDeviceSession } from "./device-session";
 
-/** The OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic). */
-export { TOKEN_PATH };
-
-/** Public system routes never look at a token: a stale one must not fail a health check. */
+/**
+ * Public system routes never look at a token: a stale one must not fail a health check. The
+ * OAuth token endpoint authenticates clients itself (secret in the body or HTTP Basic).
+ */
 const TOKENLESS_PATHS = new Set([
   TOKEN_PATH,
   "/health",

@@ -8,7 +8,7 @@ import { idempotencyKeys } from "../../db/schema";
 import { type MarkedDatabase, markWrites } from "../../db/write-marker";
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
-import { TOKEN_PATH } from "./auth";
+import { TOKEN_PATH } from "../token-errors";
 
 /** Headers worth replaying with a stored response. */
 const REPLAYED_HEADERS = ["content-type", "etag", "location"];

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { FieldIssue } from "../../services/errors";
 import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
-import { TOKEN_PATH } from "./auth";
+import { TOKEN_PATH } from "../token-errors";
 
 /** C0 and C1 control characters and DEL (a NUL truncates text in C-based tools and drivers). */
 const CONTROL = /\p{Cc}/u;

@@ -6,7 +6,7 @@
  * - `Idempotency-Key` on POST and PUT under /v1 (middleware/idempotency.ts);
  * - the problem `code`s of each operation as an enum per status (operation-problems.ts).
  */
-import { TOKEN_PATH } from "../middleware/auth";
+import { TOKEN_PATH } from "../token-errors";
 import { applyOperationProblems } from "./operation-problems";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON

@@ -4,8 +4,8 @@
  * that enforces them, so the text cannot drift from the behaviour.
  */
 import { ACCESS_TOKEN_TTL_SECONDS } from "../../services/auth";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../../services/pagination";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../pagination";
 import { RATE_LIMIT_POLICIES } from "../rate-limit";
 
 const policy = (name: keyof typeof RATE_LIMIT_POLICIES) => RATE_LIMIT_POLICIES[name];

@@ -68,10 +68,6 @@ const BY_NAME = new Map(
 /** What RATE_LIMITS asks for: no limits at all, or the policies with its changes applied. */
 export type RateLimitSettings = { off: true } | { off: false; policies: RateLimitPolicies };
 
-class RateLimitSettingError extends Error {
-  override readonly name = "RateLimitSettingError";
-}
-
 /**
  * Parses RATE_LIMITS: unset or empty for the defaults, `off` for none (a private network, a
  * benchmark), or a comma-separated list of `<policy>=<limit>/<window seconds>` changing those
@@ -88,7 +84,7 @@ export function rateLimitSettings(value: string | undefined): RateLimitSettings 
     const limit = Number(match?.[2]);
     const windowSeconds = Number(match?.[3]);
     if (!match || !key || limit < 1 || windowSeconds < 1 || windowSeconds > 86400) {
-      throw new RateLimitSettingError(
+      throw new Error(
         `RATE_LIMITS: "${entry}" is not <policy>=<limit>/<window seconds> with a limit of at least 1 and a window ` +
           `of 1 to 86400 s; the policies are ${[...BY_NAME.keys()].join(", ")}, or RATE_LIMITS=off for none.`,
       );

@@ -1,11 +1,12 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadSessionScope } from "../../services/events";
+import type { Page } from "../../services/pagination";
 import { type AppEnv, serviceContext } from "../context";
 import type { CsvLang } from "../csv/format";
 import { type CsvFile, sendCsv } from "../csv/variant";
 import { bodyEtag } from "../middleware/etag";
-import { type Page, withPageLink } from "../pagination";
+import { withPageLink } from "../pagination";
 
 /** The handler of a route definition (`Handler<typeof r.getTable>`), on the app's context. */
 export type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;

@@ -9,6 +9,7 @@ import {
   type ClientActor,
   isMember,
   type Permission,
+  readOnlyAncestor,
   requireClient,
   requirePermission,
 } from "./permissions";
@@ -83,11 +84,7 @@ export function assertEventWritable(
   if (!owner && !host) {
     if (!isInsider(client, event)) throw notFound("event", eventId);
     if (isMember(client, event.ancestry)) {
-      throw new ServiceError(
-        "forbidden",
-        "read_only_ancestor",
-        "A parent organisation may read this organisation's data but not change it or manage its clients; use a client of the organisation itself.",
-      );
+      throw readOnlyAncestor();
     }
     throw new ServiceError(
       "forbidden",

@@ -12,7 +12,7 @@ export {
   toScopedEvent,
   writableEvent,
 } from "./events";
-export { assertOrgReadable, assertOrgWritable } from "./orgs";
+export { assertOrgReadable, assertOrgWritable, orgWriteAccess } from "./orgs";
 export {
   type Actor,
   ANONYMOUS,

@@ -29,6 +29,8 @@ export type Actor =
       limit?: ClientLimit;
     };
 
+export type ClientActor = Extract<Actor, { kind: "client" }>;
+
 export const ANONYMOUS: Actor = { kind: "anonymous" };
 
 export type Permission =
@@ -112,40 +114,29 @@ export function isScope(value: string): value is Scope {
   return Object.hasOwn(SCOPES, value);
 }
 
+const unlocks = (scope: Scope, permission: Permission) =>
+  (SCOPES[scope] as readonly Permission[]).includes(permission);
+
 /** The scopes a role can be granted: those unlocking at least one of its permissions. */
 export function scopesOfRole(role: Role): Scope[] {
-  return SCOPE_NAMES.filter((scope) =>
-    (SCOPES[scope] as readonly Permission[]).some((p) => PERMISSIONS[role].includes(p)),
-  );
+  return SCOPE_NAMES.filter((scope) => PERMISSIONS[role].some((p) => unlocks(scope, p)));
 }
 
-function scopeGrants(scopes: readonly Scope[], permission: Permission): boolean {
-  return (
-    permission === "private:read" ||
-    scopes.some((s) => (SCOPES[s] as readonly Permission[]).includes(permission))
-  );
-}
-
-/** The scope that would unlock `permission` (for the insufficient_scope answer). */
-function scopeFor(permission: Permission): Scope | undefined {
-  return SCOPE_NAMES.find((s) => (SCOPES[s] as readonly Permission[]).includes(permission));
-}
-
-function roleHasPermission(actor: Actor, permission: Permission): boolean {
-  return actor.kind === "client" && PERMISSIONS[actor.role].includes(permission);
-}
+const roleGrants = (client: ClientActor, permission: Permission) =>
+  PERMISSIONS[client.role].includes(permission);
+const scopesGrant = (client: ClientActor, permission: Permission) =>
+  client.scopes === undefined ||
+  permission === "private:read" ||
+  client.scopes.some((s) => unlocks(s, permission));
 
 export function hasPermission(actor: Actor, permission: Permission): boolean {
-  return (
-    roleHasPermission(actor, permission) &&
-    (actor.kind !== "client" || actor.scopes === undefined || scopeGrants(actor.scopes, permission))
-  );
+  return actor.kind === "client" && roleGrants(actor, permission) && scopesGrant(actor, permission);
 }
 
 /** The challenge of a request that sent no token: the scheme and realm, nothing to fix in a token. */
 export const BEARER_CHALLENGE = 'Bearer realm="catan"';
 
-export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> {
+export function requireClient(actor: Actor): ClientActor {
   if (actor.kind !== "client") {
     throw new ServiceError("unauthorized", "token_required", "This operation needs a bearer token.", {
       // No credentials were sent: a bare challenge, no error code (RFC 6750 §3.1).
@@ -155,26 +146,31 @@ export function requireClient(actor: Actor): Extract<Actor, { kind: "client" }> 
   return actor;
 }
 
-export function requirePermission(actor: Actor, permission: Permission): Extract<Actor, { kind: "client" }> {
-  const client = requireClient(actor);
-  if (!roleHasPermission(client, permission)) {
-    throw new ServiceError(
+/** Why the client's role, or its token's scopes, do not carry `permission`; undefined when they do. */
+function permissionRefusal(client: ClientActor, permission: Permission): ServiceError | undefined {
+  if (!roleGrants(client, permission)) {
+    return new ServiceError(
       "forbidden",
       "insufficient_role",
       `The role '${client.role}' may not do this (needs ${permission}).`,
     );
   }
-  if (!hasPermission(client, permission)) {
-    const scope = scopeFor(permission) ?? permission;
-    throw new ServiceError(
-      "forbidden",
-      "insufficient_scope",
-      `This token was issued for the scopes '${(client.scopes ?? []).join(" ")}'; this operation needs '${scope}' (ask POST /v1/auth/token for it).`,
-      {
-        headers: { "www-authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${scope}"` },
-      },
-    );
-  }
+  if (scopesGrant(client, permission)) return undefined;
+  const scope = SCOPE_NAMES.find((s) => unlocks(s, permission)) ?? permission;
+  return new ServiceError(
+    "forbidden",
+    "insufficient_scope",
+    `This token was issued for the scopes '${(client.scopes ?? []).join(" ")}'; this operation needs '${scope}' (ask POST /v1/auth/token for it).`,
+    {
+      headers: { "www-authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${scope}"` },
+    },
+  );
+}
+
+export function requirePermission(actor: Actor, permission: Permission): ClientActor {
+  const client = requireClient(actor);
+  const refusal = permissionRefusal(client, permission);
+  if (refusal) throw refusal;
   return client;
 }
 
@@ -254,7 +250,6 @@ export function isMember(actor: Actor, ancestry: readonly string[]): boolean {
  */
 function orgWideRefusal(client: ClientActor): ServiceError | undefined {
   if (client.limit) return outsideLimit(client.limit, "read or change nothing else of its organisation");
-  if (hasPermission(client, "org:read")) return undefined;
   try {
     requirePermission(client, "org:read");
   } catch (error) {
@@ -301,8 +296,6 @@ export function assertOrgWideWrite(client: ClientActor): void {
   if (refusal) throw refusal;
 }
 
-export type ClientActor = Extract<Actor, { kind: "client" }>;
-
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
 export const SYSTEM_ACTOR: ClientActor = { kind: "client", clientId: "system", orgId: null, role: "admin" };
 
@@ -331,8 +324,8 @@ export async function assertCanWrite(
   target: AccessTarget = {},
 ): Promise<ClientActor> {
   const client = requireClient(actor);
-  if (client.role === "admin" || client.orgId === ownerOrgId) return requirePermission(client, permission);
-  const ancestry = target.ancestry ?? (await loadAncestry(db, ownerOrgId)) ?? [];
+  const inside = client.role === "admin" || client.orgId === ownerOrgId;
+  const ancestry = inside ? [] : (target.ancestry ?? (await loadAncestry(db, ownerOrgId)) ?? []);
   return assertWriteWithin(client, ownerOrgId, ancestry, permission, target);
 }
 
@@ -351,11 +344,14 @@ export function assertWriteWithin(
   const client = requireClient(actor);
   if (client.role !== "admin" && client.orgId !== ownerOrgId) {
     if (!isMember(client, ancestry)) throw notFound(target.what ?? "organization", target.id ?? ownerOrgId);
-    throw new ServiceError(
-      "forbidden",
-      "read_only_ancestor",
-      "A parent organisation may read this organisation's data but not change it or manage its clients; use a client of the organisation itself.",
-    );
+    throw readOnlyAncestor();
   }
   return requirePermission(client, permission);
 }
+
+export const readOnlyAncestor = () =>
+  new ServiceError(
+    "forbidden",
+    "read_only_ancestor",
+    "A parent organisation may read this organisation's data but not change it or manage its clients; use a client of the organisation itself.",
+  );

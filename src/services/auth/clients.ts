@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { timingSafeEqual } from "hono/utils/buffer";
 import type { Database } from "../../db/client";
 import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
@@ -17,7 +18,7 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { newSecret, sha256Hex } from "../secrets";
-import { type AuthConfig, type IssuedToken, issueAccessToken } from "./tokens";
+import { type AuthConfig, issueAccessToken } from "./tokens";
 
 type ClientRow = typeof apiClients.$inferSelect;
 
@@ -48,14 +49,6 @@ type ApiClientDto = ReturnType<typeof toDto>;
 export type NewClientCredentials = ApiClientDto & { clientSecret: string };
 
 export const hashClientSecret = async (secret: string) => `sha256:${await sha256Hex(secret)}`;
-
-/** Compares two strings in time independent of where they differ. */
-function constantTimeEqual(a: string, b: string): boolean {
-  const length = Math.max(a.length, b.length);
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < length; i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
-}
 
 interface NewClient {
   orgId: string | null;
@@ -339,14 +332,14 @@ export async function exchangeClientCredentials(
   now: Date,
   credentials: { clientId: string; clientSecret: string },
   requestedScope?: string,
-): Promise<IssuedToken & { scopes: Scope[] }> {
+) {
   const presented = await hashClientSecret(credentials.clientSecret);
   const [row] = /^cli_[0-9A-Z]{10,40}$/.test(credentials.clientId)
     ? await db.select().from(apiClients).where(eq(apiClients.id, credentials.clientId)).limit(1)
     : [];
   // Compare against a dummy hash for unknown ids too, so timing does not tell which ids exist.
   const stored = row?.secretHash ?? "sha256:".padEnd(presented.length, "0");
-  const matches = constantTimeEqual(presented, stored);
+  const matches = await timingSafeEqual(presented, stored);
   if (!row || !matches || row.revokedAt) {
     throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
   }
@@ -367,6 +360,12 @@ export interface TokenHolder {
   role: Role;
 }
 
+/** A token holds while its client exists, is not revoked and keeps the token's org and role. */
+const holderColumns = { orgId: apiClients.orgId, role: apiClients.role, revokedAt: apiClients.revokedAt };
+type Claims = Omit<TokenHolder, "clientId">;
+const stillHolds = (row: (Claims & { revokedAt: string | null }) | undefined, claims: Claims) =>
+  row !== undefined && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
+
 /**
  * The revocation check of every connection that outlives its request (live feeds), for all of
  * them at once: one read, whatever their number. Says which holders are no longer active.
@@ -378,22 +377,12 @@ export async function inactiveHolders<T extends TokenHolder>(
   if (holders.length === 0) return [];
   const ids = [...new Set(holders.map((h) => h.clientId))];
   const rows = await db
-    .select({
-      id: apiClients.id,
-      orgId: apiClients.orgId,
-      role: apiClients.role,
-      revokedAt: apiClients.revokedAt,
-    })
+    .select({ id: apiClients.id, ...holderColumns })
     .from(apiClients)
     .where(inArray(apiClients.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return holders.filter((h) => !stillHolds(byId.get(h.clientId), h));
 }
-
-/** A token holds while its client exists, is not revoked and keeps the token's org and role. */
-type Claims = Omit<TokenHolder, "clientId">;
-const stillHolds = (row: (Claims & { revokedAt: string | null }) | undefined, claims: Claims) =>
-  row !== undefined && row.revokedAt === null && row.orgId === claims.orgId && row.role === claims.role;
 
 /**
  * The revocation check done for every request with one of our tokens (one primary-key read): a
@@ -407,12 +396,7 @@ export async function activeClientRateLimitFactor(
   claims: Claims,
 ): Promise<number | null> {
   const [row] = await db
-    .select({
-      orgId: apiClients.orgId,
-      role: apiClients.role,
-      revokedAt: apiClients.revokedAt,
-      rateLimitFactor: apiClients.rateLimitFactor,
-    })
+    .select({ ...holderColumns, rateLimitFactor: apiClients.rateLimitFactor })
     .from(apiClients)
     .where(eq(apiClients.id, clientId))
     .limit(1);

@@ -11,13 +11,13 @@ import type { Database } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import { precondition } from "../../db/preconditions";
-import { apiClients, devicePairings, deviceSessions, organizations } from "../../db/schema";
+import { apiClients, devicePairings, deviceSessions } from "../../db/schema";
 import {
-  assertCanWrite,
   assertWithinLimit,
   type ClientActor,
   type ClientLimit,
   type OrgRole,
+  orgWriteAccess,
   ROLES,
   requireClient,
 } from "../access";
@@ -32,7 +32,6 @@ import { type ClientScopeInput, limitOf, newClientRow, resolveLimit } from "./cl
 export const PAIRING_MINUTES = { default: 10, max: 60 } as const;
 /** How long a device session lasts, in hours: default (a tournament day) and most. */
 export const DEVICE_SESSION_HOURS = { default: 16, max: 72 } as const;
-const PERMISSION = "devices:pair" as const;
 const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 interface PairingInput {
@@ -79,23 +78,12 @@ function assertWithinCaller(client: ClientActor, role: string, limit: ClientLimi
   assertWithinLimit(client, limit ?? {}, `${what} only devices limited to it`);
 }
 
-/** Managers of devices: the permission in the organisation itself (403 to a parent, 404 to others). */
-async function assertManager(ctx: ServiceContext, orgId: string): Promise<ClientActor> {
-  const client = requireClient(ctx.actor);
-  const [org] = await ctx.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  if (!org) throw notFound("organization", orgId);
-  return assertCanWrite(ctx.db, client, orgId, PERMISSION, { what: "organization", id: orgId });
-}
-
 /**
  * POST /v1/orgs/{orgId}/pairings: a one-time code for a device of the organisation (owners and
  * organisers, and the CLI as the platform).
  */
 export async function createPairing(ctx: ServiceContext, orgId: string, input: PairingInput) {
-  const client = await assertManager(ctx, orgId);
+  const { client } = await orgWriteAccess(ctx, orgId, "devices:pair");
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
   assertWithinCaller(client, input.role, limit, "pair");
   const now = ctx.clock();
@@ -217,22 +205,10 @@ export async function redeemPairing(
     if (guardRaisedByDatabase(error) === "stale_read") throw codeRefused("pairing_code_used");
     throw error;
   }
-  return {
-    secret,
-    session: {
-      id: session.id,
-      clientId,
-      orgId: pairing.orgId,
-      name: pairing.name,
-      role: pairing.role,
-      scope: limitOf(pairing),
-      userAgent: session.userAgent,
-      pairedBy: pairing.createdBy,
-      createdAt: at,
-      expiresAt: session.expiresAt,
-      revokedAt: null,
-    },
-  };
+  const { name, role, scopeEventId, scopeSessionId, createdBy: pairedBy } = pairing;
+  const revoked = { sessionRevokedAt: null, clientRevokedAt: null };
+  const dto = toSessionDto({ ...session, name, role, scopeEventId, scopeSessionId, pairedBy, ...revoked });
+  return { secret, session: dto };
 }
 
 const sessionColumns = {
@@ -263,7 +239,7 @@ function selectSessions(db: Database) {
 
 type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
 
-function toSessionDto(row: SessionRow) {
+function toSessionDto(row: Omit<SessionRow, "clientOrgId" | "rateLimitFactor">) {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -338,7 +314,7 @@ export async function listDeviceSessions(
   orgId: string,
   page: PageRequest,
 ): Promise<Page<DeviceSessionDto>> {
-  const client = await assertManager(ctx, orgId);
+  const { client } = await orgWriteAccess(ctx, orgId, "devices:pair");
   const limit = client.limit;
   return paginate(
     page,
@@ -396,7 +372,7 @@ async function endSession(ctx: ServiceContext, row: SessionRow, action: string):
  * limit. Idempotent.
  */
 export async function revokeDeviceSession(ctx: ServiceContext, orgId: string, sessionId: string) {
-  const client = await assertManager(ctx, orgId);
+  const { client } = await orgWriteAccess(ctx, orgId, "devices:pair");
   const row = await loadSession(ctx, orgId, sessionId);
   assertWithinCaller(client, row.role, limitOf(row), "revoke");
   await endSession(ctx, row, "device.revoked");

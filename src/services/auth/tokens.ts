@@ -38,12 +38,12 @@ export interface AuthConfig {
   external?: ExternalIssuer;
 }
 
+/** The key (JWT_SECRET, or one generated for a local database) and the external provider's settings. */
 interface AuthConfigOptions {
   secret: string | Uint8Array;
-  /** JWKS_URL, JWT_ISSUER and JWT_AUDIENCE of an external identity provider. */
-  jwksUrl?: string;
-  externalIssuer?: string;
-  externalAudience?: string;
+  JWKS_URL?: string | undefined;
+  JWT_ISSUER?: string | undefined;
+  JWT_AUDIENCE?: string | undefined;
 }
 
 export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
@@ -53,17 +53,14 @@ export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (HS256 needs a 256-bit key).`);
   }
   const config: AuthConfig = { secret, issuer: OWN_TOKEN_PARTY, audience: OWN_TOKEN_PARTY };
-  if (options.jwksUrl) {
-    if (!options.externalIssuer || !options.externalAudience) {
-      throw new Error("JWKS_URL needs JWT_ISSUER and JWT_AUDIENCE as well.");
-    }
-    if (options.externalIssuer === config.issuer) {
-      throw new Error("JWT_ISSUER must differ from this API's own token issuer.");
-    }
+  const { JWKS_URL: jwksUrl, JWT_ISSUER: issuer, JWT_AUDIENCE: audience } = options;
+  if (jwksUrl) {
+    if (!issuer || !audience) throw new Error("JWKS_URL needs JWT_ISSUER and JWT_AUDIENCE as well.");
+    if (issuer === config.issuer) throw new Error("JWT_ISSUER must differ from this API's own token issuer.");
     config.external = {
-      issuer: options.externalIssuer,
-      audience: options.externalAudience,
-      keys: createRemoteJWKSet(new URL(options.jwksUrl)),
+      issuer,
+      audience,
+      keys: createRemoteJWKSet(new URL(jwksUrl)),
       algorithms: ["RS256", "PS256", "ES256", "EdDSA"],
     };
   }
@@ -80,17 +77,7 @@ interface AccessTokenSubject {
   limit?: ClientLimit;
 }
 
-export interface IssuedToken {
-  accessToken: string;
-  expiresIn: number;
-  tokenId: string;
-}
-
-export async function issueAccessToken(
-  config: AuthConfig,
-  subject: AccessTokenSubject,
-  now: Date,
-): Promise<IssuedToken> {
+export async function issueAccessToken(config: AuthConfig, subject: AccessTokenSubject, now: Date) {
   const tokenId = crypto.randomUUID();
   const iat = Math.floor(now.getTime() / 1000);
   const claims = {

@@ -1,6 +1,6 @@
 import { SCOPES } from "../../../services/access";
-import { TOKEN_PATH } from "../../middleware/auth";
 import { createRouter } from "../../router";
+import { TOKEN_PATH } from "../../token-errors";
 import * as r from "./well-known.routes";
 
 /**
