@@ -7,10 +7,7 @@
  * - the problem `code`s of each operation as an enum per status (operation-problems.ts).
  */
 import { TOKEN_PATH } from "../token-errors";
-import { applyOperationProblems } from "./operation-problems";
-
-// biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
-type Json = any;
+import { applyOperationProblems, type Json } from "./operation-problems";
 
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
 

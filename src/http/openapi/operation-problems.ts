@@ -17,7 +17,7 @@ import { PROBLEM_CODES, type ProblemCode } from "./problem-codes";
 import { PROBLEM_RESPONSES } from "./problem-schemas";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is plain JSON
-type Json = any;
+export type Json = any;
 
 /** operationId → the codes its handler can raise (scripts/derive-problem-codes.ts). */
 export const DERIVED_CODES = derivedCodes as Readonly<Record<string, readonly ProblemCode[]>>;

@@ -37,36 +37,23 @@ export const ProblemSchema = z
   })
   .openapi("Problem", { description: "RFC 9457 problem details." });
 
-const DESCRIPTIONS = {
-  301: "The player was merged into another: `Location` is the same resource of the kept player.",
-  400: "Malformed request: the body is not valid JSON, or a header is malformed.",
-  401: 'No bearer token (`token_required`, `WWW-Authenticate: Bearer realm="catan"`), or one that is invalid or expired (`invalid_token`, `WWW-Authenticate: Bearer realm="catan", error="invalid_token"`).',
-  403: "The token is valid but its role may not do this.",
-  404: "No such resource, or it belongs to an organisation the token cannot see.",
-  406: "`?format=` names a representation this operation does not have (a CSV is its own operation, `….csv`).",
-  409: "The request conflicts with the current state (e.g. the result is already final).",
-  410: "The resource is gone for good (e.g. a player merged into another: `Link` names the successor; an export cursor older than the retention window).",
-  412: "`If-Match` names a version that is no longer current; re-read and retry.",
-  413: "The request body is larger than 1 MB.",
-  415: "The request body has a content type this route does not accept.",
-  422: "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
-  429: "Too many attempts (e.g. wrong seat codes); `Retry-After` says when to try again.",
-  500: "Unexpected server error; quote the `requestId`.",
-  503: "The database cannot take the request (full, read-only, or failing); retry after `Retry-After` seconds.",
-} as const;
+/** A problem+json response: its description and the headers it documents. */
+const problem = <H extends object = never>(description: string, headers?: H) => ({
+  description,
+  ...(headers === undefined ? {} : { headers }),
+  content: { "application/problem+json": { schema: ProblemSchema } },
+});
 
 /** 301 for a merged player's id: `Location` is the same resource of the kept player. */
-export const MOVED_PLAYER = {
-  description:
-    'The player was merged into another (`code: "player_merged"`): `Location` is the same resource of the kept player.',
-  headers: {
+export const MOVED_PLAYER = problem(
+  'The player was merged into another (`code: "player_merged"`): `Location` is the same resource of the kept player.',
+  {
     Location: {
       description: "The kept player's resource.",
       schema: { type: "string" as const, example: "/v1/players/ply_01JDQ7A4W9K2M3N4P5Q6R7S8T9" },
     },
   },
-  content: { "application/problem+json": { schema: ProblemSchema } },
-};
+);
 
 /** The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers), sent on every answer. */
 const RATE_LIMIT_HEADERS = {
@@ -82,41 +69,44 @@ const RATE_LIMIT_HEADERS = {
   },
 };
 
-/** 429, on every operation: each counts against a per-client or per-address limit. */
-const TOO_MANY_REQUESTS = {
-  description:
-    'Too many requests from this client id (with a token) or address (without): `code: "rate_limited"`; wait `Retry-After` seconds.',
-  headers: {
-    "Retry-After": {
-      description: "Seconds until the limit resets.",
-      schema: { type: "integer" as const, example: 42 },
-    },
-    ...RATE_LIMIT_HEADERS,
-  },
-  content: { "application/problem+json": { schema: ProblemSchema } },
-};
+/** `Retry-After` in seconds, with what the wait is for. */
+const retryAfter = (description: string, example: number) => ({
+  "Retry-After": { description, schema: { type: "integer" as const, example } },
+});
 
 /**
  * The one list of problem responses: the OpenAPI conventions (operation-problems.ts) give each
  * operation those of the statuses its error codes have, so routes declare none by hand.
  */
 export const PROBLEM_RESPONSES: Readonly<Record<number, object>> = {
-  ...Object.fromEntries(
-    Object.entries(DESCRIPTIONS).map(([status, description]) => [
-      status,
-      { description, content: { "application/problem+json": { schema: ProblemSchema } } },
-    ]),
-  ),
   301: MOVED_PLAYER,
-  429: TOO_MANY_REQUESTS,
-  503: {
-    description: DESCRIPTIONS[503],
-    headers: {
-      "Retry-After": {
-        description: "Seconds to wait before retrying.",
-        schema: { type: "integer" as const, example: 30 },
-      },
-    },
-    content: { "application/problem+json": { schema: ProblemSchema } },
-  },
+  400: problem("Malformed request: the body is not valid JSON, or a header is malformed."),
+  401: problem(
+    'No bearer token (`token_required`, `WWW-Authenticate: Bearer realm="catan"`), or one that is invalid or expired (`invalid_token`, `WWW-Authenticate: Bearer realm="catan", error="invalid_token"`).',
+  ),
+  403: problem("The token is valid but its role may not do this."),
+  404: problem("No such resource, or it belongs to an organisation the token cannot see."),
+  406: problem(
+    "`?format=` names a representation this operation does not have (a CSV is its own operation, `….csv`).",
+  ),
+  409: problem("The request conflicts with the current state (e.g. the result is already final)."),
+  410: problem(
+    "The resource is gone for good (e.g. a player merged into another: `Link` names the successor; an export cursor older than the retention window).",
+  ),
+  412: problem("`If-Match` names a version that is no longer current; re-read and retry."),
+  413: problem("The request body is larger than 1 MB."),
+  415: problem("The request body has a content type this route does not accept."),
+  422: problem(
+    "The request is well-formed but breaks a validation or tournament rule; `errors` names each field.",
+  ),
+  // Every operation counts against a per-client or per-address limit.
+  429: problem(
+    'Too many requests from this client id (with a token) or address (without): `code: "rate_limited"`; wait `Retry-After` seconds.',
+    { ...retryAfter("Seconds until the limit resets.", 42), ...RATE_LIMIT_HEADERS },
+  ),
+  500: problem("Unexpected server error; quote the `requestId`."),
+  503: problem(
+    "The database cannot take the request (full, read-only, or failing); retry after `Retry-After` seconds.",
+    retryAfter("Seconds to wait before retrying.", 30),
+  ),
 };

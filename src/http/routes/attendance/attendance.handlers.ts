@@ -6,16 +6,10 @@ import * as r from "./attendance.routes";
 
 export const attendanceRouter = createRouter();
 
-attendanceRouter.openapi(r.checkIn, async (c) =>
-  c.json(
-    await attendance.checkIn(
-      serviceContext(c),
-      c.req.valid("param").sessionId,
-      c.req.valid("json").playerIds,
-    ),
-    200,
-  ),
-);
+attendanceRouter.openapi(r.checkIn, async (c) => {
+  const { sessionId } = c.req.valid("param");
+  return c.json(await attendance.checkIn(serviceContext(c), sessionId, c.req.valid("json").playerIds), 200);
+});
 
 attendanceRouter.openapi(r.undoCheckIn, async (c) => {
   const { sessionId, playerId } = c.req.valid("param");

@@ -32,10 +32,8 @@ calendarsRouter.openapi(r.getSecretCalendar, async (c) => {
 });
 
 calendarsRouter.openapi(r.createCalendarLink, async (c) => {
-  const { path, ...link } = await calendars.createCalendarLink(
-    serviceContext(c),
-    c.req.valid("param").playerId,
-  );
+  const { playerId } = c.req.valid("param");
+  const { path, ...link } = await calendars.createCalendarLink(serviceContext(c), playerId);
   return c.json({ ...link, url: `${origin(c)}${path}` }, 201);
 });
 

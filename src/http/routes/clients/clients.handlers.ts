@@ -8,12 +8,8 @@ export const clientsRouter = createRouter();
 
 clientsRouter.openapi(r.createApiClient, async (c) => {
   const { orgId } = c.req.valid("param");
-  const created = await clients.createOrgClient(
-    serviceContext(c),
-    orgId,
-    c.req.valid("json"),
-    c.get("idempotencyKey"),
-  );
+  const body = c.req.valid("json");
+  const created = await clients.createOrgClient(serviceContext(c), orgId, body, c.get("idempotencyKey"));
   // The secret goes to the caller only: log the id, never the response body.
   logInfo(c, "api client created", { orgId, clientId: created.clientId });
   return c.json(created, 201, {
@@ -22,12 +18,10 @@ clientsRouter.openapi(r.createApiClient, async (c) => {
   });
 });
 
-clientsRouter.openapi(r.listApiClients, async (c) =>
-  jsonPage(
-    c,
-    await clients.listOrgClients(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  ),
-);
+clientsRouter.openapi(r.listApiClients, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return jsonPage(c, await clients.listOrgClients(serviceContext(c), orgId, c.req.valid("query")));
+});
 
 clientsRouter.openapi(r.getApiClient, async (c) => {
   const { orgId, clientId } = c.req.valid("param");

@@ -7,33 +7,25 @@ import * as r from "./conduct.routes";
 
 export const conductRouter = createRouter();
 
-conductRouter.openapi(r.recordWarning, async (c) =>
-  c.json(
-    await conduct.recordWarning(serviceContext(c), c.req.valid("param").tableId, c.req.valid("json")),
-    201,
-  ),
-);
+conductRouter.openapi(r.recordWarning, async (c) => {
+  const { tableId } = c.req.valid("param");
+  return c.json(await conduct.recordWarning(serviceContext(c), tableId, c.req.valid("json")), 201);
+});
 
-conductRouter.openapi(r.listPlayerWarnings, async (c) =>
-  jsonPage(
-    c,
-    await conduct.listPlayerWarnings(serviceContext(c), c.req.valid("param").playerId, c.req.valid("query")),
-  ),
-);
+conductRouter.openapi(r.listPlayerWarnings, async (c) => {
+  const { playerId } = c.req.valid("param");
+  return jsonPage(c, await conduct.listPlayerWarnings(serviceContext(c), playerId, c.req.valid("query")));
+});
 
-conductRouter.openapi(r.createExclusion, async (c) =>
-  c.json(
-    await programme.createExclusion(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
-    201,
-  ),
-);
+conductRouter.openapi(r.createExclusion, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return c.json(await programme.createExclusion(serviceContext(c), orgId, c.req.valid("json")), 201);
+});
 
-conductRouter.openapi(r.listExclusions, async (c) =>
-  jsonPage(
-    c,
-    await programme.listExclusions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  ),
-);
+conductRouter.openapi(r.listExclusions, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return jsonPage(c, await programme.listExclusions(serviceContext(c), orgId, c.req.valid("query")));
+});
 
 conductRouter.openapi(r.liftExclusion, async (c) => {
   const { orgId, exclusionId } = c.req.valid("param");

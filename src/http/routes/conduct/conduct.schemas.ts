@@ -4,6 +4,11 @@ import { pageSchema } from "../../pagination";
 
 const PLAYER_ID = "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D";
 
+const PlayerRefSchema = z.object({
+  id: z.string().openapi({ example: PLAYER_ID }),
+  name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
+});
+
 /** A rule of the championship rules by its number (`2.0.3`, `3.0.15`, `1.3.6`). */
 const RuleNumberSchema = z
   .string()
@@ -30,10 +35,7 @@ export const WarningSchema = z
     eventId: z.string(),
     tableId: z.string(),
     roundId: z.string(),
-    player: z.object({
-      id: z.string().openapi({ example: PLAYER_ID }),
-      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
-    }),
+    player: PlayerRefSchema,
     rule: z.string().openapi({ example: "3.0.15" }),
     note: z.string().openapi({ example: "Offered free resources twice" }),
     recordedBy: z.string().openapi({ description: "The API client that recorded it." }),
@@ -79,10 +81,7 @@ export const ExclusionSchema = z
     orgId: z
       .string()
       .openapi({ description: "The organisation whose programme the player is excluded from." }),
-    player: z.object({
-      id: z.string().openapi({ example: PLAYER_ID }),
-      name: z.string().openapi({ example: "Rūta Kazlauskienė" }),
-    }),
+    player: PlayerRefSchema,
     until: z
       .string()
       .openapi({ description: "The first day the player may register again.", example: "2027-06-01" }),

@@ -40,12 +40,10 @@ devicesRouter.openapi(r.endCurrentDeviceSession, async (c) => {
   return c.body(null, 204, { "set-cookie": clearedDeviceCookie(c) });
 });
 
-devicesRouter.openapi(r.listDeviceSessions, async (c) =>
-  jsonPage(
-    c,
-    await devices.listDeviceSessions(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  ),
-);
+devicesRouter.openapi(r.listDeviceSessions, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return jsonPage(c, await devices.listDeviceSessions(serviceContext(c), orgId, c.req.valid("query")));
+});
 
 devicesRouter.openapi(r.revokeDeviceSession, async (c) => {
   const { orgId, deviceSessionId } = c.req.valid("param");

@@ -18,12 +18,10 @@ eventPeopleRouter.openapi(r.listStaff, async (c) =>
   c.json(await people.listStaff(serviceContext(c), c.req.valid("param").eventId), 200),
 );
 
-eventPeopleRouter.openapi(r.addAvoidPair, async (c) =>
-  c.json(
-    await people.addAvoidPair(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json")),
-    200,
-  ),
-);
+eventPeopleRouter.openapi(r.addAvoidPair, async (c) => {
+  const { eventId } = c.req.valid("param");
+  return c.json(await people.addAvoidPair(serviceContext(c), eventId, c.req.valid("json")), 200);
+});
 
 eventPeopleRouter.openapi(r.listAvoidPairs, async (c) =>
   c.json(await people.listAvoidPairs(serviceContext(c), c.req.valid("param").eventId), 200),

@@ -36,13 +36,7 @@ eventsRouter.openapi(r.getEvent, async (c) =>
   c.json(await events.getEvent(serviceContext(c), c.req.valid("param").eventId), 200),
 );
 
-eventsRouter.openapi(r.updateEvent, async (c) =>
-  c.json(
-    await events.updateEvent(
-      serviceContext(c),
-      c.req.valid("param").eventId,
-      withTimeZone(c.req.valid("json")),
-    ),
-    200,
-  ),
-);
+eventsRouter.openapi(r.updateEvent, async (c) => {
+  const { eventId } = c.req.valid("param");
+  return c.json(await events.updateEvent(serviceContext(c), eventId, withTimeZone(c.req.valid("json"))), 200);
+});

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 
 const route = routeDefinitions(["Organisations"]);
@@ -15,7 +15,7 @@ export const exportOrganization = route.get("/v1/orgs/{orgId}/export", {
     "updated, sessions created, a `change` record per notification of the tree (the webhook payloads, in order) and the current `result` of every table they touched. " +
     "A cursor older than the 7-day retention window is a 410: run a full export again. Members of the organisation or of an ancestor.",
   request: {
-    params: z.object({ orgId: idParam("orgId", "org", "The organisation.") }),
+    params: OrgParams,
     query: z.object({
       include: z
         .enum(["descendants"])

@@ -66,12 +66,10 @@ healthRouter.openapi(r.getHealth, async (c) => {
   if (written) {
     state =
       storageFailure(written) ??
-      ((await db.run(sql`select 1`).then(
-        () => true,
-        () => false,
-      ))
-        ? "read-only"
-        : "unavailable");
+      (await db.run(sql`select 1`).then(
+        () => "read-only" as const,
+        () => "unavailable" as const,
+      ));
   } else if (headroom !== undefined && headroom < MIN_FREE_PAGES) {
     state = "full";
     detail = `The database can take ${Math.max(0, headroom)} more pages under its size limit (max_page_count); writes that need more fail.`;

@@ -39,11 +39,7 @@ export const getHealth = route.get("/health", {
     200: jsonContent(HealthSchema, "The API (and, unless `check=live`, its database) answers."),
     503: {
       description: "The database does not take writes, is (nearly) full, or does not answer.",
-      content: {
-        "application/problem+json": {
-          schema: ProblemSchema,
-        },
-      },
+      content: { "application/problem+json": { schema: ProblemSchema } },
     },
   },
 });

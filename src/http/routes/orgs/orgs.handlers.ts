@@ -15,16 +15,12 @@ orgsRouter.openapi(r.getOrganization, async (c) =>
   c.json(await orgs.getOrganization(serviceContext(c), c.req.valid("param").orgId), 200),
 );
 
-orgsRouter.openapi(r.updateOrganization, async (c) =>
-  c.json(
-    await orgs.updateOrganization(serviceContext(c), c.req.valid("param").orgId, c.req.valid("json")),
-    200,
-  ),
-);
+orgsRouter.openapi(r.updateOrganization, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return c.json(await orgs.updateOrganization(serviceContext(c), orgId, c.req.valid("json")), 200);
+});
 
-orgsRouter.openapi(r.listChildOrganizations, async (c) =>
-  jsonPage(
-    c,
-    await orgs.listChildOrganizations(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-  ),
-);
+orgsRouter.openapi(r.listChildOrganizations, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return jsonPage(c, await orgs.listChildOrganizations(serviceContext(c), orgId, c.req.valid("query")));
+});

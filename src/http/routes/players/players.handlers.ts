@@ -39,22 +39,14 @@ playersRouter.openapi(r.getPlayerHistory, async (c) => {
 });
 
 playersRouter.openapi(r.updatePlayer, async (c) => {
-  const player = await players.updatePlayer(
-    serviceContext(c),
-    c.req.valid("param").playerId,
-    c.req.valid("json"),
-    c.req.valid("header")["if-match"],
-  );
+  const { playerId } = c.req.valid("param");
+  const ifMatch = c.req.valid("header")["if-match"];
+  const player = await players.updatePlayer(serviceContext(c), playerId, c.req.valid("json"), ifMatch);
   return c.json(player, 200, { etag: await players.playerEtag(player) });
 });
 
-playersRouter.openapi(r.mergePlayer, async (c) =>
-  c.json(
-    await players.mergePlayers(
-      serviceContext(c),
-      c.req.valid("param").playerId,
-      c.req.valid("json").intoPlayerId,
-    ),
-    200,
-  ),
-);
+playersRouter.openapi(r.mergePlayer, async (c) => {
+  const { playerId } = c.req.valid("param");
+  const { intoPlayerId } = c.req.valid("json");
+  return c.json(await players.mergePlayers(serviceContext(c), playerId, intoPlayerId), 200);
+});

@@ -8,12 +8,10 @@ import * as r from "./rounds.routes";
 
 export const roundsRouter = createRouter();
 
-roundsRouter.openapi(r.createRounds, async (c) =>
-  c.json(
-    await roundsService.createRounds(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
-    201,
-  ),
-);
+roundsRouter.openapi(r.createRounds, async (c) => {
+  const { sessionId } = c.req.valid("param");
+  return c.json(await roundsService.createRounds(serviceContext(c), sessionId, c.req.valid("json")), 201);
+});
 
 roundsRouter.openapi(r.listSessionRounds, async (c) => {
   const sessionId = c.req.valid("param").sessionId;

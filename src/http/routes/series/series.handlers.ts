@@ -55,9 +55,7 @@ seriesRouter.openapi(r.getEventTags, async (c) =>
   c.json(await series.getEventTags(serviceContext(c), c.req.valid("param").eventId), 200),
 );
 
-seriesRouter.openapi(r.setEventTags, async (c) =>
-  c.json(
-    await series.setEventTags(serviceContext(c), c.req.valid("param").eventId, c.req.valid("json").tags),
-    200,
-  ),
-);
+seriesRouter.openapi(r.setEventTags, async (c) => {
+  const { eventId } = c.req.valid("param");
+  return c.json(await series.setEventTags(serviceContext(c), eventId, c.req.valid("json").tags), 200);
+});

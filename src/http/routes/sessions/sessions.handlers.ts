@@ -41,23 +41,16 @@ sessionsRouter.openapi(r.getSession, async (c) =>
   c.json(await sessions.getSession(serviceContext(c), c.req.valid("param").sessionId), 200),
 );
 
-sessionsRouter.openapi(r.updateSession, async (c) =>
-  c.json(
-    await sessions.updateSession(serviceContext(c), c.req.valid("param").sessionId, c.req.valid("json")),
-    200,
-  ),
-);
+sessionsRouter.openapi(r.updateSession, async (c) => {
+  const { sessionId } = c.req.valid("param");
+  return c.json(await sessions.updateSession(serviceContext(c), sessionId, c.req.valid("json")), 200);
+});
 
-sessionsRouter.openapi(r.registerPlayers, async (c) =>
-  c.json(
-    await sessions.registerPlayers(
-      serviceContext(c),
-      c.req.valid("param").sessionId,
-      c.req.valid("json").playerIds,
-    ),
-    200,
-  ),
-);
+sessionsRouter.openapi(r.registerPlayers, async (c) => {
+  const { sessionId } = c.req.valid("param");
+  const { playerIds } = c.req.valid("json");
+  return c.json(await sessions.registerPlayers(serviceContext(c), sessionId, playerIds), 200);
+});
 
 sessionsRouter.openapi(r.listRegistrations, async (c) => {
   const ctx = serviceContext(c);

@@ -8,12 +8,8 @@ export const webhooksRouter = createRouter();
 
 webhooksRouter.openapi(r.createWebhook, async (c) => {
   const { orgId } = c.req.valid("param");
-  const created = await webhooks.createWebhook(
-    serviceContext(c),
-    webhookTargets(c),
-    orgId,
-    c.req.valid("json"),
-  );
+  const body = c.req.valid("json");
+  const created = await webhooks.createWebhook(serviceContext(c), webhookTargets(c), orgId, body);
   logInfo(c, "webhook created", { orgId, webhookId: created.id });
   return c.json(created, 201, {
     location: `/v1/orgs/${orgId}/webhooks/${created.id}`,
@@ -21,12 +17,10 @@ webhooksRouter.openapi(r.createWebhook, async (c) => {
   });
 });
 
-webhooksRouter.openapi(r.listWebhooks, async (c) =>
-  c.json(
-    await webhooks.listWebhooks(serviceContext(c), c.req.valid("param").orgId, c.req.valid("query")),
-    200,
-  ),
-);
+webhooksRouter.openapi(r.listWebhooks, async (c) => {
+  const { orgId } = c.req.valid("param");
+  return c.json(await webhooks.listWebhooks(serviceContext(c), orgId, c.req.valid("query")), 200);
+});
 
 webhooksRouter.openapi(r.getWebhook, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
@@ -35,13 +29,8 @@ webhooksRouter.openapi(r.getWebhook, async (c) => {
 
 webhooksRouter.openapi(r.updateWebhook, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
-  const updated = await webhooks.updateWebhook(
-    serviceContext(c),
-    webhookTargets(c),
-    orgId,
-    webhookId,
-    c.req.valid("json"),
-  );
+  const body = c.req.valid("json");
+  const updated = await webhooks.updateWebhook(serviceContext(c), webhookTargets(c), orgId, webhookId, body);
   return c.json(updated, 200);
 });
 
@@ -62,10 +51,8 @@ webhooksRouter.openapi(r.rotateWebhookSecret, async (c) => {
 
 webhooksRouter.openapi(r.listDeliveries, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
-  return c.json(
-    await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, c.req.valid("query")),
-    200,
-  );
+  const query = c.req.valid("query");
+  return c.json(await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, query), 200);
 });
 
 webhooksRouter.openapi(r.redeliver, async (c) => {

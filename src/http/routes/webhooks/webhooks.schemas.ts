@@ -53,17 +53,13 @@ export const CreateWebhookSchema = z.object(base).strict().openapi("CreateWebhoo
 
 export const UpdateWebhookSchema = z
   .object({
-    url: base.url.optional(),
-    eventTypes: base.eventTypes.optional(),
-    eventId: base.eventId,
-    includeDescendants: base.includeDescendants,
-    format: base.format,
-    description: base.description,
-    enabled: z.boolean().optional().openapi({
+    ...base,
+    enabled: z.boolean().openapi({
       description:
         "false pauses delivery (notifications keep queueing); true resumes, clears an automatic disable and its failure streak.",
     }),
   })
+  .partial()
   .strict()
   .openapi("UpdateWebhook");
 
