@@ -1,25 +1,9 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import type { ValidationContext } from "graphql";
-import { createGraphQLError, type Plugin } from "graphql-yoga";
+import type { Plugin } from "graphql-yoga";
+import { tooComplex } from "./limits";
 
-/**
- * graphql-armor's protections, which count fragments at every spread: a cost budget (objects 2,
- * scalars 1, ×1.5 per level), alias, depth, directive and token caps, and no "did you mean"
- * field suggestions for probing the schema. The project's own rule (limits.ts) adds the
- * rankings cap, which a generic cost model cannot know about.
- */
-const ARMOR_LIMITS = {
-  maxCost: 5000,
-  maxAliases: 50,
-  maxDepth: 12,
-  maxDirectives: 20,
-  maxTokens: 3000,
-} as const;
-
-const refusal = (error: Error) =>
-  createGraphQLError(error.message.replace(/^Syntax Error: /, ""), {
-    extensions: { code: "QUERY_TOO_COMPLEX" },
-  });
+const refusal = (error: Error) => tooComplex(error.message.replace(/^Syntax Error: /, ""));
 
 /** Every refusal carries the same `extensions.code` as limits.ts: reported at validation… */
 const report = {
@@ -37,15 +21,17 @@ const throwWhileParsing = {
   ],
 };
 
-export function armorPlugins(): Plugin[] {
-  return [
-    EnvelopArmorPlugin({
-      costLimit: { maxCost: ARMOR_LIMITS.maxCost, ...report },
-      maxAliases: { n: ARMOR_LIMITS.maxAliases, ...report },
-      maxDepth: { n: ARMOR_LIMITS.maxDepth, ...report },
-      maxDirectives: { n: ARMOR_LIMITS.maxDirectives, ...report },
-      maxTokens: { n: ARMOR_LIMITS.maxTokens, ...throwWhileParsing },
-      blockFieldSuggestion: { enabled: true },
-    }) as Plugin,
-  ];
-}
+/**
+ * graphql-armor's protections, which count fragments at every spread: a cost budget (objects 2,
+ * scalars 1, ×1.5 per level), alias, depth, directive and token caps, and no "did you mean"
+ * field suggestions for probing the schema. The project's own rule (limits.ts) adds the
+ * rankings cap, which a generic cost model cannot know about.
+ */
+export const armorPlugin = EnvelopArmorPlugin({
+  costLimit: { maxCost: 5000, ...report },
+  maxAliases: { n: 50, ...report },
+  maxDepth: { n: 12, ...report },
+  maxDirectives: { n: 20, ...report },
+  maxTokens: { n: 3000, ...throwWhileParsing },
+  blockFieldSuggestion: { enabled: true },
+}) as Plugin;

@@ -1,18 +1,13 @@
-import { createYoga, type Plugin } from "graphql-yoga";
+import { createYoga } from "graphql-yoga";
 import type { ServiceContext } from "../services/context";
 import { getTables } from "../services/tables";
-import { armorPlugins } from "./armor";
-import { queryLimitsRule, rankingsLimitPlugin } from "./limits";
+import { armorPlugin } from "./armor";
+import { queryLimitsPlugin, rankingsLimitPlugin } from "./limits";
 
 export { EXPLORER_TITLE, explorerPage } from "./explorer-page";
 
 import { batchLoader, memoise } from "./loaders";
 import { createGraphQLSchema, type GraphQLContext, type RankingsSource } from "./schema";
-
-/** Rejects over-large queries at validation, before any resolver runs. */
-const queryLimitsPlugin: Plugin = {
-  onValidate: ({ addValidationRule }) => addValidationRule(queryLimitsRule()),
-};
 
 /** What one GraphQL request may cost once it runs (the shape is bounded at validation). */
 export interface GraphQLBudget {
@@ -59,7 +54,7 @@ export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> 
     graphiql: false,
     landingPage: false,
     maskedErrors: true,
-    plugins: [...armorPlugins(), queryLimitsPlugin, rankingsLimitPlugin()],
+    plugins: [armorPlugin, queryLimitsPlugin, rankingsLimitPlugin],
   });
   return async (request, services, rankings) => {
     const response = await yoga.fetch(request, {

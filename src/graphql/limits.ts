@@ -80,24 +80,27 @@ function tallyOperation(
   walk(selectionSet, 0, new Set());
 }
 
-/** A validation rule (runs before any resolver) applying `tallyOperation` to each operation. */
-export function queryLimitsRule() {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context.getDocument().definitions);
-    return {
-      OperationDefinition(node) {
-        try {
-          tallyOperation(node.selectionSet, fragments, QUERY_LIMITS);
-        } catch (error) {
-          if (!(error instanceof LimitExceeded)) throw error;
-          context.reportError(
-            createGraphQLError(error.message, { extensions: { code: "QUERY_TOO_COMPLEX" } }),
-          );
-        }
-      },
-    };
-  };
-}
+/** The refusal of every query limit, graphql-armor's included. */
+export const tooComplex = (message: string) =>
+  createGraphQLError(message, { extensions: { code: "QUERY_TOO_COMPLEX" } });
+
+/** Rejects over-large queries at validation, before any resolver runs: `tallyOperation` on each operation. */
+export const queryLimitsPlugin: Plugin = {
+  onValidate: ({ addValidationRule }) =>
+    addValidationRule((context: ValidationContext): ASTVisitor => {
+      const fragments = fragmentsOf(context.getDocument().definitions);
+      return {
+        OperationDefinition(node) {
+          try {
+            tallyOperation(node.selectionSet, fragments, QUERY_LIMITS);
+          } catch (error) {
+            if (!(error instanceof LimitExceeded)) throw error;
+            context.reportError(tooComplex(error.message));
+          }
+        },
+      };
+    }),
+};
 
 /**
  * A connection's page size as the resolver will see it: the literal, the variable's value (or
@@ -195,28 +198,25 @@ function rankingsOf(
  * allowed. It runs at execution, not validation: a page size given as a variable is known
  * only then (and validation results are cached per document, whatever the variables).
  */
-export function rankingsLimitPlugin(): Plugin {
-  return {
-    onExecute({ args, setResultAndStopExecution }) {
-      const fragments = fragmentsOf(args.document.definitions);
-      const operations = args.document.definitions.filter(
-        (d: { kind: Kind }): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-      );
-      const operation = args.operationName
-        ? operations.find((o: OperationDefinitionNode) => o.name?.value === args.operationName)
-        : operations[0];
-      if (!operation) return;
-      const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-      const rankings = rankingsOf(args.schema, operation, fragments, variables);
-      if (rankings <= QUERY_LIMITS.maxRankings) return;
-      setResultAndStopExecution({
-        errors: [
-          createGraphQLError(
-            `A query may compute at most ${QUERY_LIMITS.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_LIMIT} unless given).`,
-            { extensions: { code: "QUERY_TOO_COMPLEX" } },
-          ),
-        ],
-      });
-    },
-  };
-}
+export const rankingsLimitPlugin: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    const fragments = fragmentsOf(args.document.definitions);
+    const operations = args.document.definitions.filter(
+      (d: { kind: Kind }): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    );
+    const operation = args.operationName
+      ? operations.find((o: OperationDefinitionNode) => o.name?.value === args.operationName)
+      : operations[0];
+    if (!operation) return;
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    const rankings = rankingsOf(args.schema, operation, fragments, variables);
+    if (rankings <= QUERY_LIMITS.maxRankings) return;
+    setResultAndStopExecution({
+      errors: [
+        tooComplex(
+          `A query may compute at most ${QUERY_LIMITS.maxRankings} standings, qualifications, series standings or ratings; this one could compute ${rankings} (aliases and fragments count at each use, a list multiplies what it holds by its page size, \`first\`, ${DEFAULT_PAGE_LIMIT} unless given).`,
+        ),
+      ],
+    });
+  },
+};

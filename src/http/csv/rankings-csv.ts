@@ -4,37 +4,19 @@
  * the columns are the JSON fields in snake_case, so a CSV and a JSON of the same state hold the
  * same data; format.ts says what the French and Lithuanian dialects change.
  */
+import type { listRegistrations } from "../../services/events";
+import type { ratingsResponse } from "../../services/ratings";
+import type { listSessionRounds } from "../../services/rounds";
+import type { seriesStandings } from "../../services/series";
+import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../../services/standings";
 import { LANGUAGES } from "../pages/i18n";
 import { type Column, type CsvLang, writeCsv } from "./format";
 
-/** The fields of a ranking row the CSV shows (the three rankings' DTOs all have them; disqualified rows have no rank). */
-interface RankingCsvRow {
-  rank?: number;
-  player: { id: string; name: string };
-  games: number;
-  wins: number;
-  vp: number;
-  vpPct: string;
-  vpPctExact: string;
-  seconds: number;
-  thirds: number;
-  decidedBy?: string | null;
-  decidedByLots: boolean;
-  lot: string;
-  sessionId: string | null;
-  qualified: boolean | null;
-  disqualified: boolean;
-  eliminated: boolean;
-  phase?: string;
-  qualificationRank?: number;
-  semifinalPlacement?: number | null;
-  finalPlacement?: number | null;
-}
+type RankingCsvBody = SessionStandingsDto | QualificationDto | EventStandingsDto;
 
-interface RankingCsvBody {
-  rows: readonly RankingCsvRow[];
-  disqualified: readonly RankingCsvRow[];
-}
+/** A row of any of the three rankings: disqualified rows have no rank, only the event standings a phase. */
+type RankingCsvRow = Omit<SessionStandingsDto["rows"][number], "rank" | "decidedBy"> &
+  Partial<EventStandingsDto["rows"][number]>;
 
 /** The player's id and name, the first columns of every file about players. */
 const playerColumns = <R extends { player: { id: string; name: string } }>(): Column<R>[] => [
@@ -103,7 +85,7 @@ const EVENT_COLUMNS: Column<RankingCsvRow>[] = [
 
 /** A ranking: ranked rows, then the disqualified (empty rank); the event standings add their phase columns. */
 export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
-  const withEvent = body.rows.some((r) => r.phase !== undefined);
+  const withEvent = body.rows.some((r) => "phase" in r);
   return writeCsv(
     withEvent ? [...RANKING_COLUMNS, ...EVENT_COLUMNS] : RANKING_COLUMNS,
     [...body.rows, ...body.disqualified],
@@ -111,16 +93,7 @@ export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
   );
 }
 
-interface SeatingRound {
-  id: string;
-  number: number;
-  tables: readonly {
-    id: string;
-    number: number;
-    seats: readonly { position: number; seedRank: number | null; player: { id: string; name: string } }[];
-    result: { status: string } | null;
-  }[];
-}
+type SeatingRound = Awaited<ReturnType<typeof listSessionRounds>>["data"][number];
 
 /** A line of the seating: one seat of a table of a round. */
 interface SeatLine {
@@ -156,15 +129,7 @@ export function seatingCsv(body: { data: readonly SeatingRound[] }, lang: CsvLan
 }
 
 /** A registration as GET /v1/sessions/{id}/players gives it. */
-interface RosterCsvRow {
-  player: { id: string; name: string; externalId: string | null };
-  status: string;
-  checkedIn: boolean;
-  noShow: boolean;
-  droppedAfterGame: number | null;
-  eliminated: boolean;
-  registeredAt: string;
-}
+type RosterCsvRow = Awaited<ReturnType<typeof listRegistrations>>["data"][number];
 
 const REGISTRATION_STATUS = {
   fr: {
@@ -212,19 +177,7 @@ export function rosterCsv(rows: readonly RosterCsvRow[], lang: CsvLang): string 
   return writeCsv(ROSTER_COLUMNS, byName, lang);
 }
 
-/** The fields of a series standings row the CSV shows. */
-interface SeriesCsvRow {
-  rank: number;
-  player: { id: string; name: string };
-  points: number;
-  eventsCounted: number;
-  eventsDropped: number;
-  eventWins: number;
-  bestPosition: number;
-  decidedBy: string | null;
-  lot: string;
-  qualified: boolean | null;
-}
+type SeriesCsvRow = Awaited<ReturnType<typeof seriesStandings>>["rows"][number];
 
 const SERIES_COLUMNS: Column<SeriesCsvRow>[] = [
   { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },
@@ -244,16 +197,7 @@ export function seriesStandingsCsv(body: { rows: readonly SeriesCsvRow[] }, lang
   return writeCsv(SERIES_COLUMNS, body.rows, lang);
 }
 
-/** The fields of a rating row the CSV shows. */
-interface RatingCsvRow {
-  rank: number;
-  player: { id: string; name: string };
-  ordinal: number;
-  mu: number;
-  sigma: number;
-  games: number;
-  lastPlayed: { eventId: string };
-}
+type RatingCsvRow = ReturnType<typeof ratingsResponse>["rows"][number];
 
 const RATING_COLUMNS: Column<RatingCsvRow>[] = [
   { name: "rank", fr: "Rang", lt: "Vieta", value: (r) => r.rank },

@@ -7,14 +7,13 @@
  */
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
+import { calendarDayIn } from "../../domain/local-time";
 import type { AppEnv } from "../context";
 import { type Deprecation, deprecationHeaders } from "../deprecation";
 import { etagMatches, opaque, weakEtag } from "../middleware/etag";
 import { negotiateLanguage } from "../pages/i18n";
 import { validZone } from "../pages/page-context";
 import { CSV_LANGS, type CsvLang } from "./format";
-
-const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
 /**
  * `?format=csv` and `Accept: text/csv` on the JSON reads, replaced by the `….csv` operations:
@@ -80,18 +79,6 @@ const FILE_WORDS = {
   ratings: { en: "ratings", fr: "classement-elo", lt: "reitingai" },
 } satisfies Record<string, Record<CsvLang, string>>;
 
-/** Today in the event's time zone (UTC when it has none or an unknown one). */
-function today(now: Date, timeZone: string | null): string {
-  const format = new Intl.DateTimeFormat("en", {
-    timeZone: validZone(timeZone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  });
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** Lower case, every run of anything but letters and digits one `-`; `ascii` also drops accents. */
 function slug(text: string, ascii: boolean): string {
   const base = ascii ? text.normalize("NFKD").replace(/\p{M}/gu, "") : text.normalize("NFC");
@@ -108,8 +95,8 @@ function slug(text: string, ascii: boolean): string {
  */
 function contentDisposition(file: CsvFile, lang: CsvLang, now: Date): string {
   const parts = [file.name, file.session?.name ?? "", FILE_WORDS[file.kind][lang]];
-  const name = (ascii: boolean) =>
-    [...parts.map((p) => slug(p, ascii)).filter(Boolean), today(now, file.timeZone)].join("-");
+  const day = calendarDayIn(now, validZone(file.timeZone));
+  const name = (ascii: boolean) => [...parts.map((p) => slug(p, ascii)).filter(Boolean), day].join("-");
   return `attachment; filename="${name(true)}.csv"; filename*=UTF-8''${encodeURIComponent(name(false))}.csv`;
 }
 
@@ -135,7 +122,7 @@ export async function sendCsv(
   const body = await c.get("responseCache").getOrBuild(etag, async () => utf8.encode(await options.build()));
   return c.body(body, 200, {
     ...headers,
-    "Content-Type": CSV_CONTENT_TYPE,
+    "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": contentDisposition(options.file, lang, c.get("clock")()),
   });
 }

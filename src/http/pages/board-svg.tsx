@@ -1,11 +1,7 @@
+import type { getBoard } from "../../services/rounds";
 import type { PageContext } from "./page-context";
 
-interface Hex {
-  q: number;
-  r: number;
-  terrain: string;
-  number: number | null;
-}
+export type Hex = Awaited<ReturnType<typeof getBoard>>["hexes"][number];
 
 const FILL: Record<string, string> = {
   forest: "#2f6b2f",

@@ -1,43 +1,19 @@
-import { noRefereeWarning } from "../../services/events";
+import { type getEvent, noRefereeWarning, type SessionDto } from "../../services/events";
+import type { EventStandingsDto, QualificationDto } from "../../services/standings";
 import type { TableDto } from "../../services/tables";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { NumTd, NumTh, type ShownRow, StandingsTable } from "./standings-table";
+import { NumTd, NumTh, StandingsTable } from "./standings-table";
+
+export type EventDto = Awaited<ReturnType<typeof getEvent>>;
 
 interface EventPageData {
-  event: {
-    id: string;
-    name: string;
-    startsOn: string | null;
-    venue: string | null;
-    timezone: string | null;
-    lotSeed: string;
-    structure: string;
-    uniqueParticipants: number;
-    valid: boolean;
-    /** The reasons of rule 1.1.3 and the warnings (docs/rules.md#referees). */
-    validity: string[];
-    edition: string | null;
-    language: string | null;
-  };
-  sessions: {
-    id: string;
-    name: string;
-    date: string | null;
-    startsAtUtc: string | null;
-    timeZone: string | null;
-    venue: string | null;
-    playerCount: number;
-    roundsGenerated: number;
-  }[];
+  event: EventDto;
+  sessions: SessionDto[];
   /** Disqualified players are named only: their rows have no rank. */
-  qualification: {
-    qualifierCount: number;
-    rows: ShownRow[];
-    disqualified: Omit<ShownRow, "rank" | "decidedBy">[];
-  };
+  qualification: QualificationDto;
   /** Null when the stored playoff results contradict the qualification (the API's 409). */
-  standings: { phase: string; rows: ShownRow[] } | null;
+  standings: EventStandingsDto | null;
   playoffs: { kind: "semifinal" | "final"; tables: TableDto[] }[];
 }
 

@@ -1,32 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { publicOrigin } from "../origin";
-import { chooseLanguage, type Lang, type Messages } from "./i18n";
-
-/** What every view needs: the language, links that keep it, and dates in the event's time zone. */
-export interface PageContext {
-  lang: Lang;
-  t: Messages;
-  /** `path` with `?lang=` kept when the reader chose the language in the URL. */
-  link(path: string): string;
-  /** The current URL with another language (for the language menu). */
-  switchTo(lang: Lang): string;
-  /** Absolute base URL for links printed on paper (QR codes). */
-  origin: string;
-  /** A date-only value (YYYY-MM-DD) in words; it has no time, so no time zone moves it. */
-  date(value: string | null): string;
-  /** The days from `first` to `last` (YYYY-MM-DD) in words, as one date when they are the same. */
-  dateRange(first: string, last: string): string;
-  /** An instant in the given IANA time zone, with the zone named. */
-  dateTime(iso: string, timeZone: string | null): string;
-  /** `label: value` with the language's colon (French spaces it), or `label:` alone. */
-  labelled(label: string, value?: string | number): string;
-  number(value: number, decimals: number): string;
-  /** A decimal string (such as VP%'s "0.3571428571428571") as a percentage, rounded from its digits. */
-  percent(value: string, decimals: number): string;
-  /** A BCP 47 tag as the reader's language names it (`fr` → "French", "prancūzų"). */
-  languageName(tag: string): string;
-}
+import { chooseLanguage, type Lang } from "./i18n";
 
 /** The IANA time zone, or UTC when there is none or Intl does not know it. */
 export function validZone(zone: string | null): string {
@@ -39,7 +14,10 @@ export function validZone(zone: string | null): string {
   }
 }
 
-export function pageContext(c: Context<AppEnv>): PageContext {
+/** What every view needs: the language, links that keep it, and dates in the event's time zone. */
+export type PageContext = ReturnType<typeof pageContext>;
+
+export function pageContext(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const { lang, explicit, t } = chooseLanguage(
     url.searchParams.get("lang") ?? undefined,
@@ -55,13 +33,19 @@ export function pageContext(c: Context<AppEnv>): PageContext {
   return {
     lang,
     t,
-    link: (path) => (explicit ? withLang(path, lang) : path),
-    switchTo: (chosen) => withLang(`${url.pathname}${url.search}`, chosen),
+    /** `path` with `?lang=` kept when the reader chose the language in the URL. */
+    link: (path: string) => (explicit ? withLang(path, lang) : path),
+    /** The current URL with another language (for the language menu). */
+    switchTo: (chosen: Lang) => withLang(`${url.pathname}${url.search}`, chosen),
+    /** Absolute base URL for links printed on paper (QR codes). */
     origin: publicOrigin(c),
-    date: (value) => (value ? days.format(day(value)) : "—"),
-    dateRange: (first, last) =>
+    /** A date-only value (YYYY-MM-DD) in words; it has no time, so no time zone moves it. */
+    date: (value: string | null) => (value ? days.format(day(value)) : "—"),
+    /** The days from `first` to `last` (YYYY-MM-DD) in words, as one date when they are the same. */
+    dateRange: (first: string, last: string) =>
       first === last ? days.format(day(first)) : days.formatRange(day(first), day(last)),
-    dateTime: (iso, timeZone) => {
+    /** An instant in the given IANA time zone, with the zone named. */
+    dateTime: (iso: string, timeZone: string | null) => {
       const zone = validZone(timeZone);
       const text = new Intl.DateTimeFormat(lang, {
         dateStyle: "medium",
@@ -70,20 +54,24 @@ export function pageContext(c: Context<AppEnv>): PageContext {
       }).format(new Date(iso));
       return `${text} (${zone})`;
     },
-    languageName: (tag) => {
+    /** A BCP 47 tag as the reader's language names it (`fr` → "French", "prancūzų"). */
+    languageName: (tag: string) => {
       try {
         return new Intl.DisplayNames(lang, { type: "language" }).of(tag) ?? tag;
       } catch {
         return tag;
       }
     },
-    labelled: (label, value) => (value === undefined ? `${label}${t.colon}` : `${label}${t.colon} ${value}`),
-    number: (value, decimals) =>
+    /** `label: value` with the language's colon (French spaces it), or `label:` alone. */
+    labelled: (label: string, value?: string | number) =>
+      value === undefined ? `${label}${t.colon}` : `${label}${t.colon} ${value}`,
+    number: (value: number, decimals: number) =>
       new Intl.NumberFormat(lang, {
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
       }).format(value),
-    percent: (value, decimals) =>
+    /** A decimal string (such as VP%'s "0.3571428571428571") as a percentage, rounded from its digits. */
+    percent: (value: string, decimals: number) =>
       new Intl.NumberFormat(lang, {
         style: "percent",
         minimumFractionDigits: decimals,

@@ -21,6 +21,7 @@ import { PrintSheetsPage } from "./print-sheets-page";
 import { PrintSlipsPage, SlipsRefusedPage } from "./print-slips-page";
 import { ScreenPage } from "./screen-page";
 import { pageSecurity } from "./security";
+import type { ShownRow } from "./standings-table";
 import { TablePage } from "./table-page";
 
 const isPrivate = (event: { visibility: string }) => ({ private: event.visibility === "private" });
@@ -99,7 +100,7 @@ pagesRouter.get(
     const rounds = standings?.rounds ?? (await getQualification(ctx, eventId)).rounds;
     const current = rounds.find((r) => r.finalTables < r.tables) ?? rounds.at(-1);
     const round = current ? await getRound(ctx, current.id) : null;
-    let ranking: { title: string; rows: ShownRows } = { title: p.t.qualification, rows: [] };
+    let ranking: { title: string; rows: ShownRow[] } = { title: p.t.qualification, rows: [] };
     let sessionName: string | null = null;
     if (current?.kind === "prelim" && current.sessionId) {
       const session = await getSessionStandings(ctx, current.sessionId);
@@ -125,10 +126,7 @@ pagesRouter.get(
         data={{
           event,
           days: eventDays(event.startsOn, sessions.data),
-          round:
-            round && current
-              ? { ...round, kind: round.kind, sessionName, finalTables: current.finalTables }
-              : null,
+          round: round && current ? { ...round, sessionName, finalTables: current.finalTables } : null,
           board,
           ranking,
           view: view === "seating" || view === "ranking" ? view : null,
@@ -145,7 +143,6 @@ pagesRouter.get(
     return c.res;
   }),
 );
-type ShownRows = Parameters<typeof EventPage>[0]["data"]["qualification"]["rows"];
 
 async function sessionWithEvent(c: Parameters<typeof serviceContext>[0], sessionId: string) {
   const ctx = serviceContext(c);
@@ -255,7 +252,7 @@ async function tablePage(c: Context<AppEnv>, p: PageContext, refusal?: Refusal) 
         event,
         sessionName: session?.name ?? null,
         roundNumber: round.number,
-        refusal: refusal ? { notice: refusal.notice, typed: refusal.typed } : undefined,
+        refusal,
         recorded:
           !refusal && (recorded === "confirmation" || recorded === "dispute")
             ? { what: recorded, playerId: c.req.query("player") ?? "" }

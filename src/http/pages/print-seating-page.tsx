@@ -1,21 +1,16 @@
+import type { SessionDto } from "../../services/events";
+import type { getRound } from "../../services/rounds";
 import { isLoopbackOrigin } from "../origin";
+import type { EventDto } from "./event-page";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 
-export interface PrintRound {
-  id: string;
-  number: number;
-  tables: {
-    id: string;
-    number: number;
-    seats: { position: number; player: { id: string; name: string } }[];
-  }[];
-}
+export type RoundDto = Awaited<ReturnType<typeof getRound>>;
 
 interface PrintSeatingData {
-  event: { id: string; name: string };
-  session: { id: string; name: string; date: string | null; venue: string | null };
-  rounds: PrintRound[];
+  event: EventDto;
+  session: SessionDto;
+  rounds: RoundDto[];
 }
 
 /** On printouts with QR codes: a warning when they lead to an address phones cannot open. */
@@ -29,7 +24,7 @@ export function LoopbackWarning({ p }: { p: PageContext }) {
 }
 
 /** A table's number and its players in turn order. */
-export function TableSeats({ p, table }: { p: PageContext; table: PrintRound["tables"][number] }) {
+export function TableSeats({ p, table }: { p: PageContext; table: RoundDto["tables"][number] }) {
   return (
     <>
       <h3>{p.t.table(table.number)}</h3>

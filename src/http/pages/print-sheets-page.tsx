@@ -1,12 +1,14 @@
 import { raw } from "hono/html";
+import type { SessionDto } from "../../services/events";
+import type { EventDto } from "./event-page";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { LoopbackWarning, type PrintRound } from "./print-seating-page";
+import { LoopbackWarning, type RoundDto } from "./print-seating-page";
 
 interface PrintSheetsData {
-  event: { id: string; name: string };
-  session: { id: string; name: string; date: string | null; venue: string | null };
-  round: PrintRound;
+  event: EventDto;
+  session: SessionDto;
+  round: RoundDto;
   /** SVG markup of each table's QR code (to its /t/{tableId} page), by table id. */
   qr: ReadonlyMap<string, string>;
   perPage: 1 | 2;

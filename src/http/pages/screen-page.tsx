@@ -1,18 +1,19 @@
-import { BoardSvg } from "./board-svg";
+import { BoardSvg, type Hex } from "./board-svg";
+import type { EventDto } from "./event-page";
 import { LanguageMenu, Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { type PrintRound, TableSeats } from "./print-seating-page";
+import { type RoundDto, TableSeats } from "./print-seating-page";
 import { SCREEN_SCRIPT } from "./screen-script";
 import { NumTh, type ShownRow, VpHeadings, vpPctShown } from "./standings-table";
 import { roundLabel } from "./table-page";
 
 interface ScreenData {
-  event: { id: string; name: string; timezone: string | null; resultsVersion: number };
+  event: EventDto;
   /** The event's first and last day, when known. */
   days: { first: string; last: string } | null;
   /** The round being played (the first with a table not final), or the last one. */
-  round: (PrintRound & { kind: string; sessionName: string | null; finalTables: number }) | null;
-  board: { q: number; r: number; terrain: string; number: number | null }[] | null;
+  round: (RoundDto & { sessionName: string | null; finalTables: number }) | null;
+  board: Hex[] | null;
   ranking: { title: string; rows: ShownRow[] };
   view: "seating" | "ranking" | null;
   rotateSeconds: number;

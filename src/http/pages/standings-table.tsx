@@ -1,4 +1,5 @@
 import type { Child } from "hono/jsx";
+import type { EventStandingsDto, StandingsRowDto } from "../../services/standings";
 import type { PageContext } from "./page-context";
 
 /** The heading of a column of numbers (right-aligned like them). */
@@ -27,20 +28,8 @@ export const VpHeadings = ({ t }: { t: PageContext["t"] }) => (
   </>
 );
 
-/** The fields of a ranking row the pages show (session standings, qualification, event standings). */
-export interface ShownRow {
-  rank: number | null;
-  player: { id: string; name: string };
-  games: number;
-  wins: number;
-  vp: number;
-  vpPct: string;
-  seconds: number;
-  thirds: number;
-  decidedBy: string | null;
-  sessionId: string | null;
-  eliminated: boolean;
-}
+/** A row of the rankings the pages show (session standings, qualification, event standings). */
+export type ShownRow = StandingsRowDto | EventStandingsDto["rows"][number];
 
 interface StandingsTableProps {
   p: PageContext;

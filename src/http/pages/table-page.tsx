@@ -1,4 +1,5 @@
 import type { TableDto } from "../../services/tables";
+import type { EventDto } from "./event-page";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
 import type { TypedForm } from "./player-forms";
@@ -6,7 +7,7 @@ import { NumTd, NumTh } from "./standings-table";
 
 interface TablePageData {
   table: TableDto;
-  event: { id: string; name: string; timezone: string | null };
+  event: EventDto;
   sessionName: string | null;
   roundNumber: number;
   /** Why a player's confirmation or dispute from this page was refused, and what they typed. */

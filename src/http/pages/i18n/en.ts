@@ -16,7 +16,6 @@ export const en = {
   openapi: "OpenAPI document",
   publicEvents: "Public events",
   noPublicEvents: "No public event yet.",
-  event: "Event",
   sessions: "Prelim sessions",
   session: "Prelim session",
   date: "Date",
@@ -120,8 +119,6 @@ export const en = {
   confirmationRecorded: (name: string) => `Thank you, ${name}: your confirmation is recorded.`,
   disputeRecorded: (name: string) =>
     `${name}, your dispute is recorded: the referee or the organiser decides.`,
-  perPage: "per page",
-  paper: "Paper",
   result: "Result",
   status: { none: "No result yet", pending: "Awaiting confirmation", final: "Final" } as Record<
     string,
@@ -156,7 +153,6 @@ export const en = {
   // rank and timed turns.
   edition: "Edition",
   tournamentLanguage: "Tournament language",
-  startsAt: "Start time",
   calendar: "Calendar (iCalendar)",
   chair: "Chair",
   colour: "Colour",
