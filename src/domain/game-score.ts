@@ -150,13 +150,7 @@ function roundHalfUpThird(sum: number): number {
   return Math.floor((2 * sum + 3) / 6);
 }
 
-interface BaseSeat {
-  readonly playerId: string;
-  readonly vp: number;
-  readonly counted: number;
-  readonly win: boolean;
-  readonly disqualified: boolean;
-}
+type BaseSeat = Omit<ScoredSeat, "share" | "placement">;
 
 /**
  * 1 + the number of seats strictly ahead: the winner first, then non-disqualified seats, then

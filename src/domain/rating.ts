@@ -43,28 +43,18 @@ export interface RatedGame {
   readonly placements: readonly { readonly playerId: string; readonly placement: number }[];
 }
 
-interface PlayerRating {
-  readonly playerId: string;
-  readonly mu: number;
-  readonly sigma: number;
-  readonly ordinal: number;
-  readonly games: number;
-  /** The event of the player's last rated game. */
-  readonly lastEventId: string;
-  /** The rating after each event the player played, in order. */
-  readonly history: Readonly<State["history"]>;
-}
-
 interface State {
   mu: number;
   sigma: number;
   games: number;
+  /** The event of the player's last rated game. */
   lastEventId: string;
+  /** The rating after each event the player played, in order. */
   history: { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
 }
 
 /** Rates `games` in order and returns every player's rating (in first-played order). */
-export function computeRatings(games: readonly RatedGame[]): PlayerRating[] {
+export function computeRatings(games: readonly RatedGame[]) {
   const params = RATING_PARAMETERS;
   const options = { mu: params.mu, sigma: params.sigma, beta: params.beta, tau: params.tau, z: params.z };
   const states = new Map<string, State>();

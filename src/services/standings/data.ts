@@ -10,7 +10,6 @@ import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import type { SessionStandingsDto } from "./schemas";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -47,37 +46,8 @@ export interface Disqualification {
   at: string;
 }
 
-type RoundProgress = SessionStandingsDto["rounds"][number];
-
-export interface StandingsData {
-  /**
-   * Final tables in scope, in round then table order: the prelim tables of the session or the
-   * event and, for event standings, every semifinal and final table. Pending results are not read.
-   */
-  games: StoredGame[];
-  rounds: RoundProgress[];
-  names: Map<string, string>;
-  /** Registrations in scope: `eliminatedAt` marks the 80+ zero-win cut. */
-  registrations: {
-    sessionId: string;
-    playerId: string;
-    eliminated: boolean;
-    noShow: boolean;
-    droppedAfterGame: number | null;
-  }[];
-  /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
-  disqualified: string[];
-  /**
-   * Where and when each disqualification was recorded: the only table that places the player
-   * last, and the time that tells which sessions were signed before it
-   * (docs/rules.md#disqualification).
-   */
-  disqualifiedAt: Map<string, Disqualification>;
-  /** The event's sessions in date order (then id), as qualification wants them. */
-  sessions: { id: string; name: string; date: string | null }[];
-  /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
-  uniqueParticipants: number;
-}
+/** What a ranking is computed from: the batch's rows, parsed. */
+export type StandingsData = Awaited<ReturnType<typeof loadStandingsData>>;
 
 /** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
 function binaryOrder(a: string, b: string): number {
@@ -163,11 +133,7 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
   ];
 }
 
-export async function loadStandingsData(
-  ctx: ServiceContext,
-  eventId: string,
-  filter: GameFilter,
-): Promise<StandingsData> {
+export async function loadStandingsData(ctx: ServiceContext, eventId: string, filter: GameFilter) {
   const statements = readStatements(filter, eventId);
   const [finalTables, roundList, registrationList, dqRows, sessionRows, unique] = (
     await (ctx.readBatch ? ctx.readBatch(statements) : ctx.db.$client.batch(statements))
@@ -177,18 +143,30 @@ export async function loadStandingsData(
   const disqualifiedAt = disqualificationsOf(dqRows!, names);
   const participants = new Set(registrations.filter((r) => !r.noShow).map((r) => r.playerId));
   return {
+    /**
+     * Final tables in scope, in round then table order: the prelim tables of the session or the
+     * event and, for event standings, every semifinal and final table. Pending results are not read.
+     */
     games: gamesOf(finalTables!),
     rounds: roundsOf(roundList!),
     names,
-    // Each keeps its `name` too: cheaper than a copy without it for every registration.
+    /** Registrations in scope; each keeps its `name` too: cheaper than a copy without it. */
     registrations,
+    /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
     disqualified: [...disqualifiedAt.keys()],
+    /**
+     * Where and when each disqualification was recorded: the only table that places the player
+     * last, and the time that tells which sessions were signed before it
+     * (docs/rules.md#disqualification).
+     */
     disqualifiedAt,
+    /** The event's sessions in date order (then id), as qualification wants them. */
     sessions: sessionRows!.map((r) => ({
       id: r.id as string,
       name: r.name as string,
       date: r.date as string | null,
     })),
+    /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
     uniqueParticipants: filter.kind === "session" ? Number(unique?.[0]?.n ?? 0) : participants.size,
   };
 }
@@ -225,7 +203,7 @@ function gamesOf(rows: Rows): StoredGame[] {
 const PHASE_ORDER = { prelim: 0, semifinal: 1, final: 2 } as const;
 
 /** The rounds with their progress: prelims (by session, then number), the semifinals, the final. */
-function roundsOf(rows: Rows): RoundProgress[] {
+function roundsOf(rows: Rows) {
   const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
     string,
     string | null,

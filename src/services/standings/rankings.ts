@@ -28,8 +28,8 @@ import {
   scoreStoredGame,
 } from "./data";
 import { lotsOf } from "./lots";
-import { type RowContext, toDisqualifiedRow, toRow } from "./rows";
-import type { EventStandingsDto, headerFields, QualificationDto, SessionStandingsDto } from "./schemas";
+import { toDisqualifiedRow, toRow } from "./rows";
+import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -38,17 +38,9 @@ import {
   type StandingsScope,
 } from "./scope";
 
-/** The fields every ranking body starts with. */
-type StandingsHeaderDto = Pick<SessionStandingsDto, keyof typeof headerFields>;
+type Loaded = Awaited<ReturnType<typeof load>>;
 
-interface Loaded {
-  data: StandingsData;
-  rc: RowContext;
-  header: StandingsHeaderDto;
-  disqualified: ReadonlySet<string>;
-}
-
-async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter): Promise<Loaded> {
+async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter) {
   const data = await loadStandingsData(ctx, event.id, filter);
   return {
     data,
@@ -65,6 +57,7 @@ async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter
       ),
     },
     disqualified: new Set(data.disqualified),
+    /** The fields every ranking body starts with. */
     header: {
       eventId: event.id,
       ruleset: event.ruleset,
