@@ -8,6 +8,7 @@ import type { InStatement } from "@libsql/client";
 import type { StoredScore } from "../../db/schema";
 import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
+import { compareIds } from "../../domain/standings";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 
@@ -48,11 +49,6 @@ export interface Disqualification {
 
 /** What a ranking is computed from: the batch's rows, parsed. */
 export type StandingsData = Awaited<ReturnType<typeof loadStandingsData>>;
-
-/** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
-function binaryOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][], signedAt]`, any order. */
 type RoundTablesTuple = [string, number, string, string, [number, string][], string | null];
@@ -196,7 +192,7 @@ function gamesOf(rows: Rows): StoredGame[] {
   }
   // Equal keys keep the order they were read in.
   return games.sort(
-    (a, b) => binaryOrder(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
+    (a, b) => compareIds(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
   );
 }
 
@@ -224,7 +220,7 @@ function roundsOf(rows: Rows) {
     .sort(
       (a, b) =>
         PHASE_ORDER[a.kind] - PHASE_ORDER[b.kind] ||
-        binaryOrder(a.sessionId ?? "", b.sessionId ?? "") ||
+        compareIds(a.sessionId ?? "", b.sessionId ?? "") ||
         a.number - b.number,
     );
 }
