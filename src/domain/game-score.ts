@@ -11,16 +11,11 @@ export { GameResultError } from "./errors";
 
 export type Ruleset = "2026" | "legacy";
 
-export interface ScoreInput {
-  readonly playerId: string;
-  readonly vp: number;
-}
-
 export interface GameInput {
   readonly ruleset: Ruleset;
   /** The table's players in turn order (3 or 4). */
   readonly seatPlayerIds: readonly string[];
-  readonly scores: readonly ScoreInput[];
+  readonly scores: readonly Pick<ScoredSeat, "playerId" | "vp">[];
   readonly winnerId: string;
   readonly disqualifiedPlayerIds?: readonly string[];
 }

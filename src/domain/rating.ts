@@ -10,32 +10,21 @@ import { compareIds } from "./standings";
 /** The library version this code was written and tested against (a test compares it to the installed one). */
 const OPENSKILL_VERSION = "5.0.1";
 
-export interface RatingParameters {
-  readonly library: "openskill";
-  readonly version: string;
-  readonly model: "plackett-luce";
-  /** Prior mean and uncertainty of a new player. */
-  readonly mu: number;
-  readonly sigma: number;
-  /** Performance variability within one game. */
-  readonly beta: number;
-  /** Added uncertainty before each game (skill drifts). */
-  readonly tau: number;
-  /** ordinal = mu − z·sigma: the conservative rating the tables sort by. */
-  readonly z: number;
-}
-
 /** openskill's own defaults, written out so the response and docs/guides/federations.md can state them. */
-export const RATING_PARAMETERS: RatingParameters = {
+export const RATING_PARAMETERS = {
   library: "openskill",
   version: OPENSKILL_VERSION,
   model: "plackett-luce",
+  /** Prior mean and uncertainty of a new player. */
   mu: 25,
   sigma: 25 / 3,
+  /** Performance variability within one game. */
   beta: 25 / 6,
+  /** Added uncertainty before each game (skill drifts). */
   tau: 25 / 300,
+  /** ordinal = mu − z·sigma: the conservative rating the tables sort by. */
   z: 3,
-};
+} as const;
 
 export interface RatedGame {
   readonly eventId: string;

@@ -38,15 +38,6 @@ export interface StoredGame {
   signedAt: string | null;
 }
 
-export interface Disqualification {
-  tableId: string;
-  kind: RoundKind;
-  /** The session of the table where it was recorded (null: a playoff table). */
-  sessionId: string | null;
-  /** When it was recorded. */
-  at: string;
-}
-
 /** What a ranking is computed from: the batch's rows, parsed. */
 export type StandingsData = Awaited<ReturnType<typeof loadStandingsData>>;
 
@@ -245,18 +236,21 @@ function registrationsOf(rows: Rows) {
 }
 
 /** Where each disqualified player was disqualified; their names join `names` (they may have no registration left). */
-function disqualificationsOf(rows: Rows, names: Map<string, string>): Map<string, Disqualification> {
-  const disqualifiedAt = new Map<string, Disqualification>();
-  for (const d of rows) {
-    names.set(d.player_id as string, d.name as string);
-    disqualifiedAt.set(d.player_id as string, {
-      tableId: d.table_id as string,
-      kind: d.kind as RoundKind,
-      sessionId: d.session_id as string | null,
-      at: d.created_at as string,
-    });
-  }
-  return disqualifiedAt;
+function disqualificationsOf(rows: Rows, names: Map<string, string>) {
+  for (const d of rows) names.set(d.player_id as string, d.name as string);
+  return new Map(
+    rows.map((d) => [
+      d.player_id as string,
+      {
+        tableId: d.table_id as string,
+        kind: d.kind as RoundKind,
+        /** The session of the table where it was recorded (null: a playoff table). */
+        sessionId: d.session_id as string | null,
+        /** When it was recorded. */
+        at: d.created_at as string,
+      },
+    ]),
+  );
 }
 
 /**
