@@ -30,11 +30,6 @@ export interface RankedRow<R extends PlayerRecord = PlayerRecord> {
   readonly decidedByLots: boolean;
 }
 
-interface SessionStandings {
-  readonly rows: RankedRow[];
-  readonly disqualified: PlayerRecord[];
-}
-
 interface RankOptions {
   readonly ruleset: Ruleset;
   /** 16 lowercase hex chars (SHA-256 of "<lotSeed>:<playerId>", docs/rules.md#lots); lower ranks higher. */
@@ -169,7 +164,7 @@ export function computeSessionStandings(input: {
   readonly games: readonly ScoredGame[];
   readonly disqualifiedPlayerIds: readonly string[];
   readonly lotOf: (id: string) => string;
-}): SessionStandings {
+}) {
   const out = new Set(input.disqualifiedPlayerIds);
   for (const game of input.games) {
     for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
