@@ -1,8 +1,6 @@
-import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
+import type { Client, InStatement, ResultSet, TransactionMode } from "@libsql/client";
 import type { Database } from "./client";
-import type * as schema from "./schema";
-import { type BatchStatement, isRead, statementOf, withBatchAndExecute } from "./statements";
+import { type BatchStatement, databaseOver, isRead } from "./statements";
 
 /** A write attempted where none may run: the request's write already committed once. */
 class WriteAlreadyCommitted extends Error {
@@ -30,9 +28,6 @@ export interface MarkedDatabase {
  * statements' results only), a lone write runs as a batch of itself and the marker. So the marker
  * is set exactly when a write of the request commits, whatever happens to the process after.
  * With `refuseWrites`, any write throws WriteAlreadyCommitted instead, and nothing is written.
- *
- * The Drizzle instance is built without the relational schema (only `db.query` needs it, and
- * nothing uses it): building that is ten times the cost of the rest, on every such request.
  */
 export function markWrites(
   client: Client,
@@ -50,14 +45,10 @@ export function markWrites(
     committed = true;
     return results.slice(0, -1);
   };
-  const execute = async (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
-    const stmt = statementOf(stmtOrSql, args);
-    if (isRead(stmt)) return client.execute(stmt);
-    const [result] = await batch([stmt], "write");
-    return result!;
-  };
+  const execute = async (stmt: InStatement): Promise<ResultSet> =>
+    isRead(stmt) ? client.execute(stmt) : (await batch([stmt], "write"))[0]!;
   return {
-    db: drizzle<typeof schema>(withBatchAndExecute(client, { batch, execute })),
+    db: databaseOver(client, batch, execute),
     get committed() {
       return committed;
     },

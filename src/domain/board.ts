@@ -54,14 +54,11 @@ const DIRECTIONS = [
   [0, 1],
 ] as const;
 
+const AXIS = Array.from({ length: 2 * RADIUS + 1 }, (_, i) => i - RADIUS);
 /** The 19 hex positions, row by row (r ascending), then q ascending. */
-export const BOARD_COORDINATES: readonly (readonly [number, number])[] = (() => {
-  const out: [number, number][] = [];
-  for (let r = -RADIUS; r <= RADIUS; r++) {
-    for (let q = -RADIUS; q <= RADIUS; q++) if (Math.abs(q + r) <= RADIUS) out.push([q, r]);
-  }
-  return out;
-})();
+export const BOARD_COORDINATES: readonly (readonly [number, number])[] = AXIS.flatMap((r) =>
+  AXIS.filter((q) => Math.abs(q + r) <= RADIUS).map((q) => [q, r] as const),
+);
 
 const coordinateKey = (q: number, r: number): string => `${q},${r}`;
 

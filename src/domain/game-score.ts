@@ -11,16 +11,11 @@ export { GameResultError } from "./errors";
 
 export type Ruleset = "2026" | "legacy";
 
-export interface ScoreInput {
-  readonly playerId: string;
-  readonly vp: number;
-}
-
 export interface GameInput {
   readonly ruleset: Ruleset;
   /** The table's players in turn order (3 or 4). */
   readonly seatPlayerIds: readonly string[];
-  readonly scores: readonly ScoreInput[];
+  readonly scores: readonly Pick<ScoredSeat, "playerId" | "vp">[];
   readonly winnerId: string;
   readonly disqualifiedPlayerIds?: readonly string[];
 }
@@ -150,13 +145,7 @@ function roundHalfUpThird(sum: number): number {
   return Math.floor((2 * sum + 3) / 6);
 }
 
-interface BaseSeat {
-  readonly playerId: string;
-  readonly vp: number;
-  readonly counted: number;
-  readonly win: boolean;
-  readonly disqualified: boolean;
-}
+type BaseSeat = Omit<ScoredSeat, "share" | "placement">;
 
 /**
  * 1 + the number of seats strictly ahead: the winner first, then non-disqualified seats, then

@@ -68,19 +68,9 @@ function formatIn(zone: string): Intl.DateTimeFormat {
 
 /** The wall-clock time in `zone` at instant `ms`, read as if it were UTC (ms). */
 function wallClock(ms: number, zone: string): number {
-  const parts = Object.fromEntries(
-    formatIn(zone)
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const parts: Record<string, number> = {};
+  for (const p of formatIn(zone).formatToParts(new Date(ms))) parts[p.type] = Number(p.value);
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
 /** The zone's offset from UTC at instant `ms`, in ms (east positive). */

@@ -128,12 +128,6 @@ interface EventStandingRow {
   readonly decidedByLots: boolean;
 }
 
-interface EventStandings {
-  /** The furthest phase whose results are in the standings. */
-  readonly phase: EventPhase;
-  readonly rows: EventStandingRow[];
-}
-
 /** The playoff input the structure allows: no semifinals where none are played, at most 4, the final after them. */
 function assertPlayoffShape(
   structure: EventStructure,
@@ -200,7 +194,7 @@ export function computeEventStandings(input: {
   readonly finalGame?: ScoredGame | null;
   readonly lotOf: LotOf;
   readonly excludedPlayerIds?: readonly string[];
-}): EventStandings {
+}): { phase: EventPhase; rows: EventStandingRow[] } {
   const { ruleset, lotOf } = input;
   const semis = input.semifinalGames ?? [];
   const final = input.finalGame ?? null;
@@ -254,6 +248,7 @@ export function computeEventStandings(input: {
     { ruleset, lotOf },
   );
   segments.push(rest.map((row) => fromPlayoff(row, "prelim")));
-  const phase: EventPhase = final ? "final" : semisDone ? "semifinal" : "prelim";
+  // The furthest phase whose results are in the standings.
+  const phase = final ? "final" : semisDone ? "semifinal" : "prelim";
   return { phase, rows: numberSegments(segments) };
 }

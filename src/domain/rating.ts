@@ -10,32 +10,21 @@ import { compareIds } from "./standings";
 /** The library version this code was written and tested against (a test compares it to the installed one). */
 const OPENSKILL_VERSION = "5.0.1";
 
-export interface RatingParameters {
-  readonly library: "openskill";
-  readonly version: string;
-  readonly model: "plackett-luce";
-  /** Prior mean and uncertainty of a new player. */
-  readonly mu: number;
-  readonly sigma: number;
-  /** Performance variability within one game. */
-  readonly beta: number;
-  /** Added uncertainty before each game (skill drifts). */
-  readonly tau: number;
-  /** ordinal = mu − z·sigma: the conservative rating the tables sort by. */
-  readonly z: number;
-}
-
 /** openskill's own defaults, written out so the response and docs/guides/federations.md can state them. */
-export const RATING_PARAMETERS: RatingParameters = {
+export const RATING_PARAMETERS = {
   library: "openskill",
   version: OPENSKILL_VERSION,
   model: "plackett-luce",
+  /** Prior mean and uncertainty of a new player. */
   mu: 25,
   sigma: 25 / 3,
+  /** Performance variability within one game. */
   beta: 25 / 6,
+  /** Added uncertainty before each game (skill drifts). */
   tau: 25 / 300,
+  /** ordinal = mu − z·sigma: the conservative rating the tables sort by. */
   z: 3,
-};
+} as const;
 
 export interface RatedGame {
   readonly eventId: string;
@@ -43,28 +32,18 @@ export interface RatedGame {
   readonly placements: readonly { readonly playerId: string; readonly placement: number }[];
 }
 
-interface PlayerRating {
-  readonly playerId: string;
-  readonly mu: number;
-  readonly sigma: number;
-  readonly ordinal: number;
-  readonly games: number;
-  /** The event of the player's last rated game. */
-  readonly lastEventId: string;
-  /** The rating after each event the player played, in order. */
-  readonly history: Readonly<State["history"]>;
-}
-
 interface State {
   mu: number;
   sigma: number;
   games: number;
+  /** The event of the player's last rated game. */
   lastEventId: string;
+  /** The rating after each event the player played, in order. */
   history: { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
 }
 
 /** Rates `games` in order and returns every player's rating (in first-played order). */
-export function computeRatings(games: readonly RatedGame[]): PlayerRating[] {
+export function computeRatings(games: readonly RatedGame[]) {
   const params = RATING_PARAMETERS;
   const options = { mu: params.mu, sigma: params.sigma, beta: params.beta, tau: params.tau, z: params.z };
   const states = new Map<string, State>();

@@ -12,25 +12,21 @@ import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality, sea
 import { pairKey } from "./schedule-quality";
 import { splitTables } from "./tables";
 
-interface ReseatInput {
-  /** The game as seated: each table's players in turn order. */
-  readonly round: Round;
-  /** Who plays this game now; players of `round` not listed here have left. */
-  readonly playerIds: readonly string[];
-  /** Games before this one (what repeated opponents and positions are counted against). */
-  readonly history?: readonly Round[];
-  readonly avoidPairs?: readonly AvoidPair[];
-}
-
 interface ReseatGamesInput {
   /** The games to re-seat, as published, in game order. */
   readonly games: readonly Round[];
-  /** Who plays each of them now (same order). */
+  /** Who plays each of them now (same order); players of a game not listed have left. */
   readonly playerIds: readonly (readonly string[])[];
   /** Games played or kept as they are: repeats are counted against them. */
   readonly history?: readonly Round[];
   readonly avoidPairs?: readonly AvoidPair[];
 }
+
+/** One game: the game as seated (each table's players in turn order) and who plays it now. */
+type ReseatInput = Omit<ReseatGamesInput, "games" | "playerIds"> & {
+  readonly round: Round;
+  readonly playerIds: readonly string[];
+};
 
 /**
  * Walk iterations of a re-seat's search: a tenth of the schedule generator's. Re-seats answer a

@@ -113,9 +113,7 @@ function checkInput(input: ScheduleInput, previous: readonly Round[]): void {
     if (seen.has(id)) issues.push({ path: `playerIds[${i}]`, message: `player ${id} is listed twice` });
     seen.add(id);
   });
-  previous.forEach((round, r) => {
-    issues.push(...duplicateSeats(round, `previousRounds[${r}]`));
-  });
+  for (const [r, round] of previous.entries()) issues.push(...duplicateSeats(round, `previousRounds[${r}]`));
   if (issues.length > 0) throw new ScheduleError(issues);
 }
 

@@ -63,28 +63,6 @@ interface SeriesEventInput {
   readonly placings: readonly EventPlacing[];
 }
 
-interface Contribution {
-  readonly eventId: string;
-  readonly position: number;
-  readonly phase: EventPlacing["phase"];
-  readonly qualificationRank: number;
-  readonly points: number;
-  readonly counted: boolean;
-}
-
-interface SeriesRow {
-  readonly rank: number;
-  readonly playerId: string;
-  readonly points: number;
-  readonly eventsCounted: number;
-  readonly eventsDropped: number;
-  readonly eventWins: number;
-  readonly bestPosition: number;
-  readonly contributions: readonly Contribution[];
-  readonly decidedBy: SeriesCriterion | null;
-  readonly qualified: boolean | null;
-}
-
 /** The largest of the position, semifinalist, qualification-band and participation points. */
 export function eventPoints(policy: SeriesPolicy, placing: EventPlacing): number {
   const candidates = [policy.participationPoints, policy.positionPoints[placing.position - 1] ?? 0];
@@ -96,20 +74,13 @@ export function eventPoints(policy: SeriesPolicy, placing: EventPlacing): number
   return Math.max(...candidates);
 }
 
-interface Tally {
-  playerId: string;
-  points: number;
-  eventWins: number;
-  bestPosition: number;
-  eventsPlayed: number;
-  contributions: Contribution[];
-}
+type Tally = ReturnType<typeof tally>;
 
 function tally(
   policy: SeriesPolicy,
   playerId: string,
   placings: { eventIndex: number; eventId: string; placing: EventPlacing }[],
-): Tally {
+) {
   const scored = placings.map((p) => ({ ...p, points: eventPoints(policy, p.placing) }));
   // Best N by points; on equal points the earlier event counts (a stable, documented choice).
   const order = [...scored].sort((a, b) => b.points - a.points || a.eventIndex - b.eventIndex);
@@ -156,7 +127,7 @@ export function computeSeriesStandings(
   policy: SeriesPolicy,
   events: readonly SeriesEventInput[],
   lotOf: (playerId: string) => string,
-): SeriesRow[] {
+) {
   const byPlayer = new Map<string, { eventIndex: number; eventId: string; placing: EventPlacing }[]>();
   events.forEach((event, eventIndex) => {
     for (const placing of event.placings) {

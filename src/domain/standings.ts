@@ -30,11 +30,6 @@ export interface RankedRow<R extends PlayerRecord = PlayerRecord> {
   readonly decidedByLots: boolean;
 }
 
-interface SessionStandings {
-  readonly rows: RankedRow[];
-  readonly disqualified: PlayerRecord[];
-}
-
 interface RankOptions {
   readonly ruleset: Ruleset;
   /** 16 lowercase hex chars (SHA-256 of "<lotSeed>:<playerId>", docs/rules.md#lots); lower ranks higher. */
@@ -160,29 +155,6 @@ export function rankRecords<R extends PlayerRecord>(
 }
 
 /**
- * Standings of one prelim session from its players' records (summed from stored seats, or by
- * `aggregateRecords` from scored games). Players in `disqualifiedPlayerIds` are out (rule
- * 1.3.6: excluded from standings); their records are still returned, apart and sorted by
- * player id, so the API can show them as disqualified.
- */
-export function rankSessionRecords(input: {
-  readonly ruleset: Ruleset;
-  readonly records: readonly PlayerRecord[];
-  readonly disqualifiedPlayerIds: ReadonlySet<string>;
-  readonly lotOf: (id: string) => string;
-}): SessionStandings {
-  const out = input.disqualifiedPlayerIds;
-  const ranked = input.records.filter((r) => !out.has(r.playerId));
-  const disqualified = input.records
-    .filter((r) => out.has(r.playerId))
-    .sort((a, b) => compareIds(a.playerId, b.playerId));
-  return {
-    rows: rankRecords(ranked, { ruleset: input.ruleset, lotOf: input.lotOf }),
-    disqualified,
-  };
-}
-
-/**
  * Standings of one prelim session. A player is out when listed in `disqualifiedPlayerIds`
  * or disqualified at any of the session's tables (rule 1.3.6: excluded from standings);
  * their record is still returned, apart, so the API can show them as disqualified.
@@ -192,15 +164,18 @@ export function computeSessionStandings(input: {
   readonly games: readonly ScoredGame[];
   readonly disqualifiedPlayerIds: readonly string[];
   readonly lotOf: (id: string) => string;
-}): SessionStandings {
+}) {
   const out = new Set(input.disqualifiedPlayerIds);
   for (const game of input.games) {
     for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
   }
-  return rankSessionRecords({
-    ruleset: input.ruleset,
-    records: aggregateRecords(input.games),
-    disqualifiedPlayerIds: out,
-    lotOf: input.lotOf,
-  });
+  const records = aggregateRecords(input.games);
+  return {
+    rows: rankRecords(
+      records.filter((r) => !out.has(r.playerId)),
+      { ruleset: input.ruleset, lotOf: input.lotOf },
+    ),
+    // Already in player id order, as aggregateRecords gives them.
+    disqualified: records.filter((r) => out.has(r.playerId)),
+  };
 }

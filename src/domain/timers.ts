@@ -20,14 +20,6 @@ export type TurnTimer =
   | { mode: "bank"; turnSeconds: number; bankSeconds: number }
   | { mode: "after-one-hour"; afterMinutes: number; turnSeconds: number };
 
-interface Timers {
-  boardStudySeconds: number;
-  placementSeconds: number;
-  doublePlacementSeconds: number;
-  boardStudyMayEndEarly: true;
-  turn: TurnTimer;
-}
-
 export const DEFAULT_TURN: TurnTimer = {
   mode: "bank",
   turnSeconds: BANK_TURN_SECONDS,
@@ -61,12 +53,12 @@ export function turnWithinRules(stored: unknown): TurnTimer {
 }
 
 /** The timers an event publishes: the rules' fixed figures and its turn timer. */
-export function publishedTimers(stored: unknown): Timers {
+export function publishedTimers(stored: unknown) {
   return {
     boardStudySeconds: BOARD_STUDY_SECONDS,
     placementSeconds: PLACEMENT_SECONDS,
     doublePlacementSeconds: DOUBLE_PLACEMENT_SECONDS,
-    boardStudyMayEndEarly: true,
+    boardStudyMayEndEarly: true as const,
     turn: turnWithinRules((stored as { turn?: unknown } | null | undefined)?.turn),
   };
 }

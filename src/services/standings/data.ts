@@ -8,9 +8,9 @@ import type { InStatement } from "@libsql/client";
 import type { StoredScore } from "../../db/schema";
 import { GameResultError } from "../../domain/errors";
 import { type Ruleset, type ScoredGame, scoreGame } from "../../domain/game-score";
+import { compareIds } from "../../domain/standings";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
-import type { SessionStandingsDto } from "./schemas";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
@@ -38,51 +38,8 @@ export interface StoredGame {
   signedAt: string | null;
 }
 
-export interface Disqualification {
-  tableId: string;
-  kind: RoundKind;
-  /** The session of the table where it was recorded (null: a playoff table). */
-  sessionId: string | null;
-  /** When it was recorded. */
-  at: string;
-}
-
-type RoundProgress = SessionStandingsDto["rounds"][number];
-
-export interface StandingsData {
-  /**
-   * Final tables in scope, in round then table order: the prelim tables of the session or the
-   * event and, for event standings, every semifinal and final table. Pending results are not read.
-   */
-  games: StoredGame[];
-  rounds: RoundProgress[];
-  names: Map<string, string>;
-  /** Registrations in scope: `eliminatedAt` marks the 80+ zero-win cut. */
-  registrations: {
-    sessionId: string;
-    playerId: string;
-    eliminated: boolean;
-    noShow: boolean;
-    droppedAfterGame: number | null;
-  }[];
-  /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
-  disqualified: string[];
-  /**
-   * Where and when each disqualification was recorded: the only table that places the player
-   * last, and the time that tells which sessions were signed before it
-   * (docs/rules.md#disqualification).
-   */
-  disqualifiedAt: Map<string, Disqualification>;
-  /** The event's sessions in date order (then id), as qualification wants them. */
-  sessions: { id: string; name: string; date: string | null }[];
-  /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
-  uniqueParticipants: number;
-}
-
-/** SQLite's order of text (binary), as the rounds were ordered when SQL sorted them. */
-function binaryOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** What a ranking is computed from: the batch's rows, parsed. */
+export type StandingsData = Awaited<ReturnType<typeof loadStandingsData>>;
 
 /** `[tableId, tableNumber, winnerId, scores (JSON text), [position, playerId][], signedAt]`, any order. */
 type RoundTablesTuple = [string, number, string, string, [number, string][], string | null];
@@ -163,11 +120,7 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
   ];
 }
 
-export async function loadStandingsData(
-  ctx: ServiceContext,
-  eventId: string,
-  filter: GameFilter,
-): Promise<StandingsData> {
+export async function loadStandingsData(ctx: ServiceContext, eventId: string, filter: GameFilter) {
   const statements = readStatements(filter, eventId);
   const [finalTables, roundList, registrationList, dqRows, sessionRows, unique] = (
     await (ctx.readBatch ? ctx.readBatch(statements) : ctx.db.$client.batch(statements))
@@ -177,18 +130,30 @@ export async function loadStandingsData(
   const disqualifiedAt = disqualificationsOf(dqRows!, names);
   const participants = new Set(registrations.filter((r) => !r.noShow).map((r) => r.playerId));
   return {
+    /**
+     * Final tables in scope, in round then table order: the prelim tables of the session or the
+     * event and, for event standings, every semifinal and final table. Pending results are not read.
+     */
     games: gamesOf(finalTables!),
     rounds: roundsOf(roundList!),
     names,
-    // Each keeps its `name` too: cheaper than a copy without it for every registration.
+    /** Registrations in scope; each keeps its `name` too: cheaper than a copy without it. */
     registrations,
+    /** Players disqualified from the event (rule 1.3.6): out of every ranking of it. */
     disqualified: [...disqualifiedAt.keys()],
+    /**
+     * Where and when each disqualification was recorded: the only table that places the player
+     * last, and the time that tells which sessions were signed before it
+     * (docs/rules.md#disqualification).
+     */
     disqualifiedAt,
+    /** The event's sessions in date order (then id), as qualification wants them. */
     sessions: sessionRows!.map((r) => ({
       id: r.id as string,
       name: r.name as string,
       date: r.date as string | null,
     })),
+    /** N of rule 1.2.2: unique players registered over all the event's sessions, no-shows aside. */
     uniqueParticipants: filter.kind === "session" ? Number(unique?.[0]?.n ?? 0) : participants.size,
   };
 }
@@ -218,14 +183,14 @@ function gamesOf(rows: Rows): StoredGame[] {
   }
   // Equal keys keep the order they were read in.
   return games.sort(
-    (a, b) => binaryOrder(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
+    (a, b) => compareIds(a.kind, b.kind) || a.roundNumber - b.roundNumber || a.tableNumber - b.tableNumber,
   );
 }
 
 const PHASE_ORDER = { prelim: 0, semifinal: 1, final: 2 } as const;
 
 /** The rounds with their progress: prelims (by session, then number), the semifinals, the final. */
-function roundsOf(rows: Rows): RoundProgress[] {
+function roundsOf(rows: Rows) {
   const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
     string,
     string | null,
@@ -246,7 +211,7 @@ function roundsOf(rows: Rows): RoundProgress[] {
     .sort(
       (a, b) =>
         PHASE_ORDER[a.kind] - PHASE_ORDER[b.kind] ||
-        binaryOrder(a.sessionId ?? "", b.sessionId ?? "") ||
+        compareIds(a.sessionId ?? "", b.sessionId ?? "") ||
         a.number - b.number,
     );
 }
@@ -271,18 +236,21 @@ function registrationsOf(rows: Rows) {
 }
 
 /** Where each disqualified player was disqualified; their names join `names` (they may have no registration left). */
-function disqualificationsOf(rows: Rows, names: Map<string, string>): Map<string, Disqualification> {
-  const disqualifiedAt = new Map<string, Disqualification>();
-  for (const d of rows) {
-    names.set(d.player_id as string, d.name as string);
-    disqualifiedAt.set(d.player_id as string, {
-      tableId: d.table_id as string,
-      kind: d.kind as RoundKind,
-      sessionId: d.session_id as string | null,
-      at: d.created_at as string,
-    });
-  }
-  return disqualifiedAt;
+function disqualificationsOf(rows: Rows, names: Map<string, string>) {
+  for (const d of rows) names.set(d.player_id as string, d.name as string);
+  return new Map(
+    rows.map((d) => [
+      d.player_id as string,
+      {
+        tableId: d.table_id as string,
+        kind: d.kind as RoundKind,
+        /** The session of the table where it was recorded (null: a playoff table). */
+        sessionId: d.session_id as string | null,
+        /** When it was recorded. */
+        at: d.created_at as string,
+      },
+    ]),
+  );
 }
 
 /**

@@ -12,7 +12,12 @@ import { DomainRuleError } from "../../domain/errors";
 import type { ScoredGame } from "../../domain/game-score";
 import { computeEventStandings } from "../../domain/playoffs";
 import { bestSessionRecords, computeQualification, type SessionResult } from "../../domain/qualification";
-import { aggregateRecords, emptyRecord, type PlayerRecord, rankSessionRecords } from "../../domain/standings";
+import {
+  aggregateRecords,
+  computeSessionStandings,
+  emptyRecord,
+  type PlayerRecord,
+} from "../../domain/standings";
 import {
   describeStructure,
   type EventStructure,
@@ -28,8 +33,8 @@ import {
   scoreStoredGame,
 } from "./data";
 import { lotsOf } from "./lots";
-import { type RowContext, toDisqualifiedRow, toRow } from "./rows";
-import type { EventStandingsDto, headerFields, QualificationDto, SessionStandingsDto } from "./schemas";
+import { toDisqualifiedRow, toRow } from "./rows";
+import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
   loadSessionStandingsScope,
@@ -38,17 +43,9 @@ import {
   type StandingsScope,
 } from "./scope";
 
-/** The fields every ranking body starts with. */
-type StandingsHeaderDto = Pick<SessionStandingsDto, keyof typeof headerFields>;
+type Loaded = Awaited<ReturnType<typeof load>>;
 
-interface Loaded {
-  data: StandingsData;
-  rc: RowContext;
-  header: StandingsHeaderDto;
-  disqualified: ReadonlySet<string>;
-}
-
-async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter): Promise<Loaded> {
+async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter) {
   const data = await loadStandingsData(ctx, event.id, filter);
   return {
     data,
@@ -65,6 +62,7 @@ async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter
       ),
     },
     disqualified: new Set(data.disqualified),
+    /** The fields every ranking body starts with. */
     header: {
       eventId: event.id,
       ruleset: event.ruleset,
@@ -88,10 +86,10 @@ function withoutGames(l: Loaded, records: readonly PlayerRecord[], candidates: I
 
 /**
  * A prelim session's records, from its final sheets, and who is out of its ranking: players
- * disqualified from the event or at one of its tables (rule 1.3.6), but for those in `kept`.
+ * disqualified from the event or at one of its tables (rule 1.3.6).
  */
-function sessionRecords(l: Loaded, games: readonly StoredGame[], kept: ReadonlySet<string> = new Set()) {
-  const out = new Set(l.data.disqualified.filter((id) => !kept.has(id)));
+function sessionRecords(l: Loaded, games: readonly StoredGame[]) {
+  const out = new Set(l.data.disqualified);
   const scored = scoreAll(l, games);
   for (const game of scored) for (const seat of game.seats) if (seat.disqualified) out.add(seat.playerId);
   return { records: aggregateRecords(scored), out };
@@ -120,11 +118,10 @@ function signedBeforeDisqualification(l: Loaded, sessionId: string, games: reado
 
 /** Ranking of one prelim session (rules 1.4.1–1.4.3); `kept` are ranked though disqualified. */
 function rankSessionLoaded(l: Loaded, games: readonly StoredGame[], kept: ReadonlySet<string> = new Set()) {
-  const { records, out } = sessionRecords(l, games, kept);
-  return rankSessionRecords({
+  return computeSessionStandings({
     ruleset: l.header.ruleset,
-    records,
-    disqualifiedPlayerIds: out,
+    games: scoreAll(l, games),
+    disqualifiedPlayerIds: l.data.disqualified.filter((id) => !kept.has(id)),
     lotOf: l.rc.lotOf,
   });
 }

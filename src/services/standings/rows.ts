@@ -4,7 +4,7 @@
  */
 import { toDecimalString, toFractionString } from "../../domain/fraction";
 import type { EventCriterion } from "../../domain/playoffs";
-import type { Criterion, PlayerRecord } from "../../domain/standings";
+import type { Criterion, PlayerRecord, RankedRow } from "../../domain/standings";
 import type { DisqualifiedRowDto, StandingsRowDto } from "./schemas";
 
 export interface RowContext {
@@ -16,13 +16,8 @@ export interface RowContext {
   dropped: ReadonlyMap<string, number>;
 }
 
-/** A ranked row of the domain: its record, rank and what decided it. */
-interface Ranked<C extends Criterion | EventCriterion> {
-  readonly record: PlayerRecord;
-  readonly rank: number;
-  readonly decidedBy: C | null;
-  readonly decidedByLots: boolean;
-}
+/** A ranked row of the domain, whichever criteria decided it. */
+type Ranked<C> = Pick<RankedRow, "record" | "rank" | "decidedByLots"> & { readonly decidedBy: C | null };
 
 /**
  * Fields in the order the documentation shows them. `sessionId` is the session of the row's

@@ -19,8 +19,6 @@ import { type Actor, assertEventReadable, type ScopedEvent, scopedEventColumns }
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 
-export type SessionRow = typeof sessions.$inferSelect;
-
 /** What a ranking reads of its event: its versions, seed and ruleset, and who may read it. */
 export type RankingEvent = Pick<ScopedEvent, keyof typeof eventFields | "ancestry" | "hosts">;
 
@@ -37,7 +35,7 @@ export interface StandingsScope<E extends RankingEvent = RankingEvent> {
 }
 
 export interface SessionStandingsScope extends StandingsScope {
-  session: Pick<SessionRow, "id" | "name" | "eventId">;
+  session: Pick<typeof sessions.$inferSelect, "id" | "name" | "eventId">;
 }
 
 const eventFields = {
@@ -66,10 +64,7 @@ const authorisation = {
 };
 const publicOnly = { ancestry: sql`json('[]')`, hosts: sql`json('[]')` };
 
-/**
- * The scope as ONE JSON column: @libsql/client's cost grows with every column it returns, and
- * this runs on every poll (docs/performance.md#rankings).
- */
+/** The scope as ONE JSON column (see above; docs/performance.md#rankings). */
 function scopeJson(fields: Record<string, SQL | Column>): SQL<string> {
   const pairs = Object.entries(fields).map(
     ([key, value]) => sql`'${sql.raw(key)}', ${is(value, Column) ? qualified(value) : value}`,
