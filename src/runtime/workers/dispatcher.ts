@@ -1,6 +1,5 @@
-import type { Client } from "@libsql/client";
-import { createDatabase, type Database } from "../../db/client";
-import { withBatchAndExecute } from "../../db/statements";
+import type { Database } from "../../db/client";
+import { databaseOver } from "../../db/statements";
 import type { Logger } from "../../http/context";
 import { pruneOutbox } from "../../services/outbox";
 import {
@@ -115,17 +114,16 @@ interface DrainOptions {
 /** A database whose round trips are counted (each one is a subrequest to Turso over HTTP). */
 function countedDatabase(db: Database, count: () => void): Database {
   const client = db.$client;
-  return createDatabase(
-    withBatchAndExecute(client, {
-      batch: (...args: Parameters<Client["batch"]>) => {
-        count();
-        return client.batch(...args);
-      },
-      execute: (...args: Parameters<Client["execute"]>) => {
-        count();
-        return client.execute(...args);
-      },
-    }),
+  return databaseOver(
+    client,
+    (...args) => {
+      count();
+      return client.batch(...args);
+    },
+    (stmt) => {
+      count();
+      return client.execute(stmt);
+    },
   );
 }
 
