@@ -1,7 +1,7 @@
 import { jsonBody, jsonContent, scopedBearer } from "../../openapi/common-schemas";
 import { PlayerParams, SessionParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./attendance.schemas";
+import { CheckInListSchema, CheckInSchema, DropResultSchema, DropSchema } from "./attendance.schemas";
 
 const route = routeDefinitions(["Sessions"], scopedBearer("registrations:write"));
 
@@ -15,8 +15,8 @@ export const checkIn = route.post("/v1/sessions/{sessionId}/check-ins", {
     "Idempotent per player. Once anyone is checked in, the session uses check-in: game 1 seats only checked-in " +
     "players, and the others are recorded as no-shows when it is seated (kept, not deleted). Refused (409 " +
     `\`check_in_closed\`) once game 1 is seated; 422 for players not registered. ${ROLES}`,
-  request: { params: SessionParams, body: jsonBody(s.CheckInSchema, "The players who arrived.") },
-  responses: { 200: jsonContent(s.CheckInListSchema, "Who is checked in and who is not yet.") },
+  request: { params: SessionParams, body: jsonBody(CheckInSchema, "The players who arrived.") },
+  responses: { 200: jsonContent(CheckInListSchema, "Who is checked in and who is not yet.") },
 });
 
 export const undoCheckIn = route.delete("/v1/sessions/{sessionId}/check-ins/{playerId}", {
@@ -36,6 +36,6 @@ export const drop = route.post("/v1/sessions/{sessionId}/drops", {
     "every table that can be kept (quality figures in the answer). 422 `drop_leaves_unsplittable` (rule 1.1.7) " +
     "when the players left cannot be seated at tables of 3 and 4; 409 when the player has a result after " +
     `\`afterGame\` or a later game is already being played. ${ROLES}`,
-  request: { params: SessionParams, body: jsonBody(s.DropSchema, "Who leaves, after which game.") },
-  responses: { 201: jsonContent(s.DropResultSchema, "The drop and the re-seated games.") },
+  request: { params: SessionParams, body: jsonBody(DropSchema, "Who leaves, after which game.") },
+  responses: { 201: jsonContent(DropResultSchema, "The drop and the re-seated games.") },
 });

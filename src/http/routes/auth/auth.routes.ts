@@ -1,12 +1,12 @@
 import { jsonContent, NO_STORE_HEADER } from "../../openapi/common-schemas";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./auth.schemas";
+import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./auth.schemas";
 
 const route = routeDefinitions(["Auth"], []);
 
 const oauthError = (description: string) => ({
   description,
-  content: { "application/json": { schema: s.OAuthErrorSchema } },
+  content: { "application/json": { schema: OAuthErrorSchema } },
 });
 
 export const postToken = route.post("/v1/auth/token", {
@@ -25,11 +25,11 @@ export const postToken = route.post("/v1/auth/token", {
       required: false,
       content: {
         "application/x-www-form-urlencoded": {
-          schema: s.TokenRequestSchema,
+          schema: TokenRequestSchema,
           example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
         },
         "application/json": {
-          schema: s.TokenRequestSchema,
+          schema: TokenRequestSchema,
           example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
         },
       },
@@ -37,7 +37,7 @@ export const postToken = route.post("/v1/auth/token", {
   },
   responses: {
     200: jsonContent(
-      s.TokenResponseSchema,
+      TokenResponseSchema,
       "A bearer token for the client's organisation and role.",
       NO_STORE_HEADER,
     ),

@@ -7,7 +7,7 @@ import {
 } from "../../openapi/common-schemas";
 import { RoundParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./boards.schemas";
+import { BoardSchema, CreateBoardSchema } from "./boards.schemas";
 
 const route = routeDefinitions(["Boards"]);
 
@@ -23,9 +23,9 @@ export const createBoard = route.post("/v1/rounds/{roundId}/board", {
   request: {
     params: RoundParams,
     headers: IdempotencyKeyHeader,
-    body: jsonBody(s.CreateBoardSchema, "A seed for a random board, or the hexes of a built one."),
+    body: jsonBody(CreateBoardSchema, "A seed for a random board, or the hexes of a built one."),
   },
-  responses: { 201: jsonContent(s.BoardSchema, "The board.") },
+  responses: { 201: jsonContent(BoardSchema, "The board.") },
 });
 
 export const getBoard = route.get("/v1/rounds/{roundId}/board", {
@@ -35,5 +35,5 @@ export const getBoard = route.get("/v1/rounds/{roundId}/board", {
     "The board every table of the round plays; 404 `board_not_found` until one is set. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: RoundParams },
-  responses: { 200: jsonContent(s.BoardSchema, "The board."), 304: NOT_MODIFIED },
+  responses: { 200: jsonContent(BoardSchema, "The board."), 304: NOT_MODIFIED },
 });

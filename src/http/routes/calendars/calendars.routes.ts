@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams, PlayerParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./calendars.schemas";
+import { CalendarLinkListSchema, CreatedCalendarLinkSchema, ICS_EXAMPLE } from "./calendars.schemas";
 
 const route = routeDefinitions(["Calendars"]);
 
@@ -24,7 +24,7 @@ const icsResponses = (description: string) => ({
         schema: z.string().openapi({
           description:
             "RFC 5545 (UTF-8, CRLF, lines folded at 75 octets). One VEVENT per prelim session: at its start (UTC) when it has one, else a whole day (`VALUE=DATE`) on its date (the event's first day when the session has none); a session with neither is left out.",
-          example: s.ICS_EXAMPLE,
+          example: ICS_EXAMPLE,
         }),
       },
     },
@@ -80,7 +80,7 @@ export const createCalendarLink = route.post("/v1/players/{playerId}/calendar-li
   description:
     "For calendar apps, which cannot send a bearer token: the answer's `url` (shown once; only a hash of its secret is kept) serves the player's calendar as a reader of your organisation sees it, until revoked. In the audit trail. Staff (roles owner, organizer) of an organisation of the player's tree; not for clients limited to one event.",
   request: { params: PlayerParams },
-  responses: { 201: jsonContent(s.CreatedCalendarLinkSchema, "The link, with its secret address.") },
+  responses: { 201: jsonContent(CreatedCalendarLinkSchema, "The link, with its secret address.") },
 });
 
 export const listCalendarLinks = route.get("/v1/players/{playerId}/calendar-links", {
@@ -89,7 +89,7 @@ export const listCalendarLinks = route.get("/v1/players/{playerId}/calendar-link
   description:
     "The links your organisation made for the player, revoked ones included, without their secrets. Roles: owner, organizer.",
   request: { params: PlayerParams },
-  responses: { 200: jsonContent(s.CalendarLinkListSchema, "The links.") },
+  responses: { 200: jsonContent(CalendarLinkListSchema, "The links.") },
 });
 
 export const revokeCalendarLink = route.delete("/v1/calendar-links/{linkId}", {

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { BEARER, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams, OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./changes.schemas";
+import { eventStream, lastEventId, maxSecondsQuery } from "./changes.schemas";
 
 const route = routeDefinitions(["Rankings"], OPTIONAL_BEARER);
 
@@ -24,18 +24,18 @@ export const streamEventChanges = route.get("/v1/events/{eventId}/changes", {
   request: {
     params: EventParams,
     query: z.object({
-      maxSeconds: s.maxSecondsQuery(
+      maxSeconds: maxSecondsQuery(
         "How long the server keeps the stream open (1–3600 s; anonymous: at most 600).",
       ),
     }),
     headers: z.object({
-      "last-event-id": s.lastEventId(
+      "last-event-id": lastEventId(
         "The last `id:` received (a resultsVersion): the stream replays what came after it.",
       ),
     }),
   },
   responses: {
-    200: s.eventStream(
+    200: eventStream(
       "The stream.",
       'id: 7\nevent: results\ndata: {"eventId":"evt_…","resultsVersion":7,"sessionId":"ses_…","tableId":"tbl_…","types":["result.confirmed","result.final","standings.changed"]}\n\n',
     ),
@@ -55,17 +55,17 @@ export const watchEventLive = route.get("/v1/events/{eventId}/live", {
   request: {
     params: EventParams,
     query: z.object({
-      maxSeconds: s.maxSecondsQuery(
+      maxSeconds: maxSecondsQuery(
         "How long the server keeps the connection open (1–3600 s; anonymous: at most 600).",
       ),
-      lastEventId: s.lastEventId(
+      lastEventId: lastEventId(
         "The last `id` received (a resultsVersion): the feed replays what came after it.",
       ),
     }),
   },
   responses: {
     101: { description: "Switching protocols: the WebSocket." },
-    200: s.eventStream("Without `Upgrade: websocket`: the SSE stream of GET /v1/events/{eventId}/changes."),
+    200: eventStream("Without `Upgrade: websocket`: the SSE stream of GET /v1/events/{eventId}/changes."),
   },
 });
 
@@ -84,14 +84,14 @@ export const streamOrgChanges = route.get("/v1/orgs/{orgId}/changes", {
   request: {
     params: OrgParams,
     query: z.object({
-      maxSeconds: s.maxSecondsQuery("How long the server keeps the stream open (1–3600 s)."),
+      maxSeconds: maxSecondsQuery("How long the server keeps the stream open (1–3600 s)."),
     }),
     headers: z.object({
-      "last-event-id": s.lastEventId("The last `id:` received: the stream resumes after it."),
+      "last-event-id": lastEventId("The last `id:` received: the stream resumes after it."),
     }),
   },
   responses: {
-    200: s.eventStream(
+    200: eventStream(
       "The stream.",
       'id: 42\nevent: result.final\ndata: {"id":"msg_…","type":"result.final","timestamp":"…","orgId":"org_…","data":{…}}\n\n',
     ),

@@ -2,7 +2,14 @@ import { jsonBody, jsonContent, stringHeader } from "../../openapi/common-schema
 import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./clients.schemas";
+import {
+  ApiClientCredentialsSchema,
+  ApiClientPageSchema,
+  ApiClientSchema,
+  ClientParamsSchema,
+  CreateApiClientSchema,
+  SetClientRateLimitSchema,
+} from "./clients.schemas";
 
 const route = routeDefinitions(["Organisations"]);
 
@@ -17,10 +24,10 @@ export const createApiClient = route.post("/v1/orgs/{orgId}/clients", {
     `The secret is in this response only. ${OWNERS}`,
   request: {
     params: OrgParams,
-    body: jsonBody(s.CreateApiClientSchema, undefined, { name: "Discord bot", role: "reporter" }),
+    body: jsonBody(CreateApiClientSchema, undefined, { name: "Discord bot", role: "reporter" }),
   },
   responses: {
-    201: jsonContent(s.ApiClientCredentialsSchema, "The client and its secret (shown once).", {
+    201: jsonContent(ApiClientCredentialsSchema, "The client and its secret (shown once).", {
       Location: stringHeader("/v1/orgs/org_01…/clients/cli_01…"),
     }),
   },
@@ -31,15 +38,15 @@ export const listApiClients = route.get("/v1/orgs/{orgId}/clients", {
   summary: "List the API clients of an organisation",
   description: `Revoked clients included (with \`revokedAt\`); never a secret. ${OWNERS}`,
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.ApiClientPageSchema, "A page of clients, oldest first.") },
+  responses: { 200: jsonContent(ApiClientPageSchema, "A page of clients, oldest first.") },
 });
 
 export const getApiClient = route.get("/v1/orgs/{orgId}/clients/{clientId}", {
   operationId: "getApiClient",
   summary: "Get an API client",
   description: `Never its secret. ${OWNERS}`,
-  request: { params: s.ClientParamsSchema },
-  responses: { 200: jsonContent(s.ApiClientSchema, "The client.") },
+  request: { params: ClientParamsSchema },
+  responses: { 200: jsonContent(ApiClientSchema, "The client.") },
 });
 
 export const revokeApiClient = route.delete("/v1/orgs/{orgId}/clients/{clientId}", {
@@ -48,7 +55,7 @@ export const revokeApiClient = route.delete("/v1/orgs/{orgId}/clients/{clientId}
   description:
     "The client gets no new token, and its unexpired tokens are refused from the next request on. " +
     `Idempotent; the client stays listed with \`revokedAt\`. ${OWNERS}`,
-  request: { params: s.ClientParamsSchema },
+  request: { params: ClientParamsSchema },
   responses: { 204: { description: "Revoked (or already revoked)." } },
 });
 
@@ -59,6 +66,6 @@ export const setApiClientRateLimit = route.put("/v1/orgs/{orgId}/clients/{client
     "Platform admins only: a federation's bot, say, gets `factor` times every rate limit, counted on its own " +
     "quota instead of its organisation's (an organisation cannot raise its own limits by minting clients). " +
     "Takes effect with the client's next request; recorded in the audit log with the factor before and after.",
-  request: { params: s.ClientParamsSchema, body: jsonBody(s.SetClientRateLimitSchema, "The new factor.") },
-  responses: { 200: jsonContent(s.ApiClientSchema, "The client, with its new factor.") },
+  request: { params: ClientParamsSchema, body: jsonBody(SetClientRateLimitSchema, "The new factor.") },
+  responses: { 200: jsonContent(ApiClientSchema, "The client, with its new factor.") },
 });

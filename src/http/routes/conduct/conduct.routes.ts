@@ -3,7 +3,15 @@ import { IdempotencyKeyHeader, idParam, jsonBody, jsonContent } from "../../open
 import { PlayerParams, TableParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./conduct.schemas";
+import {
+  CreatedExclusionSchema,
+  CreateExclusionSchema,
+  ExclusionListSchema,
+  ExclusionSchema,
+  RecordWarningSchema,
+  WarningListSchema,
+  WarningSchema,
+} from "./conduct.schemas";
 
 const route = routeDefinitions(["Conduct"]);
 
@@ -17,9 +25,9 @@ export const recordWarning = route.post("/v1/tables/{tableId}/warnings", {
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: jsonBody(s.RecordWarningSchema, "Who, which rule, what happened."),
+    body: jsonBody(RecordWarningSchema, "Who, which rule, what happened."),
   },
-  responses: { 201: jsonContent(s.WarningSchema, "The warning.") },
+  responses: { 201: jsonContent(WarningSchema, "The warning.") },
 });
 
 export const listPlayerWarnings = route.get("/v1/players/{playerId}/warnings", {
@@ -28,7 +36,7 @@ export const listPlayerWarnings = route.get("/v1/players/{playerId}/warnings", {
   description:
     "The player's warnings in the events of your organisation and of its descendants (a federation sees its stores'), oldest first. Never public: no token is a 401, roles without the audit trail (reporter, reader) a 403; an organisation that neither has the player nor ran an event where they were warned gets 404. Roles: owner, organizer, referee.",
   request: { params: PlayerParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.WarningListSchema, "A page of warnings.") },
+  responses: { 200: jsonContent(WarningListSchema, "A page of warnings.") },
 });
 
 export const createExclusion = route.post("/v1/orgs/{orgId}/exclusions", {
@@ -39,9 +47,9 @@ export const createExclusion = route.post("/v1/orgs/{orgId}/exclusions", {
   request: {
     params: OrgParams,
     headers: IdempotencyKeyHeader,
-    body: jsonBody(s.CreateExclusionSchema, "Who, until when, why."),
+    body: jsonBody(CreateExclusionSchema, "Who, until when, why."),
   },
-  responses: { 201: jsonContent(s.CreatedExclusionSchema, "The exclusion and what it changed at once.") },
+  responses: { 201: jsonContent(CreatedExclusionSchema, "The exclusion and what it changed at once.") },
 });
 
 export const listExclusions = route.get("/v1/orgs/{orgId}/exclusions", {
@@ -50,7 +58,7 @@ export const listExclusions = route.get("/v1/orgs/{orgId}/exclusions", {
   description:
     "Every exclusion the organisation recorded, lifted ones included, oldest first. Never public: its staff and the organisations above it (roles owner, organizer, referee).",
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.ExclusionListSchema, "A page of exclusions.") },
+  responses: { 200: jsonContent(ExclusionListSchema, "A page of exclusions.") },
 });
 
 export const liftExclusion = route.delete("/v1/orgs/{orgId}/exclusions/{exclusionId}", {
@@ -59,5 +67,5 @@ export const liftExclusion = route.delete("/v1/orgs/{orgId}/exclusions/{exclusio
   description:
     "Ends the exclusion now (the player may register again); the record stays, with `liftedAt`, and the lift is in the audit trail. Lifting one already lifted answers it unchanged. Roles: owner, organizer of the organisation itself.",
   request: { params: OrgParams.extend({ exclusionId: idParam("exclusionId", "exc", "The exclusion.") }) },
-  responses: { 200: jsonContent(s.ExclusionSchema, "The exclusion, lifted.") },
+  responses: { 200: jsonContent(ExclusionSchema, "The exclusion, lifted.") },
 });

@@ -2,7 +2,14 @@ import { jsonBody, jsonContent, NO_STORE_HEADER, scopedBearer } from "../../open
 import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./devices.schemas";
+import {
+  CreatePairingSchema,
+  DeviceSessionPageSchema,
+  DeviceSessionParamsSchema,
+  DeviceSessionSchema,
+  PairingSchema,
+  RedeemPairingSchema,
+} from "./devices.schemas";
 
 const MANAGERS =
   "Owners and organisers of the organisation (`devices:pair`), for devices up to their own role and within " +
@@ -28,13 +35,13 @@ export const createPairing = route.post("/v1/orgs/{orgId}/pairings", {
     "(`console-link`).",
   request: {
     params: OrgParams,
-    body: jsonBody(s.CreatePairingSchema, "The device's name, role and limit.", {
+    body: jsonBody(CreatePairingSchema, "The device's name, role and limit.", {
       name: "Phone 1",
       role: "reporter",
       scope: { sessionId: "ses_01JDQ7B2K9W4X6Z8A0C2E4G6J8" },
     }),
   },
-  responses: { 201: jsonContent(s.PairingSchema, "The code, shown once.", NO_STORE_HEADER) },
+  responses: { 201: jsonContent(PairingSchema, "The code, shown once.", NO_STORE_HEADER) },
 });
 
 export const redeemPairing = route.post("/v1/auth/device-sessions", {
@@ -45,8 +52,8 @@ export const redeemPairing = route.post("/v1/auth/device-sessions", {
     "cookie: HttpOnly, SameSite=Lax, Secure over HTTPS. Browsers on this site keep it; it then authenticates " +
     "every request like a token of the device's client. No token needed; a cookie already present is ignored.",
   security: [],
-  request: { body: jsonBody(s.RedeemPairingSchema, "The code.", { code: "7K3M-Q9XD-2B4R" }) },
-  responses: { 201: jsonContent(s.DeviceSessionSchema, "Signed in.", COOKIE_HEADER) },
+  request: { body: jsonBody(RedeemPairingSchema, "The code.", { code: "7K3M-Q9XD-2B4R" }) },
+  responses: { 201: jsonContent(DeviceSessionSchema, "Signed in.", COOKIE_HEADER) },
 });
 
 export const getCurrentDeviceSession = route.get("/v1/auth/device-sessions/current", {
@@ -54,7 +61,7 @@ export const getCurrentDeviceSession = route.get("/v1/auth/device-sessions/curre
   summary: "This device's session",
   description: "Who the device cookie signs in: role, limit, expiry. 404 for a bearer token.",
   security: DEVICE,
-  responses: { 200: jsonContent(s.DeviceSessionSchema, "The session.") },
+  responses: { 200: jsonContent(DeviceSessionSchema, "The session.") },
 });
 
 export const endCurrentDeviceSession = route.delete("/v1/auth/device-sessions/current", {
@@ -70,7 +77,7 @@ export const listDeviceSessions = route.get("/v1/orgs/{orgId}/device-sessions", 
   summary: "List the organisation's device sessions",
   description: `Expired and revoked ones included, oldest first. ${MANAGERS}`,
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.DeviceSessionPageSchema, "A page of device sessions.") },
+  responses: { 200: jsonContent(DeviceSessionPageSchema, "A page of device sessions.") },
 });
 
 export const revokeDeviceSession = route.delete("/v1/orgs/{orgId}/device-sessions/{deviceSessionId}", {
@@ -79,6 +86,6 @@ export const revokeDeviceSession = route.delete("/v1/orgs/{orgId}/device-session
   description:
     "Revokes the session and the device's client: the device is signed out at its next request, and its open " +
     `change feeds end. Idempotent. ${MANAGERS}`,
-  request: { params: s.DeviceSessionParamsSchema },
+  request: { params: DeviceSessionParamsSchema },
   responses: { 204: { description: "Revoked (or already revoked)." } },
 });

@@ -1,7 +1,12 @@
 import { idParam, jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./event-people.schemas";
+import {
+  AddAvoidPairSchema,
+  AddStaffSchema,
+  AvoidPairListSchema,
+  StaffListSchema,
+} from "./event-people.schemas";
 
 const route = routeDefinitions(["Events"]);
 
@@ -10,8 +15,8 @@ export const addStaff = route.post("/v1/events/{eventId}/staff", {
   summary: "Name a referee or organiser of the event",
   description:
     "Rule 1.3.2, both ways: a player registered in any session of the event cannot become its staff (422), and staff cannot be registered. Roles: owner, organizer.",
-  request: { params: EventParams, body: jsonBody(s.AddStaffSchema, "The staff member.") },
-  responses: { 200: jsonContent(s.StaffListSchema, "All staff of the event.") },
+  request: { params: EventParams, body: jsonBody(AddStaffSchema, "The staff member.") },
+  responses: { 200: jsonContent(StaffListSchema, "All staff of the event.") },
 });
 
 export const removeStaff = route.delete("/v1/events/{eventId}/staff/{playerId}", {
@@ -20,7 +25,7 @@ export const removeStaff = route.delete("/v1/events/{eventId}/staff/{playerId}",
   description:
     "The player is no longer the event's staff (and may then be registered to play in it, rule 1.3.2). An event left without a referee says so in its `validity` again (rule 1.3.1). In the audit trail. Roles: owner, organizer.",
   request: { params: EventParams.extend({ playerId: idParam("playerId", "ply", "The staff member.") }) },
-  responses: { 200: jsonContent(s.StaffListSchema, "The staff left.") },
+  responses: { 200: jsonContent(StaffListSchema, "The staff left.") },
 });
 
 export const listStaff = route.get("/v1/events/{eventId}/staff", {
@@ -30,7 +35,7 @@ export const listStaff = route.get("/v1/events/{eventId}/staff", {
     "Staff may not play in the event they supervise (rule 1.3.2): these players cannot be registered to its sessions. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(s.StaffListSchema, "All staff of the event.") },
+  responses: { 200: jsonContent(StaffListSchema, "All staff of the event.") },
 });
 
 export const addAvoidPair = route.post("/v1/events/{eventId}/avoid-pairs", {
@@ -38,8 +43,8 @@ export const addAvoidPair = route.post("/v1/events/{eventId}/avoid-pairs", {
   summary: "Keep two players apart in seating",
   description:
     "Friends and family (rule 1.1.6, third priority after new opponents and rotating turn order). Roles: owner, organizer.",
-  request: { params: EventParams, body: jsonBody(s.AddAvoidPairSchema, "The pair.") },
-  responses: { 200: jsonContent(s.AvoidPairListSchema, "All avoid pairs of the event.") },
+  request: { params: EventParams, body: jsonBody(AddAvoidPairSchema, "The pair.") },
+  responses: { 200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event.") },
 });
 
 export const listAvoidPairs = route.get("/v1/events/{eventId}/avoid-pairs", {
@@ -47,5 +52,5 @@ export const listAvoidPairs = route.get("/v1/events/{eventId}/avoid-pairs", {
   summary: "List the avoid pairs",
   description: "Private to the organising staff (roles owner, organizer).",
   request: { params: EventParams },
-  responses: { 200: jsonContent(s.AvoidPairListSchema, "All avoid pairs of the event.") },
+  responses: { 200: jsonContent(AvoidPairListSchema, "All avoid pairs of the event.") },
 });

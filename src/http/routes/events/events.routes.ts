@@ -1,7 +1,13 @@
 import { jsonBody, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams, OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./events.schemas";
+import {
+  CreateEventSchema,
+  EventListSchema,
+  EventSchema,
+  ListEventsQuerySchema,
+  UpdateEventSchema,
+} from "./events.schemas";
 
 const route = routeDefinitions(["Events"]);
 
@@ -10,8 +16,8 @@ export const createEvent = route.post("/v1/orgs/{orgId}/events", {
   summary: "Create an event",
   description:
     "Creates a tournament with its public `lotSeed` (reproducible lots). Add prelim sessions next. Roles: owner, organizer. Accepts `Idempotency-Key`.",
-  request: { params: OrgParams, body: jsonBody(s.CreateEventSchema, "The event.") },
-  responses: { 201: jsonContent(s.EventSchema, "The created event; `Location` points to it.") },
+  request: { params: OrgParams, body: jsonBody(CreateEventSchema, "The event.") },
+  responses: { 201: jsonContent(EventSchema, "The created event; `Location` points to it.") },
 });
 
 export const listEvents = route.get("/v1/orgs/{orgId}/events", {
@@ -19,8 +25,8 @@ export const listEvents = route.get("/v1/orgs/{orgId}/events", {
   summary: "List an organisation's events",
   description:
     "Oldest first (by id, which sorts by creation). `?include=descendants` adds the events of member organisations (a federation's leaderboards). Members of the organisation or of an ancestor only.",
-  request: { params: OrgParams, query: s.ListEventsQuerySchema },
-  responses: { 200: jsonContent(s.EventListSchema, "A page of events.") },
+  request: { params: OrgParams, query: ListEventsQuerySchema },
+  responses: { 200: jsonContent(EventListSchema, "A page of events.") },
 });
 
 export const getEvent = route.get("/v1/events/{eventId}", {
@@ -31,7 +37,7 @@ export const getEvent = route.get("/v1/events/{eventId}", {
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
   responses: {
-    200: jsonContent(s.EventSchema, "The event."),
+    200: jsonContent(EventSchema, "The event."),
     304: { description: "Not modified (`If-None-Match` matched)." },
   },
 });
@@ -41,6 +47,6 @@ export const updateEvent = route.patch("/v1/events/{eventId}", {
   summary: "Change an event",
   description:
     "Changes name, visibility, dates, venue or timers; the ruleset only until the first result. Roles: owner, organizer.",
-  request: { params: EventParams, body: jsonBody(s.UpdateEventSchema, "The fields to change.") },
-  responses: { 200: jsonContent(s.EventSchema, "The event after the change.") },
+  request: { params: EventParams, body: jsonBody(UpdateEventSchema, "The fields to change.") },
+  responses: { 200: jsonContent(EventSchema, "The event after the change.") },
 });

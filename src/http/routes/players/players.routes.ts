@@ -9,7 +9,15 @@ import { OrgParams, PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PlayerHistorySchema } from "./history.schemas";
-import * as s from "./players.schemas";
+import {
+  CreatePlayerSchema,
+  ListPlayersQuerySchema,
+  MergePlayerSchema,
+  MergeResultSchema,
+  PlayerListSchema,
+  PlayerSchema,
+  UpdatePlayerSchema,
+} from "./players.schemas";
 
 const route = routeDefinitions(["Players"]);
 
@@ -18,8 +26,8 @@ export const createPlayer = route.post("/v1/orgs/{orgId}/players", {
   summary: "Create a player",
   description:
     "A player keeps one id across every event of the organisation. `externalId` (membership number) must be unique in the organisation tree (409 otherwise). Roles: owner, organizer.",
-  request: { params: OrgParams, body: jsonBody(s.CreatePlayerSchema, "The player.") },
-  responses: { 201: jsonContent(s.PlayerSchema, "The created player.") },
+  request: { params: OrgParams, body: jsonBody(CreatePlayerSchema, "The player.") },
+  responses: { 201: jsonContent(PlayerSchema, "The created player.") },
 });
 
 export const listPlayers = route.get("/v1/orgs/{orgId}/players", {
@@ -27,8 +35,8 @@ export const listPlayers = route.get("/v1/orgs/{orgId}/players", {
   summary: "Search an organisation's players",
   description:
     "Oldest first (by id, which sorts by creation); filter by `q` (name part or exact externalId), `externalId` or `discordId` (how a Discord bot finds its user).",
-  request: { params: OrgParams, query: s.ListPlayersQuerySchema },
-  responses: { 200: jsonContent(s.PlayerListSchema, "A page of players.") },
+  request: { params: OrgParams, query: ListPlayersQuerySchema },
+  responses: { 200: jsonContent(PlayerListSchema, "A page of players.") },
 });
 
 export const getPlayer = route.get("/v1/players/{playerId}", {
@@ -36,7 +44,7 @@ export const getPlayer = route.get("/v1/players/{playerId}", {
   summary: "Get a player",
   description: "Members of the player's organisation or of an ancestor.",
   request: { params: PlayerParams },
-  responses: { 200: jsonContent(s.PlayerSchema, "The player."), 301: MOVED_PLAYER },
+  responses: { 200: jsonContent(PlayerSchema, "The player."), 301: MOVED_PLAYER },
 });
 
 export const updatePlayer = route.patch("/v1/players/{playerId}", {
@@ -49,10 +57,10 @@ export const updatePlayer = route.patch("/v1/players/{playerId}", {
     headers: ifMatchHeader(
       "The player's `ETag` (from GET or the last PATCH): 412 when the player has changed since.",
     ),
-    body: jsonBody(s.UpdatePlayerSchema, "The fields to change."),
+    body: jsonBody(UpdatePlayerSchema, "The fields to change."),
   },
   responses: {
-    200: jsonContent(s.PlayerSchema, "The player after the change.", {
+    200: jsonContent(PlayerSchema, "The player after the change.", {
       ETag: {
         description: "The player's new entity tag, for the next If-Match.",
         schema: { type: "string" },
@@ -87,6 +95,6 @@ export const mergePlayer = route.post("/v1/players/{playerId}/merge", {
   summary: "Merge a duplicate player into another",
   description:
     "One person created twice becomes one player: every registration, seat, result sheet, confirmation, disqualification, staff entry and avoid pair of the player in the path moves to `intoPlayerId` in one atomic batch, audited (`player.merge`). The kept player takes the merged one's membership numbers when it has none (409 `membership_number_conflict` when both have different ones). Refused with 409 when the two cannot be one person: seated in the same round or registered in the same session (`players_met`), or one is staff of an event the other plays (`staff_plays`, rule 1.3.2). Rankings and ratings are computed on read, so they change at once; each event touched gets a new results version (new ETags). Afterwards the merged id answers 301 on reads (to the kept player) and 410 on writes. Result revisions keep the ids as they were signed. Roles: owner of an organisation both players belong to, or of a common ancestor (a federation merges its stores' duplicates); not clients limited to an event or session.",
-  request: { params: PlayerParams, body: jsonBody(s.MergePlayerSchema, "The player to keep.") },
-  responses: { 200: jsonContent(s.MergeResultSchema, "The kept player and what moved.") },
+  request: { params: PlayerParams, body: jsonBody(MergePlayerSchema, "The player to keep.") },
+  responses: { 200: jsonContent(MergeResultSchema, "The kept player and what moved.") },
 });

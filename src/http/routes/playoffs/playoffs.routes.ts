@@ -1,7 +1,7 @@
 import { IdempotencyKeyHeader, jsonContent } from "../../openapi/common-schemas";
 import { EventParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./playoffs.schemas";
+import { SeatedPlayoffSchema } from "./playoffs.schemas";
 
 const route = routeDefinitions(["Playoffs"]);
 
@@ -16,7 +16,7 @@ export const seatSemifinals = route.post("/v1/events/{eventId}/semifinals", {
     "Until the event names a referee (rule 1.3.1), `warnings` says so and how to name one; the semifinals are seated all the same. Roles: owner, organizer.",
   request: { params: EventParams, headers: IdempotencyKeyHeader },
   responses: {
-    201: jsonContent(s.SeatedPlayoffSchema, "The semifinal round (kind `semifinal`), with its warnings."),
+    201: jsonContent(SeatedPlayoffSchema, "The semifinal round (kind `semifinal`), with its warnings."),
   },
 });
 
@@ -29,7 +29,5 @@ export const seatFinal = route.post("/v1/events/{eventId}/final", {
     "No body. 409 while the phase before is unfinished, when the semifinals are not seated yet, when the final is already seated, or (`ranking_inputs_changed`) when a result or correction committed while the seating was computed: nothing is seated, seat again. " +
     "Until the event names a referee (rule 1.3.1), `warnings` says so and how to name one; the final is seated all the same. Roles: owner, organizer.",
   request: { params: EventParams, headers: IdempotencyKeyHeader },
-  responses: {
-    201: jsonContent(s.SeatedPlayoffSchema, "The final round (kind `final`), with its warnings."),
-  },
+  responses: { 201: jsonContent(SeatedPlayoffSchema, "The final round (kind `final`), with its warnings.") },
 });

@@ -4,7 +4,7 @@ import { csvResponses, LangQuery } from "../../openapi/csv";
 import { PlayerParams } from "../../openapi/path-params";
 import { MOVED_PLAYER } from "../../openapi/problem-schemas";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./ratings.schemas";
+import { PlayerRatingSchema, RatingsQuerySchema, RatingsSchema } from "./ratings.schemas";
 
 const route = routeDefinitions(["Ratings", "Rankings"], OPTIONAL_BEARER);
 
@@ -29,8 +29,8 @@ export const getOrgRatings = route.get("/v1/orgs/{orgId}/ratings", {
   operationId: "getOrgRatings",
   summary: "Rating table of an organisation tree",
   description: `${DESCRIPTION} Rows are ranked by \`ordinal\` (mu − 3·sigma), then mu, then id; \`minGames\` hides players with fewer games.`,
-  request: { params: TreeParams, query: s.RatingsQuerySchema },
-  responses: { 200: jsonContent(s.RatingsSchema, "The rating table.", CACHE_HEADERS), 304: NOT_MODIFIED },
+  request: { params: TreeParams, query: RatingsQuerySchema },
+  responses: { 200: jsonContent(RatingsSchema, "The rating table.", CACHE_HEADERS), 304: NOT_MODIFIED },
 });
 
 export const getPlayerRating = route.get("/v1/players/{playerId}/rating", {
@@ -40,7 +40,7 @@ export const getPlayerRating = route.get("/v1/players/{playerId}/rating", {
   description: `The player's row of their tree's ratings (the tree of the player's organisation's root), with the rating after each event they played. ${DESCRIPTION} A player is visible to members of their organisation (or above), and to anyone through a visible game.`,
   request: { params: PlayerParams },
   responses: {
-    200: jsonContent(s.PlayerRatingSchema, "The player's rating.", CACHE_HEADERS),
+    200: jsonContent(PlayerRatingSchema, "The player's rating.", CACHE_HEADERS),
     301: MOVED_PLAYER,
     304: NOT_MODIFIED,
   },
@@ -51,7 +51,7 @@ export const getOrgRatingsCsv = route.get("/v1/orgs/{orgId}/ratings.csv", {
   summary: "Rating table of an organisation tree, as CSV",
   description:
     "The rating table for spreadsheets: one line per rated player, in rank order, the same rows as the JSON for the same reader; its own ETag (304).",
-  request: { params: TreeParams, query: s.RatingsQuerySchema.extend(LangQuery.shape) },
+  request: { params: TreeParams, query: RatingsQuerySchema.extend(LangQuery.shape) },
   responses: csvResponses(
     "The rating table as CSV.",
     "`rank`, `player_id`, `player`, `ordinal`, `mu`, `sigma`, `games`, `last_played_event_id`",

@@ -9,7 +9,7 @@ import {
 import { csvResponses, FormatQuery, LangQuery } from "../../openapi/csv";
 import { RoundParams, SessionParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
-import * as s from "./rounds.schemas";
+import { CreateRoundsSchema, RoundListSchema, RoundSchema } from "./rounds.schemas";
 
 const route = routeDefinitions(["Seating"], OPTIONAL_BEARER);
 
@@ -28,11 +28,11 @@ export const createRounds = route.post("/v1/sessions/{sessionId}/rounds", {
     params: SessionParams,
     headers: IdempotencyKeyHeader,
     body: jsonBody(
-      s.CreateRoundsSchema,
+      CreateRoundsSchema,
       "How to seat: generated (optional seed), all games, or hand-made tables.",
     ),
   },
-  responses: { 201: jsonContent(s.RoundListSchema, "The rounds just seated.") },
+  responses: { 201: jsonContent(RoundListSchema, "The rounds just seated.") },
 });
 
 export const listSessionRounds = route.get("/v1/sessions/{sessionId}/rounds", {
@@ -41,7 +41,7 @@ export const listSessionRounds = route.get("/v1/sessions/{sessionId}/rounds", {
   description:
     "Every prelim game of the session by number: tables, seats (turn order) and each table's result status, plus the seating quality up to that game. Public events need no token. Poll with `If-None-Match` (304 when nothing changed, e.g. no new result). The seating as CSV (a sheet for the venue): GET `…/rounds.csv`.",
   request: { params: SessionParams, query: FormatQuery },
-  responses: { 200: jsonContent(s.RoundListSchema, "The session's rounds."), 304: NOT_MODIFIED },
+  responses: { 200: jsonContent(RoundListSchema, "The session's rounds."), 304: NOT_MODIFIED },
 });
 
 export const listSessionRoundsCsv = route.get("/v1/sessions/{sessionId}/rounds.csv", {
@@ -63,7 +63,7 @@ export const getRound = route.get("/v1/rounds/{roundId}", {
   description:
     "A prelim game, the semifinals or the final: tables with seats and each table's result status. Public events need no token. Sends an `ETag`; `If-None-Match` → 304.",
   request: { params: RoundParams },
-  responses: { 200: jsonContent(s.RoundSchema, "The round."), 304: NOT_MODIFIED },
+  responses: { 200: jsonContent(RoundSchema, "The round."), 304: NOT_MODIFIED },
 });
 
 export const deleteRound = route.delete("/v1/rounds/{roundId}", {

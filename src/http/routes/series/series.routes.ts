@@ -11,7 +11,15 @@ import { csvResponses, LangQuery } from "../../openapi/csv";
 import { EventParams, SeriesParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./series.schemas";
+import {
+  CreateSeriesSchema,
+  EventTagsSchema,
+  SeriesPageSchema,
+  SeriesSchema,
+  SeriesStandingsSchema,
+  SetEventTagsSchema,
+  UpdateSeriesSchema,
+} from "./series.schemas";
 
 const route = routeDefinitions(["Series"], OPTIONAL_BEARER);
 
@@ -30,8 +38,8 @@ export const createSeries = route.post("/v1/orgs/{orgId}/series", {
   description:
     "A named season of events of the organisation's tree, listed explicitly or selected by tag and date range, with a scoring policy (missing policy fields take the documented default). Listed events must belong to the organisation or one below it (422 otherwise); the series needs no write access to them. Roles: owner, organizer.",
   security: BEARER,
-  request: { params: OrgParams, body: jsonBody(s.CreateSeriesSchema, "The series.") },
-  responses: { 201: jsonContent(s.SeriesSchema, "The created series.") },
+  request: { params: OrgParams, body: jsonBody(CreateSeriesSchema, "The series.") },
+  responses: { 201: jsonContent(SeriesSchema, "The created series.") },
 });
 
 export const listSeries = route.get("/v1/orgs/{orgId}/series", {
@@ -40,7 +48,7 @@ export const listSeries = route.get("/v1/orgs/{orgId}/series", {
   description:
     "Series definitions are public, like their standings (which only show private events to members).",
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.SeriesPageSchema, "A page of series.") },
+  responses: { 200: jsonContent(SeriesPageSchema, "A page of series.") },
 });
 
 export const getSeries = route.get("/v1/orgs/{orgId}/series/{seriesId}", {
@@ -48,7 +56,7 @@ export const getSeries = route.get("/v1/orgs/{orgId}/series/{seriesId}", {
   summary: "Get a series",
   description: "The series' selection, scoring policy (defaults filled in), lot seed and version. Public.",
   request: { params: OrgSeriesParams },
-  responses: { 200: jsonContent(s.SeriesSchema, "The series.") },
+  responses: { 200: jsonContent(SeriesSchema, "The series.") },
 });
 
 export const updateSeries = route.patch("/v1/orgs/{orgId}/series/{seriesId}", {
@@ -57,8 +65,8 @@ export const updateSeries = route.patch("/v1/orgs/{orgId}/series/{seriesId}", {
   description:
     "Name, selection, or policy fields (merged into the current policy). Audited. Roles: owner, organizer.",
   security: BEARER,
-  request: { params: OrgSeriesParams, body: jsonBody(s.UpdateSeriesSchema, "The fields to change.") },
-  responses: { 200: jsonContent(s.SeriesSchema, "The series after the change.") },
+  request: { params: OrgSeriesParams, body: jsonBody(UpdateSeriesSchema, "The fields to change.") },
+  responses: { 200: jsonContent(SeriesSchema, "The series after the change.") },
 });
 
 export const getSeriesStandings = route.get("/v1/series/{seriesId}/standings", {
@@ -69,7 +77,7 @@ export const getSeriesStandings = route.get("/v1/series/{seriesId}/standings", {
     "Computed on read from each event's final standings (GET /v1/events/{eventId}/standings: the same positions), for events whose final result is in. Points per event follow the series policy; a player's best `bestOf` events count (`eventsCounted`, `eventsDropped`, `contributions[].counted`). Order: points, then the policy's tiebreaks, then lots (`lot` = first 16 hex digits of SHA-256(\"<lotSeed>:<playerId>\"), lower ranks higher). `decidedBy` names the criterion separating a row from the next. `qualified` marks the policy's cut. Members of the series' organisation (or above) see private events (`view: all`); everyone else ranks over public events only. Three database round trips whatever the number of events; ETag and 304 like the other rankings.",
   request: { params: SeriesParams },
   responses: {
-    200: jsonContent(s.SeriesStandingsSchema, "The series standings.", CACHE_HEADERS),
+    200: jsonContent(SeriesStandingsSchema, "The series standings.", CACHE_HEADERS),
     304: {
       description: "`If-None-Match` matched: nothing the standings show has changed.",
       headers: CACHE_HEADERS,
@@ -97,7 +105,7 @@ export const getEventTags = route.get("/v1/events/{eventId}/tags", {
   summary: "An event's tags",
   description: "Whoever may read the event (public events: anyone).",
   request: { params: EventParams },
-  responses: { 200: jsonContent(s.EventTagsSchema, "The tags.") },
+  responses: { 200: jsonContent(EventTagsSchema, "The tags.") },
 });
 
 export const setEventTags = route.put("/v1/events/{eventId}/tags", {
@@ -107,6 +115,6 @@ export const setEventTags = route.put("/v1/events/{eventId}/tags", {
   description:
     "Tags put the event into tag-selected series of its organisation's tree (e.g. a federation's circuit): the store tags its own event, the federation needs no write access. Roles: owner, organizer of the event's organisation; audited.",
   security: BEARER,
-  request: { params: EventParams, body: jsonBody(s.SetEventTagsSchema, "The complete set of tags.") },
-  responses: { 200: jsonContent(s.EventTagsSchema, "The tags now.") },
+  request: { params: EventParams, body: jsonBody(SetEventTagsSchema, "The complete set of tags.") },
+  responses: { 200: jsonContent(EventTagsSchema, "The tags now.") },
 });

@@ -3,7 +3,15 @@ import { csvContent, FormatQuery, LangQuery } from "../../openapi/csv";
 import { EventParams, PlayerParams, SessionParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./sessions.schemas";
+import {
+  CreateSessionSchema,
+  RegisteredPlayersSchema,
+  RegisterPlayersSchema,
+  RegistrationListSchema,
+  SessionListSchema,
+  SessionSchema,
+  UpdateSessionSchema,
+} from "./sessions.schemas";
 
 const route = routeDefinitions(["Sessions"]);
 
@@ -12,8 +20,8 @@ export const createSession = route.post("/v1/events/{eventId}/sessions", {
   summary: "Add a prelim session",
   description:
     "An event may hold several prelim sessions on different dates and venues (rule 1.2); each is scored on its own. Roles: owner, organizer.",
-  request: { params: EventParams, body: jsonBody(s.CreateSessionSchema, "The session.") },
-  responses: { 201: jsonContent(s.SessionSchema, "The created session.") },
+  request: { params: EventParams, body: jsonBody(CreateSessionSchema, "The session.") },
+  responses: { 201: jsonContent(SessionSchema, "The created session.") },
 });
 
 export const listSessions = route.get("/v1/events/{eventId}/sessions", {
@@ -22,7 +30,7 @@ export const listSessions = route.get("/v1/events/{eventId}/sessions", {
   description: "By date. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: EventParams },
-  responses: { 200: jsonContent(s.SessionListSchema, "The sessions.") },
+  responses: { 200: jsonContent(SessionListSchema, "The sessions.") },
 });
 
 export const getSession = route.get("/v1/sessions/{sessionId}", {
@@ -32,7 +40,7 @@ export const getSession = route.get("/v1/sessions/{sessionId}", {
     "Date, venue, registered player count, games planned (3, or 4 with the zero-win cut for 80+ players) and games seated so far. Public events need no token.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams },
-  responses: { 200: jsonContent(s.SessionSchema, "The session.") },
+  responses: { 200: jsonContent(SessionSchema, "The session.") },
 });
 
 export const updateSession = route.patch("/v1/sessions/{sessionId}", {
@@ -40,8 +48,8 @@ export const updateSession = route.patch("/v1/sessions/{sessionId}", {
   summary: "Change a prelim session",
   description:
     "Name, date, venue, and the start time in the session's own IANA time zone (docs/rules.md#sessions-in-time): `startsAt` needs `timeZone`, and the date is the start's day (422 naming the field otherwise). Roles: owner, organizer, of the event's organisation or of the store hosting the session.",
-  request: { params: SessionParams, body: jsonBody(s.UpdateSessionSchema, "The fields to change.") },
-  responses: { 200: jsonContent(s.SessionSchema, "The session after the change.") },
+  request: { params: SessionParams, body: jsonBody(UpdateSessionSchema, "The fields to change.") },
+  responses: { 200: jsonContent(SessionSchema, "The session after the change.") },
 });
 
 export const registerPlayers = route.post("/v1/sessions/{sessionId}/players", {
@@ -49,10 +57,10 @@ export const registerPlayers = route.post("/v1/sessions/{sessionId}/players", {
   summary: "Register players to a session",
   description:
     "Bulk and idempotent per player (registering someone twice is not an error). Refused (422) for staff of the event (rule 1.3.2) and disqualified players; 404 for unknown players; 409 once the session's first round or the event's playoffs are seated. Roles: owner, organizer.",
-  request: { params: SessionParams, body: jsonBody(s.RegisterPlayersSchema, "The players to register.") },
+  request: { params: SessionParams, body: jsonBody(RegisterPlayersSchema, "The players to register.") },
   responses: {
     200: jsonContent(
-      s.RegisteredPlayersSchema,
+      RegisteredPlayersSchema,
       "The registrations of the players in the request (already registered ones included).",
     ),
   },
@@ -66,7 +74,7 @@ export const listRegistrations = route.get("/v1/sessions/{sessionId}/players", {
     "The whole roster as CSV (players, status, check-in, drops; by name, no pages): GET `…/players.csv`.",
   security: OPTIONAL_BEARER,
   request: { params: SessionParams, query: PaginationQuerySchema.extend(FormatQuery.shape) },
-  responses: { 200: jsonContent(s.RegistrationListSchema, "A page of registered players.") },
+  responses: { 200: jsonContent(RegistrationListSchema, "A page of registered players.") },
 });
 
 export const listRegistrationsCsv = route.get("/v1/sessions/{sessionId}/players.csv", {

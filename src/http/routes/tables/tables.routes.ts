@@ -11,7 +11,19 @@ import { EventParams, TableParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema, pageSchema } from "../../pagination";
 import { WarningSchema } from "../conduct/conduct.schemas";
-import * as s from "./tables.schemas";
+import {
+  AuditEntrySchema,
+  ChooseSchema,
+  ConfirmResultSchema,
+  CorrectResultSchema,
+  DisputeResultSchema,
+  DisqualifySchema,
+  FinalizeResultSchema,
+  SubmitResultSchema,
+  TableSchema,
+  TimerSchema,
+  WaiveChoicesSchema,
+} from "./tables.schemas";
 
 const route = routeDefinitions(["Tables and results"]);
 
@@ -21,7 +33,7 @@ const SHEET_HEADERS = IfMatchHeader.merge(IdempotencyKeyHeader);
 /** A table's answers carry its ETag: its result version, what If-Match sends back. */
 const TABLE_ETAG = { ETag: { description: "Send back in If-Match.", schema: { type: "string" as const } } };
 
-const tableResponse = (description: string) => ({ 200: jsonContent(s.TableSchema, description, TABLE_ETAG) });
+const tableResponse = (description: string) => ({ 200: jsonContent(TableSchema, description, TABLE_ETAG) });
 
 export const getTable = route.get("/v1/tables/{tableId}", {
   operationId: "getTable",
@@ -41,11 +53,7 @@ export const submitResult = route.put("/v1/tables/{tableId}/result", {
     "Without `signed` the result is `pending` until every player confirms (rule 1.3.4); with `signed: true` it is final. " +
     "A pending result is replaced by sending If-Match with its version; a final one only by a correction (409). " +
     "Two different sheets racing for one table: exactly one wins, the other gets 409. Roles: owner, organizer, referee, reporter.",
-  request: {
-    params: TableParams,
-    headers: SHEET_HEADERS,
-    body: jsonBody(s.SubmitResultSchema, "The sheet."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(SubmitResultSchema, "The sheet.") },
   responses: tableResponse("The table with its new result."),
 });
 
@@ -63,7 +71,7 @@ export const confirmResult = route.post("/v1/tables/{tableId}/result/confirmatio
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
-    body: jsonBody(s.ConfirmResultSchema, "Who confirms."),
+    body: jsonBody(ConfirmResultSchema, "Who confirms."),
   },
   responses: tableResponse("The table after the confirmation."),
 });
@@ -81,7 +89,7 @@ export const disputeResult = route.post("/v1/tables/{tableId}/result/disputes", 
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
-    body: jsonBody(s.DisputeResultSchema, "Who disputes, and why."),
+    body: jsonBody(DisputeResultSchema, "Who disputes, and why."),
   },
   responses: tableResponse("The table with the dispute."),
 });
@@ -94,7 +102,7 @@ export const finalizeResult = route.post("/v1/tables/{tableId}/result/finalize",
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
-    body: optionalJsonBody(s.FinalizeResultSchema, "Why."),
+    body: optionalJsonBody(FinalizeResultSchema, "Why."),
   },
   responses: tableResponse("The table with its final result."),
 });
@@ -104,14 +112,10 @@ export const disqualifyPlayer = route.post("/v1/tables/{tableId}/disqualificatio
   summary: "Disqualify a player at this table",
   description:
     "Rule 1.3.6: during the game or before the result is final, never after (409). The player leaves the event's later seating, standings and qualification and is shown as disqualified. The answer (and the audit entry) names the player's warnings in this event. Roles: owner, organizer, referee.",
-  request: {
-    params: TableParams,
-    headers: SHEET_HEADERS,
-    body: jsonBody(s.DisqualifySchema, "Who and why."),
-  },
+  request: { params: TableParams, headers: SHEET_HEADERS, body: jsonBody(DisqualifySchema, "Who and why.") },
   responses: {
     200: jsonContent(
-      s.TableSchema.extend({
+      TableSchema.extend({
         warnings: z.array(WarningSchema).openapi({
           description:
             "The player's warnings in this event, oldest first (docs/rules.md#sanctions); also in the audit entry.",
@@ -135,7 +139,7 @@ export const recordChoice = route.post("/v1/tables/{tableId}/choices", {
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: jsonBody(s.ChooseSchema, "Who chooses what."),
+    body: jsonBody(ChooseSchema, "Who chooses what."),
   },
   responses: tableResponse("The table with the choice recorded."),
 });
@@ -149,7 +153,7 @@ export const waiveChoices = route.put("/v1/tables/{tableId}/choices/waiver", {
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: jsonBody(s.WaiveChoicesSchema, "Why the choices are not recorded."),
+    body: jsonBody(WaiveChoicesSchema, "Why the choices are not recorded."),
   },
   responses: tableResponse("The table with the waiver."),
 });
@@ -163,7 +167,7 @@ export const switchTimerOn = route.put("/v1/tables/{tableId}/timer", {
   request: {
     params: TableParams,
     headers: IdempotencyKeyHeader,
-    body: optionalJsonBody(s.TimerSchema, "The turn length and who asked."),
+    body: optionalJsonBody(TimerSchema, "The turn length and who asked."),
   },
   responses: tableResponse("The table with its timer."),
 });
@@ -188,7 +192,7 @@ export const correctResult = route.post("/v1/tables/{tableId}/result/corrections
   request: {
     params: TableParams,
     headers: SHEET_HEADERS,
-    body: jsonBody(s.CorrectResultSchema, "The corrected sheet and why."),
+    body: jsonBody(CorrectResultSchema, "The corrected sheet and why."),
   },
   responses: tableResponse("The table with the corrected result."),
 });
@@ -199,5 +203,5 @@ export const listAudit = route.get("/v1/events/{eventId}/audit", {
   description:
     "Who changed what, when and why: every result submission, confirmation, finalization, correction and disqualification, plus event set-up. Oldest first. Roles: owner, organizer, referee.",
   request: { params: EventParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(pageSchema(s.AuditEntrySchema, "AuditEntry"), "A page of audit entries.") },
+  responses: { 200: jsonContent(pageSchema(AuditEntrySchema, "AuditEntry"), "A page of audit entries.") },
 });

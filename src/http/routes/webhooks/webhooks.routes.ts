@@ -3,7 +3,18 @@ import { jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../ope
 import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
-import * as s from "./webhooks.schemas";
+import {
+  CreateWebhookSchema,
+  DeliveryPageSchema,
+  DeliveryParamsSchema,
+  DeliverySchema,
+  RotateSecretSchema,
+  UpdateWebhookSchema,
+  WebhookPageSchema,
+  WebhookParamsSchema,
+  WebhookSchema,
+  WebhookWithSecretSchema,
+} from "./webhooks.schemas";
 
 const WHO = "Owners and organisers of the organisation itself (and the platform admin).";
 const route = routeDefinitions(["Webhooks"]);
@@ -16,14 +27,14 @@ export const createWebhook = route.post("/v1/orgs/{orgId}/webhooks", {
     `Payloads and headers: the \`webhooks\` section of this document. ${WHO}`,
   request: {
     params: OrgParams,
-    body: jsonBody(s.CreateWebhookSchema, undefined, {
+    body: jsonBody(CreateWebhookSchema, undefined, {
       url: "https://discord.com/api/webhooks/123456789012345678/abcdef",
       eventTypes: ["round.seated", "result.final", "standings.changed"],
       includeDescendants: false,
     }),
   },
   responses: {
-    201: jsonContent(s.WebhookWithSecretSchema, "The subscription and its secret (shown once).", {
+    201: jsonContent(WebhookWithSecretSchema, "The subscription and its secret (shown once).", {
       Location: stringHeader(),
     }),
   },
@@ -34,33 +45,30 @@ export const listWebhooks = route.get("/v1/orgs/{orgId}/webhooks", {
   summary: "List webhook subscriptions",
   description: `Never a secret. ${WHO}`,
   request: { params: OrgParams, query: PaginationQuerySchema },
-  responses: { 200: jsonContent(s.WebhookPageSchema, "A page of subscriptions, oldest first.") },
+  responses: { 200: jsonContent(WebhookPageSchema, "A page of subscriptions, oldest first.") },
 });
 
 export const getWebhook = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "getWebhook",
   summary: "Get a webhook subscription",
   description: `With its state: enabled, the failure streak and why it was disabled. ${WHO}`,
-  request: { params: s.WebhookParamsSchema },
-  responses: { 200: jsonContent(s.WebhookSchema, "The subscription.") },
+  request: { params: WebhookParamsSchema },
+  responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
 export const updateWebhook = route.patch("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "updateWebhook",
   summary: "Change, pause or resume a subscription",
   description: `Fields sent replace the stored ones; \`enabled: true\` resumes a disabled subscription. ${WHO}`,
-  request: {
-    params: s.WebhookParamsSchema,
-    body: jsonBody(s.UpdateWebhookSchema, undefined, { enabled: true }),
-  },
-  responses: { 200: jsonContent(s.WebhookSchema, "The subscription.") },
+  request: { params: WebhookParamsSchema, body: jsonBody(UpdateWebhookSchema, undefined, { enabled: true }) },
+  responses: { 200: jsonContent(WebhookSchema, "The subscription.") },
 });
 
 export const deleteWebhook = route.delete("/v1/orgs/{orgId}/webhooks/{webhookId}", {
   operationId: "deleteWebhook",
   summary: "Delete a subscription",
   description: `With its delivery log; nothing more is sent. ${WHO}`,
-  request: { params: s.WebhookParamsSchema },
+  request: { params: WebhookParamsSchema },
   responses: { 204: { description: "Deleted." } },
 });
 
@@ -71,11 +79,11 @@ export const rotateWebhookSecret = route.post("/v1/orgs/{orgId}/webhooks/{webhoo
     "Returns the new secret once. During `overlapSeconds` every message carries a signature with each secret, so receivers switch without losing one. " +
     WHO,
   request: {
-    params: s.WebhookParamsSchema,
-    body: optionalJsonBody(s.RotateSecretSchema, undefined, { overlapSeconds: 86400 }),
+    params: WebhookParamsSchema,
+    body: optionalJsonBody(RotateSecretSchema, undefined, { overlapSeconds: 86400 }),
   },
   responses: {
-    200: jsonContent(s.WebhookWithSecretSchema, "The subscription with its new secret (shown once)."),
+    200: jsonContent(WebhookWithSecretSchema, "The subscription with its new secret (shown once)."),
   },
 });
 
@@ -84,7 +92,7 @@ export const listDeliveries = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}/d
   summary: "Delivery log of a subscription",
   description: `Oldest first: status, attempts, last response code, latency and error. ${WHO}`,
   request: {
-    params: s.WebhookParamsSchema,
+    params: WebhookParamsSchema,
     query: PaginationQuerySchema.extend({
       status: z
         .enum(["pending", "delivered", "failed"])
@@ -92,7 +100,7 @@ export const listDeliveries = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}/d
         .openapi({ description: "Only this status." }),
     }),
   },
-  responses: { 200: jsonContent(s.DeliveryPageSchema, "A page of deliveries.") },
+  responses: { 200: jsonContent(DeliveryPageSchema, "A page of deliveries.") },
 });
 
 export const redeliver = route.post(
@@ -101,7 +109,7 @@ export const redeliver = route.post(
     operationId: "redeliverWebhook",
     summary: "Send a delivery again",
     description: `The same message (same \`webhook-id\`) with a fresh attempt budget. ${WHO}`,
-    request: { params: s.DeliveryParamsSchema },
-    responses: { 202: jsonContent(s.DeliverySchema, "Queued.") },
+    request: { params: DeliveryParamsSchema },
+    responses: { 202: jsonContent(DeliverySchema, "Queued.") },
   },
 );
