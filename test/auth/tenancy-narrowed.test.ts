@@ -8,10 +8,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import type { App } from "../../src/http/app";
 import { bearer, createOrgClient, type OrgClient, tokenRequest } from "../helpers/auth";
+import { type ProblemAnswer, recordProblems, undeclaredProblems } from "../helpers/problem-recorder";
 import { createTestApp } from "../helpers/test-app";
 import { type JsonClient, jsonRequest } from "../helpers/workflow";
 
 let app: App;
+/** Every problem the app answered in this file, checked against the document at the end. */
+let problems: ProblemAnswer[] = [];
 let db: Database;
 let store: OrgClient;
 /** The phone's event and session, and the event's other session. */
@@ -106,6 +109,7 @@ beforeAll(async () => {
       discord: { applicationId: "123456789012345678", publicKey: "7f".repeat(32) },
     },
   }));
+  problems = recordProblems(app);
   store = await createOrgClient(app, db, { name: "Store" });
   mine = await privateEvent("Qualifier");
   eventId = mine.event;
@@ -824,5 +828,12 @@ describe("the tenancy matrix of writes: every organisation-wide write is refused
       }
     }
     expect((await as(store.auth).get(`/v1/events/${secret.event}`)).body.name).toBe("Invitational");
+  });
+});
+
+describe("the refusals are in the contract", () => {
+  it("answers each refusal of this file with a code its operation documents for that status", async () => {
+    const doc = await (await app.request("/openapi.json")).json();
+    expect(undeclaredProblems(doc, problems)).toEqual([]);
   });
 });

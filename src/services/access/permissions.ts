@@ -250,12 +250,7 @@ export function isMember(actor: Actor, ancestry: readonly string[]): boolean {
  */
 function orgWideRefusal(client: ClientActor): ServiceError | undefined {
   if (client.limit) return outsideLimit(client.limit, "read or change nothing else of its organisation");
-  try {
-    requirePermission(client, "org:read");
-  } catch (error) {
-    return error as ServiceError;
-  }
-  return undefined;
+  return permissionRefusal(client, "org:read");
 }
 
 /**
@@ -264,7 +259,9 @@ function orgWideRefusal(client: ClientActor): ServiceError | undefined {
  * `org:read`. Everyone else gets the public view, where there is one.
  */
 export function canReadOrg(actor: Actor, ancestry: readonly string[]): boolean {
-  return isMember(actor, ancestry) && actor.kind === "client" && orgWideRefusal(actor) === undefined;
+  return (
+    isMember(actor, ancestry) && actor.kind === "client" && !actor.limit && hasPermission(actor, "org:read")
+  );
 }
 
 /**
