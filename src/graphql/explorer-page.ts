@@ -306,6 +306,9 @@ async function run() {
   let variables;
   try { variables = $("variables").value.trim() ? JSON.parse($("variables").value) : undefined; }
   catch (e) { $("result").textContent = "Variables are not JSON: " + e.message; return; }
+  // The check still due for what was just typed runs now, so it cannot wipe the server's errors.
+  clearTimeout(pending);
+  update();
   $("result").textContent = "…";
   const { status, body } = await post($("query").value, variables);
   try { $("result").textContent = "HTTP " + status + "\\n" + JSON.stringify(JSON.parse(body), null, 2); }

@@ -129,6 +129,8 @@ describe("the explorer shows a query's problems and suggestions next to it", () 
     await page.click("#run");
     const problem = page.locator("#problems li", { hasText: 'argument "id"' });
     await problem.waitFor();
-    expect(await problem.textContent()).toContain("line 2, column 3");
+    // The page's own check of what was typed, due 150 ms after the typing, must not wipe them.
+    await page.waitForTimeout(400);
+    expect(await problem.textContent({ timeout: 1000 })).toContain("line 2, column 3");
   }, 120_000);
 });
