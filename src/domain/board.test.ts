@@ -118,6 +118,18 @@ describe("validateBoard", () => {
     expect(issues).toContainEqual({ path: "hexes", message: "4 mountains hexes, expected 3" });
   });
 
+  it("reports a terrain named like an object's own property (constructor, toString) as unknown", () => {
+    for (const name of ["constructor", "toString", "__proto__"]) {
+      const board = legal();
+      const forest = indexOf(board, (h) => h.terrain === "forest");
+      (board.hexes[forest] as { terrain: string }).terrain = name;
+      expect(issuesOf(board)).toContainEqual({
+        path: `hexes[${forest}].terrain`,
+        message: `unknown terrain ${JSON.stringify(name)}`,
+      });
+    }
+  });
+
   it("reports a number on the desert and a missing or impossible number elsewhere", () => {
     const board = legal();
     const desert = indexOf(board, (h) => h.terrain === "desert");

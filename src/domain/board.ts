@@ -161,7 +161,7 @@ function hexIssues(tally: Tally, hex: unknown, i: number): DomainIssue[] {
       tally.placed.set(position, i);
     }
   }
-  if (typeof terrain !== "string" || !(terrain in TERRAIN_COUNTS)) {
+  if (typeof terrain !== "string" || !Object.hasOwn(TERRAIN_COUNTS, terrain)) {
     issues.push({ path: `${path}.terrain`, message: `unknown terrain ${JSON.stringify(terrain)}` });
   } else {
     tally.terrainCounts.set(terrain, (tally.terrainCounts.get(terrain) ?? 0) + 1);

@@ -47,6 +47,19 @@ describe("pages: one HTML response each", () => {
     }
   });
 
+  it("read a language that names an object's own property (constructor, toString) as no language: English", async () => {
+    for (const path of pages())
+      for (const word of ["constructor", "toString", "__proto__"]) {
+        const sep = path.includes("?") ? "&" : "?";
+        const byQuery = await get(`${path}${sep}lang=${word}`);
+        expect(byQuery.status, `${path} ?lang=${word}`).toBe(200);
+        expect(await byQuery.text()).toMatch(/^<!doctype html><html lang="en">/);
+        const byHeader = await get(path, { "accept-language": word });
+        expect(byHeader.status, `${path} Accept-Language: ${word}`).toBe(200);
+        expect(await byHeader.text()).toMatch(/^<!doctype html><html lang="en">/);
+      }
+  });
+
   it("change their ETag when a result changes what they show", async () => {
     const path = `/e/${f.eventId}/screen`;
     const before = (await get(path)).headers.get("etag");
