@@ -119,6 +119,20 @@ describe("forms work without JavaScript", () => {
     expect(refused.html.match(/name="vp"[^>]*value="7"/g)?.length).toBe(table.seats.length);
   });
 
+  it("an unknown action, including one named like an object's own property, is refused as unknown", async () => {
+    for (const action of ["no-such-action", "constructor", "toString", "__proto__"]) {
+      const res = await post(`/console/s/${f.sessionId}/players`, [
+        ["action", action],
+        ["playerId", f.playerIds[1]!],
+      ]);
+      expect(res.status, action).toBe(422);
+      expect(res.html).toContain(`Unknown action &#39;${action}&#39;.`);
+      const after = await page(`/console/s/${f.sessionId}/players?done=${action}`);
+      expect(after.status, `?done=${action}`).toBe(200);
+      expect(after.html).not.toContain("[native code]");
+    }
+  });
+
   it("a form from another site is refused", async () => {
     const res = await post(
       `/console/s/${f.sessionId}/players`,

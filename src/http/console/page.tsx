@@ -13,6 +13,11 @@ import { ConsoleLayout } from "./layout";
 import { type Refusal, refusalText } from "./refusal";
 import { SignInPage } from "./sign-in-page";
 
+/** A table's entry for a name the request chose: own keys only, so `constructor` names nothing. */
+function ownValue<T>(table: Readonly<Record<string, T>>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 type Renderable =
   | { toString(): string | Promise<string> }
   | Promise<{ toString(): string | Promise<string> }>;
@@ -131,14 +136,14 @@ export function consolePage(
     const cx = consoleContext(c);
     if (!cx.device) return signedOut(c, cx, false);
     const done = c.req.query("done");
-    return guarded(c, cx, () => render(c, cx, { done: done ? cx.m.done[done] : undefined }));
+    return guarded(c, cx, () => render(c, cx, { done: ownValue(cx.m.done, done) }));
   });
   router.post(path, async (c) => {
     const cx = consoleContext(c);
     const queue = c.req.header(QUEUE_HEADER) === "1";
     if (!cx.device) return signedOut(c, cx, queue);
     const { form, all } = await formOf(c);
-    const action = actions[form.action ?? ""];
+    const action = ownValue(actions, form.action);
     if (!action) {
       const problem = { status: 422, code: "validation_failed", detail: `Unknown action '${form.action}'.` };
       return queue
@@ -173,7 +178,9 @@ export function consolePage(
       );
     }
     if (outcome.show)
-      return guarded(c, cx, () => render(c, cx, { answer: answer.body, done: cx.m.done[form.action!] }));
+      return guarded(c, cx, () =>
+        render(c, cx, { answer: answer.body, done: ownValue(cx.m.done, form.action) }),
+      );
     const target = new URL(outcome.redirect ?? c.req.path, c.req.url);
     target.searchParams.set("done", form.action!);
     const lang = c.req.query("lang");
