@@ -36,57 +36,105 @@ const STYLE = `
   #schema p, #schema li { margin: .2rem 0; color: #444; }
   #schema code { color: #1d1d1f; }
   #problems { margin: .25rem 0; padding-left: 1.2rem; max-height: 8rem; overflow: auto; color: #8b1e1e; }
-  #problems button.link { background: none; color: inherit; font-weight: normal; padding: 0; text-align: left; text-decoration: underline; }
+  #problems button { background: none; color: inherit; font-weight: normal; padding: 0; text-align: left; text-decoration: underline; }
   #suggestions { min-height: 1.6rem; margin: .25rem 0; }
   #suggestions button { background: #eee; color: #1d1d1f; font-weight: normal; padding: .1rem .4rem; margin: 0 .2rem .2rem 0; }
   button { font: inherit; padding: .3rem 1rem; border: 0; border-radius: 4px; background: #fff; color: #8b1e1e; font-weight: 700; cursor: pointer; }
 `;
 
-const CHECKER = String.raw`
-// The query checked in the page against the schema read once, as it is typed: unknown fields
-// with the nearest names, unclosed selections, and the fields that fit where the cursor is.
+const SCRIPT = String.raw`
+const $ = (id) => document.getElementById(id);
+const saved = (key, fallback) => sessionStorage.getItem(key) ?? fallback;
+$("query").value = saved("gql.query", ${JSON.stringify(EXAMPLE)});
+$("variables").value = saved("gql.variables", '{ "id": "evt_…" }');
+$("token").value = saved("gql.token", "");
+
+function el(tag, ...children) { const e = document.createElement(tag); e.append(...children); return e; }
+function button(label, onClick) { const b = el("button", label); b.type = "button"; b.onclick = onClick; return b; }
+function moveTo(offset) { $("query").focus(); $("query").setSelectionRange(offset, offset); }
+
+async function post(query, variables) {
+  const headers = { "content-type": "application/json", accept: "application/json" };
+  const token = $("token").value.trim();
+  if (token) headers.authorization = "Bearer " + token.replace(/^Bearer\s+/i, "");
+  const res = await fetch(location.pathname, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  return { status: res.status, body: await res.text() };
+}
+
+async function run() {
+  for (const key of ["query", "variables", "token"]) sessionStorage.setItem("gql." + key, $(key).value);
+  let variables;
+  try { variables = $("variables").value.trim() ? JSON.parse($("variables").value) : undefined; }
+  catch (e) { $("result").textContent = "Variables are not JSON: " + e.message; return; }
+  // The check still due for what was just typed runs now, so it cannot wipe the server's errors.
+  clearTimeout(pending);
+  update();
+  $("result").textContent = "…";
+  const { status, body } = await post($("query").value, variables);
+  let json;
+  try { json = JSON.parse(body); } catch {}
+  $("result").textContent = "HTTP " + status + "\n" + (json === undefined ? body : JSON.stringify(json, null, 2));
+  if (!json) return;
+  // The server's errors, placed by their locations, before the page's own.
+  const query = $("query").value;
+  showProblems((json.errors || []).map((e) => {
+    const loc = (e.locations && e.locations[0]) || { line: 1, column: 1 };
+    return { server: true, line: loc.line, col: loc.column, offset: offsetOf(query, loc.line, loc.column), message: e.message };
+  }));
+}
+
+// The schema, read once by introspection: listed beside the query and checked against as it is typed.
 let schemaTypes = new Map();
 let rootType = "Query";
-let serverProblems = [];
 const named = (t) => (t.ofType ? named(t.ofType) : t.name);
+const typeName = (t) => t.kind === "NON_NULL" ? typeName(t.ofType) + "!" : t.kind === "LIST" ? "[" + typeName(t.ofType) + "]" : t.name;
+
+async function loadSchema() {
+  const q = "{ __schema { queryType { name } types { name kind description fields { name description type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } enumValues { name description } } } }";
+  const schema = JSON.parse((await post(q)).body).data.__schema;
+  rootType = schema.queryType.name;
+  schemaTypes = new Map(schema.types.map((t) => [t.name, t]));
+  update();
+  const types = schema.types.filter((t) => !t.name.startsWith("__") && t.kind !== "SCALAR");
+  types.sort((a, b) => (a.name === "Query" ? -1 : b.name === "Query" ? 1 : a.name.localeCompare(b.name)));
+  for (const t of types) {
+    const entries = [
+      ...(t.fields ?? []).map((f) => [f.name + ": " + typeName(f.type), f.description]),
+      ...(t.enumValues ?? []).map((v) => [v.name, v.description]),
+    ];
+    const list = el("ul", ...entries.map(([code, about]) => el("li", el("code", code), el("div", about ?? ""))));
+    const box = el("details", el("summary", t.name + (t.kind === "ENUM" ? " (enum)" : "")), el("p", t.description ?? ""), list);
+    box.open = t.name === "Query";
+    $("schema").append(box);
+  }
+}
+
+// A token per match: skipped (comments, spaces, commas), a string, a name, a number, "..." or one character.
+const TOKEN = /(#[^\n]*|[\s,]+)|("""[\s\S]*?(?:"""|$)|"(?:\\[\s\S]?|[^"\\\n])*["\n]?)|([_A-Za-z]\w*)|(-?\d[\d.eE+-]*)|\.\.\.|[\s\S]/gy;
 
 function tokenize(text) {
   const tokens = [];
-  let i = 0, line = 1, col = 1;
-  const advance = (n) => {
-    for (let k = 0; k < n && i < text.length; k++) {
-      if (text[i] === "\n") { line++; col = 1; } else col++;
-      i++;
-    }
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === "#") { while (i < text.length && text[i] !== "\n") advance(1); continue; }
-    if (/[\s,]/.test(ch)) { advance(1); continue; }
-    const start = { offset: i, line, col };
-    if (text.startsWith('"""', i)) {
-      const end = text.indexOf('"""', i + 3);
-      advance((end < 0 ? text.length : end + 3) - i);
-      tokens.push({ kind: "string", ...start });
-      continue;
-    }
-    if (ch === '"') {
-      advance(1);
-      while (i < text.length && text[i] !== '"' && text[i] !== "\n") advance(text[i] === "\\" ? 2 : 1);
-      advance(1);
-      tokens.push({ kind: "string", ...start });
-      continue;
-    }
-    if (text.startsWith("...", i)) { advance(3); tokens.push({ kind: "...", ...start }); continue; }
-    const rest = text.slice(i, i + 200);
-    const word = /^[_A-Za-z][_0-9A-Za-z]*/.exec(rest);
-    if (word) { advance(word[0].length); tokens.push({ kind: "name", value: word[0], ...start }); continue; }
-    const num = /^-?\d[\d.eE+-]*/.exec(rest);
-    if (num) { advance(num[0].length); tokens.push({ kind: "number", ...start }); continue; }
-    advance(1);
-    tokens.push({ kind: ch, ...start });
+  for (const m of text.matchAll(TOKEN)) {
+    if (m[1]) continue;
+    tokens.push({ kind: m[2] ? "string" : m[3] ? "name" : m[4] ? "number" : m[0], value: m[3], offset: m.index });
   }
-  return { tokens, end: { offset: text.length, line, col } };
+  return tokens;
+}
+
+/** Line and column, from 1, of an offset of the text. */
+function position(text, offset) {
+  const lines = text.slice(0, offset).split("\n");
+  return { line: lines.length, col: lines[lines.length - 1].length + 1, offset };
+}
+
+function offsetOf(text, line, col) {
+  let offset = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf("\n", offset);
+    if (nl < 0) return text.length;
+    offset = nl + 1;
+  }
+  return Math.min(text.length, offset + col - 1);
 }
 
 function distance(a, b) {
@@ -116,15 +164,16 @@ function didYouMean(name, options) {
   return " Did you mean " + list + "?";
 }
 
+/** The query's problems (unknown fields with the nearest names, unclosed selections) and its selections' types. */
 function check(text) {
-  const { tokens, end } = tokenize(text);
+  const tokens = tokenize(text);
   const problems = [];
   const scopes = [];
   let p = 0;
   const peek = () => tokens[p];
   const next = () => tokens[p++];
   const is = (kind, value) => peek() && peek().kind === kind && (value === undefined || peek().value === value);
-  const report = (t, message) => problems.push({ line: (t || end).line, col: (t || end).col, offset: (t || end).offset, message });
+  const report = (t, message) => problems.push({ ...position(text, t ? t.offset : text.length), message });
   const skipBalanced = (open, close) => {
     let depth = 0;
     do {
@@ -137,6 +186,13 @@ function check(text) {
   const skipDirectives = () => {
     while (is("@")) { next(); next(); if (is("(")) skipBalanced("(", ")"); }
   };
+  // "on Type", then the fragment's selection of that type.
+  const typeCondition = () => {
+    const on = next();
+    if (on && !schemaTypes.has(on.value)) report(on, 'Unknown type "' + on.value + '".');
+    skipDirectives();
+    if (is("{")) selectionSet(on && on.value);
+  };
   function selectionSet(typeName) {
     const open = next();
     const scope = { type: typeName, start: open.offset + 1, end: text.length };
@@ -148,13 +204,8 @@ function check(text) {
       if (t.kind === "}") { next(); scope.end = t.offset; return; }
       if (t.kind === "...") {
         next();
-        if (is("name", "on")) {
-          next();
-          const on = next();
-          if (on && !schemaTypes.has(on.value)) report(on, 'Unknown type "' + on.value + '".');
-          skipDirectives();
-          if (is("{")) selectionSet(on && on.value);
-        } else if (is("name")) { next(); skipDirectives(); }
+        if (is("name", "on")) { next(); typeCondition(); }
+        else if (is("name")) { next(); skipDirectives(); }
         else { skipDirectives(); if (is("{")) selectionSet(typeName); }
         continue;
       }
@@ -190,10 +241,7 @@ function check(text) {
     }
     if (t.kind === "name" && t.value === "fragment") {
       next(); next(); next();
-      const on = next();
-      if (on && !schemaTypes.has(on.value)) report(on, 'Unknown type "' + on.value + '".');
-      skipDirectives();
-      if (is("{")) selectionSet(on && on.value);
+      typeCondition();
       continue;
     }
     report(t, 'Unexpected "' + (t.value || t.kind) + '": an operation starts with query, fragment or "{".');
@@ -202,151 +250,47 @@ function check(text) {
   return { problems, scopes };
 }
 
-function offsetOf(text, line, col) {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf("\n", offset);
-    if (nl < 0) return text.length;
-    offset = nl + 1;
-  }
-  return Math.min(text.length, offset + col - 1);
+/** The errors of the query the server ran (none while typing), then the page's own problems. */
+function showProblems(server) {
+  const list = [...server, ...(schemaTypes.size > 0 ? check($("query").value).problems : [])];
+  const line = (problem) => (problem.server ? "server: " : "") + "line " + problem.line + ", column " + problem.col + ": " + problem.message;
+  $("problems").replaceChildren(...(list.length === 0
+    ? [el("li", "No problems found.")]
+    : list.map((problem) => el("li", button(line(problem), () => { moveTo(problem.offset); suggest(); })))));
 }
 
-function showProblems(list) {
-  const box = $("problems");
-  box.replaceChildren();
-  if (list.length === 0) { box.append(text("li", "No problems found.")); return; }
-  for (const problem of list) {
-    const li = document.createElement("li");
-    const go = document.createElement("button");
-    go.type = "button";
-    go.className = "link";
-    go.textContent = (problem.server ? "server: " : "") + "line " + problem.line + ", column " + problem.col + ": " + problem.message;
-    go.addEventListener("click", () => {
-      const area = $("query");
-      area.focus();
-      area.setSelectionRange(problem.offset, problem.offset);
-      suggest();
-    });
-    li.append(go);
-    box.append(li);
-  }
-}
-
+/** The fields of the selection at the cursor that start with what is typed there. */
 function suggest() {
   const area = $("query");
   const at = area.selectionStart;
-  const { scopes } = check(area.value);
-  const scope = scopes.filter((s) => s.start <= at && at <= s.end).sort((a, b) => b.start - a.start)[0];
+  const scope = check(area.value).scopes.filter((s) => s.start <= at && at <= s.end).sort((a, b) => b.start - a.start)[0];
   const box = $("suggestions");
   box.replaceChildren();
   const type = scope && scope.type ? schemaTypes.get(scope.type) : undefined;
   if (!type || !type.fields) return;
-  const partial = (/[_A-Za-z][_0-9A-Za-z]*$/.exec(area.value.slice(0, at)) || [""])[0];
+  const partial = (/[_A-Za-z]\w*$/.exec(area.value.slice(0, at)) || [""])[0];
   const fits = type.fields.filter((f) => f.name.toLowerCase().startsWith(partial.toLowerCase())).slice(0, 12);
   if (fits.length === 0) return;
-  box.append(text("span", "Fields of " + type.name + ": "));
+  box.append(el("span", "Fields of " + type.name + ": "));
   for (const f of fits) {
-    const pick = document.createElement("button");
-    pick.type = "button";
-    pick.textContent = f.name;
-    pick.title = f.description || "";
-    pick.addEventListener("click", () => {
-      const value = area.value;
-      area.value = value.slice(0, at - partial.length) + f.name + value.slice(at);
-      const cursor = at - partial.length + f.name.length;
-      area.focus();
-      area.setSelectionRange(cursor, cursor);
+    const pick = button(f.name, () => {
+      area.value = area.value.slice(0, at - partial.length) + f.name + area.value.slice(at);
+      moveTo(at - partial.length + f.name.length);
       update();
     });
+    pick.title = f.description || "";
     box.append(pick);
   }
 }
 
 let pending;
 function update() {
-  serverProblems = [];
-  if (schemaTypes.size > 0) showProblems(check($("query").value).problems);
+  if (schemaTypes.size > 0) showProblems([]);
   suggest();
 }
 $("query").addEventListener("input", () => { clearTimeout(pending); pending = setTimeout(update, 150); });
 for (const name of ["click", "keyup", "select"]) $("query").addEventListener(name, suggest);
-
-/** The errors of a query the server ran, placed by their locations, beside the page's own. */
-function showServerErrors(body) {
-  let errors = [];
-  try { errors = JSON.parse(body).errors || []; } catch { return; }
-  const query = $("query").value;
-  serverProblems = errors.map((e) => {
-    const loc = (e.locations && e.locations[0]) || { line: 1, column: 1 };
-    return { server: true, line: loc.line, col: loc.column, offset: offsetOf(query, loc.line, loc.column), message: e.message };
-  });
-  showProblems([...serverProblems, ...(schemaTypes.size > 0 ? check(query).problems : [])]);
-}
-`;
-
-const SCRIPT = `
-const $ = (id) => document.getElementById(id);
-const saved = (key, fallback) => sessionStorage.getItem(key) ?? fallback;
-$("query").value = saved("gql.query", ${JSON.stringify(EXAMPLE)});
-$("variables").value = saved("gql.variables", '{ "id": "evt_…" }');
-$("token").value = saved("gql.token", "");
-function headers() {
-  const h = { "content-type": "application/json", accept: "application/json" };
-  const token = $("token").value.trim();
-  if (token) h.authorization = "Bearer " + token.replace(/^Bearer\\s+/i, "");
-  return h;
-}
-async function post(query, variables) {
-  const res = await fetch(location.pathname, { method: "POST", headers: headers(), body: JSON.stringify({ query, variables }) });
-  return { status: res.status, body: await res.text() };
-}
-async function run() {
-  for (const key of ["query", "variables", "token"]) sessionStorage.setItem("gql." + key, $(key).value);
-  let variables;
-  try { variables = $("variables").value.trim() ? JSON.parse($("variables").value) : undefined; }
-  catch (e) { $("result").textContent = "Variables are not JSON: " + e.message; return; }
-  // The check still due for what was just typed runs now, so it cannot wipe the server's errors.
-  clearTimeout(pending);
-  update();
-  $("result").textContent = "…";
-  const { status, body } = await post($("query").value, variables);
-  try { $("result").textContent = "HTTP " + status + "\\n" + JSON.stringify(JSON.parse(body), null, 2); }
-  catch { $("result").textContent = "HTTP " + status + "\\n" + body; }
-  showServerErrors(body);
-}
-const typeName = (t) => t.kind === "NON_NULL" ? typeName(t.ofType) + "!" : t.kind === "LIST" ? "[" + typeName(t.ofType) + "]" : t.name;
-function text(tag, content) { const e = document.createElement(tag); e.textContent = content; return e; }
-async function loadSchema() {
-  const q = "{ __schema { queryType { name } types { name kind description fields { name description type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } enumValues { name description } } } }";
-  const { body } = await post(q);
-  const schema = JSON.parse(body).data.__schema;
-  rootType = schema.queryType.name;
-  schemaTypes = new Map(schema.types.map((t) => [t.name, t]));
-  update();
-  const types = schema.types.filter((t) => !t.name.startsWith("__") && t.kind !== "SCALAR");
-  types.sort((a, b) => (a.name === "Query" ? -1 : b.name === "Query" ? 1 : a.name.localeCompare(b.name)));
-  for (const t of types) {
-    const box = document.createElement("details");
-    if (t.name === "Query") box.open = true;
-    box.append(text("summary", t.name + (t.kind === "ENUM" ? " (enum)" : "")), text("p", t.description ?? ""));
-    const list = document.createElement("ul");
-    for (const f of t.fields ?? []) {
-      const li = document.createElement("li");
-      li.append(text("code", f.name + ": " + typeName(f.type)), text("div", f.description ?? ""));
-      list.append(li);
-    }
-    for (const v of t.enumValues ?? []) {
-      const li = document.createElement("li");
-      li.append(text("code", v.name), text("div", v.description ?? ""));
-      list.append(li);
-    }
-    box.append(list);
-    $("schema").append(box);
-  }
-}
 $("run").addEventListener("click", run);
-${CHECKER}
 document.addEventListener("keydown", (e) => { if ((e.ctrlKey || e.metaKey) && e.key === "Enter") run(); });
 loadSchema().catch((e) => { $("schema").textContent = "Could not load the schema: " + e.message; });
 `;

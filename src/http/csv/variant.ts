@@ -55,11 +55,6 @@ export function csvRequested(c: Context<AppEnv>): CsvLang | null {
   return csvDialect(c);
 }
 
-/** `W/"x"` → `W/"x:csv"` (English) or `W/"x:csv:fr"`. */
-function csvEtag(jsonTag: string, lang: CsvLang): string {
-  return weakEtag(opaque(jsonTag), "csv", ...(lang === "en" ? [] : [lang]));
-}
-
 /** What a download is called: its owner (an event, a series), the session when there is one, what it holds, the day. */
 export interface CsvFile {
   name: string;
@@ -112,7 +107,8 @@ export async function sendCsv(
   lang: CsvLang,
   options: { jsonTag: string; private: boolean; file: CsvFile; build: () => Promise<string> | string },
 ): Promise<Response> {
-  const etag = csvEtag(options.jsonTag, lang);
+  // `W/"x"` → `W/"x:csv"` (English) or `W/"x:csv:fr"`.
+  const etag = weakEtag(opaque(options.jsonTag), "csv", ...(lang === "en" ? [] : [lang]));
   const headers: Record<string, string> = {
     ETag: etag,
     "Cache-Control": options.private ? "private, no-cache" : "no-cache",

@@ -146,7 +146,7 @@ export const ifMatchHeader = (description: string) =>
 export const NOT_MODIFIED = { description: "Not modified: `If-None-Match` names the current `ETag`." };
 
 /** IANA names the runtime knows (Intl throws a RangeError for anything else). */
-function isTimeZone(value: string): boolean {
+export function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
     return true;

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { SCOPES, type Scope } from "../../services/access";
+import type { Scope } from "../../services/access";
 import type { AppEnv } from "../context";
 import { applyConventions } from "./conventions";
 import { INTRODUCTION } from "./introduction";
@@ -111,9 +111,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>, publicUrl?: string): void
     flows: {
       clientCredentials: {
         tokenUrl: "/v1/auth/token",
-        scopes: Object.fromEntries(
-          (Object.keys(SCOPES) as Scope[]).map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]]),
-        ),
+        scopes: SCOPE_DESCRIPTIONS,
       },
     },
   });

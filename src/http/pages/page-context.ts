@@ -1,18 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import { isTimeZone } from "../openapi/common-schemas";
 import { publicOrigin } from "../origin";
 import { chooseLanguage, type Lang } from "./i18n";
 
 /** The IANA time zone, or UTC when there is none or Intl does not know it. */
-export function validZone(zone: string | null): string {
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
-}
+export const validZone = (zone: string | null): string => (zone && isTimeZone(zone) ? zone : "UTC");
 
 /** What every view needs: the language, links that keep it, and dates in the event's time zone. */
 export type PageContext = ReturnType<typeof pageContext>;

@@ -1,13 +1,10 @@
 import type { Context } from "hono";
+import type { JSX } from "hono/jsx/jsx-runtime";
 import { ServiceError } from "../../services/errors";
 import type { AppEnv } from "../context";
 import { bodyEtag, etagMatches } from "../middleware/etag";
 import { NotFoundPage } from "./not-found-page";
 import { type PageContext, pageContext } from "./page-context";
-
-type Renderable =
-  | { toString(): string | Promise<string> }
-  | Promise<{ toString(): string | Promise<string> }>;
 
 /**
  * One HTML response, with a weak ETag hashed from the body like the API's JSON reads, and a 304
@@ -16,7 +13,7 @@ type Renderable =
  */
 export async function sendPage(
   c: Context<AppEnv>,
-  view: Renderable,
+  view: JSX.Element,
   options: {
     private?: boolean;
     status?: 200 | 403 | 404 | 409 | 412 | 422 | 429;
@@ -24,6 +21,7 @@ export async function sendPage(
     headers?: Record<string, string>;
   } = {},
 ): Promise<Response> {
+  // A view with async parts renders to a promise of its text.
   const html = `<!doctype html>${await (await view).toString()}`;
   const headers: Record<string, string> = {
     "Content-Type": "text/html; charset=utf-8",

@@ -114,12 +114,7 @@ pagesRouter.get(
     }
     const view = c.req.query("view");
     const rotate = Number(c.req.query("rotate"));
-    const board = round
-      ? await unless(
-          "not_found",
-          getBoard(ctx, round.id).then((b) => b.hexes),
-        )
-      : null;
+    const board = round ? ((await unless("not_found", getBoard(ctx, round.id)))?.hexes ?? null) : null;
     const screen = (
       <ScreenPage
         p={p}

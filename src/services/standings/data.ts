@@ -20,23 +20,8 @@ export type GameFilter =
   | { kind: "prelims"; eventId: string }
   | { kind: "event"; eventId: string };
 
-export interface StoredGame {
-  tableId: string;
-  roundId: string;
-  sessionId: string | null;
-  kind: RoundKind;
-  roundNumber: number;
-  tableNumber: number;
-  winnerId: string;
-  scores: StoredScore[];
-  /** In turn order. */
-  seatPlayerIds: string[];
-  /**
-   * When the sheet first became final (signed, confirmed or decided): corrections don't move
-   * it. Read for a session's standings only; null in the other rankings.
-   */
-  signedAt: string | null;
-}
+/** A final table's sheet as a ranking reads it. */
+export type StoredGame = ReturnType<typeof gamesOf>[number];
 
 /** What a ranking is computed from: the batch's rows, parsed. */
 export type StandingsData = Awaited<ReturnType<typeof loadStandingsData>>;
@@ -161,8 +146,8 @@ export async function loadStandingsData(ctx: ServiceContext, eventId: string, fi
 type Rows = readonly Record<string, unknown>[];
 
 /** Every final table, one row per round holding its tables as JSON, in round then table order. */
-function gamesOf(rows: Rows): StoredGame[] {
-  const games: StoredGame[] = [];
+function gamesOf(rows: Rows) {
+  const games = [];
   for (const r of rows) {
     for (const [tableId, tableNumber, winnerId, scores, seats, signedAt] of JSON.parse(
       r.tables as string,
@@ -176,7 +161,12 @@ function gamesOf(rows: Rows): StoredGame[] {
         tableNumber,
         winnerId,
         scores: JSON.parse(scores) as StoredScore[],
+        /** In turn order. */
         seatPlayerIds: seats.sort((a, b) => a[0] - b[0]).map(([, id]) => id),
+        /**
+         * When the sheet first became final (signed, confirmed or decided): corrections don't move
+         * it. Read for a session's standings only; null in the other rankings.
+         */
         signedAt,
       });
     }

@@ -77,11 +77,6 @@ async function checkedPost(c: Context<AppEnv>): Promise<Request | Response> {
   return new Request(c.req.raw.url, { method: "POST", headers: c.req.raw.headers, body: text });
 }
 
-/** A browser opening /graphql (HTML accepted, no query in the URL) gets the explorer page. */
-function wantsExplorer(c: Context<AppEnv>): boolean {
-  return (c.req.header("accept") ?? "").includes("text/html") && c.req.query("query") === undefined;
-}
-
 /** A query link opened in a browser (Accept: text/html only) is answered in JSON, not with yoga's 406. */
 function jsonAccepting(request: Request): Request {
   const accept = request.headers.get("accept") ?? "";
@@ -153,7 +148,10 @@ export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }
     }),
   );
   router.get(GRAPHQL_PATH, (c) => {
-    if (wantsExplorer(c)) return c.html(explorerPage());
+    // A browser opening /graphql (HTML accepted, no query in the URL) gets the explorer page.
+    const browsing =
+      (c.req.header("accept") ?? "").includes("text/html") && c.req.query("query") === undefined;
+    if (browsing) return c.html(explorerPage());
     return checkedGet(c) ?? handle(jsonAccepting(c.req.raw), c);
   });
   router.post(GRAPHQL_PATH, async (c) => {
