@@ -131,7 +131,6 @@ function toRoundDtos(
             p.round.number <= round.number,
         )
       : [l];
-    const quality = evaluateSchedule(history.map(toIdRound), avoid);
     return {
       id: round.id,
       eventId: round.eventId,
@@ -153,11 +152,7 @@ function toRoundDtos(
         result: t.result ? { status: t.result.status, version: t.result.version } : null,
       })),
       quality: {
-        repeatedPairs: quality.repeatedPairs,
-        maxMeetings: quality.maxMeetings,
-        seatRepeats: quality.seatRepeats,
-        avoidViolations: quality.avoidViolations,
-        positionOneSpread: quality.positionOneSpread,
+        ...evaluateSchedule(history.map(toIdRound), avoid),
         playersSeated: l.tables.reduce((n, t) => n + t.seats.length, 0),
         ...(attendance && prelim
           ? {
