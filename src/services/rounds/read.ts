@@ -73,7 +73,6 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined) {
       .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
       .where(inArray(gameTables.roundId, ids)),
   ]);
-  if (roundRows.length === 0) return [];
   const tables = tableRows.map((t) => ({
     id: t.id,
     roundId: t.roundId,
