@@ -7,8 +7,12 @@
 import type { SearchProblem } from "./schedule-search";
 import { PAIR_COST, SEAT_UNITS } from "./schedule-state";
 
-export function costFloor(problem: SearchProblem): { pairs: number; seats: number } {
-  return { pairs: pairFloor(problem), seats: seatFloor(problem) };
+/** `fixedSeat`: the turn positions of the fixed rounds, as the search state counts them. */
+export function costFloor(
+  problem: SearchProblem,
+  fixedSeat: Uint8Array | null,
+): { pairs: number; seats: number } {
+  return { pairs: pairFloor(problem), seats: seatFloor(problem, fixedSeat) };
 }
 
 /**
@@ -43,22 +47,15 @@ function pairFloor(problem: SearchProblem): number {
  * seat there costs at least its unit. Counting position 1 matters: 45 players over 4 games fill
  * 48 first seats, so 3 of them must go first twice.
  */
-function seatFloor(problem: SearchProblem): number {
-  const { playerCount, fixedRounds, freeRounds, tableSizes } = problem;
-  const seen = new Uint8Array(playerCount * 4);
-  for (const round of fixedRounds) {
-    for (const table of round) {
-      for (let position = 0; position < Math.min(table.length, 4); position++) {
-        const player = table[position]!;
-        if (player >= 0) seen[player * 4 + position] = 1;
-      }
-    }
-  }
+function seatFloor(problem: SearchProblem, fixedSeat: Uint8Array | null): number {
+  const { playerCount, freeRounds, tableSizes } = problem;
   let floor = 0;
   for (let position = 0; position < 4; position++) {
     const seats = freeRounds * tableSizes.filter((size) => size > position).length;
     let fresh = 0;
-    for (let player = 0; player < playerCount; player++) fresh += 1 - seen[player * 4 + position]!;
+    for (let player = 0; player < playerCount; player++) {
+      if (!fixedSeat?.[player * 4 + position]) fresh++;
+    }
     floor += Math.max(0, seats - fresh) * SEAT_UNITS[position]!;
   }
   return floor;

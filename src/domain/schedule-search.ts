@@ -51,7 +51,7 @@ export function searchSchedule(problem: SearchProblem): number[][][] {
   const patience = 50 + 5 * state.n;
   const tabu = new Int32Array(state.freeRounds * state.n);
   // Stop at a known optimum: without one, unavoidable repeats would use up the whole budget.
-  const floor = costFloor(problem);
+  const floor = costFloor(problem, state.fixedSeat);
   const isDone = (parts: CostParts): boolean =>
     parts.pairs <= floor.pairs && parts.seats <= floor.seats && parts.avoided === 0;
   let iteration = 0;

@@ -63,7 +63,8 @@ export class SeatingState {
     readonly freeRounds: number,
     readonly avoid: Uint8Array | null,
     private readonly fixedMeet: Uint8Array | null,
-    private readonly fixedSeat: Uint8Array | null,
+    /** Like `seat`, the fixed rounds only; null without fixed rounds. */
+    readonly fixedSeat: Uint8Array | null,
   ) {
     this.slots = sizes.length * 4;
     this.at = new Int32Array(freeRounds * this.slots).fill(-1);

@@ -13,6 +13,10 @@ export class TableSplitError extends DomainRuleError {
   }
 }
 
+/** Whether `playerCount` players can sit at tables of 3 and 4: every whole count from 3 but 5 (rule 1.1.7). */
+export const canSplit = (playerCount: number): boolean =>
+  Number.isSafeInteger(playerCount) && playerCount >= 3 && playerCount !== 5;
+
 /**
  * Table sizes for `playerCount` players, 4-player tables first, then 3-player tables.
  * Remainder 3 → one 3-player table, 2 → two, 1 → three (83 = 20×4 + 3; 45 = 9×4 + 3×3).
@@ -21,7 +25,7 @@ export function splitTables(playerCount: number): number[] {
   if (!Number.isSafeInteger(playerCount) || playerCount < 0) {
     throw new TableSplitError(`Player count must be a non-negative integer, got ${playerCount}.`);
   }
-  if (playerCount === 0 || playerCount === 1 || playerCount === 2 || playerCount === 5) {
+  if (!canSplit(playerCount)) {
     throw new TableSplitError(
       `${playerCount} player${playerCount === 1 ? "" : "s"} cannot be seated at tables of 3 and 4 players ` +
         "(rule 1.1.7; 2-player tables do not exist in tournament play).",

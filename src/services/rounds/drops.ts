@@ -10,17 +10,15 @@ import type { Batch } from "../../db/client";
 import { newId } from "../../db/ids";
 import { gameTables, registrations, rounds, seats } from "../../db/schema";
 import { reseatGames } from "../../domain/reseat";
-import type { Round } from "../../domain/schedule";
 import { sessionGameCount } from "../../domain/structure";
-import { splitTables, TableSplitError } from "../../domain/tables";
+import { canSplit } from "../../domain/tables";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { bumpRankingsVersion, loadAttendance, playersOfGame, sessionAudit, writableSession } from "../events";
 import { eventDisqualifications } from "./ranking";
 import { type LoadedRound, loadAvoidPairs, loadRounds, sessionRoundDtos, toIdRound } from "./read";
-import { newSeatCode } from "./seat-codes";
-import { commitSeating, roundSeatedStatements } from "./write";
+import { commitSeating, roundSeatedStatements, seatRows } from "./write";
 
 interface DropInput {
   playerId: string;
@@ -87,7 +85,7 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
   // Every later game still to be played must seat the players left (rule 1.1.7).
   for (let game = afterGame + 1; game <= Math.min(gamesPlanned, 3); game++) {
     const left = playersOf(game).length;
-    if (!splits(left)) {
+    if (!canSplit(left)) {
       throw new ServiceError(
         "invalid",
         "drop_leaves_unsplittable",
@@ -204,27 +202,38 @@ function reseatRounds(
     history: state.loaded.filter((l) => !targets.includes(l)).map(toIdRound),
     avoidPairs: state.avoidPairs,
   });
+  const now = ctx.clock();
+  // Each round keeps its tables' ids by number; tables past the new count go, missing ones come.
   const statements = targets.flatMap((l, k) => {
     const round = seated[k]!;
-    const reseat = reseatStatements(ctx, l, round);
-    // The new seating is announced in the same batch as it is written.
+    const roundId = l.round.id;
+    const kept = new Map(l.tables.map((t) => [t.number, t.id]));
+    const tableIds = round.map((_, t) => kept.get(t + 1) ?? newId("tbl", now.getTime()));
+    const gone = l.tables.filter((t) => t.number > round.length).map((t) => t.id);
+    const newSeats = round.map((table) => table.map((playerId) => ({ playerId, seedRank: null })));
     return [
-      ...reseat.statements,
-      ...roundSeatedStatements(
-        ctx,
-        event,
-        l.round,
-        round.map((playerIds, t) => ({ tableId: reseat.tableIds[t]!, playerIds })),
+      ctx.db.delete(seats).where(eq(seats.roundId, roundId)),
+      ...(gone.length > 0 ? [ctx.db.delete(gameTables).where(inArray(gameTables.id, gone))] : []),
+      ...tableIds.flatMap((id, t) =>
+        kept.has(t + 1)
+          ? []
+          : [ctx.db.insert(gameTables).values({ id, roundId, number: t + 1, createdAt: now.toISOString() })],
       ),
+      ctx.db.insert(seats).values(seatRows(roundId, tableIds, newSeats)),
+      // The new seating is announced in the same batch as it is written.
+      ...roundSeatedStatements(ctx, event, l.round, tableIds, round),
     ];
   });
   return { statements, roundIds: targets.map((l) => l.round.id) };
 }
 
+/** Whether a table of the game has a result or a disqualification. */
+const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
+
 /** A game with results, or one snake-seated by rank, cannot be re-seated without the player. */
 function assertReseatable(l: LoadedRound, change: string): void {
   const { number, id } = l.round;
-  if (l.tables.some((t) => t.result !== null || t.disqualified.length > 0)) {
+  if (hasPlay(l)) {
     throw new ServiceError(
       "conflict",
       "round_in_play",
@@ -240,43 +249,6 @@ function assertReseatable(l: LoadedRound, change: string): void {
       `Game ${number} is snake-seated by rank: remove it (DELETE /v1/rounds/${id}), record ${change}, and seat it again.`,
     );
   }
-}
-
-/** Replaces a round's tables and seats: tables keep their ids by number; extra ones go. */
-function reseatStatements(ctx: ServiceContext, loaded: LoadedRound, round: Round) {
-  const roundId = loaded.round.id;
-  const now = ctx.clock();
-  const tableIds = round.map(
-    (_, t) => loaded.tables.find((x) => x.number === t + 1)?.id ?? newId("tbl", now.getTime()),
-  );
-  const fresh = round.map((_, t) => !loaded.tables.some((x) => x.number === t + 1));
-  const gone = loaded.tables.filter((t) => t.number > round.length).map((t) => t.id);
-  const statements = [
-    ctx.db.delete(seats).where(eq(seats.roundId, roundId)),
-    ...(gone.length > 0 ? [ctx.db.delete(gameTables).where(inArray(gameTables.id, gone))] : []),
-    ...round.flatMap((_, t) =>
-      fresh[t]
-        ? [
-            ctx.db
-              .insert(gameTables)
-              .values({ id: tableIds[t]!, roundId, number: t + 1, createdAt: now.toISOString() }),
-          ]
-        : [],
-    ),
-    ctx.db.insert(seats).values(
-      round.flatMap((table, t) =>
-        table.map((playerId, p) => ({
-          tableId: tableIds[t]!,
-          roundId,
-          playerId,
-          position: p + 1,
-          seedRank: null,
-          confirmationCode: newSeatCode(),
-        })),
-      ),
-    ),
-  ];
-  return { statements, tableIds };
 }
 
 /**
@@ -296,53 +268,25 @@ export async function reseatAfterDisqualification(
   const playersOf = (n: number) => playersOfGame(state.attendance, n, out);
   const later = laterGamesOf(state, playerId, game);
   for (const l of later) assertReseatable(l, "the disqualification");
-  try {
+  if (later.every((l) => canSplit(playersOf(l.round.number).length))) {
     return reseatRounds(ctx, event, state, later, playersOf);
-  } catch (error) {
-    if (!(error instanceof TableSplitError)) throw error;
-    const late = state.loaded.filter(
-      (l) => l.round.number > game && !splits(playersOf(l.round.number).length),
-    );
-    const number = late[0]?.round.number ?? game + 1;
-    const left = playersOf(number).length;
-    const removal = late
-      .map((l) => `DELETE /v1/rounds/${l.round.id}`)
-      .reverse()
-      .join(", then ");
-    throw new ServiceError(
-      "invalid",
-      "disqualification_leaves_unsplittable",
-      `Without the player ${left} player${left === 1 ? "" : "s"} would remain for game ${number}, which is already seated: tables of 3 and 4 cannot seat them (rule 1.1.7), so the disqualification is not recorded. Remove the later seated games while they have no result (${removal}), then record it; no further game can be seated for ${left} players.`,
-      { rule: "1.1.7", issues: [{ path: "playerId", message: `leaves ${left} players for game ${number}` }] },
-    );
   }
+  const late = state.loaded.filter(
+    (l) => l.round.number > game && !canSplit(playersOf(l.round.number).length),
+  );
+  const number = late[0]?.round.number ?? game + 1;
+  const left = playersOf(number).length;
+  const removal = late
+    .map((l) => `DELETE /v1/rounds/${l.round.id}`)
+    .reverse()
+    .join(", then ");
+  throw new ServiceError(
+    "invalid",
+    "disqualification_leaves_unsplittable",
+    `Without the player ${left} player${left === 1 ? "" : "s"} would remain for game ${number}, which is already seated: tables of 3 and 4 cannot seat them (rule 1.1.7), so the disqualification is not recorded. Remove the later seated games while they have no result (${removal}), then record it; no further game can be seated for ${left} players.`,
+    { rule: "1.1.7", issues: [{ path: "playerId", message: `leaves ${left} players for game ${number}` }] },
+  );
 }
-
-function splits(count: number): boolean {
-  try {
-    splitTables(count);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-type ExclusionEffect =
-  | { kind: "withdrawn"; sessionId: string; statements: Batch[number][] }
-  | {
-      kind: "left";
-      sessionId: string;
-      /** The player leaves after this game (0: before playing game 1). */
-      droppedAfterGame: number;
-      /** Seated games re-seated without the player. */
-      reseatedRounds: string[];
-      /** Tables of seated games that still seat the player: a sheet scoring them there is refused. */
-      stillSeatedAt: string[];
-      statements: Batch[number][];
-    }
-  | { kind: "none" };
-
-const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
 
 /**
  * What a programme exclusion does to one session of the tree at once (docs/rules.md#sanctions):
@@ -359,17 +303,17 @@ export async function leaveForExclusion(
   sessionId: string,
   playerId: string,
   exclusionId: string,
-): Promise<ExclusionEffect> {
+) {
   const state = await loadSessionState(ctx, event.id, sessionId);
   const me = state.attendance.find((a) => a.playerId === playerId);
   // A no-show never played; a player who left or was disqualified is already out of later games.
   if (!me || me.noShow || me.droppedAfterGame !== null || state.disqualified.has(playerId))
-    return { kind: "none" };
+    return { kind: "none" as const };
   const audit = (action: string, after: Record<string, unknown>) =>
     sessionAudit(ctx, event, sessionId, { action, after: { playerId, exclusionId, ...after } });
   if (state.loaded.length === 0) {
     return {
-      kind: "withdrawn",
+      kind: "withdrawn" as const,
       sessionId,
       statements: [
         ctx.db
@@ -382,12 +326,12 @@ export async function leaveForExclusion(
   const resultOf = (l: LoadedRound) =>
     l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
   const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
-  if (afterGame >= plannedGames(state, event)) return { kind: "none" };
+  if (afterGame >= plannedGames(state, event)) return { kind: "none" as const };
 
   const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
   const later = laterGamesOf(state, playerId, afterGame);
   const reseatable = later.filter(
-    (l) => !hasPlay(l) && l.round.method !== "snake" && splits(playersOf(l.round.number).length),
+    (l) => !hasPlay(l) && l.round.method !== "snake" && canSplit(playersOf(l.round.number).length),
   );
   const reseat = reseatRounds(ctx, event, state, reseatable, playersOf);
   const stillSeatedAt = later
@@ -395,10 +339,13 @@ export async function leaveForExclusion(
     .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
     .map((t) => t.id);
   return {
-    kind: "left",
+    kind: "left" as const,
     sessionId,
+    /** The player leaves after this game (0: before playing game 1). */
     droppedAfterGame: afterGame,
+    /** Seated games re-seated without the player. */
     reseatedRounds: reseat.roundIds,
+    /** Tables of seated games that still seat the player: a sheet scoring them there is refused. */
     stillSeatedAt,
     statements: [
       statement,

@@ -110,14 +110,24 @@ async function seatPlayoff(
 /**
  * The qualifiers who take a playoff seat: the top `count` of qualification, passing over a player
  * excluded from the programme when the seating is made (docs/rules.md#sanctions), whose seat goes
- * to the next in the ranking. The ranking itself keeps their result.
+ * to the next in the ranking. The ranking itself keeps their result. 409 when fewer qualify;
+ * `needs` ends its message.
  */
 function seatable<R extends { record: { playerId: string } }>(
   rows: readonly R[],
   excluded: ReadonlySet<string>,
   count: number,
+  needs: string,
 ): R[] {
-  return rows.filter((r) => !excluded.has(r.record.playerId)).slice(0, count);
+  const top = rows.filter((r) => !excluded.has(r.record.playerId)).slice(0, count);
+  if (top.length < count) {
+    throw conflict(
+      "not_enough_qualifiers",
+      `Only ${top.length} players have a prelim result (disqualified players excluded); ${needs}`,
+      "1.1.5",
+    );
+  }
+  return top;
 }
 
 /**
@@ -141,14 +151,8 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
   }
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows } = await rankQualification(ctx, event, uniqueParticipants);
-  const qualified = seatable(rows, excluded, structure.qualifierCount);
-  if (qualified.length < structure.qualifierCount) {
-    throw conflict(
-      "not_enough_qualifiers",
-      `Only ${qualified.length} players have a prelim result (disqualified players excluded); the semifinals need ${structure.qualifierCount} (rule 1.1.5).`,
-      "1.1.5",
-    );
-  }
+  const needs = `the semifinals need ${structure.qualifierCount} (rule 1.1.5).`;
+  const qualified = seatable(rows, excluded, structure.qualifierCount, needs);
   return seatPlayoff(ctx, event, "semifinal", snakeTables(qualified, SEMIFINAL_TABLES), referee);
 }
 
@@ -169,14 +173,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<S
   const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
 
   if (structure.kind === "final-only") {
-    const top = seatable(rows, excluded, structure.qualifierCount);
-    if (top.length < structure.qualifierCount) {
-      throw conflict(
-        "not_enough_qualifiers",
-        `Only ${top.length} players have a prelim result (disqualified players excluded); the final needs 4.`,
-        "1.1.5",
-      );
-    }
+    const top = seatable(rows, excluded, structure.qualifierCount, "the final needs 4.");
     return seatPlayoff(ctx, event, "final", snakeTables(top, 1), referee);
   }
 
@@ -197,7 +194,7 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<S
   }
   const { winners } = semifinalStandings({
     ruleset: event.ruleset,
-    games: finalGames([semifinal], event.ruleset, prelims.disqualified),
+    games: finalGames(semifinal, event.ruleset, prelims.disqualified),
     qualifyingRecords: rows.map((r) => r.record),
     lotOf,
   });

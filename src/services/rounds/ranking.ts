@@ -10,31 +10,29 @@ import { scoreStoredGame } from "../standings";
 import { type LoadedRound, loadRounds } from "./read";
 
 /**
- * The scored games of the rounds' tables whose result is final; other tables do not count yet.
+ * The scored games of the round's tables whose result is final; other tables do not count yet.
  * Scored exactly as the rankings read them (scoreStoredGame), so seating and rankings agree.
  */
 export function finalGames(
-  loaded: readonly LoadedRound[],
+  round: LoadedRound,
   ruleset: Ruleset,
   disqualifiedAt: ReadonlyMap<string, { tableId: string }>,
 ): ScoredGame[] {
-  return loaded.flatMap((l) =>
-    l.tables.flatMap((t) =>
-      t.result?.status === "final"
-        ? [
-            scoreStoredGame(
-              ruleset,
-              {
-                tableId: t.id,
-                winnerId: t.result.winnerId,
-                scores: t.result.scores,
-                seatPlayerIds: t.seats.map((s) => s.playerId),
-              },
-              disqualifiedAt,
-            ),
-          ]
-        : [],
-    ),
+  return round.tables.flatMap((t) =>
+    t.result?.status === "final"
+      ? [
+          scoreStoredGame(
+            ruleset,
+            {
+              tableId: t.id,
+              winnerId: t.result.winnerId,
+              scores: t.result.scores,
+              seatPlayerIds: t.seats.map((s) => s.playerId),
+            },
+            disqualifiedAt,
+          ),
+        ]
+      : [],
   );
 }
 

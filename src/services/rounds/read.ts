@@ -73,7 +73,6 @@ export async function loadRounds(ctx: ServiceContext, where: SQL | undefined) {
       .innerJoin(gameTables, eq(gameTables.id, disqualifications.tableId))
       .where(inArray(gameTables.roundId, ids)),
   ]);
-  if (roundRows.length === 0) return [];
   const tables = tableRows.map((t) => ({
     id: t.id,
     roundId: t.roundId,
@@ -131,7 +130,6 @@ function toRoundDtos(
             p.round.number <= round.number,
         )
       : [l];
-    const quality = evaluateSchedule(history.map(toIdRound), avoid);
     return {
       id: round.id,
       eventId: round.eventId,
@@ -153,11 +151,7 @@ function toRoundDtos(
         result: t.result ? { status: t.result.status, version: t.result.version } : null,
       })),
       quality: {
-        repeatedPairs: quality.repeatedPairs,
-        maxMeetings: quality.maxMeetings,
-        seatRepeats: quality.seatRepeats,
-        avoidViolations: quality.avoidViolations,
-        positionOneSpread: quality.positionOneSpread,
+        ...evaluateSchedule(history.map(toIdRound), avoid),
         playersSeated: l.tables.reduce((n, t) => n + t.seats.length, 0),
         ...(attendance && prelim
           ? {

@@ -16,7 +16,6 @@ import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import {
   bumpRankingsVersion,
-  loadAttendance,
   loadSessionScope,
   noShowStatements,
   playersOfGame,
@@ -102,7 +101,7 @@ export async function createRounds(
   if (previous.length >= GENERATED_GAMES) {
     if (gameCount === 4 && previous.length === GENERATED_GAMES) {
       return {
-        data: [await seatGameFour(ctx, event, sessionId, input)],
+        data: [await seatGameFour(ctx, event, sessionId, input, attendance)],
         nextCursor: null,
       };
     }
@@ -175,6 +174,7 @@ async function seatGameFour(
   event: ScopedEvent,
   sessionId: string,
   input: CreateRoundsInput,
+  attendance: SessionState["attendance"],
 ): Promise<RoundDto> {
   if (input.tables || input.plan) {
     throw new ServiceError(
@@ -187,10 +187,7 @@ async function seatGameFour(
       },
     );
   }
-  const [standings, attendance] = await Promise.all([
-    rankSession(ctx, event, sessionId),
-    loadAttendance(ctx, sessionId),
-  ]);
+  const standings = await rankSession(ctx, event, sessionId);
   // Players who dropped out before game 4 are neither cut nor seated.
   const playing = new Set(playersOfGame(attendance, GENERATED_GAMES + 1));
   const { advancing, eliminated } = zeroWinCut(

@@ -34,16 +34,7 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
   const createdAt = now.toISOString();
   const roundId = newId("rnd", now.getTime());
   const tableIds = input.tables.map(() => newId("tbl", now.getTime()));
-  const seatRows = input.tables.flatMap((table, t) =>
-    table.map((seat, p) => ({
-      tableId: tableIds[t]!,
-      roundId,
-      playerId: seat.playerId,
-      position: p + 1,
-      seedRank: seat.seedRank,
-      confirmationCode: newSeatCode(),
-    })),
-  );
+  const seating = input.tables.map((table) => table.map((s) => s.playerId));
   const round: RoundRow = {
     id: roundId,
     eventId: event.id,
@@ -57,23 +48,32 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
   const statements: Batch = [
     ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
-    ctx.db.insert(seats).values(seatRows),
+    ctx.db.insert(seats).values(seatRows(roundId, tableIds, input.tables)),
     auditInsert(ctx, {
       orgId: event.orgId,
       eventId: event.id,
       action: "round.create",
       entityType: "round",
       entityId: roundId,
-      after: { ...input, tables: input.tables.map((table) => table.map((s) => s.playerId)) },
+      after: { ...input, tables: seating },
     }),
-    ...roundSeatedStatements(
-      ctx,
-      event,
-      round,
-      input.tables.map((table, t) => ({ tableId: tableIds[t]!, playerIds: table.map((s) => s.playerId) })),
-    ),
+    ...roundSeatedStatements(ctx, event, round, tableIds, seating),
   ];
   return { roundId, round, statements };
+}
+
+/** The seat rows of a round's tables (table t is `tableIds[t]`), each with a new confirmation code. */
+export function seatRows(roundId: string, tableIds: readonly string[], tables: NewRound["tables"]) {
+  return tables.flatMap((table, t) =>
+    table.map((seat, p) => ({
+      tableId: tableIds[t]!,
+      roundId,
+      playerId: seat.playerId,
+      position: p + 1,
+      seedRank: seat.seedRank,
+      confirmationCode: newSeatCode(),
+    })),
+  );
 }
 
 /**
@@ -137,7 +137,8 @@ export function roundSeatedStatements(
   ctx: ServiceContext,
   event: ScopedEvent,
   round: Pick<RoundRow, "id" | "sessionId" | "kind" | "number" | "method">,
-  tables: { tableId: string; playerIds: readonly string[] }[],
+  tableIds: readonly string[],
+  seating: readonly (readonly string[])[],
 ) {
   return outboxStatements(ctx, {
     type: round.kind === "prelim" ? "round.seated" : "playoffs.seated",
@@ -151,10 +152,10 @@ export function roundSeatedStatements(
       kind: round.kind,
       number: round.number,
       method: round.method,
-      tables: tables.map((table, t) => ({
-        tableId: table.tableId,
+      tables: seating.map((playerIds, t) => ({
+        tableId: tableIds[t]!,
         number: t + 1,
-        seats: table.playerIds.map((playerId, p) => ({ position: p + 1, playerId })),
+        seats: playerIds.map((playerId, p) => ({ position: p + 1, playerId })),
       })),
     },
   });
