@@ -178,8 +178,8 @@ export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
   // An organisation role maps to one Discord role at most.
   const staffRoles: Record<string, string> = { ...existing?.staffRoles };
   for (const role of ["referee", "organizer"]) {
-    const roleId = cc.options.get(`${role}-role`);
-    if (typeof roleId !== "string") continue;
+    const roleId = stringOption(cc, `${role}-role`);
+    if (!roleId) continue;
     for (const [id, r] of Object.entries(staffRoles)) if (r === role) delete staffRoles[id];
     staffRoles[roleId] = role;
   }

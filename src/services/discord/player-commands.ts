@@ -19,11 +19,18 @@ import {
   type Reply,
   say,
   stringOption,
+  text,
   unfinished,
   withViews,
 } from "./command-context";
-import { REASON_LENGTH } from "./commands";
 import { requestLink } from "./link-requests";
+
+const REASON_LENGTH = { min: 3, max: 500 } as const;
+const seatCode = text("code", "The code next to your name on the result sheet.", {
+  required: true,
+  min_length: 4,
+  max_length: 12,
+});
 
 /** How many open tables of one player are looked at (a player has one or two). */
 const OPEN_TABLES = 10;
@@ -84,7 +91,8 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
 
 type MyTable = NonNullable<Awaited<ReturnType<typeof myOpenTables>>>["tables"][number];
 
-const mytable: CommandSpec = {
+export const mytable: CommandSpec = {
+  description: "Where you play now or next: table, turn order, opponents.",
   async run(cc) {
     const mine = await myOpenTables(cc, false);
     if (!mine) return notLinked;
@@ -122,7 +130,11 @@ const mytable: CommandSpec = {
   },
 };
 
-const link: CommandSpec = {
+export const link: CommandSpec = {
+  description: "Ask to link your Discord account to your player record.",
+  options: [
+    text("member-number", "Your membership number.", { required: true, min_length: 1, max_length: 64 }),
+  ],
   async run(cc) {
     const memberNumber = stringOption(cc, "member-number");
     if (!memberNumber) return say("Give your membership number: /link member-number:");
@@ -173,7 +185,9 @@ async function withSeatCode(
   }
 }
 
-const confirm: CommandSpec = {
+export const confirm: CommandSpec = {
+  description: "Confirm your table's pending result with your seat code.",
+  options: [seatCode],
   run: (cc) =>
     withSeatCode(
       cc,
@@ -192,7 +206,16 @@ const confirm: CommandSpec = {
     ),
 };
 
-const dispute: CommandSpec = {
+export const dispute: CommandSpec = {
+  description: "Dispute your table's pending result with your seat code.",
+  options: [
+    seatCode,
+    text("reason", "What is wrong on the sheet.", {
+      required: true,
+      min_length: REASON_LENGTH.min,
+      max_length: REASON_LENGTH.max,
+    }),
+  ],
   async run(cc) {
     const reason = stringOption(cc, "reason") ?? "";
     if (reason.length < REASON_LENGTH.min || reason.length > REASON_LENGTH.max) {
@@ -209,5 +232,3 @@ const dispute: CommandSpec = {
     );
   },
 };
-
-export const PLAYER_COMMANDS = { mytable, link, confirm, dispute } satisfies Record<string, CommandSpec>;
