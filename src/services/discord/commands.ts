@@ -9,9 +9,10 @@ import {
   type RESTPutAPIApplicationCommandsJSONBody,
 } from "discord-api-types/v10";
 import type { CommandSpec } from "./command-context";
-import { confirm, dispute, link, mytable } from "./player-commands";
+import { approve, link } from "./link-requests";
+import { confirm, dispute, mytable } from "./player-commands";
 import { qualification, standings } from "./ranking-commands";
-import { approve, results, seat, setup } from "./staff-commands";
+import { results, seat, setup } from "./staff-commands";
 
 // A Map: a command named like an Object method (`constructor`) is simply unknown.
 export const COMMANDS = new Map<string, CommandSpec>(

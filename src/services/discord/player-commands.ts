@@ -1,6 +1,6 @@
 /**
  * A player's own commands, for the Discord account linked to their player record (the
- * player's `discordId`): `/mytable`, `/confirm`, `/dispute`, and `/link` to ask for that link.
+ * player's `discordId`; they ask for it with `/link`): `/mytable`, `/confirm` and `/dispute`.
  * Confirming and disputing call the tables service exactly as POST …/result/confirmations and
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
@@ -23,7 +23,6 @@ import {
   unfinished,
   withViews,
 } from "./command-context";
-import { requestLink } from "./link-requests";
 
 const REASON_LENGTH = { min: 3, max: 500 } as const;
 const seatCode = text("code", "The code next to your name on the result sheet.", {
@@ -127,28 +126,6 @@ export const mytable: CommandSpec = {
       footer: { text: escapeMarkdown(current.eventName) },
     };
     return { embeds: [embed] };
-  },
-};
-
-export const link: CommandSpec = {
-  description: "Ask to link your Discord account to your player record.",
-  options: [
-    text("member-number", "Your membership number.", { required: true, min_length: 1, max_length: 64 }),
-  ],
-  async run(cc) {
-    const memberNumber = stringOption(cc, "member-number");
-    if (!memberNumber) return say("Give your membership number: /link member-number:");
-    const { guildId, user } = cc;
-    const asked = { guildId, discordUserId: user.id, discordUsername: user.username, memberNumber };
-    const linked = await requestLink(cc.ctx, orgOf(cc), asked);
-    // What the member typed is echoed escaped, as names are.
-    if (!linked)
-      return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
-    if (linked.alreadyLinked) return say(`You are already linked to ${escapeMarkdown(linked.player.name)}.`);
-    // No name before approval: a membership number alone must not tell whose it is.
-    return say(
-      `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,
-    );
   },
 };
 

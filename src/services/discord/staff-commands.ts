@@ -1,7 +1,7 @@
 /**
  * Server and staff commands: `/setup` (Manage Server, from the interaction's member
- * permissions), `/approve` (a member's link request; organisers), `/seat` and `/results`
- * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
+ * permissions), `/seat` and `/results` (referees and organisers; `/approve` is with the link
+ * requests). Staff are members holding a Discord role that `/setup` mapped to an
  * organisation role; they act with that role, through the same services and checks as a client.
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
@@ -33,11 +33,9 @@ import {
   stringOption,
   text,
   unfinished,
-  user,
   withViews,
 } from "./command-context";
 import { setupGuild } from "./guilds";
-import { decideLinkRequest, pendingRequestOf } from "./link-requests";
 
 export const setup: CommandSpec = {
   description: "Link this server to the tournament organisation (needs Manage Server).",
@@ -90,35 +88,6 @@ export const setup: CommandSpec = {
     const label = (e: (typeof rows)[number]) => `${e.name}${e.startsOn ? ` (${e.startsOn})` : ""}`;
     const found = choicesOf(rows, typed, (e) => e.name, label).slice(0, 24);
     return [{ name: "none (follow no event)", value: "none" }, ...found];
-  },
-};
-
-/**
- * Linking an account changes the player's record, the organisation's and not the followed
- * event's, which narrowed API credentials may not change: the server's verified staff decide it
- * for the organisation (its reach, the role's write), as an unnarrowed client of theirs would.
- */
-function organisationStaff(cc: CommandContext): CommandContext["ctx"] {
-  const actor = cc.ctx.actor;
-  if (actor.kind !== "client") return cc.ctx;
-  const { limit: _, ...unlimited } = actor;
-  return { ...cc.ctx, actor: { ...unlimited, scopes: [...(actor.scopes ?? []), "org:read"] } };
-}
-
-export const approve: CommandSpec = {
-  description: "Approve a member's request to link their account (organisers).",
-  options: [user("member", "The member who asked with /link.", { required: true })],
-  staff: true,
-  async run(cc) {
-    const member = stringOption(cc, "member");
-    if (!member) return say("Name the member: /approve member:@name");
-    const name = cc.resolvedUsers[member]?.username ?? member;
-    const requestId = await pendingRequestOf(cc.ctx, orgOf(cc), member);
-    if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
-    const decided = await decideLinkRequest(organisationStaff(cc), orgOf(cc), requestId, "approved");
-    return say(
-      `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
-    );
   },
 };
 
