@@ -1,4 +1,10 @@
-import type { APIApplicationCommandOptionChoice, APIEmbed } from "discord-api-types/v10";
+import {
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOptionChoice,
+  type APIInteractionResponseCallbackData,
+  ApplicationCommandOptionType,
+  MessageFlags,
+} from "discord-api-types/v10";
 import { eq, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { tableResults } from "../../db/schema";
@@ -13,14 +19,10 @@ import type { DiscordApplication } from "./rest";
  * A command's answer before it becomes an interaction response or a webhook edit. Escaping,
  * limits, colours and links are the webhooks' Discord formatting (one way to speak in Discord).
  */
-export interface Reply {
-  content?: string;
-  embeds?: APIEmbed[];
-  /** Only the person who ran the command sees it. */
-  ephemeral?: boolean;
-}
+export type Reply = Pick<APIInteractionResponseCallbackData, "content" | "embeds" | "flags">;
 
-export const say = (content: string): Reply => ({ content, ephemeral: true });
+/** A short answer only the person who ran the command sees. */
+export const say = (content: string): Reply => ({ content, flags: MessageFlags.Ephemeral });
 
 export const noEvent = say("This server follows no event: an organiser sets one with /setup event:.");
 
@@ -53,7 +55,16 @@ export interface CommandContext {
   resolvedUsers: Record<string, { username: string }>;
 }
 
+/**
+ * A slash command: its definition as registered with Discord (commands.ts) and its handler.
+ * Option limits repeat the API's own (a dispute reason is 3–500 characters) so Discord refuses
+ * out-of-range input before it reaches this server; the server checks again.
+ */
 export interface CommandSpec {
+  description: string;
+  options?: APIApplicationCommandBasicOption[];
+  /** Hidden from members without these permissions; the command checks them anyway. */
+  permissions?: bigint;
   /** Everyone in the channel sees the answer; else only the person who ran the command. */
   inChannel?: boolean;
   /** Always answered through a deferred response (a ranking is built). */
@@ -66,6 +77,16 @@ export interface CommandSpec {
   /** Choices for the focused option while the member types. */
   complete?(cc: CommandContext, option: string, typed: string): Promise<APIApplicationCommandOptionChoice[]>;
 }
+
+/** An option of `type`; `more` holds its limits (min_length, autocomplete, …) as Discord names them. */
+const option =
+  (type: ApplicationCommandOptionType) =>
+  (name: string, description: string, more: object = {}) =>
+    ({ type, name, description, ...more }) as APIApplicationCommandBasicOption;
+export const text = option(ApplicationCommandOptionType.String);
+export const integer = option(ApplicationCommandOptionType.Integer);
+export const role = option(ApplicationCommandOptionType.Role);
+export const user = option(ApplicationCommandOptionType.User);
 
 export const isStaff = (cc: Pick<CommandContext, "staffRole">) =>
   cc.staffRole === "owner" || cc.staffRole === "organizer" || cc.staffRole === "referee";

@@ -8,7 +8,6 @@
  */
 
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
 import { precondition } from "../../db/preconditions";
 import { discordGuilds, discordSetupCodes } from "../../db/schema";
@@ -47,20 +46,18 @@ export function guildActor(
   discordUserId: string,
   staffRole?: OrgRole,
 ): ClientActor {
-  const member = {
-    kind: "client",
-    clientId: `discord:${discordUserId}`,
-    role: "reader",
-    scopes: ["standings:read"],
-  } as const;
+  const clientId = `discord:${discordUserId}`;
   // A member without a staff role in a server that follows no event (or is not linked yet) reads
   // what the public reads: a client of no organisation sees public events only. A followed
   // private event was shared with the server by its staff (setupGuild).
-  if (!link || (!staffRole && !link.eventId)) return { ...member, orgId: null };
+  if (!link || (!staffRole && !link.eventId))
+    return { kind: "client", clientId, orgId: null, role: "reader", scopes: ["standings:read"] };
   return {
-    ...member,
+    kind: "client",
+    clientId,
     orgId: link.orgId,
-    ...(staffRole ? { role: staffRole, scopes: ["standings:read", "players:write"] } : {}),
+    role: staffRole ?? "reader",
+    scopes: staffRole ? ["standings:read", "players:write"] : ["standings:read"],
     ...(link.eventId ? { limit: { eventId: link.eventId } } : {}),
   };
 }
@@ -117,6 +114,21 @@ export async function createSetupCode(
   return { code, expiresAt, eventId: input.eventId ?? null };
 }
 
+/** The setup code a server not linked yet runs `/setup` with: it must be known, unused and unexpired. */
+async function unusedSetupCode(ctx: ServiceContext, plain: string | undefined, now: string) {
+  if (!plain) {
+    throw new ServiceError(
+      "invalid",
+      "discord_setup_code_required",
+      "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `discord setup-code` of the CLI).",
+    );
+  }
+  const hash = await hashSetupCode(plain);
+  const [code] = await ctx.db.select().from(discordSetupCodes).where(eq(discordSetupCodes.codeHash, hash));
+  if (!code || code.usedAt !== null || code.expiresAt <= now) throw setupCodeInvalid();
+  return code;
+}
+
 /** Who may make a linked server follow a private event without a setup code. */
 const SHARES_PRIVATE_EVENTS: readonly (OrgRole | undefined)[] = ["owner", "organizer"];
 
@@ -129,33 +141,7 @@ const SHARES_PRIVATE_EVENTS: readonly (OrgRole | undefined)[] = ["owner", "organ
 export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
   const { ctx, guildId, link: existing } = cc;
   const now = ctx.clock().toISOString();
-  let redeemed: typeof discordSetupCodes.$inferSelect | undefined;
-  const spend: BatchItem<"sqlite">[] = [];
-  if (!existing) {
-    const plain = stringOption(cc, "code");
-    if (!plain) {
-      throw new ServiceError(
-        "invalid",
-        "discord_setup_code_required",
-        "This server is not linked yet: run /setup with the code an organiser of the tournament organisation created (POST …/discord/setup-codes or `discord setup-code` of the CLI).",
-      );
-    }
-    const hash = await hashSetupCode(plain);
-    [redeemed] = await ctx.db.select().from(discordSetupCodes).where(eq(discordSetupCodes.codeHash, hash));
-    if (!redeemed || redeemed.usedAt !== null || redeemed.expiresAt <= now) throw setupCodeInvalid();
-    spend.push(
-      // Two servers racing with one code: the second batch fails whole.
-      precondition(
-        ctx.db,
-        "setup code unused",
-        sql`exists (select 1 from ${discordSetupCodes} where ${and(eq(discordSetupCodes.codeHash, hash), isNull(discordSetupCodes.usedAt))})`,
-      ),
-      ctx.db
-        .update(discordSetupCodes)
-        .set({ usedAt: now, usedByGuildId: guildId })
-        .where(eq(discordSetupCodes.codeHash, hash)),
-    );
-  }
+  const redeemed = existing ? undefined : await unusedSetupCode(ctx, stringOption(cc, "code"), now);
   const orgId = existing?.orgId ?? redeemed!.orgId;
   // The event to follow: `none` stops following one, absent keeps the current one.
   let eventId = existing?.eventId ?? redeemed?.eventId ?? null;
@@ -178,8 +164,8 @@ export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
   // An organisation role maps to one Discord role at most.
   const staffRoles: Record<string, string> = { ...existing?.staffRoles };
   for (const role of ["referee", "organizer"]) {
-    const roleId = cc.options.get(`${role}-role`);
-    if (typeof roleId !== "string") continue;
+    const roleId = stringOption(cc, `${role}-role`);
+    if (!roleId) continue;
     for (const [id, r] of Object.entries(staffRoles)) if (r === role) delete staffRoles[id];
     staffRoles[roleId] = role;
   }
@@ -203,7 +189,20 @@ export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
             .set({ eventId, staffRoles, linkedBy, updatedAt: now })
             .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
         : ctx.db.insert(discordGuilds).values(link),
-      ...spend,
+      ...(redeemed
+        ? [
+            // Two servers racing with one code: the second batch fails whole.
+            precondition(
+              ctx.db,
+              "setup code unused",
+              sql`exists (select 1 from ${discordSetupCodes} where ${and(eq(discordSetupCodes.codeHash, redeemed.codeHash), isNull(discordSetupCodes.usedAt))})`,
+            ),
+            ctx.db
+              .update(discordSetupCodes)
+              .set({ usedAt: now, usedByGuildId: guildId })
+              .where(eq(discordSetupCodes.codeHash, redeemed.codeHash)),
+          ]
+        : []),
       auditInsert(ctx, {
         orgId,
         eventId,

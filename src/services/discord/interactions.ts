@@ -28,18 +28,11 @@ import {
   type Reply,
   say,
 } from "./command-context";
+import { COMMANDS } from "./commands";
 import { guildActor, loadGuildLink, staffRoleOf } from "./guilds";
-import { PLAYER_COMMANDS } from "./player-commands";
-import { RANKING_COMMANDS } from "./ranking-commands";
 import { type DiscordApplication, editOriginalResponse } from "./rest";
-import { STAFF_COMMANDS } from "./staff-commands";
 
 const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
-
-// A Map: a command named like an Object method (`constructor`) is simply unknown.
-const COMMANDS = new Map<string, CommandSpec>(
-  Object.entries({ ...STAFF_COMMANDS, ...RANKING_COMMANDS, ...PLAYER_COMMANDS }),
-);
 
 /** How old (or how far ahead of this server's clock) a signed timestamp may be: replays stop there. */
 const MAX_SIGNATURE_AGE_SECONDS = 5 * 60;
@@ -76,15 +69,9 @@ export async function verifyInteraction(
   }
 }
 
-// Fields left undefined are left out of the JSON.
 const message = (reply: Reply): APIInteractionResponse => ({
   type: InteractionResponseType.ChannelMessageWithSource,
-  data: {
-    content: reply.content || undefined,
-    embeds: reply.embeds,
-    flags: reply.ephemeral ? MessageFlags.Ephemeral : undefined,
-    allowed_mentions: NO_MENTIONS,
-  },
+  data: { ...reply, allowed_mentions: NO_MENTIONS },
 });
 
 const choices = (list: APIApplicationCommandOptionChoice[]): APIInteractionResponse => ({
@@ -109,7 +96,8 @@ async function settle(
   // A budget of 0 defers everything: a local database can answer before any timer fires.
   if (!spec.deferred && budget > 0) {
     const first = await Promise.race([work, sleep(budget)]);
-    if (first !== "late") return message({ ...first, ephemeral: !spec.inChannel || first.ephemeral });
+    if (first !== "late")
+      return message(spec.inChannel ? first : { ...first, flags: MessageFlags.Ephemeral });
   }
   deps.afterResponse(
     work.then((reply) =>

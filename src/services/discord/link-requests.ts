@@ -16,6 +16,16 @@ import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
+import { escapeMarkdown } from "../webhooks";
+import {
+  type CommandContext,
+  type CommandSpec,
+  orgOf,
+  say,
+  stringOption,
+  text,
+  user,
+} from "./command-context";
 
 const { orgId: _org, playerId: _player, ...requestColumns } = getTableColumns(requests);
 /** A request as the API shows it: the player asked for instead of the organisation's own columns. */
@@ -32,39 +42,53 @@ const dto = {
 const pending = (orgId: string, discordUserId: string) =>
   and(eq(requests.orgId, orgId), eq(requests.discordUserId, discordUserId), eq(requests.status, "pending"));
 
-/**
- * `/link`: records the request for the organisation's own player with that membership number
- * (replacing the member's earlier open one), audited; undefined when no player has it.
- */
-export async function requestLink(
-  ctx: ServiceContext,
-  orgId: string,
-  input: { guildId: string; discordUserId: string; discordUsername: string; memberNumber: string },
-): Promise<{ player: { id: string; name: string }; alreadyLinked: boolean } | undefined> {
-  const [player] = await ctx.db
-    .select({ id: players.id, name: players.name, discordId: players.discordId })
-    .from(players)
-    .where(and(eq(players.orgId, orgId), eq(players.externalId, input.memberNumber.normalize("NFC").trim())));
-  if (!player) return undefined;
-  if (player.discordId === input.discordUserId) return { player, alreadyLinked: true };
-  const now = ctx.clock();
-  const id = newId("dlr", now.getTime());
-  const { memberNumber: _, ...asked } = input;
-  await ctx.db.batch([
-    ctx.db.delete(requests).where(pending(orgId, input.discordUserId)),
-    ctx.db
-      .insert(requests)
-      .values({ ...asked, id, orgId, playerId: player.id, status: "pending", createdAt: now.toISOString() }),
-    auditInsert(ctx, {
-      orgId,
-      action: "player.discord-link-requested",
-      entityType: "player",
-      entityId: player.id,
-      after: { discordId: input.discordUserId, discordUsername: input.discordUsername, requestId: id },
-    }),
-  ]);
-  return { player, alreadyLinked: false };
-}
+export const link: CommandSpec = {
+  description: "Ask to link your Discord account to your player record.",
+  options: [
+    text("member-number", "Your membership number.", { required: true, min_length: 1, max_length: 64 }),
+  ],
+  // The request names the organisation's own player with that membership number and replaces the
+  // member's earlier open one; audited.
+  async run(cc) {
+    const memberNumber = stringOption(cc, "member-number");
+    if (!memberNumber) return say("Give your membership number: /link member-number:");
+    const { ctx, guildId, user } = cc;
+    const orgId = orgOf(cc);
+    const [player] = await ctx.db
+      .select({ id: players.id, name: players.name, discordId: players.discordId })
+      .from(players)
+      .where(and(eq(players.orgId, orgId), eq(players.externalId, memberNumber.normalize("NFC").trim())));
+    // What the member typed is echoed escaped, as names are.
+    if (!player)
+      return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
+    if (player.discordId === user.id) return say(`You are already linked to ${escapeMarkdown(player.name)}.`);
+    const now = ctx.clock();
+    const id = newId("dlr", now.getTime());
+    const asked = { guildId, discordUserId: user.id, discordUsername: user.username };
+    await ctx.db.batch([
+      ctx.db.delete(requests).where(pending(orgId, user.id)),
+      ctx.db.insert(requests).values({
+        ...asked,
+        id,
+        orgId,
+        playerId: player.id,
+        status: "pending",
+        createdAt: now.toISOString(),
+      }),
+      auditInsert(ctx, {
+        orgId,
+        action: "player.discord-link-requested",
+        entityType: "player",
+        entityId: player.id,
+        after: { discordId: user.id, discordUsername: user.username, requestId: id },
+      }),
+    ]);
+    // No name before approval: a membership number alone must not tell whose it is.
+    return say(
+      `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,
+    );
+  },
+};
 
 /** GET …/discord/link-requests: oldest first, optionally one status. */
 export async function listLinkRequests(
@@ -91,12 +115,6 @@ export async function listLinkRequests(
         .limit(limit),
     (row) => row,
   );
-}
-
-/** The open request of a Discord user in the organisation (what `/approve @member` decides). */
-export async function pendingRequestOf(ctx: ServiceContext, orgId: string, discordUserId: string) {
-  const [row] = await ctx.db.select({ id: requests.id }).from(requests).where(pending(orgId, discordUserId));
-  return row?.id;
 }
 
 const decided = (requestId: string) =>
@@ -176,3 +194,35 @@ export async function decideLinkRequest(
   }
   return { ...request, status: decision, decidedBy, decidedAt: now, player: { ...player, discordId } };
 }
+
+/**
+ * Linking an account changes the player's record, the organisation's and not the followed
+ * event's, which narrowed API credentials may not change: the server's verified staff decide it
+ * for the organisation (its reach, the role's write), as an unnarrowed client of theirs would.
+ */
+function organisationStaff(cc: CommandContext): ServiceContext {
+  const actor = cc.ctx.actor;
+  if (actor.kind !== "client") return cc.ctx;
+  const { limit: _, ...unlimited } = actor;
+  return { ...cc.ctx, actor: { ...unlimited, scopes: [...(actor.scopes ?? []), "org:read"] } };
+}
+
+export const approve: CommandSpec = {
+  description: "Approve a member's request to link their account (organisers).",
+  options: [user("member", "The member who asked with /link.", { required: true })],
+  staff: true,
+  async run(cc) {
+    const member = stringOption(cc, "member");
+    if (!member) return say("Name the member: /approve member:@name");
+    const name = cc.resolvedUsers[member]?.username ?? member;
+    const [open] = await cc.ctx.db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(pending(orgOf(cc), member));
+    if (!open) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
+    const decided = await decideLinkRequest(organisationStaff(cc), orgOf(cc), open.id, "approved");
+    return say(
+      `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
+    );
+  },
+};

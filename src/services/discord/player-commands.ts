@@ -1,6 +1,6 @@
 /**
  * A player's own commands, for the Discord account linked to their player record (the
- * player's `discordId`): `/mytable`, `/confirm`, `/dispute`, and `/link` to ask for that link.
+ * player's `discordId`; they ask for it with `/link`): `/mytable`, `/confirm` and `/dispute`.
  * Confirming and disputing call the tables service exactly as POST …/result/confirmations and
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
@@ -19,11 +19,17 @@ import {
   type Reply,
   say,
   stringOption,
+  text,
   unfinished,
   withViews,
 } from "./command-context";
-import { REASON_LENGTH } from "./commands";
-import { requestLink } from "./link-requests";
+
+const REASON_LENGTH = { min: 3, max: 500 } as const;
+const seatCode = text("code", "The code next to your name on the result sheet.", {
+  required: true,
+  min_length: 4,
+  max_length: 12,
+});
 
 /** How many open tables of one player are looked at (a player has one or two). */
 const OPEN_TABLES = 10;
@@ -84,7 +90,8 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
 
 type MyTable = NonNullable<Awaited<ReturnType<typeof myOpenTables>>>["tables"][number];
 
-const mytable: CommandSpec = {
+export const mytable: CommandSpec = {
+  description: "Where you play now or next: table, turn order, opponents.",
   async run(cc) {
     const mine = await myOpenTables(cc, false);
     if (!mine) return notLinked;
@@ -122,24 +129,6 @@ const mytable: CommandSpec = {
   },
 };
 
-const link: CommandSpec = {
-  async run(cc) {
-    const memberNumber = stringOption(cc, "member-number");
-    if (!memberNumber) return say("Give your membership number: /link member-number:");
-    const { guildId, user } = cc;
-    const asked = { guildId, discordUserId: user.id, discordUsername: user.username, memberNumber };
-    const linked = await requestLink(cc.ctx, orgOf(cc), asked);
-    // What the member typed is echoed escaped, as names are.
-    if (!linked)
-      return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
-    if (linked.alreadyLinked) return say(`You are already linked to ${escapeMarkdown(linked.player.name)}.`);
-    // No name before approval: a membership number alone must not tell whose it is.
-    return say(
-      `Asked to link your account to member ${escapeMarkdown(memberNumber)}. A tournament organiser checks and approves it with /approve; until then /mytable does not know you.`,
-    );
-  },
-};
-
 /**
  * `/confirm` and `/dispute`: the member's first pending table `pick` accepts, acted on with the
  * seat code; the tables service's refusals of the code in words for the player.
@@ -173,7 +162,9 @@ async function withSeatCode(
   }
 }
 
-const confirm: CommandSpec = {
+export const confirm: CommandSpec = {
+  description: "Confirm your table's pending result with your seat code.",
+  options: [seatCode],
   run: (cc) =>
     withSeatCode(
       cc,
@@ -192,7 +183,16 @@ const confirm: CommandSpec = {
     ),
 };
 
-const dispute: CommandSpec = {
+export const dispute: CommandSpec = {
+  description: "Dispute your table's pending result with your seat code.",
+  options: [
+    seatCode,
+    text("reason", "What is wrong on the sheet.", {
+      required: true,
+      min_length: REASON_LENGTH.min,
+      max_length: REASON_LENGTH.max,
+    }),
+  ],
   async run(cc) {
     const reason = stringOption(cc, "reason") ?? "";
     if (reason.length < REASON_LENGTH.min || reason.length > REASON_LENGTH.max) {
@@ -209,5 +209,3 @@ const dispute: CommandSpec = {
     );
   },
 };
-
-export const PLAYER_COMMANDS = { mytable, link, confirm, dispute } satisfies Record<string, CommandSpec>;

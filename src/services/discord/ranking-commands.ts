@@ -14,12 +14,14 @@ import {
   type CommandContext,
   type CommandSpec,
   choicesOf,
+  integer,
   matches,
   noEvent,
   orgOf,
   type Reply,
   say,
   stringOption,
+  text,
 } from "./command-context";
 
 const DEFAULT_TOP = 16;
@@ -108,7 +110,14 @@ function progress(rounds: { kind: string; number: number; tables: number; finalT
     : "No game seated yet";
 }
 
-const standings: CommandSpec = {
+export const standings: CommandSpec = {
+  description: "A session's ranking.",
+  options: [
+    text("session", "The session (default: the latest of the server's event).", {
+      autocomplete: true,
+      max_length: 100,
+    }),
+  ],
   inChannel: true,
   deferred: true,
   async run(cc) {
@@ -135,7 +144,9 @@ const standings: CommandSpec = {
   },
 };
 
-const qualification: CommandSpec = {
+export const qualification: CommandSpec = {
+  description: "The event's qualification ranking (each player's best session).",
+  options: [integer("top", "How many rows (default 16).", { min_value: 1, max_value: 50 })],
   inChannel: true,
   deferred: true,
   async run(cc) {
@@ -159,5 +170,3 @@ const qualification: CommandSpec = {
     );
   },
 };
-
-export const RANKING_COMMANDS = { standings, qualification } satisfies Record<string, CommandSpec>;

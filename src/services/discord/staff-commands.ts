@@ -1,9 +1,10 @@
 /**
  * Server and staff commands: `/setup` (Manage Server, from the interaction's member
- * permissions), `/approve` (a member's link request; organisers), `/seat` and `/results`
- * (referees and organisers). Staff are members holding a Discord role that `/setup` mapped to an
+ * permissions), `/seat` and `/results` (referees and organisers; `/approve` is with the link
+ * requests). Staff are members holding a Discord role that `/setup` mapped to an
  * organisation role; they act with that role, through the same services and checks as a client.
  */
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   discordGuilds,
@@ -27,15 +28,30 @@ import {
   matches,
   noEvent,
   orgOf,
+  role,
   say,
   stringOption,
+  text,
   unfinished,
   withViews,
 } from "./command-context";
 import { setupGuild } from "./guilds";
-import { decideLinkRequest, pendingRequestOf } from "./link-requests";
 
-const setup: CommandSpec = {
+export const setup: CommandSpec = {
+  description: "Link this server to the tournament organisation (needs Manage Server).",
+  options: [
+    text("code", "The setup code from the organisation (first link only).", {
+      min_length: 6,
+      max_length: 32,
+    }),
+    text("event", "The event this server follows ('none' to stop following one).", {
+      autocomplete: true,
+      max_length: 64,
+    }),
+    role("organizer-role", "Members with this role act as organisers (approve links)."),
+    role("referee-role", "Members with this role act as referees (seating, open results)."),
+  ],
+  permissions: PermissionFlagsBits.ManageGuild,
   withoutLink: true,
   async run(cc) {
     if (!cc.managesServer) {
@@ -75,33 +91,6 @@ const setup: CommandSpec = {
   },
 };
 
-/**
- * Linking an account changes the player's record, the organisation's and not the followed
- * event's, which narrowed API credentials may not change: the server's verified staff decide it
- * for the organisation (its reach, the role's write), as an unnarrowed client of theirs would.
- */
-function organisationStaff(cc: CommandContext): CommandContext["ctx"] {
-  const actor = cc.ctx.actor;
-  if (actor.kind !== "client") return cc.ctx;
-  const { limit: _, ...unlimited } = actor;
-  return { ...cc.ctx, actor: { ...unlimited, scopes: [...(actor.scopes ?? []), "org:read"] } };
-}
-
-const approve: CommandSpec = {
-  staff: true,
-  async run(cc) {
-    const member = cc.options.get("member");
-    if (typeof member !== "string") return say("Name the member: /approve member:@name");
-    const name = cc.resolvedUsers[member]?.username ?? member;
-    const requestId = await pendingRequestOf(cc.ctx, orgOf(cc), member);
-    if (!requestId) return say(`${escapeMarkdown(name)} has no open link request (they ask with /link).`);
-    const decided = await decideLinkRequest(organisationStaff(cc), orgOf(cc), requestId, "approved");
-    return say(
-      `Linked <@${member}> to **${escapeMarkdown(decided.player.name)}**${decided.player.externalId ? ` (member ${escapeMarkdown(decided.player.externalId)})` : ""}.`,
-    );
-  },
-};
-
 async function roundChoices(cc: CommandContext, eventId: string) {
   await readableEvent(cc.ctx, eventId);
   return cc.ctx.db
@@ -113,7 +102,9 @@ async function roundChoices(cc: CommandContext, eventId: string) {
     .limit(25);
 }
 
-const seat: CommandSpec = {
+export const seat: CommandSpec = {
+  description: "Post a game's seating to this channel (referees and organisers).",
+  options: [text("game", "The game (default: the latest seated).", { autocomplete: true, max_length: 100 })],
   inChannel: true,
   staff: true,
   async run(cc) {
@@ -143,7 +134,8 @@ const seat: CommandSpec = {
 /** Tables listed by `/results` at most (the embed says when there are more). */
 const OPEN_RESULTS = 100;
 
-const results: CommandSpec = {
+export const results: CommandSpec = {
+  description: "Tables still without a final result (referees and organisers).",
   staff: true,
   async run(cc) {
     const eventId = cc.link?.eventId;
@@ -196,5 +188,3 @@ const results: CommandSpec = {
     };
   },
 };
-
-export const STAFF_COMMANDS = { setup, approve, seat, results } satisfies Record<string, CommandSpec>;

@@ -57,14 +57,11 @@ export const listDiscordLinkRequests = route.get("/v1/orgs/{orgId}/discord/link-
   request: {
     params: DiscordParamsSchema,
     query: PaginationQuerySchema.extend({
-      status: z
-        .enum(["pending", "approved", "rejected"])
-        .optional()
-        .openapi({
-          param: { name: "status", in: "query" },
-          description: "Only this status.",
-          example: "pending",
-        }),
+      status: LinkRequestSchema.shape.status.optional().openapi({
+        param: { name: "status", in: "query" },
+        description: "Only this status.",
+        example: "pending",
+      }),
     }),
   },
   responses: { 200: jsonContent(LinkRequestPageSchema, "A page of requests.") },
