@@ -39,8 +39,7 @@ export interface TableScope {
   /** Timed turns switched on by a referee (docs/rules.md#timers); undefined: untimed. */
   timer: typeof tableTimers.$inferSelect | undefined;
   result: typeof tableResults.$inferSelect | undefined;
-  confirmedBy: string[];
-  /** How each confirmation was given: by the player with their code, or by staff for them. */
+  /** Who confirmed the sheet, and how: by the player with their code, or by staff for them. */
   confirmedVia: Map<string, "player" | "staff">;
   /** Open disputes of the current sheet: they keep confirmations from making it final. */
   disputes: Omit<ScopeRows[6][number], "tableId">[];
@@ -174,7 +173,6 @@ export async function loadTableScopes(
       hostOrgId: row.hostOrgId,
       seats: [],
       result: undefined,
-      confirmedBy: [],
       confirmedVia: new Map(),
       disputes: [],
       disqualified: [],
@@ -193,10 +191,7 @@ export async function loadTableScopes(
     const scope = scopes.get(timer.tableId);
     if (scope) scope.timer = timer;
   }
-  for (const c of confirmations) {
-    scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
-    scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
-  }
+  for (const c of confirmations) scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
   for (const { tableId, ...d } of disputes) scopes.get(tableId)?.disputes.push(d);
   for (const d of dqRows) {
     scopes.get(d.tableId)?.disqualified.push(d.playerId);
