@@ -32,9 +32,6 @@ interface ResultInput {
   winnerId: string;
 }
 
-type RevisionAction = (typeof resultRevisions.$inferInsert)["action"];
-type FinalizedBy = (typeof tableResults.$inferInsert)["finalizedBy"];
-
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
     "conflict",
@@ -71,14 +68,14 @@ function assertVersion(scope: TableScope, expected: number | undefined): void {
 }
 
 interface Transition {
-  action: RevisionAction;
+  action: (typeof resultRevisions.$inferInsert)["action"];
   /** Who makes the sheet final with this change; null: it is (or stays) pending (the table's check). */
-  finalizedBy: FinalizedBy | null;
+  finalizedBy: (typeof tableResults.$inferSelect)["finalizedBy"];
   sheet: ResultInput;
   reason?: string | null;
   /** Scores changed: earlier confirmations no longer apply. */
   clearConfirmations?: boolean;
-  extra?: Parameters<ServiceContext["db"]["batch"]>[0][number][];
+  extra?: Batch[number][];
   /** Recorded as the actor instead of the request's client: `player:<id>` for seat-code confirmations. */
   actorId?: string;
 }
@@ -111,7 +108,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     version,
     winnerId,
     scores,
-    finalizedBy: t.finalizedBy ?? null,
+    finalizedBy: t.finalizedBy,
     submittedByClientId: actor,
     updatedAt: now,
   };
