@@ -174,9 +174,7 @@ export async function confirmResult(
     seatAt(scope, playerId, "1.3.4");
     const everyone = scope.seats.every(
       (s) =>
-        s.playerId === playerId ||
-        scope.confirmedVia.has(s.playerId) ||
-        scope.disqualified.includes(s.playerId),
+        s.playerId === playerId || scope.confirmedVia.has(s.playerId) || scope.disqualified.has(s.playerId),
     );
     // An open dispute blocks finalisation by confirmations (a referee or a new sheet settles it).
     const disputed = scope.disputes.length > 0;

@@ -205,7 +205,7 @@ function sameSheet(a: ResultInput, b: ResultInput): boolean {
  * whose sheet was already final when it was recorded (signed sheets do not change).
  */
 async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableScope, sheet: ResultInput) {
-  const elsewhere = scope.disqualified.filter((id) => !scope.disqualifiedHere.includes(id));
+  const elsewhere = [...scope.disqualified].filter((id) => !scope.disqualifiedHere.includes(id));
   if (elsewhere.length === 0) return;
   const [dqRows, [signed]] = await ctx.db.batch([
     ctx.db
@@ -382,7 +382,7 @@ export async function disqualifyPlayer(
       "already_disqualified",
       `Player '${playerId}' is already disqualified from this event.`,
     );
-  if (scope.disqualified.includes(playerId)) throw alreadyDisqualified();
+  if (scope.disqualified.has(playerId)) throw alreadyDisqualified();
   // The re-seat of the session's later games (prelims only) and the player's warnings, read side
   // by side: the audit entry and the answer name the warnings (docs/rules.md#sanctions).
   const { event, round } = scope;

@@ -44,7 +44,7 @@ export interface TableScope {
   /** Open disputes of the current sheet: they keep confirmations from making it final. */
   disputes: Omit<ScopeRows[6][number], "tableId">[];
   /** Players of this table disqualified from the event (rule 1.3.6), here or at another table. */
-  disqualified: string[];
+  disqualified: Set<string>;
   /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
   playoffRounds: PlayoffRound[];
   /**
@@ -175,7 +175,7 @@ export async function loadTableScopes(
       result: undefined,
       confirmedVia: new Map(),
       disputes: [],
-      disqualified: [],
+      disqualified: new Set(),
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
       excluded: [],
@@ -194,7 +194,7 @@ export async function loadTableScopes(
   for (const c of confirmations) scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
   for (const { tableId, ...d } of disputes) scopes.get(tableId)?.disputes.push(d);
   for (const d of dqRows) {
-    scopes.get(d.tableId)?.disqualified.push(d.playerId);
+    scopes.get(d.tableId)?.disqualified.add(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
   for (const { tableId, timezone, ...e } of exclusions) {

@@ -5,7 +5,6 @@ import { loadTableScope, loadTableScopes, mayEnterResults, type TableScope, visi
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope, options: { codes?: boolean } = {}) {
   // Out of the event: nobody waits for their confirmation. Disqualified here: placed last.
-  const dq = new Set(scope.disqualified);
   const dqHere = new Set(scope.disqualifiedHere);
   const result = scope.result;
   return {
@@ -37,7 +36,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       : null,
     nextToChoose:
       scope.round.method === "snake" && !result
-        ? (nextToChoose(choiceSeats(scope), dq)?.playerId ?? null)
+        ? (nextToChoose(choiceSeats(scope), scope.disqualified)?.playerId ?? null)
         : null,
     timer: scope.timer
       ? {
@@ -56,7 +55,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
           awaitingConfirmation:
             result.status === "pending"
               ? scope.seats
-                  .filter((s) => !scope.confirmedVia.has(s.playerId) && !dq.has(s.playerId))
+                  .filter((s) => !scope.confirmedVia.has(s.playerId) && !scope.disqualified.has(s.playerId))
                   .map((s) => s.playerId)
               : [],
           /** Open disputes: confirmations cannot make the sheet final until a referee decides or it is replaced. */
