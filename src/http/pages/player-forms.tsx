@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import { ServiceError } from "../../services/errors";
-import { confirmWithCode, disputeResult } from "../../services/tables";
+import { confirmResult, disputeResult } from "../../services/tables";
 import { type AppEnv, serviceContext } from "../context";
 import { cleanText } from "../middleware/text-hygiene";
 import { STATUS_OF } from "../problem";
@@ -73,7 +73,7 @@ export async function playerFormAction(
   }
   const ctx = serviceContext(c);
   try {
-    if (action === "confirm") await confirmWithCode(ctx, tableId, { playerId, code });
+    if (action === "confirm") await confirmResult(ctx, tableId, { playerId, code });
     else await disputeResult(ctx, tableId, { playerId, code, reason: reason.text });
     return { recorded: playerId };
   } catch (error) {

@@ -9,14 +9,28 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
-import { organizations, players, programmeExclusions } from "../../db/schema";
+import {
+  events,
+  organizations,
+  players,
+  programmeExclusions,
+  registrations,
+  sessions,
+} from "../../db/schema";
+import { inOrgTree } from "../../db/tree";
 import { calendarDayIn } from "../../domain/local-time";
-import { assertOrgReadable, assertOrgWritable, requirePermission } from "../access";
+import {
+  assertOrgReadable,
+  assertOrgWritable,
+  requirePermission,
+  scopedEventColumns,
+  toScopedEvent,
+} from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { exclusionStatements, treeRegistrationsQuery } from "./effects";
+import { leaveForExclusion } from "../rounds";
 
 type ExclusionRow = typeof programmeExclusions.$inferSelect;
 
@@ -31,19 +45,6 @@ function toExclusionDto(row: ExclusionRow, name: string) {
     createdAt: row.createdAt,
     liftedAt: row.liftedAt,
   };
-}
-
-/** What an exclusion did at once, in the answer to its creation. */
-export interface ExclusionEffectsDto {
-  /** Sessions whose games had not started: the registration is withdrawn. */
-  withdrawnFrom: string[];
-  /** Sessions under way: the player leaves as for a drop. */
-  sessions: {
-    sessionId: string;
-    droppedAfterGame: number;
-    reseatedRounds: string[];
-    stillSeatedAt: string[];
-  }[];
 }
 
 /** POST /v1/orgs/{orgId}/exclusions: owners and organisers of the federation itself. */
@@ -67,7 +68,14 @@ export async function createExclusion(
       .select({ timezone: organizations.timezone })
       .from(organizations)
       .where(eq(organizations.id, orgId)),
-    treeRegistrationsQuery(ctx, orgId, input.playerId),
+    // The player's registrations in the events of the tree (the organisation and every one below it).
+    ctx.db
+      .select({ sessionId: registrations.sessionId, ...scopedEventColumns })
+      .from(registrations)
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(and(eq(registrations.playerId, input.playerId), inOrgTree(events.orgId, orgId)))
+      .orderBy(asc(registrations.sessionId)),
   ]);
   if (!player || !(JSON.parse(player.ancestry) as string[]).includes(orgId)) {
     throw new ServiceError(
@@ -107,10 +115,25 @@ export async function createExclusion(
     createdAt: now.toISOString(),
     liftedAt: null,
   };
-  const { statements, effects } = await exclusionStatements(ctx, registered, input.playerId, row.id);
+  // Every registration is visited in the exclusion's batch; what each session gets is the rounds
+  // service's (a withdrawal, or a drop and a re-seat).
+  const visited = await Promise.all(
+    registered.map((r) => leaveForExclusion(ctx, toScopedEvent(r), r.sessionId, input.playerId, row.id)),
+  );
+  /** What the exclusion did at once, in its answer and its audit entry. */
+  const effects = {
+    /** Sessions whose games had not started: the registration is withdrawn. */
+    withdrawnFrom: visited.flatMap((e) => (e.kind === "withdrawn" ? [e.sessionId] : [])),
+    /** Sessions under way: the player leaves as for a drop. */
+    sessions: visited.flatMap((e) => {
+      if (e.kind !== "left") return [];
+      const { kind, statements, ...left } = e;
+      return [left];
+    }),
+  };
   await ctx.db.batch([
     ctx.db.insert(programmeExclusions).values(row),
-    ...statements,
+    ...visited.flatMap((e) => (e.kind === "none" ? [] : e.statements)),
     auditInsert(ctx, {
       orgId,
       action: "exclusion.add",

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
-import { confirmWithCode, disputeResult } from "../tables";
+import { confirmResult, disputeResult } from "../tables";
 import { COLORS, escapeMarkdown, ordinal } from "../webhooks";
 import {
   type CommandContext,
@@ -171,7 +171,7 @@ export const confirm: CommandSpec = {
       (t) => !t.me.confirmed,
       "No result is waiting for your confirmation.",
       async (t, code) => {
-        const table = await confirmWithCode(cc.ctx, t.tableId, { playerId: t.playerId, code });
+        const table = await confirmResult(cc.ctx, t.tableId, { playerId: t.playerId, code });
         const waiting = table.result?.awaitingConfirmation ?? [];
         const names = table.seats
           .filter((s) => waiting.includes(s.player.id))

@@ -29,7 +29,7 @@ export async function recordChoice(
   const scope = await writableTable(ctx, tableId, "results:finalize");
   assertMayChoose(scope, input);
   const before = choiceSeats(scope);
-  const after = applyChoice(before, input, { kind: scope.round.kind, out: new Set(scope.disqualified) });
+  const after = applyChoice(before, input, { kind: scope.round.kind, out: scope.disqualified });
   const chosen = after.find((s) => s.playerId === input.playerId)!;
   const now = ctx.clock().toISOString();
   // One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice.
@@ -100,7 +100,7 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
   }
   if (!input) return;
   const seat = seatAt(scope, input.playerId);
-  if (scope.disqualified.includes(input.playerId)) {
+  if (scope.disqualified.has(input.playerId)) {
     throw new ServiceError(
       "conflict",
       "already_disqualified",
@@ -171,8 +171,7 @@ export async function waiveChoices(
  */
 export function assertChoicesMade(scope: TableScope): void {
   if (scope.round.kind !== "final" || scope.round.method !== "snake" || scope.table.choicesWaivedAt) return;
-  const out = new Set(scope.disqualified);
-  const waiting = scope.seats.filter((s) => s.chosenAt === null && !out.has(s.playerId));
+  const waiting = scope.seats.filter((s) => s.chosenAt === null && !scope.disqualified.has(s.playerId));
   if (waiting.length === 0) return;
   throw new ServiceError(
     "conflict",

@@ -1,26 +1,23 @@
+import type { tableResults } from "../../db/schema";
 import type { ScoredGame } from "../../domain/game-score";
 import type { ServiceContext } from "../context";
 import { standingsChangedStatements, type TableResultPayload } from "../outbox";
 import { placeOf, type TableScope, tableNotice } from "./scope";
 
-interface Change {
+type Change = Pick<typeof tableResults.$inferSelect, "status" | "finalizedBy" | "version" | "winnerId"> & {
   action: string;
-  status: "pending" | "final";
-  finalizedBy?: string | null;
-  version: number;
-  winnerId: string;
   reason: string | null;
-}
+};
 
 /** The table this change leaves, as the notifications carry it. */
 function payloadAfter(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
   const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
-  const { version, status, winnerId } = change;
+  const { version, status, finalizedBy, winnerId } = change;
   return {
     ...placeOf(scope),
     version,
     status,
-    finalizedBy: status === "final" ? (change.finalizedBy ?? null) : null,
+    finalizedBy,
     winnerId,
     seats: scored.seats.map((seat, i) => ({
       position: i + 1,

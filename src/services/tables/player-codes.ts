@@ -5,12 +5,13 @@
  */
 
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
+import { timingSafeEqual } from "hono/utils/buffer";
 import { newId } from "../../db/ids";
 import { resultConfirmations, resultDisputes, seatCodeFailures } from "../../db/schema";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { sha256Hex } from "../secrets";
-import { commitTransition, pendingResult, recordConfirmation, retryConcurrent } from "./results";
+import { commitTransition, pendingResult } from "./results";
 import { loadTableScope, seatAt, type TableScope, tableAudit, writableTable } from "./scope";
 import { getTable, type TableDto, toTableDto } from "./view";
 
@@ -39,14 +40,6 @@ function seatCodeHeaders(remaining: number, resetSeconds: number): Record<string
     "ratelimit-policy": POLICY_HEADER,
     ratelimit: `"${SEAT_CODE_POLICY.name}";r=${remaining};t=${resetSeconds}`,
   };
-}
-
-/** Compares in time independent of where the strings differ. */
-function sameCode(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++)
-    diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
 }
 
 /**
@@ -88,7 +81,7 @@ async function verifySeatCode(
   // The code is checked before the count: every phone at a venue shares one address, so a
   // tablemate's wrong codes must not lock the player's right one out. Only failures count.
   const given = code.replace(/[\s-]/g, "").toUpperCase();
-  if (seat.confirmationCode && sameCode(given, seat.confirmationCode)) return scope;
+  if (seat.confirmationCode && (await timingSafeEqual(given, seat.confirmationCode))) return scope;
   // The window ends when this source's oldest counted wrong code leaves it (the whole window before any).
   const resetSeconds = failures?.oldest
     ? Math.max(1, Math.ceil((Date.parse(failures.oldest) + WINDOW_MS - now.getTime()) / 1000))
@@ -129,28 +122,95 @@ async function verifySeatCode(
   );
 }
 
-/** POST …/result/confirmations with `{playerId, code}`: the player agrees, from their phone. */
-export async function confirmWithCode(
+/** Who acts on the pending sheet: the player with their seat code, or staff (results:confirm) for them. */
+interface SheetActor {
+  playerId: string;
+  code?: string | undefined;
+}
+
+/**
+ * The table opened to who acts, and how the act is recorded. The seat code opens the table,
+ * even of a private event, to its player only: the answer then shows no seat codes.
+ */
+async function openSheet(ctx: ServiceContext, tableId: string, who: SheetActor) {
+  const byPlayer = who.code !== undefined;
+  return {
+    scope: byPlayer
+      ? await verifySeatCode(ctx, tableId, who.playerId, who.code!)
+      : await writableTable(ctx, tableId, "results:confirm"),
+    via: byPlayer ? ("player" as const) : ("staff" as const),
+    actor: byPlayer ? `player:${who.playerId}` : actorClientId(ctx),
+    answer: async (): Promise<TableDto> =>
+      byPlayer ? toTableDto((await loadTableScope(ctx, tableId))!) : getTable(ctx, tableId),
+  };
+}
+
+/**
+ * POST …/result/confirmations (rule 1.3.4): one player's agreement, by the player or by staff for
+ * them. Once every seated (not disqualified) player agrees the sheet is final, unless someone
+ * disputes it: then a referee decides (rule 1.3.5) or the sheet is replaced. One that loses a
+ * race to another confirmation is applied again to the table read afresh (unless If-Match pinned
+ * the version: then the retry answers 412).
+ */
+export async function confirmResult(
   ctx: ServiceContext,
   tableId: string,
-  input: { playerId: string; code: string },
+  who: SheetActor,
   ifMatch?: number,
 ): Promise<TableDto> {
-  // The first attempt uses the table read with the code; a retry after a race reads it again.
-  let verified: TableScope | undefined = await verifySeatCode(ctx, tableId, input.playerId, input.code);
+  const { playerId } = who;
+  const sheet = await openSheet(ctx, tableId, who);
+  const { via, actor } = sheet;
+  // The first attempt uses the table read to open it; a retry reads it again.
+  let opened: TableScope | undefined = sheet.scope;
   return retryConcurrent(async () => {
-    const scope = verified ?? (await loadTableScope(ctx, tableId))!;
-    verified = undefined;
-    await recordConfirmation(ctx, scope, input.playerId, "player", ifMatch);
-    return toTableDto((await loadTableScope(ctx, tableId))!);
+    const scope =
+      opened ??
+      (via === "player"
+        ? (await loadTableScope(ctx, tableId))!
+        : await writableTable(ctx, tableId, "results:confirm"));
+    opened = undefined;
+    const result = pendingResult(scope, ifMatch, "confirm", "confirming");
+    seatAt(scope, playerId, "1.3.4");
+    const everyone = scope.seats.every(
+      (s) =>
+        s.playerId === playerId || scope.confirmedVia.has(s.playerId) || scope.disqualified.has(s.playerId),
+    );
+    // An open dispute blocks finalisation by confirmations (a referee or a new sheet settles it).
+    const disputed = scope.disputes.length > 0;
+    await commitTransition(ctx, scope, {
+      action: "confirm",
+      finalizedBy: everyone && !disputed ? "confirmations" : null,
+      sheet: result,
+      reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
+      extra: [
+        ctx.db
+          .insert(resultConfirmations)
+          .values({
+            tableId,
+            version: result.version,
+            playerId,
+            actorClientId: actor,
+            via,
+            createdAt: ctx.clock().toISOString(),
+          })
+          .onConflictDoNothing(),
+      ],
+      actorId: actor,
+    });
+    return sheet.answer();
   });
 }
 
-interface DisputeInput {
-  playerId: string;
-  /** The player's seat code; staff (results:confirm) record a dispute without it. */
-  code?: string | undefined;
-  reason: string;
+/** Confirmations commute: one that lost a race to another commit is run again, up to five times in all. */
+async function retryConcurrent<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
+    }
+  }
 }
 
 /**
@@ -161,13 +221,10 @@ interface DisputeInput {
 export async function disputeResult(
   ctx: ServiceContext,
   tableId: string,
-  input: DisputeInput,
+  input: SheetActor & { reason: string },
   ifMatch?: number,
 ): Promise<TableDto> {
-  const byPlayer = input.code !== undefined;
-  const scope = byPlayer
-    ? await verifySeatCode(ctx, tableId, input.playerId, input.code!)
-    : await writableTable(ctx, tableId, "results:confirm");
+  const { scope, via, actor, answer } = await openSheet(ctx, tableId, input);
   const result = pendingResult(scope, ifMatch, "dispute", "disputing");
   seatAt(scope, input.playerId);
   if (scope.disputes.some((d) => d.playerId === input.playerId)) {
@@ -177,12 +234,9 @@ export async function disputeResult(
       `Player '${input.playerId}' already disputes this sheet.`,
     );
   }
-  const via = byPlayer ? "player" : "staff";
-  const actor = byPlayer ? `player:${input.playerId}` : actorClientId(ctx);
   const now = ctx.clock();
   await commitTransition(ctx, scope, {
     action: "dispute",
-    status: "pending",
     finalizedBy: null,
     sheet: result,
     reason: input.reason,
@@ -205,5 +259,5 @@ export async function disputeResult(
         ),
     ],
   });
-  return byPlayer ? toTableDto((await loadTableScope(ctx, tableId))!) : getTable(ctx, tableId);
+  return answer();
 }

@@ -32,9 +32,6 @@ interface ResultInput {
   winnerId: string;
 }
 
-type RevisionAction = (typeof resultRevisions.$inferInsert)["action"];
-type FinalizedBy = (typeof tableResults.$inferInsert)["finalizedBy"];
-
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
     "conflict",
@@ -71,14 +68,14 @@ function assertVersion(scope: TableScope, expected: number | undefined): void {
 }
 
 interface Transition {
-  action: RevisionAction;
-  status: "pending" | "final";
-  finalizedBy: FinalizedBy;
+  action: (typeof resultRevisions.$inferInsert)["action"];
+  /** Who makes the sheet final with this change; null: it is (or stays) pending (the table's check). */
+  finalizedBy: (typeof tableResults.$inferSelect)["finalizedBy"];
   sheet: ResultInput;
   reason?: string | null;
   /** Scores changed: earlier confirmations no longer apply. */
   clearConfirmations?: boolean;
-  extra?: Parameters<ServiceContext["db"]["batch"]>[0][number][];
+  extra?: Batch[number][];
   /** Recorded as the actor instead of the request's client: `player:<id>` for seat-code confirmations. */
   actorId?: string;
 }
@@ -96,6 +93,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   const tableId = scope.table.id;
   const { winnerId, scores } = t.sheet;
   const reason = t.reason ?? null;
+  const status: "pending" | "final" = t.finalizedBy ? "final" : "pending";
   const scored = scoreGame({
     ruleset: scope.event.ruleset,
     seatPlayerIds: scope.seats.map((s) => s.playerId),
@@ -106,11 +104,11 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     disqualifiedPlayerIds: scope.disqualifiedHere,
   });
   const current = {
-    status: t.status,
+    status,
     version,
     winnerId,
     scores,
-    finalizedBy: t.status === "final" ? t.finalizedBy : null,
+    finalizedBy: t.finalizedBy,
     submittedByClientId: actor,
     updatedAt: now,
   };
@@ -126,7 +124,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       tableId,
       version,
       action: t.action,
-      status: t.status,
+      status,
       winnerId,
       scores,
       actorClientId: actor,
@@ -159,7 +157,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
             scores: previous.scores,
           }
         : null,
-      after: { status: t.status, version, winnerId, scores },
+      after: { status, version, winnerId, scores },
       reason,
       actorId: actor,
     }),
@@ -207,7 +205,7 @@ function sameSheet(a: ResultInput, b: ResultInput): boolean {
  * whose sheet was already final when it was recorded (signed sheets do not change).
  */
 async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableScope, sheet: ResultInput) {
-  const elsewhere = scope.disqualified.filter((id) => !scope.disqualifiedHere.includes(id));
+  const elsewhere = [...scope.disqualified].filter((id) => !scope.disqualifiedHere.includes(id));
   if (elsewhere.length === 0) return;
   const [dqRows, [signed]] = await ctx.db.batch([
     ctx.db
@@ -322,41 +320,12 @@ export async function submitResult(
   }
   await commitTransition(ctx, scope, {
     action: scope.result ? "resubmit" : "submit",
-    status: input.signed ? "final" : "pending",
-    finalizedBy: "signed",
-    sheet: { scores: input.scores, winnerId: input.winnerId },
+    finalizedBy: input.signed ? "signed" : null,
+    sheet: input,
     clearConfirmations: true,
     extra: resolveDisputes(ctx, scope, "replaced"),
   });
   return getTable(ctx, tableId);
-}
-
-/** Digital scoring (rule 1.3.4): once every seated (not disqualified) player agrees, the result is final. */
-export async function confirmResult(
-  ctx: ServiceContext,
-  tableId: string,
-  playerId: string,
-  ifMatch?: number,
-): Promise<TableDto> {
-  return retryConcurrent(async () => {
-    const scope = await writableTable(ctx, tableId, "results:confirm");
-    await recordConfirmation(ctx, scope, playerId, "staff", ifMatch);
-    return getTable(ctx, tableId);
-  });
-}
-
-/**
- * Confirmations commute, so one that loses a race to another confirmation is simply re-applied
- * (unless If-Match pinned the version: then the retry answers 412).
- */
-export async function retryConcurrent<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
-    }
-  }
 }
 
 /** Open disputes settled in the same batch as the change that settles them. */
@@ -372,50 +341,6 @@ function resolveDisputes(
   ];
 }
 
-/**
- * Digital scoring (rule 1.3.4): records one player's agreement, by the player (seat code) or by
- * staff for them. Once every seated (not disqualified) player agrees the sheet is final, unless
- * someone disputes it: then a referee decides (rule 1.3.5) or the sheet is replaced.
- */
-export async function recordConfirmation(
-  ctx: ServiceContext,
-  scope: TableScope,
-  playerId: string,
-  via: "player" | "staff",
-  ifMatch?: number,
-): Promise<void> {
-  const result = pendingResult(scope, ifMatch, "confirm", "confirming");
-  seatAt(scope, playerId, "1.3.4");
-  const confirmed = new Set([...scope.confirmedBy, playerId]);
-  const everyone = scope.seats
-    .filter((s) => !scope.disqualified.includes(s.playerId))
-    .every((s) => confirmed.has(s.playerId));
-  // An open dispute blocks finalisation by confirmations (a referee or a new sheet settles it).
-  const disputed = scope.disputes.length > 0;
-  const now = ctx.clock().toISOString();
-  const actor = via === "player" ? `player:${playerId}` : actorClientId(ctx);
-  const confirmation = ctx.db
-    .insert(resultConfirmations)
-    .values({
-      tableId: scope.table.id,
-      version: result.version,
-      playerId,
-      actorClientId: actor,
-      via,
-      createdAt: now,
-    })
-    .onConflictDoNothing();
-  await commitTransition(ctx, scope, {
-    action: "confirm",
-    status: everyone && !disputed ? "final" : "pending",
-    finalizedBy: "confirmations",
-    sheet: result,
-    reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
-    extra: [confirmation],
-    actorId: actor,
-  });
-}
-
 /** Rule 1.3.5: when a player refuses to sign, the referee decides. */
 export async function finalizeResult(
   ctx: ServiceContext,
@@ -427,7 +352,6 @@ export async function finalizeResult(
   const result = pendingResult(scope, ifMatch, "finalize", "finalizing again");
   await commitTransition(ctx, scope, {
     action: "finalize",
-    status: "final",
     finalizedBy: "referee",
     sheet: result,
     reason: reason ?? null,
@@ -458,7 +382,7 @@ export async function disqualifyPlayer(
       "already_disqualified",
       `Player '${playerId}' is already disqualified from this event.`,
     );
-  if (scope.disqualified.includes(playerId)) throw alreadyDisqualified();
+  if (scope.disqualified.has(playerId)) throw alreadyDisqualified();
   // The re-seat of the session's later games (prelims only) and the player's warnings, read side
   // by side: the audit entry and the answer name the warnings (docs/rules.md#sanctions).
   const { event, round } = scope;
@@ -549,9 +473,8 @@ export async function correctResult(
   await assertNoneDisqualifiedBefore(ctx, scope, input);
   await commitTransition(ctx, scope, {
     action: "correction",
-    status: "final",
     finalizedBy: "correction",
-    sheet: { scores: input.scores, winnerId: input.winnerId },
+    sheet: input,
     reason: input.reason,
     clearConfirmations: true,
   });

@@ -39,13 +39,12 @@ export interface TableScope {
   /** Timed turns switched on by a referee (docs/rules.md#timers); undefined: untimed. */
   timer: typeof tableTimers.$inferSelect | undefined;
   result: typeof tableResults.$inferSelect | undefined;
-  confirmedBy: string[];
-  /** How each confirmation was given: by the player with their code, or by staff for them. */
+  /** Who confirmed the sheet, and how: by the player with their code, or by staff for them. */
   confirmedVia: Map<string, "player" | "staff">;
   /** Open disputes of the current sheet: they keep confirmations from making it final. */
   disputes: Omit<ScopeRows[6][number], "tableId">[];
   /** Players of this table disqualified from the event (rule 1.3.6), here or at another table. */
-  disqualified: string[];
+  disqualified: Set<string>;
   /** The event's seated semifinal and final rounds: they lock the results they were seated from. */
   playoffRounds: PlayoffRound[];
   /**
@@ -174,10 +173,9 @@ export async function loadTableScopes(
       hostOrgId: row.hostOrgId,
       seats: [],
       result: undefined,
-      confirmedBy: [],
       confirmedVia: new Map(),
       disputes: [],
-      disqualified: [],
+      disqualified: new Set(),
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
       excluded: [],
@@ -193,13 +191,10 @@ export async function loadTableScopes(
     const scope = scopes.get(timer.tableId);
     if (scope) scope.timer = timer;
   }
-  for (const c of confirmations) {
-    scopes.get(c.tableId)?.confirmedBy.push(c.playerId);
-    scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
-  }
+  for (const c of confirmations) scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
   for (const { tableId, ...d } of disputes) scopes.get(tableId)?.disputes.push(d);
   for (const d of dqRows) {
-    scopes.get(d.tableId)?.disqualified.push(d.playerId);
+    scopes.get(d.tableId)?.disqualified.add(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
   for (const { tableId, timezone, ...e } of exclusions) {

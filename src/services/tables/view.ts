@@ -5,9 +5,7 @@ import { loadTableScope, loadTableScopes, mayEnterResults, type TableScope, visi
 /** A table as the API shows it: seats in turn order with VP, placement, confirmation and disqualification. */
 export function toTableDto(scope: TableScope, options: { codes?: boolean } = {}) {
   // Out of the event: nobody waits for their confirmation. Disqualified here: placed last.
-  const dq = new Set(scope.disqualified);
   const dqHere = new Set(scope.disqualifiedHere);
-  const confirmed = new Set(scope.confirmedBy);
   const result = scope.result;
   return {
     id: scope.table.id,
@@ -22,7 +20,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       player: { id: seat.playerId, name: seat.name },
       vp: result ? seat.vp : null,
       placement: result ? seat.placement : null,
-      confirmed: confirmed.has(seat.playerId),
+      confirmed: scope.confirmedVia.has(seat.playerId),
       /** `player`: with their seat code; `staff`: a client confirmed on their behalf. */
       confirmedVia: scope.confirmedVia.get(seat.playerId) ?? null,
       disqualified: dqHere.has(seat.playerId),
@@ -38,7 +36,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
       : null,
     nextToChoose:
       scope.round.method === "snake" && !result
-        ? (nextToChoose(choiceSeats(scope), dq)?.playerId ?? null)
+        ? (nextToChoose(choiceSeats(scope), scope.disqualified)?.playerId ?? null)
         : null,
     timer: scope.timer
       ? {
@@ -57,7 +55,7 @@ export function toTableDto(scope: TableScope, options: { codes?: boolean } = {})
           awaitingConfirmation:
             result.status === "pending"
               ? scope.seats
-                  .filter((s) => !confirmed.has(s.playerId) && !dq.has(s.playerId))
+                  .filter((s) => !scope.confirmedVia.has(s.playerId) && !scope.disqualified.has(s.playerId))
                   .map((s) => s.playerId)
               : [],
           /** Open disputes: confirmations cannot make the sheet final until a referee decides or it is replaced. */

@@ -43,13 +43,9 @@ tablesRouter.openapi(r.submitResult, async (c) =>
   writeSheet(c, c.req.valid("param").tableId, c.req.valid("json"), tables.submitResult),
 );
 
-tablesRouter.openapi(r.confirmResult, async (c) => {
-  const { tableId } = c.req.valid("param");
-  const { playerId, code } = c.req.valid("json");
-  return code !== undefined
-    ? writeSheet(c, tableId, { playerId, code }, tables.confirmWithCode)
-    : writeSheet(c, tableId, playerId, tables.confirmResult);
-});
+tablesRouter.openapi(r.confirmResult, async (c) =>
+  writeSheet(c, c.req.valid("param").tableId, c.req.valid("json"), tables.confirmResult),
+);
 
 tablesRouter.openapi(r.disputeResult, async (c) =>
   writeSheet(c, c.req.valid("param").tableId, c.req.valid("json"), tables.disputeResult),
