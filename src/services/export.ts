@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../db/ancestry";
 import {
   events,
@@ -10,6 +10,7 @@ import {
   sessions,
   tableResults,
 } from "../db/schema";
+import { compareIds } from "../domain/standings";
 import { assertOrgReadable, orgSubtree } from "./access";
 import type { ServiceContext } from "./context";
 import { registrationStatus, toAttendance } from "./events";
@@ -21,14 +22,6 @@ const CHUNK = 500;
 /** Records changed a little before the cursor's time are sent again: clocks of instances differ. */
 const SINCE_MARGIN_MS = 5_000;
 
-type ExportRecord =
-  | ReturnType<typeof playerRecord>
-  | ReturnType<typeof eventRecord>
-  | ReturnType<typeof sessionRecord>
-  | ReturnType<typeof resultRecord>
-  /** A notification, its own type renamed `eventType`. */
-  | (Omit<OrgChange, "type"> & { type: "change"; eventType: string });
-
 /** Authorises an export: members of the organisation or of an ancestor (a federation). */
 export async function openExport(
   ctx: ServiceContext,
@@ -39,145 +32,130 @@ export async function openExport(
   return includeDescendants ? orgSubtree(ctx.db, orgId) : [orgId];
 }
 
-/** Keyset pages of one query, `CHUNK` rows at a time (the first one may already be on its way). */
+/**
+ * Keyset pages of one query, `CHUNK` rows at a time (the first one may already be on its way);
+ * an empty page is not yielded.
+ */
 async function* pages<R extends { id: string }>(
   fetch: (after: string) => Promise<R[]>,
-  first?: Promise<R[]>,
-): AsyncGenerator<R> {
-  let after = "";
-  for (let next = first ?? fetch(after); ; next = fetch(after)) {
+  first = fetch(""),
+): AsyncGenerator<R[]> {
+  for (let next = first; ; ) {
     const rows = await next;
-    yield* rows;
+    if (rows.length > 0) yield rows;
     if (rows.length < CHUNK) return;
-    after = rows.at(-1)!.id;
+    next = fetch(rows.at(-1)!.id);
   }
 }
 
-/** The exported organisations' players by id, only those updated since `since` when given. */
-const playersPage = (ctx: ServiceContext, orgIds: readonly string[], since?: string) => (after: string) =>
-  ctx.db
-    .select()
-    .from(players)
-    .where(
-      and(
-        inArray(players.orgId, [...orgIds]),
-        since ? gte(players.updatedAt, since) : undefined,
-        gt(players.id, after),
-      ),
-    )
-    .orderBy(asc(players.id))
-    .limit(CHUNK);
+/**
+ * The exported organisations' players or events by id, only those updated since `since` when
+ * given: records as they are sent, their columns in the records' key order.
+ */
+const ownedPage =
+  (
+    ctx: ServiceContext,
+    table: typeof players | typeof events,
+    columns: typeof playerRecord | typeof eventRecord,
+    orgIds: readonly string[],
+    since?: string,
+  ) =>
+  (after: string) =>
+    ctx.db
+      .select(columns)
+      .from(table)
+      .where(
+        and(
+          inArray(table.orgId, [...orgIds]),
+          since ? gte(table.updatedAt, since) : undefined,
+          gt(table.id, after),
+        ),
+      )
+      .orderBy(asc(table.id))
+      .limit(CHUNK);
 
-/** The exported organisations' events by id, only those updated since `since` when given. */
-const eventsPage = (ctx: ServiceContext, orgIds: readonly string[], since?: string) => (after: string) =>
-  ctx.db
-    .select()
-    .from(events)
-    .where(
-      and(
-        inArray(events.orgId, [...orgIds]),
-        since ? gte(events.updatedAt, since) : undefined,
-        gt(events.id, after),
-      ),
-    )
-    .orderBy(asc(events.id))
-    .limit(CHUNK);
+/** Only players of the exported organisations get here: their numbers are the reader's to see. */
+const playerRecord = {
+  type: sql<"player">`'player'`,
+  id: players.id,
+  orgId: players.orgId,
+  name: players.name,
+  externalId: players.externalId,
+  discordId: players.discordId,
+};
+
+const eventRecord = {
+  type: sql<"event">`'event'`,
+  id: events.id,
+  orgId: events.orgId,
+  name: events.name,
+  ruleset: events.ruleset,
+  visibility: events.visibility,
+  lotSeed: events.lotSeed,
+  startsOn: events.startsOn,
+  venue: events.venue,
+};
+
+/**
+ * A session's record with its registrations as a JSON array (who signed up, and who came and
+ * for how long), in the session's own row: one query per page of sessions, however many
+ * sessions the page has.
+ */
+const sessionRecord = {
+  type: sql<"session">`'session'`,
+  id: sessions.id,
+  eventId: sessions.eventId,
+  name: sessions.name,
+  date: sessions.date,
+  venue: sessions.venue,
+  hostOrgId: sessions.hostOrgId,
+  registrations: sql<string>`(select json_group_array(json_array(r.player_id, r.checked_in_at, r.no_show_at, r.dropped_after_game, r.eliminated_at)) from ${registrations} r where r.session_id = ${qualified(sessions.id)})`,
+};
 
 /**
  * Everything the organisations own, as one record per line: players (stable ids), events,
  * sessions, then every table result with its seats. Pending results are included with their
  * status, so an export can be reconciled later.
  */
-export async function* exportRecords(
-  ctx: ServiceContext,
-  orgIds: readonly string[],
-): AsyncGenerator<ExportRecord> {
-  for await (const p of pages(playersPage(ctx, orgIds))) yield playerRecord(p);
+export async function* exportRecords(ctx: ServiceContext, orgIds: readonly string[]) {
+  for await (const page of pages(ownedPage(ctx, players, playerRecord, orgIds))) yield* page;
   const eventIds: string[] = [];
-  for await (const e of pages(eventsPage(ctx, orgIds))) {
-    eventIds.push(e.id);
-    yield eventRecord(e);
+  for await (const page of pages(ownedPage(ctx, events, eventRecord, orgIds))) {
+    eventIds.push(...page.map((e) => e.id));
+    yield* page;
   }
   // Sessions and results of CHUNK events at a time: the queries grow with the rows, not the events.
   for (let i = 0; i < eventIds.length; i += CHUNK) {
     const chunk = eventIds.slice(i, i + CHUNK);
-    for await (const s of pages((after) =>
+    const sessionsPage = (after: string) =>
       ctx.db
-        .select(sessionColumns)
+        .select(sessionRecord)
         .from(sessions)
         .where(and(inArray(sessions.eventId, chunk), gt(sessions.id, after)))
         .orderBy(asc(sessions.id))
-        .limit(CHUNK),
-    )) {
-      yield sessionRecord(s);
-    }
+        .limit(CHUNK);
+    for await (const page of pages(sessionsPage)) yield* page.map(withRegistrations);
     yield* resultRecords(ctx, inArray(tableResults.eventId, chunk));
   }
 }
 
-/** Only players of the exported organisations get here: their numbers are the reader's to see. */
-function playerRecord(p: typeof players.$inferSelect) {
-  return {
-    type: "player" as const,
-    id: p.id,
-    orgId: p.orgId,
-    name: p.name,
-    externalId: p.externalId,
-    discordId: p.discordId,
-  };
-}
-
-function eventRecord(e: typeof events.$inferSelect) {
-  return {
-    type: "event" as const,
-    id: e.id,
-    orgId: e.orgId,
-    name: e.name,
-    ruleset: e.ruleset,
-    visibility: e.visibility,
-    lotSeed: e.lotSeed,
-    startsOn: e.startsOn,
-    venue: e.venue,
-  };
-}
-
-function sessionRecord(s: typeof sessions.$inferSelect & { registrations: string }) {
-  return {
-    type: "session" as const,
-    id: s.id,
-    eventId: s.eventId,
-    name: s.name,
-    date: s.date,
-    venue: s.venue,
-    hostOrgId: s.hostOrgId,
-    /** Who signed up, and who came and for how long. */
-    registrations: sessionRegistrations(s.registrations),
-  };
-}
-
-/**
- * A session's columns with its registrations as a JSON array, in the session's own row: one
- * query per page of sessions, however many sessions the page has.
- */
-const sessionColumns = {
-  ...getTableColumns(sessions),
-  registrations: sql<string>`(select json_group_array(json_array(r.player_id, r.checked_in_at, r.no_show_at, r.dropped_after_game, r.eliminated_at)) from ${registrations} r where r.session_id = ${qualified(sessions.id)})`,
-};
-
 type RegistrationTuple = [string, string | null, string | null, number | null, string | null];
 
-function sessionRegistrations(json: string) {
-  return (JSON.parse(json) as RegistrationTuple[])
-    .map(([playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt]) =>
-      toAttendance({ playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt }),
-    )
-    .sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0))
-    .map((a) => ({
-      playerId: a.playerId,
-      status: registrationStatus(a),
-      checkedIn: a.checkedIn,
-      droppedAfterGame: a.droppedAfterGame,
-    }));
+function withRegistrations<S extends { registrations: string }>({ registrations, ...session }: S) {
+  return {
+    ...session,
+    registrations: (JSON.parse(registrations) as RegistrationTuple[])
+      .map(([playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt]) =>
+        toAttendance({ playerId, checkedInAt, noShowAt, droppedAfterGame, eliminatedAt }),
+      )
+      .sort((a, b) => compareIds(a.playerId, b.playerId))
+      .map((a) => ({
+        playerId: a.playerId,
+        status: registrationStatus(a),
+        checkedIn: a.checkedIn,
+        droppedAfterGame: a.droppedAfterGame,
+      })),
+  };
 }
 
 function resultRecord(
@@ -209,11 +187,9 @@ function resultRecord(
 }
 
 /** Results a page at a time, with the seats of the whole page in one query. */
-async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined): AsyncGenerator<ExportRecord> {
-  const { db } = ctx;
-  let after = "";
-  for (;;) {
-    const page = await db
+async function* resultRecords(ctx: ServiceContext, scope: SQL) {
+  const resultsPage = (after: string) =>
+    ctx.db
       .select({
         id: tableResults.tableId,
         result: tableResults,
@@ -226,8 +202,8 @@ async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined): Asyn
       .where(and(scope, gt(tableResults.tableId, after)))
       .orderBy(asc(tableResults.tableId))
       .limit(CHUNK);
-    if (page.length === 0) return;
-    const seatRows = await db
+  for await (const page of pages(resultsPage)) {
+    const seatRows = await ctx.db
       .select()
       .from(seats)
       .where(
@@ -244,8 +220,6 @@ async function* resultRecords(ctx: ServiceContext, scope: SQL | undefined): Asyn
       else seatsOf.set(seat.tableId, [seat]);
     }
     for (const r of page) yield resultRecord(r, seatsOf.get(r.id) ?? []);
-    if (page.length < CHUNK) return;
-    after = page.at(-1)!.id;
   }
 }
 
@@ -271,28 +245,28 @@ export async function* exportRecordsSince(
   since: { seq: number; at: string },
   through: number,
   changesAfter: (seq: number, limit: number) => Promise<OrgChange[]>,
-): AsyncGenerator<ExportRecord> {
+) {
   const at = new Date(Date.parse(since.at) - SINCE_MARGIN_MS).toISOString();
-  const playersSince = playersPage(ctx, orgIds, at);
-  const eventsSince = eventsPage(ctx, orgIds, at);
+  const playersPage = ownedPage(ctx, players, playerRecord, orgIds, at);
+  const eventsPage = ownedPage(ctx, events, eventRecord, orgIds, at);
   const sessionsPage = (after: string) =>
     ctx.db
-      .select(sessionColumns)
+      .select(sessionRecord)
       .from(sessions)
       .innerJoin(events, eq(events.id, sessions.eventId))
       .where(and(inArray(events.orgId, [...orgIds]), gte(sessions.createdAt, at), gt(sessions.id, after)))
       .orderBy(asc(sessions.id))
       .limit(CHUNK);
-  const firstPlayers = playersSince("");
-  const firstEvents = eventsSince("");
+  const firstPlayers = playersPage("");
+  const firstEvents = eventsPage("");
   const firstSessions = sessionsPage("");
   const firstChanges = changesAfter(since.seq, CHUNK);
   // Settled now, so a failure of one is not left unhandled while another is being yielded.
   await Promise.all([firstPlayers, firstEvents, firstSessions, firstChanges]);
 
-  for await (const p of pages(playersSince, firstPlayers)) yield playerRecord(p);
-  for await (const e of pages(eventsSince, firstEvents)) yield eventRecord(e);
-  for await (const s of pages(sessionsPage, firstSessions)) yield sessionRecord(s);
+  for await (const page of pages(playersPage, firstPlayers)) yield* page;
+  for await (const page of pages(eventsPage, firstEvents)) yield* page;
+  for await (const page of pages(sessionsPage, firstSessions)) yield* page.map(withRegistrations);
 
   const exported = new Set(orgIds);
   const touched = new Set<string>();
@@ -302,8 +276,9 @@ export async function* exportRecordsSince(
       // The feed covers the whole tree; an export without descendants keeps its own organisation's.
       if (!exported.has(change.orgId)) continue;
       for (const id of tablesOf(change.data)) touched.add(id);
+      // A notification, its own type renamed `eventType`.
       yield {
-        type: "change",
+        type: "change" as const,
         seq: change.seq,
         id: change.id,
         eventType: change.type,

@@ -94,7 +94,6 @@ export async function updateOrganization(
   const [before] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId));
   if (!before) throw notFound("organization", orgId);
   if (patch.timeZone === undefined || patch.timeZone === before.timezone) return toDto(before);
-  const after = { ...before, timezone: patch.timeZone };
   await ctx.db.batch([
     ctx.db.update(organizations).set({ timezone: patch.timeZone }).where(eq(organizations.id, orgId)),
     auditInsert(ctx, {
@@ -106,5 +105,5 @@ export async function updateOrganization(
       after: { timeZone: patch.timeZone },
     }),
   ]);
-  return toDto(after);
+  return toDto({ ...before, timezone: patch.timeZone });
 }

@@ -4,6 +4,7 @@
  * with a start time is an entry at that instant; one with only a date is a whole day on it.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import ical, { escape as escapeText, type ICalEventData } from "ical-generator";
 import { orgAncestryJson } from "../../db/ancestry";
 import { calendarLinks, events, players, registrations, sessions } from "../../db/schema";
 import { fnv1a } from "../../db/tree";
@@ -21,7 +22,6 @@ import { notFound, ServiceError } from "../errors";
 import { startInstant } from "../events";
 import { unknownPlayer } from "../players";
 import { sha256Hex } from "../secrets";
-import { buildCalendar, type CalendarEntry } from "./ics";
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -31,7 +31,21 @@ type SessionRow = typeof sessions.$inferSelect;
  */
 export type CalendarFeed = ReturnType<typeof feed>;
 
-function entryOf(session: SessionRow, event: ScopedEvent, origin: string): CalendarEntry | null {
+const HOUR_MS = 3_600_000;
+/**
+ * A session has no planned end: a timed entry lasts this long, about three games and the breaks
+ * between them (docs/rules.md#sessions-in-time); a whole day ends the next day.
+ */
+const SESSION_HOURS = 4;
+
+/**
+ * One session as a calendar entry. A timed entry is written in UTC (`DTSTART:…Z`): RFC 5545
+ * would need a VTIMEZONE block for every `TZID`, which ical-generator only gets from a generator
+ * fed with tz data, while a UTC time needs none and every calendar app shows it in the reader's
+ * own zone. The session's local time and zone are in the description. A day without a time is
+ * a DATE value: one whole day.
+ */
+function entryOf(session: SessionRow, event: ScopedEvent, origin: string): ICalEventData | null {
   const at = startInstant(session);
   const date = session.date ?? event.startsOn;
   if (!at && !date) return null;
@@ -40,7 +54,7 @@ function entryOf(session: SessionRow, event: ScopedEvent, origin: string): Calen
       ? `${session.startsAt.replace("T", " ")} (${session.timeZone})`
       : null;
   return {
-    uid: `${session.id}@${new URL(origin).host}`,
+    id: `${session.id}@${new URL(origin).host}`,
     summary: `${event.name} — ${session.name}`,
     description: [
       `Prelim session of ${event.name}.`,
@@ -51,14 +65,30 @@ function entryOf(session: SessionRow, event: ScopedEvent, origin: string): Calen
       .join("\n"),
     location: session.venue ?? event.venue,
     url: `${origin}/e/${event.id}`,
+    // When the entry was first written (DTSTAMP): fixed, so an unchanged feed is byte-identical.
     stamp: new Date(session.createdAt),
-    start: at ? { kind: "instant", at } : { kind: "day", date: date! },
+    ...(at
+      ? { start: at, end: new Date(at.getTime() + SESSION_HOURS * HOUR_MS) }
+      : {
+          start: new Date(`${date}T00:00:00Z`),
+          end: new Date(Date.parse(`${date}T00:00:00Z`) + 24 * HOUR_MS),
+          allDay: true,
+        }),
   };
 }
 
 function feed(name: string, items: { session: SessionRow; event: ScopedEvent }[], origin: string) {
-  const entries = items.flatMap(({ session, event }) => entryOf(session, event, origin) ?? []);
-  const body = buildCalendar(name, entries);
+  // ical-generator 10.2 writes the calendar's NAME unescaped (it escapes event texts only): a
+  // comma or semicolon in an event's name would break the TEXT value (RFC 5545 §3.3.11).
+  const calendar = ical({
+    name: escapeText(name, false),
+    prodId: { company: "catan-tournament-api", product: "calendar" },
+  });
+  for (const { session, event } of items) {
+    const entry = entryOf(session, event, origin);
+    if (entry) calendar.createEvent(entry);
+  }
+  const body = calendar.toString();
   return {
     body,
     tag: `cal:${fnv1a(body)}:${body.length}`,

@@ -32,9 +32,6 @@ function staffClient(ctx: ServiceContext) {
   return client;
 }
 
-/** The feed's path for a secret (what calendar apps subscribe to). */
-const calendarPath = (secret: string) => `/v1/calendars/${secret}.ics`;
-
 /**
  * Staff (players:write) of an organisation in the player's tree, not limited to one event: the
  * organisation whose reads the link will carry. The platform admin acts for the player's own.
@@ -81,7 +78,8 @@ export async function createCalendarLink(ctx: ServiceContext, playerId: string) 
       after: toCalendarLinkDto(row),
     }),
   ]);
-  return { ...toCalendarLinkDto(row), path: calendarPath(secret) };
+  // The feed's path for the secret: what calendar apps subscribe to.
+  return { ...toCalendarLinkDto(row), path: `/v1/calendars/${secret}.ics` };
 }
 
 /** The player's links made by the caller's organisation (all of them for the admin), oldest first. */

@@ -8,11 +8,6 @@ import { organizations, programmeExclusions } from "../../db/schema";
 import { calendarDayIn } from "../../domain/local-time";
 import type { ServiceContext } from "../context";
 
-/** Whether an exclusion ending on `until` (the first day it no longer runs) runs at `now`. */
-function exclusionRuns(until: string, timezone: string | null, now: Date): boolean {
-  return until > calendarDayIn(now, timezone);
-}
-
 /**
  * The exclusions in force in an event of `ancestry` (its organisation first), for these players,
  * or for anyone when `playerIds` is left out (a read that need not wait for a list of players).
@@ -43,5 +38,6 @@ export async function exclusionsInForce(
       ),
     )
     .orderBy(asc(programmeExclusions.until));
-  return rows.filter((r) => exclusionRuns(r.until, r.timezone, now));
+  // `until` is the first day the exclusion no longer runs.
+  return rows.filter((r) => r.until > calendarDayIn(now, r.timezone));
 }

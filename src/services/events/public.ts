@@ -2,18 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { events } from "../../db/schema";
 import type { ServiceContext } from "../context";
 
-export interface PublicEventSummary {
-  id: string;
-  name: string;
-  startsOn: string | null;
-  venue: string | null;
-}
-
 /**
  * Public events of every organisation, newest first: what the server's home page links to.
  * Anyone may read them (public events need no token), so no actor check is needed.
  */
-export async function listPublicEvents(ctx: ServiceContext): Promise<PublicEventSummary[]> {
+export async function listPublicEvents(ctx: ServiceContext) {
   return ctx.db
     .select({ id: events.id, name: events.name, startsOn: events.startsOn, venue: events.venue })
     .from(events)
@@ -21,3 +14,5 @@ export async function listPublicEvents(ctx: ServiceContext): Promise<PublicEvent
     .orderBy(desc(events.startsOn), desc(events.id))
     .limit(50);
 }
+
+export type PublicEventSummary = Awaited<ReturnType<typeof listPublicEvents>>[number];

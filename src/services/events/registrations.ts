@@ -39,30 +39,8 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  const checks = await readRegistrationChecks(ctx, event, sessionId, unique);
-  if ((checks.roundCount[0]?.n ?? 0) > 0) {
-    throw new ServiceError(
-      "conflict",
-      "registration_closed",
-      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
-    );
-  }
-  assertMayPlay(playerIds, checks);
-  assertNotExcluded(playerIds, checks.excluded);
-  const rows = await writeRegistrations(ctx, event, sessionId, unique);
-  return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
-}
-
-type RegisteringEvent = Awaited<ReturnType<typeof writableSession>>["event"];
-
-/** What the rules check of the players and the session, read together (round trips sent at once). */
-async function readRegistrationChecks(
-  ctx: ServiceContext,
-  event: RegisteringEvent,
-  sessionId: string,
-  unique: string[],
-) {
-  const [known, staff, disqualified, roundCount, , excluded] = await Promise.all([
+  // What the rules check of the players and the session, read together (round trips sent at once).
+  const [known, staff, disqualified, [seated], , excluded] = await Promise.all([
     // Players of any organisation of the event's tree may take part.
     playersOfTree(ctx, treeRoot(event), unique),
     ctx.db
@@ -77,13 +55,40 @@ async function readRegistrationChecks(
     assertPlayoffsNotSeated(ctx, event.id),
     exclusionsInForce(ctx, event.ancestry, unique),
   ]);
-  return { known, staff, disqualified, roundCount, excluded };
+  if ((seated?.n ?? 0) > 0) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
+    );
+  }
+  assertMayPlay(playerIds, known, staff, disqualified);
+  assertNotExcluded(playerIds, excluded);
+  const now = ctx.clock().toISOString();
+  // The registrations are read back in the same batch (the whole list is paged: GET …/players).
+  const [, , rows] = await ctx.db.batch([
+    ctx.db
+      .insert(registrations)
+      .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
+      .onConflictDoNothing(),
+    sessionAudit(ctx, event, sessionId, {
+      action: "session.register",
+      after: { playerIds: unique },
+    }),
+    registrationRows(
+      ctx,
+      and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
+    ),
+  ]);
+  return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
 
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
 function assertMayPlay(
   playerIds: readonly string[],
-  { known, staff, disqualified }: Awaited<ReturnType<typeof readRegistrationChecks>>,
+  known: readonly { id: string }[],
+  staff: readonly { playerId: string; role: string }[],
+  disqualified: readonly { playerId: string }[],
 ): void {
   const knownIds = new Set(known.map((p) => p.id));
   const staffIds = new Map(staff.map((s) => [s.playerId, s.role]));
@@ -114,34 +119,6 @@ function assertMayPlay(
       },
     );
   }
-}
-
-/**
- * Registers the players (idempotently) and reads back their registrations in the same batch
- * (the whole list is paged: GET …/players).
- */
-async function writeRegistrations(
-  ctx: ServiceContext,
-  event: RegisteringEvent,
-  sessionId: string,
-  unique: string[],
-) {
-  const now = ctx.clock().toISOString();
-  const [, , rows] = await ctx.db.batch([
-    ctx.db
-      .insert(registrations)
-      .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
-      .onConflictDoNothing(),
-    sessionAudit(ctx, event, sessionId, {
-      action: "session.register",
-      after: { playerIds: unique },
-    }),
-    registrationRows(
-      ctx,
-      and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
-    ),
-  ]);
-  return rows;
 }
 
 /** A player excluded from the programme of an organisation above the event (docs/rules.md#sanctions). */

@@ -62,11 +62,7 @@ export function startInstant(row: Pick<SessionRow, "startsAt" | "timeZone">): Da
   return zoned.kind === "skipped" ? null : zoned.instant;
 }
 
-interface SessionTimes {
-  date: string | null;
-  startsAt: string | null;
-  timeZone: string | null;
-}
+type SessionTimes = Pick<SessionRow, "date" | "startsAt" | "timeZone">;
 
 const invalidTime = (code: string, path: string, message: string) =>
   new ServiceError("invalid", code, message, { issues: [{ path, message }] });

@@ -96,13 +96,7 @@ async function loadPlayer(ctx: ServiceContext, playerId: string, access: "read" 
   const found = await findPlayer(ctx, playerId);
   if (!found) {
     const into = await mergedInto(ctx, playerId);
-    if (
-      into &&
-      (await loadPlayer(ctx, into, "read").then(
-        () => true,
-        () => false,
-      ))
-    ) {
+    if (into && (await loadPlayer(ctx, into, "read").catch(() => null))) {
       throw access === "read" ? movedPlayer(playerId, into) : gonePlayer(playerId, into);
     }
     throw notFound("player", playerId);

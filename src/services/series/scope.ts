@@ -14,18 +14,7 @@ import { uniqueParticipantsSql } from "../events";
 import type { StandingsScope } from "../standings";
 import { type SeriesDto, type SeriesSelection, toSeriesDto } from "./store";
 
-/** `all`: members of the series' organisation (or above) see private events too; `public`: everyone else. */
-export type SeriesView = "all" | "public";
-
-export interface SeriesScope {
-  series: SeriesDto;
-  view: SeriesView;
-  /** The events ranked for this view, in series order (start date, then creation). */
-  events: StandingsScope<ScopedEvent>[];
-  etag: string;
-  /** Some private event is in the view: the body must not sit in shared caches. */
-  private: boolean;
-}
+export type SeriesScope = Awaited<ReturnType<typeof loadSeriesScope>>;
 
 function selectionWhere(orgId: string, selection: SeriesSelection): SQL | undefined {
   const tree = inOrgTree(events.orgId, orgId);
@@ -60,7 +49,7 @@ export function seriesIncludesEvent(
   );
 }
 
-export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Promise<SeriesScope> {
+export async function loadSeriesScope(ctx: ServiceContext, seriesId: string) {
   const [row] = await ctx.db
     .select({ series, ancestry: orgAncestryJson(series.orgId) })
     .from(series)
@@ -68,7 +57,8 @@ export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Pr
   if (!row) throw notFound("series", seriesId);
   const dto = toSeriesDto(row.series);
   const ancestry = JSON.parse(row.ancestry) as string[];
-  const view: SeriesView = canReadOrg(ctx.actor, ancestry) ? "all" : "public";
+  /** `all`: members of the series' organisation (or above) see private events too; `public`: everyone else. */
+  const view: "all" | "public" = canReadOrg(ctx.actor, ancestry) ? "all" : "public";
   const rootOrgId = ancestry.at(-1) ?? dto.orgId;
   const [eventRows, [playersTag]] = await ctx.db.batch([
     ctx.db
@@ -99,8 +89,10 @@ export async function loadSeriesScope(ctx: ServiceContext, seriesId: string): Pr
   return {
     series: dto,
     view,
+    /** The events ranked for this view, in series order (start date, then creation). */
     events: scopes,
     etag: `series:${dto.id}:${dto.version}:${view}:${fnv1a(`${fingerprint}#${playersTag?.tag ?? ""}`)}`,
+    /** Some private event is in the view: the body must not sit in shared caches. */
     private: scopes.some((s) => s.event.visibility === "private"),
   };
 }
