@@ -27,7 +27,6 @@ import {
   feedSource,
   feedStream,
   type HeldToken,
-  heldToken,
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
@@ -279,8 +278,8 @@ export class LiveFeed {
   private async checkTokens() {
     const held: HeldToken[] = [...this.tokens];
     for (const [socket, entry] of this.sockets()) {
-      const token = heldToken(entry.request, (reason) => this.end(socket, entry, reason));
-      if (token) held.push(token);
+      const token = entry.request.token;
+      if (token) held.push({ ...token, end: (reason) => this.end(socket, entry, reason) });
     }
     await endLapsedTokens(this.db, held, Date.now());
   }

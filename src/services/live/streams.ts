@@ -15,7 +15,7 @@ import {
   PING_MESSAGE,
   sseFrame,
 } from "./messages";
-import { type HeldToken, heldToken } from "./tokens";
+import type { HeldToken } from "./tokens";
 
 /** What a stream needs from where it runs. */
 export interface FeedHost {
@@ -54,19 +54,18 @@ class Wakeup {
   }
 }
 
-interface Sink {
-  send(messages: readonly FeedMessage[]): void;
-  readonly closed: boolean;
-}
-
 /** What the caller of a stream hears back: a failure (logged), and the stream's end (its slot freed). */
 interface StreamHooks {
   onError(error: unknown): void;
   onEnd?(): void;
 }
 
-/** An SSE response whose body `run` writes; the body ends when `run` returns or the client goes away. */
-function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: StreamHooks) {
+/**
+ * GET /v1/events/{id}/changes or /v1/orgs/{id}/changes once authorised: the stream of one
+ * watcher, sent what it missed, then woken by its source's changes, its token's end, its own
+ * end time and the pings.
+ */
+export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamHooks): Response {
   const encoder = new TextEncoder();
   const wakeup = new Wakeup();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -80,19 +79,14 @@ function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: 
       // Already cancelled by the client.
     }
   };
-  const sink: Sink = {
-    send(messages) {
-      if (closed || messages.length === 0) return;
-      if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
-        close();
-        wakeup.wake();
-        return;
-      }
-      controller.enqueue(encoder.encode(messages.map(sseFrame).join("")));
-    },
-    get closed() {
-      return closed;
-    },
+  const send = (messages: readonly FeedMessage[]) => {
+    if (closed || messages.length === 0) return;
+    if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
+      close();
+      wakeup.wake();
+      return;
+    }
+    controller.enqueue(encoder.encode(messages.map(sseFrame).join("")));
   };
   const body = new ReadableStream<Uint8Array>({
     start(c) {
@@ -103,8 +97,46 @@ function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: 
       wakeup.wake();
     },
   });
+
+  const run = async () => {
+    const lease = await host.watch(request.kind, request.id, () => wakeup.wake());
+    let ended: EndReason | undefined;
+    const end = (reason: EndReason) => {
+      ended = reason;
+      wakeup.wake();
+    };
+    const releaseToken = request.token ? host.holdToken({ ...request.token, end }) : () => {};
+    try {
+      const source = lease.source;
+      const { watch, messages } = await source.open(host.db, request);
+      send(messages);
+      let lastWrite = Date.now();
+      while (!closed) {
+        const now = Date.now();
+        if (now >= request.endsAt) return;
+        await wakeup.wait(Math.min(request.endsAt - now, lastWrite + PING_EVERY_MS - now));
+        if (closed) return;
+        if (ended) {
+          send([endMessage(ended)]);
+          return;
+        }
+        const next = await source.next(host.db, request, watch);
+        if (next === null) return;
+        if (next.length > 0) {
+          send(next);
+          lastWrite = Date.now();
+        } else if (Date.now() - lastWrite >= PING_EVERY_MS) {
+          send([PING_MESSAGE]);
+          lastWrite = Date.now();
+        }
+      }
+    } finally {
+      releaseToken();
+      lease.release();
+    }
+  };
   void Promise.resolve()
-    .then(() => run(sink, wakeup))
+    .then(run)
     .catch(hooks.onError)
     .finally(() => {
       close();
@@ -113,49 +145,4 @@ function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: 
   return new Response(body, {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
   });
-}
-
-/**
- * GET /v1/events/{id}/changes or /v1/orgs/{id}/changes once authorised: the stream of one
- * watcher, sent what it missed, then woken by its source's changes, its token's end, its own
- * end time and the pings.
- */
-export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamHooks): Response {
-  return sseResponse(async (sink, wakeup) => {
-    const lease = await host.watch(request.kind, request.id, () => wakeup.wake());
-    let ended: EndReason | undefined;
-    const held = heldToken(request, (reason) => {
-      ended = reason;
-      wakeup.wake();
-    });
-    const releaseToken = held ? host.holdToken(held) : () => {};
-    try {
-      const source = lease.source;
-      const { watch, messages } = await source.open(host.db, request);
-      sink.send(messages);
-      let lastWrite = Date.now();
-      while (!sink.closed) {
-        const now = Date.now();
-        if (now >= request.endsAt) return;
-        await wakeup.wait(Math.min(request.endsAt - now, lastWrite + PING_EVERY_MS - now));
-        if (sink.closed) return;
-        if (ended) {
-          sink.send([endMessage(ended)]);
-          return;
-        }
-        const next = await source.next(host.db, request, watch);
-        if (next === null) return;
-        if (next.length > 0) {
-          sink.send(next);
-          lastWrite = Date.now();
-        } else if (Date.now() - lastWrite >= PING_EVERY_MS) {
-          sink.send([PING_MESSAGE]);
-          lastWrite = Date.now();
-        }
-      }
-    } finally {
-      releaseToken();
-      lease.release();
-    }
-  }, hooks);
 }
