@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { type FeedSource, feedSource, type WatchRequest } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
-interface HubLogger {
+export interface HubLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -119,6 +119,10 @@ export class LiveHub {
 
   get db(): Database {
     return this.options.db;
+  }
+
+  get logger(): HubLogger | undefined {
+    return this.options.logger;
   }
 
   /** Joins the feed's source (started, and read once, if nobody watched it yet). */

@@ -6,7 +6,7 @@
  */
 import type { Database } from "../../db/client";
 import type { WatchRequest } from "./feeds";
-import type { Lease } from "./hub";
+import type { HubLogger, Lease } from "./hub";
 import {
   type EndReason,
   endMessage,
@@ -23,6 +23,8 @@ export interface FeedHost {
   /** Joins the feed's shared source; `onChange` runs after each refresh that changed it. */
   watch(kind: WatchRequest["kind"], id: string, onChange: () => void): Promise<Lease>;
   holdToken(token: HeldToken): () => void;
+  /** Where a stream that failed is logged. */
+  logger?: HubLogger;
 }
 
 /** Messages queued for a reader that does not read: past this the stream is ended. */
@@ -54,18 +56,12 @@ class Wakeup {
   }
 }
 
-/** What the caller of a stream hears back: a failure (logged), and the stream's end (its slot freed). */
-interface StreamHooks {
-  onError(error: unknown): void;
-  onEnd?(): void;
-}
-
 /**
  * GET /v1/events/{id}/changes or /v1/orgs/{id}/changes once authorised: the stream of one
  * watcher, sent what it missed, then woken by its source's changes, its token's end, its own
- * end time and the pings.
+ * end time and the pings. `onEnd` runs once it has ended (its stream slot is freed).
  */
-export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamHooks): Response {
+export function feedStream(host: FeedHost, request: WatchRequest, onEnd: () => void): Response {
   const encoder = new TextEncoder();
   const wakeup = new Wakeup();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -137,10 +133,10 @@ export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamH
   };
   void Promise.resolve()
     .then(run)
-    .catch(hooks.onError)
+    .catch((error) => host.logger?.error("live feed failed", { error: String(error) }))
     .finally(() => {
       close();
-      hooks.onEnd?.();
+      onEnd();
     });
   return new Response(body, {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
