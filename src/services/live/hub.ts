@@ -24,7 +24,7 @@ interface LiveHubOptions {
   logger?: HubLogger;
 }
 
-/** A source's subscription: its state, and a callback run after each refresh that changed it. */
+/** A watcher's hold on a source: the source, and how to leave it (it stops with its last watcher). */
 export interface Lease {
   source: FeedSource;
   release(): void;
