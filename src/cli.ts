@@ -116,7 +116,8 @@ export async function runCli(
     await migrateDatabase(db);
     const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
     const json = values.json ?? false;
-    switch (command) {
+    // `discord <sub>` is one command of the table, named by both words.
+    switch (command === "discord" ? `discord ${positionals[1] ?? ""}` : command) {
       case "create-admin": {
         const admin = await insertApiClient(
           db,
@@ -165,10 +166,40 @@ export async function runCli(
         ]);
         return 0;
       }
-      case "discord":
-        return await discordCommand(ctx, positionals[1], values, config, publicUrl);
+      case "discord register-commands": {
+        const settings = discordSettings(config);
+        const botToken = config.DISCORD_BOT_TOKEN;
+        if (!botToken)
+          throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
+        const commands = await registerCommands(settings, botToken);
+        const result = {
+          applicationId: settings.applicationId,
+          commands,
+          interactionsUrl: `${publicUrl}/discord/interactions`,
+          installUrl: `${publicUrl}/discord/install`,
+        };
+        report(json, result, [
+          `Registered ${commands.length} commands with Discord: ${commands.map((c) => `/${c.name}`).join(" ")}`,
+          `Interactions Endpoint URL (developer portal): ${result.interactionsUrl}`,
+          `Stores add the application to their server at: ${result.installUrl}`,
+        ]);
+        return 0;
+      }
+      case "discord setup-code": {
+        if (!values.org) throw new UsageError("--org is required");
+        const code = await createSetupCode(ctx, values.org, { eventId: values.event ?? null });
+        report(json, code, [
+          `Setup code: ${code.code} (valid until ${code.expiresAt}, once).`,
+          `Add the application to the Discord server (${publicUrl}/discord/install), then a member with Manage Server runs: /setup code:${code.code}`,
+        ]);
+        return 0;
+      }
       default:
-        throw new UsageError(`unknown command '${command}'\n\n${USAGE}`);
+        throw new UsageError(
+          command === "discord"
+            ? `unknown discord command '${positionals[1] ?? ""}': register-commands or setup-code`
+            : `unknown command '${command}'\n\n${USAGE}`,
+        );
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ServiceError) {
@@ -178,49 +209,6 @@ export async function runCli(
     throw error;
   } finally {
     client.close();
-  }
-}
-
-/** `discord register-commands | setup-code`: the deployment's Discord application. */
-async function discordCommand(
-  ctx: ServiceContext,
-  sub: string | undefined,
-  values: ReturnType<typeof parseCommandLine>["values"],
-  config: Config,
-  publicUrl: string,
-): Promise<number> {
-  const out = (output: object, lines: string[]) => report(values.json ?? false, output, lines);
-  switch (sub) {
-    case "register-commands": {
-      const settings = discordSettings(config);
-      const botToken = config.DISCORD_BOT_TOKEN;
-      if (!botToken)
-        throw new UsageError("set DISCORD_BOT_TOKEN to the application's bot token (it is not stored)");
-      const commands = await registerCommands(settings, botToken);
-      const result = {
-        applicationId: settings.applicationId,
-        commands,
-        interactionsUrl: `${publicUrl}/discord/interactions`,
-        installUrl: `${publicUrl}/discord/install`,
-      };
-      out(result, [
-        `Registered ${commands.length} commands with Discord: ${commands.map((c) => `/${c.name}`).join(" ")}`,
-        `Interactions Endpoint URL (developer portal): ${result.interactionsUrl}`,
-        `Stores add the application to their server at: ${result.installUrl}`,
-      ]);
-      return 0;
-    }
-    case "setup-code": {
-      if (!values.org) throw new UsageError("--org is required");
-      const code = await createSetupCode(ctx, values.org, { eventId: values.event ?? null });
-      out(code, [
-        `Setup code: ${code.code} (valid until ${code.expiresAt}, once).`,
-        `Add the application to the Discord server (${publicUrl}/discord/install), then a member with Manage Server runs: /setup code:${code.code}`,
-      ]);
-      return 0;
-    }
-    default:
-      throw new UsageError(`unknown discord command '${sub ?? ""}': register-commands or setup-code`);
   }
 }
 

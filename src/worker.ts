@@ -137,7 +137,7 @@ function misconfigured(error: unknown, request: Request, env: WorkerEnv): Respon
   // The type URI resolves to this deployment's own page about the code (GET /problems/{code}).
   // As every problem's: on PUBLIC_URL when set, else relative, whatever Host the request named.
   const base = env.PUBLIC_URL?.replace(/\/+$/, "") ?? "";
-  console.error(JSON.stringify({ level: "error", message: "worker misconfigured", error: String(error) }));
+  consoleLogger.error("worker misconfigured", { error: String(error) });
   const detail =
     error instanceof ConfigError
       ? `${error.message}. ${settingFix(error.problems[0]!.name, url)}`

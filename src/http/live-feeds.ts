@@ -46,12 +46,8 @@ export function processLiveFeeds(db: Database, live: LivePort, clock: () => Date
     logger,
   });
   const slots = new StreamSlots();
-  const hooks = (release: () => void) => ({
-    onError: (error: unknown) => logger.error("live feed failed", { error: String(error) }),
-    onEnd: release,
-  });
   return {
-    stream: (_c, request, slot) => feedStream(hub, request, hooks(slot.release)),
+    stream: (_c, request, slot) => feedStream(hub, request, slot.release),
     notify: async (changes) => hub.notify(changes),
     acquire: (charges) => slots.acquire(charges),
     limits: { ...DEFAULT_STREAM_LIMITS, ...live.streamLimits },

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { fnv1a32 } from "../db/tree";
 import { ServiceError } from "../services/errors";
 
 /**
@@ -34,13 +35,6 @@ export function tableEtag(
   view: { chosen?: number; timerSince?: string | null } = {},
 ): string {
   const chosen = view.chosen ? `.c${view.chosen}` : "";
-  const timer = view.timerSince ? `.t${shortHash(view.timerSince)}` : "";
+  const timer = view.timerSince ? `.t${fnv1a32(view.timerSince).toString(36)}` : "";
   return `"${version ?? 0}.${disqualifiedCount}${chosen}${timer}"`;
-}
-
-/** FNV-1a, base 36: a few characters that change whenever the timer's state does. */
-function shortHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
 }

@@ -17,6 +17,7 @@
 import { type Config, type ConfigInput, readConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { openWebDatabase } from "../../db/web";
+import { consoleLogger } from "../../http/context";
 import {
   type EndReason,
   endLapsedTokens,
@@ -27,7 +28,6 @@ import {
   feedSource,
   feedStream,
   type HeldToken,
-  heldToken,
   PING_EVERY_MS,
   PING_MESSAGE,
   type SlotLease,
@@ -198,16 +198,13 @@ export class LiveFeed {
         this.tokens.add(held);
         return () => this.tokens.delete(held);
       },
+      logger: consoleLogger,
     };
   }
 
   private openStream(request: WatchRequest): Response {
-    const hooks = {
-      onError: (error: unknown) =>
-        console.error(JSON.stringify({ level: "error", message: "live feed failed", error: String(error) })),
-      onEnd: () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []),
-    };
-    return feedStream(this.host(), request, hooks);
+    const release = () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []);
+    return feedStream(this.host(), request, release);
   }
 
   private async openSocket(request: WatchRequest): Promise<Response> {
@@ -279,8 +276,8 @@ export class LiveFeed {
   private async checkTokens() {
     const held: HeldToken[] = [...this.tokens];
     for (const [socket, entry] of this.sockets()) {
-      const token = heldToken(entry.request, (reason) => this.end(socket, entry, reason));
-      if (token) held.push(token);
+      const token = entry.request.token;
+      if (token) held.push({ ...token, end: (reason) => this.end(socket, entry, reason) });
     }
     await endLapsedTokens(this.db, held, Date.now());
   }

@@ -6,12 +6,7 @@
  */
 import type { Logger } from "../../http/context";
 import type { LiveFeeds } from "../../http/live-feeds";
-import {
-  DEFAULT_STREAM_LIMITS,
-  type SlotLease,
-  type StreamLimits,
-  type WatchRequest,
-} from "../../services/live";
+import { DEFAULT_STREAM_LIMITS, type SlotLease, type StreamLimits } from "../../services/live";
 import type { CommittedChanges } from "../../services/outbox";
 import { releaseLeases, WATCH_HEADER } from "./feed-object";
 
@@ -71,26 +66,24 @@ export function workerLiveFeeds(
   logger: Logger,
   limits: Partial<StreamLimits> = {},
 ): LiveFeeds {
-  const forward = async (
-    path: "stream" | "socket",
-    request: WatchRequest,
-    leases: SlotLease[] | undefined,
-    raw: Request,
-  ) => {
-    const name = `${request.kind}:${request.id}`;
-    const headers = new Headers(path === "socket" ? raw.headers : undefined);
-    headers.set(WATCH_HEADER, JSON.stringify({ ...request, ...(leases ? { leases } : {}) }));
-    const res = await stub(namespace, name).fetch(objectUrl(path, name), { headers });
-    // The object's answer, with headers the app's middleware may still set (request id, CORS).
-    const webSocket = (res as Response & { webSocket?: unknown }).webSocket;
-    return webSocket
-      ? new Response(null, { status: 101, headers: res.headers, webSocket } as ResponseInit)
-      : new Response(res.body, res);
-  };
+  /** The watcher, forwarded to its feed's object, which answers the stream or the socket. */
+  const forward =
+    (path: "stream" | "socket"): LiveFeeds["stream"] =>
+    async (c, request, slot) => {
+      const name = `${request.kind}:${request.id}`;
+      const headers = new Headers(path === "socket" ? c.req.raw.headers : undefined);
+      headers.set(WATCH_HEADER, JSON.stringify({ ...request, leases: slot.leases }));
+      const res = await stub(namespace, name).fetch(objectUrl(path, name), { headers });
+      // The object's answer, with headers the app's middleware may still set (request id, CORS).
+      const webSocket = (res as Response & { webSocket?: unknown }).webSocket;
+      return webSocket
+        ? new Response(null, { status: 101, headers: res.headers, webSocket } as ResponseInit)
+        : new Response(res.body, res);
+    };
   return {
     limits: { ...DEFAULT_STREAM_LIMITS, ...limits },
-    stream: (c, request, slot) => forward("stream", request, slot.leases, c.req.raw),
-    socket: (c, request, slot) => forward("socket", request, slot.leases, c.req.raw),
+    stream: forward("stream"),
+    socket: forward("socket"),
     notify: (changes) => notifyFeedObjects(namespace, changes, logger),
     async acquire(charges) {
       const until = Date.now() + LEASE_MS;

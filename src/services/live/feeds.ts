@@ -170,19 +170,18 @@ abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
     return out;
   }
 
-  /** What the watcher has not been sent yet, from the source's log or else the database. */
-  protected async pending(db: Database, watch: Watch): Promise<FeedMessage[]> {
-    return this.fromLog(watch) ?? (await this.catchUp(db, watch));
-  }
-
   /** Whether the watcher may still read the feed. */
   protected readable(_request: WatchRequest): boolean {
     return true;
   }
 
-  /** What the watcher has not been sent yet; null when it may no longer read the feed (it ends quietly). */
+  /**
+   * What the watcher has not been sent yet, from the source's log or else the database; null
+   * when it may no longer read the feed (it ends quietly).
+   */
   async next(db: Database, request: WatchRequest, watch: Watch): Promise<FeedMessage[] | null> {
-    return this.readable(request) ? this.pending(db, watch) : null;
+    if (!this.readable(request)) return null;
+    return this.fromLog(watch) ?? (await this.catchUp(db, watch));
   }
 }
 
@@ -338,7 +337,7 @@ export class OrgFeedSource extends LoggedFeed<OrgChange, OrgFeedState> {
       messages.push(orgGapMessage(lastEventId, prunedThrough));
       watch.cursor = prunedThrough;
     }
-    messages.push(...(await this.pending(db, watch)));
+    messages.push(...(this.fromLog(watch) ?? (await this.catchUp(db, watch))));
     return { watch, messages };
   }
 }

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { type FeedSource, feedSource, type WatchRequest } from "./feeds";
 import { endLapsedTokens, type HeldToken } from "./tokens";
 
-interface HubLogger {
+export interface HubLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -24,7 +24,7 @@ interface LiveHubOptions {
   logger?: HubLogger;
 }
 
-/** A source's subscription: its state, and a callback run after each refresh that changed it. */
+/** A watcher's hold on a source: the source, and how to leave it (it stops with its last watcher). */
 export interface Lease {
   source: FeedSource;
   release(): void;
@@ -119,6 +119,10 @@ export class LiveHub {
 
   get db(): Database {
     return this.options.db;
+  }
+
+  get logger(): HubLogger | undefined {
+    return this.options.logger;
   }
 
   /** Joins the feed's source (started, and read once, if nobody watched it yet). */

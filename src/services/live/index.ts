@@ -5,4 +5,4 @@ export * from "./feeds";
 export { type Lease, LiveHub, singleFlight } from "./hub";
 export * from "./messages";
 export { type FeedHost, feedStream } from "./streams";
-export { endLapsedTokens, type HeldToken, heldToken } from "./tokens";
+export { endLapsedTokens, type HeldToken } from "./tokens";

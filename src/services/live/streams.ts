@@ -6,7 +6,7 @@
  */
 import type { Database } from "../../db/client";
 import type { WatchRequest } from "./feeds";
-import type { Lease } from "./hub";
+import type { HubLogger, Lease } from "./hub";
 import {
   type EndReason,
   endMessage,
@@ -15,7 +15,7 @@ import {
   PING_MESSAGE,
   sseFrame,
 } from "./messages";
-import { type HeldToken, heldToken } from "./tokens";
+import type { HeldToken } from "./tokens";
 
 /** What a stream needs from where it runs. */
 export interface FeedHost {
@@ -23,6 +23,8 @@ export interface FeedHost {
   /** Joins the feed's shared source; `onChange` runs after each refresh that changed it. */
   watch(kind: WatchRequest["kind"], id: string, onChange: () => void): Promise<Lease>;
   holdToken(token: HeldToken): () => void;
+  /** Where a stream that failed is logged. */
+  logger?: HubLogger;
 }
 
 /** Messages queued for a reader that does not read: past this the stream is ended. */
@@ -54,19 +56,12 @@ class Wakeup {
   }
 }
 
-interface Sink {
-  send(messages: readonly FeedMessage[]): void;
-  readonly closed: boolean;
-}
-
-/** What the caller of a stream hears back: a failure (logged), and the stream's end (its slot freed). */
-interface StreamHooks {
-  onError(error: unknown): void;
-  onEnd?(): void;
-}
-
-/** An SSE response whose body `run` writes; the body ends when `run` returns or the client goes away. */
-function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: StreamHooks) {
+/**
+ * GET /v1/events/{id}/changes or /v1/orgs/{id}/changes once authorised: the stream of one
+ * watcher, sent what it missed, then woken by its source's changes, its token's end, its own
+ * end time and the pings. `onEnd` runs once it has ended (its stream slot is freed).
+ */
+export function feedStream(host: FeedHost, request: WatchRequest, onEnd: () => void): Response {
   const encoder = new TextEncoder();
   const wakeup = new Wakeup();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -80,19 +75,14 @@ function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: 
       // Already cancelled by the client.
     }
   };
-  const sink: Sink = {
-    send(messages) {
-      if (closed || messages.length === 0) return;
-      if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
-        close();
-        wakeup.wake();
-        return;
-      }
-      controller.enqueue(encoder.encode(messages.map(sseFrame).join("")));
-    },
-    get closed() {
-      return closed;
-    },
+  const send = (messages: readonly FeedMessage[]) => {
+    if (closed || messages.length === 0) return;
+    if ((controller.desiredSize ?? 0) < -MAX_QUEUED) {
+      close();
+      wakeup.wake();
+      return;
+    }
+    controller.enqueue(encoder.encode(messages.map(sseFrame).join("")));
   };
   const body = new ReadableStream<Uint8Array>({
     start(c) {
@@ -103,53 +93,36 @@ function sseResponse(run: (sink: Sink, wakeup: Wakeup) => Promise<void>, hooks: 
       wakeup.wake();
     },
   });
-  void Promise.resolve()
-    .then(() => run(sink, wakeup))
-    .catch(hooks.onError)
-    .finally(() => {
-      close();
-      hooks.onEnd?.();
-    });
-  return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-  });
-}
 
-/**
- * GET /v1/events/{id}/changes or /v1/orgs/{id}/changes once authorised: the stream of one
- * watcher, sent what it missed, then woken by its source's changes, its token's end, its own
- * end time and the pings.
- */
-export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamHooks): Response {
-  return sseResponse(async (sink, wakeup) => {
+  const run = async () => {
     const lease = await host.watch(request.kind, request.id, () => wakeup.wake());
     let ended: EndReason | undefined;
-    const held = heldToken(request, (reason) => {
+    const end = (reason: EndReason) => {
       ended = reason;
       wakeup.wake();
-    });
-    const releaseToken = held ? host.holdToken(held) : () => {};
+    };
+    const releaseToken = request.token ? host.holdToken({ ...request.token, end }) : () => {};
     try {
       const source = lease.source;
       const { watch, messages } = await source.open(host.db, request);
-      sink.send(messages);
+      send(messages);
       let lastWrite = Date.now();
-      while (!sink.closed) {
+      while (!closed) {
         const now = Date.now();
         if (now >= request.endsAt) return;
         await wakeup.wait(Math.min(request.endsAt - now, lastWrite + PING_EVERY_MS - now));
-        if (sink.closed) return;
+        if (closed) return;
         if (ended) {
-          sink.send([endMessage(ended)]);
+          send([endMessage(ended)]);
           return;
         }
         const next = await source.next(host.db, request, watch);
         if (next === null) return;
         if (next.length > 0) {
-          sink.send(next);
+          send(next);
           lastWrite = Date.now();
         } else if (Date.now() - lastWrite >= PING_EVERY_MS) {
-          sink.send([PING_MESSAGE]);
+          send([PING_MESSAGE]);
           lastWrite = Date.now();
         }
       }
@@ -157,5 +130,15 @@ export function feedStream(host: FeedHost, request: WatchRequest, hooks: StreamH
       releaseToken();
       lease.release();
     }
-  }, hooks);
+  };
+  void Promise.resolve()
+    .then(run)
+    .catch((error) => host.logger?.error("live feed failed", { error: String(error) }))
+    .finally(() => {
+      close();
+      onEnd();
+    });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }

@@ -6,17 +6,12 @@ import { createRouter } from "../../router";
 import * as r from "./changes.routes";
 import { openStream, type Watch } from "./open-stream";
 
-async function authorise(
-  c: Context<AppEnv>,
-  eventId: string,
-  lastEventId: string | undefined,
-): Promise<Watch> {
+async function authorise(c: Context<AppEnv>, eventId: string): Promise<Watch> {
   const event = await readableEvent(serviceContext(c), eventId);
   return {
     kind: "event",
     id: eventId,
     event: { id: event.id, ancestry: event.ancestry, hosts: event.hosts },
-    ...(lastEventId === undefined ? {} : { lastEventId: Number(lastEventId) }),
   };
 }
 
@@ -30,8 +25,8 @@ export const changesRouter = createRouter();
 changesRouter.openapi(r.streamEventChanges, async (c) => {
   const { eventId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
-  const header = c.req.valid("header")["last-event-id"];
-  return openStream(c, maxSeconds, () => authorise(c, eventId, header));
+  const lastEventId = c.req.valid("header")["last-event-id"];
+  return openStream(c, maxSeconds, lastEventId, () => authorise(c, eventId));
 });
 
 /** The same feed over a WebSocket where the runtime has them (Workers), else as SSE. */
@@ -39,7 +34,7 @@ changesRouter.openapi(r.watchEventLive, async (c) => {
   const { eventId } = c.req.valid("param");
   const { maxSeconds, lastEventId } = c.req.valid("query");
   const socket = c.req.header("upgrade")?.toLowerCase() === "websocket" && !!c.get("live").socket;
-  return openStream(c, maxSeconds, () => authorise(c, eventId, lastEventId), socket ? "socket" : "stream");
+  return openStream(c, maxSeconds, lastEventId, () => authorise(c, eventId), socket ? "socket" : "stream");
 });
 
 /** The organisation tree's feed: authorised here, then served like the per-event feed. */
@@ -47,13 +42,8 @@ changesRouter.openapi(r.streamOrgChanges, async (c) => {
   const { orgId } = c.req.valid("param");
   const { maxSeconds } = c.req.valid("query");
   const lastEventId = c.req.valid("header")["last-event-id"];
-  return openStream(c, maxSeconds, async () => {
+  return openStream(c, maxSeconds, lastEventId, async () => {
     const feed = await openOrgChanges(serviceContext(c), orgId);
-    return {
-      kind: "org",
-      id: orgId,
-      prunedThrough: feed.position.prunedThrough,
-      ...(lastEventId === undefined ? {} : { lastEventId: Number(lastEventId) }),
-    };
+    return { kind: "org", id: orgId, prunedThrough: feed.position.prunedThrough };
   });
 });

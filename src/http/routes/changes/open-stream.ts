@@ -5,7 +5,7 @@ import { problemResponse } from "../../problem";
 import { logInfo } from "../handler";
 
 /** What a feed route has decided once the caller is authorised. */
-export type Watch = Omit<WatchRequest, "endsAt" | "actor" | "token">;
+export type Watch = Omit<WatchRequest, "lastEventId" | "endsAt" | "actor" | "token">;
 
 /** How long to wait before retrying a refused stream: one is usually freed by then. */
 const RETRY_AFTER_SECONDS = 30;
@@ -19,6 +19,7 @@ const RETRY_AFTER_SECONDS = 30;
 export async function openStream(
   c: Context<AppEnv>,
   maxSeconds: number,
+  lastEventId: string | undefined,
   authorise: () => Promise<Watch>,
   transport: "stream" | "socket" = "stream",
 ): Promise<Response> {
@@ -48,18 +49,13 @@ export async function openStream(
     const tokenLeftMs = credential
       ? credential.expiresAt.getTime() - c.get("clock")().getTime()
       : Number.POSITIVE_INFINITY;
+    // Plain data (a Worker sends it on as JSON): fields without a value are left undefined.
     const request: WatchRequest = {
       ...watch,
+      lastEventId: lastEventId === undefined ? undefined : Number(lastEventId),
       actor,
       endsAt: Date.now() + Math.min(seconds * 1000, Math.max(0, tokenLeftMs)),
-      ...(credential
-        ? {
-            token: {
-              expiresAt: credential.expiresAt.getTime(),
-              ...(credential.holder ? { holder: credential.holder } : {}),
-            },
-          }
-        : {}),
+      token: credential && { expiresAt: credential.expiresAt.getTime(), holder: credential.holder },
     };
     const serve = transport === "socket" ? live.socket : live.stream;
     if (!serve) throw new Error(`this runtime serves no live ${transport}`);
