@@ -85,6 +85,9 @@ export function pageLinks(publicUrl: string | undefined) {
 }
 export type PageLinks = ReturnType<typeof pageLinks>;
 
+/** An embed's link to a human page, when the deployment has pages. */
+export const linked = (url: string | null | undefined) => (url ? { url } : {});
+
 /**
  * A game's seating: one inline field per table, its players in turn order, 25 fields to an embed
  * (the next ones titled "(continued)"). `empty` stands for a table without players.
@@ -106,7 +109,7 @@ export function seatingEmbeds<S extends { position: number }>(
     title: `${title} seating${i > 0 ? " (continued)" : ""}`,
     color: COLORS.seating,
     fields: fields.slice(i * per, (i + 1) * per),
-    ...(url ? { url } : {}),
+    ...linked(url),
   }));
 }
 
@@ -130,7 +133,7 @@ export function withContext(embed: APIEmbed, context: MessageContext): APIEmbed 
   const where = [context.eventName, context.sessionName].filter(Boolean).join(" · ");
   return {
     ...embed,
-    author: { name: where, ...(context.eventUrl ? { url: context.eventUrl } : {}) },
+    author: { name: where, ...linked(context.eventUrl) },
     footer: { text: `${context.orgName} · CATAN Tournament${embed.footer ? ` · ${embed.footer.text}` : ""}` },
     timestamp: context.at,
   };
