@@ -139,7 +139,8 @@ export function withContext(embed: APIEmbed, context: MessageContext): APIEmbed 
   };
 }
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+const cut = <T extends string | undefined>(text: T, max: number): T =>
+  text === undefined || text.length <= max ? text : (`${text.slice(0, max - 1)}…` as T);
 
 function embedSize(e: APIEmbed): number {
   return (
@@ -156,21 +157,18 @@ function embedSize(e: APIEmbed): number {
  * until the message fits 6000 characters.
  */
 export function fitEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
+  // A part an embed does not have comes out undefined, which its JSON leaves out.
   const out = embeds.slice(0, DISCORD_LIMITS.embeds).map((e) => ({
     ...e,
-    ...(e.title ? { title: cut(e.title, DISCORD_LIMITS.title) } : {}),
-    ...(e.description ? { description: cut(e.description, DISCORD_LIMITS.description) } : {}),
-    ...(e.author ? { author: { ...e.author, name: cut(e.author.name, DISCORD_LIMITS.author) } } : {}),
-    ...(e.footer ? { footer: { text: cut(e.footer.text, DISCORD_LIMITS.footer) } } : {}),
-    ...(e.fields
-      ? {
-          fields: e.fields.slice(0, DISCORD_LIMITS.fields).map((f) => ({
-            ...f,
-            name: cut(f.name, DISCORD_LIMITS.fieldName),
-            value: cut(f.value, DISCORD_LIMITS.fieldValue),
-          })),
-        }
-      : {}),
+    title: cut(e.title, DISCORD_LIMITS.title),
+    description: cut(e.description, DISCORD_LIMITS.description),
+    author: e.author && { ...e.author, name: cut(e.author.name, DISCORD_LIMITS.author) },
+    footer: e.footer && { text: cut(e.footer.text, DISCORD_LIMITS.footer) },
+    fields: e.fields?.slice(0, DISCORD_LIMITS.fields).map((f) => ({
+      ...f,
+      name: cut(f.name, DISCORD_LIMITS.fieldName),
+      value: cut(f.value, DISCORD_LIMITS.fieldValue),
+    })),
   }));
   const total = () => out.reduce((n, e) => n + embedSize(e), 0);
   let dropped = 0;
