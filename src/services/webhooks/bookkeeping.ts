@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { RecordedAttempt } from "./dispatch";
 
 export interface DueRow {
   id: string;
@@ -96,23 +97,6 @@ export async function claimAll(
       and webhook_deliveries.next_attempt_at = c.due
     returning webhook_deliveries.id as id`);
   return new Set(taken.map((r) => r.id));
-}
-
-/** How one attempt ended, as the delivery row records it. */
-export interface RecordedAttempt {
-  deliveryId: string;
-  subscriptionId: string;
-  status: "delivered" | "pending" | "failed";
-  attempts: number;
-  /** When a pending delivery is tried again (else the attempt's time). */
-  nextAttemptAt: string;
-  deliveredAt: string | null;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  /** Whether the attempt reached the receiver with a 2xx: a subscription's failure streak ends. */
-  ok: boolean;
-  at: string;
 }
 
 /**

@@ -1,12 +1,5 @@
 import type { Database } from "../../db/client";
-import {
-  claimAll,
-  type DueRow,
-  nextDueAt,
-  type RecordedAttempt,
-  recordStatements,
-  selectDue,
-} from "./bookkeeping";
+import { claimAll, type DueRow, nextDueAt, recordStatements, selectDue } from "./bookkeeping";
 import { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
 import { signatureHeaders } from "./signing";
 import { retryAfterMs, type Transport } from "./transport";
@@ -126,7 +119,7 @@ async function attempt(
   settings: DeliverySettings,
   clock: () => Date,
   timeoutMs: number,
-): Promise<RecordedAttempt> {
+) {
   const started = clock();
   const t0 = performance.now();
   let status: number | null = null;
@@ -177,15 +170,20 @@ async function attempt(
     subscriptionId: row.subscription_id,
     status: ok ? "delivered" : next ? "pending" : "failed",
     attempts,
+    /** When a pending delivery is tried again (else the attempt's time). */
     nextAttemptAt: ok ? row.next_attempt_at : (next ?? at),
     deliveredAt: ok ? at : null,
     statusCode: status,
     latencyMs,
     error,
+    /** Whether the attempt reached the receiver with a 2xx: a subscription's failure streak ends. */
     ok,
     at,
   };
 }
+
+/** How one attempt ended, as the delivery row records it. */
+export type RecordedAttempt = Awaited<ReturnType<typeof attempt>>;
 
 /** Adds `delta` to a key's count; a count that falls to 0 is dropped. */
 function count(counts: Map<string, number>, key: string, delta: number) {
