@@ -6,17 +6,6 @@ import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { PRUNED_THROUGH_KEY } from "./retention";
 
-/** One notification as the change feed and the export show it. */
-export interface OrgChange {
-  seq: number;
-  id: string;
-  type: string;
-  orgId: string;
-  eventId: string | null;
-  timestamp: string;
-  data: unknown;
-}
-
 interface Row {
   seq: number;
   id: string;
@@ -27,49 +16,38 @@ interface Row {
   created_at: string;
 }
 
-const toChange = (r: Row): OrgChange => ({
+const toChange = (r: Row) => ({
   seq: r.seq,
   id: r.id,
   type: r.type,
   orgId: r.org_id,
   eventId: r.event_id,
   timestamp: r.created_at,
-  data: JSON.parse(r.data),
+  data: JSON.parse(r.data) as unknown,
 });
 
-/** Where the outbox stood when a feed was opened. */
-interface FeedPosition {
-  /** The newest seq (where a fresh feed starts). */
-  latest: number;
-  /** Everything at or below this seq may have been pruned. */
-  prunedThrough: number;
-}
-
-interface OrgChangeFeed {
-  position: FeedPosition;
-  /** Notifications of the organisation tree after `seq`, oldest first. */
-  after(seq: number, limit: number): Promise<OrgChange[]>;
-}
-
-async function feedPosition(ctx: ServiceContext): Promise<FeedPosition> {
-  const [row] = await ctx.db.all<{ latest: number | null; pruned: number | null }>(sql`
-    select (select max(seq) from outbox) as latest,
-           (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned`);
-  const pruned = row?.pruned ?? 0;
-  return { latest: Math.max(row?.latest ?? 0, pruned), prunedThrough: pruned };
-}
+/** One notification as the change feed and the export show it. */
+export type OrgChange = ReturnType<typeof toChange>;
 
 /**
  * The change feed of an organisation and its descendants: members of the organisation or
  * of an ancestor. Ids are the outbox seq: monotonic, so `Last-Event-ID` resumes exactly.
- * The position is read in the same wave as the authorisation (it tells nothing by itself),
- * so opening a feed costs one round trip.
+ * Where the outbox stood is read in the same wave as the authorisation (it tells nothing by
+ * itself), so opening a feed costs one round trip.
  */
-export async function openOrgChanges(ctx: ServiceContext, orgId: string): Promise<OrgChangeFeed> {
-  const [, position] = await Promise.all([assertOrgReadable(ctx, orgId), feedPosition(ctx)]);
+export async function openOrgChanges(ctx: ServiceContext, orgId: string) {
+  const [, [row]] = await Promise.all([
+    assertOrgReadable(ctx, orgId),
+    ctx.db.all<{ latest: number | null; pruned: number | null }>(sql`
+      select (select max(seq) from outbox) as latest,
+             (select value from push_state where key = ${PRUNED_THROUGH_KEY}) as pruned`),
+  ]);
+  const prunedThrough = row?.pruned ?? 0;
   return {
-    position,
-    async after(seq, limit) {
+    /** The newest seq (where a fresh feed starts); everything at or below `prunedThrough` may have been pruned. */
+    position: { latest: Math.max(row?.latest ?? 0, prunedThrough), prunedThrough },
+    /** Notifications of the organisation tree after `seq`, oldest first. */
+    async after(seq: number, limit: number): Promise<OrgChange[]> {
       const result = await ctx.db.$client.execute(orgFeedRowsStatement(orgId, seq, limit));
       return orgChangesOf(result.rows);
     },
@@ -121,7 +99,10 @@ export function decodeExportCursor(raw: string): ExportCursor {
 }
 
 /** Refuses a cursor from before the retention window: the changes in between are gone. */
-export function assertCursorRetained(feed: OrgChangeFeed, cursor: ExportCursor): void {
+export function assertCursorRetained(
+  feed: Awaited<ReturnType<typeof openOrgChanges>>,
+  cursor: ExportCursor,
+): void {
   const pruned = feed.position.prunedThrough;
   if (cursor.seq < pruned) {
     throw new ServiceError(

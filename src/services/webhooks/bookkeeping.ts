@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
+import type { RecordedAttempt } from "./dispatch";
 
 export interface DueRow {
   id: string;
@@ -85,64 +86,44 @@ export async function nextDueAt(db: Database): Promise<string | null> {
  */
 export async function claimAll(
   db: Database,
-  rows: readonly { row: DueRow; leaseUntil: string }[],
+  claims: readonly { id: string; due: string; lease: string }[],
 ): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const claims = JSON.stringify(rows.map((r) => [r.row.id, r.row.next_attempt_at, r.leaseUntil]));
+  if (claims.length === 0) return new Set();
   const taken = await db.all<{ id: string }>(sql`
     update webhook_deliveries set next_attempt_at = c.lease
-    from (select value ->> 0 as id, value ->> 1 as due, value ->> 2 as lease from json_each(${claims})) c
+    from (select value ->> 'id' as id, value ->> 'due' as due, value ->> 'lease' as lease
+          from json_each(${JSON.stringify(claims)})) c
     where webhook_deliveries.id = c.id and webhook_deliveries.status = 'pending'
       and webhook_deliveries.next_attempt_at = c.due
     returning webhook_deliveries.id as id`);
   return new Set(taken.map((r) => r.id));
 }
 
-/** How one attempt ended, as the delivery row records it. */
-export interface RecordedAttempt {
-  deliveryId: string;
-  subscriptionId: string;
-  status: "delivered" | "pending" | "failed";
-  attempts: number;
-  /** When a pending delivery is tried again (else the attempt's time). */
-  nextAttemptAt: string;
-  deliveredAt: string | null;
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-  /** Whether the attempt reached the receiver with a 2xx: a subscription's failure streak ends. */
-  ok: boolean;
-  at: string;
-}
-
 /**
  * Each subscription's streak over the attempts of one tick, in the order they finished: whether
- * an attempt succeeded (the streak starts again from 0), the failures after the last success
- * (or all of them), when the first of those happened, and the last error and time.
+ * an attempt succeeded (reset: the streak starts again from 0), the failures after the last
+ * success (or all of them), when the first of those happened, and the last error and time.
  */
 function streaksOf(attempts: readonly RecordedAttempt[]) {
   const streaks = new Map<
     string,
-    { reset: boolean; failures: number; since: string | null; lastError: string | null; lastAt: string }
+    { id: string; reset: 0 | 1; failures: number; since: string | null; error: string | null; at: string }
   >();
   for (const a of attempts) {
-    const s = streaks.get(a.subscriptionId) ?? {
-      reset: false,
-      failures: 0,
-      since: null,
-      lastError: null,
-      lastAt: a.at,
-    };
-    if (a.ok) Object.assign(s, { reset: true, failures: 0, since: null });
+    let s = streaks.get(a.subscriptionId);
+    if (!s) {
+      s = { id: a.subscriptionId, reset: 0, failures: 0, since: null, error: null, at: a.at };
+      streaks.set(a.subscriptionId, s);
+    }
+    if (a.ok) Object.assign(s, { reset: 1, failures: 0, since: null });
     else {
       s.failures++;
       s.since ??= a.at;
-      s.lastError = a.error ?? "unknown";
+      s.error = a.error ?? "unknown";
     }
-    s.lastAt = a.at;
-    streaks.set(a.subscriptionId, s);
+    s.at = a.at;
   }
-  return [...streaks].map(([id, s]) => [id, s.reset ? 1 : 0, s.failures, s.since, s.lastError, s.lastAt]);
+  return [...streaks.values()];
 }
 
 /**
@@ -151,27 +132,15 @@ function streaksOf(attempts: readonly RecordedAttempt[]) {
  * `disableAfter` attempts in a row, saying why).
  */
 export function recordStatements(db: Database, attempts: readonly RecordedAttempt[], disableAfter: number) {
-  const rows = JSON.stringify(
-    attempts.map((a) => [
-      a.deliveryId,
-      a.status,
-      a.attempts,
-      a.nextAttemptAt,
-      a.deliveredAt,
-      a.statusCode,
-      a.latencyMs,
-      a.error,
-    ]),
-  );
   const deliveries = db.run(sql`
     update webhook_deliveries set status = r.status, attempts = r.attempts, next_attempt_at = r.next,
       delivered_at = coalesce(r.delivered, webhook_deliveries.delivered_at), last_status_code = r.code,
       last_latency_ms = r.latency, last_error = r.error
-    from (select value ->> 0 as id, value ->> 1 as status, value ->> 2 as attempts, value ->> 3 as next,
-                 value ->> 4 as delivered, value ->> 5 as code, value ->> 6 as latency, value ->> 7 as error
-          from json_each(${rows})) r
+    from (select value ->> 'deliveryId' as id, value ->> 'status' as status, value ->> 'attempts' as attempts,
+                 value ->> 'nextAttemptAt' as next, value ->> 'deliveredAt' as delivered,
+                 value ->> 'statusCode' as code, value ->> 'latencyMs' as latency, value ->> 'error' as error
+          from json_each(${JSON.stringify(attempts)})) r
     where webhook_deliveries.id = r.id`);
-  const streaks = JSON.stringify(streaksOf(attempts));
   const subscriptions = db.run(sql`
     update webhook_subscriptions set
       failure_streak = t.streak,
@@ -182,10 +151,10 @@ export function recordStatements(db: Database, attempts: readonly RecordedAttemp
       disabled_reason = case when t.failures > 0 and t.streak >= ${disableAfter}
         then ${`disabled after ${disableAfter} consecutive failed attempts; last: `} || t.error || ' at ' || t.at
         else disabled_reason end
-    from (select value ->> 0 as id, value ->> 1 as reset, value ->> 2 as failures, value ->> 3 as since,
-                 value ->> 4 as error, value ->> 5 as at,
-                 (case when value ->> 1 = 1 then 0 else s.failure_streak end) + (value ->> 2) as streak
-          from json_each(${streaks}) join webhook_subscriptions s on s.id = value ->> 0) t
+    from (select value ->> 'id' as id, value ->> 'reset' as reset, value ->> 'failures' as failures,
+                 value ->> 'since' as since, value ->> 'error' as error, value ->> 'at' as at,
+                 (case when value ->> 'reset' = 1 then 0 else s.failure_streak end) + (value ->> 'failures') as streak
+          from json_each(${JSON.stringify(streaksOf(attempts))}) join webhook_subscriptions s on s.id = value ->> 'id') t
     where webhook_subscriptions.id = t.id`);
   return [deliveries, subscriptions] as const;
 }

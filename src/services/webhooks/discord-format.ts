@@ -85,6 +85,9 @@ export function pageLinks(publicUrl: string | undefined) {
 }
 export type PageLinks = ReturnType<typeof pageLinks>;
 
+/** An embed's link to a human page, when the deployment has pages. */
+export const linked = (url: string | null | undefined) => (url ? { url } : {});
+
 /**
  * A game's seating: one inline field per table, its players in turn order, 25 fields to an embed
  * (the next ones titled "(continued)"). `empty` stands for a table without players.
@@ -106,7 +109,7 @@ export function seatingEmbeds<S extends { position: number }>(
     title: `${title} seating${i > 0 ? " (continued)" : ""}`,
     color: COLORS.seating,
     fields: fields.slice(i * per, (i + 1) * per),
-    ...(url ? { url } : {}),
+    ...linked(url),
   }));
 }
 
@@ -130,13 +133,14 @@ export function withContext(embed: APIEmbed, context: MessageContext): APIEmbed 
   const where = [context.eventName, context.sessionName].filter(Boolean).join(" · ");
   return {
     ...embed,
-    author: { name: where, ...(context.eventUrl ? { url: context.eventUrl } : {}) },
+    author: { name: where, ...linked(context.eventUrl) },
     footer: { text: `${context.orgName} · CATAN Tournament${embed.footer ? ` · ${embed.footer.text}` : ""}` },
     timestamp: context.at,
   };
 }
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+const cut = <T extends string | undefined>(text: T, max: number): T =>
+  text === undefined || text.length <= max ? text : (`${text.slice(0, max - 1)}…` as T);
 
 function embedSize(e: APIEmbed): number {
   return (
@@ -153,21 +157,18 @@ function embedSize(e: APIEmbed): number {
  * until the message fits 6000 characters.
  */
 export function fitEmbeds(embeds: readonly APIEmbed[]): APIEmbed[] {
+  // A part an embed does not have comes out undefined, which its JSON leaves out.
   const out = embeds.slice(0, DISCORD_LIMITS.embeds).map((e) => ({
     ...e,
-    ...(e.title ? { title: cut(e.title, DISCORD_LIMITS.title) } : {}),
-    ...(e.description ? { description: cut(e.description, DISCORD_LIMITS.description) } : {}),
-    ...(e.author ? { author: { ...e.author, name: cut(e.author.name, DISCORD_LIMITS.author) } } : {}),
-    ...(e.footer ? { footer: { text: cut(e.footer.text, DISCORD_LIMITS.footer) } } : {}),
-    ...(e.fields
-      ? {
-          fields: e.fields.slice(0, DISCORD_LIMITS.fields).map((f) => ({
-            ...f,
-            name: cut(f.name, DISCORD_LIMITS.fieldName),
-            value: cut(f.value, DISCORD_LIMITS.fieldValue),
-          })),
-        }
-      : {}),
+    title: cut(e.title, DISCORD_LIMITS.title),
+    description: cut(e.description, DISCORD_LIMITS.description),
+    author: e.author && { ...e.author, name: cut(e.author.name, DISCORD_LIMITS.author) },
+    footer: e.footer && { text: cut(e.footer.text, DISCORD_LIMITS.footer) },
+    fields: e.fields?.slice(0, DISCORD_LIMITS.fields).map((f) => ({
+      ...f,
+      name: cut(f.name, DISCORD_LIMITS.fieldName),
+      value: cut(f.value, DISCORD_LIMITS.fieldValue),
+    })),
   }));
   const total = () => out.reduce((n, e) => n + embedSize(e), 0);
   let dropped = 0;

@@ -8,17 +8,12 @@ import type { APIAllowedMentions, APIEmbed } from "discord-api-types/v10";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { events, gameTables, organizations, players, rounds, sessions } from "../../db/schema";
-import type {
-  RoundSeatedPayload,
-  SeatPayload,
-  TableResultPayload,
-  WebhookEventType,
-  WebhookPayload,
-} from "../outbox";
+import type { RoundSeatedPayload, TableResultPayload, WebhookEventType, WebhookPayload } from "../outbox";
 import {
   COLORS,
   escapeMarkdown,
   fitEmbeds,
+  linked,
   type MessageContext,
   NO_MENTIONS,
   type PageLinks,
@@ -34,16 +29,10 @@ export interface DiscordMessage {
   allowed_mentions: APIAllowedMentions;
 }
 
-const placementLine = (s: SeatPayload) =>
-  `${s.placement ?? "–"}. ${escapeMarkdown(s.name ?? s.playerId)} — ${s.vp ?? "?"} VP`;
-
-/** An embed's link to a human page, when the deployment has pages. */
-const linked = (url: string | null | undefined) => (url ? { url } : {});
-
 function placements(table: TableResultPayload): string {
   return [...table.seats]
     .sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99) || a.position - b.position)
-    .map(placementLine)
+    .map((s) => `${s.placement ?? "–"}. ${escapeMarkdown(s.name ?? s.playerId)} — ${s.vp ?? "?"} VP`)
     .join("\n");
 }
 

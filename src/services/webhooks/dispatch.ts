@@ -1,16 +1,9 @@
 import type { Database } from "../../db/client";
-import {
-  claimAll,
-  type DueRow,
-  nextDueAt,
-  type RecordedAttempt,
-  recordStatements,
-  selectDue,
-} from "./bookkeeping";
+import { claimAll, type DueRow, nextDueAt, recordStatements, selectDue } from "./bookkeeping";
 import { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
 import { signatureHeaders } from "./signing";
 import { retryAfterMs, type Transport } from "./transport";
-import { assertTargetUrl, type TargetPolicy, UnsafeTargetError } from "./url-guard";
+import { assertTargetUrl, type TargetPolicy } from "./url-guard";
 
 /** 8 attempts over about a day: the waits after attempts 1–7 (±20 % jitter each). */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
@@ -68,18 +61,13 @@ export interface DeliveryLogger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
-export interface DeliverySettings extends TargetPolicy {
+/** What a runtime or a test sets; the limits it leaves out are WEBHOOK_LIMITS'. */
+export interface DeliverySettings
+  extends TargetPolicy,
+    Partial<Record<"timeoutMs" | "disableAfterFailures" | "concurrency" | "inFlightPerOrg", number>> {
   transport: Transport;
   /** Waits between attempts; its length + 1 is the number of attempts. */
   retryDelaysMs?: readonly number[];
-  /** Per attempt (default WEBHOOK_LIMITS.timeoutMs). */
-  timeoutMs?: number;
-  /** Consecutive failed attempts after which a subscription is disabled (default WEBHOOK_LIMITS). */
-  disableAfterFailures?: number;
-  /** The pool's workers (default WEBHOOK_LIMITS.concurrency). */
-  concurrency?: number;
-  /** Default: WEBHOOK_LIMITS.inFlightPerOrg, at most half the pool. */
-  inFlightPerOrg?: number;
   random?: () => number;
   /** Base URL for links in Discord messages. */
   publicUrl?: string;
@@ -131,7 +119,7 @@ async function attempt(
   settings: DeliverySettings,
   clock: () => Date,
   timeoutMs: number,
-): Promise<RecordedAttempt> {
+) {
   const started = clock();
   const t0 = performance.now();
   let status: number | null = null;
@@ -161,9 +149,7 @@ async function attempt(
   } catch (thrown) {
     error = (thrown instanceof Error ? thrown.message : String(thrown)).slice(0, 500);
     // A refused target stays refused: retrying would only knock on it again.
-    retryable = !(
-      thrown instanceof UnsafeTargetError || (thrown as { name?: string }).name === "UnsafeTargetError"
-    );
+    retryable = (thrown as Error | null)?.name !== "UnsafeTargetError";
   }
   const latencyMs = Math.round(performance.now() - t0);
   const now = clock();
@@ -184,15 +170,20 @@ async function attempt(
     subscriptionId: row.subscription_id,
     status: ok ? "delivered" : next ? "pending" : "failed",
     attempts,
+    /** When a pending delivery is tried again (else the attempt's time). */
     nextAttemptAt: ok ? row.next_attempt_at : (next ?? at),
     deliveredAt: ok ? at : null,
     statusCode: status,
     latencyMs,
     error,
+    /** Whether the attempt reached the receiver with a 2xx: a subscription's failure streak ends. */
     ok,
     at,
   };
 }
+
+/** How one attempt ended, as the delivery row records it. */
+export type RecordedAttempt = Awaited<ReturnType<typeof attempt>>;
 
 /** Adds `delta` to a key's count; a count that falls to 0 is dropped. */
 function count(counts: Map<string, number>, key: string, delta: number) {
@@ -212,7 +203,7 @@ function count(counts: Map<string, number>, key: string, delta: number) {
  * dispatchers (two Worker invocations, a restart) from sending the same attempt twice.
  */
 export class DeliveryPool {
-  private readonly inFlight = new Map<string, DueRow>();
+  private readonly inFlight = new Set<string>();
   private readonly perOrg = new Map<string, number>();
   private readonly perSubscription = new Map<string, number>();
   /** When each organisation last got a worker (a counter), for the turn order. */
@@ -324,8 +315,9 @@ export class DeliveryPool {
       const claimed = await claimAll(
         this.db,
         picks.map((row) => ({
-          row,
-          leaseUntil: new Date(now.getTime() + 2 * this.timeoutFor(row) + 5_000).toISOString(),
+          id: row.id,
+          due: row.next_attempt_at,
+          lease: new Date(now.getTime() + 2 * this.timeoutFor(row) + 5_000).toISOString(),
         })),
       );
       let started = 0;
@@ -404,7 +396,7 @@ export class DeliveryPool {
   }
 
   private hold(row: DueRow) {
-    this.inFlight.set(row.id, row);
+    this.inFlight.add(row.id);
     count(this.perOrg, row.owner_org_id, 1);
     count(this.perSubscription, row.subscription_id, 1);
   }

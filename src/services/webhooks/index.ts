@@ -3,19 +3,7 @@
 export { nextDueAt } from "./bookkeeping";
 export * from "./deliveries";
 export type { DiscordMessage } from "./discord";
-export {
-  COLORS,
-  DISCORD_LIMITS,
-  discordLinkBase,
-  escapeMarkdown,
-  fitEmbeds,
-  NO_MENTIONS,
-  ordinal,
-  type PageLinks,
-  pageLinks,
-  roundLabel,
-  seatingEmbeds,
-} from "./discord-format";
+export * from "./discord-format";
 export * from "./dispatch";
 export { MessageBodies, type RankingReader } from "./message-bodies";
 export * from "./subscriptions";

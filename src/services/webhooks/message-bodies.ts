@@ -16,40 +16,16 @@ import { discordMessage } from "./discord";
 
 const TOP = 8;
 
-interface RankedRow {
-  rank: number | null;
-  player: { id: string; name: string };
-  wins: number;
-  vp: number;
-  vpPct: string;
-}
-
-/** Where a `standings.changed` top is read from. */
-export interface RankingReader {
-  session(sessionId: string): Promise<{ rows: readonly RankedRow[] }>;
-  event(eventId: string): Promise<{ rows: readonly RankedRow[] }>;
-}
+/** Where a `standings.changed` top is read from (the runtime's: through its response cache). */
+export type RankingReader = ReturnType<typeof directRankings>;
 
 /** Rankings read straight from the services (no response cache: tests, the CLI). */
-export function directRankings(db: Database): RankingReader {
+export function directRankings(db: Database) {
   const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
   return {
-    session: (sessionId) => getSessionStandings(ctx, sessionId),
-    event: (eventId) => getEventStandings(ctx, eventId),
+    session: (sessionId: string) => getSessionStandings(ctx, sessionId),
+    event: (eventId: string) => getEventStandings(ctx, eventId),
   };
-}
-
-type Top = ReturnType<typeof topOf>;
-
-function topOf(rows: readonly RankedRow[]) {
-  return rows.slice(0, TOP).map((r) => ({
-    rank: r.rank,
-    playerId: r.player.id,
-    name: r.player.name,
-    wins: r.wins,
-    vp: r.vp,
-    vpPct: r.vpPct,
-  }));
 }
 
 /** 4 MiB of built bodies: a championship day's recent messages, each a few KB. */
@@ -65,7 +41,7 @@ export class MessageBodies {
    * Tops read for messages stored without one, to store on their outbox rows (with the tick's
    * bookkeeping), so a retry after a restart sends the same top as the first attempt.
    */
-  private readonly unsaved = new Map<number, Top>();
+  private readonly unsaved = new Map<number, unknown[]>();
 
   constructor(
     private readonly db: Database,
@@ -77,13 +53,20 @@ export class MessageBodies {
     const text = await this.once(`${row.seq}:data`, async () => {
       const data = JSON.parse(row.data) as Record<string, unknown>;
       if (row.type !== "standings.changed" || data.top !== undefined) return row.data;
-      let top: Top = [];
+      let top: unknown[] = [];
       try {
         const sessionId = typeof data.sessionId === "string" ? data.sessionId : null;
-        const ranking = sessionId
+        const { rows } = sessionId
           ? await this.rankings.session(sessionId)
           : await this.rankings.event(String(data.eventId));
-        top = topOf(ranking.rows);
+        top = rows.slice(0, TOP).map((r) => ({
+          rank: r.rank,
+          playerId: r.player.id,
+          name: r.player.name,
+          wins: r.wins,
+          vp: r.vp,
+          vpPct: r.vpPct,
+        }));
       } catch {
         // The session or event is gone (or not rankable yet): the URLs still say where to look.
       }

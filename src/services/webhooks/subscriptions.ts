@@ -104,43 +104,39 @@ export async function createWebhook(
   const includeDescendants = input.includeDescendants ?? false;
   if (input.eventId) await checkEvent(ctx, orgId, input.eventId, includeDescendants);
   const now = ctx.clock();
-  const row: Row = {
-    id: newId("whk", now.getTime()),
-    orgId,
-    url,
-    format: input.format ?? (isDiscordWebhookUrl(url) ? "discord" : "standard"),
-    eventTypes: [...new Set(input.eventTypes)],
-    eventId: input.eventId ?? null,
-    includeDescendants,
-    description: input.description ?? null,
-    secret: newSigningSecret(),
-    previousSecret: null,
-    previousSecretExpiresAt: null,
-    status: "active",
-    disabledReason: null,
-    failureStreak: 0,
-    failingSince: null,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-  };
   // Inserted, then counted in the same transaction: two creations racing for the last place
   // cannot both keep it.
-  const [, [held]] = await ctx.db.batch([
-    ctx.db.insert(webhookSubscriptions).values(row),
+  const [[row], [held]] = await ctx.db.batch([
+    ctx.db
+      .insert(webhookSubscriptions)
+      .values({
+        id: newId("whk", now.getTime()),
+        orgId,
+        url,
+        format: input.format ?? (isDiscordWebhookUrl(url) ? "discord" : "standard"),
+        eventTypes: [...new Set(input.eventTypes)],
+        eventId: input.eventId ?? null,
+        includeDescendants,
+        description: input.description ?? null,
+        secret: newSigningSecret(),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      })
+      .returning(),
     ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.orgId, orgId)),
   ]);
   if (held!.n > WEBHOOK_LIMITS.subscriptionsPerOrg) {
-    await ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id));
+    await ctx.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row!.id));
     throw new ServiceError(
       "conflict",
       "too_many_webhooks",
       `An organisation holds at most ${WEBHOOK_LIMITS.subscriptionsPerOrg} webhook subscriptions (disabled ones included); delete one before adding another.`,
     );
   }
-  return { ...toWebhookDto(row), secret: row.secret };
+  return { ...toWebhookDto(row!), secret: row!.secret };
 }
 
 async function loadWebhook(ctx: ServiceContext, orgId: string, webhookId: string): Promise<Row> {
@@ -185,22 +181,19 @@ export async function updateWebhook(
   patch: WebhookPatch,
 ): Promise<WebhookDto> {
   const row = await loadWebhook(ctx, orgId, webhookId);
-  const next: Row = { ...row, updatedAt: ctx.clock().toISOString() };
-  if (patch.url !== undefined) {
-    next.url = await checkedUrl(patch.url, settings);
-    if (patch.format === undefined) next.format = isDiscordWebhookUrl(next.url) ? "discord" : "standard";
+  const { url, eventTypes, enabled, ...fields } = patch;
+  const next: Row = { ...row, ...fields, updatedAt: ctx.clock().toISOString() };
+  if (url !== undefined) {
+    next.url = await checkedUrl(url, settings);
+    next.format = patch.format ?? (isDiscordWebhookUrl(next.url) ? "discord" : "standard");
   }
-  if (patch.format !== undefined) next.format = patch.format;
-  if (patch.eventTypes !== undefined) next.eventTypes = [...new Set(patch.eventTypes)];
-  if (patch.includeDescendants !== undefined) next.includeDescendants = patch.includeDescendants;
-  if (patch.description !== undefined) next.description = patch.description;
-  if (patch.eventId !== undefined) next.eventId = patch.eventId;
+  if (eventTypes !== undefined) next.eventTypes = [...new Set(eventTypes)];
   if (next.eventId && (patch.eventId !== undefined || patch.includeDescendants !== undefined)) {
     await checkEvent(ctx, orgId, next.eventId, next.includeDescendants);
   }
-  if (patch.enabled === true) {
+  if (enabled === true) {
     Object.assign(next, { status: "active", disabledReason: null, failureStreak: 0, failingSince: null });
-  } else if (patch.enabled === false && row.status === "active") {
+  } else if (enabled === false && row.status === "active") {
     Object.assign(next, {
       status: "disabled",
       disabledReason: "disabled by a client (PATCH enabled: false)",

@@ -83,12 +83,7 @@ export async function assertSafeTarget(
   const url = assertTargetUrl(raw, policy);
   const host = bareHost(url);
   if (ipaddr.isValid(host)) return url;
-  let addresses: string[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    throw new UnsafeTargetError(`host '${host}' does not resolve`);
-  }
+  const addresses = await resolve(host).catch((): string[] => []);
   if (addresses.length === 0) throw new UnsafeTargetError(`host '${host}' does not resolve`);
   for (const address of addresses) assertPublicAddress(address, policy);
   return url;
