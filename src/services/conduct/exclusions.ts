@@ -127,8 +127,8 @@ export async function createExclusion(
     /** Sessions under way: the player leaves as for a drop. */
     sessions: visited.flatMap((e) => {
       if (e.kind !== "left") return [];
-      const { kind, statements, ...left } = e;
-      return [left];
+      const { sessionId, droppedAfterGame, reseatedRounds, stillSeatedAt } = e;
+      return [{ sessionId, droppedAfterGame, reseatedRounds, stillSeatedAt }];
     }),
   };
   await ctx.db.batch([
