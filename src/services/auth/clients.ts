@@ -286,15 +286,21 @@ export async function recordTokenGuessing(
   return result.rowsAffected > 0;
 }
 
-/** Thrown by the token endpoint; answered as a problem carrying the OAuth 2.0 error (RFC 6749 §5.2). */
+/**
+ * Thrown by the token endpoint; answered as a problem carrying the OAuth 2.0 error (RFC 6749 §5.2):
+ * 401 for a client that failed to authenticate, 400 for every other mistake.
+ */
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
   constructor(
     readonly error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope",
     readonly description: string,
-    readonly status: 400 | 401,
   ) {
     super(description);
+  }
+
+  get status(): 400 | 401 {
+    return this.error === "invalid_client" ? 401 : 400;
   }
 }
 
@@ -311,7 +317,6 @@ function grantScopes(role: Role, requested: string | undefined): Scope[] {
     throw new OAuthError(
       "invalid_scope",
       `Unknown scope: ${unknown.join(", ")}. Known: ${available.join(" ")}.`,
-      400,
     );
   }
   const beyond = asked.filter((s) => !available.includes(s as Scope));
@@ -319,7 +324,6 @@ function grantScopes(role: Role, requested: string | undefined): Scope[] {
     throw new OAuthError(
       "invalid_scope",
       `The role '${role}' cannot be granted: ${beyond.join(", ")}. It may ask for: ${available.join(" ")}.`,
-      400,
     );
   }
   return available.filter((s) => asked.includes(s));
@@ -341,7 +345,7 @@ export async function exchangeClientCredentials(
   const stored = row?.secretHash ?? "sha256:".padEnd(presented.length, "0");
   const matches = await timingSafeEqual(presented, stored);
   if (!row || !matches || row.revokedAt) {
-    throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
+    throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.");
   }
   const scopes = grantScopes(row.role, requestedScope);
   const limit = limitOf(row);
