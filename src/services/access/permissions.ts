@@ -33,29 +33,12 @@ export type ClientActor = Extract<Actor, { kind: "client" }>;
 
 export const ANONYMOUS: Actor = { kind: "anonymous" };
 
-export type Permission =
-  | "orgs:create"
-  | "clients:manage"
-  | "players:write"
-  | "events:write"
-  | "registrations:write"
-  | "seating:write"
-  | "results:submit"
-  | "results:confirm"
-  | "results:finalize"
-  | "results:disqualify"
-  | "results:correct"
-  | "audit:read"
-  | "webhooks:manage"
-  | "devices:pair"
-  | "private:read"
-  | "org:read";
-
-// The roles form a chain: each one can do everything the role below it can, plus its own.
-const READER: readonly Permission[] = ["private:read", "org:read"];
-const REPORTER: readonly Permission[] = [...READER, "results:submit", "results:confirm"];
-const REFEREE: readonly Permission[] = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"];
-const ORGANIZER: readonly Permission[] = [
+// The roles form a chain: each one can do everything the role below it can, plus its own. The
+// platform admin holds every permission there is.
+const READER = ["private:read", "org:read"] as const;
+const REPORTER = [...READER, "results:submit", "results:confirm"] as const;
+const REFEREE = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"] as const;
+const ORGANIZER = [
   ...REFEREE,
   "players:write",
   "events:write",
@@ -64,15 +47,17 @@ const ORGANIZER: readonly Permission[] = [
   "results:correct",
   "webhooks:manage",
   "devices:pair",
-];
-const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
+] as const;
+const OWNER = [...ORGANIZER, "clients:manage"] as const;
+const ADMIN = [...OWNER, "orgs:create"] as const;
+export type Permission = (typeof ADMIN)[number];
 
 /**
  * The permission matrix (docs/reference/authentication.md#roles). Writes are always within the client's own
  * organisation; a parent organisation only reads its descendants.
  */
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: [...OWNER, "orgs:create"],
+  admin: ADMIN,
   owner: OWNER,
   organizer: ORGANIZER,
   referee: REFEREE,
