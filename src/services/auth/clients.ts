@@ -59,10 +59,7 @@ interface NewClient {
 }
 
 /** A new client's row, and its secret (shown once: only its SHA-256 is stored). */
-export async function newClientRow(
-  input: NewClient,
-  now: Date,
-): Promise<{ row: ClientRow; clientSecret: string }> {
+export async function newClientRow(input: NewClient, now: Date) {
   const clientSecret = newSecret("cs_");
   const row: ClientRow = {
     id: newId("cli", now.getTime()),
@@ -125,13 +122,13 @@ export async function resolveLimit(
     }
     return { eventId: row.eventId, sessionId: scope.sessionId };
   }
-  const [row] = await ctx.db.select({ orgId: events.orgId }).from(events).where(eq(events.id, scope.eventId));
-  const hosted = await ctx.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.eventId, scope.eventId), eq(sessions.hostOrgId, orgId)))
+  const [row] = await ctx.db
+    .select({ orgId: events.orgId, hostedSession: sessions.id })
+    .from(events)
+    .leftJoin(sessions, and(eq(sessions.eventId, events.id), eq(sessions.hostOrgId, orgId)))
+    .where(eq(events.id, scope.eventId))
     .limit(1);
-  if (!row || (row.orgId !== orgId && hosted.length === 0)) {
+  if (!row || (row.orgId !== orgId && row.hostedSession === null)) {
     throw refuse("scope.eventId", "no event of this organisation, nor one where it hosts a session");
   }
   return { eventId: scope.eventId };
@@ -348,10 +345,9 @@ export async function exchangeClientCredentials(
     throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.");
   }
   const scopes = grantScopes(row.role, requestedScope);
-  const limit = limitOf(row);
   const token = await issueAccessToken(
     auth,
-    { clientId: row.id, orgId: row.orgId, role: row.role, scopes, ...(limit ? { limit } : {}) },
+    { clientId: row.id, orgId: row.orgId, role: row.role, scopes, limit: limitOf(row) },
     now,
   );
   return { ...token, scopes };
