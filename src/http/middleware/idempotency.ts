@@ -78,7 +78,17 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = c.get("clock")();
   const requestHash = (await sha256(`${c.req.method} ${c.req.path}\n${await c.req.text()}`))!;
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
-  const claim = claimRow(c.req.method, c.req.path, requestHash, now);
+  // The row that claims a key: in progress, no answer, no committed write yet.
+  const claim: Claim = {
+    method: c.req.method,
+    path: c.req.path,
+    requestHash,
+    status: IN_PROGRESS,
+    responseBody: "",
+    responseHeaders: {},
+    committedAt: null,
+    createdAt: now.toISOString(),
+  };
   // A key that already has a row (an earlier request's) is not claimed here, but settled.
   const claimed = await db
     .insert(idempotencyKeys)
@@ -99,21 +109,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Selects the client's row for the key. */
 type KeyWhere = ReturnType<typeof and>;
-type Claim = ReturnType<typeof claimRow>;
-
-/** The row that claims a key: in progress, no answer, no committed write yet. */
-function claimRow(method: string, path: string, requestHash: string, now: Date) {
-  return {
-    method,
-    path,
-    requestHash,
-    status: IN_PROGRESS,
-    responseBody: "",
-    responseHeaders: {},
-    committedAt: null,
-    createdAt: now.toISOString(),
-  };
-}
+type Claim = Omit<typeof idempotencyKeys.$inferInsert, "clientId" | "key">;
 
 /**
  * A key that already has a row: the answer to send instead of running the request (a replay or
