@@ -174,12 +174,12 @@ export function assertWithinLimit(
 ): void {
   const limit = client.limit;
   if (!limit) return;
-  const outside =
-    target.eventId === undefined
-      ? true
-      : target.eventId !== limit.eventId ||
-        (limit.sessionId !== undefined && target.sessionId !== limit.sessionId);
-  if (outside) throw outsideLimit(limit, what);
+  if (
+    target.eventId !== limit.eventId ||
+    (limit.sessionId !== undefined && target.sessionId !== limit.sessionId)
+  ) {
+    throw outsideLimit(limit, what);
+  }
 }
 
 /** The organisation and all its descendants, in one recursive query. */
