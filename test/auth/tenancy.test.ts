@@ -3,8 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { apiClients, organizations } from "../../src/db/schema";
 import type { App } from "../../src/http/app";
-import { type Actor, ANONYMOUS, assertCanWrite, SYSTEM_ACTOR } from "../../src/services/access";
-import { ServiceError } from "../../src/services/errors";
 import { addClient, bearer, type ClientAuth, createOrgClient, type OrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
 
@@ -127,32 +125,6 @@ describe("a parent organisation reads its children but cannot write to them", ()
 });
 
 describe("tenancy helpers for the workflow services", () => {
-  const client = (org: OrgClient, role: "owner" | "reader" = "owner"): Actor => ({
-    kind: "client",
-    clientId: org.clientId,
-    orgId: org.orgId,
-    role,
-  });
-
-  async function status(promise: Promise<unknown>): Promise<number | string> {
-    try {
-      await promise;
-      return "ok";
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      return { unauthorized: 401, forbidden: 403, not_found: 404 }[error.kind as string] ?? error.kind;
-    }
-  }
-
-  it("assertCanWrite: 401 without token, 404 foreign, 403 ancestor, 403 weak role, ok for the owner and admin", async () => {
-    expect(await status(assertCanWrite(db, ANONYMOUS, store.orgId, "events:write"))).toBe(401);
-    expect(await status(assertCanWrite(db, client(foreign), store.orgId, "events:write"))).toBe(404);
-    expect(await status(assertCanWrite(db, client(federation), store.orgId, "events:write"))).toBe(403);
-    expect(await status(assertCanWrite(db, client(store, "reader"), store.orgId, "events:write"))).toBe(403);
-    expect(await status(assertCanWrite(db, client(store), store.orgId, "events:write"))).toBe("ok");
-    expect(await status(assertCanWrite(db, SYSTEM_ACTOR, store.orgId, "events:write"))).toBe("ok");
-  });
-
   it("bearer() builds request headers", () => {
     expect(bearer("t", true)).toEqual({ authorization: "Bearer t", "content-type": "application/json" });
   });

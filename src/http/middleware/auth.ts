@@ -69,9 +69,7 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set("credential", {
       expiresAt: new Date(expiresAt * 1000),
       // Revocation exists for our own clients only; an external provider's token ends at exp.
-      ...(source === "local"
-        ? { holder: { clientId: actor.clientId, orgId: actor.orgId, role: actor.role } }
-        : {}),
+      ...(source === "local" ? { holder: client } : {}),
     });
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;

@@ -33,10 +33,8 @@ const isConsolePath = (path: string) => path === "/console" || path.startsWith("
  * over HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY).
  */
 function setCookie(c: Context, value: string, maxAge: number): string {
-  const options = { httpOnly: true, sameSite: "Lax", path: "/", maxAge } as const;
-  return publicOrigin(c).startsWith("https:")
-    ? generateCookie(NAME, value, { ...options, prefix: "host" })
-    : generateCookie(NAME, value, options);
+  const prefix = publicOrigin(c).startsWith("https:") ? "host" : undefined;
+  return generateCookie(NAME, value, { httpOnly: true, sameSite: "Lax", path: "/", maxAge, prefix });
 }
 
 /** The Set-Cookie of a new device session. */
@@ -100,7 +98,7 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
   c.set("deviceSession", { id: found.sessionId, name: found.name, expiresAt: found.expiresAt });
   c.set("credential", {
     expiresAt: new Date(found.expiresAt),
-    holder: { clientId: found.actor.clientId, orgId: found.actor.orgId, role: found.actor.role },
+    holder: found.actor,
   });
   return next();
 };

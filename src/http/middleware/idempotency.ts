@@ -3,7 +3,6 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { sha256 } from "hono/utils/crypto";
 import type { Database } from "../../db/client";
-import { isConstraintError } from "../../db/errors";
 import { idempotencyKeys } from "../../db/schema";
 import { type MarkedDatabase, markWrites } from "../../db/write-marker";
 import type { AppEnv } from "../context";
@@ -79,9 +78,25 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const now = c.get("clock")();
   const requestHash = (await sha256(`${c.req.method} ${c.req.path}\n${await c.req.text()}`))!;
   const where = and(eq(idempotencyKeys.clientId, actor.clientId), eq(idempotencyKeys.key, key));
-  const claim = claimRow(c.req.method, c.req.path, requestHash, now);
-  const claimed = await insertClaim(db, { clientId: actor.clientId, key, ...claim });
-  const outcome = claimed ? { committed: false } : await settleExistingClaim(c, db, where, claim, now);
+  // The row that claims a key: in progress, no answer, no committed write yet.
+  const claim: Claim = {
+    method: c.req.method,
+    path: c.req.path,
+    requestHash,
+    status: IN_PROGRESS,
+    responseBody: "",
+    responseHeaders: {},
+    committedAt: null,
+    createdAt: now.toISOString(),
+  };
+  // A key that already has a row (an earlier request's) is not claimed here, but settled.
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ clientId: actor.clientId, key, ...claim })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  const outcome =
+    claimed.length > 0 ? { committed: false } : await settleExistingClaim(c, db, where, claim, now);
   if (outcome instanceof Response) return outcome;
 
   c.set("idempotencyKey", `${actor.clientId}:${key}`);
@@ -94,32 +109,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** Selects the client's row for the key. */
 type KeyWhere = ReturnType<typeof and>;
-type Claim = ReturnType<typeof claimRow>;
-
-/** The row that claims a key: in progress, no answer, no committed write yet. */
-function claimRow(method: string, path: string, requestHash: string, now: Date) {
-  return {
-    method,
-    path,
-    requestHash,
-    status: IN_PROGRESS,
-    responseBody: "",
-    responseHeaders: {},
-    committedAt: null,
-    createdAt: now.toISOString(),
-  };
-}
-
-/** Claims a fresh key; false when the key already has a row (an earlier request's). */
-async function insertClaim(db: Database, row: typeof idempotencyKeys.$inferInsert): Promise<boolean> {
-  try {
-    await db.insert(idempotencyKeys).values(row);
-    return true;
-  } catch (error) {
-    if (!isConstraintError(error)) throw error;
-    return false;
-  }
-}
+type Claim = Omit<typeof idempotencyKeys.$inferInsert, "clientId" | "key">;
 
 /**
  * A key that already has a row: the answer to send instead of running the request (a replay or

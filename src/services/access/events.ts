@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { orgAncestryJson, qualified } from "../../db/ancestry";
-import { events } from "../../db/schema";
+import { events, type sessions } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import {
@@ -23,10 +23,7 @@ export interface ScopedEvent extends EventRow {
 }
 
 /** The session a write is about, when it is about one: its host may change it. */
-interface SessionTarget {
-  id: string;
-  hostOrgId: string | null;
-}
+type SessionTarget = Pick<typeof sessions.$inferSelect, "id" | "hostOrgId">;
 
 /** Members of the owning organisation tree above the event, and stores hosting one of its sessions. */
 function isInsider(actor: Actor, event: Pick<ScopedEvent, "ancestry" | "hosts">): boolean {

@@ -16,7 +16,6 @@ export { assertOrgReadable, assertOrgWritable, orgWriteAccess } from "./orgs";
 export {
   type Actor,
   ANONYMOUS,
-  assertCanWrite,
   assertOrgWideRead,
   assertOrgWideWrite,
   assertWithinLimit,

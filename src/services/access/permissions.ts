@@ -33,29 +33,12 @@ export type ClientActor = Extract<Actor, { kind: "client" }>;
 
 export const ANONYMOUS: Actor = { kind: "anonymous" };
 
-export type Permission =
-  | "orgs:create"
-  | "clients:manage"
-  | "players:write"
-  | "events:write"
-  | "registrations:write"
-  | "seating:write"
-  | "results:submit"
-  | "results:confirm"
-  | "results:finalize"
-  | "results:disqualify"
-  | "results:correct"
-  | "audit:read"
-  | "webhooks:manage"
-  | "devices:pair"
-  | "private:read"
-  | "org:read";
-
-// The roles form a chain: each one can do everything the role below it can, plus its own.
-const READER: readonly Permission[] = ["private:read", "org:read"];
-const REPORTER: readonly Permission[] = [...READER, "results:submit", "results:confirm"];
-const REFEREE: readonly Permission[] = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"];
-const ORGANIZER: readonly Permission[] = [
+// The roles form a chain: each one can do everything the role below it can, plus its own. The
+// platform admin holds every permission there is.
+const READER = ["private:read", "org:read"] as const;
+const REPORTER = [...READER, "results:submit", "results:confirm"] as const;
+const REFEREE = [...REPORTER, "results:finalize", "results:disqualify", "audit:read"] as const;
+const ORGANIZER = [
   ...REFEREE,
   "players:write",
   "events:write",
@@ -64,15 +47,17 @@ const ORGANIZER: readonly Permission[] = [
   "results:correct",
   "webhooks:manage",
   "devices:pair",
-];
-const OWNER: readonly Permission[] = [...ORGANIZER, "clients:manage"];
+] as const;
+const OWNER = [...ORGANIZER, "clients:manage"] as const;
+const ADMIN = [...OWNER, "orgs:create"] as const;
+export type Permission = (typeof ADMIN)[number];
 
 /**
  * The permission matrix (docs/reference/authentication.md#roles). Writes are always within the client's own
  * organisation; a parent organisation only reads its descendants.
  */
 const PERMISSIONS: Record<Role, readonly Permission[]> = {
-  admin: [...OWNER, "orgs:create"],
+  admin: ADMIN,
   owner: OWNER,
   organizer: ORGANIZER,
   referee: REFEREE,
@@ -146,18 +131,18 @@ export function requireClient(actor: Actor): ClientActor {
   return actor;
 }
 
-/** Why the client's role, or its token's scopes, do not carry `permission`; undefined when they do. */
-function permissionRefusal(client: ClientActor, permission: Permission): ServiceError | undefined {
+export function requirePermission(actor: Actor, permission: Permission): ClientActor {
+  const client = requireClient(actor);
   if (!roleGrants(client, permission)) {
-    return new ServiceError(
+    throw new ServiceError(
       "forbidden",
       "insufficient_role",
       `The role '${client.role}' may not do this (needs ${permission}).`,
     );
   }
-  if (scopesGrant(client, permission)) return undefined;
+  if (scopesGrant(client, permission)) return client;
   const scope = SCOPE_NAMES.find((s) => unlocks(s, permission)) ?? permission;
-  return new ServiceError(
+  throw new ServiceError(
     "forbidden",
     "insufficient_scope",
     `This token was issued for the scopes '${(client.scopes ?? []).join(" ")}'; this operation needs '${scope}' (ask POST /v1/auth/token for it).`,
@@ -165,13 +150,6 @@ function permissionRefusal(client: ClientActor, permission: Permission): Service
       headers: { "www-authenticate": `${BEARER_CHALLENGE}, error="insufficient_scope", scope="${scope}"` },
     },
   );
-}
-
-export function requirePermission(actor: Actor, permission: Permission): ClientActor {
-  const client = requireClient(actor);
-  const refusal = permissionRefusal(client, permission);
-  if (refusal) throw refusal;
-  return client;
 }
 
 function outsideLimit(limit: ClientLimit, what: string): ServiceError {
@@ -196,12 +174,12 @@ export function assertWithinLimit(
 ): void {
   const limit = client.limit;
   if (!limit) return;
-  const outside =
-    target.eventId === undefined
-      ? true
-      : target.eventId !== limit.eventId ||
-        (limit.sessionId !== undefined && target.sessionId !== limit.sessionId);
-  if (outside) throw outsideLimit(limit, what);
+  if (
+    target.eventId !== limit.eventId ||
+    (limit.sessionId !== undefined && target.sessionId !== limit.sessionId)
+  ) {
+    throw outsideLimit(limit, what);
+  }
 }
 
 /** The organisation and all its descendants, in one recursive query. */
@@ -242,18 +220,6 @@ export function isMember(actor: Actor, ancestry: readonly string[]): boolean {
 }
 
 /**
- * Why a member's credential may not read the organisation-wide private data (the organisation
- * and its lists, players' membership numbers, the export, the change feed, ratings and series
- * over private events), or undefined when it may. A client limited to one event or session
- * reads only that event (RFC 6749 §3.3: a narrower grant narrows reads too), and a token asked
- * for fewer scopes reads organisation-wide data only with `org:read`.
- */
-function orgWideRefusal(client: ClientActor): ServiceError | undefined {
-  if (client.limit) return outsideLimit(client.limit, "read or change nothing else of its organisation");
-  return permissionRefusal(client, "org:read");
-}
-
-/**
  * Read access to organisation-wide private data owned by `ownerOrgId`: a member (see
  * `isMember`) whose credential is neither limited to one event or session nor narrowed below
  * `org:read`. Everyone else gets the public view, where there is one.
@@ -277,20 +243,21 @@ export function assertOrgWideRead(
 ): ClientActor {
   const client = requireClient(actor);
   if (!isMember(client, ancestry)) throw hidden();
-  const refusal = orgWideRefusal(client);
-  if (refusal) throw refusal;
+  assertOrgWideWrite(client);
   return client;
 }
 
 /**
- * Organisation-wide writes (its events, clients, webhooks, series, exclusions, Discord, players'
- * records and calendar links) need the same reach as its reads: a client limited to one event or
- * session gets 403 naming its limit, a token asked for scopes without `org:read` 403
- * `insufficient_scope` (docs/reference/authentication.md#narrowed-credentials).
+ * Organisation-wide data (the organisation and its lists, players' membership numbers, the
+ * export, the change feed, ratings and series over private events) is read, and written (its
+ * events, clients, webhooks, series, exclusions, Discord, players' records and calendar links),
+ * only by a credential that reaches all of it: a client limited to one event or session gets 403
+ * naming its limit (RFC 6749 §3.3: a narrower grant narrows reads too), a token asked for scopes
+ * without `org:read` 403 `insufficient_scope` (docs/reference/authentication.md#narrowed-credentials).
  */
 export function assertOrgWideWrite(client: ClientActor): void {
-  const refusal = orgWideRefusal(client);
-  if (refusal) throw refusal;
+  if (client.limit) throw outsideLimit(client.limit, "read or change nothing else of its organisation");
+  requirePermission(client, "org:read");
 }
 
 /** The platform itself, for the bootstrap CLI and the first-start admin: never sent over HTTP. */
@@ -301,35 +268,16 @@ interface AccessTarget {
   what?: string;
   /** The id quoted in the 404 detail. */
   id?: string;
-  /** The owner's ancestry (itself first), when the caller already loaded it; saves the query. */
-  ancestry?: readonly string[];
 }
 
 /**
- * Throws unless `actor` may change data owned by `ownerOrgId` with `permission`:
+ * Throws unless `actor` may change data owned by `ownerOrgId` (whose ancestry, itself first, is
+ * loaded) with `permission`: writes stay inside the owning organisation.
  * - no token → 401; another organisation (not an ancestor) → 404, as if the id did not exist;
  * - an ancestor organisation → 403 `read_only_ancestor` (it may read the data, not change it);
  * - the owning organisation without the permission → 403 `insufficient_role`.
  * The owning organisation and the platform admin pass when their role has the permission.
  * Returns the client actor (for audit rows).
- */
-export async function assertCanWrite(
-  db: Database,
-  actor: Actor,
-  ownerOrgId: string,
-  permission: Permission,
-  target: AccessTarget = {},
-): Promise<ClientActor> {
-  const client = requireClient(actor);
-  const inside = client.role === "admin" || client.orgId === ownerOrgId;
-  const ancestry = inside ? [] : (target.ancestry ?? (await loadAncestry(db, ownerOrgId)) ?? []);
-  return assertWriteWithin(client, ownerOrgId, ancestry, permission, target);
-}
-
-/**
- * The write decision when the owner's ancestry is already loaded: writes stay inside the
- * owning organisation; an ancestor (which can read) gets 403, anyone else the 404 of a
- * missing id; inside the org, the role must carry the permission (403).
  */
 export function assertWriteWithin(
   actor: Actor,

@@ -59,10 +59,7 @@ interface NewClient {
 }
 
 /** A new client's row, and its secret (shown once: only its SHA-256 is stored). */
-export async function newClientRow(
-  input: NewClient,
-  now: Date,
-): Promise<{ row: ClientRow; clientSecret: string }> {
+export async function newClientRow(input: NewClient, now: Date) {
   const clientSecret = newSecret("cs_");
   const row: ClientRow = {
     id: newId("cli", now.getTime()),
@@ -125,13 +122,13 @@ export async function resolveLimit(
     }
     return { eventId: row.eventId, sessionId: scope.sessionId };
   }
-  const [row] = await ctx.db.select({ orgId: events.orgId }).from(events).where(eq(events.id, scope.eventId));
-  const hosted = await ctx.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.eventId, scope.eventId), eq(sessions.hostOrgId, orgId)))
+  const [row] = await ctx.db
+    .select({ orgId: events.orgId, hostedSession: sessions.id })
+    .from(events)
+    .leftJoin(sessions, and(eq(sessions.eventId, events.id), eq(sessions.hostOrgId, orgId)))
+    .where(eq(events.id, scope.eventId))
     .limit(1);
-  if (!row || (row.orgId !== orgId && hosted.length === 0)) {
+  if (!row || (row.orgId !== orgId && row.hostedSession === null)) {
     throw refuse("scope.eventId", "no event of this organisation, nor one where it hosts a session");
   }
   return { eventId: scope.eventId };
@@ -286,15 +283,21 @@ export async function recordTokenGuessing(
   return result.rowsAffected > 0;
 }
 
-/** Thrown by the token endpoint; answered as a problem carrying the OAuth 2.0 error (RFC 6749 §5.2). */
+/**
+ * Thrown by the token endpoint; answered as a problem carrying the OAuth 2.0 error (RFC 6749 §5.2):
+ * 401 for a client that failed to authenticate, 400 for every other mistake.
+ */
 export class OAuthError extends Error {
   override readonly name = "OAuthError";
   constructor(
     readonly error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope",
     readonly description: string,
-    readonly status: 400 | 401,
   ) {
     super(description);
+  }
+
+  get status(): 400 | 401 {
+    return this.error === "invalid_client" ? 401 : 400;
   }
 }
 
@@ -311,7 +314,6 @@ function grantScopes(role: Role, requested: string | undefined): Scope[] {
     throw new OAuthError(
       "invalid_scope",
       `Unknown scope: ${unknown.join(", ")}. Known: ${available.join(" ")}.`,
-      400,
     );
   }
   const beyond = asked.filter((s) => !available.includes(s as Scope));
@@ -319,7 +321,6 @@ function grantScopes(role: Role, requested: string | undefined): Scope[] {
     throw new OAuthError(
       "invalid_scope",
       `The role '${role}' cannot be granted: ${beyond.join(", ")}. It may ask for: ${available.join(" ")}.`,
-      400,
     );
   }
   return available.filter((s) => asked.includes(s));
@@ -341,13 +342,12 @@ export async function exchangeClientCredentials(
   const stored = row?.secretHash ?? "sha256:".padEnd(presented.length, "0");
   const matches = await timingSafeEqual(presented, stored);
   if (!row || !matches || row.revokedAt) {
-    throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.", 401);
+    throw new OAuthError("invalid_client", "Unknown client, wrong secret, or the client is revoked.");
   }
   const scopes = grantScopes(row.role, requestedScope);
-  const limit = limitOf(row);
   const token = await issueAccessToken(
     auth,
-    { clientId: row.id, orgId: row.orgId, role: row.role, scopes, ...(limit ? { limit } : {}) },
+    { clientId: row.id, orgId: row.orgId, role: row.role, scopes, limit: limitOf(row) },
     now,
   );
   return { ...token, scopes };

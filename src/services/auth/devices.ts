@@ -262,41 +262,30 @@ export type DeviceSessionDto = ReturnType<typeof toSessionDto>;
 /** Why a session cookie no longer signs anyone in. */
 export type EndedSession = "unknown" | "expired" | "revoked";
 
-interface ActiveDeviceSession {
-  actor: ClientActor;
-  sessionId: string;
-  /** The device's name, as it was paired. */
-  name: string;
-  expiresAt: string;
-  rateLimitFactor: number;
-}
-
 /**
  * The check of every request that carries a device session cookie: one read by the secret's
  * hash, joined with the session's client. Active while neither is revoked, the session has not
  * expired, and the client keeps its organisation.
  */
-export async function deviceSessionOf(
-  db: Database,
-  secret: string,
-  now: Date,
-): Promise<ActiveDeviceSession | { ended: EndedSession }> {
-  if (!/^ds_[A-Za-z0-9_-]{20,80}$/.test(secret)) return { ended: "unknown" };
+export async function deviceSessionOf(db: Database, secret: string, now: Date) {
+  const ended = (why: EndedSession) => ({ ended: why });
+  if (!/^ds_[A-Za-z0-9_-]{20,80}$/.test(secret)) return ended("unknown");
   const [row] = await selectSessions(db).where(eq(deviceSessions.tokenHash, await hashSessionSecret(secret)));
-  if (!row) return { ended: "unknown" };
+  if (!row) return ended("unknown");
   if (row.sessionRevokedAt !== null || row.clientRevokedAt !== null || row.clientOrgId !== row.orgId) {
-    return { ended: "revoked" };
+    return ended("revoked");
   }
-  if (row.expiresAt <= now.toISOString()) return { ended: "expired" };
+  if (row.expiresAt <= now.toISOString()) return ended("expired");
   const limit = limitOf(row);
+  const actor: ClientActor = {
+    kind: "client",
+    clientId: row.clientId,
+    orgId: row.orgId,
+    role: row.role as OrgRole,
+    ...(limit ? { limit } : {}),
+  };
   return {
-    actor: {
-      kind: "client",
-      clientId: row.clientId,
-      orgId: row.orgId,
-      role: row.role as OrgRole,
-      ...(limit ? { limit } : {}),
-    },
+    actor,
     sessionId: row.id,
     name: row.name,
     expiresAt: row.expiresAt,

@@ -74,7 +74,7 @@ interface AccessTokenSubject {
   /** The granted OAuth2 scopes, written to the `scope` claim (RFC 9068 §2.2.3). */
   scopes: readonly Scope[];
   /** The client's event or session limit, written to the `lim` claim. */
-  limit?: ClientLimit;
+  limit: ClientLimit | null;
 }
 
 export async function issueAccessToken(config: AuthConfig, subject: AccessTokenSubject, now: Date) {

@@ -31,7 +31,7 @@ const oauthErrorBoundary: MiddlewareHandler<AppEnv> = async (c, next) => {
       error.status === 415
         ? "Send application/x-www-form-urlencoded or application/json."
         : "The request body could not be parsed.";
-    c.res = oauthResponse(c, new OAuthError("invalid_request", description, 400));
+    c.res = oauthResponse(c, new OAuthError("invalid_request", description));
   }
 };
 
@@ -40,7 +40,7 @@ function tokenRequestHook(result: { success: true } | { success: false; error: Z
   if (!result.success) {
     const fields = result.error.issues.map((issue) => issue.path.join(".") || "body").join(", ");
     // Thrown, not returned: the token route's boundary answers it as an OAuth error.
-    throw new OAuthError("invalid_request", `Missing or malformed parameter: ${fields}.`, 400);
+    throw new OAuthError("invalid_request", `Missing or malformed parameter: ${fields}.`);
   }
   return undefined;
 }
@@ -77,13 +77,12 @@ function basicCredentials(
   body: { client_id?: string; client_secret?: string },
 ): { clientId: string; clientSecret: string } {
   if (clientId === undefined || clientSecret === undefined) {
-    throw new OAuthError("invalid_client", "The Basic credentials are malformed.", 401);
+    throw new OAuthError("invalid_client", "The Basic credentials are malformed.");
   }
   if (body.client_id !== undefined || body.client_secret !== undefined) {
     throw new OAuthError(
       "invalid_request",
       "Send the client credentials in the body or with Basic, not both.",
-      400,
     );
   }
   return { clientId, clientSecret };
@@ -95,16 +94,16 @@ const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
   // Whom a failure (a 401) counts against, malformed credentials included: the rate limit reads
   // it once this route has answered (rate-limit/middleware.ts).
   c.set("tokenClientId", basic ? basic.clientId : body.client_id);
-  if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.", 400);
+  if (!body.grant_type) throw new OAuthError("invalid_request", "grant_type is required.");
   if (body.grant_type !== "client_credentials") {
-    throw new OAuthError("unsupported_grant_type", "Only grant_type=client_credentials is supported.", 400);
+    throw new OAuthError("unsupported_grant_type", "Only grant_type=client_credentials is supported.");
   }
   const credentials = basic
     ? basicCredentials(basic, body)
     : body.client_id && body.client_secret
       ? { clientId: body.client_id, clientSecret: body.client_secret }
       : null;
-  if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.", 401);
+  if (!credentials) throw new OAuthError("invalid_client", "client_id and client_secret are required.");
 
   const token = await exchangeClientCredentials(
     c.get("db"),

@@ -9,6 +9,11 @@ const oauthError = (description: string) => ({
   content: { "application/json": { schema: OAuthErrorSchema } },
 });
 
+const tokenRequest = {
+  schema: TokenRequestSchema,
+  example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
+};
+
 export const postToken = route.post("/v1/auth/token", {
   operationId: "createAccessToken",
   summary: "Get an access token (OAuth2 client credentials)",
@@ -23,16 +28,7 @@ export const postToken = route.post("/v1/auth/token", {
   request: {
     body: {
       required: false,
-      content: {
-        "application/x-www-form-urlencoded": {
-          schema: TokenRequestSchema,
-          example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
-        },
-        "application/json": {
-          schema: TokenRequestSchema,
-          example: { grant_type: "client_credentials", client_id: "cli_01JD…", client_secret: "cs_…" },
-        },
-      },
+      content: { "application/x-www-form-urlencoded": tokenRequest, "application/json": tokenRequest },
     },
   },
   responses: {
