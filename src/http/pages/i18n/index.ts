@@ -8,7 +8,8 @@ export type { Messages } from "./en";
 export const LANGUAGES = { en, fr, lt } as const;
 export type Lang = keyof typeof LANGUAGES;
 
-const isLang = (value: string | undefined): value is Lang => value !== undefined && Object.hasOwn(LANGUAGES, value);
+const isLang = (value: string | undefined): value is Lang =>
+  value !== undefined && Object.hasOwn(LANGUAGES, value);
 
 /** The best supported language of an Accept-Language header (q-values honoured, `fr-CA` → fr). */
 export function negotiateLanguage(header: string | undefined): Lang | undefined {
