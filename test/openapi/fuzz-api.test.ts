@@ -368,6 +368,8 @@ const SPECIAL_STRINGS = [
   "NaN",
   "ply_",
   "__proto__",
+  "constructor",
+  "toString",
   "2026-02-30",
   "2026-13-01",
   "99999-01-01",
