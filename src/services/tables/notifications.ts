@@ -9,45 +9,47 @@ type Change = Pick<typeof tableResults.$inferSelect, "status" | "finalizedBy" | 
   reason: string | null;
 };
 
-/** The table this change leaves, as the notifications carry it. */
+type ResultState = Pick<Change, "version" | "status" | "finalizedBy" | "winnerId">;
+
+/** The table in one state of its result, as the notifications carry it. */
+function payload(
+  scope: TableScope,
+  { version, status, finalizedBy, winnerId }: ResultState,
+  seats: TableResultPayload["seats"],
+): TableResultPayload {
+  return { ...placeOf(scope), version, status, finalizedBy, winnerId, seats };
+}
+
+/** The table this change leaves. */
 function payloadAfter(scope: TableScope, change: Change, scored: ScoredGame): TableResultPayload {
   const names = new Map(scope.seats.map((s) => [s.playerId, s.name]));
-  const { version, status, finalizedBy, winnerId } = change;
-  return {
-    ...placeOf(scope),
-    version,
-    status,
-    finalizedBy,
-    winnerId,
-    seats: scored.seats.map((seat, i) => ({
+  return payload(
+    scope,
+    change,
+    scored.seats.map((seat, i) => ({
       position: i + 1,
       playerId: seat.playerId,
       name: names.get(seat.playerId) ?? null,
       vp: seat.vp,
       placement: seat.placement,
     })),
-  };
+  );
 }
 
 /** The table as it was before this change (for `result.corrected`'s `before`). */
 function payloadBefore(scope: TableScope): TableResultPayload | null {
-  const previous = scope.result;
-  if (!previous) return null;
-  const { version, status, finalizedBy, winnerId } = previous;
-  return {
-    ...placeOf(scope),
-    version,
-    status,
-    finalizedBy,
-    winnerId,
-    seats: scope.seats.map((s) => ({
-      position: s.position,
-      playerId: s.playerId,
-      name: s.name,
-      vp: s.vp,
-      placement: s.placement,
+  if (!scope.result) return null;
+  return payload(
+    scope,
+    scope.result,
+    scope.seats.map(({ position, playerId, name, vp, placement }) => ({
+      position,
+      playerId,
+      name,
+      vp,
+      placement,
     })),
-  };
+  );
 }
 
 /** The notice each kind of result change sends (a dispute or a referee's finalisation: none). */
