@@ -92,25 +92,6 @@ export const LinkRequestSchema = z
 
 export const LinkRequestPageSchema = pageSchema(LinkRequestSchema, "DiscordLinkRequest");
 
-/** The interaction as Discord sends it: documented, never validated before the signature check. */
-export const InteractionBodyDoc = {
-  type: "object" as const,
-  description:
-    "A Discord interaction (discord-api-types `APIInteraction`), signed by Discord: PING (type 1), a slash command (2) or an autocomplete (4).",
-  required: ["id", "application_id", "type", "token"],
-  properties: {
-    id: { type: "string" as const },
-    application_id: { type: "string" as const },
-    type: { type: "integer" as const, enum: [1, 2, 3, 4, 5] },
-    token: { type: "string" as const },
-    version: { type: "integer" as const },
-    guild_id: { type: "string" as const },
-    data: { type: "object" as const },
-    member: { type: "object" as const },
-  },
-  example: { id: "1300000000000000000", application_id: APPLICATION_ID, type: 1, token: "…", version: 1 },
-};
-
 export const InteractionResponseSchema = z
   .object({
     type: z.number().int().openapi({
@@ -124,9 +105,9 @@ export const InteractionResponseSchema = z
   });
 
 /**
- * The fields of an interaction the commands read (discord-api-types `APIInteraction`), checked
- * after the signature: Discord sends these shapes, so anything else is a malformed request (400),
- * never a command that fails halfway. The commands have no subcommands: nested options are not read.
+ * The fields of an interaction the commands read (discord-api-types `APIInteraction`): the body's
+ * documentation, checked only after the signature. Discord sends these shapes, so anything else is a malformed request (400), never a command that
+ * fails halfway. The commands have no subcommands: nested options are not read.
  */
 const Snowflake = z.string().regex(/^\d{1,20}$/, "a Discord id (digits)");
 const InteractionUser = z.looseObject({
@@ -170,4 +151,9 @@ export const InteractionSchema = z
   .refine((i) => i.type === 1 || i.type === 3 || i.type === 5 || i.data !== undefined, {
     message: "a command or an autocomplete has data",
     path: ["data"],
+  })
+  .openapi("DiscordInteraction", {
+    description:
+      "A Discord interaction (discord-api-types `APIInteraction`), signed by Discord: PING (type 1), a slash command (2) or an autocomplete (4).",
+    example: { id: "1300000000000000000", application_id: APPLICATION_ID, type: 1, token: "…", version: 1 },
   });

@@ -52,6 +52,7 @@ export const discordRouter = createRouter()
     return wantsJson ? c.json({ installUrl }, 200) : c.redirect(installUrl, 302);
   })
   .openapi(r.receiveDiscordInteraction, receiveInteraction);
+discordRouter.openAPIRegistry.register("DiscordInteraction", InteractionSchema);
 
 /**
  * The interactions endpoint: the raw bytes are what Discord signed, so the body is read as
