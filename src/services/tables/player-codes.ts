@@ -181,7 +181,6 @@ export async function confirmResult(
     await commitTransition(ctx, scope, {
       action: "confirm",
       finalizedBy: everyone && !disputed ? "confirmations" : null,
-      sheet: result,
       reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
       extra: [
         ctx.db
@@ -238,7 +237,6 @@ export async function disputeResult(
   await commitTransition(ctx, scope, {
     action: "dispute",
     finalizedBy: null,
-    sheet: result,
     reason: input.reason,
     actorId: actor,
     extra: [

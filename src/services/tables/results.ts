@@ -71,10 +71,9 @@ interface Transition {
   action: (typeof resultRevisions.$inferInsert)["action"];
   /** Who makes the sheet final with this change; null: it is (or stays) pending (the table's check). */
   finalizedBy: (typeof tableResults.$inferSelect)["finalizedBy"];
-  sheet: ResultInput;
+  /** A new sheet: its scores replace the current ones, so earlier confirmations no longer apply. Absent: the current sheet stays. */
+  sheet?: ResultInput;
   reason?: string | null;
-  /** Scores changed: earlier confirmations no longer apply. */
-  clearConfirmations?: boolean;
   extra?: Batch[number][];
   /** Recorded as the actor instead of the request's client: `player:<id>` for seat-code confirmations. */
   actorId?: string;
@@ -91,7 +90,8 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   const previous = scope.result;
   const version = (previous?.version ?? 0) + 1;
   const tableId = scope.table.id;
-  const { winnerId, scores } = t.sheet;
+  // Without a new sheet the transition acts on a pending one (pendingResult has checked it is there).
+  const { winnerId, scores } = t.sheet ?? previous!;
   const reason = t.reason ?? null;
   const status: "pending" | "final" = t.finalizedBy ? "final" : "pending";
   const scored = scoreGame({
@@ -143,9 +143,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
         .set({ vp: seat.vp, placement: seat.placement })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
-    ...(t.clearConfirmations
-      ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
-      : []),
+    ...(t.sheet ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))] : []),
     bumpResultsVersion(ctx, scope.event.id),
     tableAudit(ctx, scope, {
       action: `result.${t.action}`,
@@ -289,9 +287,8 @@ function assertNoneExcluded(scope: TableScope, sheet: ResultInput): void {
 function alreadyRecorded(scope: TableScope, input: ResultInput & { signed?: boolean }, ifMatch?: number) {
   const result = scope.result;
   if (!result || ifMatch === result.version || !sameSheet(result, input)) return false;
-  return input.signed
-    ? result.status === "final" && result.finalizedBy === "signed"
-    : result.status === "pending";
+  // Final exactly when finalizedBy is set (the table's check): pending is null, final by signature "signed".
+  return result.finalizedBy === (input.signed ? "signed" : null);
 }
 
 /**
@@ -322,7 +319,6 @@ export async function submitResult(
     action: scope.result ? "resubmit" : "submit",
     finalizedBy: input.signed ? "signed" : null,
     sheet: input,
-    clearConfirmations: true,
     extra: resolveDisputes(ctx, scope, "replaced"),
   });
   return getTable(ctx, tableId);
@@ -349,12 +345,11 @@ export async function finalizeResult(
   ifMatch?: number,
 ): Promise<TableDto> {
   const scope = await writableTable(ctx, tableId, "results:finalize");
-  const result = pendingResult(scope, ifMatch, "finalize", "finalizing again");
+  pendingResult(scope, ifMatch, "finalize", "finalizing again");
   await commitTransition(ctx, scope, {
     action: "finalize",
     finalizedBy: "referee",
-    sheet: result,
-    reason: reason ?? null,
+    reason,
     extra: resolveDisputes(ctx, scope, "finalized"),
   });
   return getTable(ctx, tableId);
@@ -476,7 +471,6 @@ export async function correctResult(
     finalizedBy: "correction",
     sheet: input,
     reason: input.reason,
-    clearConfirmations: true,
   });
   return getTable(ctx, tableId);
 }
