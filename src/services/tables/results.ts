@@ -10,7 +10,6 @@ import {
   resultDisputes,
   resultRevisions,
   rounds,
-  type StoredScore,
   seats,
   tableResults,
 } from "../../db/schema";
@@ -27,10 +26,7 @@ import { loadTableScope, seatAt, type TableScope, tableAudit, tableNotice, writa
 import { getTable, type TableDto } from "./view";
 import { eventWarningsOf, type WarningDto } from "./warnings";
 
-interface ResultInput {
-  scores: StoredScore[];
-  winnerId: string;
-}
+type ResultInput = Pick<typeof tableResults.$inferSelect, "scores" | "winnerId">;
 
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
@@ -430,16 +426,13 @@ export async function disqualifyPlayer(
 
 /**
  * The database refused the write because a later phase was seated after this request read the
- * table (a seating racing this change: the phase-lock triggers of migration 0009). Re-read the
- * table so that the 409 names the seated rounds and the way out, as the service's own check does.
+ * table (a seating racing this change: the phase-lock triggers of migration 0009). The table read
+ * again rejects with the service's own 409, naming the seated rounds and the way out; this one
+ * answers only a lock no longer seated by then.
  */
 async function lockedSinceRead(ctx: ServiceContext, scope: TableScope, what: string): Promise<ServiceError> {
   const fresh = await loadTableScope(ctx, scope.table.id);
-  try {
-    if (fresh) assertPhaseOpen(fresh, what);
-  } catch (error) {
-    return error as ServiceError;
-  }
+  if (fresh) assertPhaseOpen(fresh, what);
   return new ServiceError(
     "conflict",
     "phase_locked",
