@@ -155,6 +155,17 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       reason,
       actorId: actor,
     }),
+    // Open disputes are settled by the change that settles the sheet: a new sheet replaces them,
+    // a referee's finalisation decides them (confirmations never finalise a disputed sheet, and a
+    // final sheet has none open).
+    ...(scope.disputes.length > 0 && (t.sheet || t.finalizedBy)
+      ? [
+          ctx.db
+            .update(resultDisputes)
+            .set({ resolvedAt: now, resolution: t.sheet ? "replaced" : "finalized" })
+            .where(and(eq(resultDisputes.tableId, tableId), isNull(resultDisputes.resolvedAt))),
+        ]
+      : []),
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason }, scored),
@@ -315,22 +326,8 @@ export async function submitResult(
     action: scope.result ? "resubmit" : "submit",
     finalizedBy: input.signed ? "signed" : null,
     sheet: input,
-    extra: resolveDisputes(ctx, scope, "replaced"),
   });
   return getTable(ctx, tableId);
-}
-
-/** Open disputes settled in the same batch as the change that settles them. */
-function resolveDisputes(
-  ctx: ServiceContext,
-  scope: TableScope,
-  resolution: "finalized" | "replaced" | "withdrawn",
-) {
-  if (scope.disputes.length === 0) return [];
-  const open = and(eq(resultDisputes.tableId, scope.table.id), isNull(resultDisputes.resolvedAt));
-  return [
-    ctx.db.update(resultDisputes).set({ resolvedAt: ctx.clock().toISOString(), resolution }).where(open),
-  ];
 }
 
 /** Rule 1.3.5: when a player refuses to sign, the referee decides. */
@@ -346,7 +343,6 @@ export async function finalizeResult(
     action: "finalize",
     finalizedBy: "referee",
     reason,
-    extra: resolveDisputes(ctx, scope, "finalized"),
   });
   return getTable(ctx, tableId);
 }
