@@ -4,12 +4,8 @@ import type { ServiceContext } from "../context";
 import { standingsChangedStatements, type TableResultPayload } from "../outbox";
 import { placeOf, type TableScope, tableNotice } from "./scope";
 
-type Change = Pick<typeof tableResults.$inferSelect, "status" | "finalizedBy" | "version" | "winnerId"> & {
-  action: string;
-  reason: string | null;
-};
-
-type ResultState = Pick<Change, "version" | "status" | "finalizedBy" | "winnerId">;
+type ResultState = Pick<typeof tableResults.$inferSelect, "status" | "finalizedBy" | "version" | "winnerId">;
+type Change = ResultState & { action: string; reason: string | null };
 
 /** The table in one state of its result, as the notifications carry it. */
 function payload(
@@ -85,10 +81,10 @@ export function resultNotifications(
     };
     out.push(...tableNotice(ctx, scope, { type, data }));
   } else if (type) {
-    out.push(...tableNotice(ctx, scope, { type, data: { ...table } }));
+    out.push(...tableNotice(ctx, scope, { type, data: table }));
   }
   if (change.status === "final" && scope.result?.status !== "final") {
-    out.push(...tableNotice(ctx, scope, { type: "result.final", data: { ...table } }));
+    out.push(...tableNotice(ctx, scope, { type: "result.final", data: table }));
     if (scope.round.kind === "final") {
       out.push(...tableNotice(ctx, scope, { type: "event.completed", data: { eventId, final: table } }));
     }

@@ -134,14 +134,15 @@ interface SheetActor {
  */
 async function openSheet(ctx: ServiceContext, tableId: string, who: SheetActor) {
   const byPlayer = who.code !== undefined;
+  /** The table read again, as the code (checked once) or the staff's rights open it. */
+  const reread = async () =>
+    byPlayer ? (await loadTableScope(ctx, tableId))! : writableTable(ctx, tableId, "results:confirm");
   return {
-    scope: byPlayer
-      ? await verifySeatCode(ctx, tableId, who.playerId, who.code!)
-      : await writableTable(ctx, tableId, "results:confirm"),
+    scope: byPlayer ? await verifySeatCode(ctx, tableId, who.playerId, who.code!) : await reread(),
+    reread,
     via: byPlayer ? ("player" as const) : ("staff" as const),
     actor: byPlayer ? `player:${who.playerId}` : actorClientId(ctx),
-    answer: async (): Promise<TableDto> =>
-      byPlayer ? toTableDto((await loadTableScope(ctx, tableId))!) : getTable(ctx, tableId),
+    answer: async (): Promise<TableDto> => (byPlayer ? toTableDto(await reread()) : getTable(ctx, tableId)),
   };
 }
 
@@ -161,15 +162,9 @@ export async function confirmResult(
   const { playerId } = who;
   const sheet = await openSheet(ctx, tableId, who);
   const { via, actor } = sheet;
-  // The first attempt uses the table read to open it; a retry reads it again.
-  let opened: TableScope | undefined = sheet.scope;
-  return retryConcurrent(async () => {
-    const scope =
-      opened ??
-      (via === "player"
-        ? (await loadTableScope(ctx, tableId))!
-        : await writableTable(ctx, tableId, "results:confirm"));
-    opened = undefined;
+  for (let attempt = 1; ; attempt++) {
+    // The first attempt uses the table read to open it; a retry reads it again.
+    const scope = attempt === 1 ? sheet.scope : await sheet.reread();
     const result = pendingResult(scope, ifMatch, "confirm", "confirming");
     seatAt(scope, playerId, "1.3.4");
     const everyone = scope.seats.every(
@@ -178,36 +173,29 @@ export async function confirmResult(
     );
     // An open dispute blocks finalisation by confirmations (a referee or a new sheet settles it).
     const disputed = scope.disputes.length > 0;
-    await commitTransition(ctx, scope, {
-      action: "confirm",
-      finalizedBy: everyone && !disputed ? "confirmations" : null,
-      sheet: result,
-      reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
-      extra: [
-        ctx.db
-          .insert(resultConfirmations)
-          .values({
-            tableId,
-            version: result.version,
-            playerId,
-            actorClientId: actor,
-            via,
-            createdAt: ctx.clock().toISOString(),
-          })
-          .onConflictDoNothing(),
-      ],
-      actorId: actor,
-    });
-    return sheet.answer();
-  });
-}
-
-/** Confirmations commute: one that lost a race to another commit is run again, up to five times in all. */
-async function retryConcurrent<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      await commitTransition(ctx, scope, {
+        action: "confirm",
+        finalizedBy: everyone && !disputed ? "confirmations" : null,
+        reason: `confirmed by ${playerId} (${via === "player" ? "the player, with the seat code" : "staff on the player's behalf"})`,
+        extra: [
+          ctx.db
+            .insert(resultConfirmations)
+            .values({
+              tableId,
+              version: result.version,
+              playerId,
+              actorClientId: actor,
+              via,
+              createdAt: ctx.clock().toISOString(),
+            })
+            .onConflictDoNothing(),
+        ],
+        actorId: actor,
+      });
+      return sheet.answer();
     } catch (error) {
+      // Confirmations commute: one that lost a race to another commit runs again, five times in all.
       if (!(error instanceof ServiceError && error.code === "concurrent_update") || attempt >= 5) throw error;
     }
   }
@@ -238,7 +226,6 @@ export async function disputeResult(
   await commitTransition(ctx, scope, {
     action: "dispute",
     finalizedBy: null,
-    sheet: result,
     reason: input.reason,
     actorId: actor,
     extra: [

@@ -10,7 +10,6 @@ import {
   resultDisputes,
   resultRevisions,
   rounds,
-  type StoredScore,
   seats,
   tableResults,
 } from "../../db/schema";
@@ -27,10 +26,7 @@ import { loadTableScope, seatAt, type TableScope, tableAudit, tableNotice, writa
 import { getTable, type TableDto } from "./view";
 import { eventWarningsOf, type WarningDto } from "./warnings";
 
-interface ResultInput {
-  scores: StoredScore[];
-  winnerId: string;
-}
+type ResultInput = Pick<typeof tableResults.$inferSelect, "scores" | "winnerId">;
 
 export function resultFinal(what: string, rule = "1.3.5"): ServiceError {
   return new ServiceError(
@@ -71,10 +67,9 @@ interface Transition {
   action: (typeof resultRevisions.$inferInsert)["action"];
   /** Who makes the sheet final with this change; null: it is (or stays) pending (the table's check). */
   finalizedBy: (typeof tableResults.$inferSelect)["finalizedBy"];
-  sheet: ResultInput;
+  /** A new sheet: its scores replace the current ones, so earlier confirmations no longer apply. Absent: the current sheet stays. */
+  sheet?: ResultInput;
   reason?: string | null;
-  /** Scores changed: earlier confirmations no longer apply. */
-  clearConfirmations?: boolean;
   extra?: Batch[number][];
   /** Recorded as the actor instead of the request's client: `player:<id>` for seat-code confirmations. */
   actorId?: string;
@@ -91,7 +86,8 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
   const previous = scope.result;
   const version = (previous?.version ?? 0) + 1;
   const tableId = scope.table.id;
-  const { winnerId, scores } = t.sheet;
+  // Without a new sheet the transition acts on a pending one (pendingResult has checked it is there).
+  const { winnerId, scores } = t.sheet ?? previous!;
   const reason = t.reason ?? null;
   const status: "pending" | "final" = t.finalizedBy ? "final" : "pending";
   const scored = scoreGame({
@@ -143,9 +139,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
         .set({ vp: seat.vp, placement: seat.placement })
         .where(and(eq(seats.tableId, tableId), eq(seats.playerId, seat.playerId))),
     ),
-    ...(t.clearConfirmations
-      ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))]
-      : []),
+    ...(t.sheet ? [ctx.db.delete(resultConfirmations).where(eq(resultConfirmations.tableId, tableId))] : []),
     bumpResultsVersion(ctx, scope.event.id),
     tableAudit(ctx, scope, {
       action: `result.${t.action}`,
@@ -161,6 +155,17 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       reason,
       actorId: actor,
     }),
+    // Open disputes are settled by the change that settles the sheet: a new sheet replaces them,
+    // a referee's finalisation decides them (confirmations never finalise a disputed sheet, and a
+    // final sheet has none open).
+    ...(scope.disputes.length > 0 && (t.sheet || t.finalizedBy)
+      ? [
+          ctx.db
+            .update(resultDisputes)
+            .set({ resolvedAt: now, resolution: t.sheet ? "replaced" : "finalized" })
+            .where(and(eq(resultDisputes.tableId, tableId), isNull(resultDisputes.resolvedAt))),
+        ]
+      : []),
     ...(t.extra ?? []),
     // After the version bump: the notifications record the version this batch commits.
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason }, scored),
@@ -289,9 +294,8 @@ function assertNoneExcluded(scope: TableScope, sheet: ResultInput): void {
 function alreadyRecorded(scope: TableScope, input: ResultInput & { signed?: boolean }, ifMatch?: number) {
   const result = scope.result;
   if (!result || ifMatch === result.version || !sameSheet(result, input)) return false;
-  return input.signed
-    ? result.status === "final" && result.finalizedBy === "signed"
-    : result.status === "pending";
+  // Final exactly when finalizedBy is set (the table's check): pending is null, final by signature "signed".
+  return result.finalizedBy === (input.signed ? "signed" : null);
 }
 
 /**
@@ -322,23 +326,8 @@ export async function submitResult(
     action: scope.result ? "resubmit" : "submit",
     finalizedBy: input.signed ? "signed" : null,
     sheet: input,
-    clearConfirmations: true,
-    extra: resolveDisputes(ctx, scope, "replaced"),
   });
   return getTable(ctx, tableId);
-}
-
-/** Open disputes settled in the same batch as the change that settles them. */
-function resolveDisputes(
-  ctx: ServiceContext,
-  scope: TableScope,
-  resolution: "finalized" | "replaced" | "withdrawn",
-) {
-  if (scope.disputes.length === 0) return [];
-  const open = and(eq(resultDisputes.tableId, scope.table.id), isNull(resultDisputes.resolvedAt));
-  return [
-    ctx.db.update(resultDisputes).set({ resolvedAt: ctx.clock().toISOString(), resolution }).where(open),
-  ];
 }
 
 /** Rule 1.3.5: when a player refuses to sign, the referee decides. */
@@ -349,13 +338,11 @@ export async function finalizeResult(
   ifMatch?: number,
 ): Promise<TableDto> {
   const scope = await writableTable(ctx, tableId, "results:finalize");
-  const result = pendingResult(scope, ifMatch, "finalize", "finalizing again");
+  pendingResult(scope, ifMatch, "finalize", "finalizing again");
   await commitTransition(ctx, scope, {
     action: "finalize",
     finalizedBy: "referee",
-    sheet: result,
-    reason: reason ?? null,
-    extra: resolveDisputes(ctx, scope, "finalized"),
+    reason,
   });
   return getTable(ctx, tableId);
 }
@@ -435,16 +422,13 @@ export async function disqualifyPlayer(
 
 /**
  * The database refused the write because a later phase was seated after this request read the
- * table (a seating racing this change: the phase-lock triggers of migration 0009). Re-read the
- * table so that the 409 names the seated rounds and the way out, as the service's own check does.
+ * table (a seating racing this change: the phase-lock triggers of migration 0009). The table read
+ * again rejects with the service's own 409, naming the seated rounds and the way out; this one
+ * answers only a lock no longer seated by then.
  */
 async function lockedSinceRead(ctx: ServiceContext, scope: TableScope, what: string): Promise<ServiceError> {
   const fresh = await loadTableScope(ctx, scope.table.id);
-  try {
-    if (fresh) assertPhaseOpen(fresh, what);
-  } catch (error) {
-    return error as ServiceError;
-  }
+  if (fresh) assertPhaseOpen(fresh, what);
   return new ServiceError(
     "conflict",
     "phase_locked",
@@ -476,7 +460,6 @@ export async function correctResult(
     finalizedBy: "correction",
     sheet: input,
     reason: input.reason,
-    clearConfirmations: true,
   });
   return getTable(ctx, tableId);
 }

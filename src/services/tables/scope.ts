@@ -172,25 +172,17 @@ export async function loadTableScopes(
       event: toScopedEvent(row),
       hostOrgId: row.hostOrgId,
       seats: [],
-      result: undefined,
+      result: results.find((r) => r.tableId === row.table.id),
       confirmedVia: new Map(),
       disputes: [],
       disqualified: new Set(),
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
       excluded: [],
-      timer: undefined,
+      timer: timers.find((t) => t.tableId === row.table.id),
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
-  for (const result of results) {
-    const scope = scopes.get(result.tableId);
-    if (scope) scope.result = result;
-  }
-  for (const timer of timers) {
-    const scope = scopes.get(timer.tableId);
-    if (scope) scope.timer = timer;
-  }
   for (const c of confirmations) scopes.get(c.tableId)?.confirmedVia.set(c.playerId, c.via);
   for (const { tableId, ...d } of disputes) scopes.get(tableId)?.disputes.push(d);
   for (const d of dqRows) {

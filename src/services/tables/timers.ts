@@ -20,23 +20,37 @@ export interface TimerInput {
   requestedBy?: string | null | undefined;
 }
 
-function timerMessage(ctx: ServiceContext, scope: TableScope, timer: TableDto["timer"]) {
-  return tableNotice(ctx, scope, {
-    type: "table.timer",
-    data: {
-      ...placeOf(scope),
-      kind: scope.round.kind,
-      timedTurns: timer !== null,
-      turnSeconds: timer?.turnSeconds ?? null,
-      requestedBy: timer?.requestedBy ?? null,
-      since: timer?.since ?? null,
-    },
-  });
-}
-
-async function commit(ctx: ServiceContext, scope: TableScope, statements: Batch): Promise<TableDto> {
+/**
+ * Writes a switch of the table's timer (`timer`: the state it leaves, null: untimed) with its audit
+ * entry and its `table.timer` notice, and answers the table.
+ */
+async function switchTimer(
+  ctx: ServiceContext,
+  scope: TableScope,
+  timer: TableDto["timer"],
+  write: Batch,
+): Promise<TableDto> {
+  const was = scope.timer;
   try {
-    await ctx.db.batch(statements);
+    await ctx.db.batch([
+      ...write,
+      tableAudit(ctx, scope, {
+        action: timer ? "table.timer.on" : "table.timer.off",
+        before: was ? { turnSeconds: was.turnSeconds, requestedBy: was.requestedBy } : null,
+        after: timer,
+      }),
+      ...tableNotice(ctx, scope, {
+        type: "table.timer",
+        data: {
+          ...placeOf(scope),
+          kind: scope.round.kind,
+          timedTurns: timer !== null,
+          turnSeconds: timer?.turnSeconds ?? null,
+          requestedBy: timer?.requestedBy ?? null,
+          since: timer?.since ?? null,
+        },
+      }),
+    ]);
   } catch (error) {
     // The result became final after this request read the table.
     if (guardRaisedByDatabase(error) === "stale_read")
@@ -76,18 +90,10 @@ export async function switchTimerOn(
     since: ctx.clock().toISOString(),
   };
   const row = { tableId, ...timer, actorClientId: actorClientId(ctx) };
-  return commit(ctx, scope, [
+  return switchTimer(ctx, scope, timer, [
     // Only while the result is not final: a finished game is not timed any more.
     resultNotFinal(ctx.db, tableId),
     ctx.db.insert(tableTimers).values(row).onConflictDoUpdate({ target: tableTimers.tableId, set: row }),
-    tableAudit(ctx, scope, {
-      action: "table.timer.on",
-      before: scope.timer
-        ? { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy }
-        : null,
-      after: timer,
-    }),
-    ...timerMessage(ctx, scope, timer),
   ]);
 }
 
@@ -95,12 +101,5 @@ export async function switchTimerOn(
 export async function switchTimerOff(ctx: ServiceContext, tableId: string): Promise<TableDto> {
   const scope = await writableTable(ctx, tableId, "results:finalize");
   if (!scope.timer) return getTable(ctx, tableId);
-  return commit(ctx, scope, [
-    ctx.db.delete(tableTimers).where(eq(tableTimers.tableId, tableId)),
-    tableAudit(ctx, scope, {
-      action: "table.timer.off",
-      before: { turnSeconds: scope.timer.turnSeconds, requestedBy: scope.timer.requestedBy },
-    }),
-    ...timerMessage(ctx, scope, null),
-  ]);
+  return switchTimer(ctx, scope, null, [ctx.db.delete(tableTimers).where(eq(tableTimers.tableId, tableId))]);
 }
