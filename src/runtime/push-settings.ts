@@ -24,8 +24,8 @@ export function pushSettings(
       transport: runtime.transport({ allowLoopback }),
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       disableAfterFailures: config.WEBHOOK_DISABLE_AFTER_FAILURES,
-      ...(config.WEBHOOK_RETRY_DELAYS_MS ? { retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
-      ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+      retryDelaysMs: config.WEBHOOK_RETRY_DELAYS_MS,
+      publicUrl: config.PUBLIC_URL,
       logger,
     },
   };

@@ -37,12 +37,8 @@ export const dohResolveHost: ResolveHost = async (hostname) => {
   const answers: string[] = [];
   let ttl = DNS_CACHE_MS / 1000;
   for (const type of ["A", "AAAA"]) {
-    const res = await fetch(
-      `https://cloudflare-dns.com/dns-query?name=${encodeURIComponent(hostname)}&type=${type}`,
-      {
-        headers: { accept: "application/dns-json" },
-      },
-    );
+    const url = `https://cloudflare-dns.com/dns-query?name=${encodeURIComponent(hostname)}&type=${type}`;
+    const res = await fetch(url, { headers: { accept: "application/dns-json" } });
     if (!res.ok) throw new Error(`DNS lookup failed: ${res.status}`);
     const body = (await res.json()) as { Answer?: { type: number; data: string; TTL?: number }[] };
     for (const a of body.Answer ?? []) {
@@ -150,7 +146,7 @@ export async function drain(db: Database, settings: DeliverySettings, options: D
   );
   let starved = false;
   await drainDue(pool, {
-    ...(options.dueBy ? { dueBy: options.dueBy } : {}),
+    dueBy: options.dueBy,
     stopAt: Date.now() + (options.budgetMs ?? DRAIN_BUDGET_MS),
     canStart: () => {
       // Deliveries still running may yet spend their share: it is kept for them.
@@ -160,16 +156,11 @@ export async function drain(db: Database, settings: DeliverySettings, options: D
       return affordable;
     },
   });
-  let continued = false;
-  if (starved) {
-    const next = await nextDueAt(counted);
-    if (next && Date.parse(next) <= Date.now()) {
-      continued = true;
-      if (options.queue) {
-        spent++;
-        await options.queue.send({ drain: true });
-      }
-    }
+  const next = starved ? await nextDueAt(counted) : null;
+  const continued = next !== null && Date.parse(next) <= Date.now();
+  if (continued && options.queue) {
+    spent++;
+    await options.queue.send({ drain: true });
   }
   return {
     attempted: pool.attempted,

@@ -77,7 +77,7 @@ export async function releaseLeases(
   );
 }
 
-export class LiveFeed {
+export class LiveFeed implements FeedHost {
   private kind: Kind | undefined;
   private id = "";
   private source: FeedSource | undefined;
@@ -101,7 +101,7 @@ export class LiveFeed {
     });
   }
 
-  private get db(): Database {
+  get db(): Database {
     const config = configOf(this.env);
     this.dbHandle ??= openWebDatabase(config.DATABASE_URL ?? "", config.DATABASE_AUTH_TOKEN);
     return this.dbHandle;
@@ -179,32 +179,30 @@ export class LiveFeed {
     await this.state.storage.deleteAlarm();
   }
 
-  private host(): FeedHost {
+  // ——— the SSE streams' host (as the process's hub is on Node) ———
+
+  /** A stream joins the object's feed (the kind and id are the object's own). */
+  readonly watch: FeedHost["watch"] = async (_kind, _id, onChange) => {
+    const source = await this.ensureSource();
+    this.listeners.add(onChange);
     return {
-      db: this.db,
-      // The object is its feed's: the kind and id are its own.
-      watch: async (_kind, _id, onChange) => {
-        const source = await this.ensureSource();
-        this.listeners.add(onChange);
-        return {
-          source,
-          release: () => {
-            this.listeners.delete(onChange);
-            void this.idleIfUnwatched();
-          },
-        };
+      source,
+      release: () => {
+        this.listeners.delete(onChange);
+        void this.idleIfUnwatched();
       },
-      holdToken: (held) => {
-        this.tokens.add(held);
-        return () => this.tokens.delete(held);
-      },
-      logger: consoleLogger,
     };
+  };
+
+  holdToken(held: HeldToken) {
+    this.tokens.add(held);
+    return () => void this.tokens.delete(held);
   }
 
+  readonly logger = consoleLogger;
+
   private openStream(request: WatchRequest): Response {
-    const release = () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []);
-    return feedStream(this.host(), request, release);
+    return feedStream(this, request, () => void releaseLeases(this.env.LIVE_FEEDS, request.leases ?? []));
   }
 
   private async openSocket(request: WatchRequest): Promise<Response> {

@@ -7,58 +7,21 @@
 import type { Logger } from "../../http/context";
 import type { LiveFeeds } from "../../http/live-feeds";
 import { DEFAULT_STREAM_LIMITS, type SlotLease, type StreamLimits } from "../../services/live";
-import type { CommittedChanges } from "../../services/outbox";
 import { releaseLeases, WATCH_HEADER } from "./feed-object";
 
 /** The longest a lease outlives a stream whose end nobody reported (its own maxSeconds bounds it). */
 const LEASE_MS = 3600_000;
 const RETRY_AFTER_MS = 250;
 
-function stub(namespace: DurableObjectNamespace, name: string) {
-  return namespace.get(namespace.idFromName(name));
-}
-
-/** `https://live/<path>?name=<object>`: the object learns its own name from the first request. */
-function objectUrl(path: string, name: string): string {
-  return `https://live/${path}?name=${encodeURIComponent(name)}`;
+/** A request to the object `name` at `https://live/<path>?name=<name>`: it learns its name from the first. */
+function callObject(namespace: DurableObjectNamespace, name: string, path: string, init?: RequestInit) {
+  const url = `https://live/${path}?name=${encodeURIComponent(name)}`;
+  return namespace.get(namespace.idFromName(name)).fetch(url, init);
 }
 
 async function tell(namespace: DurableObjectNamespace, name: string): Promise<void> {
-  const res = await stub(namespace, name).fetch(objectUrl("notify", name), { method: "POST" });
+  const res = await callObject(namespace, name, "notify", { method: "POST" });
   if (!res.ok) throw new Error(`notify ${name}: ${res.status}`);
-}
-
-/**
- * Wakes each changed feed's object: one request per object, one retry after a short wait; a
- * notice that still fails is logged and left to the object's alarm (the change arrives up to
- * one refresh interval late, never lost).
- */
-async function notifyFeedObjects(
-  namespace: DurableObjectNamespace,
-  changes: CommittedChanges,
-  logger: Logger,
-): Promise<void> {
-  const names = [
-    ...[...changes.events].map((id) => `event:${id}`),
-    ...[...changes.orgs].map((id) => `org:${id}`),
-  ];
-  await Promise.all(
-    names.map(async (name) => {
-      try {
-        await tell(namespace, name);
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
-        try {
-          await tell(namespace, name);
-        } catch (error) {
-          logger.error("live feed notice lost; the feed's alarm will catch up", {
-            feed: name,
-            error: String(error),
-          });
-        }
-      }
-    }),
-  );
 }
 
 export function workerLiveFeeds(
@@ -73,7 +36,7 @@ export function workerLiveFeeds(
       const name = `${request.kind}:${request.id}`;
       const headers = new Headers(path === "socket" ? c.req.raw.headers : undefined);
       headers.set(WATCH_HEADER, JSON.stringify({ ...request, leases: slot.leases }));
-      const res = await stub(namespace, name).fetch(objectUrl(path, name), { headers });
+      const res = await callObject(namespace, name, path, { headers });
       // The object's answer, with headers the app's middleware may still set (request id, CORS).
       const webSocket = (res as Response & { webSocket?: unknown }).webSocket;
       return webSocket
@@ -84,13 +47,37 @@ export function workerLiveFeeds(
     limits: { ...DEFAULT_STREAM_LIMITS, ...limits },
     stream: forward("stream"),
     socket: forward("socket"),
-    notify: (changes) => notifyFeedObjects(namespace, changes, logger),
+    /**
+     * Wakes each changed feed's object: one request per object, one retry after a short wait; a
+     * notice that still fails is logged and left to the object's alarm (the change arrives up to
+     * one refresh interval late, never lost).
+     */
+    async notify(changes) {
+      const names = [
+        ...[...changes.events].map((id) => `event:${id}`),
+        ...[...changes.orgs].map((id) => `org:${id}`),
+      ];
+      await Promise.all(
+        names.map((name) =>
+          tell(namespace, name)
+            .catch(() =>
+              new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS)).then(() => tell(namespace, name)),
+            )
+            .catch((error) =>
+              logger.error("live feed notice lost; the feed's alarm will catch up", {
+                feed: name,
+                error: String(error),
+              }),
+            ),
+        ),
+      );
+    },
     async acquire(charges) {
       const until = Date.now() + LEASE_MS;
       const leases: SlotLease[] = [];
       for (const charge of charges) {
         const lease = { counter: `slots:${charge.key}`, id: crypto.randomUUID() };
-        const res = await stub(namespace, lease.counter).fetch(objectUrl("acquire", lease.counter), {
+        const res = await callObject(namespace, lease.counter, "acquire", {
           method: "POST",
           body: JSON.stringify({ id: lease.id, limit: charge.limit, until }),
         });

@@ -92,14 +92,10 @@ interface FeedLog<C extends { seq: number }> {
  * feed says which rows are its changes and which of them a watcher has not seen.
  */
 abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
-  private started: boolean;
-
   constructor(
     public state: S,
-    saved: boolean,
-  ) {
-    this.started = saved;
-  }
+    private started: boolean,
+  ) {}
 
   /** The statement reading the feed's rows after outbox position `seq`, and the changes among them. */
   protected abstract readonly rows: (seq: number) => InStatement;

@@ -128,27 +128,23 @@ export class LiveHub {
   /** Joins the feed's source (started, and read once, if nobody watched it yet). */
   async watch(kind: WatchRequest["kind"], id: string, onChange: () => void): Promise<Lease> {
     const key = `${kind}:${id}`;
-    let shared = this.sources.get(key);
-    if (!shared) {
-      shared = new Shared(feedSource(kind, id), this.options);
-      this.sources.set(key, shared);
-    }
-    const joined = shared;
-    joined.listeners.add(onChange);
+    const shared = this.sources.get(key) ?? new Shared(feedSource(kind, id), this.options);
+    this.sources.set(key, shared);
+    shared.listeners.add(onChange);
     const release = () => {
-      joined.listeners.delete(onChange);
-      if (joined.listeners.size === 0 && this.sources.get(key) === joined) {
-        joined.stop();
+      shared.listeners.delete(onChange);
+      if (shared.listeners.size === 0 && this.sources.get(key) === shared) {
+        shared.stop();
         this.sources.delete(key);
       }
     };
     try {
-      await joined.ready;
+      await shared.ready;
     } catch (error) {
       release();
       throw error;
     }
-    return { source: joined.source, release };
+    return { source: shared.source, release };
   }
 
   /** A write of this process committed these changes: their sources read them now. */
@@ -167,9 +163,7 @@ export class LiveHub {
       this.checkingTokens = true;
       this.scheduleTokens();
     }
-    return () => {
-      this.tokens.delete(held);
-    };
+    return () => void this.tokens.delete(held);
   }
 
   private scheduleTokens() {

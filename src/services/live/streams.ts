@@ -103,8 +103,7 @@ export function feedStream(host: FeedHost, request: WatchRequest, onEnd: () => v
     };
     const releaseToken = request.token ? host.holdToken({ ...request.token, end }) : () => {};
     try {
-      const source = lease.source;
-      const { watch, messages } = await source.open(host.db, request);
+      const { watch, messages } = await lease.source.open(host.db, request);
       send(messages);
       let lastWrite = Date.now();
       while (!closed) {
@@ -116,7 +115,7 @@ export function feedStream(host: FeedHost, request: WatchRequest, onEnd: () => v
           send([endMessage(ended)]);
           return;
         }
-        const next = await source.next(host.db, request, watch);
+        const next = await lease.source.next(host.db, request, watch);
         if (next === null) return;
         if (next.length > 0) {
           send(next);

@@ -211,7 +211,6 @@ export const WEBHOOK_PAYLOADS = {
 
 /** The `data` of a notification of type T. */
 export type WebhookPayload<T extends WebhookEventType> = z.infer<(typeof WEBHOOK_PAYLOADS)[T]["schema"]>;
-export type SeatPayload = z.infer<typeof SeatSchema>;
 /** A table's result as notifications carry it (also `before`/`after` of a correction). */
 export type TableResultPayload = z.infer<typeof TableResultSchema>;
 export type RoundSeatedPayload = z.infer<typeof RoundSeatedSchema>;

@@ -98,7 +98,7 @@ export class MessageBodies {
   /** The statement storing the tops read since the last call on their outbox rows, if any. */
   saveTops() {
     if (this.unsaved.size === 0) return null;
-    const tops = JSON.stringify([...this.unsaved].map(([seq, top]) => [seq, top]));
+    const tops = JSON.stringify([...this.unsaved]);
     this.unsaved.clear();
     return this.db.run(sql`
       update outbox set data = json_set(data, '$.top', json(t.top))

@@ -22,16 +22,13 @@ export interface WebhookTargetSettings extends TargetPolicy {
   resolveHost: ResolveHost;
 }
 
-interface WebhookInput {
-  url: string;
-  eventTypes: WebhookEventType[];
-  eventId?: string | null;
-  includeDescendants?: boolean;
-  format?: Row["format"];
-  description?: string | null;
-}
-
 type Row = typeof webhookSubscriptions.$inferSelect;
+
+/** What a client writes: the row's fields, all but the URL and event types optional. */
+type WebhookInput = Pick<Row, "url"> &
+  Partial<Pick<Row, "eventId" | "includeDescendants" | "format" | "description">> & {
+    eventTypes: WebhookEventType[];
+  };
 
 function toWebhookDto(row: Row) {
   return {

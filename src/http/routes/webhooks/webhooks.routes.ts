@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, optionalJsonBody, stringHeader } from "../../openapi/common-schemas";
 import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
@@ -94,10 +93,7 @@ export const listDeliveries = route.get("/v1/orgs/{orgId}/webhooks/{webhookId}/d
   request: {
     params: WebhookParamsSchema,
     query: PaginationQuerySchema.extend({
-      status: z
-        .enum(["pending", "delivered", "failed"])
-        .optional()
-        .openapi({ description: "Only this status." }),
+      status: DeliverySchema.shape.status.optional().openapi({ description: "Only this status." }),
     }),
   },
   responses: { 200: jsonContent(DeliveryPageSchema, "A page of deliveries.") },
