@@ -6,6 +6,7 @@ import { newId } from "../../db/ids";
 import { apiClients, auditLog, events, sessions } from "../../db/schema";
 import {
   assertOrgWritable,
+  type ClientActor,
   type ClientLimit,
   isScope,
   type OrgRole,
@@ -354,11 +355,7 @@ export async function exchangeClientCredentials(
 }
 
 /** What a token says about its client, for the revocation check of long-lived connections. */
-export interface TokenHolder {
-  clientId: string;
-  orgId: string | null;
-  role: Role;
-}
+export type TokenHolder = Pick<ClientActor, "clientId" | "orgId" | "role">;
 
 /** A token holds while its client exists, is not revoked and keeps the token's org and role. */
 const holderColumns = { orgId: apiClients.orgId, role: apiClients.role, revokedAt: apiClients.revokedAt };
