@@ -284,13 +284,8 @@ export async function deviceSessionOf(db: Database, secret: string, now: Date) {
     role: row.role as OrgRole,
     ...(limit ? { limit } : {}),
   };
-  return {
-    actor,
-    sessionId: row.id,
-    name: row.name,
-    expiresAt: row.expiresAt,
-    rateLimitFactor: row.rateLimitFactor,
-  };
+  const session = { id: row.id, name: row.name, expiresAt: row.expiresAt };
+  return { actor, session, rateLimitFactor: row.rateLimitFactor };
 }
 
 /**
