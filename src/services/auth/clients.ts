@@ -17,7 +17,7 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { type Page, type PageRequest, paginateRows } from "../pagination";
+import { type PageRequest, paginateRows } from "../pagination";
 import { newSecret, sha256Hex } from "../secrets";
 import { type AuthConfig, issueAccessToken } from "./tokens";
 
@@ -184,11 +184,7 @@ async function assertNotCreatedYet(ctx: ServiceContext, creationKey: string): Pr
   );
 }
 
-export async function listOrgClients(
-  ctx: ServiceContext,
-  orgId: string,
-  page: PageRequest,
-): Promise<Page<ApiClientDto>> {
+export async function listOrgClients(ctx: ServiceContext, orgId: string, page: PageRequest) {
   await assertOrgWritable(ctx, orgId, "clients:manage");
   return paginateRows(ctx.db, page, apiClients, eq(apiClients.orgId, orgId), toDto);
 }
@@ -204,11 +200,7 @@ async function loadOrgClient(ctx: ServiceContext, orgId: string, clientId: strin
   return row;
 }
 
-export async function getOrgClient(
-  ctx: ServiceContext,
-  orgId: string,
-  clientId: string,
-): Promise<ApiClientDto> {
+export async function getOrgClient(ctx: ServiceContext, orgId: string, clientId: string) {
   return toDto(await loadOrgClient(ctx, orgId, clientId));
 }
 
