@@ -135,10 +135,7 @@ export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: s
   return { ...row.event, ancestry: idList(row.ancestry), hosts: idList(row.hosts) };
 }
 
-export async function loadScopedEvent(
-  ctx: ServiceContext,
-  eventId: string,
-): Promise<ScopedEvent | undefined> {
+export async function loadScopedEvent(ctx: ServiceContext, eventId: string) {
   const [row] = await ctx.db.select(scopedEventColumns).from(events).where(eq(events.id, eventId));
   return row ? toScopedEvent(row) : undefined;
 }
