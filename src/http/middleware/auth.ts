@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { BEARER_CHALLENGE } from "../../services/access";
 import { activeClientRateLimitFactor, InvalidTokenError, verifyAccessToken } from "../../services/auth";
 import type { AppEnv } from "../context";
@@ -25,11 +25,7 @@ const isTokenlessPath = (path: string) => TOKENLESS_PATHS.has(path) || path.star
  * A 401. A token that was sent but is not valid names `error="invalid_token"`; a request that
  * sent none gets the bare challenge, as RFC 6750 §3.1 asks (it has no token to fix).
  */
-function unauthorized(
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
-  code: "invalid_token" | "token_required",
-  detail: string,
-): Response {
+function unauthorized(c: Context<AppEnv>, code: "invalid_token" | "token_required", detail: string) {
   const challenge =
     code === "token_required"
       ? BEARER_CHALLENGE

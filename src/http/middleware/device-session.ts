@@ -95,10 +95,7 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
   }
   c.set("actor", found.actor);
   c.set("rateLimitFactor", found.rateLimitFactor);
-  c.set("deviceSession", { id: found.sessionId, name: found.name, expiresAt: found.expiresAt });
-  c.set("credential", {
-    expiresAt: new Date(found.expiresAt),
-    holder: found.actor,
-  });
+  c.set("deviceSession", found.session);
+  c.set("credential", { expiresAt: new Date(found.session.expiresAt), holder: found.actor });
   return next();
 };

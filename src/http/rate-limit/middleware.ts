@@ -62,15 +62,12 @@ function rateLimitHeaders(charges: Charge[], decisions: RateLimitDecision[]): Re
   return { "ratelimit-policy": policy, ...(state ? { ratelimit: state } : {}) };
 }
 
-/** 429 problem+json naming the policy over its limit and who it counts. */
-function limited(
-  c: Context<AppEnv>,
-  charge: Charge,
-  decision: RateLimitDecision,
-  headers: Record<string, string>,
-) {
-  const { policy, per, factor } = charge;
-  const retryAfter = decision.resetSeconds;
+/** The 429 problem+json naming the first policy over its limit and who it counts; none: undefined. */
+function limited(c: Context<AppEnv>, charges: Charge[], decisions: RateLimitDecision[]) {
+  const refused = decisions.findIndex((d) => !d.allowed);
+  if (refused < 0) return undefined;
+  const { policy, per, factor } = charges[refused]!;
+  const retryAfter = decisions[refused]!.resetSeconds;
   c.get("logger").info("rate limited", { requestId: c.get("requestId"), policy: policy.name, per });
   return problemResponse(
     c,
@@ -79,7 +76,7 @@ function limited(
       code: "rate_limited",
       detail: `At most ${policy.limit * factor} ${policy.name} requests per ${policy.windowSeconds} s for ${per}; retry in ${retryAfter} s.`,
     },
-    { ...headers, "retry-after": String(retryAfter) },
+    { ...rateLimitHeaders(charges, decisions), "retry-after": String(retryAfter) },
   );
 }
 
@@ -117,22 +114,20 @@ export function rateLimits(
       const charges = chargesOf(c, address);
       if (charges.length === 0) return next();
       const decisions = await consume(charges);
-      let refused = decisions.findIndex((d) => !d.allowed);
-      if (refused >= 0) {
-        return limited(c, charges[refused]!, decisions[refused]!, rateLimitHeaders(charges, decisions));
-      }
+      const refusal = limited(c, charges, decisions);
+      if (refusal) return refusal;
       await next();
       const more = (await afterRoute?.(c, address)) ?? [];
       if (more.length > 0) {
         charges.push(...more);
         decisions.push(...(await consume(more)));
-        refused = decisions.findIndex((d) => !d.allowed);
+        const late = limited(c, charges, decisions);
+        if (late) {
+          c.res = late;
+          return;
+        }
       }
       const headers = rateLimitHeaders(charges, decisions);
-      if (refused >= 0) {
-        c.res = limited(c, charges[refused]!, decisions[refused]!, headers);
-        return;
-      }
       // A route with a limit of its own (a seat's wrong codes) already named it: both are listed.
       editResponseHeaders(c, (res) => {
         for (const [name, value] of Object.entries(headers)) {

@@ -22,6 +22,9 @@ export interface ScopedEvent extends EventRow {
   hosts: string[];
 }
 
+/** What deciding who reads an event needs of it. */
+type ReadScope = Pick<ScopedEvent, "id" | "visibility" | "ancestry" | "hosts">;
+
 /** The session a write is about, when it is about one: its host may change it. */
 type SessionTarget = Pick<typeof sessions.$inferSelect, "id" | "hostOrgId">;
 
@@ -33,10 +36,7 @@ function isInsider(actor: Actor, event: Pick<ScopedEvent, "ancestry" | "hosts">)
   );
 }
 
-export function canReadEvent(
-  actor: Actor,
-  event: Pick<ScopedEvent, "id" | "visibility" | "ancestry" | "hosts">,
-): boolean {
+export function canReadEvent(actor: Actor, event: ReadScope): boolean {
   if (event.visibility === "public") return true;
   // A client limited to one event reads no other private event.
   if (actor.kind === "client" && actor.limit && actor.limit.eventId !== event.id) return false;
@@ -47,7 +47,7 @@ export function canReadEvent(
  * Authorises a read: unknown ids and private events of other organisations are both 404, so
  * another tenant cannot even learn that an id exists.
  */
-export function assertEventReadable<E extends Pick<ScopedEvent, "id" | "visibility" | "ancestry" | "hosts">>(
+export function assertEventReadable<E extends ReadScope>(
   actor: Actor,
   event: E | undefined,
   eventId: string,
@@ -135,10 +135,7 @@ export function toScopedEvent(row: { event: EventRow; ancestry: string; hosts: s
   return { ...row.event, ancestry: idList(row.ancestry), hosts: idList(row.hosts) };
 }
 
-export async function loadScopedEvent(
-  ctx: ServiceContext,
-  eventId: string,
-): Promise<ScopedEvent | undefined> {
+export async function loadScopedEvent(ctx: ServiceContext, eventId: string) {
   const [row] = await ctx.db.select(scopedEventColumns).from(events).where(eq(events.id, eventId));
   return row ? toScopedEvent(row) : undefined;
 }

@@ -12,7 +12,7 @@ export {
   toScopedEvent,
   writableEvent,
 } from "./events";
-export { assertOrgReadable, assertOrgWritable, orgWriteAccess } from "./orgs";
+export { assertOrgReadable, assertOrgWritable, orgSubtree, orgWriteAccess } from "./orgs";
 export {
   type Actor,
   ANONYMOUS,
@@ -29,7 +29,6 @@ export {
   isScope,
   ORG_ROLES,
   type OrgRole,
-  orgSubtree,
   type Permission,
   ROLES,
   type Role,

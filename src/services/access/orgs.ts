@@ -1,20 +1,41 @@
+import { eq, sql } from "drizzle-orm";
+import { orgAncestryJson } from "../../db/ancestry";
+import type { Database } from "../../db/client";
+import { organizations } from "../../db/schema";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import {
   assertOrgWideRead,
   assertOrgWideWrite,
   assertWriteWithin,
-  loadAncestry,
   type Permission,
   requireClient,
 } from "./permissions";
 
-/** The organisation's ancestry (itself first) for a caller with a token; 404 for an unknown organisation. */
+/** The organisation and all its descendants, in one recursive query. */
+export async function orgSubtree(db: Database, orgId: string): Promise<string[]> {
+  const rows = await db.all<{ id: string }>(sql`
+    with recursive tree(id) as (
+      select id from organizations where id = ${orgId}
+      union
+      select o.id from organizations o join tree t on o.parent_org_id = t.id
+    )
+    select id from tree`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The organisation and its ancestors, itself first (whoever belongs to one of them may read its
+ * data), for a caller with a token; 404 for an unknown organisation.
+ */
 async function ancestryOf(ctx: ServiceContext, orgId: string): Promise<string[]> {
   requireClient(ctx.actor);
-  const ancestry = await loadAncestry(ctx.db, orgId);
-  if (!ancestry) throw notFound("organization", orgId);
-  return ancestry;
+  const [row] = await ctx.db
+    .select({ ancestry: orgAncestryJson(organizations.id) })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
+  if (!row) throw notFound("organization", orgId);
+  return JSON.parse(row.ancestry) as string[];
 }
 
 /**

@@ -1,7 +1,3 @@
-import { eq, sql } from "drizzle-orm";
-import { orgAncestryJson } from "../../db/ancestry";
-import type { Database } from "../../db/client";
-import { organizations } from "../../db/schema";
 import { notFound, ServiceError } from "../errors";
 
 export const ROLES = ["admin", "owner", "organizer", "referee", "reporter", "reader"] as const;
@@ -180,30 +176,6 @@ export function assertWithinLimit(
   ) {
     throw outsideLimit(limit, what);
   }
-}
-
-/** The organisation and all its descendants, in one recursive query. */
-export async function orgSubtree(db: Database, orgId: string): Promise<string[]> {
-  const rows = await db.all<{ id: string }>(sql`
-    with recursive tree(id) as (
-      select id from organizations where id = ${orgId}
-      union
-      select o.id from organizations o join tree t on o.parent_org_id = t.id
-    )
-    select id from tree`);
-  return rows.map((r) => r.id);
-}
-
-/**
- * The organisation and its ancestors (itself first): whoever belongs to one of them may read
- * this org's data. Undefined for an unknown organisation.
- */
-export async function loadAncestry(db: Database, orgId: string): Promise<string[] | undefined> {
-  const [row] = await db
-    .select({ ancestry: orgAncestryJson(organizations.id) })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  return row ? (JSON.parse(row.ancestry) as string[]) : undefined;
 }
 
 /**

@@ -6,6 +6,7 @@ import { newId } from "../../db/ids";
 import { apiClients, auditLog, events, sessions } from "../../db/schema";
 import {
   assertOrgWritable,
+  type ClientActor,
   type ClientLimit,
   isScope,
   type OrgRole,
@@ -16,7 +17,7 @@ import {
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { type Page, type PageRequest, paginateRows } from "../pagination";
+import { type PageRequest, paginateRows } from "../pagination";
 import { newSecret, sha256Hex } from "../secrets";
 import { type AuthConfig, issueAccessToken } from "./tokens";
 
@@ -183,11 +184,7 @@ async function assertNotCreatedYet(ctx: ServiceContext, creationKey: string): Pr
   );
 }
 
-export async function listOrgClients(
-  ctx: ServiceContext,
-  orgId: string,
-  page: PageRequest,
-): Promise<Page<ApiClientDto>> {
+export async function listOrgClients(ctx: ServiceContext, orgId: string, page: PageRequest) {
   await assertOrgWritable(ctx, orgId, "clients:manage");
   return paginateRows(ctx.db, page, apiClients, eq(apiClients.orgId, orgId), toDto);
 }
@@ -203,11 +200,7 @@ async function loadOrgClient(ctx: ServiceContext, orgId: string, clientId: strin
   return row;
 }
 
-export async function getOrgClient(
-  ctx: ServiceContext,
-  orgId: string,
-  clientId: string,
-): Promise<ApiClientDto> {
+export async function getOrgClient(ctx: ServiceContext, orgId: string, clientId: string) {
   return toDto(await loadOrgClient(ctx, orgId, clientId));
 }
 
@@ -354,11 +347,7 @@ export async function exchangeClientCredentials(
 }
 
 /** What a token says about its client, for the revocation check of long-lived connections. */
-export interface TokenHolder {
-  clientId: string;
-  orgId: string | null;
-  role: Role;
-}
+export type TokenHolder = Pick<ClientActor, "clientId" | "orgId" | "role">;
 
 /** A token holds while its client exists, is not revoked and keeps the token's org and role. */
 const holderColumns = { orgId: apiClients.orgId, role: apiClients.role, revokedAt: apiClients.revokedAt };

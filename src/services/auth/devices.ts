@@ -24,7 +24,7 @@ import {
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { afterCursor, type Page, type PageRequest, paginate } from "../pagination";
+import { afterCursor, type PageRequest, paginate } from "../pagination";
 import { newSecret, sha256Hex } from "../secrets";
 import { type ClientScopeInput, limitOf, newClientRow, resolveLimit } from "./clients";
 
@@ -284,13 +284,8 @@ export async function deviceSessionOf(db: Database, secret: string, now: Date) {
     role: row.role as OrgRole,
     ...(limit ? { limit } : {}),
   };
-  return {
-    actor,
-    sessionId: row.id,
-    name: row.name,
-    expiresAt: row.expiresAt,
-    rateLimitFactor: row.rateLimitFactor,
-  };
+  const session = { id: row.id, name: row.name, expiresAt: row.expiresAt };
+  return { actor, session, rateLimitFactor: row.rateLimitFactor };
 }
 
 /**
@@ -298,11 +293,7 @@ export async function deviceSessionOf(db: Database, secret: string, now: Date) {
  * ones included, oldest first. A caller limited to an event or session sees the devices limited
  * within it.
  */
-export async function listDeviceSessions(
-  ctx: ServiceContext,
-  orgId: string,
-  page: PageRequest,
-): Promise<Page<DeviceSessionDto>> {
+export async function listDeviceSessions(ctx: ServiceContext, orgId: string, page: PageRequest) {
   const { client } = await orgWriteAccess(ctx, orgId, "devices:pair");
   const limit = client.limit;
   return paginate(

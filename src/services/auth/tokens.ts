@@ -7,6 +7,7 @@ import {
   jwtVerify,
   SignJWT,
 } from "jose";
+import { z } from "zod";
 import { type Actor, type ClientLimit, isScope, ORG_ROLES, ROLES, type Role, type Scope } from "../access";
 
 /** Lifetime of our own access tokens (seconds); clients fetch a new one rather than refreshing. */
@@ -176,18 +177,15 @@ function actorFromClaims(payload: JWTPayload, source: "local" | "external"): Ver
   };
 }
 
+/** The `lim` claim: the event, and the session within it, a limited client's token acts on. */
+const LimitClaim = z.object({ eventId: z.string(), sessionId: z.string().optional() });
+
 function limitFromClaim(claim: unknown): ClientLimit | undefined {
   if (claim === undefined) return undefined;
-  const lim = claim as { eventId?: unknown; sessionId?: unknown } | null;
-  if (
-    !lim ||
-    typeof lim !== "object" ||
-    typeof lim.eventId !== "string" ||
-    (lim.sessionId !== undefined && typeof lim.sessionId !== "string")
-  ) {
-    throw new InvalidTokenError("The bearer token's lim claim is malformed.");
-  }
-  return lim.sessionId ? { eventId: lim.eventId, sessionId: lim.sessionId } : { eventId: lim.eventId };
+  const lim = LimitClaim.safeParse(claim);
+  if (!lim.success) throw new InvalidTokenError("The bearer token's lim claim is malformed.");
+  const { eventId, sessionId } = lim.data;
+  return sessionId ? { eventId, sessionId } : { eventId };
 }
 
 function describeJoseError(error: unknown): string {

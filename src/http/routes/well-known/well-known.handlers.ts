@@ -1,13 +1,7 @@
-import { SCOPES } from "../../../services/access";
+import { SCOPE_NAMES } from "../../../services/access";
 import { createRouter } from "../../router";
 import { TOKEN_PATH } from "../../token-errors";
 import * as r from "./well-known.routes";
-
-/**
- * What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
- * body. test/auth/oauth-metadata.test.ts gets a token each way this list names.
- */
-const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"] as const;
 
 export const wellKnownRouter = createRouter();
 
@@ -19,8 +13,10 @@ wellKnownRouter.openapi(r.getAuthorizationServerMetadata, async (c) => {
       issuer,
       token_endpoint: `${issuer}${TOKEN_PATH}`,
       grant_types_supported: ["client_credentials"],
-      token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
-      scopes_supported: Object.keys(SCOPES),
+      // What POST /v1/auth/token accepts (auth.handlers.ts): HTTP Basic, or the id and secret in the
+      // body. test/auth/oauth-metadata.test.ts gets a token each way this list names.
+      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+      scopes_supported: SCOPE_NAMES,
       response_types_supported: [],
       service_documentation: `${issuer}/docs`,
     },
