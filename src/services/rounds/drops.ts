@@ -16,8 +16,14 @@ import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { bumpRankingsVersion, loadAttendance, playersOfGame, sessionAudit, writableSession } from "../events";
-import { eventDisqualifications } from "./ranking";
-import { type LoadedRound, loadAvoidPairs, loadRounds, sessionRoundDtos, toIdRound } from "./read";
+import {
+  eventDisqualifications,
+  type LoadedRound,
+  loadAvoidPairs,
+  loadRounds,
+  sessionRoundDtos,
+  toIdRound,
+} from "./read";
 import { commitSeating, roundSeatedStatements, seatRows } from "./write";
 
 interface DropInput {
