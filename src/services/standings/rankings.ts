@@ -232,16 +232,6 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     );
   const semifinalGames = playoff("semifinal");
   const finalGame = playoff("final")[0] ?? null;
-  const rank = (semis: ScoredGame[], final: ScoredGame | null) =>
-    computeEventStandings({
-      ruleset: l.header.ruleset,
-      structure,
-      qualificationRows: q.rows,
-      semifinalGames: semis,
-      finalGame: final,
-      lotOf: l.rc.lotOf,
-      excludedPlayerIds: l.data.disqualified,
-    });
   // Playoff results that contradict each other can only be in a database written before the
   // phase locks (docs/rules.md#corrections). Readers are not to blame: they get what can be shown, the final
   // or the whole playoffs left out, and the reason under `validity` (never a 4xx).
@@ -253,7 +243,15 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     [[], null, "the semifinals and the final are left out"],
   ] as const) {
     try {
-      standings = rank([...semis], final);
+      standings = computeEventStandings({
+        ruleset: l.header.ruleset,
+        structure,
+        qualificationRows: q.rows,
+        semifinalGames: semis,
+        finalGame: final,
+        lotOf: l.rc.lotOf,
+        excludedPlayerIds: l.data.disqualified,
+      });
       if (problems.length > 0) problems[0] += `; ${leftOut} until an organiser corrects them.`;
       break;
     } catch (error) {
