@@ -3,7 +3,7 @@
  * never one already played in the event; random from a seed, or built by the organiser and
  * checked for legality.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isConstraintError } from "../../db/errors";
 import { boards, rounds } from "../../db/schema";
 import { type BoardHex, boardKey, generateBoard, validateBoard } from "../../domain/board";
@@ -57,19 +57,15 @@ export async function createBoard(
       { issues: [{ path: "hexes", message: "not allowed with seed" }] },
     );
   }
-  // The two checks' reads go together: one wave of round trips. The boards already used are the
-  // other rounds' of the event: every session's prelim games, the semifinals and the final (rule
-  // 2.0.1, docs/rules.md#boards: one player may meet any of them again, in another session or in
-  // the playoffs).
-  const [[existing], usedRows] = await Promise.all([
-    ctx.db.select({ roundId: boards.roundId }).from(boards).where(eq(boards.roundId, roundId)),
-    ctx.db
-      .select({ roundId: boards.roundId, hexes: boards.hexes })
-      .from(boards)
-      .innerJoin(rounds, eq(rounds.id, boards.roundId))
-      .where(and(eq(rounds.eventId, round.eventId), ne(rounds.id, round.id))),
-  ]);
-  if (existing) throw boardExists(roundId);
+  // The event's boards: this round's own is refused, and the others are used, every session's
+  // prelim games', the semifinals' and the final's (rule 2.0.1, docs/rules.md#boards: one player
+  // may meet any of them again, in another session or in the playoffs).
+  const usedRows = await ctx.db
+    .select({ roundId: boards.roundId, hexes: boards.hexes })
+    .from(boards)
+    .innerJoin(rounds, eq(rounds.id, boards.roundId))
+    .where(eq(rounds.eventId, round.eventId));
+  if (usedRows.some((r) => r.roundId === roundId)) throw boardExists(roundId);
   const used = new Map(usedRows.map((r) => [boardKey(r.hexes as BoardHex[]), r.roundId]));
 
   let kind: BoardRow["kind"] = "random";

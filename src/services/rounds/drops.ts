@@ -16,8 +16,14 @@ import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { bumpRankingsVersion, loadAttendance, playersOfGame, sessionAudit, writableSession } from "../events";
-import { eventDisqualifications } from "./ranking";
-import { type LoadedRound, loadAvoidPairs, loadRounds, sessionRoundDtos, toIdRound } from "./read";
+import {
+  eventDisqualifications,
+  type LoadedRound,
+  loadAvoidPairs,
+  loadRounds,
+  sessionRoundDtos,
+  toIdRound,
+} from "./read";
 import { commitSeating, roundSeatedStatements, seatRows } from "./write";
 
 interface DropInput {
@@ -68,11 +74,16 @@ function leaveAfter(
   };
 }
 
+/** The player's table in this game, if it seats them (one table at most). */
+const tableOf = (l: LoadedRound, playerId: string) =>
+  l.tables.find((t) => t.seats.some((s) => s.playerId === playerId));
+
+/** Whether a table has a result or a disqualification. */
+const played = (t: LoadedRound["tables"][number]) => t.result !== null || t.disqualified.length > 0;
+
 /** The session's games after `afterGame` that seat the player. */
 function laterGamesOf(state: SessionState, playerId: string, afterGame: number): LoadedRound[] {
-  return state.loaded.filter(
-    (l) => l.round.number > afterGame && l.tables.some((t) => t.seats.some((s) => s.playerId === playerId)),
-  );
+  return state.loaded.filter((l) => l.round.number > afterGame && tableOf(l, playerId));
 }
 
 /** POST /v1/sessions/{id}/drops. */
@@ -115,9 +126,7 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
     playerId,
     afterGame,
     /** Games of this session the player has a final result in. */
-    gamesPlayed: state.loaded.filter((l) =>
-      l.tables.some((t) => t.result?.status === "final" && t.seats.some((s) => s.playerId === playerId)),
-    ).length,
+    gamesPlayed: state.loaded.filter((l) => tableOf(l, playerId)?.result?.status === "final").length,
     /** Later games re-seated without the player, with the quality of their new seating. */
     reseated: rounds_.filter((r) => reseat.roundIds.includes(r.id)),
   };
@@ -165,13 +174,7 @@ function checkDrop(state: SessionState, event: ScopedEvent, { playerId, afterGam
       { issues: [{ path: "afterGame", message: `must be below ${gamesPlanned}` }] },
     );
   }
-  const playedLater = state.loaded.filter(
-    (l) =>
-      l.round.number > afterGame &&
-      l.tables.some(
-        (t) => t.seats.some((s) => s.playerId === playerId) && (t.result || t.disqualified.length),
-      ),
-  );
+  const playedLater = laterGamesOf(state, playerId, afterGame).filter((l) => played(tableOf(l, playerId)!));
   if (playedLater.length > 0) {
     const game = playedLater.at(-1)!.round.number;
     throw new ServiceError(
@@ -227,13 +230,10 @@ function reseatRounds(
   return { statements, roundIds: targets.map((l) => l.round.id) };
 }
 
-/** Whether a table of the game has a result or a disqualification. */
-const hasPlay = (l: LoadedRound) => l.tables.some((t) => t.result !== null || t.disqualified.length > 0);
-
 /** A game with results, or one snake-seated by rank, cannot be re-seated without the player. */
 function assertReseatable(l: LoadedRound, change: string): void {
   const { number, id } = l.round;
-  if (hasPlay(l)) {
+  if (l.tables.some(played)) {
     throw new ServiceError(
       "conflict",
       "round_in_play",
@@ -323,20 +323,20 @@ export async function leaveForExclusion(
       ],
     };
   }
-  const resultOf = (l: LoadedRound) =>
-    l.tables.some((t) => t.result !== null && t.seats.some((s) => s.playerId === playerId));
-  const afterGame = Math.max(0, ...state.loaded.filter(resultOf).map((l) => l.round.number));
+  const withResult = state.loaded.filter((l) => tableOf(l, playerId)?.result);
+  const afterGame = Math.max(0, ...withResult.map((l) => l.round.number));
   if (afterGame >= plannedGames(state, event)) return { kind: "none" as const };
 
   const { playersOf, statement } = leaveAfter(ctx, state, sessionId, playerId, afterGame);
   const later = laterGamesOf(state, playerId, afterGame);
   const reseatable = later.filter(
-    (l) => !hasPlay(l) && l.round.method !== "snake" && canSplit(playersOf(l.round.number).length),
+    (l) => !l.tables.some(played) && l.round.method !== "snake" && canSplit(playersOf(l.round.number).length),
   );
   const reseat = reseatRounds(ctx, event, state, reseatable, playersOf);
   const stillSeatedAt = later
     .filter((l) => !reseatable.includes(l))
-    .flatMap((l) => l.tables.filter((t) => t.result === null && t.seats.some((s) => s.playerId === playerId)))
+    .map((l) => tableOf(l, playerId)!)
+    .filter((t) => t.result === null)
     .map((t) => t.id);
   return {
     kind: "left" as const,

@@ -2,7 +2,7 @@
  * Seating of the semifinals and the final (rules 1.1.5, 1.1.10, 1.1.12; docs/rules.md#playoffs): snake
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
-import { and, count, countDistinct, eq } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq } from "drizzle-orm";
 import { eventStaff, registrations, rounds, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { semifinalStandings } from "../../domain/playoffs";
@@ -11,22 +11,29 @@ import { eventStructure, sessionGameCount } from "../../domain/structure";
 import { type ScopedEvent, writableEvent } from "../access";
 import type { ServiceContext } from "../context";
 import { exclusionsInForce, refereeWarnings } from "../events";
-import { rankQualification } from "../standings";
-import { finalGames, loadPrelimState, type PrelimState } from "./ranking";
-import { conflict, loadRounds, type RoundDto, unfinishedTables } from "./read";
+import { rankQualification, scoreStoredGame } from "../standings";
+import {
+  conflict,
+  eventDisqualifications,
+  type LoadedRound,
+  loadRounds,
+  type RoundDto,
+  unfinishedTables,
+} from "./read";
 import { type NewSeat, seatRanked, snakeTables } from "./write";
 
 const SEMIFINAL_TABLES = 4;
 
 /**
- * What seating a playoff phase reads besides the rankings, in one wave of round trips: N of rule
- * 1.2.2 (unique participants over all sessions), each session's registration count, the prelims,
- * whether the event names a referee (rule 1.3.1) and who is excluded from the programme now. 409
- * when the phase is already seated.
+ * What seating a playoff phase reads besides the rankings (standings.ts, the code of the
+ * published rankings), in one wave of round trips: N of rule 1.2.2 (unique participants over all
+ * sessions), each session's registration count (sessions in date order), the prelim rounds, the
+ * disqualified players and where each was recorded, whether the event names a referee (rule
+ * 1.3.1) and who is excluded from the programme now. 409 when the phase is already seated.
  */
 async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semifinal" | "final") {
   const inEvent = eq(sessions.eventId, event.id);
-  const [[unique], perSession, prelims, [existing], [referee], excluded] = await Promise.all([
+  const [[unique], perSession, prelims, disqualified, [existing], [referee], excluded] = await Promise.all([
     ctx.db
       .select({ n: countDistinct(registrations.playerId) })
       .from(registrations)
@@ -37,8 +44,10 @@ async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semi
       .from(registrations)
       .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
       .where(inEvent)
-      .groupBy(registrations.sessionId),
-    loadPrelimState(ctx, event.id),
+      .groupBy(registrations.sessionId)
+      .orderBy(asc(sessions.date), asc(sessions.id)),
+    loadRounds(ctx, and(eq(rounds.eventId, event.id), eq(rounds.kind, "prelim"))),
+    eventDisqualifications(ctx, event.id),
     ctx.db
       .select({ id: rounds.id })
       .from(rounds)
@@ -61,28 +70,30 @@ async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semi
     uniqueParticipants: Number(unique?.n ?? 0),
     registered: new Map(perSession.map((s) => [s.sessionId, Number(s.n)])),
     prelims,
+    disqualified,
     referee: referee !== undefined,
     excluded: new Set(excluded.map((e) => e.playerId)),
   };
 }
 
 /**
- * The prelims are over when every session with registered players has seated all its games (3,
- * or 4 in an 80+ session) and every table has a final result. A session that will not be
- * played has its registrations withdrawn first.
+ * The prelims are over when every session with registered players (`registered`, in date order:
+ * the first unfinished one is named) has seated all its games (3, or 4 in an 80+ session) and
+ * every table has a final result. A session that will not be played has its registrations
+ * withdrawn first.
  */
-function assertPrelimsOver(prelims: PrelimState, registered: Map<string, number>, ruleset: Ruleset): void {
-  const open = unfinishedTables(prelims.rounds);
+function assertPrelimsOver(prelims: LoadedRound[], registered: Map<string, number>, ruleset: Ruleset): void {
+  const open = unfinishedTables(prelims);
   if (open.length > 0) {
     throw conflict(
       "prelims_unfinished",
       `Every prelim table needs a final result first; still open: ${open.join(", ")}.`,
     );
   }
-  for (const sessionId of prelims.sessionIds) {
-    const played = prelims.rounds.filter((r) => r.round.sessionId === sessionId).length;
-    const planned = sessionGameCount(registered.get(sessionId) ?? 0, ruleset);
-    if ((registered.get(sessionId) ?? 0) > 0 && played < planned) {
+  for (const [sessionId, n] of registered) {
+    const played = prelims.filter((r) => r.round.sessionId === sessionId).length;
+    const planned = sessionGameCount(n, ruleset);
+    if (played < planned) {
       throw conflict(
         "prelims_incomplete",
         `Session ${sessionId} has played ${played} of its ${planned} prelim games (rule 1.1.5).`,
@@ -164,10 +175,11 @@ export async function seatSemifinals(ctx: ServiceContext, eventId: string): Prom
 export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<SeatedPlayoffDto> {
   const { event } = await writableEvent(ctx, eventId, "seating:write");
   // The semifinals are read with the checks' reads: one wave of round trips.
-  const [{ uniqueParticipants, registered, prelims, referee, excluded }, [semifinal]] = await Promise.all([
-    playoffReads(ctx, event, "final"),
-    loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
-  ]);
+  const [{ uniqueParticipants, registered, prelims, disqualified, referee, excluded }, [semifinal]] =
+    await Promise.all([
+      playoffReads(ctx, event, "final"),
+      loadRounds(ctx, and(eq(rounds.eventId, eventId), eq(rounds.kind, "semifinal"))),
+    ]);
   const structure = eventStructure(uniqueParticipants, event.ruleset);
   assertPrelimsOver(prelims, registered, event.ruleset);
   const { rows, lotOf } = await rankQualification(ctx, event, uniqueParticipants);
@@ -192,9 +204,16 @@ export async function seatFinal(ctx: ServiceContext, eventId: string): Promise<S
       "1.1.10",
     );
   }
+  // Every semifinal table is final here. Scored exactly as the rankings score a stored sheet, so
+  // seating and rankings agree.
+  const games = semifinal.tables.map((t) => {
+    const { winnerId, scores } = t.result!;
+    const seatPlayerIds = t.seats.map((s) => s.playerId);
+    return scoreStoredGame(event.ruleset, { tableId: t.id, winnerId, scores, seatPlayerIds }, disqualified);
+  });
   const { winners } = semifinalStandings({
     ruleset: event.ruleset,
-    games: finalGames(semifinal, event.ruleset, prelims.disqualified),
+    games,
     qualifyingRecords: rows.map((r) => r.record),
     lotOf,
   });

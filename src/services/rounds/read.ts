@@ -109,6 +109,15 @@ export async function loadAvoidPairs(ctx: ServiceContext, eventId: string): Prom
   return rows.map((r) => [r.a, r.b] as const);
 }
 
+/** Each disqualified player of the event and the table where it was recorded (docs/rules.md#people-and-results). */
+export async function eventDisqualifications(ctx: ServiceContext, eventId: string) {
+  const rows = await ctx.db
+    .select({ playerId: disqualifications.playerId, tableId: disqualifications.tableId })
+    .from(disqualifications)
+    .where(eq(disqualifications.eventId, eventId));
+  return new Map(rows.map((r) => [r.playerId, { tableId: r.tableId }]));
+}
+
 /**
  * Rounds as the API shows them. A prelim round's quality covers the session's games up to and
  * including it (repeats only exist across games); a playoff round's quality is its own. With the

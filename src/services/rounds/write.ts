@@ -18,15 +18,10 @@ export interface NewSeat {
   seedRank: number | null;
 }
 
-export interface NewRound {
-  sessionId: string | null;
-  kind: "prelim" | "semifinal" | "final";
-  number: number;
-  method: "generated" | "snake" | "manual";
-  seed: string | null;
-  /** Each table's players in turn order: position = index + 1. */
+/** A round to seat: its row's own fields, and each table's players in turn order (position = index + 1). */
+export type NewRound = Pick<RoundRow, "sessionId" | "kind" | "number" | "method" | "seed"> & {
   tables: readonly (readonly NewSeat[])[];
-}
+};
 
 /** Inserts of one round, its tables and seats, plus the audit row: to go in one batch. */
 export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: NewRound) {
@@ -35,16 +30,8 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
   const roundId = newId("rnd", now.getTime());
   const tableIds = input.tables.map(() => newId("tbl", now.getTime()));
   const seating = input.tables.map((table) => table.map((s) => s.playerId));
-  const round: RoundRow = {
-    id: roundId,
-    eventId: event.id,
-    sessionId: input.sessionId,
-    kind: input.kind,
-    number: input.number,
-    method: input.method,
-    seed: input.seed,
-    createdAt,
-  };
+  const { tables: _tables, ...fields } = input;
+  const round: RoundRow = { id: roundId, eventId: event.id, ...fields, createdAt };
   const statements: Batch = [
     ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),

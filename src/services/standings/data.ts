@@ -14,11 +14,8 @@ import { ServiceError } from "../errors";
 
 export type RoundKind = "prelim" | "semifinal" | "final";
 
-/** Which games a ranking reads: one session's prelims, all prelims of an event, or everything. */
-export type GameFilter =
-  | { kind: "session"; sessionId: string }
-  | { kind: "prelims"; eventId: string }
-  | { kind: "event"; eventId: string };
+/** Which games of the event a ranking reads: one session's prelims, all its prelims, or everything. */
+export type GameFilter = { kind: "session"; sessionId: string } | { kind: "prelims" | "event" };
 
 /** A final table's sheet as a ranking reads it. */
 export type StoredGame = ReturnType<typeof gamesOf>[number];

@@ -32,8 +32,7 @@ import {
   type StoredGame,
   scoreStoredGame,
 } from "./data";
-import { lotsOf } from "./lots";
-import { toDisqualifiedRow, toRow } from "./rows";
+import { rowContext, toDisqualifiedRow, toRow } from "./rows";
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "./schemas";
 import {
   loadEventStandingsScope,
@@ -49,18 +48,7 @@ async function load(ctx: ServiceContext, event: RankingEvent, filter: GameFilter
   const data = await loadStandingsData(ctx, event.id, filter);
   return {
     data,
-    rc: {
-      names: data.names,
-      lotOf: lotsOf(event.lotSeed),
-      eliminated: new Set(
-        data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
-      ),
-      dropped: new Map(
-        data.registrations
-          .filter((r) => r.droppedAfterGame !== null)
-          .map((r) => [`${r.sessionId}:${r.playerId}`, r.droppedAfterGame!]),
-      ),
-    },
+    rc: rowContext(data, event.lotSeed),
     disqualified: new Set(data.disqualified),
     /** The fields every ranking body starts with. */
     header: {
@@ -101,12 +89,12 @@ function sessionRecords(l: Loaded, games: readonly StoredGame[]) {
  * of a session scored and signed before moves (rules 1.2.3, 1.3.5). A sheet counts from the
  * moment it first became final; a session with a table not yet final is not signed.
  */
-function signedBeforeDisqualification(l: Loaded, sessionId: string, games: readonly StoredGame[]) {
+function signedBeforeDisqualification(l: Loaded, sessionId: string) {
   const kept = new Set<string>();
   const rounds = l.data.rounds.filter((r) => r.sessionId === sessionId && r.kind === "prelim");
   if (rounds.length === 0 || rounds.some((r) => r.finalTables < r.tables)) return kept;
   const lastSigned =
-    games
+    l.data.games
       .map((g) => g.signedAt)
       .sort()
       .at(-1) ?? "";
@@ -116,11 +104,11 @@ function signedBeforeDisqualification(l: Loaded, sessionId: string, games: reado
   return kept;
 }
 
-/** Ranking of one prelim session (rules 1.4.1–1.4.3); `kept` are ranked though disqualified. */
-function rankSessionLoaded(l: Loaded, games: readonly StoredGame[], kept: ReadonlySet<string> = new Set()) {
+/** Ranking of the loaded prelim session (rules 1.4.1–1.4.3); `kept` are ranked though disqualified. */
+function rankSessionLoaded(l: Loaded, kept: ReadonlySet<string> = new Set()) {
   return computeSessionStandings({
     ruleset: l.header.ruleset,
-    games: scoreAll(l, games),
+    games: scoreAll(l, l.data.games),
     disqualifiedPlayerIds: l.data.disqualified.filter((id) => !kept.has(id)),
     lotOf: l.rc.lotOf,
   });
@@ -132,7 +120,7 @@ function rankSessionLoaded(l: Loaded, games: readonly StoredGame[], kept: Readon
  */
 export async function rankSession(ctx: ServiceContext, event: RankingEvent, sessionId: string) {
   const l = await load(ctx, event, { kind: "session", sessionId });
-  return rankSessionLoaded(l, l.data.games);
+  return rankSessionLoaded(l);
 }
 
 export async function sessionStandings(
@@ -141,8 +129,8 @@ export async function sessionStandings(
 ): Promise<SessionStandingsDto> {
   const sessionId = scope.session.id;
   const l = await load(ctx, scope.event, { kind: "session", sessionId });
-  const kept = signedBeforeDisqualification(l, sessionId, l.data.games);
-  const standings = rankSessionLoaded(l, l.data.games, kept);
+  const kept = signedBeforeDisqualification(l, sessionId);
+  const standings = rankSessionLoaded(l, kept);
   const registered = l.data.registrations.map((r) => r.playerId);
   const noShows = l.data.registrations.filter((r) => r.noShow).map((r) => r.playerId);
   const listed = [...standings.disqualified, ...standings.rows.map((row) => row.record)];
@@ -215,14 +203,14 @@ export async function rankQualification(
   event: RankingEvent,
   uniqueParticipants: number,
 ) {
-  const l = await load(ctx, event, { kind: "prelims", eventId: event.id });
+  const l = await load(ctx, event, { kind: "prelims" });
   const { rows } = qualify(l, eventStructure(uniqueParticipants, event.ruleset));
   return { rows, lotOf: l.rc.lotOf };
 }
 
 /** Each player's best single session over all sessions; the top 16 (or 4) qualify (rule 1.2). */
 export async function qualification(ctx: ServiceContext, scope: StandingsScope): Promise<QualificationDto> {
-  const l = await load(ctx, scope.event, { kind: "prelims", eventId: scope.event.id });
+  const l = await load(ctx, scope.event, { kind: "prelims" });
   const { rows, disqualified } = qualify(l, eventStructure(l.data.uniqueParticipants, scope.event.ruleset));
   return {
     ...l.header,
@@ -234,7 +222,7 @@ export async function qualification(ctx: ServiceContext, scope: StandingsScope):
 
 /** Final event standings (rule 1.4.4) once playoffs have results; the prelim order before. */
 export async function eventStandings(ctx: ServiceContext, scope: StandingsScope): Promise<EventStandingsDto> {
-  const l = await load(ctx, scope.event, { kind: "event", eventId: scope.event.id });
+  const l = await load(ctx, scope.event, { kind: "event" });
   const structure = eventStructure(l.data.uniqueParticipants, scope.event.ruleset);
   const q = qualify(l, structure);
   const playoff = (kind: "semifinal" | "final") =>
@@ -244,16 +232,6 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     );
   const semifinalGames = playoff("semifinal");
   const finalGame = playoff("final")[0] ?? null;
-  const rank = (semis: ScoredGame[], final: ScoredGame | null) =>
-    computeEventStandings({
-      ruleset: l.header.ruleset,
-      structure,
-      qualificationRows: q.rows,
-      semifinalGames: semis,
-      finalGame: final,
-      lotOf: l.rc.lotOf,
-      excludedPlayerIds: l.data.disqualified,
-    });
   // Playoff results that contradict each other can only be in a database written before the
   // phase locks (docs/rules.md#corrections). Readers are not to blame: they get what can be shown, the final
   // or the whole playoffs left out, and the reason under `validity` (never a 4xx).
@@ -265,7 +243,15 @@ export async function eventStandings(ctx: ServiceContext, scope: StandingsScope)
     [[], null, "the semifinals and the final are left out"],
   ] as const) {
     try {
-      standings = rank([...semis], final);
+      standings = computeEventStandings({
+        ruleset: l.header.ruleset,
+        structure,
+        qualificationRows: q.rows,
+        semifinalGames: semis,
+        finalGame: final,
+        lotOf: l.rc.lotOf,
+        excludedPlayerIds: l.data.disqualified,
+      });
       if (problems.length > 0) problems[0] += `; ${leftOut} until an organiser corrects them.`;
       break;
     } catch (error) {

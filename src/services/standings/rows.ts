@@ -5,16 +5,28 @@
 import { toDecimalString, toFractionString } from "../../domain/fraction";
 import type { EventCriterion } from "../../domain/playoffs";
 import type { Criterion, PlayerRecord, RankedRow } from "../../domain/standings";
+import type { StandingsData } from "./data";
+import { lotsOf } from "./lots";
 import type { DisqualifiedRowDto, StandingsRowDto } from "./schemas";
 
-export interface RowContext {
-  names: ReadonlyMap<string, string>;
-  lotOf: (playerId: string) => string;
-  /** `${sessionId}:${playerId}` of registrations cut by the 80+ zero-win rule. */
-  eliminated: ReadonlySet<string>;
-  /** `${sessionId}:${playerId}` → the last game played, for players who dropped out. */
-  dropped: ReadonlyMap<string, number>;
+/** What every row of a ranking reads besides its domain row, built once per ranking. */
+export function rowContext(data: Pick<StandingsData, "names" | "registrations">, lotSeed: string) {
+  return {
+    names: data.names,
+    lotOf: lotsOf(lotSeed),
+    /** `${sessionId}:${playerId}` of registrations cut by the 80+ zero-win rule. */
+    eliminated: new Set(
+      data.registrations.filter((r) => r.eliminated).map((r) => `${r.sessionId}:${r.playerId}`),
+    ),
+    /** `${sessionId}:${playerId}` → the last game played, for players who dropped out. */
+    dropped: new Map(
+      data.registrations
+        .filter((r) => r.droppedAfterGame !== null)
+        .map((r) => [`${r.sessionId}:${r.playerId}`, r.droppedAfterGame!]),
+    ),
+  };
 }
+type RowContext = ReturnType<typeof rowContext>;
 
 /** A ranked row of the domain, whichever criteria decided it. */
 type Ranked<C> = Pick<RankedRow, "record" | "rank" | "decidedByLots"> & { readonly decidedBy: C | null };
