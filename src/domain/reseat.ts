@@ -80,43 +80,18 @@ function reseatGroup(
   for (const game of games) {
     kept.push(keepPublished({ round: game, playerIds, history: [...history, ...kept], avoidPairs: avoid }));
   }
-  // Nothing the rule counts was added: no seating can do better.
-  if (costsNothing(history, kept, avoid)) return kept;
+  // The kept tables add no repeated pair, no player with a repeated position and no avoid pair
+  // together (so the most frequent pair meets no more than it must): no seating can do better.
+  const before = evaluateSchedule(history, avoid);
+  const ifKept = evaluateSchedule([...history, ...kept], avoid);
+  const added = ["repeatedPairs", "seatRepeats", "avoidViolations"] as const;
+  if (added.every((part) => ifKept[part] === before[part])) return kept;
   // Seated afresh by the generator of docs/rules.md#prelim-schedule, from a seed made of the input.
   const seed = `reseat:${games.length}:${[...playerIds].sort().join(",")}`;
   const fresh = seatByIds(playerIds, history, games.length, avoid, createRandom(seed), RESEAT_ITERATIONS);
-  return worse(
-    evaluateSchedule([...history, ...kept], avoid),
-    evaluateSchedule([...history, ...fresh], avoid),
-  )
+  return worse(ifKept, evaluateSchedule([...history, ...fresh], avoid))
     ? fresh.map((game, k) => alignTables(game, games[k]!))
     : kept;
-}
-
-/** Whether `games` repeat no opponent pair or turn position of `history`, and seat no avoid pair together. */
-function costsNothing(
-  history: readonly Round[],
-  games: readonly Round[],
-  avoid: readonly AvoidPair[],
-): boolean {
-  const met = new Set<string>();
-  const had = new Set<string>();
-  const apart = new Set(avoid.map(([a, b]) => pairKey(a, b)));
-  for (const [g, game] of [...history, ...games].entries()) {
-    const counted = g >= history.length;
-    for (const table of game) {
-      for (const [i, p] of table.entries()) {
-        if (counted && had.has(`${p}\u0000${i}`)) return false;
-        had.add(`${p}\u0000${i}`);
-        for (const q of table.slice(i + 1)) {
-          const key = pairKey(p, q);
-          if (counted && (met.has(key) || apart.has(key))) return false;
-          met.add(key);
-        }
-      }
-    }
-  }
-  return true;
 }
 
 /**
