@@ -2,15 +2,13 @@ import type { ResultSet } from "@libsql/client";
 import type { Database } from "./client";
 import { databaseOver, isRead } from "./statements";
 
-/** Told the results of every write that committed, once it has (a failed write tells nothing). */
-type CommitListener = (results: readonly ResultSet[]) => void;
-
 /**
  * The same database, whose committed writes are reported to `onCommit` with what their
- * statements returned. What a write announces is then read from what it committed (the rows its
- * statements returned), never noted while the statements were being built.
+ * statements returned, once committed (a failed write reports nothing). What a write announces is
+ * then read from what it committed (the rows its statements returned), never noted while the
+ * statements were being built.
  */
-export function watchCommits(db: Database, onCommit: CommitListener): Database {
+export function watchCommits(db: Database, onCommit: (results: readonly ResultSet[]) => void): Database {
   const client = db.$client;
   return databaseOver(
     client,

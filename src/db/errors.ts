@@ -17,25 +17,19 @@ const PRIMARY_CODES = [
   "SQLITE_READONLY",
   "SQLITE_IOERR",
   "SQLITE_CANTOPEN",
-  "SQLITE_BUSY",
 ] as const;
-type PrimaryCode = (typeof PRIMARY_CODES)[number];
 
-interface DriverCode {
-  /** The primary result code, e.g. `SQLITE_CONSTRAINT`; undefined for one this project ignores. */
-  primary: PrimaryCode | undefined;
-  /** The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE`, when the driver gave one. */
-  extended: string | undefined;
-  /** The engine's own message, for what no code says (which trigger refused). */
-  message: string;
-}
-
-function primaryOf(code: string): PrimaryCode | undefined {
+function primaryOf(code: string) {
   return PRIMARY_CODES.find((p) => code === p || code.startsWith(`${p}_`));
 }
 
-/** The first SQLite result code in the error's cause chain; undefined when there is none. */
-export function driverCode(error: unknown): DriverCode | undefined {
+/**
+ * The first SQLite result code in the error's cause chain, undefined when there is none: its
+ * primary code (`SQLITE_CONSTRAINT`; undefined for one this project ignores), its extended code
+ * (`SQLITE_CONSTRAINT_UNIQUE`) when the driver gave one, and the engine's own message, for what
+ * no code says (which trigger refused).
+ */
+export function driverCode(error: unknown) {
   for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, extendedCode, message } = e as {
       code?: unknown;

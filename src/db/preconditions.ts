@@ -9,18 +9,15 @@ import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
 import { events, seats, tableResults, writePreconditions } from "./schema";
 
-/** The versions on an event row that every ranking is computed from (migration 0008). */
-interface RankingInputsVersion {
-  id: string;
-  resultsVersion: number;
-  rosterVersion: number;
-}
-
 /**
- * Holds while the event's results and roster are at the versions read: no result, correction,
- * disqualification, registration or withdrawal committed since.
+ * Holds while the event's results and roster are at the versions read (the versions every ranking
+ * is computed from, migration 0008): no result, correction, disqualification, registration or
+ * withdrawal committed since.
  */
-export function rankingInputsUnchanged(db: Database, event: RankingInputsVersion) {
+export function rankingInputsUnchanged(
+  db: Database,
+  event: Pick<typeof events.$inferSelect, "id" | "resultsVersion" | "rosterVersion">,
+) {
   return precondition(
     db,
     `ranking inputs of event ${event.id}`,

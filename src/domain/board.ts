@@ -4,7 +4,7 @@
  * game's 19 land hexes with its 18 number tokens and no two red numbers (6, 8) side by side.
  */
 
-import { type DomainIssue, DomainRuleError } from "./errors";
+import { type DomainIssue, DomainRuleError, summaryOf } from "./errors";
 import { createRandom, shuffled } from "./random";
 
 export type Terrain = "forest" | "fields" | "pasture" | "hills" | "mountains" | "desert";
@@ -25,9 +25,7 @@ export interface Board {
 /** The board breaks rule 2.0.1; `issues` lists every violation, not just the first. */
 export class BoardError extends DomainRuleError {
   constructor(issues: readonly DomainIssue[]) {
-    const first = issues[0]?.message ?? "invalid board";
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    super(`Illegal board: ${first}${more}`, { code: "invalid_board", rule: "2.0.1", issues });
+    super(summaryOf("Illegal board", issues), { code: "invalid_board", rule: "2.0.1", issues });
     this.name = "BoardError";
   }
 }

@@ -35,12 +35,14 @@ export class DomainRuleError extends Error {
   }
 }
 
+/** "<title>: <first issue> (and N more)": the message of an error listing every issue found. */
+export const summaryOf = (title: string, issues: readonly DomainIssue[]): string =>
+  `${title}: ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`;
+
 /** A reported game result breaks docs/rules.md#one-game (one winner, VP bounds, every seat once). */
 export class GameResultError extends DomainRuleError {
   constructor(issues: readonly DomainIssue[]) {
-    const first = issues[0]?.message ?? "invalid game result";
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    super(`Invalid game result: ${first}${more}`, { code: "invalid_game_result", rule: "1.1.11", issues });
+    super(summaryOf("Invalid game result", issues), { code: "invalid_game_result", rule: "1.1.11", issues });
     this.name = "GameResultError";
   }
 }

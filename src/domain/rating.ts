@@ -32,34 +32,28 @@ export interface RatedGame {
   readonly placements: readonly { readonly playerId: string; readonly placement: number }[];
 }
 
-interface State {
-  mu: number;
-  sigma: number;
-  games: number;
-  /** The event of the player's last rated game. */
-  lastEventId: string;
-  /** The rating after each event the player played, in order. */
-  history: { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[];
-}
-
 /** Rates `games` in order and returns every player's rating (in first-played order). */
 export function computeRatings(games: readonly RatedGame[]) {
   const params = RATING_PARAMETERS;
   const options = { mu: params.mu, sigma: params.sigma, beta: params.beta, tau: params.tau, z: params.z };
-  const states = new Map<string, State>();
+  /** Each player's rating after each event they played, in order: the last is their rating now. */
+  const histories = new Map<
+    string,
+    { eventId: string; games: number; mu: number; sigma: number; ordinal: number }[]
+  >();
   for (const game of games) {
     if (game.placements.length < 2) continue;
-    const current = game.placements.map(
-      (p) =>
-        states.get(p.playerId) ?? { ...rating(options), games: 0, lastEventId: game.eventId, history: [] },
-    );
+    const before = game.placements.map((p) => histories.get(p.playerId) ?? []);
     const after = rate(
-      current.map((s) => [{ mu: s.mu, sigma: s.sigma }]),
+      before.map((history) => {
+        const { mu, sigma } = history.at(-1) ?? rating(options);
+        return [{ mu, sigma }];
+      }),
       { ...options, rank: game.placements.map((p) => p.placement) },
     );
     game.placements.forEach((p, i) => {
-      // The states are this function's own: updating them in place keeps it linear.
-      const state = current[i]!;
+      // The histories are this function's own: updating them in place keeps it linear.
+      const history = before[i]!;
       const next = after[i]![0]!;
       const entry = {
         eventId: game.eventId,
@@ -67,25 +61,24 @@ export function computeRatings(games: readonly RatedGame[]) {
         sigma: next.sigma,
         ordinal: ordinal(next, options),
       };
-      const last = state.history.at(-1);
-      if (last && last.eventId === game.eventId) Object.assign(last, entry, { games: last.games + 1 });
-      else state.history.push({ ...entry, games: 1 });
-      state.mu = next.mu;
-      state.sigma = next.sigma;
-      state.games += 1;
-      state.lastEventId = game.eventId;
-      states.set(p.playerId, state);
+      const last = history.at(-1);
+      if (last?.eventId === game.eventId) Object.assign(last, entry, { games: last.games + 1 });
+      else history.push({ ...entry, games: 1 });
+      histories.set(p.playerId, history);
     });
   }
-  return [...states].map(([playerId, s]) => ({
-    playerId,
-    mu: s.mu,
-    sigma: s.sigma,
-    ordinal: ordinal({ mu: s.mu, sigma: s.sigma }, options),
-    games: s.games,
-    lastEventId: s.lastEventId,
-    history: s.history.map((h) => ({ ...h })),
-  }));
+  return [...histories].map(([playerId, history]) => {
+    const now = history.at(-1)!;
+    return {
+      playerId,
+      mu: now.mu,
+      sigma: now.sigma,
+      ordinal: now.ordinal,
+      games: history.reduce((sum, h) => sum + h.games, 0),
+      lastEventId: now.eventId,
+      history: history.map((h) => ({ ...h })),
+    };
+  });
 }
 
 /** Highest ordinal first; then higher mean, then id (so equal ratings still have one order). */

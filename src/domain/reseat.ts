@@ -80,43 +80,18 @@ function reseatGroup(
   for (const game of games) {
     kept.push(keepPublished({ round: game, playerIds, history: [...history, ...kept], avoidPairs: avoid }));
   }
-  // Nothing the rule counts was added: no seating can do better.
-  if (costsNothing(history, kept, avoid)) return kept;
+  // The kept tables add no repeated pair, no player with a repeated position and no avoid pair
+  // together (so the most frequent pair meets no more than it must): no seating can do better.
+  const before = evaluateSchedule(history, avoid);
+  const ifKept = evaluateSchedule([...history, ...kept], avoid);
+  const added = ["repeatedPairs", "seatRepeats", "avoidViolations"] as const;
+  if (added.every((part) => ifKept[part] === before[part])) return kept;
   // Seated afresh by the generator of docs/rules.md#prelim-schedule, from a seed made of the input.
   const seed = `reseat:${games.length}:${[...playerIds].sort().join(",")}`;
   const fresh = seatByIds(playerIds, history, games.length, avoid, createRandom(seed), RESEAT_ITERATIONS);
-  return worse(
-    evaluateSchedule([...history, ...kept], avoid),
-    evaluateSchedule([...history, ...fresh], avoid),
-  )
+  return worse(ifKept, evaluateSchedule([...history, ...fresh], avoid))
     ? fresh.map((game, k) => alignTables(game, games[k]!))
     : kept;
-}
-
-/** Whether `games` repeat no opponent pair or turn position of `history`, and seat no avoid pair together. */
-function costsNothing(
-  history: readonly Round[],
-  games: readonly Round[],
-  avoid: readonly AvoidPair[],
-): boolean {
-  const met = new Set<string>();
-  const had = new Set<string>();
-  const apart = new Set(avoid.map(([a, b]) => pairKey(a, b)));
-  for (const [g, game] of [...history, ...games].entries()) {
-    const counted = g >= history.length;
-    for (const table of game) {
-      for (const [i, p] of table.entries()) {
-        if (counted && had.has(`${p}\u0000${i}`)) return false;
-        had.add(`${p}\u0000${i}`);
-        for (const q of table.slice(i + 1)) {
-          const key = pairKey(p, q);
-          if (counted && (met.has(key) || apart.has(key))) return false;
-          met.add(key);
-        }
-      }
-    }
-  }
-  return true;
 }
 
 /**
@@ -164,38 +139,26 @@ type Table = (string | null)[];
  */
 function keepPublished(input: ReseatInput): Round {
   const sizes = splitTables(input.playerIds.length);
-  const { tables, seated } = withHoles(input);
+  // The published tables, a hole (null) wherever a player left; a player keeps their first seat.
+  const unseated = new Set(input.playerIds);
+  const tables: Table[] = input.round.map((table) => table.map((p) => (unseated.delete(p) ? p : null)));
   // Keep the fullest tables (earlier table first on ties); the fullest get the 4-seat targets.
   const order = tables.map((_, i) => i).sort((a, b) => filled(tables[b]!) - filled(tables[a]!) || a - b);
   const kept = order.slice(0, sizes.length);
   const target = new Map(kept.map((t, k) => [t, sizes[k]!]));
-  const pool: string[] = input.playerIds.filter((p) => !seated.has(p));
-  for (const t of order.slice(sizes.length)) for (const p of tables[t]!) if (p !== null) pool.push(p);
+  const pool = input.playerIds.filter((p) => unseated.has(p));
+  for (const t of order.slice(sizes.length)) pool.push(...playersAt(tables[t]!));
   const cost = seatCost(input);
   for (const t of kept) pool.push(...trimSurplus(tables[t]!, target.get(t)!, cost));
   // Free seats in table order, then turn order.
   const inOrder = [...kept].sort((a, b) => a - b);
   for (const t of inOrder) fillSeats(tables[t]!, target.get(t)!, pool, cost);
-  return inOrder.map((t) => tables[t]!.filter((p): p is string => p !== null));
+  return inOrder.map((t) => playersAt(tables[t]!));
 }
 
-const filled = (table: Table) => table.filter((p) => p !== null).length;
-const matesOf = (table: Table, player?: string) =>
-  table.filter((m): m is string => m !== null && m !== player);
-
-/** The published tables with a hole (null) wherever a player left, in their published order. */
-function withHoles(input: ReseatInput): { tables: Table[]; seated: Set<string> } {
-  const remaining = new Set(input.playerIds);
-  const seated = new Set<string>();
-  const tables = input.round.map((table) =>
-    table.map((p) => {
-      if (!remaining.has(p) || seated.has(p)) return null;
-      seated.add(p);
-      return p;
-    }),
-  );
-  return { tables, seated };
-}
+const playersAt = (table: Table, except?: string) =>
+  table.filter((p): p is string => p !== null && p !== except);
+const filled = (table: Table) => playersAt(table).length;
 
 type SeatCost = (player: string, mates: readonly string[], position: number) => number;
 
@@ -235,7 +198,7 @@ function trimSurplus(table: Table, target: number, cost: SeatCost): string[] {
     let worstCost = -1;
     table.forEach((p, i) => {
       if (p === null) return;
-      const c = cost(p, matesOf(table, p), i);
+      const c = cost(p, playersAt(table, p), i);
       if (c >= worstCost) {
         worst = i;
         worstCost = c;
@@ -252,7 +215,7 @@ function fillSeats(table: Table, target: number, pool: string[], cost: SeatCost)
   while (filled(table) < target) {
     const hole = table.indexOf(null);
     const slot = hole >= 0 && hole < target ? hole : table.length;
-    const mates = matesOf(table);
+    const mates = playersAt(table);
     let best = 0;
     for (let i = 1; i < pool.length; i++) {
       if (cost(pool[i]!, mates, slot) < cost(pool[best]!, mates, slot)) best = i;

@@ -4,7 +4,7 @@
  * opponents, rotating turn positions (position 1 spread fairly), avoid pairs apart.
  */
 
-import { type DomainIssue, DomainRuleError } from "./errors";
+import { type DomainIssue, DomainRuleError, summaryOf } from "./errors";
 import { createRandom, type Random } from "./random";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
 import { searchSchedule } from "./schedule-search";
@@ -19,9 +19,7 @@ const MAX_SCHEDULE_ROUNDS = 16;
 /** The schedule request or a hand-made round is inconsistent with the session's players. */
 export class ScheduleError extends DomainRuleError {
   constructor(issues: readonly DomainIssue[]) {
-    const first = issues[0]?.message ?? "invalid schedule";
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    super(`Invalid seating: ${first}${more}`, { code: "invalid_schedule", rule: "1.1.6", issues });
+    super(summaryOf("Invalid seating", issues), { code: "invalid_schedule", rule: "1.1.6", issues });
     this.name = "ScheduleError";
   }
 }

@@ -41,7 +41,6 @@ function ratingQueries(ctx: ServiceContext, orgId: string, view: RatingView) {
         eventId: events.id,
         eventName: events.name,
         startsOn: events.startsOn,
-        visibility: events.visibility,
         ruleset: events.ruleset,
         winnerId: tableResults.winnerId,
         scores: tableResults.scores,
@@ -99,12 +98,8 @@ export async function loadRatingGames(ctx: ServiceContext, orgId: string, view: 
     byPlayer.set(dq.playerId, { tableId: dq.tableId });
     dqByEvent.set(dq.eventId, byPlayer);
   }
-  const eventsById = new Map(
-    tableRows.map((t) => [
-      t.eventId,
-      { id: t.eventId, name: t.eventName, startsOn: t.startsOn, visibility: t.visibility },
-    ]),
-  );
+  // What a rating row shows of an event.
+  const eventsById = new Map(tableRows.map((t) => [t.eventId, { eventName: t.eventName, date: t.startsOn }]));
   const games = tableRows.map((t) => {
     const scored = scoreStoredGame(
       t.ruleset,

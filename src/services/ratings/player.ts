@@ -16,6 +16,9 @@ export async function loadPlayerRatingScope(ctx: ServiceContext, playerId: strin
   };
 }
 
+/** A row of the table without who it is and its history: the player's `rating`. */
+const ratingOf = ({ player: _player, history: _history, ...rating }: RatingTable["rows"][number]) => rating;
+
 export function playerRating(table: RatingTable, scope: Awaited<ReturnType<typeof loadPlayerRatingScope>>) {
   const index = table.rows.findIndex((r) => r.player.id === scope.player.id);
   // Someone who may not read the player's organisation only learns of them through a visible game.
@@ -26,16 +29,7 @@ export function playerRating(table: RatingTable, scope: Awaited<ReturnType<typeo
     orgId: table.orgId,
     view: table.view,
     parameters: table.parameters,
-    rating: row
-      ? {
-          rank: index + 1,
-          ordinal: row.ordinal,
-          mu: row.mu,
-          sigma: row.sigma,
-          games: row.games,
-          lastPlayed: row.lastPlayed,
-        }
-      : null,
+    rating: row ? { rank: index + 1, ...ratingOf(row) } : null,
     history: row?.history ?? [],
   };
 }

@@ -62,10 +62,6 @@ export async function loadRatingScope(ctx: ServiceContext, orgId: string) {
 
 export async function buildRatingTable(ctx: ServiceContext, scope: RatingScope) {
   const data = await loadRatingGames(ctx, scope.orgId, scope.view);
-  const eventInfo = (id: string) => {
-    const e = data.events.get(id)!;
-    return { eventName: e.name, date: e.startsOn };
-  };
   const rated = sortRatings(computeRatings(data.games));
   return {
     orgId: scope.orgId,
@@ -83,8 +79,8 @@ export async function buildRatingTable(ctx: ServiceContext, scope: RatingScope) 
       mu: r.mu,
       sigma: r.sigma,
       games: r.games,
-      lastPlayed: { eventId: r.lastEventId, ...eventInfo(r.lastEventId) },
-      history: r.history.map((h) => ({ ...h, ...eventInfo(h.eventId) })),
+      lastPlayed: { eventId: r.lastEventId, ...data.events.get(r.lastEventId)! },
+      history: r.history.map((h) => ({ ...h, ...data.events.get(h.eventId)! })),
     })),
   };
 }
