@@ -109,15 +109,15 @@ const CODE_OF_STATUS: Record<number, string> = {
 
 export function problemResponse(
   c: Context,
-  problem: Omit<Problem, "type" | "title"> & { title?: string },
+  problem: Omit<Problem, "type" | "title" | "instance">,
   headers?: Record<string, string>,
 ): Response {
   const requestId = c.get("requestId") as string | undefined;
   const body: Problem = {
     type: problemTypeUri(c, problem.code),
-    title: problem.title ?? TITLES[problem.status] ?? "Error",
+    title: TITLES[problem.status] ?? "Error",
     ...problem,
-    instance: problem.instance ?? c.req.path,
+    instance: c.req.path,
     ...(requestId ? { requestId } : {}),
   };
   // The token endpoint's clients speak OAuth: the same problem, with OAuth's fields, as JSON.
