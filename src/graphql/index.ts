@@ -10,42 +10,22 @@ import { batchLoader, memoise } from "./loaders";
 import { createGraphQLSchema, type GraphQLContext, type RankingsSource } from "./schema";
 
 /** What one GraphQL request may cost once it runs (the shape is bounded at validation). */
-export interface GraphQLBudget {
+const GRAPHQL_BUDGET = {
   /** Largest answer, in bytes of JSON; a larger one is replaced by a RESPONSE_TOO_LARGE error. */
-  maxResponseBytes: number;
+  maxResponseBytes: 1024 * 1024,
   /** Wall time after which resolvers stop and answer QUERY_TIMEOUT. */
-  maxMillis: number;
-}
+  maxMillis: 5000,
+};
 
-const GRAPHQL_BUDGET: GraphQLBudget = { maxResponseBytes: 1024 * 1024, maxMillis: 5000 };
-
-type GraphQLHandler = (
-  request: Request,
-  services: ServiceContext,
-  rankings: RankingsSource,
-) => Promise<Response>;
-
-function tooLarge(budget: GraphQLBudget, headers: Headers): Response {
-  const body = {
-    errors: [
-      {
-        message: `The answer would exceed ${budget.maxResponseBytes} bytes; ask for fewer fields or split the query.`,
-        extensions: { code: "RESPONSE_TOO_LARGE" },
-      },
-    ],
-  };
-  headers.delete("content-length");
-  headers.delete("etag");
-  return new Response(JSON.stringify(body), { status: 200, headers });
-}
+export type GraphQLBudget = typeof GRAPHQL_BUDGET;
 
 /**
  * The GraphQL endpoint over the same services as REST. The schema is built once per app;
  * each request gets its own service context (database, actor, clock), table loader, rankings
  * memo (a ranking asked for twice in one query is computed once) and deadline.
  */
-export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> }): GraphQLHandler {
-  const budget = { ...GRAPHQL_BUDGET, ...options.budget };
+export function createGraphQLHandler(limits?: Partial<GraphQLBudget>) {
+  const budget = { ...GRAPHQL_BUDGET, ...limits };
   const yoga = createYoga<GraphQLContext>({
     schema: createGraphQLSchema(),
     graphqlEndpoint: "/graphql",
@@ -56,7 +36,7 @@ export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> 
     maskedErrors: true,
     plugins: [armorPlugin, queryLimitsPlugin, rankingsLimitPlugin],
   });
-  return async (request, services, rankings) => {
+  return async (request: Request, services: ServiceContext, rankings: RankingsSource): Promise<Response> => {
     const response = await yoga.fetch(request, {
       services,
       table: batchLoader((ids) => getTables(services, ids)),
@@ -71,7 +51,13 @@ export function createGraphQLHandler(options: { budget?: Partial<GraphQLBudget> 
     if (!type.includes("json")) return response;
     const text = await response.text();
     const headers = new Headers(response.headers);
-    if (new TextEncoder().encode(text).length > budget.maxResponseBytes) return tooLarge(budget, headers);
+    if (new TextEncoder().encode(text).length > budget.maxResponseBytes) {
+      headers.delete("content-length");
+      headers.delete("etag");
+      const message = `The answer would exceed ${budget.maxResponseBytes} bytes; ask for fewer fields or split the query.`;
+      const errors = [{ message, extensions: { code: "RESPONSE_TOO_LARGE" } }];
+      return new Response(JSON.stringify({ errors }), { status: 200, headers });
+    }
     return new Response(text, { status: response.status, headers });
   };
 }

@@ -106,7 +106,7 @@ export function createApp(supplied: AppDeps) {
   app.use("/v1/*", conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
-  app.route("/", createGraphQLRouter({ budget: deps.limits.graphqlBudget }));
+  app.route("/", createGraphQLRouter(deps.limits.graphqlBudget));
 
   registerWebhookDocs(app.openAPIRegistry);
   mountOpenApi(app, deps.http.publicUrl);

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Database } from "../db/client";
 import type { Actor } from "../services/access";
 import type { EndedSession, TokenHolder } from "../services/auth";
@@ -58,9 +59,7 @@ export interface AppEnv {
  * What reads a request's variables. `c.get(key)`, not `c.var.key`: Hono's `c.var` copies every
  * variable into a new object on each access (Object.fromEntries), several times a request.
  */
-interface VariableReader {
-  get<K extends keyof AppVariables>(key: K): AppVariables[K];
-}
+type VariableReader = Pick<Context<AppEnv>, "get">;
 
 /** The per-request dependencies handed to services (unkey-style injection, no singletons). */
 export function serviceContext(c: VariableReader): ServiceContext {

@@ -4,8 +4,6 @@ import { DEFAULT_PAGE_LIMIT, decodeCursor, MAX_PAGE_LIMIT, type Page } from "../
 import type { AppEnv } from "./context";
 import { publicOrigin } from "./origin";
 
-export { encodeCursor } from "../services/pagination";
-
 /**
  * `?limit=` (default 50, 1–500; over 500 → 422) and `?cursor=` (opaque, from `nextCursor`;
  * a cursor that is not ours → 422). Extend it for filters: `PaginationQuerySchema.extend({ q: … })`.

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ZodError } from "zod";
+import type { ZodError, z } from "zod";
 import { storageFailure } from "../db/errors";
 import { isWriteAlreadyCommitted } from "../db/write-marker";
 import { DomainRuleError } from "../domain/errors";
@@ -10,6 +10,7 @@ import { type FieldIssue, ServiceError, type ServiceErrorKind } from "../service
 import type { Logger } from "./context";
 import { loggableError } from "./log-safe";
 import { PROBLEM_TYPE_BASE, problemSlug } from "./openapi/problem-codes";
+import type { ProblemSchema } from "./openapi/problem-schemas";
 import { httpPort } from "./origin";
 import { NO_STORE, oauthErrorOf, TOKEN_PATH } from "./token-errors";
 
@@ -25,8 +26,11 @@ function problemTypeUri(c: Context, code: string): string {
   return `${publicUrl ?? ""}${PROBLEM_TYPE_BASE}/${problemSlug(code)}`;
 }
 
+/** A problem+json body, as the document's Problem schema states it. */
+type Problem = z.infer<typeof ProblemSchema>;
+
 /** Why the database cannot take a request now (see storageProblem). */
-export type StorageState = "full" | "read-only" | "unavailable";
+export type StorageState = NonNullable<Problem["database"]>;
 
 /**
  * Seconds a client waits before retrying a request the database refused: someone has to free
@@ -54,20 +58,6 @@ export function storageProblem(c: Context, state: StorageState, detail?: string)
     { status: 503, code: problem.code, detail: detail ?? problem.detail, database: state },
     { "retry-after": String(STORAGE_RETRY_AFTER_SECONDS) },
   );
-}
-
-interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  instance?: string;
-  rule?: string;
-  errors?: FieldIssue[];
-  requestId?: string;
-  /** What is wrong with the database, when that is why the request failed. */
-  database?: StorageState;
 }
 
 export const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
@@ -119,15 +109,15 @@ const CODE_OF_STATUS: Record<number, string> = {
 
 export function problemResponse(
   c: Context,
-  problem: Omit<Problem, "type" | "title"> & { title?: string },
+  problem: Omit<Problem, "type" | "title" | "instance">,
   headers?: Record<string, string>,
 ): Response {
   const requestId = c.get("requestId") as string | undefined;
   const body: Problem = {
     type: problemTypeUri(c, problem.code),
-    title: problem.title ?? TITLES[problem.status] ?? "Error",
+    title: TITLES[problem.status] ?? "Error",
     ...problem,
-    instance: problem.instance ?? c.req.path,
+    instance: c.req.path,
     ...(requestId ? { requestId } : {}),
   };
   // The token endpoint's clients speak OAuth: the same problem, with OAuth's fields, as JSON.

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { apiClients, idempotencyKeys, organizations } from "../../src/db/schema";
 import type { App } from "../../src/http/app";
-import { encodeCursor } from "../../src/http/pagination";
 import { hashClientSecret } from "../../src/services/auth";
+import { encodeCursor } from "../../src/services/pagination";
 import {
   adminAuth,
   bearer,

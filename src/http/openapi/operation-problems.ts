@@ -36,9 +36,8 @@ function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
   if (jsonBody) codes.push("payload_too_large");
   const security: Json[] = op.security ?? [];
   const acceptsToken = security.some((s) => Object.keys(s).length > 0);
-  if (acceptsToken) codes.push("invalid_token");
   // A device's session cookie is accepted wherever a token is (middleware/device-session.ts).
-  if (acceptsToken) codes.push("device_session_ended");
+  if (acceptsToken) codes.push("invalid_token", "device_session_ended");
   if (acceptsToken && method !== "get" && method !== "head") codes.push("cross_site_request");
   if (acceptsToken && !security.some((s) => Object.keys(s).length === 0)) codes.push("token_required");
   if (jsonBody) codes.push("bad_request", "unsupported_media_type");

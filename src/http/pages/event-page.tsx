@@ -67,7 +67,6 @@ function PlayoffTable({ p, table, label }: { p: PageContext; table: TableDto; la
 
 /** Every section of the page reads what it shows from the page's data. */
 type SectionProps = { p: PageContext; data: EventPageData };
-type SessionRow = EventPageData["sessions"][number];
 
 /** The read's CSV operation in the page's language: French and Lithuanian get what their Excel opens. */
 function csvHref(p: PageContext, path: string): string {
@@ -151,7 +150,7 @@ function SessionsSection({ p, data: { sessions } }: SectionProps) {
 }
 
 /** The seating list and one result-sheet set per seated game; nothing before the first game is seated. */
-function SessionPrintLinks({ p, s }: { p: PageContext; s: SessionRow }) {
+function SessionPrintLinks({ p, s }: { p: PageContext; s: SessionDto }) {
   if (s.roundsGenerated === 0) return null;
   return (
     <>
@@ -166,7 +165,7 @@ function SessionPrintLinks({ p, s }: { p: PageContext; s: SessionRow }) {
   );
 }
 
-function SessionCsvLinks({ p, s }: { p: PageContext; s: SessionRow }) {
+function SessionCsvLinks({ p, s }: { p: PageContext; s: SessionDto }) {
   const t = p.t;
   return (
     <>

@@ -58,18 +58,5 @@ export function pageContext(c: Context<AppEnv>) {
     /** `label: value` with the language's colon (French spaces it), or `label:` alone. */
     labelled: (label: string, value?: string | number) =>
       value === undefined ? `${label}${t.colon}` : `${label}${t.colon} ${value}`,
-    number: (value: number, decimals: number) =>
-      new Intl.NumberFormat(lang, {
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      }).format(value),
-    /** A decimal string (such as VP%'s "0.3571428571428571") as a percentage, rounded from its digits. */
-    percent: (value: string, decimals: number) =>
-      new Intl.NumberFormat(lang, {
-        style: "percent",
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-        // A numeric string is formatted from its decimal digits, not through a float.
-      }).format(value as unknown as number),
   };
 }

@@ -45,7 +45,10 @@ interface StandingsTableProps {
  * VP% as a percentage with 2 decimals: the 4 decimals the rules print by hand (rule 1.4.3,
  * 0.3448 is 34.48 %), in the reader's notation; the exact value stays in the API.
  */
-export const vpPctShown = (p: PageContext, vpPct: string) => p.percent(vpPct, 2);
+export const vpPctShown = (p: PageContext, vpPct: string) =>
+  new Intl.NumberFormat(p.lang, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    // A numeric string is formatted from its decimal digits, not through a float.
+    .format(vpPct as unknown as number);
 
 export function StandingsTable({ p, caption, rows, cutAfter, sessionNames }: StandingsTableProps) {
   const t = p.t;

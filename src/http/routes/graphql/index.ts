@@ -100,8 +100,8 @@ function checkedGet(c: Context<AppEnv>): Response | undefined {
 }
 
 /** POST /graphql (and GET: queries in the URL, the explorer for browsers): reads only, over the same services as REST. */
-export function createGraphQLRouter(options: { budget?: Partial<GraphQLBudget> }) {
-  const graphql = createGraphQLHandler(options);
+export function createGraphQLRouter(budget?: Partial<GraphQLBudget>) {
+  const graphql = createGraphQLHandler(budget);
   const handle = (request: Request, c: Context<AppEnv>) => {
     const services = serviceContext(c);
     return graphql(request, services, cachedRankings(services, c.get("responseCache")));
