@@ -158,34 +158,6 @@ function withRegistrations<S extends { registrations: string }>({ registrations,
   };
 }
 
-function resultRecord(
-  r: {
-    id: string;
-    result: typeof tableResults.$inferSelect;
-    round: typeof rounds.$inferSelect;
-    tableNumber: number;
-  },
-  tableSeats: readonly (typeof seats.$inferSelect)[],
-) {
-  return {
-    type: "result" as const,
-    tableId: r.id,
-    eventId: r.result.eventId,
-    sessionId: r.round.sessionId,
-    round: { kind: r.round.kind, number: r.round.number },
-    tableNumber: r.tableNumber,
-    status: r.result.status,
-    version: r.result.version,
-    winnerId: r.result.winnerId,
-    seats: tableSeats.map((seat) => ({
-      position: seat.position,
-      playerId: seat.playerId,
-      vp: seat.vp,
-      placement: seat.placement,
-    })),
-  };
-}
-
 /** Results a page at a time, with the seats of the whole page in one query. */
 async function* resultRecords(ctx: ServiceContext, scope: SQL) {
   const resultsPage = (after: string) =>
@@ -219,7 +191,25 @@ async function* resultRecords(ctx: ServiceContext, scope: SQL) {
       if (list) list.push(seat);
       else seatsOf.set(seat.tableId, [seat]);
     }
-    for (const r of page) yield resultRecord(r, seatsOf.get(r.id) ?? []);
+    for (const { id, result, round, tableNumber } of page) {
+      yield {
+        type: "result" as const,
+        tableId: id,
+        eventId: result.eventId,
+        sessionId: round.sessionId,
+        round: { kind: round.kind, number: round.number },
+        tableNumber,
+        status: result.status,
+        version: result.version,
+        winnerId: result.winnerId,
+        seats: (seatsOf.get(id) ?? []).map((seat) => ({
+          position: seat.position,
+          playerId: seat.playerId,
+          vp: seat.vp,
+          placement: seat.placement,
+        })),
+      };
+    }
   }
 }
 

@@ -11,14 +11,6 @@ import { ServiceError } from "../errors";
 import { standingsChangedStatements } from "../outbox";
 import { sessionAudit, writableSession } from "./sessions";
 
-export interface Attendance {
-  playerId: string;
-  checkedIn: boolean;
-  noShow: boolean;
-  droppedAfterGame: number | null;
-  eliminated: boolean;
-}
-
 export type RegistrationStatus = "registered" | "checked-in" | "no-show" | "dropped" | "eliminated";
 
 export function registrationStatus(a: Omit<Attendance, "playerId">): RegistrationStatus {
@@ -44,7 +36,7 @@ export async function loadAttendance(ctx: ServiceContext, sessionId: string): Pr
 
 type AttendanceColumns = "playerId" | "checkedInAt" | "noShowAt" | "droppedAfterGame" | "eliminatedAt";
 
-export function toAttendance(r: Pick<typeof registrations.$inferSelect, AttendanceColumns>): Attendance {
+export function toAttendance(r: Pick<typeof registrations.$inferSelect, AttendanceColumns>) {
   return {
     playerId: r.playerId,
     checkedIn: r.checkedInAt !== null,
@@ -53,6 +45,7 @@ export function toAttendance(r: Pick<typeof registrations.$inferSelect, Attendan
     eliminated: r.eliminatedAt !== null,
   };
 }
+export type Attendance = ReturnType<typeof toAttendance>;
 
 /** A session uses check-in as soon as one player is checked in (decision: no separate switch). */
 export function usesCheckIn(attendance: readonly Attendance[]): boolean {

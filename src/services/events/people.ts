@@ -98,25 +98,22 @@ async function changeStaff(
     auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
     staffQuery(ctx, eventId),
   ]);
-  return toStaffList(rows);
+  return { data: rows, nextCursor: null };
 }
 
+/** The event's staff as the list sends them, by name. */
 function staffQuery(ctx: ServiceContext, eventId: string) {
   return ctx.db
-    .select({ id: players.id, name: players.name, role: eventStaff.role })
+    .select({ player: { id: players.id, name: players.name }, role: eventStaff.role })
     .from(eventStaff)
     .innerJoin(players, eq(players.id, eventStaff.playerId))
     .where(eq(eventStaff.eventId, eventId))
     .orderBy(asc(players.name));
 }
 
-function toStaffList(rows: readonly { id: string; name: string; role: "referee" | "organizer" }[]) {
-  return { data: rows.map((r) => ({ player: { id: r.id, name: r.name }, role: r.role })), nextCursor: null };
-}
-
 export async function listStaff(ctx: ServiceContext, eventId: string) {
   await readableEvent(ctx, eventId);
-  return toStaffList(await staffQuery(ctx, eventId));
+  return { data: await staffQuery(ctx, eventId), nextCursor: null };
 }
 
 /** Friends and family to keep apart (rule 1.1.6, third priority); stored once per unordered pair. */

@@ -175,13 +175,11 @@ async function writeSession(
   return toSessionDto(row);
 }
 
-type SessionPatch = Partial<Omit<SessionInput, "hostOrgId">>;
-
 /** PATCH /v1/sessions/{id}: the event's organisation, or the store hosting the session. */
 export async function updateSession(
   ctx: ServiceContext,
   sessionId: string,
-  patch: SessionPatch,
+  patch: Partial<Omit<SessionInput, "hostOrgId">>,
 ): Promise<SessionDto> {
   const { session, event } = await writableSession(ctx, sessionId, "events:write");
   const times = checkedTimes({

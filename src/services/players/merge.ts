@@ -41,8 +41,6 @@ import { bumpRankingsVersion } from "../events";
 import { gonePlayer, mergedInto } from "./merged-ids";
 import { toPlayerDto } from "./store";
 
-type PlayerRow = typeof players.$inferSelect;
-
 /** What the answer counts as moved, in its order: each is a column of the counts' query. */
 const MOVED = [
   "registrations",
@@ -56,22 +54,18 @@ const MOVED = [
 ] as const;
 type Moved = Record<(typeof MOVED)[number], number>;
 
-interface Loaded {
-  row: PlayerRow;
-  ancestry: string[];
-}
-
 async function loadPair(ctx: ServiceContext, mergedId: string, intoId: string) {
   const rows = await ctx.db
     .select({ player: players, ancestry: orgAncestryJson(players.orgId) })
     .from(players)
     .where(inArray(players.id, [mergedId, intoId]));
-  const find = (id: string): Loaded | undefined => {
+  const find = (id: string) => {
     const r = rows.find((x) => x.player.id === id);
-    return r ? { row: r.player, ancestry: JSON.parse(r.ancestry) as string[] } : undefined;
+    return r && { row: r.player, ancestry: JSON.parse(r.ancestry) as string[] };
   };
   return { merged: find(mergedId), into: find(intoId) };
 }
+type Loaded = NonNullable<Awaited<ReturnType<typeof loadPair>>["merged"]>;
 
 /** Owners of an organisation above (or at) both players, or the platform admin. */
 function assertMayMerge(ctx: ServiceContext, merged: Loaded, into: Loaded) {
@@ -318,7 +312,7 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
   const found = await readConflictsAndCounts(ctx, mergedId, intoId);
   assertNeverMet(found);
   const now = ctx.clock().toISOString();
-  const keptAfter: PlayerRow = {
+  const keptAfter = {
     ...into.row,
     externalId: into.row.externalId ?? merged.row.externalId,
     discordId: into.row.discordId ?? merged.row.discordId,

@@ -11,7 +11,6 @@ export {
   getEventTags,
   getSeries,
   listSeries,
-  type SeriesDto,
   setEventTags,
   toSeriesDto,
   updateSeries,

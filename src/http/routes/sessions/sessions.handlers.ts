@@ -12,16 +12,15 @@ import * as r from "./sessions.routes";
 /** The CSV is the whole roster: every page, as many as the session has players. */
 async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLang) {
   const ctx = serviceContext(c);
-  const roster: Awaited<ReturnType<typeof sessions.listRegistrations>>["data"] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await sessions.listRegistrations(ctx, sessionId, {
+  let page = await sessions.listRegistrations(ctx, sessionId, { limit: MAX_PAGE_LIMIT });
+  const roster = page.data;
+  while (page.nextCursor) {
+    page = await sessions.listRegistrations(ctx, sessionId, {
       limit: MAX_PAGE_LIMIT,
-      ...(cursor ? { cursor } : {}),
+      cursor: page.nextCursor,
     });
     roster.push(...page.data);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  }
   return sendSessionCsv(c, sessionId, lang, "roster", roster, rosterCsv);
 }
 
