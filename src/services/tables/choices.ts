@@ -120,13 +120,16 @@ function assertMayChoose(scope: TableScope, input: ChoiceInput | null): void {
 function rewrittenSeats(scope: TableScope, chooserId: string, after: ChoiceSeat[], now: string) {
   const stored = new Map(scope.seats.map((s) => [s.playerId, s]));
   return after.map((s) => {
-    const { name, ...old } = stored.get(s.playerId)!;
+    const old = stored.get(s.playerId)!;
     return {
-      ...old,
       tableId: scope.table.id,
       roundId: scope.round.id,
+      playerId: s.playerId,
       position: s.position,
       seedRank: s.seedRank,
+      vp: old.vp,
+      placement: old.placement,
+      confirmationCode: old.confirmationCode,
       chair: s.chair,
       colour: s.colour,
       chosenAt: s.playerId === chooserId ? now : old.chosenAt,
