@@ -30,8 +30,18 @@ export function roundStatements(ctx: ServiceContext, event: ScopedEvent, input: 
   const roundId = newId("rnd", now.getTime());
   const tableIds = input.tables.map(() => newId("tbl", now.getTime()));
   const seating = input.tables.map((table) => table.map((s) => s.playerId));
-  const { tables: _tables, ...fields } = input;
-  const round: RoundRow = { id: roundId, eventId: event.id, ...fields, createdAt };
+  // Each column named: a wider object passed as the input cannot write (or replace the id) unseen.
+  const { sessionId, kind, number, method, seed } = input;
+  const round: RoundRow = {
+    id: roundId,
+    eventId: event.id,
+    sessionId,
+    kind,
+    number,
+    method,
+    seed,
+    createdAt,
+  };
   const statements: Batch = [
     ctx.db.insert(rounds).values(round),
     ctx.db.insert(gameTables).values(tableIds.map((id, t) => ({ id, roundId, number: t + 1, createdAt }))),
