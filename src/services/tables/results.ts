@@ -13,6 +13,7 @@ import {
   seats,
   tableResults,
 } from "../../db/schema";
+import { summaryOf } from "../../domain/errors";
 import { scoreGame } from "../../domain/game-score";
 import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
@@ -256,12 +257,10 @@ async function assertNoneDisqualifiedBefore(ctx: ServiceContext, scope: TableSco
     });
   }
   if (issues.length > 0) {
-    throw new ServiceError(
-      "invalid",
-      "invalid_game_result",
-      `Invalid game result: ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
-      { rule: "1.3.6", issues },
-    );
+    throw new ServiceError("invalid", "invalid_game_result", summaryOf("Invalid game result", issues), {
+      rule: "1.3.6",
+      issues,
+    });
   }
 }
 
