@@ -92,6 +92,25 @@ describe("problem codes in the OpenAPI document", () => {
     });
   });
 
+  it("documents no code an operation answers as another: a hidden session or round is its own 404", () => {
+    // Their event is read to authorise the read, and a private event of another organisation is
+    // answered as an unknown session or round, never event_not_found.
+    const notFound = (path: string, method = "get") =>
+      documentedCodes(doc.paths[path][method].responses["404"]);
+    for (const path of [
+      "/v1/sessions/{sessionId}",
+      "/v1/sessions/{sessionId}/standings",
+      "/v1/sessions/{sessionId}/standings.csv",
+    ]) {
+      expect(notFound(path)).toContain("session_not_found");
+      expect(notFound(path)).not.toContain("event_not_found");
+    }
+    for (const path of ["/v1/rounds/{roundId}", "/v1/rounds/{roundId}/board"]) {
+      expect(notFound(path)).toContain("round_not_found");
+      expect(notFound(path)).not.toContain("event_not_found");
+    }
+  });
+
   it("finds, among recorded answers, a code or a status the operation does not document", () => {
     const sheet = (status: number, code: string) => ({
       method: "put",

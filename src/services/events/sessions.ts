@@ -7,8 +7,8 @@ import type { Ruleset } from "../../domain/game-score";
 import { canonicalTimeZone, parseLocalDateTime, zonedInstant } from "../../domain/local-time";
 import { sessionGameCount } from "../../domain/structure";
 import {
-  assertEventReadable,
   assertEventWritable,
+  canReadEvent,
   type Permission,
   readableEvent,
   type ScopedEvent,
@@ -224,11 +224,7 @@ export async function loadSessionScope(
 
 export async function getSession(ctx: ServiceContext, sessionId: string): Promise<SessionDto> {
   const { event } = await loadSessionScope(ctx, sessionId);
-  try {
-    assertEventReadable(ctx.actor, event, event.id);
-  } catch {
-    throw notFound("session", sessionId);
-  }
+  if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
   const [row] = await sessionDtoQuery(ctx, sessionId);
   if (!row) throw notFound("session", sessionId);
   return toSessionDto(row);

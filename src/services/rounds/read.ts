@@ -12,8 +12,8 @@ import {
 } from "../../db/schema";
 import { type AvoidPair, evaluateSchedule, type Round } from "../../domain/schedule";
 import {
-  assertEventReadable,
   assertEventWritable,
+  canReadEvent,
   type Permission,
   requireClient,
   scopedEventColumns,
@@ -221,11 +221,8 @@ async function loadRoundScope(ctx: ServiceContext, roundId: string, write = fals
 /** A round the caller may read: private events of other organisations are a 404, as unknown ids. */
 export async function readableRound(ctx: ServiceContext, roundId: string) {
   const { round, event } = await loadRoundScope(ctx, roundId);
-  try {
-    return { round, event: assertEventReadable(ctx.actor, event, round.eventId) };
-  } catch {
-    throw notFound("round", roundId);
-  }
+  if (!canReadEvent(ctx.actor, event)) throw notFound("round", roundId);
+  return { round, event };
 }
 
 /**

@@ -15,7 +15,13 @@ import { Column, eq, is, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../../db/ancestry";
 import type { Database } from "../../db/client";
 import { events, sessions } from "../../db/schema";
-import { type Actor, assertEventReadable, type ScopedEvent, scopedEventColumns } from "../access";
+import {
+  type Actor,
+  assertEventReadable,
+  canReadEvent,
+  type ScopedEvent,
+  scopedEventColumns,
+} from "../access";
 import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 
@@ -128,10 +134,6 @@ export async function loadSessionStandingsScope(
   const row = await queriesFor(ctx.db, ctx.actor).session.get({ id: sessionId });
   if (!row) throw notFound("session", sessionId);
   const { sessionName, ...scope } = toScope(row.scope);
-  try {
-    assertEventReadable(ctx.actor, scope.event, scope.event.id);
-  } catch {
-    throw notFound("session", sessionId);
-  }
+  if (!canReadEvent(ctx.actor, scope.event)) throw notFound("session", sessionId);
   return { ...scope, session: { id: sessionId, name: sessionName!, eventId: scope.event.id } };
 }
