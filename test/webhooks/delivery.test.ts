@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createOrgClient, type OrgClient } from "../helpers/auth";
 import { createPushTestApp } from "../helpers/push";
 import { seatPrelimTable } from "../helpers/seat-table";
@@ -28,6 +28,22 @@ async function setUp(delivery = {}) {
 
 const subscribe = (url: string, eventTypes: string[], extra: Record<string, unknown> = {}) =>
   api.post(`/v1/orgs/${store.orgId}/webhooks`, { url, eventTypes, ...extra });
+
+/**
+ * The subscription's delivery log once every attempt the receiver has seen is recorded: the
+ * dispatcher records an attempt after its answer arrives, so a log read at once can still show it
+ * pending.
+ */
+const settledLog = (webhookId: string) =>
+  vi.waitFor(
+    async () => {
+      const log = await api.get(`/v1/orgs/${store.orgId}/webhooks/${webhookId}/deliveries`);
+      if (log.body.data.some((d: { attempts: number }) => d.attempts === 0))
+        throw new Error("an attempt is not recorded yet");
+      return log;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
 
 const sheet = (vps: number[]) => ({
   scores: ids.map((playerId, i) => ({ playerId, vp: vps[i] })),
@@ -88,7 +104,7 @@ describe("signed delivery (Standard Webhooks)", () => {
     expect(accepted[3].data).toMatchObject({ eventId, sessionId, resultsVersion: 1 });
     expect(accepted[3].data.top[0]).toMatchObject({ rank: 1, playerId: ids[0], name: "Seat 1" });
 
-    const log = await api.get(`/v1/orgs/${store.orgId}/webhooks/${created.body.id}/deliveries`);
+    const log = await settledLog(created.body.id);
     expect(log.status).toBe(200);
     expect(log.body.data.map((d: { type: string }) => d.type)).toEqual(accepted.map((b) => b.type));
     expect(log.body.data[0]).toMatchObject({ status: "delivered", attempts: 3, lastStatusCode: 200 });
@@ -126,7 +142,7 @@ describe("signed delivery (Standard Webhooks)", () => {
     await api.put(`/v1/tables/${tableId}/result`, sheet([10, 8, 6, 4]));
     await api.post(`/v1/tables/${tableId}/result/confirmations`, { playerId: ids[1] });
     await receiver.until((r) => r.length >= 2);
-    const log = await api.get(`/v1/orgs/${store.orgId}/webhooks/${sub.body.id}/deliveries`);
+    const log = await settledLog(sub.body.id);
     expect(log.body.data.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([
       ["failed", 1],
       ["delivered", 1],
