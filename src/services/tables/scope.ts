@@ -164,6 +164,9 @@ export async function loadTableScopes(
   const [head, seatRows, results, confirmations, dqRows, playoffRows, disputes, timers, exclusions] =
     await readScopeRows(ctx, [...new Set(tableIds)]);
   const now = ctx.clock();
+  // One result and one timer per table at most: found by id, so many tables cost no more than one each.
+  const resultOf = new Map(results.map((r) => [r.tableId, r]));
+  const timerOf = new Map(timers.map((t) => [t.tableId, t]));
   const scopes = new Map<string, TableScope>();
   for (const row of head) {
     scopes.set(row.table.id, {
@@ -172,14 +175,14 @@ export async function loadTableScopes(
       event: toScopedEvent(row),
       hostOrgId: row.hostOrgId,
       seats: [],
-      result: results.find((r) => r.tableId === row.table.id),
+      result: resultOf.get(row.table.id),
       confirmedVia: new Map(),
       disputes: [],
       disqualified: new Set(),
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
       excluded: [],
-      timer: timers.find((t) => t.tableId === row.table.id),
+      timer: timerOf.get(row.table.id),
     });
   }
   for (const { tableId, ...seat } of seatRows) scopes.get(tableId)?.seats.push(seat);
