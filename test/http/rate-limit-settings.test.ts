@@ -12,7 +12,6 @@ import type { AppEnv } from "../../src/http/context";
 import {
   bindingName,
   createMemoryRateLimiter,
-  DEFAULT_RATE_LIMIT_POLICIES,
   nodeRateLimits,
   RATE_LIMIT_POLICIES,
   type RateLimitPolicies,
@@ -44,7 +43,7 @@ async function limitedApp(policies?: RateLimitPolicies) {
 
 describe("RATE_LIMITS", () => {
   it("is the defaults when unset, none with `off`, and changes the policies it names", () => {
-    expect(rateLimitSettings(undefined)).toEqual({ off: false, policies: DEFAULT_RATE_LIMIT_POLICIES });
+    expect(rateLimitSettings(undefined)).toEqual({ off: false, policies: RATE_LIMIT_POLICIES });
     expect(rateLimitSettings(" OFF ")).toEqual({ off: true });
     const set = rateLimitSettings("read=1200/60, public=6000/120s,org-write=900/60");
     expect(set.off).toBe(false);
@@ -52,7 +51,7 @@ describe("RATE_LIMITS", () => {
     expect(set.policies.read).toEqual({ name: "read", limit: 1200, windowSeconds: 60 });
     expect(set.policies.public).toEqual({ name: "public", limit: 6000, windowSeconds: 120 });
     expect(set.policies.orgWrite).toEqual({ name: "org-write", limit: 900, windowSeconds: 60 });
-    expect(set.policies.write).toEqual(DEFAULT_RATE_LIMIT_POLICIES.write);
+    expect(set.policies.write).toEqual(RATE_LIMIT_POLICIES.write);
   });
 
   it.each(["reads=10/60", "read=10", "read=0/60", "read=10/0", "read=ten/60", "read=10/60/2"])(

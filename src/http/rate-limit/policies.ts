@@ -9,7 +9,8 @@ export interface RateLimitPolicy {
   windowSeconds: number;
 }
 
-export const DEFAULT_RATE_LIMIT_POLICIES = {
+/** The defaults (what the docs say); RATE_LIMITS overrides them per deployment. */
+export const RATE_LIMIT_POLICIES = {
   /**
    * GET/HEAD: a leaderboard bot polling every 5 s makes 12 a minute; 600 leaves room for a page
    * that loads a dozen resources at once, and a 304 costs one small query.
@@ -53,13 +54,11 @@ export const DEFAULT_RATE_LIMIT_POLICIES = {
   discord: { name: "discord", limit: 1200, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
-export type RateLimitPolicyKey = keyof typeof DEFAULT_RATE_LIMIT_POLICIES;
+export type RateLimitPolicyKey = keyof typeof RATE_LIMIT_POLICIES;
 export type RateLimitPolicies = Record<RateLimitPolicyKey, RateLimitPolicy>;
-/** The defaults, for tests and for what the docs say. */
-export const RATE_LIMIT_POLICIES: RateLimitPolicies = DEFAULT_RATE_LIMIT_POLICIES;
 
 const BY_NAME = new Map(
-  (Object.entries(DEFAULT_RATE_LIMIT_POLICIES) as [RateLimitPolicyKey, RateLimitPolicy][]).map(([key, p]) => [
+  (Object.entries(RATE_LIMIT_POLICIES) as [RateLimitPolicyKey, RateLimitPolicy][]).map(([key, p]) => [
     p.name,
     key,
   ]),
@@ -76,7 +75,7 @@ export type RateLimitSettings = { off: true } | { off: false; policies: RateLimi
 export function rateLimitSettings(value: string | undefined): RateLimitSettings {
   const text = value?.trim() ?? "";
   if (/^off$/i.test(text)) return { off: true };
-  const policies: RateLimitPolicies = { ...DEFAULT_RATE_LIMIT_POLICIES };
+  const policies: RateLimitPolicies = { ...RATE_LIMIT_POLICIES };
   for (const entry of text.split(",").map((e) => e.trim())) {
     if (!entry) continue;
     const match = /^([a-z-]+)\s*=\s*(\d+)\s*\/\s*(\d+)\s*s?$/i.exec(entry);
@@ -89,7 +88,7 @@ export function rateLimitSettings(value: string | undefined): RateLimitSettings 
           `of 1 to 86400 s; the policies are ${[...BY_NAME.keys()].join(", ")}, or RATE_LIMITS=off for none.`,
       );
     }
-    policies[key] = { name: DEFAULT_RATE_LIMIT_POLICIES[key].name, limit, windowSeconds };
+    policies[key] = { name: RATE_LIMIT_POLICIES[key].name, limit, windowSeconds };
   }
   return { off: false, policies };
 }

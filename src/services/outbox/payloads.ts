@@ -47,7 +47,7 @@ const flatKind = {
   }),
 };
 
-export const SeatSchema = z.object({
+const SeatSchema = z.object({
   position: z.number().int().openapi({ description: "Turn order, 1–4." }),
   playerId: z.string(),
   name: z.string().nullable(),

@@ -164,7 +164,7 @@ const RoundProgressSchema = z
   })
   .openapi("RoundProgress");
 
-export const headerFields = {
+const headerFields = {
   eventId: z.string().openapi({ example: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
   ruleset: z.enum(["2026", "legacy"]),
   lotSeed: z.string().openapi({
