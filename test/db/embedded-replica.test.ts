@@ -108,9 +108,10 @@ describe("Node app on an embedded replica of a remote primary", () => {
 
   it("a result another instance writes on the primary appears on the replica after its next sync", async () => {
     const sheet = t.strengthSheet(t.seatIdsOf(tables[1]));
+    // Counted before the write: a background pull may bring it before the PUT's answer arrives.
+    const pullsBefore = primary.sync!.pulls;
     const put = await direct.api.put(`/v1/tables/${tables[1]!.id}/result`, sheet);
     expect(put.status, put.text).toBe(200);
-    const pullsBefore = primary.sync!.pulls;
 
     // The background pull runs every 0.2 s; bounded wait, the assertion is on what is read.
     let p5: { games: number } | undefined;
