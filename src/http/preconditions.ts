@@ -9,7 +9,7 @@ import { ServiceError } from "../services/errors";
 export function ifMatchVersion(c: Context): number | undefined {
   const header = c.req.header("if-match")?.trim();
   if (!header || header === "*") return undefined;
-  const match = /^(?:W\/)?"?(\d{1,9})(?:\.\d{1,3})?(?:\.[0-9a-z]{1,16}){0,2}"?$/.exec(header);
+  const match = /^(?:W\/)?"?(\d{1,9})(?:\.\d{1,3})?(?:\.[0-9a-z]{1,16}){0,3}"?$/.exec(header);
   if (!match) {
     throw new ServiceError(
       "bad_request",
@@ -25,16 +25,17 @@ export function ifMatchVersion(c: Context): number | undefined {
 
 /**
  * ETag of a table: `"<result version>.<disqualifications>"` (version 0 before any result),
- * followed by `.c<choices>` once players of a snake-seated table chose and `.t<hash>` while it
- * plays timed turns. If-Match compares only the version part: a disqualification, a choice or a
+ * followed by `.c<choices>` once players of a snake-seated table chose, `.w` once staff waived
+ * their choices and `.t<hash>` while it plays timed turns. If-Match compares only the version part: a disqualification, a choice or a
  * timer changes what GET shows, but not the sheet a scorer is replacing.
  */
 export function tableEtag(
   version: number | undefined,
   disqualifiedCount: number,
-  view: { chosen?: number; timerSince?: string | null } = {},
+  view: { chosen?: number; waived?: boolean; timerSince?: string | null } = {},
 ): string {
   const chosen = view.chosen ? `.c${view.chosen}` : "";
+  const waived = view.waived ? ".w" : "";
   const timer = view.timerSince ? `.t${fnv1a32(view.timerSince).toString(36)}` : "";
-  return `"${version ?? 0}.${disqualifiedCount}${chosen}${timer}"`;
+  return `"${version ?? 0}.${disqualifiedCount}${chosen}${waived}${timer}"`;
 }

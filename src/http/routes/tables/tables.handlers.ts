@@ -17,6 +17,7 @@ function sendTable<T extends tables.TableDto>(c: Context<AppEnv>, table: T) {
     "ETag",
     tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length, {
       chosen: table.seats.filter((s) => s.chosenAt !== null).length,
+      waived: table.choicesWaived !== null,
       timerSince: table.timer
         ? `${table.timer.since}:${table.timer.turnSeconds}:${table.timer.requestedBy}`
         : null,
