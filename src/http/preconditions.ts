@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { fnv1a32 } from "../db/tree";
+import { sha256 } from "hono/utils/crypto";
 import { ServiceError } from "../services/errors";
 
 /**
@@ -24,18 +24,11 @@ export function ifMatchVersion(c: Context): number | undefined {
 }
 
 /**
- * ETag of a table: `"<result version>.<disqualifications>"` (version 0 before any result),
- * followed by `.c<choices>` once players of a snake-seated table chose, `.w` once staff waived
- * their choices and `.t<hash>` while it plays timed turns. If-Match compares only the version part: a disqualification, a choice or a
- * timer changes what GET shows, but not the sheet a scorer is replacing.
+ * ETag of a table: `"<result version>.<hash>"` (version 0 before any result). If-Match compares
+ * only the version, the sheet a scorer replaces; the hash (SHA-256 of the body, 64 bits) changes
+ * with anything else GET shows (a disqualification here or elsewhere, a re-seat after a drop, a
+ * choice, a waiver, a timer), so a poll never keeps a stale table.
  */
-export function tableEtag(
-  version: number | undefined,
-  disqualifiedCount: number,
-  view: { chosen?: number; waived?: boolean; timerSince?: string | null } = {},
-): string {
-  const chosen = view.chosen ? `.c${view.chosen}` : "";
-  const waived = view.waived ? ".w" : "";
-  const timer = view.timerSince ? `.t${fnv1a32(view.timerSince).toString(36)}` : "";
-  return `"${version ?? 0}.${disqualifiedCount}${chosen}${waived}${timer}"`;
+export async function tableEtag(version: number | undefined, body: string): Promise<string> {
+  return `"${version ?? 0}.${(await sha256(body))!.slice(0, 16)}"`;
 }

@@ -9,20 +9,11 @@ import { jsonPage } from "../handler";
 import * as r from "./tables.routes";
 
 /**
- * Answers the table with its ETag (its result version, what If-Match sends back); on reads the
- * conditionalGet middleware answers a matching If-None-Match with 304.
+ * Answers the table with its ETag (its result version, what If-Match sends back, and a hash of
+ * the rest); on reads the conditionalGet middleware answers a matching If-None-Match with 304.
  */
-function sendTable<T extends tables.TableDto>(c: Context<AppEnv>, table: T) {
-  c.header(
-    "ETag",
-    tableEtag(table.result?.version, table.seats.filter((s) => s.disqualified).length, {
-      chosen: table.seats.filter((s) => s.chosenAt !== null).length,
-      waived: table.choicesWaived !== null,
-      timerSince: table.timer
-        ? `${table.timer.since}:${table.timer.turnSeconds}:${table.timer.requestedBy}`
-        : null,
-    }),
-  );
+async function sendTable<T extends tables.TableDto>(c: Context<AppEnv>, table: T) {
+  c.header("ETag", await tableEtag(table.result?.version, JSON.stringify(table)));
   return c.json(table, 200);
 }
 
