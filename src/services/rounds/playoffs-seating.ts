@@ -2,7 +2,7 @@
  * Seating of the semifinals and the final (rules 1.1.5, 1.1.10, 1.1.12; docs/rules.md#playoffs): snake
  * seating by qualification rank, or the semifinal winners; refused until the phase before is over.
  */
-import { and, asc, count, countDistinct, eq } from "drizzle-orm";
+import { and, asc, count, countDistinct, eq, isNull } from "drizzle-orm";
 import { eventStaff, registrations, rounds, sessions } from "../../db/schema";
 import type { Ruleset } from "../../domain/game-score";
 import { semifinalStandings } from "../../domain/playoffs";
@@ -27,12 +27,14 @@ const SEMIFINAL_TABLES = 4;
 /**
  * What seating a playoff phase reads besides the rankings (standings.ts, the code of the
  * published rankings), in one wave of round trips: N of rule 1.2.2 (unique participants over all
- * sessions), each session's registration count (sessions in date order), the prelim rounds, the
+ * sessions), each session's player count (sessions in date order), the prelim rounds, the
  * disqualified players and where each was recorded, whether the event names a referee (rule
  * 1.3.1) and who is excluded from the programme now. 409 when the phase is already seated.
  */
 async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semifinal" | "final") {
-  const inEvent = eq(sessions.eventId, event.id);
+  // No-shows are not participants: they count neither in N nor in a session's number of games
+  // (docs/rules.md#drops), as in the rankings the seating follows.
+  const inEvent = and(eq(sessions.eventId, event.id), isNull(registrations.noShowAt));
   const [[unique], perSession, prelims, disqualified, [existing], [referee], excluded] = await Promise.all([
     ctx.db
       .select({ n: countDistinct(registrations.playerId) })
