@@ -104,8 +104,9 @@ export const queryLimitsPlugin: Plugin = {
 
 /**
  * A connection's page size as the resolver will see it: the literal, the variable's value (or
- * its declared default), or the argument's default. Anything unreadable counts as the largest
- * page (the resolver refuses what is out of range anyway).
+ * its declared default), or the argument's default; `last` when given (a backward page), else
+ * `first`. Anything unreadable counts as the largest page (the resolver refuses what is out of
+ * range anyway).
  */
 function pageSizeOf(
   node: FieldNode,
@@ -113,9 +114,11 @@ function pageSizeOf(
   operation: OperationDefinitionNode,
   variables: Readonly<Record<string, unknown>>,
 ): number {
-  const declared = field.args.find((a) => a.name === "first")?.defaultValue;
+  const last = node.arguments?.find((a) => a.name.value === "last");
+  const size = last && last.value.kind !== Kind.NULL ? "last" : "first";
+  const declared = field.args.find((a) => a.name === size)?.defaultValue;
   let value: unknown = declared ?? DEFAULT_PAGE_LIMIT;
-  const given = node.arguments?.find((a) => a.name.value === "first")?.value;
+  const given = node.arguments?.find((a) => a.name.value === size)?.value;
   if (given?.kind === Kind.INT) value = Number(given.value);
   else if (given?.kind === Kind.VARIABLE) {
     const name = given.name.value;

@@ -139,6 +139,16 @@ describe("GraphQL counts the rankings a list can multiply", () => {
     expect(ok.body.errors, JSON.stringify(ok.body.errors)).toBeUndefined();
     expect(ok.body.data).toMatchObject({ events: { nodes: [expect.anything(), expect.anything()] } });
   });
+
+  it("counts a backward page by its `last`, as a forward one by its `first`", async () => {
+    const { ctx, store } = await nineEvents();
+    const refused = await graphql(ctx.app, page("last: $n"), { org: store.orgId, n: 9 }, store.auth);
+    expect(refused.body.errors?.[0]?.message).toMatch(/could compute 27/);
+    // The last two events × 3 rankings = 6: answered.
+    const ok = await graphql(ctx.app, page("last: 2"), { org: store.orgId }, store.auth);
+    expect(ok.body.errors, JSON.stringify(ok.body.errors)).toBeUndefined();
+    expect(ok.body.data).toMatchObject({ events: { nodes: [expect.anything(), expect.anything()] } });
+  });
 });
 
 describe("GraphQL rankings are memoised and served from the response cache", () => {
