@@ -26,6 +26,8 @@ const sessionDtoColumns = {
   session: sessions,
   playerCount: sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)})`,
   roundCount: sql<number>`(select count(*) from rounds r where r.session_id = ${qualified(sessions.id)})`,
+  /** No-shows are not participants: they do not count for the number of games (docs/rules.md#drops). */
+  participantCount: sql<number>`(select count(*) from registrations r where r.session_id = ${qualified(sessions.id)} and r.no_show_at is null)`,
   /** The event's ruleset decides the number of games (legacy: always 3). */
   ruleset: sql<Ruleset>`(select e.ruleset from events e where e.id = ${qualified(sessions.eventId)})`,
 };
@@ -47,7 +49,7 @@ function toSessionDto({ session: row, ruleset, ...counts }: SessionDtoRow) {
     hostOrgId: row.hostOrgId,
     playerCount,
     /** 4 with the zero-win cut when the session itself has 80+ players (docs/rules.md#structure; legacy: 3). */
-    gamesPlanned: sessionGameCount(playerCount, ruleset),
+    gamesPlanned: sessionGameCount(Number(counts.participantCount), ruleset),
     roundsGenerated: Number(counts.roundCount),
     createdAt: row.createdAt,
   };
