@@ -171,11 +171,11 @@ export class LiveHub {
   }
 
   private async checkTokens() {
+    // Tokens held while the check reads are not in it: they are checked from the next one on.
+    const checked = [...this.tokens];
     try {
-      const good = new Set(
-        await endLapsedTokens(this.options.db, [...this.tokens], this.options.clock().getTime()),
-      );
-      for (const held of [...this.tokens]) if (!good.has(held)) this.tokens.delete(held);
+      const good = new Set(await endLapsedTokens(this.options.db, checked, this.options.clock().getTime()));
+      for (const held of checked) if (!good.has(held)) this.tokens.delete(held);
     } catch (error) {
       this.options.logger?.error("live feed revocation check failed", { error: String(error) });
     } finally {
