@@ -53,12 +53,14 @@ const flag = z
   .refine((v) => ["1", "true", "0", "false"].includes(v), { message: "must be 1, true, 0 or false" })
   .transform((v) => v === "1" || v === "true");
 
-const httpUrl = z
+const httpUrlAsWritten = z
   .string()
   .refine((v) => URL.canParse(v) && ["http:", "https:"].includes(new URL(v).protocol), {
     message: "must be an http(s) URL",
-  })
-  .transform((v) => v.replace(/\/+$/, ""));
+  });
+
+/** A base URL that paths are appended to: its trailing slashes go. */
+const httpUrl = httpUrlAsWritten.transform((v) => v.replace(/\/+$/, ""));
 
 const millisecondsList = z
   .string()
@@ -131,7 +133,8 @@ export const SETTINGS = {
   JWKS_URL: setting({
     runtime: "both",
     doc: "an external identity provider whose tokens are accepted too (with `JWT_ISSUER` and `JWT_AUDIENCE`)",
-    schema: httpUrl,
+    // The key set's own URL, fetched as it is: a trailing slash may be part of it.
+    schema: httpUrlAsWritten,
   }),
   JWT_ISSUER: setting({
     runtime: "both",

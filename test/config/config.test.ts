@@ -108,6 +108,17 @@ describe("the configuration", () => {
     ]);
   });
 
+  it("keeps JWKS_URL as written: the key set is fetched from that exact URL, trailing slash included", () => {
+    const env = {
+      JWKS_URL: "https://idp.example/tenant/keys/",
+      JWT_ISSUER: "https://idp.example/",
+      JWT_AUDIENCE: "catan",
+    };
+    for (const runtime of ["node", "workers"] as const) {
+      expect(readConfig(env, runtime).JWKS_URL).toBe("https://idp.example/tenant/keys/");
+    }
+  });
+
   it("leaves another runtime's settings unread", () => {
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "node")).toEqual([]);
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "workers")[0]).toMatch(
