@@ -44,7 +44,9 @@ export function readConfig(env: object, runtime: Exclude<Runtime, "both">): Conf
       config[name] = "default" in setting ? setting.default : undefined;
       continue;
     }
-    const parsed = (setting.schema as import("zod").ZodType<unknown, string>).safeParse(text);
+    // A secret is key material: its value is used as it is, as the runtimes always did.
+    const value = "secret" in setting ? (raw as string) : text;
+    const parsed = (setting.schema as import("zod").ZodType<unknown, string>).safeParse(value);
     if (parsed.success) config[name] = parsed.data;
     else {
       const reason = parsed.error.issues[0]?.message ?? "is not valid";

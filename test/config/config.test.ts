@@ -119,6 +119,13 @@ describe("the configuration", () => {
     }
   });
 
+  it("reads a secret byte for byte: the signing key is the variable's value, whitespace included", () => {
+    const secret = "0123456789abcdef0123456789abcdef\n";
+    for (const runtime of ["node", "workers"] as const) {
+      expect(readConfig({ JWT_SECRET: secret }, runtime).JWT_SECRET).toBe(secret);
+    }
+  });
+
   it("leaves another runtime's settings unread", () => {
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "node")).toEqual([]);
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "workers")[0]).toMatch(
