@@ -47,6 +47,12 @@ const positiveNumber = z
   .transform(Number)
   .refine((n) => Number.isFinite(n) && n > 0, { message: "must be a number above 0" });
 
+/** A size that may be 0 (DISK_RESERVE_MB=0: no reserve). */
+const sizeOrZero = z
+  .string()
+  .transform(Number)
+  .refine((n) => Number.isFinite(n) && n >= 0, { message: "must be a number, 0 or more" });
+
 const flag = z
   .string()
   .toLowerCase()
@@ -169,7 +175,7 @@ export const SETTINGS = {
     runtime: "node",
     default: DEFAULT_DISK_RESERVE_BYTES / 2 ** 20,
     doc: "with a `file:` database: `/health` answers 503 `full` when its file system has less free space",
-    schema: positiveNumber,
+    schema: sizeOrZero,
   }),
   WEBHOOKS_ALLOW_LOOPBACK: setting({
     runtime: "both",

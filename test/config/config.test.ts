@@ -126,6 +126,11 @@ describe("the configuration", () => {
     }
   });
 
+  it("takes a disk reserve of 0 (no reserve), as the server always did", () => {
+    expect(readConfig({ DISK_RESERVE_MB: "0" }, "node").DISK_RESERVE_MB).toBe(0);
+    expect(problemsOf({ DISK_RESERVE_MB: "-1" }, "node")[0]).toMatch(/^DISK_RESERVE_MB/);
+  });
+
   it("leaves another runtime's settings unread", () => {
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "node")).toEqual([]);
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "workers")[0]).toMatch(
