@@ -39,13 +39,19 @@ export function readConfig(env: object, runtime: Exclude<Runtime, "both">): Conf
   const problems: ConfigProblem[] = [];
   for (const [name, setting] of Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][]) {
     const raw = vars[name];
-    const text = typeof raw === "string" ? raw.trim() : "";
+    // A Worker's [vars] may hold a TOML number or boolean, which reaches env as one, not as text.
+    const text =
+      typeof raw === "string"
+        ? raw.trim()
+        : typeof raw === "number" || typeof raw === "boolean"
+          ? String(raw)
+          : "";
     if (!readsIt(setting.runtime, runtime) || text === "") {
       config[name] = "default" in setting ? setting.default : undefined;
       continue;
     }
     // A secret is key material: its value is used as it is, as the runtimes always did.
-    const value = "secret" in setting ? (raw as string) : text;
+    const value = "secret" in setting && typeof raw === "string" ? raw : text;
     const parsed = (setting.schema as import("zod").ZodType<unknown, string>).safeParse(value);
     if (parsed.success) config[name] = parsed.data;
     else {

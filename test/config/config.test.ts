@@ -131,6 +131,17 @@ describe("the configuration", () => {
     expect(problemsOf({ DISK_RESERVE_MB: "-1" }, "node")[0]).toMatch(/^DISK_RESERVE_MB/);
   });
 
+  it("reads a Worker variable wrangler.toml gives as a number or a boolean, refusing a bad one by name", () => {
+    // [vars] LIVE_STREAMS_PER_ADDRESS = 400 reaches the Worker as the number 400, not as text.
+    const env = { LIVE_STREAMS_PER_ADDRESS: 400, LIVE_REFRESH_MS: 2000, WEBHOOKS_ALLOW_LOOPBACK: true };
+    expect(readConfig(env, "workers")).toMatchObject({
+      LIVE_STREAMS_PER_ADDRESS: 400,
+      LIVE_REFRESH_MS: 2000,
+      WEBHOOKS_ALLOW_LOOPBACK: true,
+    });
+    expect(() => readConfig({ LIVE_STREAMS_PER_CLIENT: 0 }, "workers")).toThrow(/^LIVE_STREAMS_PER_CLIENT/);
+  });
+
   it("leaves another runtime's settings unread", () => {
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "node")).toEqual([]);
     expect(problemsOf({ WEBHOOK_DRAIN_SUBREQUESTS: "many" }, "workers")[0]).toMatch(
