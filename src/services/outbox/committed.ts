@@ -17,12 +17,18 @@ export interface CommittedChanges {
   deliveries: boolean;
 }
 
-/** The notifications in a committed write's results; null when it wrote none. */
+/**
+ * The notifications in a committed write's results, and whether it queued deliveries (a
+ * redelivery queues one without a notification); null when it did neither.
+ */
 export function committedChanges(results: readonly ResultSet[]): CommittedChanges | null {
   let changes: CommittedChanges | null = null;
   for (const result of results) {
     if (result.columns.includes("outbox_delivery_id")) {
-      if (changes && result.rows.length > 0) changes.deliveries = true;
+      if (result.rows.length > 0) {
+        changes ??= { events: new Set(), orgs: new Set(), deliveries: false };
+        changes.deliveries = true;
+      }
       continue;
     }
     if (!result.columns.includes("outbox_ancestry")) continue;

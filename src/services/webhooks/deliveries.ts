@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { webhookDeliveries as d, outbox, webhookSubscriptions as s } from "../../db/schema";
 import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { RETURNED_DELIVERY } from "../outbox";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
 
 /** A delivery under the API's names; the message's own id and type are null once it is pruned. */
@@ -94,11 +95,10 @@ export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: s
   if (row.status === "pending") return toDto(row as Row);
   const now = ctx.clock().toISOString();
   // The update and the read-back in one batch.
+  // It returns the delivery it queued, as a write's fan-out does: the dispatcher is woken for it.
   const [, [reread]] = await ctx.db.batch([
-    ctx.db
-      .update(d)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: now, deliveredAt: null })
-      .where(eq(d.id, deliveryId)),
+    ctx.db.run(sql`update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ${now},
+                   delivered_at = null where id = ${deliveryId} returning ${sql.raw(RETURNED_DELIVERY)}`),
     selectDeliveries(ctx).where(eq(d.id, deliveryId)),
   ]);
   return toDto(reread!);
