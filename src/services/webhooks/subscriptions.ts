@@ -5,7 +5,7 @@ import { events, webhookSubscriptions } from "../../db/schema";
 import { assertOrgWritable } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import type { WebhookEventType } from "../outbox";
+import { RETURNED_DELIVERY, type WebhookEventType } from "../outbox";
 import { type Page, type PageRequest, paginateRows } from "../pagination";
 import { WEBHOOK_LIMITS } from "./dispatch";
 import { newSigningSecret } from "./signing";
@@ -196,7 +196,16 @@ export async function updateWebhook(
       disabledReason: "disabled by a client (PATCH enabled: false)",
     });
   }
-  await ctx.db.update(webhookSubscriptions).set(next).where(eq(webhookSubscriptions.id, row.id));
+  const update = ctx.db.update(webhookSubscriptions).set(next).where(eq(webhookSubscriptions.id, row.id));
+  if (enabled === true) {
+    // What it queued meanwhile is due again: read in its batch under the fan-out's column name,
+    // so the write wakes the dispatcher as a write that queued deliveries does.
+    await ctx.db.batch([
+      update,
+      ctx.db.all(sql`select ${sql.raw(RETURNED_DELIVERY)} from webhook_deliveries
+                     where subscription_id = ${row.id} and status = 'pending' limit 1`),
+    ]);
+  } else await update;
   return toWebhookDto(next);
 }
 
