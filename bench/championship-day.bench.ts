@@ -116,7 +116,7 @@ async function server() {
     settings: {
       allowLoopback: true,
       transport: nodeTransport({ allowLoopback: true }),
-      rankings: cachedRankingReader(db, responseCache),
+      rankings: cachedRankingReader(responseCache),
     },
   });
   const app = createApp({

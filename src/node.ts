@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   // Resumes whatever the outbox still holds from before a restart.
   const dispatcher = startNodeDispatcher({
     db,
-    settings: { ...push.delivery, rankings: cachedRankingReader(db, responseCache) },
+    settings: { ...push.delivery, rankings: cachedRankingReader(responseCache) },
   });
   const app = createApp({
     storage: {

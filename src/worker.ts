@@ -95,8 +95,8 @@ function runtimeFor(env: WorkerEnv): Runtime {
       { transport: fetchTransport, resolveHost: dohResolveHost },
       consoleLogger,
     );
-    // Bodies are built once for all the isolate's drains.
-    push.delivery.bodies = new MessageBodies(db, cachedRankingReader(db, responseCache));
+    // Bodies are built once for all the isolate's drains, each build's reads counted by its drain.
+    push.delivery.bodies = new MessageBodies(cachedRankingReader(responseCache));
     const drains = {
       subrequests: config.WEBHOOK_DRAIN_SUBREQUESTS,
       ...(env.WEBHOOK_DRAINS ? { queue: env.WEBHOOK_DRAINS } : {}),

@@ -44,8 +44,8 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
 /**
  * The rankings push reads (a `standings.changed` top, a Discord embed), through the same
  * response cache as the API's reads: a results version is ranked once, for the pollers, the
- * feeds' readers and every webhook alike.
+ * feeds' readers and every webhook alike. Each read goes over the database its pool gives.
  */
-export function cachedRankingReader(db: Database, cache: ResponseCache): RankingReader {
-  return cachedRankings({ db, actor: SYSTEM_ACTOR, clock: () => new Date() }, cache);
+export function cachedRankingReader(cache: ResponseCache): RankingReader {
+  return (db: Database) => cachedRankings({ db, actor: SYSTEM_ACTOR, clock: () => new Date() }, cache);
 }

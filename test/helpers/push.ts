@@ -34,7 +34,7 @@ export async function createPushTestApp(
       transport: nodeTransport({ allowLoopback }),
       retryDelaysMs: [5, 5, 5, 5, 5, 5, 5],
       timeoutMs: 2000,
-      rankings: cachedRankingReader(db, responseCache),
+      rankings: cachedRankingReader(responseCache),
       ...options.delivery,
     },
   });

@@ -114,6 +114,7 @@ function backoff(settings: DeliverySettings, attempts: number): number | null {
  * overlap with the previous one too.
  */
 async function attempt(
+  db: Database,
   bodies: MessageBodies,
   row: DueRow,
   settings: DeliverySettings,
@@ -128,7 +129,7 @@ async function attempt(
   let retryAfter: number | null = null;
   try {
     assertTargetUrl(row.url, settings);
-    const body = await bodies.body(row, settings.publicUrl);
+    const body = await bodies.body(row, settings.publicUrl, db);
     let headers = JSON_HEADERS;
     if (row.format !== "discord") {
       const secrets = [row.secret];
@@ -236,7 +237,7 @@ export class DeliveryPool {
       1,
       Math.min(settings.inFlightPerOrg ?? WEBHOOK_LIMITS.inFlightPerOrg, Math.floor(this.concurrency / 2)),
     );
-    this.bodies = settings.bodies ?? new MessageBodies(db, settings.rankings ?? directRankings(db));
+    this.bodies = settings.bodies ?? new MessageBodies(settings.rankings ?? directRankings);
   }
 
   /** Deliveries taken: in flight, or finished and not yet recorded. */
@@ -270,7 +271,7 @@ export class DeliveryPool {
   /** Writes the finished attempts (and the tops read for them) in one batch, then frees their workers. */
   async record(): Promise<void> {
     const finished = this.finished.splice(0);
-    const saveTops = this.bodies.saveTops();
+    const saveTops = this.bodies.saveTops(this.db);
     if (finished.length === 0 && !saveTops) return;
     const statements = [
       ...(finished.length > 0
@@ -410,7 +411,7 @@ export class DeliveryPool {
   private async run(row: DueRow, timeoutMs: number) {
     this.finished.push({
       row,
-      attempt: await attempt(this.bodies, row, this.settings, this.clock, timeoutMs),
+      attempt: await attempt(this.db, this.bodies, row, this.settings, this.clock, timeoutMs),
     });
     for (const wake of this.waiters.splice(0)) wake();
   }

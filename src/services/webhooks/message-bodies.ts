@@ -16,8 +16,12 @@ import { discordMessage } from "./discord";
 
 const TOP = 8;
 
-/** Where a `standings.changed` top is read from (the runtime's: through its response cache). */
-export type RankingReader = ReturnType<typeof directRankings>;
+/**
+ * Where a `standings.changed` top is read from (the runtime's: through its response cache),
+ * over the database a delivery pool gives: on Workers its reads count against the drain's
+ * subrequests.
+ */
+export type RankingReader = typeof directRankings;
 
 /** Rankings read straight from the services (no response cache: tests, the CLI). */
 export function directRankings(db: Database) {
@@ -43,13 +47,13 @@ export class MessageBodies {
    */
   private readonly unsaved = new Map<number, unknown[]>();
 
-  constructor(
-    private readonly db: Database,
-    private readonly rankings: RankingReader,
-  ) {}
+  constructor(private readonly rankings: RankingReader = directRankings) {}
 
-  /** The message's data, its `standings.changed` top read once. */
-  private async data(row: DueRow): Promise<Record<string, unknown>> {
+  /**
+   * The message's data, its `standings.changed` top read once, over `db`: the pool that builds a
+   * body pays for its reads, and pools waiting for the same body pay nothing.
+   */
+  private async data(row: DueRow, db: Database): Promise<Record<string, unknown>> {
     const text = await this.once(`${row.seq}:data`, async () => {
       const data = JSON.parse(row.data) as Record<string, unknown>;
       if (row.type !== "standings.changed" || data.top !== undefined) return row.data;
@@ -57,8 +61,8 @@ export class MessageBodies {
       try {
         const sessionId = typeof data.sessionId === "string" ? data.sessionId : null;
         const { rows } = sessionId
-          ? await this.rankings.session(sessionId)
-          : await this.rankings.event(String(data.eventId));
+          ? await this.rankings(db).session(sessionId)
+          : await this.rankings(db).event(String(data.eventId));
         top = rows.slice(0, TOP).map((r) => ({
           rank: r.rank,
           playerId: r.player.id,
@@ -77,13 +81,11 @@ export class MessageBodies {
   }
 
   /** The body a subscription in `row.format` receives (unsigned: each subscription signs its own). */
-  body(row: DueRow, publicUrl: string | undefined): Promise<string> {
+  body(row: DueRow, publicUrl: string | undefined, db: Database): Promise<string> {
     return this.once(`${row.seq}:${row.format}`, async () => {
-      const data = await this.data(row);
+      const data = await this.data(row, db);
       if (row.format === "discord") {
-        return JSON.stringify(
-          await discordMessage(this.db, row.type, data, { publicUrl, at: row.created_at }),
-        );
+        return JSON.stringify(await discordMessage(db, row.type, data, { publicUrl, at: row.created_at }));
       }
       return JSON.stringify({
         id: row.message_id,
@@ -96,11 +98,11 @@ export class MessageBodies {
   }
 
   /** The statement storing the tops read since the last call on their outbox rows, if any. */
-  saveTops() {
+  saveTops(db: Database) {
     if (this.unsaved.size === 0) return null;
     const tops = JSON.stringify([...this.unsaved]);
     this.unsaved.clear();
-    return this.db.run(sql`
+    return db.run(sql`
       update outbox set data = json_set(data, '$.top', json(t.top))
       from (select value ->> 0 as seq, value -> 1 as top from json_each(${tops})) t
       where outbox.seq = t.seq and json_extract(outbox.data, '$.top') is null`);
