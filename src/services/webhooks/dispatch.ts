@@ -320,7 +320,12 @@ export class DeliveryPool {
           due: row.next_attempt_at,
           lease: new Date(now.getTime() + 2 * this.timeoutFor(row) + 5_000).toISOString(),
         })),
-      );
+      ).catch((error: unknown) => {
+        // Nothing was claimed: the picks' workers are free again, and the next tick reads afresh.
+        for (const row of picks) this.release(row);
+        this.invalidate();
+        throw error;
+      });
       let started = 0;
       for (const row of picks) {
         if (claimed.has(row.id)) {
