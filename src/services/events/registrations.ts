@@ -1,5 +1,7 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { precondition } from "../../db/preconditions";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
@@ -174,20 +176,33 @@ export async function unregisterPlayer(
       "The player was recorded as a no-show when game 1 was seated; the registration is kept so the record is honest.",
     );
   }
-  if (seated)
-    throw new ServiceError(
+  const alreadySeated = () =>
+    new ServiceError(
       "conflict",
       "player_already_seated",
       "The player is already seated in this session; registration can only be withdrawn before seating.",
     );
+  if (seated) throw alreadySeated();
   if (!registered) throw notFound("registration", playerId);
-  await ctx.db.batch([
-    ctx.db.delete(registrations).where(registration),
-    sessionAudit(ctx, event, sessionId, {
-      action: "session.unregister",
-      before: { playerId },
-    }),
-  ]);
+  try {
+    await ctx.db.batch([
+      // A seating committed since the read above makes the whole batch fail.
+      precondition(
+        ctx.db,
+        "player not seated",
+        sql`not exists (select 1 from ${seats} join ${rounds} on ${eq(rounds.id, seats.roundId)}
+          where ${and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId))})`,
+      ),
+      ctx.db.delete(registrations).where(registration),
+      sessionAudit(ctx, event, sessionId, {
+        action: "session.unregister",
+        before: { playerId },
+      }),
+    ]);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") throw alreadySeated();
+    throw error;
+  }
 }
 
 /** Registrations with their players, by player id (stable across pages). */
