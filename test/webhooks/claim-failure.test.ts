@@ -6,10 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { databaseOver } from "../../src/db/statements";
 import { DeliveryPool } from "../../src/services/webhooks";
-import { createOrgClient } from "../helpers/auth";
-import { seatPrelimTable } from "../helpers/seat-table";
+import { SUBSCRIBED_URL, subscribedTable } from "../helpers/subscribed-table";
 import { createTestApp } from "../helpers/test-app";
-import { createPlayers, jsonRequest } from "../helpers/workflow";
 
 describe("a delivery pool whose claim fails", () => {
   it("gives back the workers it took, then sends the delivery on the next tick", async () => {
@@ -19,24 +17,8 @@ describe("a delivery pool whose claim fails", () => {
         webhookTargets: { allowLoopback: true, resolveHost: async () => [] },
       },
     });
-    const store = await createOrgClient(app, db);
-    const api = jsonRequest(app, store.auth);
-    const hook = await api.post(`/v1/orgs/${store.orgId}/webhooks`, {
-      url: "http://127.0.0.1:9/hook",
-      eventTypes: ["result.final"],
-    });
-    expect(hook.status, hook.text).toBe(201);
-    const ids = await createPlayers(api, store.orgId, 4);
-    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Claims" })).body.id;
-    const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S" })).body.id;
-    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: ids });
-    const { tableId } = await seatPrelimTable(db, eventId, sessionId, ids);
-    const put = await api.put(`/v1/tables/${tableId}/result`, {
-      scores: ids.map((playerId, k) => ({ playerId, vp: [10, 8, 6, 4][k] })),
-      winnerId: ids[0],
-      signed: true,
-    });
-    expect(put.status, put.text).toBe(200);
+    const table = await subscribedTable(app, db, [{ eventTypes: ["result.final"] }]);
+    await table.submit(true);
 
     // The first claim fails as a full disk would make it.
     const client = db.$client;
@@ -68,6 +50,6 @@ describe("a delivery pool whose claim fails", () => {
     expect(pool.busy).toBe(0);
     expect(await pool.tick()).toBe(1);
     await pool.settled();
-    expect(sent).toEqual(["http://127.0.0.1:9/hook"]);
+    expect(sent).toEqual([SUBSCRIBED_URL]);
   });
 });

@@ -7,37 +7,28 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../../src/db/schema";
-import { createOrgClient } from "../helpers/auth";
-import { seatPrelimTable } from "../helpers/seat-table";
+import { subscribedTable } from "../helpers/subscribed-table";
 import { createTestApp } from "../helpers/test-app";
-import { createPlayers, jsonRequest } from "../helpers/workflow";
+
+/** An app whose dispatcher only records when a write wakes it. */
+async function appCountingWakes() {
+  const wakes: number[] = [];
+  const { app, db } = await createTestApp({
+    push: {
+      dispatcher: { wake: () => wakes.push(Date.now()) },
+      webhookTargets: { allowLoopback: true, resolveHost: async () => ["127.0.0.1"] },
+    },
+  });
+  return { app, db, wakes };
+}
 
 describe("a redelivery", () => {
   it("wakes the dispatcher once it is queued again", async () => {
-    const wakes: number[] = [];
-    const { app, db } = await createTestApp({
-      push: {
-        dispatcher: { wake: () => wakes.push(Date.now()) },
-        webhookTargets: { allowLoopback: true, resolveHost: async () => ["127.0.0.1"] },
-      },
-    });
-    const store = await createOrgClient(app, db);
-    const api = jsonRequest(app, store.auth);
-    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Redelivered" })).body.id;
-    const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S1" })).body.id;
-    const players = await createPlayers(api, store.orgId, 4);
-    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players });
-    const { tableId } = await seatPrelimTable(db, eventId, sessionId, players);
-    const sub = await api.post(`/v1/orgs/${store.orgId}/webhooks`, {
-      url: "http://127.0.0.1:9/catan",
-      eventTypes: ["result.submitted"],
-    });
-    expect(sub.status).toBe(201);
-    const put = await api.put(`/v1/tables/${tableId}/result`, {
-      scores: players.map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
-      winnerId: players[0],
-    });
-    expect(put.status).toBe(200);
+    const { app, db, wakes } = await appCountingWakes();
+    const { orgId, api, webhookIds, submit } = await subscribedTable(app, db, [
+      { eventTypes: ["result.submitted"] },
+    ]);
+    await submit(false);
     const [delivery] = await db.select().from(webhookDeliveries);
     // The receiver refused it for good.
     await db
@@ -47,7 +38,7 @@ describe("a redelivery", () => {
     wakes.length = 0;
 
     const again = await api.post(
-      `/v1/orgs/${store.orgId}/webhooks/${sub.body.id}/deliveries/${delivery!.id}/redeliver`,
+      `/v1/orgs/${orgId}/webhooks/${webhookIds[0]}/deliveries/${delivery!.id}/redeliver`,
     );
     expect(again.status).toBe(202);
     expect(again.body.status).toBe("pending");
@@ -57,31 +48,13 @@ describe("a redelivery", () => {
 
 describe("a subscription enabled again", () => {
   it("wakes the dispatcher for the deliveries queued while it was disabled", async () => {
-    const wakes: number[] = [];
-    const { app, db } = await createTestApp({
-      push: {
-        dispatcher: { wake: () => wakes.push(Date.now()) },
-        webhookTargets: { allowLoopback: true, resolveHost: async () => ["127.0.0.1"] },
-      },
-    });
-    const store = await createOrgClient(app, db);
-    const api = jsonRequest(app, store.auth);
-    const eventId = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Resumed" })).body.id;
-    const sessionId = (await api.post(`/v1/events/${eventId}/sessions`, { name: "S1" })).body.id;
-    const players = await createPlayers(api, store.orgId, 4);
-    await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: players });
-    const { tableId } = await seatPrelimTable(db, eventId, sessionId, players);
-    const sub = await api.post(`/v1/orgs/${store.orgId}/webhooks`, {
-      url: "http://127.0.0.1:9/catan",
-      eventTypes: ["result.submitted"],
-    });
-    const path = `/v1/orgs/${store.orgId}/webhooks/${sub.body.id}`;
+    const { app, db, wakes } = await appCountingWakes();
+    const { orgId, api, webhookIds, submit } = await subscribedTable(app, db, [
+      { eventTypes: ["result.submitted"] },
+    ]);
+    const path = `/v1/orgs/${orgId}/webhooks/${webhookIds[0]}`;
     expect((await api.patch(path, { enabled: false })).status).toBe(200);
-    const put = await api.put(`/v1/tables/${tableId}/result`, {
-      scores: players.map((playerId, i) => ({ playerId, vp: [10, 8, 6, 4][i] })),
-      winnerId: players[0],
-    });
-    expect(put.status).toBe(200);
+    await submit(false);
     wakes.length = 0;
 
     const resumed = await api.patch(path, { enabled: true });
