@@ -54,11 +54,27 @@ function executionContextOf(c: Context<AppEnv>): unknown {
   }
 }
 
+/** What a header can carry: no NUL, no line break, no character past U+00FF. */
+const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+function malformed(code: string, detail: string): ApiAnswer {
+  return { ok: false, status: 400, problem: { status: 400, code, detail }, headers: new Headers() };
+}
+
 /**
  * One API request on behalf of the console's reader: their cookie, and this site as its origin
  * (the console's own form was checked to come from this site before this runs).
  */
 export async function callApi(app: ApiApp, c: Context<AppEnv>, call: ApiCall): Promise<ApiAnswer> {
+  // A form's key and If-Match become headers: a value no header can carry is refused as the API
+  // refuses a malformed one (new Headers() would throw, a 500).
+  if (call.idempotencyKey && !HEADER_VALUE.test(call.idempotencyKey))
+    return malformed("invalid_idempotency_key", "Idempotency-Key must be 1 to 200 characters.");
+  if (call.ifMatch && !HEADER_VALUE.test(call.ifMatch))
+    return malformed(
+      "invalid_if_match",
+      'If-Match must be a result version as sent in the ETag header, e.g. "3".',
+    );
   const url = new URL(call.path, c.req.url);
   const headers = new Headers({ accept: "application/json", origin: url.origin });
   for (const name of FORWARDED) {
