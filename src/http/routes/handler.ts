@@ -34,7 +34,12 @@ export async function sendSessionCsv<T>(
   const { event, session } = await loadSessionScope(serviceContext(c), sessionId);
   return sendCsv(c, lang, {
     jsonTag: await bodyEtag(JSON.stringify(rows)),
-    private: event.visibility === "private",
+    // As the JSON read of the same list (conditionalGet): an answer to a token or to a device's
+    // cookie may hold what only the organisation reads (the roster's external ids).
+    private:
+      event.visibility === "private" ||
+      c.req.header("authorization") !== undefined ||
+      c.get("deviceSession") !== undefined,
     file: { name: event.name, session, timeZone: event.timezone, kind },
     build: () => build(rows, lang),
   });
