@@ -267,15 +267,21 @@ export const playersActions: Record<string, Action> = {
     const ids: string[] = [];
     for (const [i, name] of names.entries()) {
       // The organisation's player of that name when there is one, else a new one.
-      const search = await args.api({
-        method: "GET",
-        path: `/v1/orgs/${args.cx.device!.orgId}/players?include=descendants&limit=50&q=${encodeURIComponent(name)}`,
-      });
-      if (!search.ok) return { answer: search, labels };
+      // Every page of the search: the one named so may come after fifty whose names contain it.
       const wanted = foldForSearch(name);
-      const match = (search.body.data as { id: string; name: string }[]).find(
-        (p) => foldForSearch(p.name) === wanted,
-      );
+      let match: { id: string; name: string } | undefined;
+      let cursor: string | undefined;
+      do {
+        const search = await args.api({
+          method: "GET",
+          path: `/v1/orgs/${args.cx.device!.orgId}/players?include=descendants&limit=50&q=${encodeURIComponent(name)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+        });
+        if (!search.ok) return { answer: search, labels };
+        match = (search.body.data as { id: string; name: string }[]).find(
+          (p) => foldForSearch(p.name) === wanted,
+        );
+        cursor = search.body.nextCursor ?? undefined;
+      } while (!match && cursor);
       if (match) {
         ids.push(match.id);
         continue;
