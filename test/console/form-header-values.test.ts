@@ -5,19 +5,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../src/http/app";
-import { type PairedDevice, pairDevice, SITE } from "../helpers/console";
-import { type PagesFixture, pagesFixture } from "../helpers/pages-fixture";
-import { createTestApp } from "../helpers/test-app";
+import { consoleDesk, type PairedDevice, SITE } from "../helpers/console";
+import type { PagesFixture } from "../helpers/pages-fixture";
 
 let app: App;
 let f: PagesFixture;
 let laptop: PairedDevice;
 
 beforeAll(async () => {
-  let db: Parameters<typeof pagesFixture>[1];
-  ({ app, db } = await createTestApp());
-  f = await pagesFixture(app, db);
-  laptop = await pairDevice(app, f.api, f.orgId, { name: "Desk laptop", role: "owner" });
+  ({ app, f, laptop } = await consoleDesk());
 });
 
 const post = async (path: string, fields: [string, string][], queue = false) => {

@@ -1,4 +1,6 @@
 import type { App } from "../../src/http/app";
+import { type PagesFixture, pagesFixture } from "./pages-fixture";
+import { createTestApp } from "./test-app";
 import { type JsonClient, jsonRequest } from "./workflow";
 
 /** The origin `app.request` sends to: what a page of this site names as its `Origin`. */
@@ -34,4 +36,12 @@ export async function pairDevice(
   if (redeemed.status !== 201) throw new Error(`redeem: ${redeemed.status} ${redeemed.text}`);
   const cookie = cookieFrom(redeemed);
   return { cookie, api: jsonRequest(app, { cookie, origin: SITE }), session: redeemed.body };
+}
+
+/** Where most console tests start: the pages' fixture and an owner's paired desk laptop. */
+export async function consoleDesk(): Promise<{ app: App; f: PagesFixture; laptop: PairedDevice }> {
+  const { app, db } = await createTestApp();
+  const f = await pagesFixture(app, db);
+  const laptop = await pairDevice(app, f.api, f.orgId, { name: "Desk laptop", role: "owner" });
+  return { app, f, laptop };
 }
