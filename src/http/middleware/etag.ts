@@ -65,6 +65,13 @@ export function notModified(c: Context, etag: string, options: { private?: boole
 }
 
 /**
+ * Whether the request came with a token or a device's session cookie: its answer may hold
+ * private data, which shared caches must not keep.
+ */
+export const signedIn = (c: Context<AppEnv>) =>
+  c.req.header("authorization") !== undefined || c.get("deviceSession") !== undefined;
+
+/**
  * Every JSON read (GET or HEAD) gets an ETag: routes that know their version set it themselves (rankings,
  * tables); for the rest a weak tag is hashed from the body. `If-None-Match` then answers 304.
  * Streams (server-sent events, NDJSON exports) are left alone.
@@ -85,11 +92,8 @@ export const conditionalGet: MiddlewareHandler<AppEnv> = async (c, next) => {
     etag = await bodyEtag(await res.clone().arrayBuffer());
     res.headers.set("ETag", etag);
   }
-  // A response to a token, or to a device's session cookie, may hold private data: shared
-  // caches must not keep it.
-  const signedIn = c.req.header("authorization") !== undefined || c.get("deviceSession") !== undefined;
   if (!res.headers.has("Cache-Control"))
-    res.headers.set("Cache-Control", signedIn ? "private, no-cache" : "no-cache");
+    res.headers.set("Cache-Control", signedIn(c) ? "private, no-cache" : "no-cache");
   if (etagMatches(c.req.header("if-none-match"), etag)) {
     c.res = new Response(null, {
       status: 304,

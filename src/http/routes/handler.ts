@@ -5,7 +5,7 @@ import type { Page } from "../../services/pagination";
 import { type AppEnv, serviceContext } from "../context";
 import type { CsvLang } from "../csv/format";
 import { type CsvFile, sendCsv } from "../csv/variant";
-import { bodyEtag } from "../middleware/etag";
+import { bodyEtag, signedIn } from "../middleware/etag";
 import { withPageLink } from "../pagination";
 
 /** The handler of a route definition (`Handler<typeof r.getTable>`), on the app's context. */
@@ -34,12 +34,8 @@ export async function sendSessionCsv<T>(
   const { event, session } = await loadSessionScope(serviceContext(c), sessionId);
   return sendCsv(c, lang, {
     jsonTag: await bodyEtag(JSON.stringify(rows)),
-    // As the JSON read of the same list (conditionalGet): an answer to a token or to a device's
-    // cookie may hold what only the organisation reads (the roster's external ids).
-    private:
-      event.visibility === "private" ||
-      c.req.header("authorization") !== undefined ||
-      c.get("deviceSession") !== undefined,
+    // As the JSON read of the same list: a signed-in reader's roster holds its external ids.
+    private: event.visibility === "private" || signedIn(c),
     file: { name: event.name, session, timeZone: event.timezone, kind },
     build: () => build(rows, lang),
   });
