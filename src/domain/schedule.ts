@@ -83,8 +83,7 @@ export function seatByIds(
 
 /**
  * The next round only. It is taken from a plan of all remaining rounds, so seating round by
- * round reaches the quality of seating all rounds at once, but for rare seeds whose last-round
- * search misses the plan's (docs/rules.md, prelim schedule).
+ * round reaches the quality of seating all rounds at once (docs/rules.md, prelim schedule).
  */
 export function generateNextRound(input: ScheduleInput): Round {
   const previous = input.previousRounds ?? [];
