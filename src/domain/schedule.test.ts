@@ -221,7 +221,9 @@ describe("generateNextRound", () => {
     const ids = Array.from({ length: 13 }, (_, i) => `player-${i + 1}`);
     const rounds: Round[] = [];
     for (let game = 0; game < 3; game++) {
-      rounds.push(generateNextRound({ playerIds: ids, rounds: 3, previousRounds: rounds, seed: 'T"valueOfo' }));
+      rounds.push(
+        generateNextRound({ playerIds: ids, rounds: 3, previousRounds: rounds, seed: 'T"valueOfo' }),
+      );
     }
     expect(evaluateSchedule(rounds)).toMatchObject({ repeatedPairs: 0, seatRepeats: 0 });
   });
