@@ -15,6 +15,7 @@ import { crossOrigin } from "./middleware/cors";
 import { conditionalGet } from "./middleware/etag";
 import { formatOffered } from "./middleware/format";
 import { idempotency } from "./middleware/idempotency";
+import { answerRefusal } from "./middleware/refusal";
 import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
 import { pagesRouter, VENUE_PAGE_PATHS } from "./pages";
@@ -98,6 +99,7 @@ export function createApp(supplied: AppDeps) {
     for (const path of CONSOLE_PATHS) app.use(path, limits.console);
     app.use(limits.api);
   }
+  app.use(answerRefusal);
   // Before idempotency, whose marker wraps the request's database that this one watches.
   app.use(afterWrite);
   app.use("/v1/*", textHygiene);

@@ -45,6 +45,11 @@ export interface AppVariables {
   };
   /** The console device session behind `actor`, when a cookie signed the request in. */
   deviceSession?: { id: string; name: string; expiresAt: string };
+  /**
+   * The 401 of a token or device cookie that does not sign in: decided by `authenticate`, sent
+   * once the rate limits have counted the request as an anonymous one (middleware/auth.ts).
+   */
+  refusal?: () => Response;
   /** Why the request's device cookie no longer signs in (the console's pages say so). */
   deviceSessionEnded?: EndedSession;
   /** The runtime's live feeds (change streams). */

@@ -3,7 +3,7 @@
  * belongs to, whoever asks and whatever the route answers (404 and 405 included).
  */
 import { describe, expect, it } from "vitest";
-import { createMemoryRateLimiter } from "../../src/http/rate-limit";
+import { createMemoryRateLimiter, RATE_LIMIT_POLICIES } from "../../src/http/rate-limit";
 import { createOrgClient } from "../helpers/auth";
 import { createTestApp } from "../helpers/test-app";
 
@@ -64,6 +64,31 @@ describe("the policy of each kind of route", () => {
     expect(await policy("/nowhere", { method: "DELETE" })).toBe(WRITE);
     expect(await policy("/health", { method: "DELETE" })).toBe(WRITE);
     expect(await policy("/v1/auth/token")).toBe(READ);
+  });
+
+  it("counts a request whose token or device cookie does not sign in as an anonymous one, until its 429", async () => {
+    const { policy } = await limitedApp();
+    const junkToken = { authorization: "Bearer not.a.token" };
+    const junkCookie = { cookie: "catan-device=not-a-session" };
+    expect(await policy("/v1/events/evt_nope", { headers: junkToken })).toBe(READ);
+    expect(await policy("/v1/events/evt_nope", { headers: junkCookie })).toBe(READ);
+    expect(await policy("/graphql", { method: "POST", headers: junkCookie })).toBe('"graphql";q=60;w=60');
+
+    // A cookie guesser looks a session up per request: past the address's budget it stops at 429.
+    const read = { ...RATE_LIMIT_POLICIES.read, limit: 3 };
+    const { app } = await createTestApp({
+      limits: {
+        rateLimiter: createMemoryRateLimiter(),
+        clientAddress: () => "192.0.2.32",
+        rateLimitPolicies: { ...RATE_LIMIT_POLICIES, read },
+      },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const headers = { cookie: `catan-device=guess-${i}` };
+      statuses.push((await app.request("/v1/events/evt_nope", { headers })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
   it("counts GraphQL on its own policies and Discord's interactions on `discord`, by address", async () => {

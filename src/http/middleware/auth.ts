@@ -5,6 +5,7 @@ import type { AppEnv } from "../context";
 import { problemResponse } from "../problem";
 import { TOKEN_PATH } from "../token-errors";
 import { authenticateDeviceSession } from "./device-session";
+import { refuse } from "./refusal";
 
 /**
  * Public system routes never look at a token: a stale one must not fail a health check. The
@@ -40,8 +41,8 @@ function unauthorized(c: Context<AppEnv>, code: "invalid_token" | "token_require
 /**
  * Sets `c.var.actor` from `Authorization: Bearer <JWT>`: anonymous without the header; a
  * header that is present but not a valid, unexpired token of an active client is answered
- * 401 here, before any route or handler runs. Our own tokens cost one primary-key read (the
- * revocation check); external identity-provider tokens none.
+ * 401 (answerRefusal), before any route or handler runs. Our own tokens cost one primary-key
+ * read (the revocation check); external identity-provider tokens none.
  */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header("authorization");
@@ -49,7 +50,9 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (header === undefined) return authenticateDeviceSession(c, next);
   const match = /^Bearer[ ]+([A-Za-z0-9._~+/-]+=*)[ ]*$/i.exec(header);
   if (!match?.[1]) {
-    return unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'.");
+    return refuse(c, next, () =>
+      unauthorized(c, "invalid_token", "The Authorization header must be 'Bearer <access token>'."),
+    );
   }
   const auth = c.get("deps").auth;
   try {
@@ -69,8 +72,10 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
     });
   } catch (error) {
     if (!(error instanceof InvalidTokenError)) throw error;
-    c.get("logger").info("bearer token refused", { requestId: c.get("requestId"), reason: error.message });
-    return unauthorized(c, "invalid_token", error.message);
+    return refuse(c, next, () => {
+      c.get("logger").info("bearer token refused", { requestId: c.get("requestId"), reason: error.message });
+      return unauthorized(c, "invalid_token", error.message);
+    });
   }
   return next();
 };

@@ -18,6 +18,7 @@ import type { AppEnv } from "../context";
 import { publicOrigin } from "../origin";
 import { problemResponse } from "../problem";
 import { editResponseHeaders } from "../response-headers";
+import { refuse } from "./refusal";
 
 /** Over HTTPS the cookie takes the `__Host-` prefix: Secure, this host only, path `/`. */
 const NAME = "catan-device";
@@ -71,14 +72,19 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
   const found = await deviceSessionOf(c.get("db"), secret, c.get("clock")());
   if ("ended" in found) {
     const cleared = clearedDeviceCookie(c);
-    c.get("logger").info("device session refused", { requestId: c.get("requestId"), reason: found.ended });
+    const log = () =>
+      c.get("logger").info("device session refused", { requestId: c.get("requestId"), reason: found.ended });
     if (c.req.path.startsWith("/v1/") || c.req.path === "/graphql") {
-      return problemResponse(
-        c,
-        { status: 401, code: "device_session_ended", detail: ENDED_DETAIL[found.ended] },
-        { "set-cookie": cleared, "cache-control": "no-store" },
-      );
+      return refuse(c, next, () => {
+        log();
+        return problemResponse(
+          c,
+          { status: 401, code: "device_session_ended", detail: ENDED_DETAIL[found.ended] },
+          { "set-cookie": cleared, "cache-control": "no-store" },
+        );
+      });
     }
+    log();
     c.set("deviceSessionEnded", found.ended);
     await next();
     editResponseHeaders(c, (headers) => headers.append("set-cookie", cleared));
