@@ -130,7 +130,7 @@ export const SETTINGS = {
   JWT_SECRET: setting({
     runtime: "both",
     shown: "Node with a `file:` database: generated into `data/jwt-secret`; else required",
-    doc: "HS256 key of the access tokens, at least 32 bytes; **required** with a remote database and on Workers",
+    doc: "HS256 key of the access tokens (and, under a label, of the console's device cookies), at least 32 bytes; **required** with a remote database and on Workers",
     schema: z
       .string()
       .refine((v) => new TextEncoder().encode(v).byteLength >= 32, { message: "is shorter than 32 bytes" }),

@@ -74,7 +74,7 @@ describe("a pairing code", () => {
     expect(res.body.clientId).toMatch(/^cli_/);
     const cookie = res.headers.get("set-cookie")!;
     expect(cookie).toMatch(
-      /^catan-device=ds_[A-Za-z0-9_-]+; Max-Age=57600; Path=\/; HttpOnly; SameSite=Lax$/,
+      /^catan-device=ds_[A-Za-z0-9_-]+\.[A-Za-z0-9%]+; Max-Age=57600; Path=\/; HttpOnly; SameSite=Lax$/,
     );
     // The new client is in the organisation's list of clients, like any other.
     const clients = await f.api.get(`/v1/orgs/${f.orgId}/clients`);

@@ -7,7 +7,7 @@ import type { Database } from "../../src/db/client";
 import type { App } from "../../src/http/app";
 import { pairDevice, SITE } from "../helpers/console";
 import { type PagesFixture, pagesFixture } from "../helpers/pages-fixture";
-import { createTestApp } from "../helpers/test-app";
+import { createCountingTestDatabase, createTestApp } from "../helpers/test-app";
 import { jsonRequest } from "../helpers/workflow";
 
 let app: App;
@@ -162,6 +162,30 @@ describe("the cookie and its secret", () => {
       expect(page.headers.get("set-cookie")).toMatch(/Max-Age=0/);
       expect((await app.request("/health", { headers: { cookie } })).status).toBe(200);
     }
+  });
+
+  it("a cookie this server did not sign is refused without a database read", async () => {
+    const counting = await createCountingTestDatabase();
+    const own = await createTestApp({ storage: { db: counting.db } });
+    const store = await pagesFixture(own.app, counting.db);
+    const laptop = await pairDevice(own.app, store.api, store.orgId);
+    const secret = decodeURIComponent(laptop.cookie.split("=")[1]!).split(".")[0]!;
+    const lookups = () => counting.statements().filter((sql) => sql.includes('"device_sessions"')).length;
+    const before = lookups();
+    // Well-formed but unsigned, signed with another key, or a real session's secret unsigned.
+    for (const value of ["ds_forgedforgedforgedforgedforged", `${secret}.${"A".repeat(43)}=`, secret]) {
+      const res = await own.app.request(`/v1/events/${store.eventId}`, {
+        headers: { cookie: `catan-device=${encodeURIComponent(value)}` },
+      });
+      expect(res.status, value).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe("device_session_ended");
+    }
+    expect(lookups()).toBe(before);
+    // The cookie as it was set still signs in.
+    expect(
+      (await own.app.request(`/v1/orgs/${store.orgId}/players`, { headers: { cookie: laptop.cookie } }))
+        .status,
+    ).toBe(200);
   });
 
   it("answers to a cookie are private: a shared cache never keeps them", async () => {

@@ -12,7 +12,7 @@
  *   out; the console's pages go on as anonymous and say why.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { generateCookie, getCookie } from "hono/cookie";
+import { generateCookie, generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
 import { deviceSessionOf } from "../../services/auth";
 import type { AppEnv } from "../context";
 import { publicOrigin } from "../origin";
@@ -30,20 +30,39 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isConsolePath = (path: string) => path === "/console" || path.startsWith("/console/");
 
 /**
- * The Set-Cookie of the device cookie: HttpOnly, SameSite=Lax, and Secure when the reader came
- * over HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY).
+ * The device cookie's attributes: HttpOnly, SameSite=Lax, and Secure when the reader came over
+ * HTTPS (PUBLIC_URL, or the proxy's word under TRUST_PROXY).
  */
-function setCookie(c: Context, value: string, maxAge: number): string {
-  const prefix = publicOrigin(c).startsWith("https:") ? "host" : undefined;
-  return generateCookie(NAME, value, { httpOnly: true, sameSite: "Lax", path: "/", maxAge, prefix });
-}
+const attributes = (c: Context, maxAge: number) =>
+  ({
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    maxAge,
+    prefix: publicOrigin(c).startsWith("https:") ? "host" : undefined,
+  }) as const;
 
-/** The Set-Cookie of a new device session. */
+/**
+ * The Set-Cookie of a new device session. The secret is signed (`hono/cookie`), so a cookie this
+ * server did not set is refused without a database read.
+ */
 export const deviceCookie = (c: Context<AppEnv>, secret: string, expiresAt: string) =>
-  setCookie(c, secret, Math.max(0, Math.floor((Date.parse(expiresAt) - c.get("clock")().getTime()) / 1000)));
+  generateSignedCookie(
+    NAME,
+    secret,
+    c.get("deps").auth.cookieKey,
+    attributes(c, Math.max(0, Math.floor((Date.parse(expiresAt) - c.get("clock")().getTime()) / 1000))),
+  );
 
 /** The Set-Cookie that removes the device cookie. */
-export const clearedDeviceCookie = (c: Context) => setCookie(c, "", 0);
+export const clearedDeviceCookie = (c: Context) => generateCookie(NAME, "", attributes(c, 0));
+
+/** The session secret of the device cookie if this server signed it, `false` if not, undefined without one. */
+async function signedSecret(c: Context<AppEnv>): Promise<string | false | undefined> {
+  if (getCookie(c, SECURE_NAME) === undefined && getCookie(c, NAME) === undefined) return undefined;
+  const key = c.get("deps").auth.cookieKey;
+  return ((await getSignedCookie(c, key, NAME, "host")) ?? (await getSignedCookie(c, key, NAME))) || false;
+}
 
 /**
  * Whether the request comes from a page of this site: the browser says so (`Sec-Fetch-Site`),
@@ -65,11 +84,12 @@ const ENDED_DETAIL = {
 
 /** Called by `authenticate` for a request without `Authorization`. */
 export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const secret = getCookie(c, SECURE_NAME) ?? getCookie(c, NAME);
-  if (secret === undefined || (c.req.path === DEVICE_SESSIONS_PATH && c.req.method === "POST")) {
-    return next();
-  }
-  const found = await deviceSessionOf(c.get("db"), secret, c.get("clock")());
+  if (c.req.path === DEVICE_SESSIONS_PATH && c.req.method === "POST") return next();
+  const secret = await signedSecret(c);
+  if (secret === undefined) return next();
+  const found = secret
+    ? await deviceSessionOf(c.get("db"), secret, c.get("clock")())
+    : ({ ended: "unknown" } as const);
   if ("ended" in found) {
     const cleared = clearedDeviceCookie(c);
     const log = () =>

@@ -34,6 +34,8 @@ export interface ExternalIssuer {
 export interface AuthConfig {
   /** HS256 key of our own tokens (JWT_SECRET; at least 32 bytes). */
   secret: Uint8Array;
+  /** Signs the console's device cookies: the secret under a label, so no cookie signs a token. */
+  cookieKey: Uint8Array<ArrayBuffer>;
   issuer: string;
   audience: string;
   external?: ExternalIssuer;
@@ -53,7 +55,8 @@ export function createAuthConfig(options: AuthConfigOptions): AuthConfig {
   if (secret.byteLength < MIN_SECRET_BYTES) {
     throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (HS256 needs a 256-bit key).`);
   }
-  const config: AuthConfig = { secret, issuer: OWN_TOKEN_PARTY, audience: OWN_TOKEN_PARTY };
+  const cookieKey = new Uint8Array([...new TextEncoder().encode("device-cookie:"), ...secret]);
+  const config: AuthConfig = { secret, cookieKey, issuer: OWN_TOKEN_PARTY, audience: OWN_TOKEN_PARTY };
   const { JWKS_URL: jwksUrl, JWT_ISSUER: issuer, JWT_AUDIENCE: audience } = options;
   if (jwksUrl) {
     if (!issuer || !audience) throw new Error("JWKS_URL needs JWT_ISSUER and JWT_AUDIENCE as well.");

@@ -24,7 +24,7 @@ devicesRouter.openapi(r.redeemPairing, async (c) => {
   });
   logInfo(c, "device paired", { orgId: session.orgId, deviceSessionId: session.id });
   return c.json(session, 201, {
-    "set-cookie": deviceCookie(c, secret, session.expiresAt),
+    "set-cookie": await deviceCookie(c, secret, session.expiresAt),
     "cache-control": "no-store",
   });
 });
