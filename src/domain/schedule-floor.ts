@@ -4,8 +4,7 @@
  * so the search can stop instead of spending its whole budget looking for better.
  */
 
-import type { SearchProblem } from "./schedule-search";
-import { PAIR_COST, SEAT_UNITS } from "./schedule-state";
+import { PAIR_COST, SEAT_UNITS, type SearchProblem } from "./schedule-state";
 
 /** `fixedSeat`: the turn positions of the fixed rounds, as the search state counts them. */
 export function costFloor(

@@ -14,20 +14,7 @@
 import type { Random } from "./random";
 import { costFloor } from "./schedule-floor";
 import { createState, greedyRound } from "./schedule-start";
-import { type CostParts, isBetter, type SeatingState } from "./schedule-state";
-
-export interface SearchProblem {
-  readonly playerCount: number;
-  /** Table sizes of every free round (3 or 4). */
-  readonly tableSizes: readonly number[];
-  /** Rounds kept as they are: tables of player indices in turn order, −1 for a player who left. */
-  readonly fixedRounds: readonly (readonly (readonly number[])[])[];
-  readonly freeRounds: number;
-  readonly avoidPairs: readonly (readonly [number, number])[];
-  readonly random: Pick<Random, "int">;
-  /** Fewer walk iterations than the default: a re-seat answers within a request (see reseat.ts). */
-  readonly maxIterations?: number;
-}
+import { type CostParts, isBetter, type SearchProblem, type SeatingState } from "./schedule-state";
 
 /** Budget in swap evaluations: ample for the small counts where a perfect schedule may not exist. */
 const EVALUATION_BUDGET = 3_000_000;

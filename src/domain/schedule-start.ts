@@ -4,8 +4,7 @@
  */
 
 import { type Random, shuffled } from "./random";
-import type { SearchProblem } from "./schedule-search";
-import { PAIR_COST, SEAT_UNITS, SeatingState } from "./schedule-state";
+import { PAIR_COST, SEAT_UNITS, type SearchProblem, SeatingState } from "./schedule-state";
 
 function permutations(size: number): number[][] {
   if (size === 0) return [[]];

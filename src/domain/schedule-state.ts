@@ -8,6 +8,22 @@
  * still change.
  */
 
+import type { Random } from "./random";
+
+/** What the search seats (schedule-search.ts), on player indices 0..n−1. */
+export interface SearchProblem {
+  readonly playerCount: number;
+  /** Table sizes of every free round (3 or 4). */
+  readonly tableSizes: readonly number[];
+  /** Rounds kept as they are: tables of player indices in turn order, −1 for a player who left. */
+  readonly fixedRounds: readonly (readonly (readonly number[])[])[];
+  readonly freeRounds: number;
+  readonly avoidPairs: readonly (readonly [number, number])[];
+  readonly random: Pick<Random, "int">;
+  /** Fewer walk iterations than the default: a re-seat answers within a request (see reseat.ts). */
+  readonly maxIterations?: number;
+}
+
 /**
  * Search weights per unit of each cost part. They are close on purpose: far-apart weights make
  * the landscape too steep to walk out of a last avoid-pair conflict. The priority order of the
