@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { cliCommand } from "./cli-command";
 import { type Config, ConfigError, discordSettings, readConfig } from "./config";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
-import { cleanText } from "./http/middleware/text-hygiene";
+import { cleanText } from "./domain/text";
 import { ORG_ROLES, type OrgRole, SYSTEM_ACTOR } from "./services/access";
 import {
   createOrgClient,

@@ -1,6 +1,6 @@
 import { createGraphQLError } from "graphql-yoga";
 import { DomainRuleError } from "../domain/errors";
-import { cleanText } from "../http/middleware/text-hygiene";
+import { cleanText } from "../domain/text";
 import { type FieldIssue, ServiceError } from "../services/errors";
 
 /**
@@ -51,7 +51,7 @@ export function resolver<A extends unknown[], R>(fn: (...args: A) => Promise<R>)
 }
 
 /**
- * String arguments follow the API's one text policy (http/middleware/text-hygiene): NFC and
+ * String arguments follow the API's one text policy (domain/text.ts): NFC and
  * trimmed, or refused with the REST code `invalid_text` naming the argument.
  */
 function cleanArguments(args: unknown[]): unknown[] {

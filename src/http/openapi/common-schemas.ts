@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { hasVisibleCharacter, VISIBLE_TEXT_RULE } from "../middleware/text-hygiene";
+import { hasVisibleCharacter, VISIBLE_TEXT_RULE } from "../../domain/text";
 
 /**
  * Text people read (a name, a venue, a reason): trimmed, `min`–`max` characters, and at least one

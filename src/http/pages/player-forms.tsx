@@ -5,10 +5,10 @@
  * same rules: wrong codes audited and rate-limited per seat.
  */
 import type { Context } from "hono";
+import { cleanText } from "../../domain/text";
 import { ServiceError } from "../../services/errors";
 import { confirmResult, disputeResult } from "../../services/tables";
 import { type AppEnv, serviceContext } from "../context";
-import { cleanText } from "../middleware/text-hygiene";
 import { STATUS_OF } from "../problem";
 import { ConfirmResultSchema, DisputeResultSchema } from "../routes/tables/tables.schemas";
 import type { PageContext } from "./page-context";

@@ -1,11 +1,11 @@
 import type { APIInteraction } from "discord-api-types/v10";
 import type { Context } from "hono";
+import { cleanText } from "../../../domain/text";
 import * as discord from "../../../services/discord";
 import { ServiceError } from "../../../services/errors";
 import { afterResponse } from "../../background";
 import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
-import { cleanText } from "../../middleware/text-hygiene";
 import { zodIssues } from "../../problem";
 import { createRouter } from "../../router";
 import { jsonPage, logInfo } from "../handler";
@@ -102,7 +102,7 @@ async function receiveInteraction(c: Context<AppEnv>) {
 }
 
 /**
- * A member's text options follow the API's text rules, as a REST body does (text-hygiene.ts):
+ * A member's text options follow the API's text rules, as a REST body does (domain/text.ts):
  * each string value is cleaned in place (NFC, trimmed); the refused ones are returned, by option name.
  */
 function cleanOptionTexts(options: { name: string; value?: unknown }[] = []) {
