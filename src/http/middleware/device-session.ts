@@ -110,17 +110,20 @@ export const authenticateDeviceSession: MiddlewareHandler<AppEnv> = async (c, ne
     editResponseHeaders(c, (headers) => headers.append("set-cookie", cleared));
     return;
   }
-  // The console checks its own forms (hono/csrf) and answers with a page.
-  if (!SAFE_METHODS.has(c.req.method) && !isConsolePath(c.req.path) && !fromThisSite(c)) {
-    return problemResponse(c, {
-      status: 403,
-      code: "cross_site_request",
-      detail:
-        "This request carries a device's session cookie but does not come from a page of this site (Origin, Sec-Fetch-Site): it is refused.",
-    });
-  }
   c.set("actor", found.actor);
   c.set("rateLimitFactor", found.rateLimitFactor);
+  // The console checks its own forms (hono/csrf) and answers with a page. The refusal is sent
+  // once the rate limits have counted it on the device's client: its session was a database read.
+  if (!SAFE_METHODS.has(c.req.method) && !isConsolePath(c.req.path) && !fromThisSite(c)) {
+    return refuse(c, next, () =>
+      problemResponse(c, {
+        status: 403,
+        code: "cross_site_request",
+        detail:
+          "This request carries a device's session cookie but does not come from a page of this site (Origin, Sec-Fetch-Site): it is refused.",
+      }),
+    );
+  }
   c.set("deviceSession", found.session);
   c.set("credential", { expiresAt: new Date(found.session.expiresAt), holder: found.actor });
   return next();
