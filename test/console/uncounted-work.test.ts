@@ -1,7 +1,7 @@
 /**
  * What a signed-in device asks of the server is counted by the rate limits, even when it is
- * refused: a write from another site costs the session's database read and must spend the
- * device's budget like any other request.
+ * refused: a write from another site, and a console form naming no action, each cost database
+ * reads and must spend the device's budget like any other request.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,7 @@ import {
   RATE_LIMIT_POLICIES,
   type RateLimitPolicies,
 } from "../../src/http/rate-limit";
-import { pairDevice } from "../helpers/console";
+import { pairDevice, SITE } from "../helpers/console";
 import { pagesFixture } from "../helpers/pages-fixture";
 import { createTestApp } from "../helpers/test-app";
 
@@ -46,5 +46,27 @@ describe("a signed-in device's refused requests", () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(20).fill(403), 429, 429]);
+  });
+
+  it("answers a console form naming no action without rendering the page it posted to", async () => {
+    const { app, f, laptop } = await limitedDesk();
+    for (let i = 0; i < 2; i++) {
+      const res = await app.request(`/console/e/${f.eventId}`, {
+        method: "POST",
+        headers: {
+          cookie: laptop.cookie,
+          origin: SITE,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams([["action", "no-such-action"]]),
+      });
+      const html = await res.text();
+      expect(res.status).toBe(422);
+      // Counted by no limit (the console's forms are counted as the API requests they make).
+      expect(res.headers.get("ratelimit-policy")).toBeNull();
+      expect(html).toContain("Unknown action &#39;no-such-action&#39;.");
+      // The event page's reads are not made for a form that does nothing.
+      expect(html).not.toContain("Baltic Championship 2026");
+    }
   });
 });

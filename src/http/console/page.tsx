@@ -145,10 +145,11 @@ export function consolePage(
     const { form, all } = await formOf(c);
     const action = ownValue(actions, form.action);
     if (!action) {
+      // Answered without the page's reads: this form is counted by no limit, since it calls no API.
       const problem = { status: 422, code: "validation_failed", detail: `Unknown action '${form.action}'.` };
       return queue
         ? c.json({ ok: false, status: 422, message: refusalText(cx, { problem }) }, 422)
-        : guarded(c, cx, () => render(c, cx, { status: 422, refusal: { problem } }));
+        : sendHtml(c, <ProblemPage cx={cx} problem={problem} />, 422);
     }
     const key = form.key || undefined;
     const outcome = await action({
