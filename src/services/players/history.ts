@@ -65,17 +65,18 @@ export async function loadPlayerHistoryScope(ctx: ServiceContext, playerId: stri
     tags: tagRows.filter((t) => t.eventId === event.id).map((t) => t.tag),
     sessions: sessionRows.filter((s) => s.session.eventId === event.id).map((s) => s.session),
   }));
-  const seriesList = seriesRows.map((s) => ({
-    series: toSeriesDto(s.series),
-    ancestry: JSON.parse(s.ancestry) as string[],
-  }));
+  const seriesList = seriesRows.map((s) => {
+    const ancestry = JSON.parse(s.ancestry) as string[];
+    /** Whether the caller's view of the series counts its private events (in the tag: the body is cached by it). */
+    return { series: toSeriesDto(s.series), ancestry, seesPrivate: canReadOrg(ctx.actor, ancestry) };
+  });
   const fingerprint = [
     `${player.id}.${player.updatedAt}.${member}`,
     ...historyEvents.map(
       ({ scope: { event, uniqueParticipants } }) =>
         `${event.id}.${event.resultsVersion}.${event.updatedAt}.${uniqueParticipants}`,
     ),
-    ...seriesList.map(({ series: s }) => `${s.id}.${s.version}`),
+    ...seriesList.map(({ series: s, seesPrivate }) => `${s.id}.${s.version}.${seesPrivate}`),
     ...tagRows.map((t) => `${t.eventId}#${t.tag}`),
   ].join("|");
   const { id, name, orgId, externalId, discordId } = player;
@@ -177,13 +178,11 @@ function historyEvent(
  * event's contribution is also noted on that event of the history (`out`).
  */
 function seriesOf(
-  ctx: ServiceContext,
   scope: PlayerHistoryScope,
   placings: ReadonlyMap<string, EventPlacing>,
   out: ReturnType<typeof historyEvent>["dto"][],
 ) {
-  return scope.series.flatMap(({ series: s, ancestry }) => {
-    const seesPrivate = canReadOrg(ctx.actor, ancestry);
+  return scope.series.flatMap(({ series: s, seesPrivate }) => {
     const included = scope.events.filter(
       ({ scope: { event }, tags }) =>
         (event.visibility === "public" || seesPrivate) && seriesIncludesEvent(s, event, tags),
@@ -223,6 +222,6 @@ export async function playerHistory(ctx: ServiceContext, scope: PlayerHistorySco
   return {
     player: scope.member ? scope.player : { ...scope.player, externalId: null, discordId: null },
     events: out,
-    series: seriesOf(ctx, scope, placings, out),
+    series: seriesOf(scope, placings, out),
   };
 }

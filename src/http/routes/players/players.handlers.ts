@@ -1,4 +1,5 @@
 import * as players from "../../../services/players";
+import { sendCachedJson } from "../../cached-body";
 import { serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { createRouter } from "../../router";
@@ -33,9 +34,11 @@ playersRouter.openapi(r.getPlayer, async (c) => {
 playersRouter.openapi(r.getPlayerHistory, async (c) => {
   const ctx = serviceContext(c);
   const scope = await players.loadPlayerHistoryScope(ctx, c.req.valid("param").playerId);
-  if (notModified(c, weakEtag(scope.etag), { private: scope.private || scope.member }))
-    return c.body(null, 304);
-  return c.json(await players.playerHistory(ctx, scope), 200);
+  const etag = weakEtag(scope.etag);
+  const options = { private: scope.private || scope.member };
+  if (notModified(c, etag, options)) return c.body(null, 304);
+  // Every event's and session's standings: built once per state (the tag names the view too).
+  return sendCachedJson(c, etag, options, () => players.playerHistory(ctx, scope));
 });
 
 playersRouter.openapi(r.updatePlayer, async (c) => {
