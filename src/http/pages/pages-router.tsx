@@ -8,8 +8,8 @@ import { toString as qrSvg } from "qrcode";
 import { ServiceError } from "../../services/errors";
 import { getEvent, getSession, listPublicEvents, listSessions } from "../../services/events";
 import { getBoard, getRound, listSessionRounds } from "../../services/rounds";
-import { getEventStandings, getQualification, getSessionStandings } from "../../services/standings";
 import { getTable, getTables, type TableDto } from "../../services/tables";
+import { cachedRankings } from "../cached-rankings";
 import { type AppEnv, serviceContext } from "../context";
 import { EventPage, eventDays } from "./event-page";
 import { HomePage } from "./home-page";
@@ -60,11 +60,13 @@ pagesRouter.get(
     const ctx = serviceContext(c);
     const eventId = c.req.param("eventId")!;
     const event = await getEvent(ctx, eventId);
+    // Through the response cache, as the API's rankings: phones poll these pages.
+    const rankings = cachedRankings(ctx, c.get("responseCache"));
     const [sessions, qualification, standings] = await Promise.all([
       listSessions(ctx, eventId),
-      getQualification(ctx, eventId),
+      rankings.qualification(eventId),
       // Stored playoff results that contradict the qualification: no event standings.
-      unless("conflict", getEventStandings(ctx, eventId)),
+      unless("conflict", rankings.event(eventId)),
     ]);
     const playoffRounds = await Promise.all(
       (standings?.rounds ?? []).filter((r) => r.kind !== "prelim").map((r) => getRound(ctx, r.id)),
@@ -92,18 +94,20 @@ pagesRouter.get(
   page(async (c, p) => {
     const ctx = serviceContext(c);
     const eventId = c.req.param("eventId")!;
+    // Through the response cache, as the API's rankings: screens poll this page.
+    const rankings = cachedRankings(ctx, c.get("responseCache"));
     const [event, standings, sessions] = await Promise.all([
       getEvent(ctx, eventId),
-      unless("conflict", getEventStandings(ctx, eventId)),
+      unless("conflict", rankings.event(eventId)),
       listSessions(ctx, eventId),
     ]);
-    const rounds = standings?.rounds ?? (await getQualification(ctx, eventId)).rounds;
+    const rounds = standings?.rounds ?? (await rankings.qualification(eventId)).rounds;
     const current = rounds.find((r) => r.finalTables < r.tables) ?? rounds.at(-1);
     const round = current ? await getRound(ctx, current.id) : null;
     let ranking: { title: string; rows: ShownRow[] } = { title: p.t.qualification, rows: [] };
     let sessionName: string | null = null;
     if (current?.kind === "prelim" && current.sessionId) {
-      const session = await getSessionStandings(ctx, current.sessionId);
+      const session = await rankings.session(current.sessionId);
       sessionName = session.sessionName;
       ranking = { title: session.sessionName, rows: session.rows };
     } else if (standings) {
