@@ -64,4 +64,29 @@ describe("GET /v1/players/{id}/history, asked again", () => {
     expect(e3Series(byNarrowed.body)).toEqual([]);
     expect(byNarrowed.headers.get("etag")).not.toBe(byFull.headers.get("etag"));
   });
+
+  it("shows a session renamed or moved since the last answer: what it shows of a session is in the tag", async () => {
+    const { app, db } = await createTestApp();
+    const f = await createFederation(app, db);
+    const evt = await playSeason(app, f);
+    const anon = jsonRequest(app, {});
+    const player = f.players[0]!;
+    type Body = {
+      events: {
+        event: { id: string };
+        sessions: { sessionId: string; name: string; date: string | null }[];
+      }[];
+    };
+    const e1 = (body: Body) => body.events.find((e) => e.event.id === evt.E1)!.sessions[0]!;
+    const first = await anon.get(`/v1/players/${player}/history`);
+    const session = e1(first.body);
+    const patched = await jsonRequest(app, f.storeA.auth).patch(`/v1/sessions/${session.sessionId}`, {
+      name: "Renamed evening",
+      date: "2026-03-02",
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const again = await anon.get(`/v1/players/${player}/history`);
+    expect(e1(again.body)).toMatchObject({ name: "Renamed evening", date: "2026-03-02" });
+    expect(again.headers.get("etag")).not.toBe(first.headers.get("etag"));
+  });
 });

@@ -74,8 +74,10 @@ export async function loadPlayerHistoryScope(ctx: ServiceContext, playerId: stri
     `${player.id}.${player.updatedAt}.${member}`,
     ...historyEvents.map(
       ({ scope: { event, uniqueParticipants } }) =>
-        `${event.id}.${event.resultsVersion}.${event.updatedAt}.${uniqueParticipants}`,
+        `${event.id}.${event.resultsVersion}.${event.rosterVersion}.${event.updatedAt}.${uniqueParticipants}`,
     ),
+    // Sessions have no version of their own: what the history shows of each is in the tag.
+    ...historyEvents.flatMap(({ sessions }) => sessions.map((s) => `${s.id}.${s.name}.${s.date}`)),
     ...seriesList.map(({ series: s, seesPrivate }) => `${s.id}.${s.version}.${seesPrivate}`),
     ...tagRows.map((t) => `${t.eventId}#${t.tag}`),
   ].join("|");
