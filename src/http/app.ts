@@ -18,7 +18,7 @@ import { idempotency } from "./middleware/idempotency";
 import { answerRefusal } from "./middleware/refusal";
 import { textHygiene } from "./middleware/text-hygiene";
 import { mountOpenApi } from "./openapi/document";
-import { pagesRouter, VENUE_PAGE_PATHS } from "./pages";
+import { PRINT_PAGE_PATHS, pagesRouter, VENUE_PAGE_PATHS } from "./pages";
 import { type AppDeps, appPorts } from "./ports";
 import { errorToResponse, problemResponse } from "./problem";
 import { RATE_LIMIT_POLICIES, rateLimits } from "./rate-limit";
@@ -95,6 +95,7 @@ export function createApp(supplied: AppDeps) {
     app.use(DISCORD_INTERACTIONS_PATH, limits.discord);
     app.use(TOKEN_PATH, limits.token);
     app.use(GRAPHQL_PATH, limits.graphql);
+    for (const path of PRINT_PAGE_PATHS) app.use(path, limits.api);
     for (const path of [...VENUE_PAGE_PATHS, ...PUBLIC_FEED_PATHS]) app.use(path, limits.publicReads);
     for (const path of CONSOLE_PATHS) app.use(path, limits.console);
     app.use(limits.api);

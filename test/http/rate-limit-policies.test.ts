@@ -66,6 +66,13 @@ describe("the policy of each kind of route", () => {
     expect(await policy("/v1/auth/token")).toBe(READ);
   });
 
+  it("counts a session's print pages, whose work grows with its tables (a QR code each), on `read`", async () => {
+    const { policy } = await limitedApp();
+    for (const path of ["/s/ses_nope/print/sheets", "/s/ses_nope/print/slips", "/s/ses_nope/print/seating"]) {
+      expect(await policy(path), path).toBe(READ);
+    }
+  });
+
   it("counts a request whose token or device cookie does not sign in as an anonymous one, until its 429", async () => {
     const { policy } = await limitedApp();
     const junkToken = { authorization: "Bearer not.a.token" };

@@ -1,1 +1,1 @@
-export { pagesRouter, VENUE_PAGE_PATHS } from "./pages-router";
+export { PRINT_PAGE_PATHS, pagesRouter, VENUE_PAGE_PATHS } from "./pages-router";

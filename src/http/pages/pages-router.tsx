@@ -43,6 +43,11 @@ export const pagesRouter = new Hono<AppEnv>();
  * (an event and its screen), `/s/…` (a session's prints) and `/t/…` (a table).
  */
 export const VENUE_PAGE_PATHS = ["/", "/e/*", "/s/*", "/t/*"];
+/**
+ * A session's printouts: asked for once a game by its staff, not polled, and their work grows
+ * with the session (a QR code per table), so they are counted as the API's reads.
+ */
+export const PRINT_PAGE_PATHS = ["/s/:sessionId/print/*"];
 
 // Every page (404s included) gets the security headers; the screen of an event that lets
 // other sites embed it sets its own policy first, which these keep.
