@@ -44,6 +44,8 @@ export function createGraphQLHandler(limits?: Partial<GraphQLBudget>) {
         session: memoise(rankings.session),
         qualification: memoise(rankings.qualification),
         event: memoise(rankings.event),
+        ratings: memoise(rankings.ratings),
+        series: memoise(rankings.series),
       },
       deadline: performance.now() + budget.maxMillis,
     });

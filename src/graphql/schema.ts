@@ -11,9 +11,9 @@ import {
 } from "../services/events";
 import type { Page, PageRequest } from "../services/pagination";
 import { getPlayer, listPlayers } from "../services/players";
-import { buildRatingTable, loadRatingScope, ratingsResponse } from "../services/ratings";
+import { type buildRatingTable, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
-import { getSeriesStandings } from "../services/series";
+import type { getSeriesStandings } from "../services/series";
 import type { EventStandingsDto, QualificationDto, SessionStandingsDto } from "../services/standings";
 import { listPlayerWarnings, type TableDto } from "../services/tables";
 import { connection, type PageArgs, pageRequest } from "./connections";
@@ -28,6 +28,8 @@ export interface RankingsSource {
   session: (sessionId: string) => Promise<SessionStandingsDto>;
   qualification: (eventId: string) => Promise<QualificationDto>;
   event: (eventId: string) => Promise<EventStandingsDto>;
+  ratings: (orgId: string) => ReturnType<typeof buildRatingTable>;
+  series: (seriesId: string) => ReturnType<typeof getSeriesStandings>;
 }
 
 export interface GraphQLContext {
@@ -117,11 +119,12 @@ const queryResolvers = {
   table: resolver(async (_: unknown, { id }: Args, { table }: GraphQLContext) => table(id)),
   player: byId(getPlayer),
   round: byId(getRound),
-  seriesStandings: byId(getSeriesStandings),
+  seriesStandings: resolver(async (_: unknown, { id }: Args, { rankings }: GraphQLContext) =>
+    rankings.series(id),
+  ),
   ratings: resolver(
-    async (_: unknown, args: { orgId: string; minGames?: number | null }, { services }: GraphQLContext) => {
-      const scope = await loadRatingScope(services, args.orgId);
-      const dto = ratingsResponse(await buildRatingTable(services, scope), Math.max(0, args.minGames ?? 0));
+    async (_: unknown, args: { orgId: string; minGames?: number | null }, { rankings }: GraphQLContext) => {
+      const dto = ratingsResponse(await rankings.ratings(args.orgId), Math.max(0, args.minGames ?? 0));
       return {
         ...dto,
         library: dto.parameters.library,

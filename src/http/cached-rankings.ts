@@ -1,6 +1,8 @@
 import type { Database } from "../db/client";
 import { SYSTEM_ACTOR } from "../services/access";
 import type { ServiceContext } from "../services/context";
+import * as ratings from "../services/ratings";
+import * as series from "../services/series";
 import * as standings from "../services/standings";
 import type { RankingReader } from "../services/webhooks";
 import { weakEtag } from "./middleware/etag";
@@ -37,6 +39,16 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
     async event(eventId: string) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
       return cache.getObject(standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
+    },
+    /** The tree's rating table under the key REST's ratings keep it (minGames is applied after). */
+    async ratings(orgId: string) {
+      const scope = await ratings.loadRatingScope(ctx, orgId);
+      return cache.getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+    },
+    /** A series' standings under the key REST's standings keep their body. */
+    async series(seriesId: string) {
+      const scope = await series.loadSeriesScope(ctx, seriesId);
+      return cache.getObject(weakEtag(scope.etag), () => series.seriesStandings(ctx, scope));
     },
   };
 }

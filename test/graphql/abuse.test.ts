@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOrgClient } from "../helpers/auth";
+import { createEvent, createFederation, playEvent } from "../helpers/federation";
 import { seatPrelimTable } from "../helpers/seat-table";
 import { createCountingTestDatabase, createTestApp } from "../helpers/test-app";
 import { createPlayers, jsonRequest } from "../helpers/workflow";
@@ -166,6 +167,59 @@ describe("GraphQL rankings are memoised and served from the response cache", () 
     expect(res.body.errors).toBeUndefined();
     // the second query is served from the cache the first one filled: one scope query, no ranking
     expect(calls() - start).toBeLessThan(single);
+  });
+});
+
+describe("GraphQL ratings and series standings are memoised and served from the response cache", () => {
+  /** A federation with one played public event and a series over it. */
+  async function ratedFederation() {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ storage: { db } });
+    const f = await createFederation(ctx.app, db);
+    const eventId = await createEvent(ctx.app, f.storeA, { name: "Open", startsOn: "2026-03-01" });
+    await playEvent(f.seedA, eventId, f.players, f.players.slice(0, 4));
+    const series = await jsonRequest(ctx.app, f.fed.auth).post(`/v1/orgs/${f.fed.orgId}/series`, {
+      name: "Circuit",
+      selection: { kind: "events", eventIds: [eventId] },
+      policy: { positionPoints: [100, 75, 60, 50], bestOf: 1 },
+    });
+    expect(series.status, series.text).toBe(201);
+    return { ctx, calls, orgId: f.fed.orgId, seriesId: series.body.id as string };
+  }
+
+  /** Round trips of `field` asked for once, then under four aliases. */
+  async function onceThenFour(
+    ctx: Awaited<ReturnType<typeof createTestApp>>,
+    calls: () => number,
+    field: string,
+  ) {
+    let start = calls();
+    const first = await graphql(ctx.app, `query { r0: ${field} }`);
+    expect(first.body.errors, JSON.stringify(first.body.errors)).toBeUndefined();
+    const single = calls() - start;
+    start = calls();
+    const four = [0, 1, 2, 3].map((i) => `r${i}: ${field}`).join(" ");
+    const res = await graphql(ctx.app, `query { ${four} }`);
+    expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+    return { single, four: calls() - start };
+  }
+
+  it("rates an organisation asked for under four aliases once, from the cache the first query filled", async () => {
+    const { ctx, calls, orgId } = await ratedFederation();
+    const { single, four } = await onceThenFour(ctx, calls, `ratings(orgId: "${orgId}") { gamesRated }`);
+    // one scope batch, no games read again
+    expect(four).toBeLessThan(single);
+    expect(four).toBeLessThanOrEqual(1);
+  });
+
+  it("ranks a series asked for under four aliases once, from the cache the first query filled", async () => {
+    const { ctx, calls, seriesId } = await ratedFederation();
+    const { single, four } = await onceThenFour(
+      ctx,
+      calls,
+      `seriesStandings(id: "${seriesId}") { seriesId }`,
+    );
+    expect(four).toBeLessThan(single);
   });
 });
 
