@@ -33,7 +33,11 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
 export const nodeResolveHost: ResolveHost = async (hostname) =>
   (await dns.lookup(hostname, { all: true })).map((a) => a.address);
 
-/** POSTs with node:http(s): no redirects followed, a hard timeout, the body drained and dropped. */
+/**
+ * POSTs with node:http(s): no redirects followed, a hard timeout, and the connection closed once
+ * the status is read (a receiver's body is never downloaded: one that never ends would hold the
+ * socket and take bytes for ever after the timeout stopped counting).
+ */
 export function nodeTransport(policy: TargetPolicy): Transport {
   const lookup = guardedLookup(policy);
   return (request) =>
@@ -58,7 +62,7 @@ export function nodeTransport(policy: TargetPolicy): Transport {
       req.on("response", (res) => {
         clearTimeout(timer);
         const retryAfter = res.headers["retry-after"];
-        res.resume();
+        res.destroy();
         resolve({
           status: res.statusCode ?? 0,
           retryAfter: typeof retryAfter === "string" ? retryAfter : null,
