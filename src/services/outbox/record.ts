@@ -49,7 +49,8 @@ export function outboxStatements(
     values (${id}, ${message.type}, ${message.orgId}, ${JSON.stringify(message.ancestry)},
             ${message.eventId ?? null}, ${dataSql}, ${at})
     returning ${sql.raw(RETURNED_MESSAGE)}`);
-  // Disabled subscriptions still queue (they resume where they stopped when re-enabled).
+  // Disabled subscriptions still queue (they resume where they stopped when re-enabled, within
+  // the outbox's retention window).
   const fanOut = ctx.db.run(sql`
     insert into webhook_deliveries (id, subscription_id, outbox_seq, lane, status, attempts, next_attempt_at, created_at)
     select 'dlv_' || printf('%012d', o.seq) || upper(hex(randomblob(6))), s.id, o.seq, coalesce(o.event_id, ''), 'pending', 0, ${at}, ${at}

@@ -6,9 +6,11 @@ const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
 export const PRUNED_THROUGH_KEY = "outbox_pruned_through";
 
 /**
- * Drops notifications older than the retention window that nothing still has to deliver,
- * with their finished deliveries, and remembers the highest seq dropped so a feed resumed
- * from before it can say that it missed something.
+ * Drops notifications older than the retention window with their deliveries, and remembers the
+ * highest seq dropped so a feed resumed from before it can say that it missed something. A
+ * delivery still pending after the window (its subscription disabled or paused that long, or
+ * its lane held back by a receiver that fails slowly) goes with its notification: waiting for
+ * it would keep every tenant's notifications for as long as one subscription stays paused.
  */
 export async function pruneOutbox(
   db: Database,
@@ -17,9 +19,7 @@ export async function pruneOutbox(
 ): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionMs).toISOString();
   const [row] = await db.all<{ seq: number | null }>(sql`
-    select max(o.seq) as seq from outbox o
-    where o.created_at < ${cutoff}
-      and not exists (select 1 from webhook_deliveries d where d.outbox_seq <= o.seq and d.status = 'pending')`);
+    select max(o.seq) as seq from outbox o where o.created_at < ${cutoff}`);
   const through = row?.seq ?? null;
   if (through === null) return 0;
   const [, , deleted] = await db.batch([
