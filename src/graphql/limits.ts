@@ -103,10 +103,11 @@ export const queryLimitsPlugin: Plugin = {
 };
 
 /**
- * A connection's page size as the resolver will see it: the literal, the variable's value (or
- * its declared default), or the argument's default; `last` when given (a backward page), else
- * `first`. Anything unreadable counts as the largest page (the resolver refuses what is out of
- * range anyway).
+ * A connection's page size as the resolver will see it: `last` when it has a value (a backward
+ * page), else `first`, else the argument's default. An argument's value is its literal, or its
+ * variable's value as given (null included: a null overrides the variable's default, as
+ * graphql-js reads it), or the variable's declared default. Anything unreadable counts as the
+ * largest page (the resolver refuses what is out of range anyway).
  */
 function pageSizeOf(
   node: FieldNode,
@@ -114,19 +115,24 @@ function pageSizeOf(
   operation: OperationDefinitionNode,
   variables: Readonly<Record<string, unknown>>,
 ): number {
-  const last = node.arguments?.find((a) => a.name.value === "last");
-  const size = last && last.value.kind !== Kind.NULL ? "last" : "first";
-  const declared = field.args.find((a) => a.name === size)?.defaultValue;
-  let value: unknown = declared ?? DEFAULT_PAGE_LIMIT;
-  const given = node.arguments?.find((a) => a.name.value === size)?.value;
-  if (given?.kind === Kind.INT) value = Number(given.value);
-  else if (given?.kind === Kind.VARIABLE) {
-    const name = given.name.value;
-    const definition = operation.variableDefinitions?.find((v) => v.variable.name.value === name);
-    const fallback =
-      definition?.defaultValue?.kind === Kind.INT ? Number(definition.defaultValue.value) : value;
-    value = variables[name] ?? fallback;
-  }
+  const argument = (name: string): unknown => {
+    const given = node.arguments?.find((a) => a.name.value === name)?.value;
+    if (!given) return undefined;
+    if (given.kind === Kind.NULL) return null;
+    if (given.kind === Kind.INT) return Number(given.value);
+    if (given.kind !== Kind.VARIABLE) return Number.NaN;
+    const variable = given.name.value;
+    if (Object.hasOwn(variables, variable)) return variables[variable];
+    const definition = operation.variableDefinitions?.find((v) => v.variable.name.value === variable);
+    const fallback = definition?.defaultValue;
+    if (!fallback) return undefined;
+    if (fallback.kind === Kind.NULL) return null;
+    return fallback.kind === Kind.INT ? Number(fallback.value) : Number.NaN;
+  };
+  const last = argument("last");
+  const first = argument("first");
+  const declared = field.args.find((a) => a.name === (last != null ? "last" : "first"))?.defaultValue;
+  const value = last ?? first ?? declared ?? DEFAULT_PAGE_LIMIT;
   return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= MAX_PAGE_LIMIT
     ? value
     : MAX_PAGE_LIMIT;

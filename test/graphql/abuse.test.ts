@@ -141,6 +141,26 @@ describe("GraphQL counts the rankings a list can multiply", () => {
     expect(ok.body.data).toMatchObject({ events: { nodes: [expect.anything(), expect.anything()] } });
   });
 
+  it("counts a page whose size comes from a variable given as null, as the resolver reads it", async () => {
+    const { ctx, store, calls } = await nineEvents();
+    const query = (args: string) =>
+      `query ($org: ID!${args.includes("$f") ? ", $f: Int" : ""}, $l: Int = 1) { events(orgId: $org, ${args}) { nodes { standings { resultsVersion }
+         qualification { resultsVersion } sessions { standings { resultsVersion } } } } }`;
+    const before = calls();
+    // $l given as null: no backward page, so `first` (9) is the page size, not $l's default
+    const nullLast = await graphql(
+      ctx.app,
+      query("first: $f, last: $l"),
+      { org: store.orgId, f: 9, l: null },
+      store.auth,
+    );
+    expect(String(nullLast.body.errors?.[0]?.message)).toMatch(/could compute 27/);
+    // $l given as null as the only size: the default page (50), not $l's default
+    const nullFirst = await graphql(ctx.app, query("last: $l"), { org: store.orgId, l: null }, store.auth);
+    expect(String(nullFirst.body.errors?.[0]?.message)).toMatch(/could compute 150/);
+    expect(calls() - before).toBeLessThanOrEqual(2);
+  });
+
   it("counts a backward page by its `last`, as a forward one by its `first`", async () => {
     const { ctx, store } = await nineEvents();
     const refused = await graphql(ctx.app, page("last: $n"), { org: store.orgId, n: 9 }, store.auth);
