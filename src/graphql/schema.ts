@@ -9,7 +9,7 @@ import {
   listRegistrations,
   listSessions,
 } from "../services/events";
-import type { Page, PageRequest } from "../services/pagination";
+import { MAX_PAGE_LIMIT, type Page, type PageRequest } from "../services/pagination";
 import { getPlayer, listPlayers } from "../services/players";
 import { type buildRatingTable, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
@@ -149,7 +149,19 @@ const objectResolvers = {
   Session: {
     rounds: listUnder(listSessionRounds),
     standings: ranking("session"),
-    players: listUnder(listRegistrations),
+    // The whole roster, every page: the schema's list has no page arguments.
+    players: resolver(async (parent: Parent, _: unknown, { services }: GraphQLContext) => {
+      let page = await listRegistrations(services, parent.id, { limit: MAX_PAGE_LIMIT });
+      const roster = page.data;
+      while (page.nextCursor) {
+        page = await listRegistrations(services, parent.id, {
+          limit: MAX_PAGE_LIMIT,
+          cursor: page.nextCursor,
+        });
+        roster.push(...page.data);
+      }
+      return roster;
+    }),
   },
 };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MAX_PAGE_LIMIT } from "../../src/services/pagination";
 import { createOrgClient } from "../helpers/auth";
+import { seeder } from "../helpers/seed-results";
 import { createTestApp } from "../helpers/test-app";
 import { jsonRequest } from "../helpers/workflow";
 
@@ -172,5 +174,22 @@ describe("GraphQL lists count their items and page backwards", () => {
       expect(body.errors?.[0]?.extensions?.code, JSON.stringify(vars)).toBe("validation_failed");
       expect(JSON.stringify(body.errors?.[0]?.extensions?.errors)).toContain(field);
     }
+  });
+});
+
+describe("GraphQL lists that are not connections hold every item", () => {
+  it("a session's players are its whole roster, past the largest page of the REST list", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const seed = seeder(ctx.db, store.orgId);
+    const { id: eventId } = await seed.event();
+    const sessionId = await seed.session(eventId, await seed.players(MAX_PAGE_LIMIT + 1));
+    const body = await graphqlAs(ctx, {})(
+      "query ($id: ID!) { session(id: $id) { playerCount players { player { id } } } }",
+      { id: sessionId },
+    );
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    expect(body.data.session.playerCount).toBe(MAX_PAGE_LIMIT + 1);
+    expect(body.data.session.players).toHaveLength(MAX_PAGE_LIMIT + 1);
   });
 });
