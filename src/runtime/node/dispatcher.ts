@@ -80,10 +80,12 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
           // the next tick reads again rather than trusting the pool's candidates.
           if (inMs <= 0) pool.invalidate();
           waitMs = Math.min(idleMs, Math.max(0, inMs));
-          if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-            lastPrune = Date.now();
-            await pruneOutbox(options.db, clock());
-          }
+        }
+        // Busy or not: a receiver that never answers keeps a delivery in flight as long as
+        // writes keep coming, and must not keep every tenant's notifications with it.
+        if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+          lastPrune = Date.now();
+          await pruneOutbox(options.db, clock());
         }
       } catch (error) {
         logger?.error("webhook dispatcher tick failed", { error: String(error) });
