@@ -4,7 +4,7 @@
  * rankings of many events at once (a series, a player's history) thereby cost the same round
  * trips for 1 event as for 200. Reads only: a failed statement fails every caller of the wave.
  */
-import type { Client, InStatement, ResultSet } from "@libsql/client";
+import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
 import DataLoader from "dataloader";
 
 export type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
@@ -23,4 +23,25 @@ export function coalescedReadBatches(client: Client): ReadBatch {
     { cache: false, batchScheduleFn: (flush) => setTimeout(flush, 0) },
   );
   return (statements) => loader.load(statements);
+}
+
+/**
+ * A client whose reads made while one macrotask runs (`execute` and `batch` alike) go to the
+ * database as one batch, for a read-only caller (GraphQL) whose resolvers each read for one
+ * parent: the round trips of one level of the answer do not grow with the number of parents.
+ * Reads only.
+ */
+export function coalescingClient(client: Client): Client {
+  const read = coalescedReadBatches(client);
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === "execute")
+        return async (statement: InStatement | string, args?: InArgs) =>
+          (
+            await read([typeof statement === "string" ? { sql: statement, args: args ?? [] } : statement])
+          )[0]!;
+      if (prop === "batch") return (statements: InStatement[]) => read(statements);
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }

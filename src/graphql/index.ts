@@ -1,5 +1,5 @@
 import { createYoga } from "graphql-yoga";
-import type { ServiceContext } from "../services/context";
+import { type ServiceContext, withCoalescedDatabase } from "../services/context";
 import { getTables } from "../services/tables";
 import { armorPlugin } from "./armor";
 import { queryLimitsPlugin, rankingsLimitPlugin } from "./limits";
@@ -36,7 +36,9 @@ export function createGraphQLHandler(limits?: Partial<GraphQLBudget>) {
     maskedErrors: true,
     plugins: [armorPlugin, queryLimitsPlugin, rankingsLimitPlugin],
   });
-  return async (request: Request, services: ServiceContext, rankings: RankingsSource): Promise<Response> => {
+  return async (request: Request, given: ServiceContext, rankings: RankingsSource): Promise<Response> => {
+    // Each resolver reads for its own parent; the reads of one level go out as one batch.
+    const services = withCoalescedDatabase(given);
     const response = await yoga.fetch(request, {
       services,
       table: batchLoader((ids) => getTables(services, ids)),

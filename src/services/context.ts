@@ -1,5 +1,5 @@
-import type { Database } from "../db/client";
-import { coalescedReadBatches, type ReadBatch } from "../db/read-batches";
+import { createDatabase, type Database } from "../db/client";
+import { coalescedReadBatches, coalescingClient, type ReadBatch } from "../db/read-batches";
 import type { Actor } from "./access";
 
 /** What every use case receives: the request's database, who is asking, and the clock. */
@@ -27,4 +27,12 @@ export function actorClientId(ctx: ServiceContext): string {
 /** The same context with its ranking reads coalesced into one batch per wave. */
 export function withCoalescedReads(ctx: ServiceContext): ServiceContext {
   return { ...ctx, readBatch: coalescedReadBatches(ctx.db.$client) };
+}
+
+/**
+ * The same context with every read it sends coalesced into one batch per wave (db/read-batches.ts),
+ * for a read-only caller whose resolvers each read for one parent (GraphQL). Reads only.
+ */
+export function withCoalescedDatabase(ctx: ServiceContext): ServiceContext {
+  return { ...ctx, db: createDatabase(coalescingClient(ctx.db.$client)) };
 }

@@ -108,6 +108,31 @@ describe("POST /graphql", () => {
     expect(res.body.errors?.length).toBeGreaterThan(0);
   });
 
+  it("reads an organisation's events with their sessions' rounds and rosters in round trips that do not grow with the events", async () => {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ storage: { db } });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const callsFor = async (events: number) => {
+      while ((await api.get(`/v1/orgs/${store.orgId}/events?limit=500`)).body.data.length < events) {
+        const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "E" })).body;
+        await api.post(`/v1/events/${event.id}/sessions`, { name: "S1" });
+        await api.post(`/v1/events/${event.id}/sessions`, { name: "S2" });
+      }
+      const before = calls();
+      const res = await graphql(
+        ctx.app,
+        "query ($o: ID!) { events(orgId: $o, first: 100) { nodes { sessions { id rounds { id } players { status } } } } }",
+        { o: store.orgId },
+        store.auth,
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return calls() - before;
+    };
+    const few = await callsFor(2);
+    expect(await callsFor(20)).toBe(few);
+  });
+
   it("loads the tables of a query together: round trips do not grow with the number of tables", async () => {
     const { db, calls } = await createCountingTestDatabase();
     const ctx = await createTestApp({ storage: { db } });
