@@ -107,6 +107,8 @@ export function createApp(supplied: AppDeps) {
   app.use("/v1/*", idempotency);
   app.use("/v1/*", formatOffered);
   app.use("/v1/*", conditionalGet);
+  // A GraphQL query link (GET) is a JSON read too: its tag, 304, and no shared cache for a signed-in answer.
+  app.use(GRAPHQL_PATH, conditionalGet);
 
   for (const router of apiRouters) app.route("/", router);
   app.route("/", createGraphQLRouter(deps.limits.graphqlBudget));

@@ -101,6 +101,25 @@ describe("POST /graphql", () => {
     expect(member.body.data?.event).toEqual({ name: "Secret" });
   });
 
+  it("a query link's answer is a JSON read like REST's: no shared cache keeps a signed-in answer, and a poll gets 304", async () => {
+    const ctx = await createTestApp();
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const event = (
+      await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Secret", visibility: "private" })
+    ).body;
+    const link = `/graphql?query=${encodeURIComponent(`{ event(id: "${event.id}") { name } }`)}`;
+    const signedIn = await ctx.app.request(link, { headers: store.auth });
+    expect(await signedIn.text()).toContain("Secret");
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+    const etag = signedIn.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await ctx.app.request(link, { headers: { ...store.auth, "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    const anonymous = await ctx.app.request(link);
+    expect(anonymous.headers.get("cache-control")).toBe("no-cache");
+  });
+
   it("answers a malformed query with a GraphQL error, not a 500", async () => {
     const ctx = await createTestApp();
     const res = await graphql(ctx.app, "{ event(id: ", {});
