@@ -36,9 +36,15 @@ export function createGraphQLHandler(limits?: Partial<GraphQLBudget>) {
     maskedErrors: true,
     plugins: [armorPlugin, queryLimitsPlugin, rankingsLimitPlugin],
   });
-  return async (request: Request, given: ServiceContext, rankings: RankingsSource): Promise<Response> => {
-    // Each resolver reads for its own parent; the reads of one level go out as one batch.
+  return async (
+    request: Request,
+    given: ServiceContext,
+    rankingsOver: (services: ServiceContext) => RankingsSource,
+  ): Promise<Response> => {
+    // Each resolver reads for its own parent (a ranking for its session): the reads of one level
+    // go out as one batch.
     const services = withCoalescedDatabase(given);
+    const rankings = rankingsOver(services);
     const response = await yoga.fetch(request, {
       services,
       table: batchLoader((ids) => getTables(services, ids)),

@@ -152,6 +152,38 @@ describe("POST /graphql", () => {
     expect(await callsFor(20)).toBe(few);
   });
 
+  it("ranks an event's sessions in round trips that do not grow with the sessions", async () => {
+    const { db, calls } = await createCountingTestDatabase();
+    const ctx = await createTestApp({ storage: { db } });
+    const store = await createOrgClient(ctx.app, ctx.db);
+    const api = jsonRequest(ctx.app, store.auth);
+    const ids = await createPlayers(api, store.orgId, 4);
+    const callsFor = async (sessions: number) => {
+      const event = (await api.post(`/v1/orgs/${store.orgId}/events`, { name: "Many days" })).body;
+      for (let i = 0; i < sessions; i++) {
+        const session = (await api.post(`/v1/events/${event.id}/sessions`, { name: `Day ${i}` })).body;
+        await api.post(`/v1/sessions/${session.id}/players`, { playerIds: ids });
+        const { tableId } = await seatPrelimTable(ctx.db, event.id, session.id, ids);
+        await api.put(`/v1/tables/${tableId}/result`, {
+          scores: ids.map((playerId, n) => ({ playerId, vp: [10, 8, 6, 4][n] })),
+          winnerId: ids[0],
+          signed: true,
+        });
+      }
+      const before = calls();
+      const res = await graphql(
+        ctx.app,
+        "query ($id: ID!) { event(id: $id) { sessions { standings { rows { rank } } } } }",
+        { id: event.id },
+        store.auth,
+      );
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return calls() - before;
+    };
+    const few = await callsFor(2);
+    expect(await callsFor(8)).toBe(few);
+  });
+
   it("loads the tables of a query together: round trips do not grow with the number of tables", async () => {
     const { db, calls } = await createCountingTestDatabase();
     const ctx = await createTestApp({ storage: { db } });

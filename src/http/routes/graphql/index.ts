@@ -103,8 +103,8 @@ function checkedGet(c: Context<AppEnv>): Response | undefined {
 export function createGraphQLRouter(budget?: Partial<GraphQLBudget>) {
   const graphql = createGraphQLHandler(budget);
   const handle = (request: Request, c: Context<AppEnv>) => {
-    const services = serviceContext(c);
-    return graphql(request, services, cachedRankings(services, c.get("responseCache")));
+    const cache = c.get("responseCache");
+    return graphql(request, serviceContext(c), (services) => cachedRankings(services, cache));
   };
   const router = createRouter();
   router.openAPIRegistry.registerPath(
