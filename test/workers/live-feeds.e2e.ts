@@ -190,6 +190,30 @@ describe("an event feed held by its Durable Object", () => {
     for (const close of closers.splice(0)) close();
   }, 60_000);
 
+  it("closes a socket whose watcher sends anything but a ping: each message would wake the object", async () => {
+    showWorkerOutputOnFailure();
+    const res = await worker.fetch(`/v1/events/${eventId}/live?maxSeconds=60`, {
+      headers: { upgrade: "websocket" },
+    });
+    expect(res.status).toBe(101);
+    const ws = (res as Response & { webSocket: WebSocket & { accept(): void } }).webSocket;
+    ws.accept();
+    let closed: { code: number; reason: string } | undefined;
+    const pongs: string[] = [];
+    ws.addEventListener("message", (e: MessageEvent) => {
+      if (e.data === "pong") pongs.push(String(e.data));
+    });
+    ws.addEventListener("close", (e: CloseEvent) => {
+      closed = { code: e.code, reason: e.reason };
+    });
+    ws.send("ping");
+    await until(() => pongs.length === 1);
+    expect(closed).toBeUndefined();
+    ws.send("subscribe to everything");
+    await until(() => closed !== undefined);
+    expect(closed!.code).toBe(1008);
+  }, 60_000);
+
   it("resumes from Last-Event-ID through the object, over SSE and WebSocket", async () => {
     showWorkerOutputOnFailure();
     const current = (await api.get(`/v1/events/${eventId}`)).body.resultsVersion as number;

@@ -280,19 +280,28 @@ export class LiveFeed implements FeedHost {
     await endLapsedTokens(this.db, held, Date.now());
   }
 
-  async webSocketMessage(): Promise<void> {
-    // Watchers only listen ("ping" is answered by the auto-response).
+  /**
+   * Watchers only listen ("ping" is answered by the auto-response without waking the object):
+   * anything else would wake it once per message, for every watcher of the feed, so it closes
+   * the socket.
+   */
+  async webSocketMessage(socket: HibernatableSocket): Promise<void> {
+    await this.closeSocket(socket, 1008, "watchers only listen: send nothing but ping");
   }
 
   async webSocketClose(socket: HibernatableSocket): Promise<void> {
-    const entry = socket.deserializeAttachment() as SocketWatch | null;
-    socket.close(1000, "closed");
-    if (entry) await releaseLeases(this.env.LIVE_FEEDS, entry.request.leases ?? []);
-    await this.idleIfUnwatched();
+    await this.closeSocket(socket, 1000, "closed");
   }
 
   async webSocketError(socket: HibernatableSocket): Promise<void> {
     await this.webSocketClose(socket);
+  }
+
+  private async closeSocket(socket: HibernatableSocket, code: number, reason: string) {
+    const entry = socket.deserializeAttachment() as SocketWatch | null;
+    socket.close(code, reason);
+    if (entry) await releaseLeases(this.env.LIVE_FEEDS, entry.request.leases ?? []);
+    await this.idleIfUnwatched();
   }
 
   // ——— the stream caps' counters ———
