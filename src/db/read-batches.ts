@@ -9,6 +9,13 @@ import DataLoader from "dataloader";
 
 export type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
 
+/**
+ * A macrotask, not a microtask: callers that await their scope first still join the wave.
+ * `setImmediate` where there is one (Node), as `setTimeout(0)` waits at least a millisecond there.
+ */
+const nextMacrotask = (flush: () => void) =>
+  typeof setImmediate === "function" ? void setImmediate(flush) : void setTimeout(flush, 0);
+
 export function coalescedReadBatches(client: Client): ReadBatch {
   const loader = new DataLoader<InStatement[], ResultSet[]>(
     async (lists) => {
@@ -19,8 +26,7 @@ export function coalescedReadBatches(client: Client): ReadBatch {
         return results.slice(offset - list.length, offset);
       });
     },
-    // A macrotask, not a microtask: callers that await their scope first still join the wave.
-    { cache: false, batchScheduleFn: (flush) => setTimeout(flush, 0) },
+    { cache: false, batchScheduleFn: nextMacrotask },
   );
   return (statements) => loader.load(statements);
 }
