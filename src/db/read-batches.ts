@@ -1,13 +1,14 @@
 /**
- * Read batches sent together: the batches asked for while one macrotask runs go to the database
- * as ONE batch (one round trip), and each caller gets its own results. Services that read the
- * rankings of many events at once (a series, a player's history) thereby cost the same round
- * trips for 1 event as for 200. Reads only: a failed statement fails every caller of the wave.
+ * Reads sent together: the statements and batches asked for while one macrotask runs go to the
+ * database as ONE batch (one round trip), and each caller gets its own results. Work that reads
+ * for many parents at once (GraphQL's resolvers, the rankings of a series or a player's history)
+ * thereby costs the same round trips for 1 parent as for 200. Reads only: a failed statement
+ * fails every caller of the wave.
  */
 import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
 import DataLoader from "dataloader";
 
-export type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
+type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
 
 /**
  * A macrotask, not a microtask: callers that await their scope first still join the wave.
@@ -16,7 +17,7 @@ export type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
 const nextMacrotask = (flush: () => void) =>
   typeof setImmediate === "function" ? void setImmediate(flush) : void setTimeout(flush, 0);
 
-export function coalescedReadBatches(client: Client): ReadBatch {
+function coalescedReadBatches(client: Client): ReadBatch {
   const loader = new DataLoader<InStatement[], ResultSet[]>(
     async (lists) => {
       const results = await client.batch(lists.flat());
@@ -31,12 +32,7 @@ export function coalescedReadBatches(client: Client): ReadBatch {
   return (statements) => loader.load(statements);
 }
 
-/**
- * A client whose reads made while one macrotask runs (`execute` and `batch` alike) go to the
- * database as one batch, for a read-only caller (GraphQL) whose resolvers each read for one
- * parent: the round trips of one level of the answer do not grow with the number of parents.
- * Reads only.
- */
+/** A client whose reads (`execute` and `batch` alike) join the wave of their macrotask. */
 export function coalescingClient(client: Client): Client {
   const read = coalescedReadBatches(client);
   return new Proxy(client, {

@@ -11,7 +11,7 @@ import { events, eventTags, registrations, series, sessions } from "../../db/sch
 import { fnv1a, inOrgTree } from "../../db/tree";
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
 import { canReadEvent, canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
-import { type ServiceContext, withCoalescedReads } from "../context";
+import { type ServiceContext, withCoalescedDatabase } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { uniqueParticipantsSql } from "../events";
 import { seriesIncludesEvent, standingsOrConflict, toSeriesDto } from "../series";
@@ -117,7 +117,7 @@ function sessionEntry(session: SessionRow, standings: SessionStandingsDto, playe
 
 /** Round trip 3: every event's and session's ranking, coalesced into one batch. */
 function rankingsOf(ctx: ServiceContext, scope: PlayerHistoryScope) {
-  const batched = withCoalescedReads(ctx);
+  const batched = withCoalescedDatabase(ctx);
   return Promise.all(
     scope.events.map(async (entry) => {
       const [standings, sessionTables] = await Promise.all([

@@ -5,7 +5,7 @@
  * pure series scoring ranks the players. Total: 3 round trips whatever the number of events.
  */
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
-import { type ServiceContext, withCoalescedReads } from "../context";
+import { type ServiceContext, withCoalescedDatabase } from "../context";
 import { ServiceError } from "../errors";
 import { type EventStandingsDto, eventStandings, lotsOf, type StandingsScope } from "../standings";
 import { loadSeriesScope, type SeriesScope } from "./scope";
@@ -39,7 +39,7 @@ function seriesStatus(standings: EventStandingsDto): SeriesEventStatus {
 /** The body of `GET /v1/series/{seriesId}/standings` (its schema: the series routes). */
 export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope) {
   // Every event through the event-standings service, in one round trip for all.
-  const batched = withCoalescedReads(ctx);
+  const batched = withCoalescedDatabase(ctx);
   const results = await Promise.all(scope.events.map((event) => standingsOrConflict(batched, event)));
   const names = new Map<string, string>();
   const finished: { eventId: string; placings: EventPlacing[] }[] = [];

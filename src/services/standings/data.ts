@@ -105,7 +105,7 @@ function readStatements(filter: GameFilter, eventId: string): InStatement[] {
 export async function loadStandingsData(ctx: ServiceContext, eventId: string, filter: GameFilter) {
   const statements = readStatements(filter, eventId);
   const [finalTables, roundList, registrationList, dqRows, sessionRows, unique] = (
-    await (ctx.readBatch ? ctx.readBatch(statements) : ctx.db.$client.batch(statements))
+    await ctx.db.$client.batch(statements)
   ).map((r) => r.rows);
   const registrations = registrationsOf(registrationList!);
   const names = new Map(registrations.map((r) => [r.playerId, r.name]));
