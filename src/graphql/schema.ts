@@ -6,10 +6,10 @@ import {
   getEvent,
   getSession,
   listEvents,
-  listRegistrations,
   listSessions,
+  sessionRoster,
 } from "../services/events";
-import { MAX_PAGE_LIMIT, type Page, type PageRequest } from "../services/pagination";
+import type { Page, PageRequest } from "../services/pagination";
 import { getPlayer, listPlayers } from "../services/players";
 import { type buildRatingTable, ratingsResponse } from "../services/ratings";
 import { getRound, listSessionRounds } from "../services/rounds";
@@ -150,18 +150,9 @@ const objectResolvers = {
     rounds: listUnder(listSessionRounds),
     standings: ranking("session"),
     // The whole roster, every page: the schema's list has no page arguments.
-    players: resolver(async (parent: Parent, _: unknown, { services }: GraphQLContext) => {
-      let page = await listRegistrations(services, parent.id, { limit: MAX_PAGE_LIMIT });
-      const roster = page.data;
-      while (page.nextCursor) {
-        page = await listRegistrations(services, parent.id, {
-          limit: MAX_PAGE_LIMIT,
-          cursor: page.nextCursor,
-        });
-        roster.push(...page.data);
-      }
-      return roster;
-    }),
+    players: resolver(async (parent: Parent, _: unknown, { services }: GraphQLContext) =>
+      sessionRoster(services, parent.id),
+    ),
   },
 };
 

@@ -17,7 +17,7 @@ export { createEvent, getEvent, listEvents, updateEvent } from "./events";
 export { exclusionsInForce } from "./exclusions-in-force";
 export { addAvoidPair, addStaff, listAvoidPairs, listStaff, removeStaff } from "./people";
 export { listPublicEvents, type PublicEventSummary } from "./public";
-export { listRegistrations, registerPlayers, unregisterPlayer } from "./registrations";
+export { listRegistrations, registerPlayers, sessionRoster, unregisterPlayer } from "./registrations";
 export {
   createSession,
   getSession,

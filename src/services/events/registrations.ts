@@ -257,3 +257,14 @@ export async function listRegistrations(
     (row) => toRegistrationDto(row, ctx.actor),
   );
 }
+
+/** The whole roster, every page (a session's CSV, GraphQL's list): as many as the session has players. */
+export async function sessionRoster(ctx: ServiceContext, sessionId: string) {
+  let page = await listRegistrations(ctx, sessionId);
+  const roster = page.data;
+  while (page.nextCursor) {
+    page = await listRegistrations(ctx, sessionId, { limit: MAX_PAGE_LIMIT, cursor: page.nextCursor });
+    roster.push(...page.data);
+  }
+  return roster;
+}

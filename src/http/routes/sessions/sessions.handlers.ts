@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import * as sessions from "../../../services/events";
-import { MAX_PAGE_LIMIT } from "../../../services/pagination";
 import { type AppEnv, serviceContext } from "../../context";
 import type { CsvLang } from "../../csv/format";
 import { rosterCsv } from "../../csv/rankings-csv";
@@ -11,16 +10,7 @@ import * as r from "./sessions.routes";
 
 /** The CSV is the whole roster: every page, as many as the session has players. */
 async function sendRosterCsv(c: Context<AppEnv>, sessionId: string, lang: CsvLang) {
-  const ctx = serviceContext(c);
-  let page = await sessions.listRegistrations(ctx, sessionId, { limit: MAX_PAGE_LIMIT });
-  const roster = page.data;
-  while (page.nextCursor) {
-    page = await sessions.listRegistrations(ctx, sessionId, {
-      limit: MAX_PAGE_LIMIT,
-      cursor: page.nextCursor,
-    });
-    roster.push(...page.data);
-  }
+  const roster = await sessions.sessionRoster(serviceContext(c), sessionId);
   return sendSessionCsv(c, sessionId, lang, "roster", roster, rosterCsv);
 }
 
