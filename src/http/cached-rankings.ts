@@ -40,10 +40,9 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
       const scope = await standings.loadEventStandingsScope(ctx, eventId);
       return cache.getObject(standingsEtag(scope, "standings"), () => standings.eventStandings(ctx, scope));
     },
-    /** The tree's rating table under the key REST's ratings keep it (minGames is applied after). */
+    /** The tree's rating table (minGames is applied after). */
     async ratings(orgId: string) {
-      const scope = await ratings.loadRatingScope(ctx, orgId);
-      return cache.getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+      return cachedRatingTable(cache, ctx, await ratings.loadRatingScope(ctx, orgId));
     },
     /** A series' standings under the key REST's standings keep their body. */
     async series(seriesId: string) {
@@ -51,6 +50,17 @@ export function cachedRankings(ctx: ServiceContext, cache: ResponseCache) {
       return cache.getObject(weakEtag(scope.etag), () => series.seriesStandings(ctx, scope));
     },
   };
+}
+
+/**
+ * A tree's rating table, built once per ETag: shared by the REST table, its CSV, every player's
+ * rating and GraphQL.
+ */
+export function cachedRatingTable(
+  cache: ResponseCache,
+  ...[ctx, scope]: Parameters<typeof ratings.buildRatingTable>
+) {
+  return cache.getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import * as ratings from "../../../services/ratings";
+import { cachedRatingTable } from "../../cached-rankings";
 import { type AppEnv, serviceContext } from "../../context";
 import { ratingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
@@ -7,12 +8,9 @@ import { notModified, weakEtag } from "../../middleware/etag";
 import { createRouter } from "../../router";
 import * as r from "./ratings.routes";
 
-/**
- * The tree's rating table, built once per ETag and kept in the response cache, shared by the org
- * table, its CSV and every player.
- */
-const ratingTable = (c: Context<AppEnv>, ...[ctx, scope]: Parameters<typeof ratings.buildRatingTable>) =>
-  c.get("responseCache").getObject(weakEtag(scope.etag), () => ratings.buildRatingTable(ctx, scope));
+/** The tree's rating table from the response cache (cached-rankings.ts). */
+const ratingTable = (c: Context<AppEnv>, ...args: Parameters<typeof ratings.buildRatingTable>) =>
+  cachedRatingTable(c.get("responseCache"), ...args);
 
 export const ratingsRouter = createRouter();
 
