@@ -18,10 +18,12 @@ import {
 } from "./discord-suite";
 
 let world: DiscordWorld;
+let apps: Awaited<ReturnType<typeof discordApplication>>;
+let test: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
-  const apps = await discordApplication();
-  const test = await createTestApp({ http: { publicUrl: PUBLIC_URL }, push: { discord: apps.settings } });
+  apps = await discordApplication();
+  test = await createTestApp({ http: { publicUrl: PUBLIC_URL }, push: { discord: apps.settings } });
   world = await buildDiscordWorld(
     (path, init) => Promise.resolve(test.app.request(path, init)),
     test.db,
@@ -104,7 +106,7 @@ describe("malformed interactions", () => {
   }, 120_000);
 });
 
-describe("the interactions endpoint's address limit", () => {
+describe("the interactions endpoint's limits", () => {
   it("counts each address's interactions (signed or not) under the discord policy", async () => {
     const { createMemoryRateLimiter, RATE_LIMIT_POLICIES } = await import("../../src/http/rate-limit");
     const test = await createTestApp({
@@ -130,6 +132,35 @@ describe("the interactions endpoint's address limit", () => {
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await test.app.request("/discord/interactions", bad)).status);
     expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it("gives each server a budget of its own: a busy server does not silence the others", async () => {
+    const { createMemoryRateLimiter, RATE_LIMIT_POLICIES } = await import("../../src/http/rate-limit");
+    // Discord sends every server's interactions from the same few addresses.
+    const limited = await createTestApp({
+      storage: { db: test.db },
+      http: { publicUrl: PUBLIC_URL },
+      push: { discord: apps.settings },
+      limits: {
+        rateLimiter: createMemoryRateLimiter(),
+        rateLimitPolicies: {
+          ...RATE_LIMIT_POLICIES,
+          discordGuild: { name: "discord-guild", limit: 2, windowSeconds: 60 },
+        },
+        clientAddress: () => "203.0.113.10",
+      },
+    });
+    const w = {
+      ...world,
+      fetch: (path: string, init?: RequestInit) => Promise.resolve(limited.app.request(path, init)),
+    };
+    const mytable = async (guild: string) =>
+      (await run(w, { member: w.users.player, command: "mytable", guild })).message.content as string;
+    const busy = /This server has sent its 2 commands in 60 s: try again in \d+ s\./;
+    expect(await mytable(w.guild)).not.toMatch(busy);
+    expect(await mytable(w.guild)).not.toMatch(busy);
+    expect(await mytable(w.guild)).toMatch(busy);
+    expect(await mytable(w.otherGuild)).toMatch(/not linked to a tournament organisation/);
   });
 });
 

@@ -107,7 +107,7 @@ describe("the policy of each kind of route", () => {
       '"graphql";q=60;w=60, "org-graphql";q=240;w=60',
     );
     expect(await policy("/discord/interactions", { method: "POST", headers: query, body: "{}" })).toBe(
-      '"discord";q=1200;w=60',
+      '"discord";q=12000;w=60',
     );
     expect(await policy("/discord/install")).toBe(READ);
   });

@@ -179,7 +179,8 @@ export function rateLimits(
     }),
     /**
      * Discord's interactions come from Discord's few addresses on behalf of every member of every
-     * server: `discord` per address, wide enough for a whole event, before the signature is read.
+     * server: `discord` per address, wide enough for all of them, before the signature is read. Each
+     * server's own budget (`discord-guild`) is spent by the route once the signature checks out.
      */
     discord: limit((_c, address) => [byAddress(policies.discord, address)]),
     /**

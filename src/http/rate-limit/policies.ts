@@ -47,11 +47,16 @@ export const RATE_LIMIT_POLICIES = {
    */
   tokenAlarm: { name: "token-alarm", limit: 50, windowSeconds: 60 },
   /**
-   * Discord's interactions endpoint, per address: Discord sends every member's commands from few
-   * addresses, so the limit is wide (20 a second); it bounds what an unsigned flood costs (each
-   * refusal is one indexed read and one signature check).
+   * Discord's interactions endpoint, per address, counted before the signature is checked: Discord
+   * sends every server's interactions from few addresses, so this only bounds what an unsigned
+   * flood costs (each refusal is a signature check, no database read).
    */
-  discord: { name: "discord", limit: 1200, windowSeconds: 60 },
+  discord: { name: "discord", limit: 12000, windowSeconds: 60 },
+  /**
+   * A Discord server's interactions, counted once the signature checks out: a store's 60 members
+   * each running a command every 6 seconds. One busy server does not use up the others' budget.
+   */
+  discordGuild: { name: "discord-guild", limit: 600, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyKey = keyof typeof RATE_LIMIT_POLICIES;

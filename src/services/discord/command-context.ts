@@ -37,6 +37,10 @@ export interface InteractionDeps {
   onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
   /** Runs the edit of a deferred response once the response is sent. */
   afterResponse(work: Promise<void>): void;
+  /** Counts an interaction against its server's budget (the HTTP layer's rate limit), if any. */
+  spendGuildBudget?: (
+    guildId: string,
+  ) => Promise<{ allowed: boolean; limit: number; windowSeconds: number; resetSeconds: number }>;
 }
 
 /** Everything a command handler may use: the request's service context acts as the server's client. */

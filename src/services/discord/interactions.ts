@@ -134,6 +134,12 @@ export async function answerInteraction(
     return refuse(refusedOptions.map((r) => `${r.path}: ${r.message}.`).join("\n"));
   const { guild_id: guildId, member } = interaction;
   if (!guildId || !member) return refuse("Use the tournament commands in a server.");
+  const budget = await deps.spendGuildBudget?.(guildId);
+  if (budget && !budget.allowed) {
+    return refuse(
+      `This server has sent its ${budget.limit} commands in ${budget.windowSeconds} s: try again in ${budget.resetSeconds} s.`,
+    );
+  }
 
   const link = await loadGuildLink(deps.db, guildId);
   if (!link && !spec.withoutLink) {

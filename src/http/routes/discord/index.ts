@@ -7,6 +7,7 @@ import { afterResponse } from "../../background";
 import { type AppEnv, serviceContext } from "../../context";
 import { loggableError } from "../../log-safe";
 import { zodIssues } from "../../problem";
+import { RATE_LIMIT_POLICIES } from "../../rate-limit";
 import { createRouter } from "../../router";
 import { jsonPage, logInfo } from "../handler";
 import * as r from "./discord.routes";
@@ -96,9 +97,26 @@ async function receiveInteraction(c: Context<AppEnv>) {
     onError: (error, fields) =>
       logger.error("discord command failed", { requestId, ...fields, ...loggableError(error) }),
     afterResponse: (work) => afterResponse(c, work, "discord deferred answer failed"),
+    spendGuildBudget: guildBudget(c),
   };
   const answer = await discord.answerInteraction(deps, interaction, refused);
   return c.json(answer as { type: number; data?: Record<string, unknown> }, 200);
+}
+
+/**
+ * Every server's interactions come from Discord's few addresses, so past the address limit each
+ * server is counted on its own, once the signature has shown the server is the one named.
+ */
+function guildBudget(c: Context<AppEnv>): discord.InteractionDeps["spendGuildBudget"] {
+  const { rateLimiter, rateLimitPolicies = RATE_LIMIT_POLICIES } = c.get("deps").limits;
+  const policy = rateLimitPolicies.discordGuild;
+  if (!rateLimiter) return undefined;
+  return async (guildId) => {
+    const decision = await rateLimiter.consume(policy, `guild:${guildId}`);
+    if (!decision.allowed)
+      logInfo(c, "rate limited", { policy: policy.name, per: `discord server ${guildId}` });
+    return { ...decision, limit: policy.limit, windowSeconds: policy.windowSeconds };
+  };
 }
 
 /**
