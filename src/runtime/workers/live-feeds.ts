@@ -37,6 +37,8 @@ export function workerLiveFeeds(
       const headers = new Headers(path === "socket" ? c.req.raw.headers : undefined);
       headers.set(WATCH_HEADER, JSON.stringify({ ...request, leases: slot.leases }));
       const res = await callObject(namespace, name, path, { headers });
+      // An object that did not take the watcher will never give its slots back: they go now.
+      if (!res.ok && res.status !== 101) slot.release();
       // The object's answer, with headers the app's middleware may still set (request id, CORS).
       const webSocket = (res as Response & { webSocket?: unknown }).webSocket;
       return webSocket
@@ -75,18 +77,24 @@ export function workerLiveFeeds(
     async acquire(charges) {
       const until = Date.now() + LEASE_MS;
       const leases: SlotLease[] = [];
-      for (const charge of charges) {
-        const lease = { counter: `slots:${charge.key}`, id: crypto.randomUUID() };
-        const res = await callObject(namespace, lease.counter, "acquire", {
-          method: "POST",
-          body: JSON.stringify({ id: lease.id, limit: charge.limit, until }),
-        });
-        const { granted } = (await res.json()) as { granted: boolean };
-        if (!granted) {
-          await releaseLeases(namespace, leases);
-          return { granted: false, refused: charge };
+      try {
+        for (const charge of charges) {
+          const lease = { counter: `slots:${charge.key}`, id: crypto.randomUUID() };
+          const res = await callObject(namespace, lease.counter, "acquire", {
+            method: "POST",
+            body: JSON.stringify({ id: lease.id, limit: charge.limit, until }),
+          });
+          const { granted } = (await res.json()) as { granted: boolean };
+          if (!granted) {
+            await releaseLeases(namespace, leases);
+            return { granted: false, refused: charge };
+          }
+          leases.push(lease);
         }
-        leases.push(lease);
+      } catch (error) {
+        // A counter's object failed: the leases taken so far would otherwise be held for an hour.
+        await releaseLeases(namespace, leases);
+        throw error;
       }
       return { granted: true, leases, release: () => void releaseLeases(namespace, leases) };
     },
