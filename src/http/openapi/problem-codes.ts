@@ -263,7 +263,7 @@ export const PROBLEM_CODES = {
     ],
     ranking_inputs_changed: [
       "Ranking inputs changed",
-      "A result, correction, disqualification or registration was committed while the playoffs were being seated from the rankings, so nothing was seated; seat again.",
+      "A result, correction, disqualification or registration was committed while a seating, a drop, a re-seat or a round's removal was computed from the event, so nothing was changed; send it again.",
     ],
     semifinal_exists: [
       "Semifinals already seated",

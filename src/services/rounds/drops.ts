@@ -8,6 +8,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { newId } from "../../db/ids";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import { gameTables, registrations, rounds, seats } from "../../db/schema";
 import { reseatGames } from "../../domain/reseat";
 import { sessionGameCount } from "../../domain/structure";
@@ -111,7 +112,10 @@ export async function dropPlayer(ctx: ServiceContext, sessionId: string, input: 
   const later = laterGamesOf(state, playerId, afterGame);
   for (const l of later) assertReseatable(l, "the drop");
   const reseat = reseatRounds(ctx, event, state, later, playersOf);
+  // The drop was checked against the results and seatings read after the event: a sheet or
+  // another drop committed since would make it, or its re-seat, wrong.
   await commitSeating(ctx, [
+    rankingInputsUnchanged(ctx.db, event),
     statement,
     ...reseat.statements,
     ...bumpRankingsVersion(ctx, event, sessionId),

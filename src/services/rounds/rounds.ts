@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Batch } from "../../db/client";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
 import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
@@ -279,6 +280,8 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
     );
   }
   const statements: Batch = [
+    // A sheet or a disqualification committed since the read would go with the round.
+    rankingInputsUnchanged(ctx.db, event),
     ctx.db.delete(rounds).where(eq(rounds.id, roundId)),
     auditInsert(ctx, {
       orgId: event.orgId,
@@ -310,5 +313,5 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       statements.push(ctx.db.update(registrations).set({ eliminatedAt: null }).where(registered));
     }
   }
-  await ctx.db.batch(statements);
+  await commitSeating(ctx, statements);
 }

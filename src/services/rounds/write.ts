@@ -74,19 +74,20 @@ export function seatRows(roundId: string, tableIds: readonly string[], tables: N
 }
 
 /**
- * Runs the batch; a uniqueness violation means someone seated the same round a moment
- * earlier (the partial unique indexes on rounds), which is a 409, not a 500.
+ * Runs a batch that changes seatings. A batch computed from the event as read starts with
+ * `rankingInputsUnchanged`: a result, correction, disqualification or registration committed
+ * since makes it a 409 that changed nothing. A uniqueness violation means someone seated the same
+ * round a moment earlier (the partial unique indexes on rounds): a 409 too, not a 500.
  */
 export async function commitSeating(ctx: ServiceContext, statements: Batch): Promise<void> {
   try {
     await ctx.db.batch(statements);
   } catch (error) {
-    // A playoff seating starts with a precondition on the ranking inputs it was computed from.
     if (guardRaisedByDatabase(error) === "stale_read") {
       throw new ServiceError(
         "conflict",
         "ranking_inputs_changed",
-        "A result, correction, disqualification or registration was committed while this seating was computed from the rankings, so nothing was seated; seat again to seat from the current rankings.",
+        "A result, correction, disqualification or registration was committed while this change was computed from the event, so nothing was changed; send it again to act on the event as it is now.",
       );
     }
     if (isConstraintError(error)) {
