@@ -9,6 +9,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
+import { rankingInputsUnchanged } from "../../db/preconditions";
 import {
   events,
   organizations,
@@ -29,8 +30,9 @@ import {
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
+import { bumpResultsVersion } from "../events";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { leaveForExclusion } from "../rounds";
+import { commitSeating, leaveForExclusion } from "../rounds";
 
 type ExclusionRow = typeof programmeExclusions.$inferSelect;
 
@@ -131,8 +133,15 @@ export async function createExclusion(
       return [{ sessionId, droppedAfterGame, reseatedRounds, stillSeatedAt }];
     }),
   };
-  await ctx.db.batch([
+  // The effects were computed from each event as read, and an exclusion is an input of the
+  // playoffs' seating (an excluded qualifier is passed over): of it and a change to one of those
+  // events, or a seating computed without it, the one committed second is a 409.
+  const touched = [...new Map(registered.map((r) => [r.event.id, r.event])).values()];
+  await commitSeating(ctx, [
     ctx.db.insert(programmeExclusions).values(row),
+    // Checked before the bumps below change what they compare.
+    ...touched.map((event) => rankingInputsUnchanged(ctx.db, event)),
+    ...touched.map((event) => bumpResultsVersion(ctx, event.id)),
     ...visited.flatMap((e) => (e.kind === "none" ? [] : e.statements)),
     auditInsert(ctx, {
       orgId,
