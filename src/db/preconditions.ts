@@ -5,9 +5,9 @@
  * `stale_read`) and leaves nothing behind when it did not. Optimistic, like If-Match: the loser of
  * a race finds out at commit and answers 409, and nothing is locked while it computes.
  */
-import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { events, seats, tableResults, writePreconditions } from "./schema";
+import { disqualifications, events, seats, tableResults, writePreconditions } from "./schema";
 
 /**
  * Holds while the event's results and roster are at the versions read (the versions every ranking
@@ -41,6 +41,26 @@ export function seatsUnchanged(db: Database, tableId: string, playerIds: readonl
     sql`(select count(*) from ${seats} where ${eq(seats.tableId, tableId)}) = ${playerIds.length}
       and (select count(*) from ${seats} where ${eq(seats.tableId, tableId)}
         and ${seats.playerId} in (select value from json_each(${JSON.stringify(playerIds)}))) = ${playerIds.length}`,
+  );
+}
+
+/**
+ * Holds while the players have as many disqualifications in the event as read: a sheet is scored
+ * with its players' disqualifications (the one recorded at its table places that player last).
+ */
+export function disqualificationsUnchanged(
+  db: Database,
+  eventId: string,
+  playerIds: readonly string[],
+  disqualified: number,
+) {
+  return precondition(
+    db,
+    `disqualifications of ${playerIds.join(", ")}`,
+    sql`(select count(*) from ${disqualifications} where ${and(
+      eq(disqualifications.eventId, eventId),
+      inArray(disqualifications.playerId, [...playerIds]),
+    )}) = ${disqualified}`,
   );
 }
 

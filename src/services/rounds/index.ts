@@ -4,4 +4,4 @@ export { createBoard, getBoard } from "./boards";
 export { dropPlayer, leaveForExclusion, reseatAfterDisqualification } from "./drops";
 export { seatFinal, seatSemifinals } from "./playoffs-seating";
 export { createRounds, deleteRound, getRound, listSessionRounds } from "./rounds";
-export { commitSeating } from "./write";
+export { commitSeating, rankingInputsChanged } from "./write";

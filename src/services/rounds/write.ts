@@ -73,6 +73,14 @@ export function seatRows(roundId: string, tableIds: readonly string[], tables: N
   );
 }
 
+/** The 409 of a batch whose `rankingInputsUnchanged` no longer held: nothing was changed. */
+export const rankingInputsChanged = () =>
+  new ServiceError(
+    "conflict",
+    "ranking_inputs_changed",
+    "A result, correction, disqualification or registration was committed while this change was computed from the event, so nothing was changed; send it again to act on the event as it is now.",
+  );
+
 /**
  * Runs a batch that changes seatings. A batch computed from the event as read starts with
  * `rankingInputsUnchanged`: a result, correction, disqualification or registration committed
@@ -83,13 +91,7 @@ export async function commitSeating(ctx: ServiceContext, statements: Batch): Pro
   try {
     await ctx.db.batch(statements);
   } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") {
-      throw new ServiceError(
-        "conflict",
-        "ranking_inputs_changed",
-        "A result, correction, disqualification or registration was committed while this change was computed from the event, so nothing was changed; send it again to act on the event as it is now.",
-      );
-    }
+    if (guardRaisedByDatabase(error) === "stale_read") throw rankingInputsChanged();
     if (isConstraintError(error)) {
       throw new ServiceError(
         "conflict",

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { seatsUnchanged } from "../../db/preconditions";
+import { disqualificationsUnchanged, rankingInputsUnchanged, seatsUnchanged } from "../../db/preconditions";
 import {
   disqualifications,
   gameTables,
@@ -19,7 +19,7 @@ import { actorClientId, type ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 import { bumpResultsVersion } from "../events";
 import { standingsChangedStatements } from "../outbox";
-import { reseatAfterDisqualification } from "../rounds";
+import { rankingInputsChanged, reseatAfterDisqualification } from "../rounds";
 import { assertChoicesMade } from "./choices";
 import { resultNotifications } from "./notifications";
 import { assertPhaseOpen } from "./phase-lock";
@@ -109,14 +109,13 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     submittedByClientId: actor,
     updatedAt: now,
   };
+  const seatIds = scope.seats.map((s) => s.playerId);
   const statements: Batch = [
     // The sheet is checked against the seats read: a player merge committed since would leave
     // it naming a player who no longer exists.
-    seatsUnchanged(
-      ctx.db,
-      tableId,
-      scope.seats.map((s) => s.playerId),
-    ),
+    seatsUnchanged(ctx.db, tableId, seatIds),
+    // And scored with the disqualifications read: one recorded since would be placed wrongly.
+    disqualificationsUnchanged(ctx.db, scope.event.id, seatIds, scope.disqualified.size),
     ctx.db.insert(resultRevisions).values({
       tableId,
       version,
@@ -183,7 +182,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       throw new ServiceError(
         "conflict",
         "concurrent_update",
-        "The table's seats changed (a player merge) after this request read them; re-read the table and retry.",
+        "The table's seats or its players' disqualifications changed (a player merge, a disqualification) after this request read them; re-read the table and retry.",
       );
     }
     if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
@@ -390,6 +389,9 @@ export async function disqualifyPlayer(
         actorClientId: actorClientId(ctx),
         createdAt: now.toISOString(),
       }),
+      // A re-seat computed from the session as read: a sheet of a re-seated game committed since
+      // would have its table re-dealt.
+      ...(reseat.statements.length > 0 ? [rankingInputsUnchanged(ctx.db, event)] : []),
       bumpResultsVersion(ctx, event.id),
       tableAudit(ctx, scope, {
         action: "player.disqualify",
@@ -409,8 +411,9 @@ export async function disqualifyPlayer(
     ]);
   } catch (error) {
     // A seating, a final sheet or another disqualification committed since the read is a 409.
-    if (guardRaisedByDatabase(error) === "phase_locked")
-      throw await lockedSinceRead(ctx, scope, "a disqualification");
+    const guard = guardRaisedByDatabase(error);
+    if (guard === "phase_locked") throw await lockedSinceRead(ctx, scope, "a disqualification");
+    if (guard === "stale_read") throw rankingInputsChanged();
     // The result became final after this request read the table: the rule 1.3.6 trigger refused.
     if (ruleRaisedByDatabase(error) === "1.3.6") throw resultFinal("disqualifying", "1.3.6");
     if (isConstraintError(error)) throw alreadyDisqualified();
