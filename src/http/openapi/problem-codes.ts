@@ -366,6 +366,14 @@ export const PROBLEM_CODES = {
       "Staff plays",
       "One player is staff of an event the other plays in; one person may not do both (rule 1.3.2).",
     ],
+    merge_disqualified_twice: [
+      "Disqualified twice",
+      "Both players are disqualified from the same event, which records one disqualification per player: merging them would lose one and re-place a signed sheet.",
+    ],
+    merge_excluded_registered: [
+      "Excluded player registered",
+      "One player is excluded from the programme and the other is registered in a session of it that has not started: withdraw that registration, then merge.",
+    ],
     merge_conflict: [
       "Merge conflict",
       "A registration or seating of one of the two players changed during the merge: read both players again and retry.",

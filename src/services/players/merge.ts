@@ -12,7 +12,7 @@
  * the other plays it (rule 1.3.2). The unique keys on seats and registrations make a seating or
  * registration racing the merge fail the whole batch instead of slipping through.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { isConstraintError } from "../../db/errors";
 import {
@@ -22,17 +22,21 @@ import {
   disqualifications,
   eventStaff,
   events,
+  organizations,
   playerMerges,
   players,
   programmeExclusions,
   registrations,
   resultConfirmations,
   resultDisputes,
+  rounds,
   seatCodeFailures,
   seats,
+  sessions,
   tableResults,
   tableTimers,
 } from "../../db/schema";
+import { calendarDayIn } from "../../domain/local-time";
 import { assertOrgWideWrite, requireClient, requirePermission } from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
@@ -99,7 +103,16 @@ const staffWhilePlaying = (staffId: string, playerId: string) =>
 
 /** Why the two cannot be one person, read in one batch; the counts go into the answer. */
 async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
-  const [sameRound, sameSession, staffPlaying, counts, eventRows] = await ctx.db.batch([
+  const [
+    sameRound,
+    sameSession,
+    staffPlaying,
+    counts,
+    eventRows,
+    twiceDisqualified,
+    playoffsSeated,
+    excludedWaiting,
+  ] = await ctx.db.batch([
     ctx.db.all<{ tableId: string; other: string }>(sql`select s1.table_id as tableId, s2.table_id as other
       from seats s1 join seats s2 on s2.round_id = s1.round_id and s2.player_id = ${intoId}
       where s1.player_id = ${mergedId}`),
@@ -134,8 +147,47 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
           or ${events.id} in (select event_id from event_staff where player_id = ${mergedId})
           or ${events.id} in (select event_id from disqualifications where player_id = ${mergedId})`,
       ),
+    // One disqualification per event and player: a person disqualified under both ids.
+    ctx.db.all<{ eventId: string }>(sql`select d1.event_id as eventId from disqualifications d1
+      join disqualifications d2 on d2.event_id = d1.event_id and d2.player_id = ${intoId}
+      where d1.player_id = ${mergedId}`),
+    // Both took part in an event whose playoffs are seated: one person fewer changes its N.
+    ctx.db.all<{ eventId: string }>(sql`select s1.event_id as eventId from registrations r1
+      join sessions s1 on s1.id = r1.session_id
+      join sessions s2 on s2.event_id = s1.event_id
+      join registrations r2 on r2.session_id = s2.id and r2.player_id = ${intoId}
+      where r1.player_id = ${mergedId} and exists (select 1 from rounds where event_id = s1.event_id and kind <> 'prelim')`),
+    // An exclusion of one of them over an event where the other waits for a session to start.
+    ctx.db
+      .select({
+        sessionId: registrations.sessionId,
+        until: programmeExclusions.until,
+        timezone: organizations.timezone,
+      })
+      .from(programmeExclusions)
+      .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
+      .innerJoin(
+        registrations,
+        eq(
+          registrations.playerId,
+          sql`case ${programmeExclusions.playerId} when ${mergedId} then ${intoId} else ${mergedId} end`,
+        ),
+      )
+      .innerJoin(sessions, eq(sessions.id, registrations.sessionId))
+      .innerJoin(events, eq(events.id, sessions.eventId))
+      .where(
+        and(
+          inArray(programmeExclusions.playerId, [mergedId, intoId]),
+          isNull(programmeExclusions.liftedAt),
+          sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${registrations.sessionId})`,
+          sql`${programmeExclusions.orgId} in (select value from json_each(${orgAncestryJson(events.orgId)}))`,
+        ),
+      ),
   ]);
   return {
+    twiceDisqualified,
+    playoffsSeated,
+    excludedWaiting,
     sameRound,
     sameSession,
     staffPlaying,
@@ -226,6 +278,32 @@ function assertNeverMet(found: Found): void {
   }
 }
 
+/** What the records of one person cannot hold: refused, naming what to do first. */
+function assertRecordsAgree(found: Found, now: Date): void {
+  const twice = found.twiceDisqualified[0];
+  if (twice) {
+    throw refuse(
+      "merge_disqualified_twice",
+      `Both players are disqualified from event ${twice.eventId}, and an event records one disqualification per player: merging would lose one and re-place a signed sheet.`,
+    );
+  }
+  const seated = found.playoffsSeated[0];
+  if (seated) {
+    throw refuse(
+      "registration_closed",
+      `Both players took part in event ${seated.eventId}, whose playoffs are seated: as one person they would change its unique participants, and so the structure the playoffs were seated from (rules 1.1.5, 1.2.2).`,
+    );
+  }
+  // `until` is the first day the exclusion no longer runs, in its organisation's time zone.
+  const waiting = found.excludedWaiting.find((x) => x.until > calendarDayIn(now, x.timezone));
+  if (waiting) {
+    throw refuse(
+      "merge_excluded_registered",
+      `One player is excluded from the programme until ${waiting.until} and the other is registered in session ${waiting.sessionId}, which has not started: withdraw that registration (DELETE /v1/sessions/${waiting.sessionId}/players/{playerId}), then merge.`,
+    );
+  }
+}
+
 /** Rows of a table holding one per event and player, moved m → k where k has none for that event. */
 function movedOnePerEvent(
   ctx: ServiceContext,
@@ -311,6 +389,7 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
   assertSamePerson(merged, into);
   const found = await readConflictsAndCounts(ctx, mergedId, intoId);
   assertNeverMet(found);
+  assertRecordsAgree(found, ctx.clock());
   const now = ctx.clock().toISOString();
   const keptAfter = {
     ...into.row,
