@@ -11,6 +11,7 @@
  *     export or a resume from an old Last-Event-ID reads first;
  *   - a page of the federation's feed from seq 0;
  *   - a tail poll of the quiet store's and of the federation's feed (after the latest seq);
+ *   - recording one notification in a batch of its own (what the write path pays);
  *   - the quiet store's export since the start (GET /v1/orgs/{id}/export?since=…), against
  *     GET /health, through the app.
  * The load average is printed with the figures: the machine is shared, so they are indicative.
@@ -61,6 +62,20 @@ async function main() {
     ];
 
     const ctx = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
+    const notification = (owner: { orgId: string; ancestry: string[] }, i: number) =>
+      outboxStatements(ctx, {
+        type: "result.submitted",
+        orgId: owner.orgId,
+        ancestry: owner.ancestry,
+        eventId: `evt_${owner.orgId}`,
+        data: {
+          eventId: `evt_${owner.orgId}`,
+          sessionId: "ses_bench",
+          roundId: "rnd_bench",
+          tableId: `tbl_${i}`,
+          scores: [10, 8, 6, 4].map((vp, p) => ({ playerId: `ply_${p}`, vp })),
+        },
+      });
     const quietEvery = Math.floor(ROWS / QUIET_ROWS);
     const t0 = performance.now();
     let pending: BatchItem<"sqlite">[] = [];
@@ -69,21 +84,7 @@ async function main() {
         i % quietEvery === quietEvery - 1
           ? { orgId: quiet.orgId, ancestry: [quiet.orgId, federation.orgId] }
           : busy[i % busy.length]!;
-      pending.push(
-        ...outboxStatements(ctx, {
-          type: "result.submitted",
-          orgId: owner.orgId,
-          ancestry: owner.ancestry,
-          eventId: `evt_${owner.orgId}`,
-          data: {
-            eventId: `evt_${owner.orgId}`,
-            sessionId: "ses_bench",
-            roundId: "rnd_bench",
-            tableId: `tbl_${i}`,
-            scores: [10, 8, 6, 4].map((vp, p) => ({ playerId: `ply_${p}`, vp })),
-          },
-        }),
-      );
+      pending.push(...notification(owner, i));
       if (pending.length >= BATCH * 2 || i === ROWS - 1) {
         await db.batch(pending as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
         pending = [];
@@ -129,6 +130,14 @@ async function main() {
         statement(orgFeedRowsStatement(federation.orgId, latest, PAGE)),
       ),
     ];
+    // A write's side: one busy member store's notification recorded in a batch of its own.
+    let written = ROWS;
+    results.push(
+      await time("one notification recorded (its own batch)", async () => {
+        await db.batch(notification(busy[0]!, written++) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+        return 0;
+      }),
+    );
     console.log(`\nstatement (median of ${RUNS}, rows returned)`);
     console.log(`${baseline.label.padEnd(52)} ${baseline.ms.toFixed(3).padStart(9)} ms   1×`);
     for (const r of results)
