@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER, migrateDatabase, openNodeDatabase } from "../../src/db/node";
+import { orgFeedRowsStatement } from "../../src/services/outbox";
 
 const EXPECTED_TABLES = [
   "api_clients",
@@ -27,6 +28,7 @@ const EXPECTED_TABLES = [
   "idempotency_keys",
   "organizations",
   "outbox",
+  "outbox_orgs",
   "player_merges",
   "players",
   "programme_exclusions",
@@ -133,5 +135,34 @@ describe("migrations", () => {
       { guild_id: "900", org_id: "org_a" },
       { guild_id: "901", org_id: "org_b" },
     ]);
+  });
+
+  it("file the notifications already in the outbox under every organisation of their ancestry", async () => {
+    // The migrations before the change feeds' index of the outbox.
+    const before = join(dir, "before-outbox-orgs");
+    cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+    const journalFile = join(before, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8"));
+    const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith("_outbox_orgs"));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const { db, client } = openNodeDatabase(":memory:");
+    await migrate(db, { migrationsFolder: before });
+    await db.run(sql`insert into outbox (id, type, org_id, ancestry, event_id, data, created_at) values
+      ('msg_1', 'round.seated', 'org_a', '["org_a","org_fed"]', 'evt_a', '{}', 'x'),
+      ('msg_2', 'round.seated', 'org_b', '["org_b"]', 'evt_b', '{}', 'x'),
+      ('msg_3', 'result.submitted', 'org_a', '["org_a","org_fed"]', 'evt_a', '{}', 'x')`);
+    await migrateDatabase(db);
+    const feed = async (orgId: string) =>
+      (await client.execute(orgFeedRowsStatement(orgId, 0, 10))).rows.map((r) => [r.seq, r.id]);
+    expect(await feed("org_fed")).toEqual([
+      [1, "msg_1"],
+      [3, "msg_3"],
+    ]);
+    expect(await feed("org_a")).toEqual([
+      [1, "msg_1"],
+      [3, "msg_3"],
+    ]);
+    expect(await feed("org_b")).toEqual([[2, "msg_2"]]);
   });
 });

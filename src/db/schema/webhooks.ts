@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 import { orgRef } from "./organizations";
 
@@ -17,7 +17,7 @@ export const outbox = sqliteTable(
     id: text("id").notNull(),
     type: text("type").notNull(),
     orgId: text("org_id").notNull(),
-    /** The owning organisation and its ancestors (JSON array), so a tree's rows are found without joins. */
+    /** The owning organisation and its ancestors (JSON array): which subscriptions match, and the rows of `outbox_orgs`. */
     ancestry: text("ancestry", { mode: "json" }).$type<string[]>().notNull(),
     eventId: text("event_id"),
     data: text("data", { mode: "json" }).notNull(),
@@ -29,6 +29,21 @@ export const outbox = sqliteTable(
     // The per-event change feed reads one event's notifications in seq order.
     index("outbox_event_idx").on(t.eventId, t.seq),
   ],
+);
+
+/**
+ * Whom each notification belongs to: one row per organisation of the ancestry it was written
+ * with, in the same batch. An organisation's change feed reads its page as one range of this
+ * key, then those outbox rows by seq, so a page costs the reader's own rows instead of a walk
+ * through every tenant's notifications. Pruned with the outbox.
+ */
+export const outboxOrgs = sqliteTable(
+  "outbox_orgs",
+  {
+    orgId: text("org_id").notNull(),
+    seq: integer("seq").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.seq] })],
 );
 
 /** A receiver of notifications: a URL, what it wants, and how it signs. */

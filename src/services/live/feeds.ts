@@ -286,7 +286,7 @@ export class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
   }
 }
 
-/** An organisation tree's notifications; its cursor runs over the whole outbox (other trees' rows are passed over once). */
+/** An organisation tree's notifications; its cursor is an outbox seq, read through the tree's own keys (outbox_orgs). */
 export interface OrgFeedState extends FeedLog<OrgChange> {
   orgId: string;
 }

@@ -54,13 +54,19 @@ export async function openOrgChanges(ctx: ServiceContext, orgId: string) {
   };
 }
 
-/** The statement reading an organisation tree's notifications after outbox position `seq`. */
+/**
+ * The statement reading an organisation tree's notifications after outbox position `seq`: a
+ * range of the organisation's keys in `outbox_orgs`, already in seq order, then each row by its
+ * seq. Its work follows the page, however many notifications other tenants have. `cross join`
+ * keeps that order: walking the outbox by seq and probing the keys would read every tenant's rows.
+ */
 export function orgFeedRowsStatement(orgId: string, seq: number, limit: number): InStatement {
   return {
-    sql: `select seq, id, type, org_id, event_id, data, created_at from outbox
-          where seq > ? and exists (select 1 from json_each(outbox.ancestry) a where a.value = ?)
-          order by seq limit ?`,
-    args: [seq, orgId, limit],
+    sql: `select o.seq, o.id, o.type, o.org_id, o.event_id, o.data, o.created_at
+          from outbox_orgs m cross join outbox o on o.seq = m.seq
+          where m.org_id = ? and m.seq > ?
+          order by m.seq limit ?`,
+    args: [orgId, seq, limit],
   };
 }
 

@@ -28,15 +28,16 @@ interface OutboxMessage {
 /**
  * The one outbox hook: statements to put in the SAME `db.batch` as the change they announce
  * (after it, so a failing change statement rolls them back too). The first inserts the
- * message; the second fans it out to every matching subscription in that same transaction,
- * so a committed change has its deliveries and a losing one has none. Building them records
- * nothing: both return what they wrote, and once the batch has committed the request reads
- * its notices from those rows (committedChanges).
+ * message; the second files it under each organisation of its ancestry (what the change feeds
+ * read); the third fans it out to every matching subscription in that same transaction, so a
+ * committed change has its deliveries and a losing one has none. Building them records
+ * nothing: the first and the last return what they wrote, and once the batch has committed the
+ * request reads its notices from those rows (committedChanges).
  */
 export function outboxStatements(
   ctx: ServiceContext,
   message: OutboxMessage,
-): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+): [BatchItem<"sqlite">, BatchItem<"sqlite">, BatchItem<"sqlite">] {
   const now = ctx.clock();
   const at = now.toISOString();
   const id = newId("msg", now.getTime());
@@ -49,6 +50,10 @@ export function outboxStatements(
     values (${id}, ${message.type}, ${message.orgId}, ${JSON.stringify(message.ancestry)},
             ${message.eventId ?? null}, ${dataSql}, ${at})
     returning ${sql.raw(RETURNED_MESSAGE)}`);
+  // From the stored row, so the feeds' index says exactly what its ancestry says.
+  const members = ctx.db.run(sql`
+    insert into outbox_orgs (org_id, seq)
+    select distinct a.value, o.seq from outbox o, json_each(o.ancestry) a where o.id = ${id}`);
   // Disabled subscriptions still queue (they resume where they stopped when re-enabled, within
   // the outbox's retention window).
   const fanOut = ctx.db.run(sql`
@@ -63,5 +68,5 @@ export function outboxStatements(
      and (${message.notForDiscord ? 1 : 0} = 0 or s.format <> 'discord')
     where o.id = ${id}
     returning ${sql.raw(RETURNED_DELIVERY)}`);
-  return [insert, fanOut];
+  return [insert, members, fanOut];
 }

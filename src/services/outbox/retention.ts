@@ -22,10 +22,14 @@ export async function pruneOutbox(
     select max(o.seq) as seq from outbox o where o.created_at < ${cutoff}`);
   const through = row?.seq ?? null;
   if (through === null) return 0;
-  const [, , deleted] = await db.batch([
+  const [, , , deleted] = await db.batch([
     db.run(sql`insert into push_state (key, value) values (${PRUNED_THROUGH_KEY}, ${through})
                on conflict (key) do update set value = max(value, excluded.value)`),
     db.run(sql`delete from webhook_deliveries where outbox_seq <= ${through}`),
+    // Found from the pruned notifications' ancestries (before they go), key by key: a range on
+    // seq alone would read the whole index, every tenant's window, on every prune.
+    db.run(sql`delete from outbox_orgs where (org_id, seq) in
+               (select a.value, o.seq from outbox o, json_each(o.ancestry) a where o.seq <= ${through})`),
     db.run(sql`delete from outbox where seq <= ${through}`),
   ]);
   return deleted.rowsAffected;
