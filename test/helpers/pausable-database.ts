@@ -6,6 +6,10 @@
 import { type Client, createClient, type InStatement } from "@libsql/client";
 import { createDatabase } from "../../src/db/client";
 import { migrateDatabase } from "../../src/db/node";
+import { createOrgClient } from "./auth";
+import { createTestApp } from "./test-app";
+import { tournament } from "./tournament";
+import { jsonRequest } from "./workflow";
 
 export interface Pause {
   writes: RegExp;
@@ -34,4 +38,14 @@ export async function pausableDatabase() {
   const db = createDatabase(client);
   await migrateDatabase(db);
   return { db, pauseBefore: (p: Pause) => (pause = p) };
+}
+
+/** The usual start of a race test: a store's tournament of `players` on a pausable database. */
+export async function pausableTournament(storeName: string, players: number) {
+  const pausable = await pausableDatabase();
+  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
+  const store = await createOrgClient(app, db, { name: storeName });
+  const api = jsonRequest(app, store.auth);
+  const t = await tournament(api, store.orgId, players);
+  return { db, api, t, pauseBefore: pausable.pauseBefore };
 }

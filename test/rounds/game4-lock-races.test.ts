@@ -8,12 +8,10 @@
  * batch, runs the other request to completion over HTTP, then lets the paused batch go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
 import { sheetWon, tableLostBy } from "../helpers/corrections";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -25,12 +23,7 @@ let prelims: Json[];
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Game 4 race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 80);
+  ({ api, t, pauseBefore } = await pausableTournament("Game 4 race store", 80));
   sessionId = await t.session("Day 1", "2026-12-05", range(1, 80));
   prelims = await t.playPrelims(sessionId, range(1, 80));
 }, 60_000);

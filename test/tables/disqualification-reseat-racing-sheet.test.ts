@@ -6,11 +6,9 @@
  * never let it re-deal a table whose result is final.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -22,12 +20,7 @@ let game2: Json;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Disqualification re-seat race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 13);
+  ({ api, t, pauseBefore } = await pausableTournament("Disqualification re-seat race store", 13));
   const sessionId = await t.session("Day 1", "2026-12-05", range(1, 13));
   const seated = await api.post(`/v1/sessions/${sessionId}/rounds`, { plan: "all", seed: "ahead" });
   expect(seated.status, seated.text).toBe(201);

@@ -11,12 +11,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client";
 import { guardRaisedByDatabase } from "../../src/db/errors";
 import { disqualifications } from "../../src/db/schema";
-import { createOrgClient } from "../helpers/auth";
 import { sheetWon, tableLostBy } from "../helpers/corrections";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -28,13 +26,7 @@ let prelims: Json[];
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Race store" });
-  api = jsonRequest(app, store.auth);
-  rawDb = db;
-  t = await tournament(api, store.orgId, 32);
+  ({ db: rawDb, api, t, pauseBefore } = await pausableTournament("Race store", 32));
   const session = await t.session("Store A", "2026-12-05", range(1, 32));
   prelims = await t.playPrelims(session, range(1, 32));
 });
