@@ -18,6 +18,7 @@ import {
   PermissionFlagsBits,
 } from "discord-api-types/v10";
 import { verifyKey } from "discord-interactions";
+import { cleanText } from "../../domain/text";
 import { ServiceError } from "../errors";
 import { NO_MENTIONS, pageLinks } from "../webhooks";
 import {
@@ -112,14 +113,10 @@ async function settle(
   return { type: InteractionResponseType.DeferredChannelMessageWithSource, data };
 }
 
-/**
- * Answers a verified interaction. `refusedOptions` are the options whose text the API's text
- * rules refuse (checked by the HTTP layer, as for REST).
- */
+/** Answers a verified interaction. */
 export async function answerInteraction(
   deps: InteractionDeps,
   interaction: APIInteraction,
-  refusedOptions: { path: string; message: string }[] = [],
 ): Promise<APIInteractionResponse> {
   if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
   const autocomplete = interaction.type === InteractionType.ApplicationCommandAutocomplete;
@@ -130,8 +127,17 @@ export async function answerInteraction(
   const spec = COMMANDS.get(data.name);
   if (!spec || data.type !== ApplicationCommandType.ChatInput)
     return refuse(`Unknown command /${data.name}: the operator registers the commands again.`);
-  if (refusedOptions.length > 0)
-    return refuse(refusedOptions.map((r) => `${r.path}: ${r.message}.`).join("\n"));
+  // A member's text follows the API's text rules (domain/text.ts), as a REST body's does.
+  const given = (data.options ?? []).flatMap((o) => ("value" in o ? [o] : []));
+  const refused: string[] = [];
+  const options = new Map(
+    given.map((o) => {
+      const clean = typeof o.value === "string" ? cleanText(o.value) : { text: o.value };
+      if ("refused" in clean) refused.push(`${o.name}: ${clean.refused}.`);
+      return [o.name, "refused" in clean ? o.value : clean.text];
+    }),
+  );
+  if (refused.length > 0) return refuse(refused.join("\n"));
   const { guild_id: guildId, member } = interaction;
   if (!guildId || !member) return refuse("Use the tournament commands in a server.");
   const budget = await deps.spendGuildBudget?.(guildId);
@@ -154,8 +160,7 @@ export async function answerInteraction(
     );
   }
   const { user } = member;
-  const options = (data.options ?? []).flatMap((o) => ("value" in o ? [o] : []));
-  const focused = options.find((o) => "focused" in o && o.focused);
+  const focused = given.find((o) => "focused" in o && o.focused)?.name;
   const cc: CommandContext = {
     ctx: {
       db: deps.db,
@@ -171,7 +176,7 @@ export async function answerInteraction(
     user: { id: user.id, username: user.global_name ?? user.username },
     managesServer: (BigInt(member.permissions ?? 0) & MANAGE_SERVER) !== 0n,
     staffRole,
-    options: new Map(options.map((o) => [o.name, o.value])),
+    options,
     resolvedUsers: ("resolved" in data && data.resolved?.users) || {},
   };
   const fields = { command: data.name, guildId, orgId: link?.orgId, interactionId: interaction.id };
@@ -179,7 +184,7 @@ export async function answerInteraction(
   if (autocomplete) {
     if (!focused || !spec.complete) return choices([]);
     try {
-      return choices(await spec.complete(cc, focused.name, String(focused.value)));
+      return choices(await spec.complete(cc, focused, String(options.get(focused))));
     } catch (error) {
       if (!(error instanceof ServiceError)) deps.onError?.(error, fields);
       return choices([]);

@@ -1,6 +1,5 @@
 import type { APIInteraction } from "discord-api-types/v10";
 import type { Context } from "hono";
-import { cleanText } from "../../../domain/text";
 import * as discord from "../../../services/discord";
 import { ServiceError } from "../../../services/errors";
 import { afterResponse } from "../../background";
@@ -85,8 +84,6 @@ async function receiveInteraction(c: Context<AppEnv>) {
       { issues },
     );
   }
-  const refused = cleanOptionTexts(parsed.data.data?.options);
-  const interaction = parsed.data as unknown as APIInteraction;
   const logger = c.get("logger");
   const requestId = c.get("requestId");
   const deps: discord.InteractionDeps = {
@@ -99,7 +96,7 @@ async function receiveInteraction(c: Context<AppEnv>) {
     afterResponse: (work) => afterResponse(c, work, "discord deferred answer failed"),
     spendGuildBudget: guildBudget(c),
   };
-  const answer = await discord.answerInteraction(deps, interaction, refused);
+  const answer = await discord.answerInteraction(deps, parsed.data as unknown as APIInteraction);
   return c.json(answer as { type: number; data?: Record<string, unknown> }, 200);
 }
 
@@ -117,18 +114,4 @@ function guildBudget(c: Context<AppEnv>): discord.InteractionDeps["spendGuildBud
       logInfo(c, "rate limited", { policy: policy.name, per: `discord server ${guildId}` });
     return { ...decision, limit: policy.limit, windowSeconds: policy.windowSeconds };
   };
-}
-
-/**
- * A member's text options follow the API's text rules, as a REST body does (domain/text.ts):
- * each string value is cleaned in place (NFC, trimmed); the refused ones are returned, by option name.
- */
-function cleanOptionTexts(options: { name: string; value?: unknown }[] = []) {
-  return options.flatMap((option) => {
-    if (typeof option.value !== "string") return [];
-    const result = cleanText(option.value);
-    if ("refused" in result) return [{ path: option.name, message: result.refused }];
-    option.value = result.text;
-    return [];
-  });
 }
