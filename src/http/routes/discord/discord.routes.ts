@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { jsonBody, jsonContent, optionalJsonBody } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { PaginationQuerySchema } from "../../pagination";
 import {
   CreateSetupCodeSchema,
   DiscordGuildParamsSchema,
-  DiscordParamsSchema,
   GuildLinkPageSchema,
   InstallLinkSchema,
   InteractionResponseSchema,
@@ -27,7 +27,7 @@ export const createDiscordSetupCode = route.post("/v1/orgs/{orgId}/discord/setup
     "A one-time code, valid for an hour, that links a Discord server to the organisation when a member with Manage Server adds the deployment's Discord application to it (`installUrl`) and runs `/setup code:` there. Shown once; only its hash is kept. " +
     `404 \`discord_not_configured\` when the deployment has no Discord application. ${WHO}`,
   request: {
-    params: DiscordParamsSchema,
+    params: OrgParams,
     body: optionalJsonBody(CreateSetupCodeSchema, undefined, { eventId: "evt_01JDQ6Z8G4ZK3V1D6Y2N5C7B9A" }),
   },
   responses: { 201: jsonContent(SetupCodeSchema, "The code (shown once).") },
@@ -37,7 +37,7 @@ export const listDiscordGuilds = route.get("/v1/orgs/{orgId}/discord/guilds", {
   operationId: "listDiscordGuilds",
   summary: "List the linked Discord servers",
   description: `Each server's event and staff roles. ${WHO}`,
-  request: { params: DiscordParamsSchema },
+  request: { params: OrgParams },
   responses: { 200: jsonContent(GuildLinkPageSchema, "Every linked server (one page).") },
 });
 
@@ -54,7 +54,7 @@ export const listDiscordLinkRequests = route.get("/v1/orgs/{orgId}/discord/link-
   summary: "List players' requests to link their Discord account",
   description: "Made with `/link member-number`; oldest first. Owners and organisers (players:write).",
   request: {
-    params: DiscordParamsSchema,
+    params: OrgParams,
     query: PaginationQuerySchema.extend({
       status: LinkRequestSchema.shape.status.optional().openapi({
         param: { name: "status", in: "query" },

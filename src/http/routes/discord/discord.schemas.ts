@@ -1,14 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { idParam } from "../../openapi/common-schemas";
+import { OrgParams } from "../../openapi/path-params";
 import { pageSchema } from "../../pagination";
-import { OrgIdSchema } from "../orgs/orgs.schemas";
 
 const APPLICATION_ID = "1234567890123456789";
 const INSTALL_URL = `https://discord.com/api/v10/oauth2/authorize?client_id=${APPLICATION_ID}&scope=applications.commands&integration_type=0`;
 
-export const DiscordParamsSchema = z.object({ orgId: OrgIdSchema });
-
-export const DiscordGuildParamsSchema = DiscordParamsSchema.extend({
+export const DiscordGuildParamsSchema = OrgParams.extend({
   guildId: z
     .string()
     .regex(/^\d{15,21}$/, "a Discord id: 15 to 21 digits")
@@ -19,7 +17,7 @@ export const DiscordGuildParamsSchema = DiscordParamsSchema.extend({
     }),
 });
 
-export const LinkRequestParamsSchema = DiscordParamsSchema.extend({
+export const LinkRequestParamsSchema = OrgParams.extend({
   requestId: idParam("requestId", "dlr", "The link request."),
 });
 

@@ -1,11 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { ORG_KINDS } from "../../../services/orgs";
 import { readableText, TimeZoneSchema } from "../../openapi/common-schemas";
-import { OrgParams } from "../../openapi/path-params";
 import { pageSchema } from "../../pagination";
-
-/** The organisation in a path, for params declared with it. */
-export const OrgIdSchema = OrgParams.shape.orgId;
 
 const OrgTimeZoneSchema = TimeZoneSchema.nullable().openapi({
   description: "The IANA time zone its calendar days are read in; null (the default): UTC.",
