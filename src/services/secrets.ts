@@ -13,5 +13,12 @@ export const randomHex = (bytes: number) =>
 export const newSecret = (prefix = "") =>
   prefix + base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
 
+/** 12 characters of Crockford base32 (60 bits), shown as XXXX-XXXX-XXXX: a code people type in. */
+export function newTypedCode(): string {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const chars = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b & 31]);
+  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join("")).join("-");
+}
+
 /** Hex SHA-256 (Hono's `sha256` is null only without Web Crypto, which every runtime here has). */
 export const sha256Hex = async (data: string | Uint8Array) => (await sha256(data))!;

@@ -25,14 +25,13 @@ import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { newSecret, sha256Hex } from "../secrets";
+import { newSecret, newTypedCode, sha256Hex } from "../secrets";
 import { type ClientScopeInput, limitOf, newClientRow, resolveLimit } from "./clients";
 
 /** How long a pairing code may wait, in minutes: default and most. */
 export const PAIRING_MINUTES = { default: 10, max: 60 } as const;
 /** How long a device session lasts, in hours: default (a tournament day) and most. */
 export const DEVICE_SESSION_HOURS = { default: 16, max: 72 } as const;
-const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 interface PairingInput {
   name: string;
@@ -45,12 +44,6 @@ interface PairingInput {
 /** The console's page that redeems a code (what the pairing QR code opens), on `origin`. */
 export const pairingUrl = (origin: string, code: string) =>
   `${origin.replace(/\/+$/, "")}/console/pair?code=${encodeURIComponent(code)}`;
-
-/** 12 characters of Crockford base32 (60 bits), shown as XXXX-XXXX-XXXX. */
-function newPairingCode(): string {
-  const chars = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => CODE_ALPHABET[b & 31]);
-  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join("")).join("-");
-}
 
 /** Typed codes lose their dashes and case; O, I and L read as 0, 1 and 1 (Crockford). */
 async function hashPairingCode(code: string): Promise<string> {
@@ -87,7 +80,7 @@ export async function createPairing(ctx: ServiceContext, orgId: string, input: P
   const limit = input.scope ? await resolveLimit(ctx, orgId, input.scope) : null;
   assertWithinCaller(client, input.role, limit, "pair");
   const now = ctx.clock();
-  const code = newPairingCode();
+  const code = newTypedCode();
   const minutes = input.expiresInMinutes ?? PAIRING_MINUTES.default;
   const row = {
     id: newId("dpr", now.getTime()),

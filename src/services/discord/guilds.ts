@@ -15,7 +15,7 @@ import { assertOrgWritable, type ClientActor, loadScopedEvent, ORG_ROLES, type O
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { sha256Hex } from "../secrets";
+import { newTypedCode, sha256Hex } from "../secrets";
 import { type CommandContext, stringOption } from "./command-context";
 
 const MANAGE = "webhooks:manage" as const;
@@ -69,13 +69,6 @@ const setupCodeInvalid = () =>
     "This setup code is unknown, used or expired: ask for a new one.",
   );
 
-/** 12 characters of Crockford base32 (60 bits), shown as XXXX-XXXX-XXXX. */
-function newSetupCode(): string {
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  const chars = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => alphabet[b & 31]);
-  return [0, 4, 8].map((i) => chars.slice(i, i + 4).join("")).join("-");
-}
-
 const hashSetupCode = (code: string) => sha256Hex(code.replace(/[\s-]/g, "").toUpperCase());
 
 /** The event must be one of the organisation's (its own, a descendant's, or one it hosts a session of). */
@@ -101,7 +94,7 @@ export async function createSetupCode(
   await assertOrgWritable(ctx, orgId, MANAGE);
   if (input.eventId) await assertEventOfOrg(ctx, orgId, input.eventId);
   const now = ctx.clock();
-  const code = newSetupCode();
+  const code = newTypedCode();
   const expiresAt = new Date(now.getTime() + SETUP_CODE_TTL_MS).toISOString();
   await ctx.db.insert(discordSetupCodes).values({
     codeHash: await hashSetupCode(code),
