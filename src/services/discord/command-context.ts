@@ -10,6 +10,7 @@ import type { Database } from "../../db/client";
 import { tableResults } from "../../db/schema";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
+import { foldForSearch } from "../players";
 import { getTables } from "../tables";
 import { type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
@@ -98,20 +99,18 @@ export const isStaff = (cc: Pick<CommandContext, "staffRole">) =>
 /** The organisation of the server's link: every command but `/setup` runs in a linked server. */
 export const orgOf = (cc: CommandContext) => cc.link!.orgId;
 
+/** A text option's value (trimmed by the text rules), undefined when it is absent or empty. */
 export function stringOption(cc: CommandContext, name: string): string | undefined {
   const value = cc.options.get(name);
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 /** A game as members name it: `Session · Game 2`, or the round's label alone. */
 export const gameName = (r: { sessionName?: string | null | undefined; kind: string; number: number }) =>
   [r.sessionName, roundLabel(r.kind, r.number)].filter(Boolean).join(" · ");
 
-/** Case- and accent-insensitive "contains", for matching what a member typed. */
-export function matches(text: string, typed: string): boolean {
-  const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-  return fold(text).includes(fold(typed.trim()));
-}
+/** Case- and accent-insensitive "contains" (as players' names are searched), for what a member typed. */
+export const matches = (text: string, typed: string) => foldForSearch(text).includes(foldForSearch(typed));
 
 /**
  * Autocomplete choices: the items whose `text` contains what the member typed (all when nothing

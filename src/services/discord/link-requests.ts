@@ -57,7 +57,7 @@ export const link: CommandSpec = {
     const [player] = await ctx.db
       .select({ id: players.id, name: players.name, discordId: players.discordId })
       .from(players)
-      .where(and(eq(players.orgId, orgId), eq(players.externalId, memberNumber.normalize("NFC").trim())));
+      .where(and(eq(players.orgId, orgId), eq(players.externalId, memberNumber)));
     // What the member typed is echoed escaped, as names are.
     if (!player)
       return say(`No player of this organisation has the membership number ${escapeMarkdown(memberNumber)}.`);
