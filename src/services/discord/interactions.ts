@@ -1,11 +1,8 @@
 /**
- * `POST /discord/interactions`: Discord's signed requests for the slash commands of the
- * deployment's application. The signature is checked against the configured public key before
- * anything is read from the database. A PING gets its PONG; a command runs as the linked server's
- * narrow client (guilds.ts) and is answered within Discord's 3-second deadline: at once when it
- * is quick, else (and always for a ranking) with a deferred response followed by an edit of it
- * through the interaction webhook, done after the response is sent (Node: a background task;
- * Workers: waitUntil).
+ * Discord's signed interactions (`POST /discord/interactions`): a PING gets its PONG; a command
+ * runs as the linked server's narrow client (guilds.ts) and is answered within Discord's
+ * 3-second deadline, at once when it is quick, else (always for a ranking) deferred and edited in
+ * once the response is sent (Node: a background task; Workers: waitUntil).
  */
 import {
   type APIApplicationCommandOptionChoice,
