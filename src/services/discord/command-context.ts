@@ -12,7 +12,7 @@ import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
 import { foldForSearch } from "../players";
 import { getTables } from "../tables";
-import { type PageLinks, roundLabel } from "../webhooks";
+import { cut, type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
 import type { DiscordApplication } from "./rest";
 
@@ -124,10 +124,7 @@ export function choicesOf<T extends { id: string }>(
 ): APIApplicationCommandOptionChoice[] {
   return items
     .filter((item) => !typed || matches(text(item), typed))
-    .map((item) => {
-      const name = label(item);
-      return { name: name.length <= 100 ? name : `${name.slice(0, 99)}…`, value: item.id };
-    });
+    .map((item) => ({ name: cut(label(item), 100), value: item.id }));
 }
 
 /** Tables without a final result: none yet, or a pending sheet (`tableResults` left joined). */

@@ -139,7 +139,8 @@ export function withContext(embed: APIEmbed, context: MessageContext): APIEmbed 
   };
 }
 
-const cut = <T extends string | undefined>(text: T, max: number): T =>
+/** `text` cut to `max` characters, ending in … where it was cut. */
+export const cut = <T extends string | undefined>(text: T, max: number): T =>
   text === undefined || text.length <= max ? text : (`${text.slice(0, max - 1)}…` as T);
 
 function embedSize(e: APIEmbed): number {
