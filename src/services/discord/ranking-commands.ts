@@ -9,7 +9,7 @@ import { events, sessions } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { getEvent, listSessions } from "../events";
 import { getQualification, getSessionStandings, type StandingsRowDto } from "../standings";
-import { COLORS, escapeMarkdown, fitEmbeds, roundLabel } from "../webhooks";
+import { escapeMarkdown, fitEmbeds, rankingEmbed, roundLabel } from "../webhooks";
 import {
   type CommandContext,
   type CommandSpec,
@@ -84,7 +84,7 @@ function rankingLine(row: StandingsRowDto, extra = ""): string {
   return `${row.rank}. ${escapeMarkdown(row.player.name)} — ${row.wins} W, ${row.vp} VP${extra}${flags ? ` (${flags})` : ""}`;
 }
 
-/** A ranking as one embed linked to the event page. */
+/** A ranking as one embed linked to the event page, as the standings notification is. */
 const rankingReply = (
   cc: CommandContext,
   eventId: string,
@@ -92,15 +92,7 @@ const rankingReply = (
   lines: string[],
   footer: string,
 ) => ({
-  embeds: fitEmbeds([
-    {
-      title,
-      description: lines.join("\n") || "No final results yet.",
-      color: COLORS.standings,
-      url: cc.links.event(eventId),
-      footer: { text: footer },
-    },
-  ]),
+  embeds: fitEmbeds([{ ...rankingEmbed(title, lines, cc.links.event(eventId)), footer: { text: footer } }]),
 });
 
 function progress(rounds: { kind: string; number: number; tables: number; finalTables: number }[]): string {

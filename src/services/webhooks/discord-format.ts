@@ -88,6 +88,14 @@ export type PageLinks = ReturnType<typeof pageLinks>;
 /** An embed's link to a human page, when the deployment has pages. */
 export const linked = (url: string | null | undefined) => (url ? { url } : {});
 
+/** A ranking, a line a player, as one embed linked to the event page. */
+export const rankingEmbed = (title: string, lines: readonly string[], eventUrl: string | undefined) => ({
+  title,
+  description: lines.join("\n") || "No final results yet.",
+  color: COLORS.standings,
+  ...linked(eventUrl),
+});
+
 /**
  * A game's seating: one inline field per table, its players in turn order, 25 fields to an embed
  * (the next ones titled "(continued)"). `empty` stands for a table without players.

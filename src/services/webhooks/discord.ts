@@ -18,6 +18,7 @@ import {
   NO_MENTIONS,
   type PageLinks,
   pageLinks,
+  rankingEmbed,
   roundLabel,
   seatingEmbeds,
   withContext,
@@ -118,17 +119,12 @@ const EMBEDS: { [T in WebhookEventType]?: (data: WebhookPayload<T>, links: PageL
     ];
     return embed;
   },
-  "standings.changed": (d, links) => {
-    const lines = (d.top ?? []).map(
-      (r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`,
-    );
-    return {
-      title: "Standings updated: top 8",
-      description: lines.length > 0 ? lines.join("\n") : "No final results yet.",
-      color: COLORS.standings,
-      ...linked(links.event(d.eventId)),
-    };
-  },
+  "standings.changed": (d, links) =>
+    rankingEmbed(
+      "Standings updated: top 8",
+      (d.top ?? []).map((r) => `${r.rank ?? "–"}. ${escapeMarkdown(r.name)} — ${r.wins} W, ${r.vp} VP`),
+      links.event(d.eventId),
+    ),
   "player.disqualified": (d, links) => ({
     title: `Disqualified: ${escapeMarkdown(d.name ?? d.playerId)}`,
     description: escapeMarkdown(d.reason),
