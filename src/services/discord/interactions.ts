@@ -79,8 +79,7 @@ const choices = (list: APIApplicationCommandOptionChoice[]): APIInteractionRespo
 
 const sleep = (ms: number) =>
   new Promise<"late">((resolve) => {
-    const timer = setTimeout(() => resolve("late"), ms);
-    (timer as { unref?: () => void }).unref?.();
+    setTimeout(() => resolve("late"), ms).unref?.();
   });
 
 /** The command's answer: inline when it comes within the budget, else deferred and edited in later. */
