@@ -1,8 +1,7 @@
 /**
  * Server and staff commands: `/setup` (Manage Server, from the interaction's member
- * permissions), `/seat` and `/results` (referees and organisers; `/approve` is with the link
- * requests). Staff are members holding a Discord role that `/setup` mapped to an
- * organisation role; they act with that role, through the same services and checks as a client.
+ * permissions), `/seat` and `/results` (staff, as guilds.ts says; `/approve` is with the link
+ * requests).
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
