@@ -6,7 +6,6 @@ import {
   MessageFlags,
 } from "discord-api-types/v10";
 import { eq, isNull, or } from "drizzle-orm";
-import type { Database } from "../../db/client";
 import { tableResults } from "../../db/schema";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
@@ -14,7 +13,6 @@ import { foldForSearch } from "../players";
 import { getTables } from "../tables";
 import { cut, type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
-import type { DiscordApplication } from "./rest";
 
 /**
  * A command's answer before it becomes an interaction response or a webhook edit. Escaping,
@@ -26,23 +24,6 @@ export type Reply = Pick<APIInteractionResponseCallbackData, "content" | "embeds
 export const say = (content: string): Reply => ({ content, flags: MessageFlags.Ephemeral });
 
 export const noEvent = say("This server follows no event: an organiser sets one with /setup event:.");
-
-/** What answering interactions needs from the runtime. */
-export interface InteractionDeps {
-  db: Database;
-  clock: () => Date;
-  /** Base of the links to the human pages (PUBLIC_URL). */
-  publicUrl?: string | undefined;
-  discord: DiscordApplication;
-  /** Unexpected failures: the user gets a short apology, the operator this. */
-  onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
-  /** Runs the edit of a deferred response once the response is sent. */
-  afterResponse(work: Promise<void>): void;
-  /** Counts an interaction against its server's budget (the HTTP layer's rate limit), if any. */
-  spendGuildBudget?: (
-    guildId: string,
-  ) => Promise<{ allowed: boolean; limit: number; windowSeconds: number; resetSeconds: number }>;
-}
 
 /** Everything a command handler may use: the request's service context acts as the server's client. */
 export interface CommandContext {

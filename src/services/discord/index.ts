@@ -1,9 +1,8 @@
 // The public face of this group: other folders import only from here.
 
-export type { InteractionDeps } from "./command-context";
 export { COMMAND_DEFINITIONS } from "./commands";
 export { createSetupCode, listGuilds, unlinkGuild } from "./guilds";
-export { answerInteraction, verifyInteraction } from "./interactions";
+export { answerInteraction, type InteractionDeps, verifyInteraction } from "./interactions";
 export { decideLinkRequest, listLinkRequests } from "./link-requests";
 export {
   assertDiscordConfigured,

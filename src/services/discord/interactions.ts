@@ -15,22 +15,33 @@ import {
   PermissionFlagsBits,
 } from "discord-api-types/v10";
 import { verifyKey } from "discord-interactions";
+import type { Database } from "../../db/client";
 import { cleanText } from "../../domain/text";
 import { ServiceError } from "../errors";
 import { NO_MENTIONS, pageLinks } from "../webhooks";
-import {
-  type CommandContext,
-  type CommandSpec,
-  type InteractionDeps,
-  isStaff,
-  type Reply,
-  say,
-} from "./command-context";
+import { type CommandContext, type CommandSpec, isStaff, type Reply, say } from "./command-context";
 import { COMMANDS } from "./commands";
 import { guildActor, loadGuildLink, staffRoleOf } from "./guilds";
 import { type DiscordApplication, editOriginalResponse } from "./rest";
 
 const MANAGE_SERVER = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.Administrator;
+
+/** What answering interactions needs from the runtime. */
+export interface InteractionDeps {
+  db: Database;
+  clock: () => Date;
+  /** Base of the links to the human pages (PUBLIC_URL). */
+  publicUrl?: string | undefined;
+  discord: DiscordApplication;
+  /** Unexpected failures: the user gets a short apology, the operator this. */
+  onError?: ((error: unknown, fields: Record<string, unknown>) => void) | undefined;
+  /** Runs the edit of a deferred response once the response is sent. */
+  afterResponse(work: Promise<void>): void;
+  /** Counts an interaction against its server's budget (the HTTP layer's rate limit), if any. */
+  spendGuildBudget?: (
+    guildId: string,
+  ) => Promise<{ allowed: boolean; limit: number; windowSeconds: number; resetSeconds: number }>;
+}
 
 /** How old (or how far ahead of this server's clock) a signed timestamp may be: replays stop there. */
 const MAX_SIGNATURE_AGE_SECONDS = 5 * 60;
