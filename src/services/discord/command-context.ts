@@ -5,8 +5,8 @@ import {
   ApplicationCommandOptionType,
   MessageFlags,
 } from "discord-api-types/v10";
-import { eq, isNull, or } from "drizzle-orm";
-import { tableResults } from "../../db/schema";
+import { and, asc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { boards, events, gameTables, rounds, sessions, tableResults } from "../../db/schema";
 import type { OrgRole } from "../access";
 import type { ServiceContext } from "../context";
 import { foldForSearch } from "../players";
@@ -108,8 +108,30 @@ export function choicesOf<T extends { id: string }>(
     .map((item) => ({ name: cut(label(item), 100), value: item.id }));
 }
 
-/** Tables without a final result: none yet, or a pending sheet (`tableResults` left joined). */
-export const unfinished = or(isNull(tableResults.status), eq(tableResults.status, "pending"));
+/**
+ * Tables without a final result (none yet, or a pending sheet) among those `where` picks, oldest
+ * game first, with what names them and whether their round has a board: at most `limit`.
+ */
+export const openTables = (cc: CommandContext, where: SQL | undefined, limit: number) =>
+  cc.ctx.db
+    .select({
+      tableId: gameTables.id,
+      roundId: rounds.id,
+      eventName: events.name,
+      sessionName: sessions.name,
+      kind: rounds.kind,
+      number: rounds.number,
+      board: boards.roundId,
+    })
+    .from(gameTables)
+    .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
+    .innerJoin(events, eq(events.id, rounds.eventId))
+    .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
+    .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
+    .leftJoin(boards, eq(boards.roundId, rounds.id))
+    .where(and(where, or(isNull(tableResults.status), eq(tableResults.status, "pending"))))
+    .orderBy(asc(rounds.createdAt), asc(rounds.id), asc(gameTables.number))
+    .limit(limit);
 
 /** The rows whose table the server may read, each with the table's view, in their order. */
 export async function withViews<T extends { tableId: string }>(cc: CommandContext, rows: readonly T[]) {

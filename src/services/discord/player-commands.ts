@@ -5,8 +5,8 @@
  * …/disputes with a seat code do: the same rules, the same per-seat limit on wrong codes (a wrong
  * code here counts toward it), the same audit.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { boards, events, players, rounds, seats, sessions, tableResults } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { gameTables, players, seats, tableResults } from "../../db/schema";
 import { orgSubtree } from "../access";
 import { ServiceError } from "../errors";
 import { confirmResult, disputeResult } from "../tables";
@@ -15,12 +15,12 @@ import {
   type CommandContext,
   type CommandSpec,
   gameName,
+  openTables,
   orgOf,
   type Reply,
   say,
   stringOption,
   text,
-  unfinished,
   withViews,
 } from "./command-context";
 
@@ -52,36 +52,16 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
     .from(players)
     .where(and(inArray(players.orgId, orgIds), eq(players.discordId, cc.user.id)));
   if (linked.length === 0) return undefined;
-  const open = await cc.ctx.db
-    .select({
-      tableId: seats.tableId,
-      playerId: seats.playerId,
-      eventName: events.name,
-      sessionName: sessions.name,
-      kind: rounds.kind,
-      number: rounds.number,
-      board: boards.roundId,
-    })
-    .from(seats)
-    .innerJoin(rounds, eq(rounds.id, seats.roundId))
-    .innerJoin(events, eq(events.id, rounds.eventId))
-    .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
-    .leftJoin(tableResults, eq(tableResults.tableId, seats.tableId))
-    .leftJoin(boards, eq(boards.roundId, rounds.id))
-    .where(
-      and(
-        inArray(
-          seats.playerId,
-          linked.map((p) => p.id),
-        ),
-        pendingOnly ? eq(tableResults.status, "pending") : unfinished,
-      ),
-    )
-    .orderBy(asc(rounds.createdAt), asc(rounds.id))
-    .limit(OPEN_TABLES);
+  const ids = linked.map((p) => p.id);
+  const mine = cc.ctx.db.select({ id: seats.tableId }).from(seats).where(inArray(seats.playerId, ids));
+  const open = await openTables(
+    cc,
+    and(inArray(gameTables.id, mine), pendingOnly ? eq(tableResults.status, "pending") : undefined),
+    OPEN_TABLES,
+  );
   if (open.length === 0) return { name: linked[0]!.name, tables: [] };
   const tables = (await withViews(cc, open)).map((t) => {
-    const me = t.view.seats.find((s) => s.player.id === t.playerId)!;
+    const me = t.view.seats.find((s) => ids.includes(s.player.id))!;
     const game = gameName(t);
     return { ...t, me, game, where: `${game}, Table ${t.view.number}` };
   });
@@ -171,7 +151,7 @@ export const confirm: CommandSpec = {
       (t) => !t.me.confirmed,
       "No result is waiting for your confirmation.",
       async (t, code) => {
-        const table = await confirmResult(cc.ctx, t.tableId, { playerId: t.playerId, code });
+        const table = await confirmResult(cc.ctx, t.tableId, { playerId: t.me.player.id, code });
         const waiting = table.result?.awaitingConfirmation ?? [];
         const names = table.seats
           .filter((s) => waiting.includes(s.player.id))
@@ -200,10 +180,10 @@ export const dispute: CommandSpec = {
     }
     return withSeatCode(
       cc,
-      (t) => !t.view.result?.disputes.some((d) => d.playerId === t.playerId),
+      (t) => !t.view.result?.disputes.some((d) => d.playerId === t.me.player.id),
       "No pending result of yours is left to dispute.",
       async (t, code) => {
-        await disputeResult(cc.ctx, t.tableId, { playerId: t.playerId, code, reason });
+        await disputeResult(cc.ctx, t.tableId, { playerId: t.me.player.id, code, reason });
         return `Disputed the result of ${t.where}: it stays pending until a referee decides or the sheet is replaced.`;
       },
     );

@@ -4,16 +4,8 @@
  * requests).
  */
 import { PermissionFlagsBits } from "discord-api-types/v10";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import {
-  discordGuilds,
-  events,
-  gameTables,
-  organizations,
-  rounds,
-  sessions,
-  tableResults,
-} from "../../db/schema";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { discordGuilds, events, organizations, rounds, sessions } from "../../db/schema";
 import { orgSubtree, readableEvent } from "../access";
 import { getEvent } from "../events";
 import { getRound } from "../rounds";
@@ -26,12 +18,12 @@ import {
   isStaff,
   matches,
   noEvent,
+  openTables,
   orgOf,
   role,
   say,
   stringOption,
   text,
-  unfinished,
   withViews,
 } from "./command-context";
 import { setupGuild } from "./guilds";
@@ -140,21 +132,7 @@ export const results: CommandSpec = {
     const eventId = cc.link?.eventId;
     if (!eventId) return noEvent;
     const event = await getEvent(cc.ctx, eventId);
-    const open = await cc.ctx.db
-      .select({
-        tableId: gameTables.id,
-        roundId: rounds.id,
-        kind: rounds.kind,
-        number: rounds.number,
-        sessionName: sessions.name,
-      })
-      .from(gameTables)
-      .innerJoin(rounds, eq(rounds.id, gameTables.roundId))
-      .leftJoin(sessions, eq(sessions.id, rounds.sessionId))
-      .leftJoin(tableResults, eq(tableResults.tableId, gameTables.id))
-      .where(and(eq(rounds.eventId, eventId), unfinished))
-      .orderBy(asc(rounds.createdAt), asc(rounds.id), asc(gameTables.number))
-      .limit(OPEN_RESULTS + 1);
+    const open = await openTables(cc, eq(rounds.eventId, eventId), OPEN_RESULTS + 1);
     if (open.length === 0) {
       return say(`Every seated table of ${escapeMarkdown(event.name)} has a final result.`);
     }
