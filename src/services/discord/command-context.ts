@@ -110,10 +110,11 @@ export function choicesOf<T extends { id: string }>(
 
 /**
  * Tables without a final result (none yet, or a pending sheet) among those `where` picks, oldest
- * game first, with what names them and whether their round has a board: at most `limit`.
+ * game first, at most `limit`, with what names them and whether their round has a board; only
+ * those the server may read are kept, each with its view.
  */
-export const openTables = (cc: CommandContext, where: SQL | undefined, limit: number) =>
-  cc.ctx.db
+export async function openTables(cc: CommandContext, where: SQL | undefined, limit: number) {
+  const rows = await cc.ctx.db
     .select({
       tableId: gameTables.id,
       roundId: rounds.id,
@@ -132,9 +133,7 @@ export const openTables = (cc: CommandContext, where: SQL | undefined, limit: nu
     .where(and(where, or(isNull(tableResults.status), eq(tableResults.status, "pending"))))
     .orderBy(asc(rounds.createdAt), asc(rounds.id), asc(gameTables.number))
     .limit(limit);
-
-/** The rows whose table the server may read, each with the table's view, in their order. */
-export async function withViews<T extends { tableId: string }>(cc: CommandContext, rows: readonly T[]) {
+  if (rows.length === 0) return [];
   const ids = rows.map((t) => t.tableId);
   const views = await getTables(cc.ctx, ids);
   return rows.flatMap((t) => {

@@ -21,7 +21,6 @@ import {
   say,
   stringOption,
   text,
-  withViews,
 } from "./command-context";
 
 const REASON_LENGTH = { min: 3, max: 500 } as const;
@@ -59,8 +58,7 @@ async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
     and(inArray(gameTables.id, mine), pendingOnly ? eq(tableResults.status, "pending") : undefined),
     OPEN_TABLES,
   );
-  if (open.length === 0) return { name: linked[0]!.name, tables: [] };
-  const tables = (await withViews(cc, open)).map((t) => {
+  const tables = open.map((t) => {
     const me = t.view.seats.find((s) => ids.includes(s.player.id))!;
     const game = gameName(t);
     return { ...t, me, game, where: `${game}, Table ${t.view.number}` };

@@ -24,7 +24,6 @@ import {
   say,
   stringOption,
   text,
-  withViews,
 } from "./command-context";
 import { setupGuild } from "./guilds";
 
@@ -137,7 +136,7 @@ export const results: CommandSpec = {
       return say(`Every seated table of ${escapeMarkdown(event.name)} has a final result.`);
     }
     const byRound = new Map<string, { name: string; lines: string[] }>();
-    for (const { view, ...t } of await withViews(cc, open.slice(0, OPEN_RESULTS))) {
+    for (const { view, ...t } of open.slice(0, OPEN_RESULTS)) {
       const group = byRound.get(t.roundId) ?? { name: gameName(t), lines: [] };
       const result = view.result;
       const nameOf = (id: string) =>
