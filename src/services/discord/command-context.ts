@@ -14,10 +14,7 @@ import { getTables } from "../tables";
 import { cut, type PageLinks, roundLabel } from "../webhooks";
 import type { GuildLink } from "./guilds";
 
-/**
- * A command's answer before it becomes an interaction response or a webhook edit. Escaping,
- * limits, colours and links are the webhooks' Discord formatting (one way to speak in Discord).
- */
+/** A command's answer, before it becomes an interaction response or the edit of a deferred one. */
 export type Reply = Pick<APIInteractionResponseCallbackData, "content" | "embeds" | "flags">;
 
 /** A short answer only the person who ran the command sees. */

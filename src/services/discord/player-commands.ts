@@ -39,10 +39,9 @@ const notLinked = say(
 
 /**
  * The member's players (this Discord account's, in the server's organisation and its members;
- * none: not linked) and their tables without a final result (with `pendingOnly`, with a pending
- * sheet), oldest game first: the first is where they play now, or next. Only the tables the
- * server may show are kept (read as its client: another organisation's private event, or an
- * event the server does not follow, is left out), with their views.
+ * none: not linked) and their open tables (with `pendingOnly`, those with a pending sheet): the
+ * first is where they play now, or next. Read as the server's client, another organisation's
+ * private event or an event the server does not follow is left out.
  */
 async function myOpenTables(cc: CommandContext, pendingOnly: boolean) {
   const orgIds = await orgSubtree(cc.ctx.db, orgOf(cc));
