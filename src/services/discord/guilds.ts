@@ -204,7 +204,6 @@ export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
         entityId: guildId,
         before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
         after: { eventId, staffRoles },
-        actorId: `discord:${linkedBy}`,
       }),
     ]);
   } catch (error) {
