@@ -50,6 +50,17 @@ const UNIQUENESS = new Set([
   "SQLITE_CONSTRAINT_ROWID",
 ]);
 
+/**
+ * A foreign key naming a row that is gone: a player merged or a round removed by another request
+ * between this one's read and its write.
+ */
+export function isReferenceError(error: unknown): boolean {
+  const found = driverCode(error);
+  if (found?.primary !== "SQLITE_CONSTRAINT") return false;
+  if (found.extended) return found.extended === "SQLITE_CONSTRAINT_FOREIGNKEY";
+  return /\bFOREIGN KEY constraint failed\b/.test(found.message);
+}
+
 /** A uniqueness or primary-key violation: how racing writers find out they lost. */
 export function isConstraintError(error: unknown): boolean {
   const found = driverCode(error);

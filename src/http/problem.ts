@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError, z } from "zod";
-import { storageFailure } from "../db/errors";
+import { isReferenceError, storageFailure } from "../db/errors";
 import { isWriteAlreadyCommitted } from "../db/write-marker";
 import { DomainRuleError } from "../domain/errors";
 import { OAuthError } from "../services/auth";
@@ -208,6 +208,14 @@ export function errorToResponse(error: unknown, c: Context, logger: Logger): Res
       code: "idempotent_request_committed",
       detail:
         "The first request with this Idempotency-Key was stored, but its answer was lost (the server stopped in between); it is not run twice. Read what it created or changed.",
+    });
+  }
+  if (isReferenceError(error)) {
+    return problemResponse(c, {
+      status: 409,
+      code: "concurrent_update",
+      detail:
+        "A record this request names was removed or merged by another request while it ran, so nothing was written; read it again and retry.",
     });
   }
   const storage = storageFailure(error);

@@ -31,7 +31,9 @@ function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
   if (path === TOKEN_PATH) return [...TOKEN_ERROR_CODES];
   // Any operation may meet a database that fails; only a write meets a full or read-only one.
   const codes: ProblemCode[] = ["rate_limited", "internal_error", "database_unavailable"];
-  if (method !== "get" && method !== "head") codes.push("database_full", "database_read_only");
+  // A write naming a row another request removed or merged meanwhile (problem.ts).
+  if (method !== "get" && method !== "head")
+    codes.push("database_full", "database_read_only", "concurrent_update");
   const jsonBody = !!op.requestBody?.content?.["application/json"];
   if (jsonBody) codes.push("payload_too_large");
   const security: Json[] = op.security ?? [];
