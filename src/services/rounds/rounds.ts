@@ -126,9 +126,11 @@ export async function createRounds(
       tables: round.map((table) => table.map((playerId) => ({ playerId, seedRank: null }))),
     }),
   );
-  const statements = created.flatMap((c) => c.statements);
+  // Seated from the attendance read after the event: a drop, check-in, registration or
+  // disqualification committed since would leave this seating wrong.
+  const statements: Batch = [rankingInputsUnchanged(ctx.db, event), ...created.flatMap((c) => c.statements)];
   if (checkIn) statements.push(...noShowStatements(ctx, event, sessionId, attendance));
-  await commitSeating(ctx, statements as Batch);
+  await commitSeating(ctx, statements);
   const all = await sessionRoundDtos(ctx, event.id, sessionId);
   const ids = new Set(created.map((c) => c.roundId));
   return { data: all.filter((r) => ids.has(r.id)), nextCursor: null };
