@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { disqualifications, events, seats, tableResults, writePreconditions } from "./schema";
+import { disqualifications, events, rounds, seats, tableResults, writePreconditions } from "./schema";
 
 /**
  * Holds while the event's results and roster are at the versions read (the versions every ranking
@@ -84,6 +84,15 @@ export function resultNotFinal(db: Database, tableId: string) {
     db,
     `result of table ${tableId} not final`,
     sql`not exists (select 1 from ${tableResults} where ${and(eq(tableResults.tableId, tableId), eq(tableResults.status, "final"))})`,
+  );
+}
+
+/** Holds while no game of the session is seated: check-in and registration close with game 1. */
+export function sessionNotSeated(db: Database, sessionId: string) {
+  return precondition(
+    db,
+    `session ${sessionId} not seated`,
+    sql`not exists (select 1 from ${rounds} where ${eq(rounds.sessionId, sessionId)})`,
   );
 }
 

@@ -4,6 +4,9 @@
  * long, and every seating and ranking reads them through the functions below.
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { Batch } from "../../db/client";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { sessionNotSeated } from "../../db/preconditions";
 import { events, players, registrations, rounds } from "../../db/schema";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -118,17 +121,28 @@ export function noShowStatements(
   ];
 }
 
+const checkInClosed = () =>
+  new ServiceError(
+    "conflict",
+    "check_in_closed",
+    "Game 1 is already seated, so check-in is closed: its no-shows are recorded. To let a late arrival play, remove game 1 while it has no result (DELETE /v1/rounds/{id}), check the player in and seat game 1 again.",
+  );
+
 async function assertGameOneNotSeated(ctx: ServiceContext, sessionId: string): Promise<void> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(rounds)
     .where(and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim")));
-  if ((row?.n ?? 0) > 0) {
-    throw new ServiceError(
-      "conflict",
-      "check_in_closed",
-      "Game 1 is already seated, so check-in is closed: its no-shows are recorded. To let a late arrival play, remove game 1 while it has no result (DELETE /v1/rounds/{id}), check the player in and seat game 1 again.",
-    );
+  if ((row?.n ?? 0) > 0) throw checkInClosed();
+}
+
+/** A check-in batch, refused whole if game 1 was seated since the check above. */
+async function commitCheckIn<T extends Batch>(ctx: ServiceContext, sessionId: string, statements: T) {
+  try {
+    return await ctx.db.batch([sessionNotSeated(ctx.db, sessionId), ...statements] as const);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") throw checkInClosed();
+    throw error;
   }
 }
 
@@ -154,7 +168,7 @@ export async function checkIn(ctx: ServiceContext, sessionId: string, playerIds:
   }
   const now = ctx.clock().toISOString();
   // The roster is read back in the same batch as the write.
-  const [, , rows] = await ctx.db.batch([
+  const [, , , rows] = await commitCheckIn(ctx, sessionId, [
     ctx.db
       .update(registrations)
       .set({ checkedInAt: now })
@@ -198,7 +212,7 @@ export async function undoCheckIn(ctx: ServiceContext, sessionId: string, player
       `Player '${playerId}' is not checked in to this session.`,
     );
   }
-  await ctx.db.batch([
+  await commitCheckIn(ctx, sessionId, [
     ctx.db.update(registrations).set({ checkedInAt: null }).where(where),
     sessionAudit(ctx, event, sessionId, {
       action: "session.check-in.undo",

@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { guardRaisedByDatabase } from "../../db/errors";
+import { precondition } from "../../db/preconditions";
 import { avoidPairs, eventStaff, players, registrations, sessions } from "../../db/schema";
 import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
@@ -50,27 +52,36 @@ export async function addStaff(
       .limit(1),
   ]);
   assertAllFound(found, [input.playerId], () => "playerId");
-  if (registered) {
-    throw new ServiceError(
+  const plays = (where: string) =>
+    new ServiceError(
       "invalid",
       "player_cannot_be_staff",
-      `Player '${input.playerId}' is registered to play in this event (session ${registered.sessionId}) and cannot be its ${input.role} (rule 1.3.2).`,
-      {
-        rule: "1.3.2",
-        issues: [{ path: "playerId", message: "registered as a player of this event" }],
-      },
+      `Player '${input.playerId}' is registered to play in this event (${where}) and cannot be its ${input.role} (rule 1.3.2).`,
+      { rule: "1.3.2", issues: [{ path: "playerId", message: "registered as a player of this event" }] },
     );
+  if (registered) throw plays(`session ${registered.sessionId}`);
+  try {
+    return await changeStaff(
+      ctx,
+      event.orgId,
+      eventId,
+      ctx.db
+        .insert(eventStaff)
+        .values({ eventId, playerId: input.playerId, role: input.role, createdAt: ctx.clock().toISOString() })
+        .onConflictDoUpdate({ target: [eventStaff.eventId, eventStaff.playerId], set: { role: input.role } }),
+      { action: "staff.add", after: input },
+      // Registered since the check above: the batch is refused whole.
+      precondition(
+        ctx.db,
+        "not registered",
+        sql`not exists (select 1 from ${registrations} join ${sessions} on ${eq(sessions.id, registrations.sessionId)}
+          where ${and(eq(sessions.eventId, eventId), eq(registrations.playerId, input.playerId))})`,
+      ),
+    );
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") throw plays("registered meanwhile");
+    throw error;
   }
-  return changeStaff(
-    ctx,
-    event.orgId,
-    eventId,
-    ctx.db
-      .insert(eventStaff)
-      .values({ eventId, playerId: input.playerId, role: input.role, createdAt: ctx.clock().toISOString() })
-      .onConflictDoUpdate({ target: [eventStaff.eventId, eventStaff.playerId], set: { role: input.role } }),
-    { action: "staff.add", after: input },
-  );
 }
 
 /** DELETE …/staff/{playerId}: the player is no longer the event's referee or organiser. */
@@ -92,11 +103,14 @@ async function changeStaff(
   eventId: string,
   write: BatchItem<"sqlite">,
   audit: { action: string; before?: unknown; after?: unknown },
+  guard?: BatchItem<"sqlite">,
 ) {
+  // The batch is one transaction: a guard last still refuses all of it.
   const [, , rows] = await ctx.db.batch([
     write,
     auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
     staffQuery(ctx, eventId),
+    ...(guard ? [guard] : []),
   ]);
   return { data: rows, nextCursor: null };
 }

@@ -1,8 +1,17 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
+import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase } from "../../db/errors";
 import { precondition } from "../../db/preconditions";
-import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
+import {
+  disqualifications,
+  eventStaff,
+  players,
+  programmeExclusions,
+  registrations,
+  rounds,
+  seats,
+} from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
@@ -41,6 +50,8 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
+  // Before the reads: an exclusion recorded from now on is one they did not see.
+  const now = ctx.clock().toISOString();
   // What the rules check of the players and the session, read together (round trips sent at once).
   const [known, staff, disqualified, [seated], , excluded] = await Promise.all([
     // Players of any organisation of the event's tree may take part.
@@ -66,9 +77,19 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   }
   assertMayPlay(playerIds, known, staff, disqualified);
   assertNotExcluded(playerIds, excluded);
-  const now = ctx.clock().toISOString();
   // The registrations are read back in the same batch (the whole list is paged: GET …/players).
-  const [, , rows] = await ctx.db.batch([
+  const [, , , rows] = await commitRegistration(ctx, [
+    // What was checked above, again at commit: a seating, a disqualification, a staff role or
+    // an exclusion committed since refuses the whole batch.
+    precondition(
+      ctx.db,
+      "registration open",
+      sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${sessionId}
+            or (${rounds.eventId} = ${event.id} and ${rounds.kind} <> 'prelim'))
+        and not exists (select 1 from ${disqualifications} where ${and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))})
+        and not exists (select 1 from ${eventStaff} where ${and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))})
+        and not exists (select 1 from ${programmeExclusions} where ${and(inArray(programmeExclusions.playerId, unique), isNull(programmeExclusions.liftedAt), gte(programmeExclusions.createdAt, now))})`,
+    ),
     ctx.db
       .insert(registrations)
       .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
@@ -83,6 +104,20 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
     ),
   ]);
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
+}
+
+/** A registration batch; refused whole (409) when what it was checked against changed meanwhile. */
+async function commitRegistration<T extends Batch>(ctx: ServiceContext, statements: T) {
+  try {
+    return await ctx.db.batch(statements);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) !== "stale_read") throw error;
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "A seating, a disqualification, a staff role or an exclusion concerning this registration was committed while it was checked, so nothing was registered; send it again to see whether it may be.",
+    );
+  }
 }
 
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
