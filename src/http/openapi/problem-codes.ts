@@ -348,7 +348,7 @@ export const PROBLEM_CODES = {
     ],
     concurrent_choice: [
       "Concurrent choice",
-      "Another choice or a result was recorded at this table while this one was being made, so nothing changed: re-read the table and choose again.",
+      "Another choice, a result or a disqualification was recorded at this table while this one was being made, so nothing changed: re-read the table and choose again.",
     ],
     membership_number_conflict: [
       "Membership numbers differ",

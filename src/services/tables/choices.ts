@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { guardRaisedByDatabase } from "../../db/errors";
-import { choicesUnchanged } from "../../db/preconditions";
+import { choicesUnchanged, disqualificationsUnchanged } from "../../db/preconditions";
 import { gameTables, seats } from "../../db/schema";
 import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
 import type { ServiceContext } from "../context";
@@ -36,6 +36,13 @@ export async function recordChoice(
   try {
     await ctx.db.batch([
       choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
+      // The order skips the table's disqualified players, as read.
+      disqualificationsUnchanged(
+        ctx.db,
+        scope.event.id,
+        scope.seats.map((s) => s.playerId),
+        scope.disqualified.size,
+      ),
       // Positions are the seats' key at the table: rewrite them all rather than swap in place.
       ctx.db.delete(seats).where(eq(seats.tableId, tableId)),
       ctx.db.insert(seats).values(rewrittenSeats(scope, input.playerId, after, now)),
@@ -73,7 +80,7 @@ export async function recordChoice(
       throw new ServiceError(
         "conflict",
         "concurrent_choice",
-        "Another choice or a result was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
+        "Another choice, a result or a disqualification was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
       );
     }
     throw error;

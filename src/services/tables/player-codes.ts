@@ -215,6 +215,15 @@ export async function disputeResult(
   const { scope, via, actor, answer } = await openSheet(ctx, tableId, input);
   const result = pendingResult(scope, ifMatch, "dispute", "disputing");
   seatAt(scope, input.playerId);
+  // The sheet never waits for a disqualified player's signature, so their dispute cannot hold it:
+  // they contest the disqualification with the referee (docs/rules.md#disqualification).
+  if (scope.disqualified.has(input.playerId)) {
+    throw new ServiceError(
+      "conflict",
+      "already_disqualified",
+      `Player '${input.playerId}' is disqualified from this event: the sheet does not need their signature, so they cannot dispute it; the referee hears them on the disqualification.`,
+    );
+  }
   if (scope.disputes.some((d) => d.playerId === input.playerId)) {
     throw new ServiceError(
       "conflict",
