@@ -1,5 +1,7 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
+import { precondition } from "../../db/preconditions";
 import { events, rounds, sessions, tableResults } from "../../db/schema";
 import { describeStructure } from "../../domain/structure";
 import { DEFAULT_TURN, publishedTimers, type TurnTimer } from "../../domain/timers";
@@ -151,28 +153,26 @@ export async function updateEvent(
   patch: Partial<CreateEventInput>,
 ): Promise<EventDto> {
   const { event } = await writableEvent(ctx, eventId, "events:write");
-  if (patch.ruleset && patch.ruleset !== event.ruleset && (await hasRows(ctx, tableResults, eventId))) {
-    throw new ServiceError(
+  const rulesetLocked = () =>
+    new ServiceError(
       "conflict",
       "ruleset_locked",
       "The ruleset cannot change once a result has been submitted: it would re-rank games already played.",
       { issues: [{ path: "ruleset", message: "locked after the first result" }] },
     );
-  }
   // Rule 1.1.2 (docs/rules.md#edition-and-language): every game of an event uses the same
   // edition, so once one is seated the edition is fixed.
-  if (
-    patch.edition !== undefined &&
-    patch.edition !== event.edition &&
-    (await hasRows(ctx, rounds, eventId))
-  ) {
-    throw new ServiceError(
+  const editionLocked = () =>
+    new ServiceError(
       "conflict",
       "edition_locked",
       "The edition cannot change once a game of the event is seated: every game of an event uses the same edition (rule 1.1.2).",
       { rule: "1.1.2", issues: [{ path: "edition", message: "locked once a game is seated" }] },
     );
-  }
+  const newRuleset = patch.ruleset !== undefined && patch.ruleset !== event.ruleset;
+  const newEdition = patch.edition !== undefined && patch.edition !== event.edition;
+  if (newRuleset && (await hasRows(ctx, tableResults, eventId))) throw rulesetLocked();
+  if (newEdition && (await hasRows(ctx, rounds, eventId))) throw editionLocked();
   const changes = {
     name: patch.name,
     ruleset: patch.ruleset,
@@ -187,17 +187,27 @@ export async function updateEvent(
       patch.screenEmbedOrigins && (patch.screenEmbedOrigins.length > 0 ? patch.screenEmbedOrigins : null),
     updatedAt: ctx.clock().toISOString(),
   };
-  await ctx.db.batch([
-    ctx.db.update(events).set(changes).where(eq(events.id, eventId)),
-    auditInsert(ctx, {
-      orgId: event.orgId,
-      eventId,
-      action: "event.update",
-      entityType: "event",
-      entityId: eventId,
-      ...patchAudit(event, changes),
-    }),
-  ]);
+  // A result or a seating committed since the checks above refuses the whole batch.
+  const stillNone = (table: typeof tableResults | typeof rounds, what: string) =>
+    precondition(ctx.db, what, sql`not exists (select 1 from ${table} where ${eq(table.eventId, eventId)})`);
+  try {
+    await ctx.db.batch([
+      ctx.db.update(events).set(changes).where(eq(events.id, eventId)),
+      auditInsert(ctx, {
+        orgId: event.orgId,
+        eventId,
+        action: "event.update",
+        entityType: "event",
+        entityId: eventId,
+        ...patchAudit(event, changes),
+      }),
+      ...(newRuleset ? [stillNone(tableResults, "no result")] : []),
+      ...(newEdition ? [stillNone(rounds, "no game seated")] : []),
+    ]);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) !== "stale_read") throw error;
+    throw newRuleset && (await hasRows(ctx, tableResults, eventId)) ? rulesetLocked() : editionLocked();
+  }
   return loadEventDto(ctx, eventId);
 }
 
