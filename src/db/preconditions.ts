@@ -5,9 +5,17 @@
  * `stale_read`) and leaves nothing behind when it did not. Optimistic, like If-Match: the loser of
  * a race finds out at commit and answers 409, and nothing is locked while it computes.
  */
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client";
-import { disqualifications, events, rounds, seats, tableResults, writePreconditions } from "./schema";
+import {
+  disqualifications,
+  events,
+  programmeExclusions,
+  rounds,
+  seats,
+  tableResults,
+  writePreconditions,
+} from "./schema";
 
 /**
  * Holds while the event's results and roster are at the versions read (the versions every ranking
@@ -84,6 +92,19 @@ export function resultNotFinal(db: Database, tableId: string) {
     db,
     `result of table ${tableId} not final`,
     sql`not exists (select 1 from ${tableResults} where ${and(eq(tableResults.tableId, tableId), eq(tableResults.status, "final"))})`,
+  );
+}
+
+/** Holds while none of the players has been excluded from a programme since `since` (ISO time). */
+export function noExclusionSince(db: Database, playerIds: readonly string[], since: string) {
+  return precondition(
+    db,
+    `no exclusion of ${playerIds.join(", ")} since ${since}`,
+    sql`not exists (select 1 from ${programmeExclusions} where ${and(
+      inArray(programmeExclusions.playerId, [...playerIds]),
+      isNull(programmeExclusions.liftedAt),
+      gte(programmeExclusions.createdAt, since),
+    )})`,
   );
 }
 

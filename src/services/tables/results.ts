@@ -2,7 +2,12 @@ import { and, eq, inArray, isNull, min } from "drizzle-orm";
 import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { disqualificationsUnchanged, rankingInputsUnchanged, seatsUnchanged } from "../../db/preconditions";
+import {
+  disqualificationsUnchanged,
+  noExclusionSince,
+  rankingInputsUnchanged,
+  seatsUnchanged,
+} from "../../db/preconditions";
 import {
   disqualifications,
   gameTables,
@@ -182,7 +187,7 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
       throw new ServiceError(
         "conflict",
         "concurrent_update",
-        "The table's seats or its players' disqualifications changed (a player merge, a disqualification) after this request read them; re-read the table and retry.",
+        "The table's seats, or its players' disqualifications or exclusions, changed after this request read them; re-read the table and retry.",
       );
     }
     if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
@@ -306,6 +311,8 @@ export async function submitResult(
   input: ResultInput & { signed?: boolean },
   ifMatch?: number,
 ): Promise<TableDto> {
+  // Before the reads: an exclusion recorded from now on is one they did not see.
+  const readAt = ctx.clock().toISOString();
   const scope = await writableTable(ctx, tableId, "results:submit");
   if (alreadyRecorded(scope, input, ifMatch)) return getTable(ctx, tableId);
   assertPending(scope, "submitting a new sheet", ifMatch);
@@ -324,6 +331,16 @@ export async function submitResult(
     action: scope.result ? "resubmit" : "submit",
     finalizedBy: input.signed ? "signed" : null,
     sheet: input,
+    // A first sheet may not score a player excluded meanwhile (docs/rules.md#sanctions).
+    extra: scope.result
+      ? []
+      : [
+          noExclusionSince(
+            ctx.db,
+            scope.seats.map((s) => s.playerId),
+            readAt,
+          ),
+        ],
   });
   return getTable(ctx, tableId);
 }
