@@ -14,7 +14,7 @@
  *   - recording one notification in a batch of its own (what the write path pays);
  *   - the quiet store's export since the start (GET /v1/orgs/{id}/export?since=…), against
  *     GET /health, through the app.
- * The load average is printed with the figures: the machine is shared, so they are indicative.
+ * The load average is printed with the figures: a run on a busy machine is told apart by it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
