@@ -174,11 +174,16 @@ async function storeAnswer(
   response: Response,
   { committedBefore, marked }: { committedBefore: boolean; marked: MarkedDatabase },
 ) {
-  // A server failure is not an answer: let the client retry the same key. A `no-store` response
-  // carries a secret shown once (a new client's secret): never stored; a retry runs again and
-  // the service answers 409 naming what this key already created. Once a write committed the
-  // claim stays, marked: the retry must not write again.
-  if (response.status >= 500 || /\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) {
+  // A server failure is not an answer, nor is a race lost (its 409 says to send the request
+  // again): let the client retry the same key. A `no-store` response carries a secret shown once
+  // (a new client's secret): never stored; a retry runs again and the service answers 409 naming
+  // what this key already created. Once a write committed the claim stays, marked: the retry
+  // must not write again.
+  if (
+    response.status >= 500 ||
+    /\bno-store\b/i.test(response.headers.get("cache-control") ?? "") ||
+    (await lostRace(response))
+  ) {
     if (!committedBefore && !marked.committed) await db.delete(idempotencyKeys).where(where);
     return;
   }
@@ -193,6 +198,23 @@ async function storeAnswer(
     .update(idempotencyKeys)
     .set({ status: response.status, responseBody: await response.clone().text(), responseHeaders: headers })
     .where(committedBefore ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
+}
+
+/** The codes of a race lost: nothing was written, and the same request may succeed sent again. */
+const RACE_LOST = new Set([
+  "ranking_inputs_changed",
+  "concurrent_update",
+  "concurrent_seating",
+  "concurrent_choice",
+]);
+
+async function lostRace(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  const problem = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return typeof problem?.code === "string" && RACE_LOST.has(problem.code);
 }
 
 const inProgressProblem = {

@@ -57,7 +57,9 @@ headers until removed); \`?format=\` on a read that has no such representation i
 
 Every \`POST\` and \`PUT\` takes an \`Idempotency-Key\` (any unique string per intended change). A retry with
 the same key replays the first answer for ${IDEMPOTENCY_TTL_MS / 3_600_000} hours (\`Idempotent-Replayed: true\`); the same key with
-another body is a \`422\`; while the first request still runs, a \`409\`.
+another body is a \`422\`; while the first request still runs, a \`409\`. A \`5xx\`, or a \`409\` for a race lost
+(\`ranking_inputs_changed\`, \`concurrent_update\`, \`concurrent_seating\`, \`concurrent_choice\`: nothing was written), is not
+stored: the retry with the same key runs again.
 
 ## Webhooks
 

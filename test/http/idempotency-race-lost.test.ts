@@ -1,0 +1,40 @@
+/**
+ * A request that lost a race wrote nothing and says to send it again (409 `ranking_inputs_changed`):
+ * sent again with the same Idempotency-Key, as a client retrying safely does, it must run again
+ * rather than replay the stored 409 for a day.
+ */
+import { describe, expect, it } from "vitest";
+import { pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range } from "../helpers/tournament";
+
+describe("an Idempotency-Key whose first request lost a race", () => {
+  it("runs again on the retry instead of replaying the 409", async () => {
+    const { api, t, pauseBefore } = await pausableTournament("Idempotent retry store", 12);
+    const sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
+    const game1 = await t.seatGame(sessionId, handSeating(range(1, 12), 1));
+    await t.play(game1.tables);
+    await t.seatGame(sessionId, handSeating(range(1, 12), 2));
+    const key = { "idempotency-key": "drop-p1-after-game-1" };
+    const drop = { playerId: t.P[1], afterGame: 1 };
+
+    // Another player's drop commits while this one is computed: this one loses and writes nothing.
+    pauseBefore({
+      writes: /update "registrations" set "dropped_after_game"/,
+      interleave: async () => {
+        const other = await api.post(`/v1/sessions/${sessionId}/drops`, { playerId: t.P[6], afterGame: 1 });
+        expect(other.status, other.text).toBe(201);
+      },
+    });
+    const lost = await api.post(`/v1/sessions/${sessionId}/drops`, drop, key);
+    expect(lost.status, lost.text).toBe(409);
+    expect(lost.body.code).toBe("ranking_inputs_changed");
+
+    const retry = await api.post(`/v1/sessions/${sessionId}/drops`, drop, key);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.status, retry.text).toBe(201);
+    // Now it is the answer stored for the key.
+    const replay = await api.post(`/v1/sessions/${sessionId}/drops`, drop, key);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.status).toBe(201);
+  }, 60_000);
+});
