@@ -13,11 +13,9 @@
  * made over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -29,12 +27,7 @@ let roundB: Json;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Board race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 24);
+  ({ api, t, pauseBefore } = await pausableTournament("Board race store", 24));
   const a = await t.session("Store A", "2026-12-05", range(1, 12));
   const b = await t.session("Store B", "2026-12-05", range(13, 24));
   roundA = await t.seatGame(a, handSeating(range(1, 12), 1));

@@ -13,11 +13,9 @@
  * runs over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -28,12 +26,7 @@ let sessionId: string;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Staff race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 13);
+  ({ api, t, pauseBefore } = await pausableTournament("Staff race store", 13));
   sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
 }, 60_000);
 

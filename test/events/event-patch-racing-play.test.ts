@@ -16,11 +16,9 @@
  * request runs over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -31,12 +29,7 @@ let sessionId: string;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Event patch race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 13);
+  ({ api, t, pauseBefore } = await pausableTournament("Event patch race store", 13));
   const edition = await api.patch(`/v1/events/${t.eventId}`, { edition: "6th edition" });
   expect(edition.status, edition.text).toBe(200);
   sessionId = await t.session("Day 1", "2026-12-05", range(1, 13));

@@ -43,9 +43,9 @@ export async function pausableDatabase() {
 /** The usual start of a race test: a store's tournament of `players` on a pausable database. */
 export async function pausableTournament(storeName: string, players: number) {
   const pausable = await pausableDatabase();
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
+  const { app, db, logger } = await createTestApp({ storage: { db: pausable.db } });
   const store = await createOrgClient(app, db, { name: storeName });
   const api = jsonRequest(app, store.auth);
   const t = await tournament(api, store.orgId, players);
-  return { db, api, t, pauseBefore: pausable.pauseBefore };
+  return { db, logger, store, api, t, pauseBefore: pausable.pauseBefore };
 }

@@ -14,11 +14,9 @@
  * HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -33,13 +31,10 @@ let pauseBefore: (p: Pause) => void;
 let errors: () => string;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db, logger } = await createTestApp({ storage: { db: pausable.db } });
-  errors = () => JSON.stringify(logger.lines.filter((l) => l.level === "error"));
-  const store = await createOrgClient(app, db, { name: "Merge race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 12);
+  const ready = await pausableTournament("Merge race store", 12);
+  ({ api, t, pauseBefore } = ready);
+  errors = () => JSON.stringify(ready.logger.lines.filter((l) => l.level === "error"));
+  const { store } = ready;
   otherId = (await api.post(`/v1/orgs/${store.orgId}/players`, { name: "P1 (again)" })).body.id;
   sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
 }, 60_000);

@@ -14,11 +14,9 @@
  * over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -31,13 +29,9 @@ let pauseBefore: (p: Pause) => void;
 let errors: () => string;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db, logger } = await createTestApp({ storage: { db: pausable.db } });
-  errors = () => JSON.stringify(logger.lines.filter((l) => l.level === "error"));
-  const store = await createOrgClient(app, db, { name: "Round removal race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 12);
+  const ready = await pausableTournament("Round removal race store", 12);
+  ({ api, t, pauseBefore } = ready);
+  errors = () => JSON.stringify(ready.logger.lines.filter((l) => l.level === "error"));
   const sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
   game1 = await t.seatGame(sessionId, handSeating(range(1, 12), 1));
 }, 60_000);

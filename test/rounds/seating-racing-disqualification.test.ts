@@ -14,11 +14,9 @@
  * disqualification is recorded over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -30,12 +28,7 @@ let saturday: string;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Seating race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 13);
+  ({ api, t, pauseBefore } = await pausableTournament("Seating race store", 13));
   const s1 = await t.session("Friday", "2026-12-04", range(1, 12));
   friday = await t.seatGame(s1, handSeating(range(1, 12), 1));
   saturday = await t.session("Saturday", "2026-12-05", range(1, 13));

@@ -15,11 +15,9 @@
  * seating is made over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import { type Pause, pausableTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -29,12 +27,7 @@ let t: Tournament;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: "Registration race store" });
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 33);
+  ({ api, t, pauseBefore } = await pausableTournament("Registration race store", 33));
 }, 60_000);
 
 const roster = async (sessionId: string): Promise<string[]> =>
