@@ -6,7 +6,9 @@
  * a race finds out at commit and answers 409, and nothing is locked while it computes.
  */
 import { and, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "./client";
+import { guardRaisedByDatabase } from "./errors";
 import {
   disqualifications,
   events,
@@ -115,6 +117,23 @@ export function sessionNotSeated(db: Database, sessionId: string) {
     `session ${sessionId} not seated`,
     sql`not exists (select 1 from ${rounds} where ${eq(rounds.sessionId, sessionId)})`,
   );
+}
+
+/**
+ * Commits a batch that carries preconditions. When one no longer held, nothing was written and the
+ * service's own refusal (its 409) is thrown instead; any other failure is rethrown as it is.
+ */
+export async function commitChecked<U extends BatchItem<"sqlite">, T extends Readonly<[U, ...U[]]>>(
+  db: Database,
+  statements: T,
+  refused: () => Error | Promise<Error>,
+) {
+  try {
+    return await db.batch(statements);
+  } catch (error) {
+    if (guardRaisedByDatabase(error) === "stale_read") throw await refused();
+    throw error;
+  }
 }
 
 /** Any other condition a batch was computed from (`holds`: an SQL boolean re-checked at commit). */

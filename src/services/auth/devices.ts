@@ -8,9 +8,8 @@
 
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { precondition } from "../../db/preconditions";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { apiClients, devicePairings, deviceSessions } from "../../db/schema";
 import {
   assertWithinLimit,
@@ -171,8 +170,9 @@ export async function redeemPairing(
     ...ctx,
     actor: { kind: "client", clientId, orgId: pairing.orgId, role: pairing.role },
   };
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       // Two devices racing with one code: the second batch fails whole.
       precondition(
         ctx.db,
@@ -193,11 +193,9 @@ export async function redeemPairing(
         entityId: session.id,
         after: { clientId, name: pairing.name, role: pairing.role, pairingId: pairing.id },
       }),
-    ]);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw codeRefused("pairing_code_used");
-    throw error;
-  }
+    ],
+    () => codeRefused("pairing_code_used"),
+  );
   const { name, role, scopeEventId, scopeSessionId, createdBy: pairedBy } = pairing;
   const revoked = { sessionRevokedAt: null, clientRevokedAt: null };
   const dto = toSessionDto({ ...session, name, role, scopeEventId, scopeSessionId, pairedBy, ...revoked });

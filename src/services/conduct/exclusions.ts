@@ -9,7 +9,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
-import { rankingInputsUnchanged } from "../../db/preconditions";
+import { commitChecked, rankingInputsUnchanged } from "../../db/preconditions";
 import {
   events,
   organizations,
@@ -32,7 +32,7 @@ import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
 import { bumpResultsVersion } from "../events";
 import { afterCursor, type PageRequest, paginate } from "../pagination";
-import { commitSeating, leaveForExclusion } from "../rounds";
+import { leaveForExclusion, rankingInputsChanged } from "../rounds";
 
 type ExclusionRow = typeof programmeExclusions.$inferSelect;
 
@@ -137,21 +137,26 @@ export async function createExclusion(
   // playoffs' seating (an excluded qualifier is passed over): of it and a change to one of those
   // events, or a seating computed without it, the one committed second is a 409.
   const touched = [...new Map(registered.map((r) => [r.event.id, r.event])).values()];
-  await commitSeating(ctx, [
-    ctx.db.insert(programmeExclusions).values(row),
-    // Checked before the bumps below change what they compare.
-    ...touched.map((event) => rankingInputsUnchanged(ctx.db, event)),
-    ...touched.map((event) => bumpResultsVersion(ctx, event.id)),
-    ...visited.flatMap((e) => (e.kind === "none" ? [] : e.statements)),
-    auditInsert(ctx, {
-      orgId,
-      action: "exclusion.add",
-      entityType: "exclusion",
-      entityId: row.id,
-      after: { playerId: input.playerId, until: input.until, ...effects },
-      reason: input.reason,
-    }),
-  ]);
+  await commitChecked(
+    ctx.db,
+    [
+      ctx.db.insert(programmeExclusions).values(row),
+      // Checked before the bumps below change what they compare.
+      ...touched.map((event) => rankingInputsUnchanged(ctx.db, event)),
+      ...touched.map((event) => bumpResultsVersion(ctx, event.id)),
+      ...visited.flatMap((e) => (e.kind === "none" ? [] : e.statements)),
+      auditInsert(ctx, {
+        orgId,
+        action: "exclusion.add",
+        entityType: "exclusion",
+        entityId: row.id,
+        after: { playerId: input.playerId, until: input.until, ...effects },
+        reason: input.reason,
+      }),
+    ],
+    rankingInputsChanged,
+  );
+
   return { ...toExclusionDto(row, player.name), effects };
 }
 

@@ -8,8 +8,8 @@
  */
 
 import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
-import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
-import { precondition } from "../../db/preconditions";
+import { isConstraintError } from "../../db/errors";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { discordGuilds, discordSetupCodes } from "../../db/schema";
 import { assertOrgWritable, type ClientActor, loadScopedEvent, ORG_ROLES, type OrgRole } from "../access";
 import { auditInsert } from "../audit";
@@ -173,41 +173,46 @@ export async function setupGuild(cc: CommandContext): Promise<GuildLink> {
     updatedAt: now,
   };
   try {
-    await ctx.db.batch([
-      // A server linked meanwhile (another code, another organisation) fails the insert: the
-      // batch, code included, is undone.
-      existing
-        ? ctx.db
-            .update(discordGuilds)
-            .set({ eventId, staffRoles, linkedBy, updatedAt: now })
-            .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
-        : ctx.db.insert(discordGuilds).values(link),
-      ...(redeemed
-        ? [
-            // Two servers racing with one code: the second batch fails whole.
-            precondition(
-              ctx.db,
-              "setup code unused",
-              sql`exists (select 1 from ${discordSetupCodes} where ${and(eq(discordSetupCodes.codeHash, redeemed.codeHash), isNull(discordSetupCodes.usedAt))})`,
-            ),
-            ctx.db
-              .update(discordSetupCodes)
-              .set({ usedAt: now, usedByGuildId: guildId })
-              .where(eq(discordSetupCodes.codeHash, redeemed.codeHash)),
-          ]
-        : []),
-      auditInsert(ctx, {
-        orgId,
-        eventId,
-        action: existing ? "discord.guild-updated" : "discord.guild-linked",
-        entityType: "discord_guild",
-        entityId: guildId,
-        before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
-        after: { eventId, staffRoles },
-      }),
-    ]);
+    await commitChecked(
+      ctx.db,
+      [
+        // A server linked meanwhile (another code, another organisation) fails the insert: the
+        // batch, code included, is undone.
+        existing
+          ? ctx.db
+              .update(discordGuilds)
+              .set({ eventId, staffRoles, linkedBy, updatedAt: now })
+              .where(and(eq(discordGuilds.guildId, guildId), eq(discordGuilds.orgId, orgId)))
+          : ctx.db.insert(discordGuilds).values(link),
+        ...(redeemed
+          ? [
+              // Two servers racing with one code: the second batch fails whole.
+              precondition(
+                ctx.db,
+                "setup code unused",
+                sql`exists (select 1 from ${discordSetupCodes} where ${and(eq(discordSetupCodes.codeHash, redeemed.codeHash), isNull(discordSetupCodes.usedAt))})`,
+              ),
+              ctx.db
+                .update(discordSetupCodes)
+                .set({ usedAt: now, usedByGuildId: guildId })
+                .where(eq(discordSetupCodes.codeHash, redeemed.codeHash)),
+            ]
+          : []),
+        auditInsert(ctx, {
+          orgId,
+          eventId,
+          action: existing ? "discord.guild-updated" : "discord.guild-linked",
+          entityType: "discord_guild",
+          entityId: guildId,
+          before: existing ? { eventId: existing.eventId, staffRoles: existing.staffRoles } : null,
+          after: { eventId, staffRoles },
+        }),
+      ],
+      setupCodeInvalid,
+    );
   } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read" || isConstraintError(error)) throw setupCodeInvalid();
+    // The same server linked by another request a moment ago.
+    if (isConstraintError(error)) throw setupCodeInvalid();
     throw error;
   }
   return link;

@@ -7,9 +7,8 @@
  */
 import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
-import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { precondition } from "../../db/preconditions";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { players, discordLinkRequests as requests } from "../../db/schema";
 import { assertOrgWritable, assertWriteWithin } from "../access";
 import { auditInsert } from "../audit";
@@ -151,8 +150,9 @@ export async function decideLinkRequest(
   const now = ctx.clock().toISOString();
   const discordId = decision === "approved" ? request.discordUserId : player.discordId;
   const decidedBy = actorClientId({ ...ctx, actor });
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       // Two staff deciding at once: the second batch fails whole.
       precondition(
         ctx.db,
@@ -187,11 +187,9 @@ export async function decideLinkRequest(
         after: { discordId },
         reason: `link request ${requestId} from ${request.discordUsername}`,
       }),
-    ]);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw decided(requestId);
-    throw error;
-  }
+    ],
+    () => decided(requestId),
+  );
   return { ...request, status: decision, decidedBy, decidedAt: now, player: { ...player, discordId } };
 }
 

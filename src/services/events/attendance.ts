@@ -5,8 +5,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Batch } from "../../db/client";
-import { guardRaisedByDatabase } from "../../db/errors";
-import { sessionNotSeated } from "../../db/preconditions";
+import { commitChecked, sessionNotSeated } from "../../db/preconditions";
 import { events, players, registrations, rounds } from "../../db/schema";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -137,13 +136,8 @@ async function assertGameOneNotSeated(ctx: ServiceContext, sessionId: string): P
 }
 
 /** A check-in batch, refused whole if game 1 was seated since the check above. */
-async function commitCheckIn<T extends Batch>(ctx: ServiceContext, sessionId: string, statements: T) {
-  try {
-    return await ctx.db.batch([sessionNotSeated(ctx.db, sessionId), ...statements] as const);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw checkInClosed();
-    throw error;
-  }
+function commitCheckIn<T extends Batch>(ctx: ServiceContext, sessionId: string, statements: T) {
+  return commitChecked(ctx.db, [sessionNotSeated(ctx.db, sessionId), ...statements] as const, checkInClosed);
 }
 
 /** POST /v1/sessions/{id}/check-ins: idempotent per player; only before game 1 is seated. */

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import { guardRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { precondition } from "../../db/preconditions";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { events, rounds, sessions, tableResults } from "../../db/schema";
 import { describeStructure } from "../../domain/structure";
 import { DEFAULT_TURN, publishedTimers, type TurnTimer } from "../../domain/timers";
@@ -190,8 +189,9 @@ export async function updateEvent(
   // A result or a seating committed since the checks above refuses the whole batch.
   const stillNone = (table: typeof tableResults | typeof rounds, what: string) =>
     precondition(ctx.db, what, sql`not exists (select 1 from ${table} where ${eq(table.eventId, eventId)})`);
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       ctx.db.update(events).set(changes).where(eq(events.id, eventId)),
       auditInsert(ctx, {
         orgId: event.orgId,
@@ -203,11 +203,10 @@ export async function updateEvent(
       }),
       ...(newRuleset ? [stillNone(tableResults, "no result")] : []),
       ...(newEdition ? [stillNone(rounds, "no game seated")] : []),
-    ]);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) !== "stale_read") throw error;
-    throw newRuleset && (await hasRows(ctx, tableResults, eventId)) ? rulesetLocked() : editionLocked();
-  }
+    ],
+    async () =>
+      newRuleset && (await hasRows(ctx, tableResults, eventId)) ? rulesetLocked() : editionLocked(),
+  );
   return loadEventDto(ctx, eventId);
 }
 

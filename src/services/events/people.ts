@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { guardRaisedByDatabase } from "../../db/errors";
-import { precondition } from "../../db/preconditions";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { avoidPairs, eventStaff, players, registrations, sessions } from "../../db/schema";
 import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
@@ -60,28 +59,26 @@ export async function addStaff(
       { rule: "1.3.2", issues: [{ path: "playerId", message: "registered as a player of this event" }] },
     );
   if (registered) throw plays(`session ${registered.sessionId}`);
-  try {
-    return await changeStaff(
-      ctx,
-      event.orgId,
-      eventId,
-      ctx.db
-        .insert(eventStaff)
-        .values({ eventId, playerId: input.playerId, role: input.role, createdAt: ctx.clock().toISOString() })
-        .onConflictDoUpdate({ target: [eventStaff.eventId, eventStaff.playerId], set: { role: input.role } }),
-      { action: "staff.add", after: input },
+  return changeStaff(
+    ctx,
+    event.orgId,
+    eventId,
+    ctx.db
+      .insert(eventStaff)
+      .values({ eventId, playerId: input.playerId, role: input.role, createdAt: ctx.clock().toISOString() })
+      .onConflictDoUpdate({ target: [eventStaff.eventId, eventStaff.playerId], set: { role: input.role } }),
+    { action: "staff.add", after: input },
+    {
       // Registered since the check above: the batch is refused whole.
-      precondition(
+      holds: precondition(
         ctx.db,
         "not registered",
         sql`not exists (select 1 from ${registrations} join ${sessions} on ${eq(sessions.id, registrations.sessionId)}
           where ${and(eq(sessions.eventId, eventId), eq(registrations.playerId, input.playerId))})`,
       ),
-    );
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw plays("registered meanwhile");
-    throw error;
-  }
+      refused: () => plays("registered meanwhile"),
+    },
+  );
 }
 
 /** DELETE …/staff/{playerId}: the player is no longer the event's referee or organiser. */
@@ -103,15 +100,16 @@ async function changeStaff(
   eventId: string,
   write: BatchItem<"sqlite">,
   audit: { action: string; before?: unknown; after?: unknown },
-  guard?: BatchItem<"sqlite">,
+  guard?: { holds: BatchItem<"sqlite">; refused: () => Error },
 ) {
   // The batch is one transaction: a guard last still refuses all of it.
-  const [, , rows] = await ctx.db.batch([
+  const batch = [
     write,
     auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
     staffQuery(ctx, eventId),
-    ...(guard ? [guard] : []),
-  ]);
+    ...(guard ? [guard.holds] : []),
+  ] as const;
+  const [, , rows] = guard ? await commitChecked(ctx.db, batch, guard.refused) : await ctx.db.batch(batch);
   return { data: rows, nextCursor: null };
 }
 

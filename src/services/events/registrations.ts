@@ -1,8 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import type { Batch } from "../../db/client";
-import { guardRaisedByDatabase } from "../../db/errors";
-import { precondition } from "../../db/preconditions";
+import { commitChecked, precondition } from "../../db/preconditions";
 import {
   disqualifications,
   eventStaff,
@@ -78,47 +77,45 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   assertMayPlay(playerIds, known, staff, disqualified);
   assertNotExcluded(playerIds, excluded);
   // The registrations are read back in the same batch (the whole list is paged: GET …/players).
-  const [, , , rows] = await commitRegistration(ctx, [
-    // What was checked above, again at commit: a seating, a disqualification, a staff role or
-    // an exclusion committed since refuses the whole batch.
-    precondition(
-      ctx.db,
-      "registration open",
-      sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${sessionId}
+  const [, , , rows] = await commitChecked(
+    ctx.db,
+    [
+      // What was checked above, again at commit: a seating, a disqualification, a staff role or
+      // an exclusion committed since refuses the whole batch.
+      precondition(
+        ctx.db,
+        "registration open",
+        sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${sessionId}
             or (${rounds.eventId} = ${event.id} and ${rounds.kind} <> 'prelim'))
         and not exists (select 1 from ${disqualifications} where ${and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))})
         and not exists (select 1 from ${eventStaff} where ${and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))})
         and not exists (select 1 from ${programmeExclusions} where ${and(inArray(programmeExclusions.playerId, unique), isNull(programmeExclusions.liftedAt), gte(programmeExclusions.createdAt, now))})`,
-    ),
-    ctx.db
-      .insert(registrations)
-      .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
-      .onConflictDoNothing(),
-    sessionAudit(ctx, event, sessionId, {
-      action: "session.register",
-      after: { playerIds: unique },
-    }),
-    registrationRows(
-      ctx,
-      and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
-    ),
-  ]);
+      ),
+      ctx.db
+        .insert(registrations)
+        .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))
+        .onConflictDoNothing(),
+      sessionAudit(ctx, event, sessionId, {
+        action: "session.register",
+        after: { playerIds: unique },
+      }),
+      registrationRows(
+        ctx,
+        and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
+      ),
+    ],
+    registrationClosed,
+  );
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
 
-/** A registration batch; refused whole (409) when what it was checked against changed meanwhile. */
-async function commitRegistration<T extends Batch>(ctx: ServiceContext, statements: T) {
-  try {
-    return await ctx.db.batch(statements);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) !== "stale_read") throw error;
-    throw new ServiceError(
-      "conflict",
-      "registration_closed",
-      "A seating, a disqualification, a staff role or an exclusion concerning this registration was committed while it was checked, so nothing was registered; send it again to see whether it may be.",
-    );
-  }
-}
+/** The 409 of a registration batch whose checks no longer held: nothing was registered. */
+const registrationClosed = () =>
+  new ServiceError(
+    "conflict",
+    "registration_closed",
+    "A seating, a disqualification, a staff role or an exclusion concerning this registration was committed while it was checked, so nothing was registered; send it again to see whether it may be.",
+  );
 
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
 function assertMayPlay(
@@ -219,25 +216,24 @@ export async function unregisterPlayer(
     );
   if (seated) throw alreadySeated();
   if (!registered) throw notFound("registration", playerId);
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       // A seating committed since the read above makes the whole batch fail.
       precondition(
         ctx.db,
         "player not seated",
         sql`not exists (select 1 from ${seats} join ${rounds} on ${eq(rounds.id, seats.roundId)}
-          where ${and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId))})`,
+        where ${and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId))})`,
       ),
       ctx.db.delete(registrations).where(registration),
       sessionAudit(ctx, event, sessionId, {
         action: "session.unregister",
         before: { playerId },
       }),
-    ]);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw alreadySeated();
-    throw error;
-  }
+    ],
+    () => alreadySeated(),
+  );
 }
 
 /** Registrations with their players, by player id (stable across pages). */

@@ -4,8 +4,8 @@
  * checked for legality.
  */
 import { eq, sql } from "drizzle-orm";
-import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
-import { precondition } from "../../db/preconditions";
+import { isConstraintError } from "../../db/errors";
+import { commitChecked, precondition } from "../../db/preconditions";
 import { boards, rounds } from "../../db/schema";
 import { type BoardHex, boardKey, generateBoard, validateBoard } from "../../domain/board";
 import { auditInsert } from "../audit";
@@ -101,33 +101,35 @@ export async function createBoard(
   }
   const row = { roundId, kind, seed, hexes, createdAt: ctx.clock().toISOString() };
   try {
-    await ctx.db.batch([
-      // Drawn against the event's boards as read: one made meanwhile could be this one.
-      precondition(
-        ctx.db,
-        `boards of event ${round.eventId}`,
-        sql`(select count(*) from ${boards} join ${rounds} on ${eq(rounds.id, boards.roundId)}
+    await commitChecked(
+      ctx.db,
+      [
+        // Drawn against the event's boards as read: one made meanwhile could be this one.
+        precondition(
+          ctx.db,
+          `boards of event ${round.eventId}`,
+          sql`(select count(*) from ${boards} join ${rounds} on ${eq(rounds.id, boards.roundId)}
           where ${eq(rounds.eventId, round.eventId)}) = ${usedRows.length}`,
-      ),
-      ctx.db.insert(boards).values(row),
-      auditInsert(ctx, {
-        orgId: event.orgId,
-        eventId: event.id,
-        action: "board.create",
-        entityType: "round",
-        entityId: round.id,
-        after: { kind, seed },
-      }),
-    ]);
+        ),
+        ctx.db.insert(boards).values(row),
+        auditInsert(ctx, {
+          orgId: event.orgId,
+          eventId: event.id,
+          action: "board.create",
+          entityType: "round",
+          entityId: round.id,
+          after: { kind, seed },
+        }),
+      ],
+      () =>
+        new ServiceError(
+          "conflict",
+          "concurrent_update",
+          "Another board of the event was made while this one was drawn, so none was stored; send it again to draw one that differs from both.",
+        ),
+    );
   } catch (error) {
     if (isConstraintError(error)) throw boardExists(roundId);
-    if (guardRaisedByDatabase(error) === "stale_read") {
-      throw new ServiceError(
-        "conflict",
-        "concurrent_update",
-        "Another board of the event was made while this one was drawn, so none was stored; send it again to draw one that differs from both.",
-      );
-    }
     throw error;
   }
   return toBoardDto(row);

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Batch } from "../../db/client";
-import { rankingInputsUnchanged } from "../../db/preconditions";
+import { commitChecked, rankingInputsUnchanged } from "../../db/preconditions";
 import { registrations, rounds } from "../../db/schema";
 import { reseatRound } from "../../domain/reseat";
 import { generateNextRound, generateSchedule, type Round, validateRound } from "../../domain/schedule";
@@ -38,7 +38,14 @@ import {
   unfinishedTables,
   writableRound,
 } from "./read";
-import { commitSeating, type NewRound, roundStatements, seatRanked, snakeTables } from "./write";
+import {
+  commitSeating,
+  type NewRound,
+  rankingInputsChanged,
+  roundStatements,
+  seatRanked,
+  snakeTables,
+} from "./write";
 
 /** Generated prelim games of every session; an 80+ session adds a snake-seated game 4. */
 const GENERATED_GAMES = 3;
@@ -315,5 +322,5 @@ export async function deleteRound(ctx: ServiceContext, roundId: string): Promise
       statements.push(ctx.db.update(registrations).set({ eliminatedAt: null }).where(registered));
     }
   }
-  await commitSeating(ctx, statements);
+  await commitChecked(ctx.db, statements, rankingInputsChanged);
 }

@@ -1,7 +1,7 @@
 import type { Batch } from "../../db/client";
-import { guardRaisedByDatabase, isConstraintError } from "../../db/errors";
+import { isConstraintError } from "../../db/errors";
 import { newId } from "../../db/ids";
-import { rankingInputsUnchanged } from "../../db/preconditions";
+import { commitChecked, rankingInputsUnchanged } from "../../db/preconditions";
 import { gameTables, rounds, seats } from "../../db/schema";
 import { snakeSeating } from "../../domain/snake";
 import type { ScopedEvent } from "../access";
@@ -89,9 +89,8 @@ export const rankingInputsChanged = () =>
  */
 export async function commitSeating(ctx: ServiceContext, statements: Batch): Promise<void> {
   try {
-    await ctx.db.batch(statements);
+    await commitChecked(ctx.db, statements, rankingInputsChanged);
   } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") throw rankingInputsChanged();
     if (isConstraintError(error)) {
       throw new ServiceError(
         "conflict",

@@ -5,8 +5,7 @@
  * rank, so every view (table, round, sheets, pages, GraphQL, notifications) shows the order.
  */
 import { eq } from "drizzle-orm";
-import { guardRaisedByDatabase } from "../../db/errors";
-import { choicesUnchanged, disqualificationsUnchanged } from "../../db/preconditions";
+import { choicesUnchanged, commitChecked, disqualificationsUnchanged } from "../../db/preconditions";
 import { gameTables, seats } from "../../db/schema";
 import { applyChoice, type ChoiceSeat, type Colour } from "../../domain/choices";
 import type { ServiceContext } from "../context";
@@ -33,8 +32,9 @@ export async function recordChoice(
   const chosen = after.find((s) => s.playerId === input.playerId)!;
   const now = ctx.clock().toISOString();
   // One batch: the guard against a concurrent choice, the rewritten seats, the audit, the notice.
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       choicesUnchanged(ctx.db, tableId, before.filter((s) => s.chosen).length),
       // The order skips the table's disqualified players, as read.
       disqualificationsUnchanged(
@@ -74,17 +74,14 @@ export async function recordChoice(
           })),
         },
       }),
-    ]);
-  } catch (error) {
-    if (guardRaisedByDatabase(error) === "stale_read") {
-      throw new ServiceError(
+    ],
+    () =>
+      new ServiceError(
         "conflict",
         "concurrent_choice",
         "Another choice, a result or a disqualification was recorded at this table while this one was being made, so nothing changed; re-read the table and choose again.",
-      );
-    }
-    throw error;
-  }
+      ),
+  );
   return getTable(ctx, tableId);
 }
 

@@ -3,6 +3,7 @@ import type { Batch } from "../../db/client";
 import { guardRaisedByDatabase, isConstraintError, ruleRaisedByDatabase } from "../../db/errors";
 import { newId } from "../../db/ids";
 import {
+  commitChecked,
   disqualificationsUnchanged,
   noExclusionSince,
   rankingInputsUnchanged,
@@ -176,19 +177,20 @@ export async function commitTransition(ctx: ServiceContext, scope: TableScope, t
     ...resultNotifications(ctx, scope, { ...current, action: t.action, reason }, scored),
   ];
   try {
-    await ctx.db.batch(statements);
+    await commitChecked(
+      ctx.db,
+      statements,
+      () =>
+        new ServiceError(
+          "conflict",
+          "concurrent_update",
+          "The table's seats, or its players' disqualifications or exclusions, changed after this request read them; re-read the table and retry.",
+        ),
+    );
   } catch (error) {
     // A database guard, rule or key refused the batch: the matching 409.
-    const guard = guardRaisedByDatabase(error);
-    if (guard === "phase_locked") {
+    if (guardRaisedByDatabase(error) === "phase_locked") {
       throw await lockedSinceRead(ctx, scope, t.action === "correction" ? "a correction" : "this change");
-    }
-    if (guard === "stale_read") {
-      throw new ServiceError(
-        "conflict",
-        "concurrent_update",
-        "The table's seats, or its players' disqualifications or exclusions, changed after this request read them; re-read the table and retry.",
-      );
     }
     if (ruleRaisedByDatabase(error) === "1.3.5") throw resultFinal("this change");
     if (isConstraintError(error)) {
@@ -396,41 +398,44 @@ export async function disqualifyPlayer(
   ]);
   const now = ctx.clock();
   try {
-    await ctx.db.batch([
-      ctx.db.insert(disqualifications).values({
-        id: newId("dsq", now.getTime()),
-        eventId: event.id,
-        tableId,
-        playerId,
-        reason,
-        actorClientId: actorClientId(ctx),
-        createdAt: now.toISOString(),
-      }),
-      // A re-seat computed from the session as read: a sheet of a re-seated game committed since
-      // would have its table re-dealt.
-      ...(reseat.statements.length > 0 ? [rankingInputsUnchanged(ctx.db, event)] : []),
-      bumpResultsVersion(ctx, event.id),
-      tableAudit(ctx, scope, {
-        action: "player.disqualify",
-        after: {
-          ...input,
-          reseatedRounds: reseat.roundIds,
-          warnings: warnings.map((w) => ({ id: w.id, rule: w.rule, note: w.note })),
-        },
-        reason,
-      }),
-      ...tableNotice(ctx, scope, {
-        type: "player.disqualified",
-        data: { eventId: event.id, tableId, playerId, name: seat.name, reason },
-      }),
-      ...standingsChangedStatements(ctx, event, round.sessionId),
-      ...reseat.statements,
-    ]);
+    await commitChecked(
+      ctx.db,
+      [
+        ctx.db.insert(disqualifications).values({
+          id: newId("dsq", now.getTime()),
+          eventId: event.id,
+          tableId,
+          playerId,
+          reason,
+          actorClientId: actorClientId(ctx),
+          createdAt: now.toISOString(),
+        }),
+        // A re-seat computed from the session as read: a sheet of a re-seated game committed since
+        // would have its table re-dealt.
+        ...(reseat.statements.length > 0 ? [rankingInputsUnchanged(ctx.db, event)] : []),
+        bumpResultsVersion(ctx, event.id),
+        tableAudit(ctx, scope, {
+          action: "player.disqualify",
+          after: {
+            ...input,
+            reseatedRounds: reseat.roundIds,
+            warnings: warnings.map((w) => ({ id: w.id, rule: w.rule, note: w.note })),
+          },
+          reason,
+        }),
+        ...tableNotice(ctx, scope, {
+          type: "player.disqualified",
+          data: { eventId: event.id, tableId, playerId, name: seat.name, reason },
+        }),
+        ...standingsChangedStatements(ctx, event, round.sessionId),
+        ...reseat.statements,
+      ],
+      rankingInputsChanged,
+    );
   } catch (error) {
     // A seating, a final sheet or another disqualification committed since the read is a 409.
-    const guard = guardRaisedByDatabase(error);
-    if (guard === "phase_locked") throw await lockedSinceRead(ctx, scope, "a disqualification");
-    if (guard === "stale_read") throw rankingInputsChanged();
+    if (guardRaisedByDatabase(error) === "phase_locked")
+      throw await lockedSinceRead(ctx, scope, "a disqualification");
     // The result became final after this request read the table: the rule 1.3.6 trigger refused.
     if (ruleRaisedByDatabase(error) === "1.3.6") throw resultFinal("disqualifying", "1.3.6");
     if (isConstraintError(error)) throw alreadyDisqualified();

@@ -4,8 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Batch } from "../../db/client";
-import { guardRaisedByDatabase } from "../../db/errors";
-import { resultNotFinal } from "../../db/preconditions";
+import { commitChecked, resultNotFinal } from "../../db/preconditions";
 import { tableTimers } from "../../db/schema";
 import { tableTurnLimit } from "../../domain/timers";
 import { actorClientId, type ServiceContext } from "../context";
@@ -31,8 +30,9 @@ async function switchTimer(
   write: Batch,
 ): Promise<TableDto> {
   const was = scope.timer;
-  try {
-    await ctx.db.batch([
+  await commitChecked(
+    ctx.db,
+    [
       ...write,
       tableAudit(ctx, scope, {
         action: timer ? "table.timer.on" : "table.timer.off",
@@ -50,13 +50,10 @@ async function switchTimer(
           since: timer?.since ?? null,
         },
       }),
-    ]);
-  } catch (error) {
+    ],
     // The result became final after this request read the table.
-    if (guardRaisedByDatabase(error) === "stale_read")
-      throw resultFinal("switching it to timed turns", "1.1.11");
-    throw error;
-  }
+    () => resultFinal("switching it to timed turns", "1.1.11"),
+  );
   return getTable(ctx, scope.table.id);
 }
 
