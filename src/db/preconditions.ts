@@ -5,7 +5,7 @@
  * `stale_read`) and leaves nothing behind when it did not. Optimistic, like If-Match: the loser of
  * a race finds out at commit and answers 409, and nothing is locked while it computes.
  */
-import { and, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "./client";
 import { guardRaisedByDatabase } from "./errors";
@@ -97,16 +97,24 @@ export function resultNotFinal(db: Database, tableId: string) {
   );
 }
 
-/** Holds while none of the players has been excluded from a programme since `since` (ISO time). */
-export function noExclusionSince(db: Database, playerIds: readonly string[], since: string) {
+/**
+ * Holds while the players have no exclusion from a programme of `orgIds` but those read (`seen`,
+ * by id). Ids, not times: an exclusion's request may begin before the read and commit after it.
+ */
+export function noExclusionUnseen(
+  db: Database,
+  playerIds: readonly string[],
+  orgIds: readonly string[],
+  seen: readonly string[],
+) {
   return precondition(
     db,
-    `no exclusion of ${playerIds.join(", ")} since ${since}`,
+    `no exclusion of ${playerIds.join(", ")} but those read`,
     sql`not exists (select 1 from ${programmeExclusions} where ${and(
       inArray(programmeExclusions.playerId, [...playerIds]),
+      inArray(programmeExclusions.orgId, [...orgIds]),
       isNull(programmeExclusions.liftedAt),
-      gte(programmeExclusions.createdAt, since),
-    )})`,
+    )} and ${programmeExclusions.id} not in (select value from json_each(${JSON.stringify(seen)})))`,
   );
 }
 

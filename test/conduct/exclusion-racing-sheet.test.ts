@@ -79,4 +79,43 @@ describe("a first sheet racing an exclusion of one of its players", () => {
     expect(again.status, again.text).toBe(422);
     expect(again.body.code).toBe("player_excluded");
   }, 30_000);
+
+  it("does not score a player whose exclusion began before the sheet read the table and committed first", async () => {
+    const table = game1.tables[1];
+    const excluded = t.seatIdsOf(table)[0]!;
+    const sheet = t.strengthSheet(t.seatIdsOf(table));
+
+    // The exclusion has read what it acts on and is about to commit when the sheet reads the
+    // table; the exclusion commits, then the sheet.
+    let exclusionCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (exclusionCommitted = resolve));
+    let sheetRead!: () => void;
+    const read = new Promise<void>((resolve) => (sheetRead = resolve));
+    let signing!: Promise<Json>;
+    pauseBefore({
+      writes: /insert into "programme_exclusions"/,
+      interleave: async () => {
+        pauseBefore({
+          writes: /insert into "result_revisions"/,
+          interleave: async () => {
+            sheetRead();
+            await committed;
+          },
+        });
+        signing = api.put(`/v1/tables/${table.id}/result`, sheet);
+        await read;
+      },
+    });
+    const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+      playerId: excluded,
+      until: "2099-01-01",
+      reason: "Serious breach of the code of conduct",
+    });
+    exclusionCommitted();
+    const signed = await signing;
+
+    expect(exclusion.status, exclusion.text).toBe(201);
+    expect(signed.status, signed.text).toBe(409);
+    expect((await api.get(`/v1/tables/${table.id}`)).body.result).toBeNull();
+  }, 30_000);
 });

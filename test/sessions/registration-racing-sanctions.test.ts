@@ -87,4 +87,61 @@ describe("a registration racing a sanction of the player", () => {
     expect(registration.status, registration.text).toBeGreaterThanOrEqual(400);
     expect(await roster(day1)).not.toContain(t.P[1]);
   }, 30_000);
+
+  it("a programme exclusion begun before the registration read, committed first: the registration is refused", async () => {
+    const day1 = (await api.post(`/v1/events/${t.eventId}/sessions`, { name: "Day 1", date: "2026-12-12" }))
+      .body.id;
+    let exclusionCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (exclusionCommitted = resolve));
+    let registrationRead!: () => void;
+    const read = new Promise<void>((resolve) => (registrationRead = resolve));
+    let registering!: Promise<Json>;
+    pauseBefore({
+      writes: /insert into "programme_exclusions"/,
+      interleave: async () => {
+        pauseBefore({
+          writes: /insert into "registrations"/,
+          interleave: async () => {
+            registrationRead();
+            await committed;
+          },
+        });
+        registering = api.post(`/v1/sessions/${day1}/players`, { playerIds: [t.P[1], t.P[2]] });
+        await read;
+      },
+    });
+    const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+      playerId: t.P[1],
+      until: "2099-01-01",
+      reason: "Repeated free-resource deals (3.0.14)",
+    });
+    exclusionCommitted();
+    const registration = await registering;
+
+    expect(exclusion.status, exclusion.text).toBe(201);
+    expect(registration.status, registration.text).toBeGreaterThanOrEqual(400);
+    expect(await roster(day1)).not.toContain(t.P[1]);
+  }, 30_000);
+
+  it("a registration committed while a programme exclusion is computed: the player is not left registered", async () => {
+    const day1 = (await api.post(`/v1/events/${t.eventId}/sessions`, { name: "Day 1", date: "2026-12-12" }))
+      .body.id;
+    let registration: Json;
+    pauseBefore({
+      writes: /insert into "programme_exclusions"/,
+      interleave: async () => {
+        registration = await api.post(`/v1/sessions/${day1}/players`, { playerIds: [t.P[1], t.P[2]] });
+      },
+    });
+    const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+      playerId: t.P[1],
+      until: "2099-01-01",
+      reason: "Repeated free-resource deals (3.0.14)",
+    });
+
+    expect(registration.status, registration.text).toBe(200);
+    // Whichever answer the exclusion gets, an excluded player is not left registered.
+    if (exclusion.status === 201) expect(await roster(day1)).not.toContain(t.P[1]);
+    else expect(exclusion.body.code, exclusion.text).toBe("ranking_inputs_changed");
+  }, 30_000);
 });

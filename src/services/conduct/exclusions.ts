@@ -6,10 +6,10 @@
  * registration in any event of the tree is refused until then; played games keep their results.
  * Lifting keeps the row.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { newId } from "../../db/ids";
-import { commitChecked, rankingInputsUnchanged } from "../../db/preconditions";
+import { commitChecked, precondition, rankingInputsUnchanged } from "../../db/preconditions";
 import {
   events,
   organizations,
@@ -141,6 +141,14 @@ export async function createExclusion(
     ctx.db,
     [
       ctx.db.insert(programmeExclusions).values(row),
+      // A registration committed since the read would escape the withdrawals computed here.
+      precondition(
+        ctx.db,
+        `registrations of ${input.playerId}`,
+        sql`(select count(*) from ${registrations} join ${sessions} on ${eq(sessions.id, registrations.sessionId)}
+          join ${events} on ${eq(events.id, sessions.eventId)}
+          where ${and(eq(registrations.playerId, input.playerId), inOrgTree(events.orgId, orgId))}) = ${registered.length}`,
+      ),
       // Checked before the bumps below change what they compare.
       ...touched.map((event) => rankingInputsUnchanged(ctx.db, event)),
       ...touched.map((event) => bumpResultsVersion(ctx, event.id)),

@@ -10,7 +10,8 @@ import type { ServiceContext } from "../context";
 
 /**
  * The exclusions in force in an event of `ancestry` (its organisation first), for these players,
- * or for anyone when `playerIds` is left out (a read that need not wait for a list of players).
+ * or for anyone when `playerIds` is left out (a read that need not wait for a list of players);
+ * and the ids of all the players' unlifted exclusions read, for `noExclusionUnseen` at commit.
  */
 export async function exclusionsInForce(
   ctx: ServiceContext,
@@ -22,6 +23,7 @@ export async function exclusionsInForce(
   const earliest = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
   const rows = await ctx.db
     .select({
+      id: programmeExclusions.id,
       playerId: programmeExclusions.playerId,
       until: programmeExclusions.until,
       orgName: organizations.name,
@@ -31,13 +33,18 @@ export async function exclusionsInForce(
     .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
     .where(
       and(
-        playerIds ? inArray(programmeExclusions.playerId, [...playerIds]) : undefined,
+        // Named players' exclusions are read whole, ended ones too, so that the ids seen are all.
+        playerIds
+          ? inArray(programmeExclusions.playerId, [...playerIds])
+          : gte(programmeExclusions.until, earliest),
         inArray(programmeExclusions.orgId, [...ancestry]),
         isNull(programmeExclusions.liftedAt),
-        gte(programmeExclusions.until, earliest),
       ),
     )
     .orderBy(asc(programmeExclusions.until));
-  // `until` is the first day the exclusion no longer runs.
-  return rows.filter((r) => r.until > calendarDayIn(now, r.timezone));
+  return {
+    // `until` is the first day the exclusion no longer runs.
+    inForce: rows.filter((r) => r.until > calendarDayIn(now, r.timezone)),
+    seen: rows.map((r) => r.id),
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import type { Batch } from "../../db/client";
-import { commitChecked, precondition } from "../../db/preconditions";
+import { commitChecked, noExclusionUnseen, precondition } from "../../db/preconditions";
 import {
   disqualifications,
   eventStaff,
@@ -49,7 +49,6 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  // Before the reads: an exclusion recorded from now on is one they did not see.
   const now = ctx.clock().toISOString();
   // What the rules check of the players and the session, read together (round trips sent at once).
   const [known, staff, disqualified, [seated], , excluded] = await Promise.all([
@@ -75,9 +74,9 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
     );
   }
   assertMayPlay(playerIds, known, staff, disqualified);
-  assertNotExcluded(playerIds, excluded);
+  assertNotExcluded(playerIds, excluded.inForce);
   // The registrations are read back in the same batch (the whole list is paged: GET …/players).
-  const [, , , rows] = await commitChecked(
+  const [, , , , rows] = await commitChecked(
     ctx.db,
     [
       // What was checked above, again at commit: a seating, a disqualification, a staff role or
@@ -88,9 +87,9 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
         sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${sessionId}
             or (${rounds.eventId} = ${event.id} and ${rounds.kind} <> 'prelim'))
         and not exists (select 1 from ${disqualifications} where ${and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))})
-        and not exists (select 1 from ${eventStaff} where ${and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))})
-        and not exists (select 1 from ${programmeExclusions} where ${and(inArray(programmeExclusions.playerId, unique), isNull(programmeExclusions.liftedAt), gte(programmeExclusions.createdAt, now))})`,
+        and not exists (select 1 from ${eventStaff} where ${and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))})`,
       ),
+      noExclusionUnseen(ctx.db, unique, event.ancestry, excluded.seen),
       ctx.db
         .insert(registrations)
         .values(unique.map((playerId) => ({ sessionId, playerId, createdAt: now })))

@@ -74,7 +74,7 @@ async function playoffReads(ctx: ServiceContext, event: ScopedEvent, kind: "semi
     prelims,
     disqualified,
     referee: referee !== undefined,
-    excluded: new Set(excluded.map((e) => e.playerId)),
+    excluded: new Set(excluded.inForce.map((e) => e.playerId)),
   };
 }
 

@@ -5,7 +5,7 @@ import { newId } from "../../db/ids";
 import {
   commitChecked,
   disqualificationsUnchanged,
-  noExclusionSince,
+  noExclusionUnseen,
   rankingInputsUnchanged,
   seatsUnchanged,
 } from "../../db/preconditions";
@@ -313,8 +313,6 @@ export async function submitResult(
   input: ResultInput & { signed?: boolean },
   ifMatch?: number,
 ): Promise<TableDto> {
-  // Before the reads: an exclusion recorded from now on is one they did not see.
-  const readAt = ctx.clock().toISOString();
   const scope = await writableTable(ctx, tableId, "results:submit");
   if (alreadyRecorded(scope, input, ifMatch)) return getTable(ctx, tableId);
   assertPending(scope, "submitting a new sheet", ifMatch);
@@ -337,10 +335,11 @@ export async function submitResult(
     extra: scope.result
       ? []
       : [
-          noExclusionSince(
+          noExclusionUnseen(
             ctx.db,
             scope.seats.map((s) => s.playerId),
-            readAt,
+            scope.event.ancestry,
+            scope.exclusionsSeen,
           ),
         ],
   });

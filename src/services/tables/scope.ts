@@ -57,6 +57,8 @@ export interface TableScope {
    * exclusion runs (docs/rules.md#sanctions): no new sheet may score them here.
    */
   excluded: { playerId: string; until: string; orgId: string }[];
+  /** The ids of every unlifted exclusion of the seated players read, for `noExclusionUnseen`. */
+  exclusionsSeen: string[];
 }
 
 /** Everything about one table, its round and its event, in a single batched round trip. */
@@ -130,9 +132,11 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
       .where(and(inArray(resultDisputes.tableId, ids), isNull(resultDisputes.resolvedAt)))
       .orderBy(asc(resultDisputes.createdAt)),
     ctx.db.select().from(tableTimers).where(inArray(tableTimers.tableId, ids)),
-    // Exclusions of seated players that may run now: each is read in its organisation's zone.
+    // Exclusions of seated players, ended ones too so that the ids seen are all: each is read in
+    // its organisation's zone.
     ctx.db
       .select({
+        id: programmeExclusions.id,
         tableId: seats.tableId,
         playerId: programmeExclusions.playerId,
         orgId: programmeExclusions.orgId,
@@ -142,15 +146,7 @@ function readScopeRows(ctx: ServiceContext, ids: string[]) {
       .from(programmeExclusions)
       .innerJoin(seats, and(inArray(seats.tableId, ids), eq(seats.playerId, programmeExclusions.playerId)))
       .innerJoin(organizations, eq(organizations.id, programmeExclusions.orgId))
-      .where(
-        and(
-          isNull(programmeExclusions.liftedAt),
-          gte(
-            programmeExclusions.until,
-            new Date(ctx.clock().getTime() - 86_400_000).toISOString().slice(0, 10),
-          ),
-        ),
-      ),
+      .where(isNull(programmeExclusions.liftedAt)),
   ]);
 }
 
@@ -182,6 +178,7 @@ export async function loadTableScopes(
       playoffRounds: playoffRows.filter((r) => r.eventId === row.round.eventId),
       disqualifiedHere: [],
       excluded: [],
+      exclusionsSeen: [],
       timer: timerOf.get(row.table.id),
     });
   }
@@ -192,8 +189,9 @@ export async function loadTableScopes(
     scopes.get(d.tableId)?.disqualified.add(d.playerId);
     if (d.recordedAt === d.tableId) scopes.get(d.tableId)?.disqualifiedHere.push(d.playerId);
   }
-  for (const { tableId, timezone, ...e } of exclusions) {
+  for (const { id, tableId, timezone, ...e } of exclusions) {
     const scope = scopes.get(tableId);
+    scope?.exclusionsSeen.push(id);
     if (scope?.event.ancestry.includes(e.orgId) && e.until > calendarDayIn(now, timezone))
       scope.excluded.push(e);
   }
