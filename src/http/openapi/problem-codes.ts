@@ -374,6 +374,10 @@ export const PROBLEM_CODES = {
       "Excluded player registered",
       "One player is excluded from the programme and the other is registered in a session of it that has not started: withdraw that registration, then merge.",
     ],
+    merge_moves_lots: [
+      "Merge would move a lot",
+      "In an event whose playoffs are seated, the merged player's place in the qualification was decided by lots, and the kept id's lot would move it: merge the other way, or keep both records.",
+    ],
     merge_conflict: [
       "Merge conflict",
       "A registration or seating of one of the two players changed during the merge: read both players again and retry.",

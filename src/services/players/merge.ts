@@ -37,11 +37,19 @@ import {
   tableTimers,
 } from "../../db/schema";
 import { calendarDayIn } from "../../domain/local-time";
-import { assertOrgWideWrite, requireClient, requirePermission } from "../access";
+import { compareIds } from "../../domain/standings";
+import {
+  assertOrgWideWrite,
+  requireClient,
+  requirePermission,
+  scopedEventColumns,
+  toScopedEvent,
+} from "../access";
 import { auditInsert } from "../audit";
 import { actorClientId, type ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
-import { bumpRankingsVersion } from "../events";
+import { bumpRankingsVersion, uniqueParticipantsSql } from "../events";
+import { rankQualification } from "../standings";
 import { gonePlayer, mergedInto } from "./merged-ids";
 import { toPlayerDto } from "./store";
 
@@ -304,6 +312,42 @@ function assertRecordsAgree(found: Found, now: Date): void {
   }
 }
 
+/**
+ * A lot is drawn for an id (docs/rules.md#lots), so the merged player takes the kept id's. In an
+ * event whose playoffs are seated, that must not move them within a tie its qualification broke
+ * by lots: the playoffs were seated from that order.
+ */
+async function assertLotsHold(ctx: ServiceContext, mergedId: string, intoId: string) {
+  const seated = await ctx.db
+    .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
+    .from(events)
+    .where(
+      sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id
+        where r.player_id = ${mergedId})
+        and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`,
+    );
+  for (const row of seated) {
+    const { rows, lotOf } = await rankQualification(ctx, toScopedEvent(row), row.uniqueParticipants);
+    const at = rows.findIndex((r) => r.record.playerId === mergedId);
+    if (at < 0) continue;
+    // The tie around the merged player: neighbours ordered by lots (`decidedBy` looks at the next row).
+    let first = at;
+    while (first > 0 && rows[first - 1]!.decidedBy === "lots") first--;
+    let last = at;
+    while (rows[last]!.decidedBy === "lots") last++;
+    const tied = rows.slice(first, last + 1).map((r) => r.record.playerId);
+    const idAfter = (id: string) => (id === mergedId ? intoId : id);
+    const byLot = (a: string, b: string) =>
+      compareIds(lotOf(idAfter(a)), lotOf(idAfter(b))) || compareIds(idAfter(a), idAfter(b));
+    if ([...tied].sort(byLot).indexOf(mergedId) !== at - first) {
+      throw refuse(
+        "merge_moves_lots",
+        `The merged player's place in the qualification of event ${row.event.id}, whose playoffs are seated, was decided by lots, and the kept id's lot would move it: merge the other way (keep ${mergedId}), or keep both records.`,
+      );
+    }
+  }
+}
+
 /** Rows of a table holding one per event and player, moved m → k where k has none for that event. */
 function movedOnePerEvent(
   ctx: ServiceContext,
@@ -390,6 +434,7 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
   const found = await readConflictsAndCounts(ctx, mergedId, intoId);
   assertNeverMet(found);
   assertRecordsAgree(found, ctx.clock());
+  await assertLotsHold(ctx, mergedId, intoId);
   const now = ctx.clock().toISOString();
   const keptAfter = {
     ...into.row,
