@@ -1,16 +1,7 @@
-import { and, asc, count, eq, gte, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
-import type { Batch } from "../../db/client";
 import { commitChecked, noExclusionUnseen, precondition } from "../../db/preconditions";
-import {
-  disqualifications,
-  eventStaff,
-  players,
-  programmeExclusions,
-  registrations,
-  rounds,
-  seats,
-} from "../../db/schema";
+import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
 import { notFound, ServiceError } from "../errors";
