@@ -12,7 +12,7 @@ import { compareIds } from "../../domain/standings";
 import type { ServiceContext } from "../context";
 import { ServiceError } from "../errors";
 
-export type RoundKind = "prelim" | "semifinal" | "final";
+type RoundKind = "prelim" | "semifinal" | "final";
 
 /** Which games of the event a ranking reads: one session's prelims, all its prelims, or everything. */
 export type GameFilter = { kind: "session"; sessionId: string } | { kind: "prelims" | "event" };
@@ -176,17 +176,14 @@ function gamesOf(rows: Rows) {
 
 const PHASE_ORDER = { prelim: 0, semifinal: 1, final: 2 } as const;
 
+/** The `list` column of a statement's one row: a JSON array of tuples. */
+function listOf<T>(rows: Rows): T[] {
+  return JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as T[];
+}
+
 /** The rounds with their progress: prelims (by session, then number), the semifinals, the final. */
 function roundsOf(rows: Rows) {
-  const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
-    string,
-    string | null,
-    RoundKind,
-    number,
-    number,
-    number,
-  ][];
-  return tuples
+  return listOf<[string, string | null, RoundKind, number, number, number]>(rows)
     .map(([id, sessionId, kind, number, tables, finalTables]) => ({
       id,
       sessionId,
@@ -204,22 +201,16 @@ function roundsOf(rows: Rows) {
 }
 
 function registrationsOf(rows: Rows) {
-  const tuples = JSON.parse((rows[0]?.list as string | undefined) ?? "[]") as [
-    sessionId: string,
-    playerId: string,
-    eliminated: 0 | 1,
-    noShow: 0 | 1,
-    droppedAfterGame: number | null,
-    name: string,
-  ][];
-  return tuples.map(([sessionId, playerId, eliminated, noShow, droppedAfterGame, name]) => ({
-    sessionId,
-    playerId,
-    eliminated: eliminated === 1,
-    noShow: noShow === 1,
-    droppedAfterGame,
-    name,
-  }));
+  return listOf<[string, string, 0 | 1, 0 | 1, number | null, string]>(rows).map(
+    ([sessionId, playerId, eliminated, noShow, droppedAfterGame, name]) => ({
+      sessionId,
+      playerId,
+      eliminated: eliminated === 1,
+      noShow: noShow === 1,
+      droppedAfterGame,
+      name,
+    }),
+  );
 }
 
 /** Where each disqualified player was disqualified; their names join `names` (they may have no registration left). */
