@@ -109,21 +109,15 @@ function queriesFor(db: Database, actor: Actor): ScopeQueries {
   return actor.kind === "anonymous" ? queries.anonymous : queries.client;
 }
 
-function toScope(json: string): StandingsScope & { sessionName?: string } {
-  const { sessionName, ...event } = JSON.parse(json) as RankingEvent & { sessionName?: string };
-  return {
-    event,
-    rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}`,
-    ...(sessionName === undefined ? {} : { sessionName }),
-  };
+function toScope(event: RankingEvent): StandingsScope {
+  return { event, rosterTag: `${event.rosterVersion}.${event.namesVersion}.${event.ruleset}` };
 }
 
 /** The event, authorised for reading (404 for unknown ids and for private events of others). */
 export async function loadEventStandingsScope(ctx: ServiceContext, eventId: string): Promise<StandingsScope> {
   const row = await queriesFor(ctx.db, ctx.actor).event.get({ id: eventId });
-  const scope = row && toScope(row.scope);
-  assertEventReadable(ctx.actor, scope?.event, eventId);
-  return scope!;
+  const event = row && (JSON.parse(row.scope) as RankingEvent);
+  return toScope(assertEventReadable(ctx.actor, event, eventId));
 }
 
 /** The session with its event, authorised for reading; hidden sessions are a 404 on the session. */
@@ -133,7 +127,7 @@ export async function loadSessionStandingsScope(
 ): Promise<SessionStandingsScope> {
   const row = await queriesFor(ctx.db, ctx.actor).session.get({ id: sessionId });
   if (!row) throw notFound("session", sessionId);
-  const { sessionName, ...scope } = toScope(row.scope);
-  if (!canReadEvent(ctx.actor, scope.event)) throw notFound("session", sessionId);
-  return { ...scope, session: { id: sessionId, name: sessionName!, eventId: scope.event.id } };
+  const { sessionName, ...event } = JSON.parse(row.scope) as RankingEvent & { sessionName: string };
+  if (!canReadEvent(ctx.actor, event)) throw notFound("session", sessionId);
+  return { ...toScope(event), session: { id: sessionId, name: sessionName, eventId: event.id } };
 }
