@@ -12,9 +12,9 @@ import { fnv1a, inOrgTree } from "../../db/tree";
 import { computeSeriesStandings, type EventPlacing } from "../../domain/series";
 import { canReadEvent, canReadOrg, scopedEventColumns, toScopedEvent } from "../access";
 import { type ServiceContext, withCoalescedDatabase } from "../context";
-import { notFound, ServiceError } from "../errors";
+import { notFound } from "../errors";
 import { uniqueParticipantsSql } from "../events";
-import { seriesIncludesEvent, standingsOrConflict, toSeriesDto } from "../series";
+import { placingOf, seriesIncludesEvent, standingsUnlessConflict, toSeriesDto } from "../series";
 import { type SessionStandingsDto, sessionStandings } from "../standings";
 import { findPlayer, unknownPlayer } from "./merged-ids";
 
@@ -121,7 +121,7 @@ function rankingsOf(ctx: ServiceContext, scope: PlayerHistoryScope) {
   return Promise.all(
     scope.events.map(async (entry) => {
       const [standings, sessionTables] = await Promise.all([
-        standingsOrConflict(batched, entry.scope),
+        standingsUnlessConflict(batched, entry.scope),
         Promise.all(entry.sessions.map((session) => sessionStandings(batched, { ...entry.scope, session }))),
       ]);
       return { entry, standings, sessionTables };
@@ -135,18 +135,14 @@ function historyEvent(
   playerId: string,
 ) {
   const { event } = entry.scope;
-  const ranked = standings instanceof ServiceError ? undefined : standings;
-  const row = ranked?.rows.find((r) => r.player.id === playerId);
+  const row = standings?.rows.find((r) => r.player.id === playerId);
   /** `final`: the event's final is in (the series count it); `in-progress`; `inconsistent`: its standings answer 409. */
-  const status: "final" | "in-progress" | "inconsistent" = !ranked
+  const status: "final" | "in-progress" | "inconsistent" = !standings
     ? "inconsistent"
-    : ranked.phase === "final"
+    : standings.phase === "final"
       ? "final"
       : "in-progress";
-  const placing =
-    row && status === "final"
-      ? { playerId, position: row.rank, phase: row.phase, qualificationRank: row.qualificationRank }
-      : null;
+  const placing = row && status === "final" ? placingOf(row) : null;
   return {
     placing,
     dto: {
@@ -169,7 +165,7 @@ function historyEvent(
       finalPlacement: row?.finalPlacement ?? null,
       /** The position in the event standings (final once `status` is `final`). */
       position: row?.rank ?? null,
-      disqualified: ranked?.disqualified.some((r) => r.player.id === playerId) ?? false,
+      disqualified: standings?.disqualified.some((r) => r.player.id === playerId) ?? false,
       series: [] as { seriesId: string; name: string; points: number; counted: boolean }[],
     },
   };

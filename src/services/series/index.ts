@@ -3,8 +3,9 @@
 export { loadSeriesScope, seriesIncludesEvent } from "./scope";
 export {
   getSeriesStandings,
+  placingOf,
   seriesStandings,
-  standingsOrConflict,
+  standingsUnlessConflict,
 } from "./standings";
 export {
   createSeries,

@@ -17,13 +17,23 @@ import { loadSeriesScope, type SeriesScope } from "./scope";
  */
 type SeriesEventStatus = "counted" | "in-progress" | "invalid" | "inconsistent";
 
-/** An event's standings, or the 409 of one whose playoff results contradict its prelims. */
-export function standingsOrConflict(ctx: ServiceContext, scope: StandingsScope) {
+/** An event's standings, or undefined for one whose playoff results contradict its prelims (409). */
+export function standingsUnlessConflict(ctx: ServiceContext, scope: StandingsScope) {
   return eventStandings(ctx, scope).catch((error: unknown) => {
     // One such event must not take a whole circuit (or a player's history) down.
-    if (error instanceof ServiceError && error.kind === "conflict") return error;
+    if (error instanceof ServiceError && error.kind === "conflict") return undefined;
     throw error;
   });
+}
+
+/** What the series scoring reads of a row of the event standings. */
+export function placingOf(row: EventStandingsDto["rows"][number]): EventPlacing {
+  return {
+    playerId: row.player.id,
+    position: row.rank,
+    phase: row.phase,
+    qualificationRank: row.qualificationRank,
+  };
 }
 
 /**
@@ -40,23 +50,15 @@ function seriesStatus(standings: EventStandingsDto): SeriesEventStatus {
 export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope) {
   // Every event through the event-standings service, in one round trip for all.
   const batched = withCoalescedDatabase(ctx);
-  const results = await Promise.all(scope.events.map((event) => standingsOrConflict(batched, event)));
+  const results = await Promise.all(scope.events.map((event) => standingsUnlessConflict(batched, event)));
   const names = new Map<string, string>();
   const finished: { eventId: string; placings: EventPlacing[] }[] = [];
   const events = scope.events.map(({ event }, i) => {
-    const result = results[i]!;
-    const status: SeriesEventStatus = result instanceof ServiceError ? "inconsistent" : seriesStatus(result);
-    if (!(result instanceof ServiceError) && status === "counted") {
+    const result = results[i];
+    const status: SeriesEventStatus = result ? seriesStatus(result) : "inconsistent";
+    if (result && status === "counted") {
       for (const row of result.rows) names.set(row.player.id, row.player.name);
-      finished.push({
-        eventId: event.id,
-        placings: result.rows.map((row) => ({
-          playerId: row.player.id,
-          position: row.rank,
-          phase: row.phase,
-          qualificationRank: row.qualificationRank,
-        })),
-      });
+      finished.push({ eventId: event.id, placings: result.rows.map(placingOf) });
     }
     return {
       id: event.id,
@@ -65,7 +67,7 @@ export async function seriesStandings(ctx: ServiceContext, scope: SeriesScope) {
       startsOn: event.startsOn,
       visibility: event.visibility,
       status,
-      players: result instanceof ServiceError ? 0 : result.rows.length,
+      players: result?.rows.length ?? 0,
     };
   });
   const lotOf = lotsOf(scope.series.lotSeed);
