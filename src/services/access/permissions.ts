@@ -212,11 +212,10 @@ export function assertOrgWideRead(
   actor: Actor,
   ancestry: readonly string[],
   hidden: () => ServiceError,
-): ClientActor {
+): void {
   const client = requireClient(actor);
   if (!isMember(client, ancestry)) throw hidden();
   assertOrgWideWrite(client);
-  return client;
 }
 
 /**

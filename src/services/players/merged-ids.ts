@@ -26,7 +26,7 @@ export async function findPlayer(ctx: ServiceContext, playerId: string) {
 }
 
 /** What a read of an unknown id answers: 301 to the kept player's `suffix` when merged, else 404. */
-export async function unknownPlayer(ctx: ServiceContext, playerId: string, suffix = "") {
+export async function unknownPlayer(ctx: ServiceContext, playerId: string, suffix: string) {
   const into = await mergedInto(ctx, playerId);
   return into ? movedPlayer(playerId, into, suffix) : notFound("player", playerId);
 }

@@ -36,7 +36,7 @@ export function toPlayerDto(row: PlayerRow) {
     updatedAt: row.updatedAt,
   };
 }
-export type PlayerDto = ReturnType<typeof toPlayerDto>;
+type PlayerDto = ReturnType<typeof toPlayerDto>;
 
 interface PlayerInput {
   name: string;

@@ -17,7 +17,7 @@ import type { ServiceContext } from "../context";
 import { notFound } from "../errors";
 import { loadRatingGames, type RatingView } from "./data";
 
-export type RatingScope = Awaited<ReturnType<typeof loadRatingScope>>;
+type RatingScope = Awaited<ReturnType<typeof loadRatingScope>>;
 
 /** The whole tree's ratings: what the cache keeps (filters apply after). */
 export type RatingTable = Awaited<ReturnType<typeof buildRatingTable>>;
@@ -48,12 +48,10 @@ export async function loadRatingScope(ctx: ServiceContext, orgId: string) {
       .where(inOrgTree(players.orgId, orgId)),
   ]);
   if (!org) throw notFound("organization", orgId);
-  const ancestry = JSON.parse(org.ancestry) as string[];
-  const view: RatingView = canReadOrg(ctx.actor, ancestry) ? "all" : "public";
+  const view: RatingView = canReadOrg(ctx.actor, JSON.parse(org.ancestry) as string[]) ? "all" : "public";
   const events_ = view === "all" ? allTag?.tag : publicTag?.tag;
   return {
     orgId,
-    ancestry,
     view,
     etag: `ratings:${orgId}:${view}:${fnv1a(`${events_}#${playersTag?.tag}#${RATING_PARAMETERS.version}`)}`,
     private: view === "all" && allTag?.tag !== publicTag?.tag,
