@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DomainRuleError } from "./errors";
+import { DomainRuleError, GameResultError } from "./errors";
 import { addFractions, fraction, ZERO } from "./fraction";
-import { type GameInput, GameResultError, type Ruleset, scoreGame, validateGameResult } from "./game-score";
+import { type GameInput, type Ruleset, scoreGame, validateGameResult } from "./game-score";
 
 /** Builds a GameInput from "id:vp" pairs; the first pair with a "*" is the winner. */
 function game(ruleset: Ruleset, ...cells: string[]): GameInput {

@@ -3,11 +3,8 @@
  * reported sheet, counted VP, table total (with the 2026 fictitious 4th score), VP shares
  * and placements. Everything that later ranks players is derived from a ScoredGame.
  */
-import type { DomainIssue } from "./errors";
-import { GameResultError } from "./errors";
+import { type DomainIssue, GameResultError } from "./errors";
 import { type Fraction, fraction } from "./fraction";
-
-export { GameResultError } from "./errors";
 
 export type Ruleset = "2026" | "legacy";
 
