@@ -69,7 +69,7 @@ export function aggregateRecords(games: readonly ScoredGame[]): PlayerRecord[] {
     for (const seat of game.seats) {
       let r = acc.get(seat.playerId);
       if (!r) {
-        r = { playerId: seat.playerId, games: 0, wins: 0, vp: 0, vpPct: ZERO, seconds: 0, thirds: 0 };
+        r = emptyRecord(seat.playerId);
         acc.set(seat.playerId, r);
       }
       r.games += 1;
