@@ -7,13 +7,11 @@
 import { ordinal, rate, rating } from "openskill";
 import { compareIds } from "./standings";
 
-/** The library version this code was written and tested against (a test compares it to the installed one). */
-const OPENSKILL_VERSION = "5.0.1";
-
 /** openskill's own defaults, written out so the response and docs/guides/federations.md can state them. */
 export const RATING_PARAMETERS = {
   library: "openskill",
-  version: OPENSKILL_VERSION,
+  /** The library version this code was written and tested against (a test compares it to the installed one). */
+  version: "5.0.1",
   model: "plackett-luce",
   /** Prior mean and uncertainty of a new player. */
   mu: 25,
@@ -76,7 +74,7 @@ export function computeRatings(games: readonly RatedGame[]) {
       ordinal: now.ordinal,
       games: history.reduce((sum, h) => sum + h.games, 0),
       lastEventId: now.eventId,
-      history: history.map((h) => ({ ...h })),
+      history,
     };
   });
 }
