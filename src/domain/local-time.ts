@@ -104,6 +104,6 @@ export function zonedInstant(local: LocalDateTime, zone: string): ZonedInstant {
 
 /** The calendar day (`YYYY-MM-DD`) it is in `zone` at `instant`; UTC without a zone. */
 export function calendarDayIn(instant: Date, zone: string | null): string {
-  if (!zone) return instant.toISOString().slice(0, 10);
-  return new Date(wallClock(instant.getTime(), zone)).toISOString().slice(0, 10);
+  const wall = zone ? new Date(wallClock(instant.getTime(), zone)) : instant;
+  return wall.toISOString().slice(0, 10);
 }
