@@ -57,12 +57,6 @@ export function sessionGameCount(sessionPlayerCount: number, ruleset: Ruleset): 
 
 /** Structure and validity that follow from N (rules 1.1.3–1.1.5, 1.2.2); the rankings' header too. */
 export function describeStructure(uniqueParticipants: number, ruleset: Ruleset) {
-  const structure = eventStructure(uniqueParticipants, ruleset);
-  return {
-    uniqueParticipants,
-    structure: structure.kind,
-    qualifierCount: structure.qualifierCount,
-    valid: structure.valid,
-    validity: structure.validity,
-  };
+  const { kind, ...rest } = eventStructure(uniqueParticipants, ruleset);
+  return { uniqueParticipants, structure: kind, ...rest };
 }
