@@ -7,7 +7,6 @@
  * and a fresh seating from the schedule search, and the published one wins unless the fresh one
  * is better for the rule.
  */
-import { createRandom } from "./random";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality, seatByIds } from "./schedule";
 import { pairKey } from "./schedule-quality";
 import { splitTables } from "./tables";
@@ -88,7 +87,7 @@ function reseatGroup(
   if (added.every((part) => ifKept[part] === before[part])) return kept;
   // Seated afresh by the generator of docs/rules.md#prelim-schedule, from a seed made of the input.
   const seed = `reseat:${games.length}:${[...playerIds].sort().join(",")}`;
-  const fresh = seatByIds(playerIds, history, games.length, avoid, createRandom(seed), RESEAT_ITERATIONS);
+  const fresh = seatByIds(playerIds, history, games.length, avoid, seed, RESEAT_ITERATIONS);
   return worse(ifKept, evaluateSchedule([...history, ...fresh], avoid))
     ? fresh.map((game, k) => alignTables(game, games[k]!))
     : kept;

@@ -5,7 +5,7 @@
  */
 
 import { type DomainIssue, DomainRuleError, summaryOf } from "./errors";
-import { createRandom, type Random } from "./random";
+import { createRandom } from "./random";
 import { type AvoidPair, evaluateSchedule, type Round, type ScheduleQuality } from "./schedule-quality";
 import { searchSchedule } from "./schedule-search";
 import { splitTables } from "./tables";
@@ -49,7 +49,7 @@ export function generateSchedule(input: ScheduleInput): Round[] {
   checkInput(input, previous);
   const freeRounds = input.rounds - previous.length;
   if (freeRounds === 0) return [];
-  return seatByIds(input.playerIds, previous, freeRounds, input.avoidPairs ?? [], createRandom(input.seed));
+  return seatByIds(input.playerIds, previous, freeRounds, input.avoidPairs ?? [], input.seed);
 }
 
 /**
@@ -61,7 +61,7 @@ export function seatByIds(
   history: readonly Round[],
   freeRounds: number,
   avoidPairs: readonly AvoidPair[],
-  random: Random,
+  seed: string,
   maxIterations?: number,
 ): Round[] {
   const ids = [...playerIds].sort();
@@ -75,7 +75,7 @@ export function seatByIds(
     avoidPairs: avoidPairs.flatMap(([a, b]) =>
       index.has(a) && index.has(b) && a !== b ? [[indexOf(a), indexOf(b)] as const] : [],
     ),
-    random,
+    random: createRandom(seed),
     maxIterations,
   });
   return seated.map((round) => round.map((table) => table.map((i) => ids[i]!)));
