@@ -38,7 +38,7 @@ const byRank = (a: ChoiceSeat, b: ChoiceSeat) =>
 
 /** Who chooses next: the best-ranked player who has not chosen (players in `out` never choose). */
 export function nextToChoose(seats: readonly ChoiceSeat[], out: ReadonlySet<string>): ChoiceSeat | null {
-  return [...seats].filter((s) => !s.chosen && !out.has(s.playerId)).sort(byRank)[0] ?? null;
+  return seats.filter((s) => !s.chosen && !out.has(s.playerId)).sort(byRank)[0] ?? null;
 }
 
 /**

@@ -204,7 +204,7 @@ export function computeEventStandings(input: {
   for (const game of [...semis, ...(final ? [final] : [])]) {
     for (const seat of game.seats) if (seat.disqualified) excluded.add(seat.playerId);
   }
-  const quals = [...input.qualificationRows]
+  const quals = input.qualificationRows
     .filter((q) => !excluded.has(q.record.playerId))
     .sort((a, b) => a.rank - b.rank);
   const qualById = new Map(quals.map((q) => [q.record.playerId, q]));
