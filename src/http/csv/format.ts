@@ -17,9 +17,8 @@
 import { stringify } from "csv-stringify/sync";
 
 export type CsvLang = "en" | "fr" | "lt";
-export const CSV_LANGS: readonly CsvLang[] = ["en", "fr", "lt"];
 
-export type Cell = string | number | boolean | null | undefined;
+type Cell = string | number | boolean | null | undefined;
 
 /** A column: its machine name (the English header), its French and Lithuanian headers, its cells. */
 export type Column<R> = {

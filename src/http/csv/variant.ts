@@ -11,9 +11,9 @@ import { calendarDayIn } from "../../domain/local-time";
 import type { AppEnv } from "../context";
 import { type Deprecation, deprecationHeaders } from "../deprecation";
 import { etagMatches, opaque, weakEtag } from "../middleware/etag";
-import { negotiateLanguage } from "../pages/i18n";
+import { chooseLanguage } from "../pages/i18n";
 import { validZone } from "../pages/page-context";
-import { CSV_LANGS, type CsvLang } from "./format";
+import type { CsvLang } from "./format";
 
 /**
  * `?format=csv` and `Accept: text/csv` on the JSON reads, replaced by the `….csv` operations:
@@ -25,11 +25,9 @@ const CSV_NEGOTIATION_DEPRECATION: Deprecation = {
   link: "/docs#description/csv",
 };
 
-/** The dialect of a CSV: `?lang=`, else Accept-Language, else English. */
+/** The dialect of a CSV: `?lang=`, else Accept-Language, else English, as the pages choose. */
 export function csvDialect(c: Context<AppEnv>): CsvLang {
-  const lang = c.req.query("lang");
-  if (lang && (CSV_LANGS as readonly string[]).includes(lang)) return lang as CsvLang;
-  return negotiateLanguage(c.req.header("accept-language")) ?? "en";
+  return chooseLanguage(c.req.query("lang"), c.req.header("accept-language")).lang;
 }
 
 /**
