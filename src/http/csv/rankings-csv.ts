@@ -18,13 +18,12 @@ type RankingCsvBody = SessionStandingsDto | QualificationDto | EventStandingsDto
 type RankingCsvRow = Omit<SessionStandingsDto["rows"][number], "rank" | "decidedBy"> &
   Partial<EventStandingsDto["rows"][number]>;
 
-/** The player's id and name, the first columns of every file about players. */
+/** The player's id and name, the columns of every file about players. */
 const playerColumns = <R extends { player: { id: string; name: string } }>(): Column<R>[] => [
   { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (r) => r.player.id },
   { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (r) => r.player.name },
 ];
 
-const decidedWords = (lang: "fr" | "lt", code: string) => LANGUAGES[lang].decided[code] ?? code;
 const PHASES = {
   fr: { prelim: "phase qualificative", semifinal: "demi-finale", final: "finale" },
   lt: { prelim: "atranka", semifinal: "pusfinalis", final: "finalas" },
@@ -45,7 +44,7 @@ const RANKING_COLUMNS: Column<RankingCsvRow>[] = [
     fr: "Devant la ligne suivante",
     lt: "Aukščiau už kitą eilutę",
     value: (r) => r.decidedBy,
-    words: decidedWords,
+    words: (lang, code) => LANGUAGES[lang].decided[code] ?? code,
   },
   {
     name: "decided_by_lots",
@@ -66,7 +65,7 @@ const EVENT_COLUMNS: Column<RankingCsvRow>[] = [
     fr: "Phase atteinte",
     lt: "Pasiektas etapas",
     value: (r) => r.phase,
-    words: (lang, code) => PHASES[lang]?.[code] ?? code,
+    words: (lang, code) => PHASES[lang][code] ?? code,
   },
   {
     name: "qualification_rank",
@@ -95,22 +94,20 @@ export function rankingCsv(body: RankingCsvBody, lang: CsvLang): string {
 
 type SeatingRound = Awaited<ReturnType<typeof listSessionRounds>>["data"][number];
 
-/** A line of the seating: one seat of a table of a round. */
-interface SeatLine {
+/** A line of the seating: one seat, with its table and round. */
+type SeatLine = SeatingRound["tables"][number]["seats"][number] & {
   round: SeatingRound;
   table: SeatingRound["tables"][number];
-  seat: SeatingRound["tables"][number]["seats"][number];
-}
+};
 
 const SEATING_COLUMNS: Column<SeatLine>[] = [
   { name: "game", fr: "Partie", lt: "Žaidimas", value: (s) => s.round.number },
   { name: "round_id", fr: "Identifiant de la partie", lt: "Žaidimo ID", value: (s) => s.round.id },
   { name: "table", fr: "Table", lt: "Stalas", value: (s) => s.table.number },
   { name: "table_id", fr: "Identifiant de la table", lt: "Stalo ID", value: (s) => s.table.id },
-  { name: "position", fr: "Ordre de jeu", lt: "Ėjimų tvarka", value: (s) => s.seat.position },
-  { name: "player_id", fr: "Identifiant du joueur", lt: "Žaidėjo ID", value: (s) => s.seat.player.id },
-  { name: "player", fr: "Joueur", lt: "Žaidėjas", value: (s) => s.seat.player.name },
-  { name: "seed_rank", fr: "Rang au placement", lt: "Reitingas susodinant", value: (s) => s.seat.seedRank },
+  { name: "position", fr: "Ordre de jeu", lt: "Ėjimų tvarka", value: (s) => s.position },
+  ...playerColumns(),
+  { name: "seed_rank", fr: "Rang au placement", lt: "Reitingas susodinant", value: (s) => s.seedRank },
   {
     name: "result_status",
     fr: "Résultat",
@@ -123,7 +120,7 @@ const SEATING_COLUMNS: Column<SeatLine>[] = [
 /** A session's seating: one line per seat of every game, in game, table and turn order. */
 export function seatingCsv(body: { data: readonly SeatingRound[] }, lang: CsvLang): string {
   const lines = body.data.flatMap((round) =>
-    round.tables.flatMap((table) => table.seats.map((seat) => ({ round, table, seat }))),
+    round.tables.flatMap((table) => table.seats.map((seat) => ({ ...seat, round, table }))),
   );
   return writeCsv(SEATING_COLUMNS, lines, lang);
 }
@@ -156,7 +153,7 @@ const ROSTER_COLUMNS: Column<RosterCsvRow>[] = [
     fr: "Statut",
     lt: "Būsena",
     value: (r) => r.status,
-    words: (lang, code) => REGISTRATION_STATUS[lang]?.[code] ?? code,
+    words: (lang, code) => REGISTRATION_STATUS[lang][code] ?? code,
   },
   { name: "checked_in", fr: "Présence pointée", lt: "Atvykimas pažymėtas", value: (r) => r.checkedIn },
   { name: "no_show", fr: "Absent", lt: "Neatvyko", value: (r) => r.noShow },
