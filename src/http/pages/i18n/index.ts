@@ -1,9 +1,7 @@
 /** The pages' languages: those of the rule documents. `?lang=` wins, then Accept-Language, then English. */
-import { en, type Messages } from "./en";
+import { en } from "./en";
 import { fr } from "./fr";
 import { lt } from "./lt";
-
-export type { Messages } from "./en";
 
 export const LANGUAGES = { en, fr, lt } as const;
 export type Lang = keyof typeof LANGUAGES;
@@ -29,5 +27,5 @@ export function negotiateLanguage(header: string | undefined): Lang | undefined 
 export function chooseLanguage(query: string | undefined, acceptLanguage: string | undefined) {
   const explicit = isLang(query) ? query : undefined;
   const lang: Lang = explicit ?? negotiateLanguage(acceptLanguage) ?? "en";
-  return { lang, explicit: explicit !== undefined, t: LANGUAGES[lang] as Messages };
+  return { lang, explicit: explicit !== undefined, t: LANGUAGES[lang] };
 }
