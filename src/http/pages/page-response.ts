@@ -23,13 +23,14 @@ export async function sendPage(
 ): Promise<Response> {
   // A view with async parts renders to a promise of its text.
   const html = `<!doctype html>${await (await view).toString()}`;
+  const status = options.status ?? 200;
   const headers: Record<string, string> = {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": options.private ? "private, no-cache" : "no-cache",
     Vary: "Accept-Language",
     ...options.headers,
   };
-  if ((options.status ?? 200) !== 200) return c.body(html, options.status ?? 404, headers);
+  if (status !== 200) return c.body(html, status, headers);
   const etag = await bodyEtag(html);
   headers.ETag = etag;
   if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
