@@ -148,7 +148,7 @@ pagesRouter.get(
   }),
 );
 
-async function sessionWithEvent(c: Parameters<typeof serviceContext>[0], sessionId: string) {
+async function sessionWithEvent(c: Context<AppEnv>, sessionId: string) {
   const ctx = serviceContext(c);
   const session = await getSession(ctx, sessionId);
   const [event, rounds] = await Promise.all([
