@@ -7,6 +7,15 @@ import type { PageContext } from "./page-context";
 
 export type RoundDto = Awaited<ReturnType<typeof getRound>>;
 
+/** What the printouts of one game (its result sheets, its seat slips) show. */
+export interface PrintedRound {
+  event: EventDto;
+  session: SessionDto;
+  round: RoundDto;
+  /** SVG markup of each table's QR code (to its /t/{tableId} page), by table id. */
+  qr: ReadonlyMap<string, string>;
+}
+
 interface PrintSeatingData {
   event: EventDto;
   session: SessionDto;

@@ -1,16 +1,9 @@
 import { raw } from "hono/html";
-import type { SessionDto } from "../../services/events";
-import type { EventDto } from "./event-page";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { LoopbackWarning, type RoundDto } from "./print-seating-page";
+import { LoopbackWarning, type PrintedRound } from "./print-seating-page";
 
-interface PrintSheetsData {
-  event: EventDto;
-  session: SessionDto;
-  round: RoundDto;
-  /** SVG markup of each table's QR code (to its /t/{tableId} page), by table id. */
-  qr: ReadonlyMap<string, string>;
+interface PrintSheetsData extends PrintedRound {
   perPage: 1 | 2;
   paper: "a4" | "letter" | null;
 }

@@ -1,16 +1,9 @@
 import { raw } from "hono/html";
-import type { SessionDto } from "../../services/events";
-import type { EventDto } from "./event-page";
 import { Layout } from "./layout";
 import type { PageContext } from "./page-context";
-import { LoopbackWarning, type RoundDto } from "./print-seating-page";
+import { LoopbackWarning, type PrintedRound } from "./print-seating-page";
 
-interface PrintSlipsData {
-  event: EventDto;
-  session: SessionDto;
-  round: RoundDto;
-  /** SVG markup of each table's QR code (to its /t/{tableId} page), by table id. */
-  qr: ReadonlyMap<string, string>;
+interface PrintSlipsData extends PrintedRound {
   /** Each seat's confirmation code by `tableId:playerId`. */
   codes: ReadonlyMap<string, string>;
 }
