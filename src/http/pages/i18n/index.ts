@@ -10,7 +10,7 @@ const isLang = (value: string | undefined): value is Lang =>
   value !== undefined && Object.hasOwn(LANGUAGES, value);
 
 /** The best supported language of an Accept-Language header (q-values honoured, `fr-CA` → fr). */
-export function negotiateLanguage(header: string | undefined): Lang | undefined {
+function negotiateLanguage(header: string | undefined): Lang | undefined {
   if (!header) return undefined;
   const ranked = header
     .split(",")
