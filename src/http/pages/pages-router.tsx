@@ -244,7 +244,7 @@ async function tablePage(c: Context<AppEnv>, p: PageContext, refusal?: Refusal) 
   const [event, round, session] = await Promise.all([
     getEvent(ctx, table.eventId),
     getRound(ctx, table.roundId),
-    table.sessionId ? getSession(ctx, table.sessionId) : Promise.resolve(null),
+    table.sessionId ? getSession(ctx, table.sessionId) : null,
   ]);
   const recorded = c.req.query("recorded");
   return sendPage(
