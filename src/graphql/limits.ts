@@ -49,26 +49,25 @@ const fragmentsOf = (definitions: readonly DefinitionNode[]) =>
 function tallyOperation(
   selectionSet: SelectionSetNode,
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  limits: typeof QUERY_LIMITS,
 ): void {
   const tally = { fields: 0, spreads: 0 };
   const walk = (set: SelectionSetNode, depth: number, path: ReadonlySet<string>): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         tally.fields++;
-        if (tally.fields > limits.maxFields)
+        if (tally.fields > QUERY_LIMITS.maxFields)
           throw new LimitExceeded(
-            `A query may select at most ${limits.maxFields} fields (fragments counted at each spread).`,
+            `A query may select at most ${QUERY_LIMITS.maxFields} fields (fragments counted at each spread).`,
           );
-        if (depth + 1 > limits.maxDepth)
-          throw new LimitExceeded(`A query may nest at most ${limits.maxDepth} levels.`);
+        if (depth + 1 > QUERY_LIMITS.maxDepth)
+          throw new LimitExceeded(`A query may nest at most ${QUERY_LIMITS.maxDepth} levels.`);
         if (selection.selectionSet) walk(selection.selectionSet, depth + 1, path);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         walk(selection.selectionSet, depth, path);
       } else {
         // Spreads of fragments that select nothing real still cost a step: no free expansion.
-        if (++tally.spreads > limits.maxFields)
-          throw new LimitExceeded(`A query may spread fragments at most ${limits.maxFields} times.`);
+        if (++tally.spreads > QUERY_LIMITS.maxFields)
+          throw new LimitExceeded(`A query may spread fragments at most ${QUERY_LIMITS.maxFields} times.`);
         const name = selection.name.value;
         const fragment = fragments.get(name);
         // Unknown fragments and cycles are other rules' errors (validation rules run side by side).
@@ -92,7 +91,7 @@ export const queryLimitsPlugin: Plugin = {
       return {
         OperationDefinition(node) {
           try {
-            tallyOperation(node.selectionSet, fragments, QUERY_LIMITS);
+            tallyOperation(node.selectionSet, fragments);
           } catch (error) {
             if (!(error instanceof LimitExceeded)) throw error;
             context.reportError(tooComplex(error.message));
