@@ -49,7 +49,7 @@ function selects(info: GraphQLResolveInfo, field: string): boolean {
 }
 
 /** The service's page request; `totalCount` is counted only when the query asks for it. */
-export function pageRequest(args: PageArgs, info?: GraphQLResolveInfo): PageRequest {
+export function pageRequest(args: PageArgs, info: GraphQLResolveInfo): PageRequest {
   // One direction per page: mixing them has no order a client could rely on.
   if (args.first != null && args.last != null)
     throw invalid("last", "page with first or with last, not both");
@@ -57,7 +57,7 @@ export function pageRequest(args: PageArgs, info?: GraphQLResolveInfo): PageRequ
   const backward = args.last != null || args.before != null;
   if (backward && args.first != null) throw invalid("first", "before pages backward: use last with it");
   if (!backward && args.after != null && args.last != null) throw invalid("last", "after pages forward");
-  const withTotal = info ? selects(info, "totalCount") : false;
+  const withTotal = selects(info, "totalCount");
   if (backward) {
     const before = cursor("before", args.before);
     return {
@@ -87,7 +87,7 @@ export function connection<T extends { id: string }>(page: Page<T>, request: Pag
       // Forward, items come before the page when it started after a cursor; backward, after it
       // when it ended before one.
       hasNextPage: backward ? request.before !== undefined : page.nextCursor !== null,
-      hasPreviousPage: backward ? (page.previousCursor ?? null) !== null : request.cursor !== undefined,
+      hasPreviousPage: backward ? page.previousCursor != null : request.cursor !== undefined,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
