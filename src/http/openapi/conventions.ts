@@ -7,6 +7,7 @@
  * - the problem `code`s of each operation as an enum per status (operation-problems.ts).
  */
 import { TOKEN_PATH } from "../token-errors";
+import { NOT_MODIFIED } from "./common-schemas";
 import { applyOperationProblems, type Json } from "./operation-problems";
 
 const METHODS = ["get", "put", "post", "patch", "delete"] as const;
@@ -75,14 +76,11 @@ export function applyConventions(doc: Json): Json {
       const ok = op.responses["200"];
       if (v1 && method === "get" && (ok?.content?.["application/json"] || ok?.content?.["text/csv"])) {
         withHeader(op, "IfNoneMatch");
-        ok.headers = { ETag: ETAG_HEADER, ...(ok.headers ?? {}) };
-        op.responses["304"] ??= {
-          description: "Not modified: `If-None-Match` names the current `ETag`.",
-          headers: { ETag: ETAG_HEADER },
-        };
+        ok.headers = { ETag: ETAG_HEADER, ...ok.headers };
+        op.responses["304"] ??= { ...NOT_MODIFIED, headers: { ETag: ETAG_HEADER } };
       }
       if (v1 && method === "get" && isPage(doc, ok?.content?.["application/json"]?.schema)) {
-        ok.headers = { ...(ok.headers ?? {}), Link: LINK_HEADER };
+        ok.headers = { ...ok.headers, Link: LINK_HEADER };
       }
       if (v1 && (method === "post" || method === "put")) withHeader(op, "IdempotencyKey");
       applyOperationProblems(path, method, op);
