@@ -37,6 +37,7 @@ function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
   const jsonBody = !!op.requestBody?.content?.["application/json"];
   if (jsonBody) codes.push("payload_too_large");
   const security: Json[] = op.security ?? [];
+  const parameters: Json[] = op.parameters ?? [];
   const acceptsToken = security.some((s) => Object.keys(s).length > 0);
   // A device's session cookie is accepted wherever a token is (middleware/device-session.ts).
   if (acceptsToken) codes.push("invalid_token", "device_session_ended");
@@ -46,12 +47,12 @@ function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
   const v1 = path.startsWith("/v1/");
   // Path and query parameters are checked; under /v1 every query value and string is checked for
   // text that cannot be stored (middleware/text-hygiene.ts).
-  if (jsonBody || (op.parameters ?? []).some((p: Json) => p.in === "path" || p.in === "query") || v1) {
+  if (jsonBody || parameters.some((p: Json) => p.in === "path" || p.in === "query") || v1) {
     codes.push("validation_failed");
   }
   if (v1) codes.push("invalid_text");
   // `?format=` on a read that does not take it (middleware/format.ts).
-  const takesFormat = (op.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "format");
+  const takesFormat = parameters.some((p: Json) => p.in === "query" && p.name === "format");
   if (v1 && method === "get" && !takesFormat && !path.endsWith(".csv")) codes.push("format_not_offered");
   if (v1 && (method === "post" || method === "put")) {
     codes.push(
@@ -61,7 +62,7 @@ function sharedCodes(path: string, method: string, op: Json): ProblemCode[] {
       "idempotent_request_committed",
     );
   }
-  if ((op.parameters ?? []).some((p: Json) => p.in === "header" && /^if-match$/i.test(p.name))) {
+  if (parameters.some((p: Json) => p.in === "header" && /^if-match$/i.test(p.name))) {
     codes.push("invalid_if_match", "version_mismatch");
   }
   return codes;
