@@ -28,14 +28,7 @@ export function idParam(
 
 /** A player's id in a request body (1–64 characters), with what the player is to the operation. */
 export const playerIdInput = (description?: string) =>
-  z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({
-      ...(description === undefined ? {} : { description }),
-      example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D",
-    });
+  z.string().min(1).max(64).openapi({ description, example: "ply_01JDQ70A8M6R2S4T6V8X0Z2B4D" });
 
 /** A change (PATCH body): any of `fields` but at least one, and nothing else. */
 export const changeSchema = <S extends z.ZodRawShape>(fields: S) =>
@@ -62,8 +55,8 @@ export const jsonBody = <T extends z.ZodType | object>(
   example?: unknown,
 ) => ({
   required: true,
-  ...(description === undefined ? {} : { description }),
-  content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+  description,
+  content: { "application/json": { schema, example } },
 });
 
 /** A JSON request body the client may leave out (the operation has defaults for all of it). */
@@ -83,13 +76,13 @@ export const jsonContent = <T extends z.ZodType, H extends object = never>(
   headers?: H,
 ) => ({
   description,
-  ...(headers === undefined ? {} : { headers }),
+  headers,
   content: { "application/json": { schema } },
 });
 
 /** A string header, with an example where one helps: `Location`, `Cache-Control: no-store`. */
 export const stringHeader = (example?: string) => ({
-  schema: { type: "string" as const, ...(example === undefined ? {} : { example }) },
+  schema: { type: "string" as const, example },
 });
 
 /** `Cache-Control: no-store`, on answers that carry a secret or a session. */

@@ -40,7 +40,7 @@ export const ProblemSchema = z
 /** A problem+json response: its description and the headers it documents. */
 const problem = <H extends object = never>(description: string, headers?: H) => ({
   description,
-  ...(headers === undefined ? {} : { headers }),
+  headers,
   content: { "application/problem+json": { schema: ProblemSchema } },
 });
 
