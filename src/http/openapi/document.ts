@@ -68,8 +68,6 @@ const TAG_DESCRIPTIONS = {
   GraphQL: "Read-only GraphQL over the same services and authorisation.",
 };
 
-const TAGS = Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description }));
-
 function documentConfig(publicUrl?: string) {
   return {
     openapi: "3.1.0",
@@ -90,7 +88,7 @@ function documentConfig(publicUrl?: string) {
         ? { url: publicUrl, description: "This deployment" }
         : { url: "/", description: "The server that serves this document" },
     ],
-    tags: [...TAGS],
+    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
   };
 }
 
