@@ -8,9 +8,8 @@ import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../../services/pagination";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
 import { RATE_LIMIT_POLICIES } from "../rate-limit";
 
-const policy = (name: keyof typeof RATE_LIMIT_POLICIES) => RATE_LIMIT_POLICIES[name];
 const perMinute = (name: keyof typeof RATE_LIMIT_POLICIES) =>
-  `${policy(name).limit} per ${policy(name).windowSeconds} s`;
+  `${RATE_LIMIT_POLICIES[name].limit} per ${RATE_LIMIT_POLICIES[name].windowSeconds} s`;
 
 export const INTRODUCTION = `Runs official 2026 CATAN championship tournaments: events, prelim sessions on several dates and
 venues, seating, result sheets and their confirmation, and rankings computed from the final sheets on
