@@ -174,17 +174,17 @@ function check(text) {
   const next = () => tokens[p++];
   const is = (kind, value) => peek() && peek().kind === kind && (value === undefined || peek().value === value);
   const report = (t, message) => problems.push({ ...position(text, t ? t.offset : text.length), message });
-  const skipBalanced = (open, close) => {
+  const skipParentheses = () => {
     let depth = 0;
     do {
       const t = next();
-      if (!t) return report(undefined, 'Expected "' + close + '" before the end of the query.');
-      if (t.kind === open) depth++;
-      else if (t.kind === close) depth--;
+      if (!t) return report(undefined, 'Expected ")" before the end of the query.');
+      if (t.kind === "(") depth++;
+      else if (t.kind === ")") depth--;
     } while (depth > 0);
   };
   const skipDirectives = () => {
-    while (is("@")) { next(); next(); if (is("(")) skipBalanced("(", ")"); }
+    while (is("@")) { next(); next(); if (is("(")) skipParentheses(); }
   };
   // "on Type", then the fragment's selection of that type.
   const typeCondition = () => {
@@ -213,7 +213,7 @@ function check(text) {
       next();
       let field = t;
       if (is(":")) { next(); if (is("name")) field = next(); }
-      if (is("(")) skipBalanced("(", ")");
+      if (is("(")) skipParentheses();
       skipDirectives();
       let fieldType;
       if (field.value === "__schema") fieldType = "__Schema";
@@ -233,7 +233,7 @@ function check(text) {
       next();
       if (t.value !== "query") report(t, "This API is read-only: only queries, no " + t.value + "s.");
       if (is("name")) next();
-      if (is("(")) skipBalanced("(", ")");
+      if (is("(")) skipParentheses();
       skipDirectives();
       if (is("{")) selectionSet(t.value === "query" ? rootType : undefined);
       else report(peek(), 'Expected "{" to start the selection.');
