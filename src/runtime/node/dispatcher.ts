@@ -38,7 +38,6 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
   const clock = () => new Date();
   const idleMs = options.idleMs ?? 1000;
   const tickMs = options.tickMs ?? 25;
-  const logger = options.settings.logger;
   const pool = new DeliveryPool(options.db, options.settings, clock);
   let running = true;
   let woken = false;
@@ -88,7 +87,7 @@ export function startNodeDispatcher(options: NodeDispatcherOptions): NodeDispatc
           await pruneOutbox(options.db, clock());
         }
       } catch (error) {
-        logger?.error("webhook dispatcher tick failed", { error: String(error) });
+        options.settings.logger?.error("webhook dispatcher tick failed", { error: String(error) });
       }
       if (!running) break;
       await pause(waitMs);

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import { claimAll, type DueRow, nextDueAt, recordStatements, selectDue } from "./bookkeeping";
-import { directRankings, MessageBodies, type RankingReader } from "./message-bodies";
+import { MessageBodies, type RankingReader } from "./message-bodies";
 import { signatureHeaders } from "./signing";
 import { retryAfterMs, type Transport } from "./transport";
 import { assertTargetUrl, type TargetPolicy } from "./url-guard";
@@ -237,7 +237,7 @@ export class DeliveryPool {
       1,
       Math.min(settings.inFlightPerOrg ?? WEBHOOK_LIMITS.inFlightPerOrg, Math.floor(this.concurrency / 2)),
     );
-    this.bodies = settings.bodies ?? new MessageBodies(settings.rankings ?? directRankings);
+    this.bodies = settings.bodies ?? new MessageBodies(settings.rankings);
   }
 
   /** Deliveries taken: in flight, or finished and not yet recorded. */
@@ -467,6 +467,6 @@ export async function deliverDue(
   settings: DeliverySettings,
 ): Promise<{ attempted: number; nextDueAt: string | null }> {
   const pool = new DeliveryPool(db, settings, clock);
-  await drainDue(pool, {});
+  await drainDue(pool);
   return { attempted: pool.attempted, nextDueAt: await nextDueAt(db) };
 }
