@@ -48,13 +48,11 @@ export function nodeTransport(policy: TargetPolicy): Transport {
         method: "POST",
         headers: { "user-agent": "catan-tournament-api-webhooks/1", ...request.headers },
         lookup,
-        timeout: request.timeoutMs,
       });
       const timer = setTimeout(
         () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)),
         request.timeoutMs,
       );
-      req.on("timeout", () => req.destroy(new Error(`timed out after ${request.timeoutMs} ms`)));
       req.on("error", (error) => {
         clearTimeout(timer);
         reject(error);
