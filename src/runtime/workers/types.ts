@@ -4,7 +4,7 @@
  * clash with them.
  */
 
-export interface DurableObjectStorage {
+interface DurableObjectStorage {
   get<T>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
   delete(key: string | string[]): Promise<unknown>;

@@ -181,7 +181,7 @@ abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
   }
 }
 
-export interface EventFeedState extends FeedLog<ResultsChange> {
+interface EventFeedState extends FeedLog<ResultsChange> {
   eventId: string;
   version: number;
   visibility: "public" | "private";
@@ -190,7 +190,7 @@ export interface EventFeedState extends FeedLog<ResultsChange> {
 }
 
 /** One event's results version, visibility and recent changes, as of its last refresh. */
-export class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
+class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
   constructor(eventId: string, saved?: EventFeedState) {
     super(
       saved ?? { eventId, version: 0, visibility: "public", exists: true, cursor: 0, floor: 0, log: [] },
@@ -287,12 +287,12 @@ export class EventFeedSource extends LoggedFeed<ResultsChange, EventFeedState> {
 }
 
 /** An organisation tree's notifications; its cursor is an outbox seq, read through the tree's own keys (outbox_orgs). */
-export interface OrgFeedState extends FeedLog<OrgChange> {
+interface OrgFeedState extends FeedLog<OrgChange> {
   orgId: string;
 }
 
 /** The notifications of one organisation tree, as of the last refresh. */
-export class OrgFeedSource extends LoggedFeed<OrgChange, OrgFeedState> {
+class OrgFeedSource extends LoggedFeed<OrgChange, OrgFeedState> {
   constructor(orgId: string, saved?: OrgFeedState) {
     super(saved ?? { orgId, cursor: 0, floor: 0, log: [] }, saved !== undefined);
   }

@@ -66,7 +66,7 @@ export const TableResultSchema = z
   })
   .openapi("WebhookTableResult");
 
-export const RoundSeatedSchema = z
+const RoundSeatedSchema = z
   .object({
     eventId: z.string(),
     sessionId: z.string().nullable(),

@@ -75,7 +75,6 @@ export function pageLinks(publicUrl: string | undefined) {
   const base = discordLinkBase(publicUrl);
   const at = (path: string) => (base ? `${base}${path}` : undefined);
   return {
-    base,
     event: (eventId: string) => at(`/e/${eventId}`),
     screen: (eventId: string, view?: "seating" | "ranking") =>
       at(`/e/${eventId}/screen${view ? `?view=${view}` : ""}`),
