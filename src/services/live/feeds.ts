@@ -65,7 +65,6 @@ const LOG_LIMIT = 500;
 const PAGE = 200;
 
 type Reader = Pick<Client, "batch">;
-type Rows = readonly Record<string, unknown>[];
 
 /** The position in a log (sorted by seq) of the first entry after `seq`. */
 function firstAfter(log: readonly { seq: number }[], seq: number): number {
@@ -99,7 +98,7 @@ abstract class LoggedFeed<C extends { seq: number }, S extends FeedLog<C>> {
 
   /** The statement reading the feed's rows after outbox position `seq`, and the changes among them. */
   protected abstract readonly rows: (seq: number) => InStatement;
-  protected abstract readonly changesOf: (rows: Rows) => C[];
+  protected abstract readonly changesOf: (rows: readonly Record<string, unknown>[]) => C[];
   /** Read with every page of rows, in the same read transaction. */
   protected abstract head(): InStatement;
   /** Applies the head read with a page (`last`: nothing more to read); says whether a watcher sees a change. */

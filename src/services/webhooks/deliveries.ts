@@ -94,8 +94,7 @@ export async function redeliver(ctx: ServiceContext, orgId: string, webhookId: s
   }
   if (row.status === "pending") return toDto(row as Row);
   const now = ctx.clock().toISOString();
-  // The update and the read-back in one batch.
-  // It returns the delivery it queued, as a write's fan-out does: the dispatcher is woken for it.
+  // The update returns the delivery it queued, as a write's fan-out does: the dispatcher is woken for it.
   const [, [reread]] = await ctx.db.batch([
     ctx.db.run(sql`update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = ${now},
                    delivered_at = null where id = ${deliveryId} returning ${sql.raw(RETURNED_DELIVERY)}`),
