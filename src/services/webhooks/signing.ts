@@ -1,11 +1,9 @@
 import { encodeBase64 } from "hono/utils/encode";
 import { Webhook } from "standardwebhooks";
 
-const SECRET_PREFIX = "whsec_";
-
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newSigningSecret = () =>
-  SECRET_PREFIX + encodeBase64(crypto.getRandomValues(new Uint8Array(32)).buffer);
+  `whsec_${encodeBase64(crypto.getRandomValues(new Uint8Array(32)).buffer)}`;
 
 /**
  * The three Standard Webhooks headers. During a rotation's overlap the signature header lists
