@@ -1,7 +1,8 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { localDatabaseFolder } from "./db/node";
 import {
   type AuthConfig,
   createAuthConfig,
@@ -20,10 +21,8 @@ function isLocalDatabase(databaseUrl: string): boolean {
 
 /** `data/jwt-secret` next to an embedded database file; null for :memory: and remote databases. */
 export function localSecretPath(databaseUrl: string): string | null {
-  if (!databaseUrl.startsWith("file:")) return null;
-  const file = databaseUrl.slice("file:".length);
-  if (file === ":memory:" || file === "") return null;
-  return join(dirname(resolve(file)), "jwt-secret");
+  const folder = localDatabaseFolder(databaseUrl);
+  return folder && join(folder, "jwt-secret");
 }
 
 /**

@@ -25,6 +25,13 @@ function projectRoot(): string {
 }
 
 export const MIGRATIONS_FOLDER = resolve(projectRoot(), "migrations");
+
+/** The folder of an embedded database's file (`file:…`); null for `:memory:` and remote databases. */
+export function localDatabaseFolder(url: string): string | null {
+  const filePath = url.startsWith("file:") ? url.slice("file:".length) : "";
+  return filePath === "" || filePath === ":memory:" ? null : dirname(resolve(filePath));
+}
+
 /** Seconds between an embedded replica's background pulls when DATABASE_SYNC_INTERVAL is unset. */
 const DEFAULT_SYNC_INTERVAL_SECONDS = 5;
 /**
@@ -61,16 +68,12 @@ interface ReplicaOptions {
  * instance, the Worker) arrive with the next background pull, at most `syncIntervalSeconds`
  * later, or with this process's next write.
  */
-export function openNodeDatabase(
-  url = DEFAULT_DATABASE_URL,
-  authToken?: string,
-  replica?: ReplicaOptions,
-): NodeDatabase {
-  const filePath = url.startsWith("file:") ? url.slice("file:".length) : null;
-  if (replica && (!filePath || filePath === ":memory:")) {
+export function openNodeDatabase(url: string, authToken?: string, replica?: ReplicaOptions): NodeDatabase {
+  const folder = localDatabaseFolder(url);
+  if (replica && !folder) {
     throw new Error("An embedded replica (DATABASE_SYNC_URL) needs DATABASE_URL=file:… for its local copy.");
   }
-  if (filePath && filePath !== ":memory:") mkdirSync(dirname(resolve(filePath)), { recursive: true });
+  if (folder) mkdirSync(folder, { recursive: true });
   const token = authToken ? { authToken } : {};
   const client = replica
     ? replicaClient({
@@ -86,7 +89,7 @@ export function openNodeDatabase(
     : createClient({
         url,
         ...token,
-        ...(filePath && filePath !== ":memory:" ? { timeout: LOCAL_BUSY_TIMEOUT_MS } : {}),
+        ...(folder ? { timeout: LOCAL_BUSY_TIMEOUT_MS } : {}),
       });
   return { client, db: createDatabase(client) };
 }
@@ -101,9 +104,8 @@ export async function migrateDatabase(db: Database): Promise<void> {
  * unprivileged process may use it; a function answering undefined for any other URL.
  */
 export function freeDiskBytes(url: string): () => Promise<number | undefined> {
-  const filePath = url.startsWith("file:") ? url.slice("file:".length) : null;
-  if (!filePath || filePath === ":memory:") return async () => undefined;
-  const folder = dirname(resolve(filePath));
+  const folder = localDatabaseFolder(url);
+  if (!folder) return async () => undefined;
   return async () => {
     const stats = await statfs(folder);
     return Number(stats.bavail) * Number(stats.bsize);
