@@ -7,6 +7,7 @@
  */
 import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
 import DataLoader from "dataloader";
+import { statementOf } from "./statements";
 
 type ReadBatch = (statements: InStatement[]) => Promise<ResultSet[]>;
 
@@ -39,9 +40,7 @@ export function coalescingClient(client: Client): Client {
     get(target, prop, receiver) {
       if (prop === "execute")
         return async (statement: InStatement | string, args?: InArgs) =>
-          (
-            await read([typeof statement === "string" ? { sql: statement, args: args ?? [] } : statement])
-          )[0]!;
+          (await read([statementOf(statement, args)]))[0]!;
       if (prop === "batch") return (statements: InStatement[]) => read(statements);
       return Reflect.get(target, prop, receiver);
     },

@@ -7,15 +7,12 @@ export function inOrgTree(column: SQLWrapper, orgId: string): SQL {
     ) select id from tree)`;
 }
 
-/** FNV-1a, 32 bits: a short, stable tag for an ETag; not a security boundary. */
-export function fnv1a32(text: string): number {
+/** FNV-1a, 32 bits, as 8 hex digits: a short, stable tag for an ETag; not a security boundary. */
+export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
-  return hash >>> 0;
+  return (hash >>> 0).toString(16).padStart(8, "0");
 }
-
-/** The same hash as 8 hex digits. */
-export const fnv1a = (text: string): string => fnv1a32(text).toString(16).padStart(8, "0");

@@ -32,7 +32,7 @@ export interface MarkedDatabase {
 export function markWrites(
   client: Client,
   marker: InStatement,
-  options: { refuseWrites?: boolean } = {},
+  options: { refuseWrites: boolean },
 ): MarkedDatabase {
   let committed = false;
   const guard = () => {
