@@ -1,5 +1,4 @@
 import { parseArgs } from "node:util";
-import { cliCommand } from "./cli-command";
 import { type Config, ConfigError, discordSettings, readConfig } from "./config";
 import { DEFAULT_DATABASE_URL, migrateDatabase, openNodeDatabase } from "./db/node";
 import { cleanText } from "./domain/text";
@@ -16,6 +15,15 @@ import type { ServiceContext } from "./services/context";
 import { createSetupCode, registerCommands } from "./services/discord";
 import { ServiceError } from "./services/errors";
 import { createOrganization, ORG_KINDS, type OrgKind } from "./services/orgs";
+
+/**
+ * How the help names the CLI: the built one (scripts/build.ts writes dist/cli.js) is run by
+ * `node dist/cli.js` in production, where npm scripts and tsx may be absent; from the source,
+ * `npm run -s cli --`.
+ */
+export function cliCommand(moduleUrl: string): string {
+  return /\/dist\/cli\.js$/.test(moduleUrl) ? "node dist/cli.js" : "npm run -s cli --";
+}
 
 const CLI = cliCommand(import.meta.url);
 const USAGE = `Admin commands on the API's database (DATABASE_URL, default ${DEFAULT_DATABASE_URL}).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cliCommand } from "../../src/cli-command";
+import { cliCommand } from "../../src/cli";
 
 describe("the CLI help's command", () => {
   it("is the production command from the built dist", () => {
