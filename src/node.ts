@@ -13,6 +13,7 @@ import { createApp } from "./http/app";
 import { cachedRankingReader } from "./http/cached-rankings";
 import { type AppEnv, consoleLogger } from "./http/context";
 import { sweepIdempotencyKeys } from "./http/middleware/idempotency";
+import { lastEntry } from "./http/origin";
 import { nodeRateLimits } from "./http/rate-limit";
 import { ResponseCache } from "./http/response-cache";
 import { startNodeDispatcher } from "./runtime/node/dispatcher";
@@ -25,11 +26,8 @@ import { pushSettings } from "./runtime/push-settings";
  * (TRUST_PROXY=1) the last X-Forwarded-For entry, the one the proxy itself added.
  */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  return getConnInfo(c).remote.address;
+  const forwarded = trustProxy ? lastEntry(c.req.header("x-forwarded-for")) : undefined;
+  return forwarded ?? getConnInfo(c).remote.address;
 }
 
 /**

@@ -14,7 +14,8 @@ import type { HttpPort } from "./ports";
 /** The app's HTTP port: absent when a problem is answered before the deps are set (a 404 of no route). */
 export const httpPort = (c: Context) => (c.var as { deps?: { http: HttpPort } }).deps?.http;
 
-const lastEntry = (value: string | undefined) => value?.split(",").at(-1)?.trim() || undefined;
+/** The last entry of a proxy's list header: the one the trusted proxy itself added. */
+export const lastEntry = (value: string | undefined) => value?.split(",").at(-1)?.trim() || undefined;
 
 export function publicOrigin(c: Context): string {
   const http = httpPort(c);
