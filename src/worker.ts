@@ -66,7 +66,7 @@ function rateLimitsFor(
     ]),
   );
   const rateLimiter = Object.values(bindings).every(Boolean)
-    ? createBindingRateLimiter(bindings as Record<string, RateLimitBinding>)
+    ? createBindingRateLimiter(bindings)
     : createMemoryRateLimiter();
   return { rateLimiter, rateLimitPolicies: settings.policies };
 }

@@ -50,7 +50,7 @@ export function readConfig(env: object, runtime: Exclude<Runtime, "both">): Conf
       config[name] = "default" in setting ? setting.default : undefined;
       continue;
     }
-    // A secret is key material: its value is used as it is, as the runtimes always did.
+    // A secret is key material: its value is used as it is, untrimmed.
     const value = "secret" in setting && typeof raw === "string" ? raw : text;
     const parsed = (setting.schema as import("zod").ZodType<unknown, string>).safeParse(value);
     if (parsed.success) config[name] = parsed.data;

@@ -24,7 +24,7 @@ export const afterWrite = createMiddleware<AppEnv>(async (c, next) => {
       const changes = committedChanges(results);
       if (!changes) return;
       if (changes.deliveries) dispatcher?.wake((work) => afterResponse(c, work, "webhook drain failed"));
-      if (live.notify) afterResponse(c, live.notify(changes), "live feed notice failed");
+      afterResponse(c, live.notify(changes), "live feed notice failed");
     }),
   );
   await next();
