@@ -40,14 +40,15 @@ function loadOrCreateLocalSecret(path: string): string {
   return readFileSync(path, "utf8").trim();
 }
 
-type NodeAuthEnv = Partial<Pick<Config, "JWT_SECRET" | "JWKS_URL" | "JWT_ISSUER" | "JWT_AUDIENCE">>;
-
 /**
  * JWT_SECRET when set. Otherwise, with an embedded database only: the key kept in the data
  * folder (or a per-process key for :memory:). A remote database without JWT_SECRET is an error:
  * instances sharing a database must share the key.
  */
-export function loadNodeAuthConfig(env: NodeAuthEnv, databaseUrl: string): AuthConfig {
+export function loadNodeAuthConfig(
+  env: Partial<Pick<Config, "JWT_SECRET" | "JWKS_URL" | "JWT_ISSUER" | "JWT_AUDIENCE">>,
+  databaseUrl: string,
+): AuthConfig {
   if (!env.JWT_SECRET && !isLocalDatabase(databaseUrl)) {
     throw new Error("JWT_SECRET is required with a remote DATABASE_URL (at least 32 characters).");
   }

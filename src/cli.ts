@@ -123,7 +123,7 @@ export async function runCli(
   try {
     await migrateDatabase(db);
     const ctx: ServiceContext = { db, actor: SYSTEM_ACTOR, clock: () => new Date() };
-    const json = values.json ?? false;
+    const json = values.json;
     // `discord <sub>` is one command of the table, named by both words.
     switch (command === "discord" ? `discord ${positionals[1] ?? ""}` : command) {
       case "create-admin": {

@@ -35,12 +35,9 @@ export const OAUTH_ERRORS = [
 ] as const;
 type OAuthErrorCode = (typeof OAUTH_ERRORS)[number];
 
-const isOAuthError = (code: string): code is OAuthErrorCode =>
-  (OAUTH_ERRORS as readonly string[]).includes(code);
-
 /** OAuth's word for a problem: its own code, else what the status means to an OAuth client. */
 export function oauthErrorOf(code: string, status: number): OAuthErrorCode {
-  if (isOAuthError(code)) return code;
+  if ((OAUTH_ERRORS as readonly string[]).includes(code)) return code as OAuthErrorCode;
   if (status === 401) return "invalid_client";
   if (status === 429 || status === 503) return "temporarily_unavailable";
   if (status >= 500) return "server_error";
