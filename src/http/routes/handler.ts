@@ -1,4 +1,3 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { loadSessionScope } from "../../services/events";
 import type { Page } from "../../services/pagination";
@@ -7,9 +6,6 @@ import type { CsvLang } from "../csv/format";
 import { type CsvFile, sendCsv } from "../csv/variant";
 import { bodyEtag, signedIn } from "../middleware/etag";
 import { withPageLink } from "../pagination";
-
-/** The handler of a route definition (`Handler<typeof r.getTable>`), on the app's context. */
-export type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
 /** A page of a list, answered 200 with its `Link: <…>; rel="next"` while there is a next page. */
 export const jsonPage = <P extends Page<unknown>>(c: Context<AppEnv>, page: P) =>

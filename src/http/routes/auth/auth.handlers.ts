@@ -1,3 +1,4 @@
+import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
@@ -6,7 +7,7 @@ import type { AppEnv } from "../../context";
 import { problemResponse } from "../../problem";
 import { createRouter } from "../../router";
 import { NO_STORE } from "../../token-errors";
-import { type Handler, logInfo } from "../handler";
+import { logInfo } from "../handler";
 import * as r from "./auth.routes";
 
 /**
@@ -88,7 +89,7 @@ function basicCredentials(
   return { clientId, clientSecret };
 }
 
-const postTokenHandler: Handler<typeof r.postToken> = async (c) => {
+const postTokenHandler: RouteHandler<typeof r.postToken, AppEnv> = async (c) => {
   const body = { ...c.req.valid("form"), ...c.req.valid("json") };
   const basic = basicHeader(c.req.header("authorization"));
   // Whom a failure (a 401) counts against, malformed credentials included: the rate limit reads

@@ -1,1 +1,0 @@
-export { registerWebhookDocs } from "./webhook-docs";
