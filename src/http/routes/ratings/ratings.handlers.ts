@@ -1,16 +1,11 @@
-import type { Context } from "hono";
 import * as ratings from "../../../services/ratings";
 import { cachedRatingTable } from "../../cached-rankings";
-import { type AppEnv, serviceContext } from "../../context";
+import { serviceContext } from "../../context";
 import { ratingsCsv } from "../../csv/rankings-csv";
 import { csvDialect, sendCsv } from "../../csv/variant";
 import { notModified, weakEtag } from "../../middleware/etag";
 import { createRouter } from "../../router";
 import * as r from "./ratings.routes";
-
-/** The tree's rating table from the response cache (cached-rankings.ts). */
-const ratingTable = (c: Context<AppEnv>, ...args: Parameters<typeof ratings.buildRatingTable>) =>
-  cachedRatingTable(c.get("responseCache"), ...args);
 
 export const ratingsRouter = createRouter();
 
@@ -21,7 +16,7 @@ ratingsRouter.openapi(r.getOrgRatings, async (c) => {
   const { minGames } = c.req.valid("query");
   if (notModified(c, weakEtag(scope.etag, `min${minGames}`), { private: scope.private }))
     return c.body(null, 304);
-  const table = await ratingTable(c, ctx, scope);
+  const table = await cachedRatingTable(c.get("responseCache"), ctx, scope);
   return c.json(ratings.ratingsResponse(table, minGames), 200);
 });
 
@@ -36,7 +31,7 @@ ratingsRouter.openapi(r.getOrgRatingsCsv, async (c) => {
     private: scope.private,
     file: { name: orgId, timeZone: null, kind: "ratings" },
     build: async () => {
-      const table = await ratingTable(c, ctx, scope);
+      const table = await cachedRatingTable(c.get("responseCache"), ctx, scope);
       return ratingsCsv(ratings.ratingsResponse(table, minGames), lang);
     },
   });
@@ -45,7 +40,7 @@ ratingsRouter.openapi(r.getOrgRatingsCsv, async (c) => {
 ratingsRouter.openapi(r.getPlayerRating, async (c) => {
   const ctx = serviceContext(c);
   const scope = await ratings.loadPlayerRatingScope(ctx, c.req.valid("param").playerId);
-  const table = await ratingTable(c, ctx, scope.ratings);
+  const table = await cachedRatingTable(c.get("responseCache"), ctx, scope.ratings);
   const dto = ratings.playerRating(table, scope);
   if (notModified(c, weakEtag(scope.ratings.etag, scope.player.id), { private: scope.ratings.private }))
     return c.body(null, 304);
