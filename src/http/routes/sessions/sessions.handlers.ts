@@ -42,13 +42,12 @@ sessionsRouter.openapi(r.registerPlayers, async (c) => {
 });
 
 sessionsRouter.openapi(r.listRegistrations, async (c) => {
-  const ctx = serviceContext(c);
   const sessionId = c.req.valid("param").sessionId;
   const csv = csvRequested(c);
   // The deprecated CSV of the JSON operation is no longer in its documented (typed) answer.
   if (csv) return (await sendRosterCsv(c, sessionId, csv)) as never;
   c.header("Vary", "Accept");
-  return jsonPage(c, await sessions.listRegistrations(ctx, sessionId, c.req.valid("query")));
+  return jsonPage(c, await sessions.listRegistrations(serviceContext(c), sessionId, c.req.valid("query")));
 });
 
 sessionsRouter.openapi(r.listRegistrationsCsv, async (c) =>
