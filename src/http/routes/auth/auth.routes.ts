@@ -4,10 +4,7 @@ import { OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from "./aut
 
 const route = routeDefinitions(["Auth"], []);
 
-const oauthError = (description: string) => ({
-  description,
-  content: { "application/json": { schema: OAuthErrorSchema } },
-});
+const oauthError = (description: string) => jsonContent(OAuthErrorSchema, description);
 
 const tokenRequest = {
   schema: TokenRequestSchema,
