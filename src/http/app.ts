@@ -28,7 +28,7 @@ import { apiRouters } from "./routes";
 import { PUBLIC_FEED_PATHS } from "./routes/changes";
 import { DISCORD_INTERACTIONS_PATH } from "./routes/discord/path";
 import { createGraphQLRouter, GRAPHQL_PATH } from "./routes/graphql";
-import { registerWebhookDocs } from "./routes/webhooks";
+import { registerWebhookDocs } from "./routes/webhooks/webhook-docs";
 import { TOKEN_PATH } from "./token-errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@ import { attendanceRouter } from "./attendance/attendance.handlers";
 import { authRouter } from "./auth/auth.handlers";
 import { boardsRouter } from "./boards/boards.handlers";
 import { calendarsRouter } from "./calendars/calendars.handlers";
-import { changesRouter } from "./changes";
+import { changesRouter } from "./changes/changes.handlers";
 import { clientsRouter } from "./clients/clients.handlers";
 import { conductRouter } from "./conduct/conduct.handlers";
 import { devicesRouter } from "./devices/devices.handlers";
