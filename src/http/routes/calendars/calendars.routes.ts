@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { idParam, jsonContent, OPTIONAL_BEARER } from "../../openapi/common-schemas";
+import { idParam, jsonContent, NOT_MODIFIED, OPTIONAL_BEARER } from "../../openapi/common-schemas";
 import { EventParams, PlayerParams } from "../../openapi/path-params";
 import { routeDefinitions } from "../../openapi/route-definitions";
 import { CalendarLinkListSchema, CreatedCalendarLinkSchema, ICS_EXAMPLE } from "./calendars.schemas";
@@ -29,7 +29,7 @@ const icsResponses = (description: string) => ({
       },
     },
   },
-  304: { description: "Not modified: `If-None-Match` names the current `ETag`.", headers: { ETag: ETAG } },
+  304: { ...NOT_MODIFIED, headers: { ETag: ETAG } },
 });
 
 export const getEventCalendar = route.get("/v1/events/{eventId}/calendar.ics", {

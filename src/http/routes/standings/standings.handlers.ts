@@ -19,14 +19,12 @@ import * as r from "./standings.routes";
  */
 const isPrivate = (scope: standings.StandingsScope) => scope.event.visibility === "private";
 
-type Ranking = Parameters<typeof rankingCsv>[0];
-
 /** A ranking to answer: its scope, its ETag, its CSV file's name, and how to build it. */
 type Target = {
   scope: standings.StandingsScope;
   etag: string;
   file: CsvFile;
-  build: () => Promise<Ranking>;
+  build: () => Promise<Parameters<typeof rankingCsv>[0]>;
 };
 
 function sendRankingCsv(c: Context<AppEnv>, t: Target, lang: CsvLang) {
