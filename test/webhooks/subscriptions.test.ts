@@ -195,4 +195,17 @@ describe("webhook subscriptions", () => {
     expect(() => new Webhook(sub.body.secret).verify(request!.body, headers)).not.toThrow();
     expect(() => new Webhook(rotated.body.secret).verify(request!.body, headers)).not.toThrow();
   });
+
+  it('pages the subscriptions with Link rel="next" beside nextCursor, as every list', async () => {
+    for (const path of ["a", "b", "c"])
+      expect((await create(`https://hooks.example.org/${path}`)).status).toBe(201);
+    const first = await api.get(`/v1/orgs/${store.orgId}/webhooks?limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.body.nextCursor).not.toBeNull();
+    const next = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get("link") ?? "")?.[1];
+    expect(next && new URL(next).searchParams.get("cursor")).toBe(first.body.nextCursor);
+    const last = await api.get(next!);
+    expect(last.body.data).toHaveLength(1);
+    expect(last.headers.get("link")).toBeNull();
+  });
 });

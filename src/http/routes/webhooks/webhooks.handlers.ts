@@ -1,7 +1,7 @@
 import * as webhooks from "../../../services/webhooks";
 import { serviceContext, webhookTargets } from "../../context";
 import { createRouter } from "../../router";
-import { logInfo } from "../handler";
+import { jsonPage, logInfo } from "../handler";
 import * as r from "./webhooks.routes";
 
 export const webhooksRouter = createRouter();
@@ -19,7 +19,7 @@ webhooksRouter.openapi(r.createWebhook, async (c) => {
 
 webhooksRouter.openapi(r.listWebhooks, async (c) => {
   const { orgId } = c.req.valid("param");
-  return c.json(await webhooks.listWebhooks(serviceContext(c), orgId, c.req.valid("query")), 200);
+  return jsonPage(c, await webhooks.listWebhooks(serviceContext(c), orgId, c.req.valid("query")));
 });
 
 webhooksRouter.openapi(r.getWebhook, async (c) => {
@@ -52,7 +52,7 @@ webhooksRouter.openapi(r.rotateWebhookSecret, async (c) => {
 webhooksRouter.openapi(r.listDeliveries, async (c) => {
   const { orgId, webhookId } = c.req.valid("param");
   const query = c.req.valid("query");
-  return c.json(await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, query), 200);
+  return jsonPage(c, await webhooks.listDeliveries(serviceContext(c), orgId, webhookId, query));
 });
 
 webhooksRouter.openapi(r.redeliver, async (c) => {
