@@ -124,7 +124,7 @@ export const SETTINGS = {
   PUBLIC_URL: setting({
     runtime: "both",
     shown: "the request's origin",
-    doc: "public base URL (`https://catan.example.org`) of page links and QR codes, pagination links, problem types, the OpenAPI server and Discord links; unset, each request's own origin (and Discord messages carry no links)",
+    doc: "public base URL (`https://catan.example.org`) of page links and QR codes, pagination and calendar links, the OAuth issuer, problem types, the OpenAPI server and Discord links; unset, each request's own origin (and Discord messages carry no links)",
     schema: httpUrl,
   }),
   JWT_SECRET: setting({

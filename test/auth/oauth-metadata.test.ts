@@ -114,6 +114,17 @@ describe("OAuth 2.0 authorization server metadata", () => {
     });
   });
 
+  it("takes the issuer a trusted proxy forwards, as every other link of the server", async () => {
+    const { app: proxied } = await createTestApp({ http: { trustProxy: true } });
+    const res = await proxied.request("http://10.0.0.5:8787/.well-known/oauth-authorization-server", {
+      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.org" },
+    });
+    expect(await res.json()).toMatchObject({
+      issuer: "https://api.example.org",
+      token_endpoint: "https://api.example.org/v1/auth/token",
+    });
+  });
+
   it("is an operation of the OpenAPI document, with no security", async () => {
     const doc = (await (await app.request("/openapi.json")).json()) as {
       paths: Record<string, { get?: { security?: unknown[]; operationId?: string } }>;

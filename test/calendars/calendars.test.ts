@@ -214,4 +214,15 @@ describe("secret calendar addresses", () => {
       expect(html).toContain(label);
     }
   });
+
+  it("link to the origin a trusted proxy forwards, as every other link of the server", async () => {
+    const { app } = await createTestApp({ storage: { db: ctx.db }, http: { trustProxy: true } });
+    const made = await jsonRequest(app, store.auth).post(
+      `http://10.0.0.5:8787/v1/players/${player}/calendar-links`,
+      undefined,
+      { "x-forwarded-proto": "https", "x-forwarded-host": "api.example.org" },
+    );
+    expect(made.status, made.text).toBe(201);
+    expect(new URL(made.body.url).origin).toBe("https://api.example.org");
+  });
 });

@@ -2,13 +2,9 @@ import type { Context } from "hono";
 import * as calendars from "../../../services/calendars";
 import { type AppEnv, serviceContext } from "../../context";
 import { notModified, weakEtag } from "../../middleware/etag";
+import { publicOrigin } from "../../origin";
 import { createRouter } from "../../router";
 import * as r from "./calendars.routes";
-
-/** Where links in a feed point: PUBLIC_URL when set, else the origin the request came to. */
-function origin(c: Context<AppEnv>): string {
-  return (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
-}
 
 function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = false) {
   // A private event's sessions, or a feed reached by its secret, never sit in a shared cache.
@@ -19,22 +15,28 @@ function sendFeed(c: Context<AppEnv>, feed: calendars.CalendarFeed, secret = fal
 export const calendarsRouter = createRouter();
 
 calendarsRouter.openapi(r.getEventCalendar, async (c) =>
-  sendFeed(c, await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, origin(c))),
+  sendFeed(
+    c,
+    await calendars.eventCalendar(serviceContext(c), c.req.valid("param").eventId, publicOrigin(c)),
+  ),
 );
 
 calendarsRouter.openapi(r.getPlayerCalendar, async (c) =>
-  sendFeed(c, await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, origin(c))),
+  sendFeed(
+    c,
+    await calendars.playerCalendar(serviceContext(c), c.req.valid("param").playerId, publicOrigin(c)),
+  ),
 );
 
 calendarsRouter.openapi(r.getSecretCalendar, async (c) => {
   const secret = c.req.valid("param").feed.slice(0, -".ics".length);
-  return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, origin(c)), true);
+  return sendFeed(c, await calendars.secretCalendar(serviceContext(c), secret, publicOrigin(c)), true);
 });
 
 calendarsRouter.openapi(r.createCalendarLink, async (c) => {
   const { playerId } = c.req.valid("param");
   const { path, ...link } = await calendars.createCalendarLink(serviceContext(c), playerId);
-  return c.json({ ...link, url: `${origin(c)}${path}` }, 201);
+  return c.json({ ...link, url: `${publicOrigin(c)}${path}` }, 201);
 });
 
 calendarsRouter.openapi(r.listCalendarLinks, async (c) =>

@@ -1,4 +1,5 @@
 import { SCOPE_NAMES } from "../../../services/access";
+import { publicOrigin } from "../../origin";
 import { createRouter } from "../../router";
 import { TOKEN_PATH } from "../../token-errors";
 import * as r from "./well-known.routes";
@@ -7,7 +8,7 @@ export const wellKnownRouter = createRouter();
 
 wellKnownRouter.openapi(r.getAuthorizationServerMetadata, async (c) => {
   // RFC 8414 §3.3: the issuer is the URL the metadata was fetched under, without the well-known part.
-  const issuer = (c.get("deps").http.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, "");
+  const issuer = publicOrigin(c);
   return c.json(
     {
       issuer,
