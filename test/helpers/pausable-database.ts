@@ -40,12 +40,39 @@ export async function pausableDatabase() {
   return { db, pauseBefore: (p: Pause) => (pause = p) };
 }
 
-/** The usual start of a race test: a store's tournament of `players` on a pausable database. */
-export async function pausableTournament(storeName: string, players: number) {
+async function pausableApp() {
   const pausable = await pausableDatabase();
   const { app, db, logger } = await createTestApp({ storage: { db: pausable.db } });
-  const store = await createOrgClient(app, db, { name: storeName });
-  const api = jsonRequest(app, store.auth);
+  return { app, db, logger, pauseBefore: pausable.pauseBefore };
+}
+
+async function storeTournament(
+  base: Awaited<ReturnType<typeof pausableApp>>,
+  storeName: string,
+  players: number,
+  parentOrgId?: string,
+) {
+  const store = await createOrgClient(base.app, base.db, {
+    name: storeName,
+    ...(parentOrgId ? { parentOrgId } : {}),
+  });
+  const api = jsonRequest(base.app, store.auth);
   const t = await tournament(api, store.orgId, players);
-  return { db, logger, store, api, t, pauseBefore: pausable.pauseBefore };
+  return { db: base.db, logger: base.logger, store, api, t, pauseBefore: base.pauseBefore };
+}
+
+/** The usual start of a race test: a store's tournament of `players` on a pausable database. */
+export async function pausableTournament(storeName: string, players: number) {
+  return storeTournament(await pausableApp(), storeName, players);
+}
+
+/** The same, the store a member of a federation (which runs a programme it can exclude from). */
+export async function pausableFederationTournament(players: number) {
+  const base = await pausableApp();
+  const fed = await createOrgClient(base.app, base.db, { name: "Federation", kind: "federation" });
+  return {
+    fed,
+    fedApi: jsonRequest(base.app, fed.auth),
+    ...(await storeTournament(base, "Store", players, fed.orgId)),
+  };
 }

@@ -12,11 +12,10 @@
  * is recorded over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient, type OrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import type { OrgClient } from "../helpers/auth";
+import { type Pause, pausableFederationTournament } from "../helpers/pausable-database";
+import { range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -28,14 +27,7 @@ let t: Tournament;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  fed = await createOrgClient(app, db, { name: "Federation", kind: "federation" });
-  const store = await createOrgClient(app, db, { name: "Store", parentOrgId: fed.orgId });
-  fedApi = jsonRequest(app, fed.auth);
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 32);
+  ({ fed, fedApi, api, t, pauseBefore } = await pausableFederationTournament(32));
   const s = await t.session("Day 1", "2026-12-05", range(1, 32));
   await t.playPrelims(s, range(1, 32));
 }, 120_000);

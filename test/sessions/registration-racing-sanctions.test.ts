@@ -15,11 +15,10 @@
  * sanction is recorded over HTTP, then let go.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { createOrgClient, type OrgClient } from "../helpers/auth";
-import { type Pause, pausableDatabase } from "../helpers/pausable-database";
-import { createTestApp } from "../helpers/test-app";
-import { handSeating, range, type Tournament, tournament } from "../helpers/tournament";
-import { type JsonClient, jsonRequest } from "../helpers/workflow";
+import type { OrgClient } from "../helpers/auth";
+import { type Pause, pausableFederationTournament } from "../helpers/pausable-database";
+import { handSeating, range, type Tournament } from "../helpers/tournament";
+import type { JsonClient } from "../helpers/workflow";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of the API under test
 type Json = any;
@@ -31,14 +30,7 @@ let t: Tournament;
 let pauseBefore: (p: Pause) => void;
 
 beforeEach(async () => {
-  const pausable = await pausableDatabase();
-  pauseBefore = pausable.pauseBefore;
-  const { app, db } = await createTestApp({ storage: { db: pausable.db } });
-  fed = await createOrgClient(app, db, { name: "Federation", kind: "federation" });
-  const store = await createOrgClient(app, db, { name: "Store", parentOrgId: fed.orgId });
-  fedApi = jsonRequest(app, fed.auth);
-  api = jsonRequest(app, store.auth);
-  t = await tournament(api, store.orgId, 13);
+  ({ fed, fedApi, api, t, pauseBefore } = await pausableFederationTournament(13));
 }, 60_000);
 
 const roster = async (sessionId: string): Promise<string[]> =>
