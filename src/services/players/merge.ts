@@ -120,6 +120,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
     twiceDisqualified,
     playoffsSeated,
     excludedWaiting,
+    seatedPlayed,
   ] = await ctx.db.batch([
     ctx.db.all<{ tableId: string; other: string }>(sql`select s1.table_id as tableId, s2.table_id as other
       from seats s1 join seats s2 on s2.round_id = s1.round_id and s2.player_id = ${intoId}
@@ -191,11 +192,21 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
           sql`${programmeExclusions.orgId} in (select value from json_each(${orgAncestryJson(events.orgId)}))`,
         ),
       ),
+    // The events the merged id played whose playoffs are seated, to rank (assertLotsHold).
+    ctx.db
+      .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
+      .from(events)
+      .where(
+        sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id
+          where r.player_id = ${mergedId})
+          and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`,
+      ),
   ]);
   return {
     twiceDisqualified,
     playoffsSeated,
     excludedWaiting,
+    seatedPlayed,
     sameRound,
     sameSession,
     staffPlaying,
@@ -317,17 +328,14 @@ function assertRecordsAgree(found: Found, now: Date): void {
  * event whose playoffs are seated, that must not move them within a tie its qualification broke
  * by lots: the playoffs were seated from that order.
  */
-async function assertLotsHold(ctx: ServiceContext, mergedId: string, intoId: string) {
-  const seated = await ctx.db
-    .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
-    .from(events)
-    .where(
-      sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id
-        where r.player_id = ${mergedId})
-        and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`,
-    );
-  for (const row of seated) {
-    const { rows, lotOf } = await rankQualification(ctx, toScopedEvent(row), row.uniqueParticipants);
+async function assertLotsHold(ctx: ServiceContext, found: Found, mergedId: string, intoId: string) {
+  const ranked = await Promise.all(
+    found.seatedPlayed.map(async (row) => ({
+      eventId: row.event.id,
+      ...(await rankQualification(ctx, toScopedEvent(row), row.uniqueParticipants)),
+    })),
+  );
+  for (const { eventId, rows, lotOf } of ranked) {
     const at = rows.findIndex((r) => r.record.playerId === mergedId);
     if (at < 0) continue;
     // The tie around the merged player: neighbours ordered by lots (`decidedBy` looks at the next row).
@@ -342,7 +350,7 @@ async function assertLotsHold(ctx: ServiceContext, mergedId: string, intoId: str
     if ([...tied].sort(byLot).indexOf(mergedId) !== at - first) {
       throw refuse(
         "merge_moves_lots",
-        `The merged player's place in the qualification of event ${row.event.id}, whose playoffs are seated, was decided by lots, and the kept id's lot would move it: merge the other way (keep ${mergedId}), or keep both records.`,
+        `The merged player's place in the qualification of event ${eventId}, whose playoffs are seated, was decided by lots, and the kept id's lot would move it: merge the other way (keep ${mergedId}), or keep both records.`,
       );
     }
   }
@@ -434,7 +442,7 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
   const found = await readConflictsAndCounts(ctx, mergedId, intoId);
   assertNeverMet(found);
   assertRecordsAgree(found, ctx.clock());
-  await assertLotsHold(ctx, mergedId, intoId);
+  await assertLotsHold(ctx, found, mergedId, intoId);
   const now = ctx.clock().toISOString();
   const keptAfter = {
     ...into.row,
