@@ -18,7 +18,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OrgClient } from "../helpers/auth";
-import { type Pause, pausableFederationTournament } from "../helpers/pausable-database";
+import { commitInTurn, type Pause, pausableFederationTournament } from "../helpers/pausable-database";
 import { handSeating, range, type Tournament } from "../helpers/tournament";
 import type { JsonClient } from "../helpers/workflow";
 
@@ -79,32 +79,22 @@ describe("a first sheet racing an exclusion of one of its players", () => {
 
     // The exclusion has read what it acts on and is about to commit when the sheet reads the
     // table; the exclusion commits, then the sheet.
-    let exclusionCommitted!: () => void;
-    const committed = new Promise<void>((resolve) => (exclusionCommitted = resolve));
-    let sheetRead!: () => void;
-    const read = new Promise<void>((resolve) => (sheetRead = resolve));
-    let signing!: Promise<Json>;
-    pauseBefore({
-      writes: /insert into "programme_exclusions"/,
-      interleave: async () => {
-        pauseBefore({
-          writes: /insert into "result_revisions"/,
-          interleave: async () => {
-            sheetRead();
-            await committed;
-          },
-        });
-        signing = api.put(`/v1/tables/${table.id}/result`, sheet);
-        await read;
+    const [exclusion, signed] = await commitInTurn(
+      pauseBefore,
+      {
+        writes: /insert into "programme_exclusions"/,
+        send: () =>
+          fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+            playerId: excluded,
+            until: "2099-01-01",
+            reason: "Serious breach of the code of conduct",
+          }),
       },
-    });
-    const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
-      playerId: excluded,
-      until: "2099-01-01",
-      reason: "Serious breach of the code of conduct",
-    });
-    exclusionCommitted();
-    const signed = await signing;
+      {
+        writes: /insert into "result_revisions"/,
+        send: () => api.put(`/v1/tables/${table.id}/result`, sheet),
+      },
+    );
 
     expect(exclusion.status, exclusion.text).toBe(201);
     expect(signed.status, signed.text).toBe(409);

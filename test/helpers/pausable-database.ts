@@ -61,6 +61,40 @@ async function storeTournament(
   return { db: base.db, logger: base.logger, store, api, t, pauseBefore: base.pauseBefore };
 }
 
+/**
+ * `first` runs up to its commit (its batch matching `writes`); `second` then runs up to its own
+ * commit; `first` commits, then `second`. So `second` read before `first` committed, and commits
+ * after it, while `first` began before `second` read. Answers both.
+ */
+export async function commitInTurn<A, B>(
+  pauseBefore: (p: Pause) => void,
+  first: { writes: RegExp; send: () => Promise<A> },
+  second: { writes: RegExp; send: () => Promise<B> },
+): Promise<[A, B]> {
+  let firstCommitted!: () => void;
+  const committed = new Promise<void>((resolve) => (firstCommitted = resolve));
+  let secondRead!: () => void;
+  const read = new Promise<void>((resolve) => (secondRead = resolve));
+  let sending!: Promise<B>;
+  pauseBefore({
+    writes: first.writes,
+    interleave: async () => {
+      pauseBefore({
+        writes: second.writes,
+        interleave: async () => {
+          secondRead();
+          await committed;
+        },
+      });
+      sending = second.send();
+      await read;
+    },
+  });
+  const answer = await first.send();
+  firstCommitted();
+  return [answer, await sending];
+}
+
 /** The usual start of a race test: a store's tournament of `players` on a pausable database. */
 export async function pausableTournament(storeName: string, players: number) {
   return storeTournament(await pausableApp(), storeName, players);

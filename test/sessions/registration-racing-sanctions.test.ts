@@ -16,7 +16,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OrgClient } from "../helpers/auth";
-import { type Pause, pausableFederationTournament } from "../helpers/pausable-database";
+import { commitInTurn, type Pause, pausableFederationTournament } from "../helpers/pausable-database";
 import { handSeating, range, type Tournament } from "../helpers/tournament";
 import type { JsonClient } from "../helpers/workflow";
 
@@ -83,32 +83,22 @@ describe("a registration racing a sanction of the player", () => {
   it("a programme exclusion begun before the registration read, committed first: the registration is refused", async () => {
     const day1 = (await api.post(`/v1/events/${t.eventId}/sessions`, { name: "Day 1", date: "2026-12-12" }))
       .body.id;
-    let exclusionCommitted!: () => void;
-    const committed = new Promise<void>((resolve) => (exclusionCommitted = resolve));
-    let registrationRead!: () => void;
-    const read = new Promise<void>((resolve) => (registrationRead = resolve));
-    let registering!: Promise<Json>;
-    pauseBefore({
-      writes: /insert into "programme_exclusions"/,
-      interleave: async () => {
-        pauseBefore({
-          writes: /insert into "registrations"/,
-          interleave: async () => {
-            registrationRead();
-            await committed;
-          },
-        });
-        registering = api.post(`/v1/sessions/${day1}/players`, { playerIds: [t.P[1], t.P[2]] });
-        await read;
+    const [exclusion, registration] = await commitInTurn(
+      pauseBefore,
+      {
+        writes: /insert into "programme_exclusions"/,
+        send: () =>
+          fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+            playerId: t.P[1],
+            until: "2099-01-01",
+            reason: "Repeated free-resource deals (3.0.14)",
+          }),
       },
-    });
-    const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
-      playerId: t.P[1],
-      until: "2099-01-01",
-      reason: "Repeated free-resource deals (3.0.14)",
-    });
-    exclusionCommitted();
-    const registration = await registering;
+      {
+        writes: /insert into "registrations"/,
+        send: () => api.post(`/v1/sessions/${day1}/players`, { playerIds: [t.P[1], t.P[2]] }),
+      },
+    );
 
     expect(exclusion.status, exclusion.text).toBe(201);
     expect(registration.status, registration.text).toBeGreaterThanOrEqual(400);
