@@ -1,6 +1,12 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
-import { commitChecked, noExclusionUnseen, precondition } from "../../db/preconditions";
+import {
+  commitChecked,
+  disqualificationsUnchanged,
+  noExclusionUnseen,
+  precondition,
+  sessionNotSeated,
+} from "../../db/preconditions";
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
@@ -40,7 +46,6 @@ async function assertPlayoffsNotSeated(ctx: ServiceContext, eventId: string): Pr
 export async function registerPlayers(ctx: ServiceContext, sessionId: string, playerIds: readonly string[]) {
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
-  const now = ctx.clock().toISOString();
   // What the rules check of the players and the session, read together (round trips sent at once).
   const [known, staff, disqualified, [seated], , excluded] = await Promise.all([
     // Players of any organisation of the event's tree may take part.
@@ -66,18 +71,19 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   }
   assertMayPlay(playerIds, known, staff, disqualified);
   assertNotExcluded(playerIds, excluded.inForce);
+  const now = ctx.clock().toISOString();
   // The registrations are read back in the same batch (the whole list is paged: GET …/players).
-  const [, , , , rows] = await commitChecked(
+  const [, , , , , , rows] = await commitChecked(
     ctx.db,
     [
       // What was checked above, again at commit: a seating, a disqualification, a staff role or
       // an exclusion committed since refuses the whole batch.
+      sessionNotSeated(ctx.db, sessionId),
+      disqualificationsUnchanged(ctx.db, event.id, unique, 0),
       precondition(
         ctx.db,
-        "registration open",
-        sql`not exists (select 1 from ${rounds} where ${rounds.sessionId} = ${sessionId}
-            or (${rounds.eventId} = ${event.id} and ${rounds.kind} <> 'prelim'))
-        and not exists (select 1 from ${disqualifications} where ${and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))})
+        "playoffs not seated, no staff",
+        sql`not exists (select 1 from ${rounds} where ${rounds.eventId} = ${event.id} and ${rounds.kind} <> 'prelim')
         and not exists (select 1 from ${eventStaff} where ${and(eq(eventStaff.eventId, event.id), inArray(eventStaff.playerId, unique))})`,
       ),
       noExclusionUnseen(ctx.db, unique, event.ancestry, excluded.seen),
@@ -222,7 +228,7 @@ export async function unregisterPlayer(
         before: { playerId },
       }),
     ],
-    () => alreadySeated(),
+    alreadySeated,
   );
 }
 
