@@ -4,7 +4,7 @@
  * rather than replay the stored 409 for a day.
  */
 import { describe, expect, it } from "vitest";
-import { pausableTournament } from "../helpers/pausable-database";
+import { pausableFederationTournament, pausableTournament } from "../helpers/pausable-database";
 import { handSeating, range } from "../helpers/tournament";
 
 describe("an Idempotency-Key whose first request lost a race", () => {
@@ -36,5 +36,34 @@ describe("an Idempotency-Key whose first request lost a race", () => {
     const replay = await api.post(`/v1/sessions/${sessionId}/drops`, drop, key);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.status).toBe(201);
+  }, 60_000);
+
+  it("runs a registration again whose first run lost to an exclusion, and answers with the rule", async () => {
+    const { fed, fedApi, api, t, pauseBefore } = await pausableFederationTournament(13);
+    const day1 = (await api.post(`/v1/events/${t.eventId}/sessions`, { name: "Day 1", date: "2026-12-12" }))
+      .body.id;
+    const key = { "idempotency-key": "register-p1-p2" };
+    const body = { playerIds: [t.P[1], t.P[2]] };
+
+    // The exclusion of P1 commits while the registration is checked: it wrote nothing.
+    pauseBefore({
+      writes: /insert into "registrations"/,
+      interleave: async () => {
+        const exclusion = await fedApi.post(`/v1/orgs/${fed.orgId}/exclusions`, {
+          playerId: t.P[1],
+          until: "2099-01-01",
+          reason: "Repeated free-resource deals (3.0.14)",
+        });
+        expect(exclusion.status, exclusion.text).toBe(201);
+      },
+    });
+    const lost = await api.post(`/v1/sessions/${day1}/players`, body, key);
+    expect(lost.status, lost.text).toBe(409);
+
+    // Sent again as it says, it runs again and meets the exclusion.
+    const retry = await api.post(`/v1/sessions/${day1}/players`, body, key);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.status, retry.text).toBe(422);
+    expect(retry.body.code).toBe("excluded_from_programme");
   }, 60_000);
 });

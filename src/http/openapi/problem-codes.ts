@@ -293,7 +293,7 @@ export const PROBLEM_CODES = {
     already_disqualified: ["Already disqualified", "The player is already disqualified from this event."],
     concurrent_update: [
       "Concurrent update",
-      "Another change was committed first (to this table's result, or removing or merging a record this request names), so nothing was written; read again and retry.",
+      "Another change was committed first (to this table's result, a record this request names, or a sanction or role of the players it names), so nothing was written; read again and retry.",
     ],
     inconsistent_result: [
       "Inconsistent result",

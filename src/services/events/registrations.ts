@@ -58,17 +58,11 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .select({ playerId: disqualifications.playerId })
       .from(disqualifications)
       .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
-    ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId)),
+    roundsOf(ctx, sessionId),
     assertPlayoffsNotSeated(ctx, event.id),
     exclusionsInForce(ctx, event.ancestry, unique),
   ]);
-  if ((seated?.n ?? 0) > 0) {
-    throw new ServiceError(
-      "conflict",
-      "registration_closed",
-      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
-    );
-  }
+  assertSessionNotSeated(seated);
   assertMayPlay(playerIds, known, staff, disqualified);
   assertNotExcluded(playerIds, excluded.inForce);
   const now = ctx.clock().toISOString();
@@ -100,18 +94,42 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
         and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, unique)),
       ),
     ],
-    registrationClosed,
+    () => registrationRefusal(ctx, event.id, sessionId),
   );
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
 
-/** The 409 of a registration batch whose checks no longer held: nothing was registered. */
-const registrationClosed = () =>
-  new ServiceError(
+const roundsOf = (ctx: ServiceContext, sessionId: string) =>
+  ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId));
+
+function assertSessionNotSeated(seated: { n: number } | undefined): void {
+  if ((seated?.n ?? 0) > 0) {
+    throw new ServiceError(
+      "conflict",
+      "registration_closed",
+      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
+    );
+  }
+}
+
+/**
+ * The 409 of a registration batch whose checks no longer held (nothing was registered). A seating
+ * committed meanwhile closes registration for good; anything else is a race lost, and its code is
+ * one the idempotency layer does not store, so that sending it again, key and all, runs again.
+ */
+async function registrationRefusal(ctx: ServiceContext, eventId: string, sessionId: string): Promise<Error> {
+  try {
+    await assertPlayoffsNotSeated(ctx, eventId);
+    assertSessionNotSeated((await roundsOf(ctx, sessionId))[0]);
+  } catch (closed) {
+    return closed as Error;
+  }
+  return new ServiceError(
     "conflict",
-    "registration_closed",
-    "A seating, a disqualification, a staff role or an exclusion concerning this registration was committed while it was checked, so nothing was registered; send it again to see whether it may be.",
+    "concurrent_update",
+    "A disqualification, a staff role or an exclusion concerning these players was committed while this registration was checked, so nothing was registered; send it again to see whether they may be.",
   );
+}
 
 /** Each player known in the event's tree, neither its staff (rule 1.3.2) nor disqualified from it. */
 function assertMayPlay(
