@@ -66,4 +66,30 @@ describe("an Idempotency-Key whose first request lost a race", () => {
     expect(retry.status, retry.text).toBe(422);
     expect(retry.body.code).toBe("excluded_from_programme");
   }, 60_000);
+
+  it("runs a merge again whose first run met a registration made meanwhile", async () => {
+    const { api, store, t, pauseBefore } = await pausableTournament("Idempotent merge store", 12);
+    const sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
+    const twin = (await api.post(`/v1/orgs/${store.orgId}/players`, { name: "P1" })).body.id;
+    const key = { "idempotency-key": "merge-twin-into-p1" };
+    const merge = () => api.post(`/v1/players/${twin}/merge`, { intoPlayerId: t.P[1] }, key);
+
+    // The twin is registered in P1's session while the merge is checked: the merge wrote nothing.
+    pauseBefore({
+      writes: /insert into "player_merges"/,
+      interleave: async () => {
+        const registered = await api.post(`/v1/sessions/${sessionId}/players`, { playerIds: [twin] });
+        expect(registered.status, registered.text).toBe(200);
+      },
+    });
+    const lost = await merge();
+    expect(lost.status, lost.text).toBe(409);
+    expect(lost.body.code).toBe("merge_conflict");
+
+    // Sent again as it says, it runs again: two players of one session are two people.
+    const retry = await merge();
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.status, retry.text).toBe(409);
+    expect(retry.body.code).toBe("players_met");
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { idempotencyKeys } from "../../db/schema";
 import { type MarkedDatabase, markWrites } from "../../db/write-marker";
 import type { AppEnv } from "../context";
+import { RACE_LOST_CODES } from "../openapi/problem-codes";
 import { problemResponse } from "../problem";
 import { TOKEN_PATH } from "../token-errors";
 
@@ -200,21 +201,13 @@ async function storeAnswer(
     .where(committedBefore ? and(where, eq(idempotencyKeys.status, IN_PROGRESS)) : where);
 }
 
-/** The codes of a race lost: nothing was written, and the same request may succeed sent again. */
-const RACE_LOST = new Set([
-  "ranking_inputs_changed",
-  "concurrent_update",
-  "concurrent_seating",
-  "concurrent_choice",
-]);
-
 async function lostRace(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
   const problem = (await response
     .clone()
     .json()
     .catch(() => null)) as { code?: unknown } | null;
-  return typeof problem?.code === "string" && RACE_LOST.has(problem.code);
+  return typeof problem?.code === "string" && RACE_LOST_CODES.has(problem.code);
 }
 
 const inProgressProblem = {

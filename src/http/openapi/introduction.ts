@@ -7,6 +7,7 @@ import { ACCESS_TOKEN_TTL_SECONDS } from "../../services/auth";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../../services/pagination";
 import { IDEMPOTENCY_TTL_MS } from "../middleware/idempotency";
 import { RATE_LIMIT_POLICIES } from "../rate-limit";
+import { RACE_LOST_CODES } from "./problem-codes";
 
 const perMinute = (name: keyof typeof RATE_LIMIT_POLICIES) =>
   `${RATE_LIMIT_POLICIES[name].limit} per ${RATE_LIMIT_POLICIES[name].windowSeconds} s`;
@@ -57,7 +58,7 @@ headers until removed); \`?format=\` on a read that has no such representation i
 Every \`POST\` and \`PUT\` takes an \`Idempotency-Key\` (any unique string per intended change). A retry with
 the same key replays the first answer for ${IDEMPOTENCY_TTL_MS / 3_600_000} hours (\`Idempotent-Replayed: true\`); the same key with
 another body is a \`422\`; while the first request still runs, a \`409\`. A \`5xx\`, or a \`409\` for a race lost
-(\`ranking_inputs_changed\`, \`concurrent_update\`, \`concurrent_seating\`, \`concurrent_choice\`: nothing was written), is not
+(${[...RACE_LOST_CODES].map((code) => `\`${code}\``).join(", ")}: nothing was written), is not
 stored: the retry with the same key runs again.
 
 ## Webhooks

@@ -619,6 +619,18 @@ export type ProblemCode = keyof typeof PROBLEM_CODES;
 export const isProblemCode = (code: string): code is ProblemCode => Object.hasOwn(PROBLEM_CODES, code);
 
 /**
+ * The codes of a race lost: nothing was written, and the same request may succeed sent again. An
+ * Idempotency-Key does not keep their answer, so that a retry with the key runs again.
+ */
+export const RACE_LOST_CODES: ReadonlySet<string> = new Set<ProblemCode>([
+  "ranking_inputs_changed",
+  "concurrent_update",
+  "concurrent_seating",
+  "concurrent_choice",
+  "merge_conflict",
+]);
+
+/**
  * Where a problem's `type` points without PUBLIC_URL: a reference relative to the API itself, so
  * the same problem has the same `type` whatever Host a request named (a laptop opened at two
  * addresses, a proxy), and it still resolves, against the answer's address, to the code's page.
