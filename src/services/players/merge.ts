@@ -15,6 +15,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import { isConstraintError } from "../../db/errors";
+import { commitChecked, precondition } from "../../db/preconditions";
 import {
   avoidPairs,
   calendarLinks,
@@ -109,6 +110,12 @@ const staffWhilePlaying = (staffId: string, playerId: string) =>
     sql`exists (select 1 from registrations r join sessions s on s.id = r.session_id where s.event_id = ${eventStaff.eventId} and r.player_id = ${playerId})`,
   );
 
+/** The events `playerId` played whose playoffs are seated. */
+const seatedEventsPlayedBy = (playerId: string) =>
+  sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id
+    where r.player_id = ${playerId})
+    and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`;
+
 /** Why the two cannot be one person, read in one batch; the counts go into the answer. */
 async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
   const [
@@ -196,11 +203,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
     ctx.db
       .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
       .from(events)
-      .where(
-        sql`${events.id} in (select s.event_id from registrations r join sessions s on s.id = r.session_id
-          where r.player_id = ${mergedId})
-          and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`,
-      ),
+      .where(seatedEventsPlayedBy(mergedId)),
   ]);
   return {
     twiceDisqualified,
@@ -450,38 +453,50 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
     discordId: into.row.discordId ?? merged.row.discordId,
     updatedAt: now,
   };
-  try {
-    await ctx.db.batch([
-      // First: the result trigger lets a final sheet change a player id only for a recorded merge.
-      ctx.db.insert(playerMerges).values({
-        mergedPlayerId: mergedId,
-        intoPlayerId: intoId,
-        mergedName: merged.row.name,
-        actorClientId: actorClientId(ctx),
-        createdAt: now,
-      }),
-      ...moveStatements(ctx, mergedId, intoId),
-      ctx.db.delete(players).where(eq(players.id, mergedId)),
-      ctx.db
-        .update(players)
-        .set({ externalId: keptAfter.externalId, discordId: keptAfter.discordId, updatedAt: now })
-        .where(eq(players.id, intoId)),
-      ...eventStatements(ctx, found, {
-        orgId: into.row.orgId,
-        eventId: null,
-        action: "player.merge",
-        entityType: "player",
-        entityId: intoId,
-        before: { merged: toPlayerDto(merged.row), kept: toPlayerDto(into.row) },
-        after: { kept: toPlayerDto(keptAfter), moved: found.counts, eventIds: found.eventIds },
-      }),
-    ]);
-  } catch (error) {
-    if (!isConstraintError(error)) throw error;
-    throw refuse(
+  const conflict = () =>
+    refuse(
       "merge_conflict",
-      "A registration or seating of one of the two players changed during the merge; read both players again and retry.",
+      "A registration or seating of one of the two players, or a playoff seating of an event they played, changed during the merge; read both players again and retry.",
     );
+  try {
+    await commitChecked(
+      ctx.db,
+      [
+        // The checks of N and lots above read the merged id's events with seated playoffs: one
+        // seated since would have its structure or its lots changed under it.
+        precondition(
+          ctx.db,
+          `seated events of player ${mergedId}`,
+          sql`(select count(*) from ${events} where ${seatedEventsPlayedBy(mergedId)}) = ${found.seatedPlayed.length}`,
+        ),
+        // First: the result trigger lets a final sheet change a player id only for a recorded merge.
+        ctx.db.insert(playerMerges).values({
+          mergedPlayerId: mergedId,
+          intoPlayerId: intoId,
+          mergedName: merged.row.name,
+          actorClientId: actorClientId(ctx),
+          createdAt: now,
+        }),
+        ...moveStatements(ctx, mergedId, intoId),
+        ctx.db.delete(players).where(eq(players.id, mergedId)),
+        ctx.db
+          .update(players)
+          .set({ externalId: keptAfter.externalId, discordId: keptAfter.discordId, updatedAt: now })
+          .where(eq(players.id, intoId)),
+        ...eventStatements(ctx, found, {
+          orgId: into.row.orgId,
+          eventId: null,
+          action: "player.merge",
+          entityType: "player",
+          entityId: intoId,
+          before: { merged: toPlayerDto(merged.row), kept: toPlayerDto(into.row) },
+          after: { kept: toPlayerDto(keptAfter), moved: found.counts, eventIds: found.eventIds },
+        }),
+      ],
+      conflict,
+    );
+  } catch (error) {
+    throw isConstraintError(error) ? conflict() : error;
   }
   return {
     player: toPlayerDto(keptAfter),
