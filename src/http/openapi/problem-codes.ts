@@ -380,7 +380,7 @@ export const PROBLEM_CODES = {
     ],
     merge_conflict: [
       "Merge conflict",
-      "A registration or seating of one of the two players, or a playoff seating of an event they played, changed during the merge: read both players again and retry.",
+      "A registration, seat, staff role, disqualification or exclusion of one of the two players, or a playoff seating of an event they played, was committed during the merge: read both players again and retry.",
     ],
     message_expired: [
       "Notification expired",

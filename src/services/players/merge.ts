@@ -116,6 +116,20 @@ const seatedEventsPlayedBy = (playerId: string) =>
     where r.player_id = ${playerId})
     and exists (select 1 from ${rounds} where ${rounds.eventId} = ${events.id} and ${rounds.kind} <> 'prelim')`;
 
+/**
+ * What the checks below read of the two ids, as counts: compared again at commit, so that a
+ * registration, seat, staff role, disqualification, exclusion or playoff seating committed while
+ * the merge was computed refuses it (each would change what the checks found).
+ */
+const recordsOf = (m: string, k: string) =>
+  sql`json_array(
+    (select count(*) from registrations where player_id in (${m}, ${k})),
+    (select count(*) from seats where player_id in (${m}, ${k})),
+    (select count(*) from event_staff where player_id in (${m}, ${k})),
+    (select count(*) from disqualifications where player_id in (${m}, ${k})),
+    (select count(*) from programme_exclusions where player_id in (${m}, ${k}) and lifted_at is null),
+    (select count(*) from ${events} where ${seatedEventsPlayedBy(m)}))`;
+
 /** Why the two cannot be one person, read in one batch; the counts go into the answer. */
 async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, intoId: string) {
   const [
@@ -128,6 +142,7 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
     playoffsSeated,
     excludedWaiting,
     seatedPlayed,
+    [records],
   ] = await ctx.db.batch([
     ctx.db.all<{ tableId: string; other: string }>(sql`select s1.table_id as tableId, s2.table_id as other
       from seats s1 join seats s2 on s2.round_id = s1.round_id and s2.player_id = ${intoId}
@@ -204,12 +219,14 @@ async function readConflictsAndCounts(ctx: ServiceContext, mergedId: string, int
       .select({ ...scopedEventColumns, uniqueParticipants: uniqueParticipantsSql })
       .from(events)
       .where(seatedEventsPlayedBy(mergedId)),
+    ctx.db.all<{ records: string }>(sql`select ${recordsOf(mergedId, intoId)} as records`),
   ]);
   return {
     twiceDisqualified,
     playoffsSeated,
     excludedWaiting,
     seatedPlayed,
+    records: records!.records,
     sameRound,
     sameSession,
     staffPlaying,
@@ -456,18 +473,16 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
   const conflict = () =>
     refuse(
       "merge_conflict",
-      "A registration or seating of one of the two players, or a playoff seating of an event they played, changed during the merge; read both players again and retry.",
+      "A registration, seat, staff role, disqualification or exclusion of one of the two players, or a playoff seating of an event they played, was committed during the merge; read both players again and retry.",
     );
   try {
     await commitChecked(
       ctx.db,
       [
-        // The checks of N and lots above read the merged id's events with seated playoffs: one
-        // seated since would have its structure or its lots changed under it.
         precondition(
           ctx.db,
-          `seated events of player ${mergedId}`,
-          sql`(select count(*) from ${events} where ${seatedEventsPlayedBy(mergedId)}) = ${found.seatedPlayed.length}`,
+          `records of players ${mergedId} and ${intoId}`,
+          sql`${recordsOf(mergedId, intoId)} = ${found.records}`,
         ),
         // First: the result trigger lets a final sheet change a player id only for a recorded merge.
         ctx.db.insert(playerMerges).values({
