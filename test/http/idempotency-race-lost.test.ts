@@ -92,4 +92,36 @@ describe("an Idempotency-Key whose first request lost a race", () => {
     expect(retry.status, retry.text).toBe(409);
     expect(retry.body.code).toBe("players_met");
   }, 60_000);
+
+  it("runs a sheet again whose first run named a stale If-Match, once it names the current one", async () => {
+    const { api, t } = await pausableTournament("Idempotent If-Match store", 12);
+    const sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
+    const table = (await t.seatGame(sessionId, handSeating(range(1, 12), 1))).tables[0];
+    const seated: string[] = t.seatIdsOf(table);
+    const sheet = (vps: number[]) => ({
+      scores: seated.map((playerId, i) => ({ playerId, vp: vps[i] })),
+      winnerId: seated[0],
+    });
+    expect((await api.put(`/v1/tables/${table.id}/result`, sheet([10, 7, 5, 3]))).status).toBe(200);
+    const edited = await api.put(`/v1/tables/${table.id}/result`, sheet([10, 8, 5, 3]), {
+      "if-match": '"1"',
+    });
+    expect(edited.status, edited.text).toBe(200);
+
+    // A phone that read version 1 sends its own correction: 412, nothing written.
+    const key = { "idempotency-key": "sheet-table-1-from-phone" };
+    const stale = await api.put(`/v1/tables/${table.id}/result`, sheet([10, 6, 5, 3]), {
+      ...key,
+      "if-match": '"1"',
+    });
+    expect(stale.status, stale.text).toBe(412);
+    // Re-read, as the 412 says, and sent again with the key and the current version: it runs.
+    const retry = await api.put(`/v1/tables/${table.id}/result`, sheet([10, 6, 5, 3]), {
+      ...key,
+      "if-match": '"2"',
+    });
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.result.version).toBe(3);
+  }, 60_000);
 });

@@ -57,7 +57,7 @@ headers until removed); \`?format=\` on a read that has no such representation i
 
 Every \`POST\` and \`PUT\` takes an \`Idempotency-Key\` (any unique string per intended change). A retry with
 the same key replays the first answer for ${IDEMPOTENCY_TTL_MS / 3_600_000} hours (\`Idempotent-Replayed: true\`); the same key with
-another body is a \`422\`; while the first request still runs, a \`409\`. A \`5xx\`, or a \`409\` for a race lost
+another body is a \`422\`; while the first request still runs, a \`409\`. A \`5xx\`, a \`412\`, or a \`409\` for a race lost
 (${[...RACE_LOST_CODES].map((code) => `\`${code}\``).join(", ")}: nothing was written), is not
 stored: the retry with the same key runs again.
 
