@@ -177,10 +177,10 @@ async function storeAnswer(
 ) {
   // A server failure is not an answer, nor is a race lost (its 409 says to send the request
   // again), nor a 412 (If-Match is not part of the stored request, so the retry that names the
-  // version it re-read must run): let the client retry the same key. A `no-store` response carries a secret shown once
-  // (a new client's secret): never stored; a retry runs again and the service answers 409 naming
-  // what this key already created. Once a write committed the claim stays, marked: the retry
-  // must not write again.
+  // version it re-read must run): let the client retry the same key. A `no-store` response
+  // carries a secret shown once (a new client's secret): never stored; a retry runs again and the
+  // service answers 409 naming what this key already created. Once a write committed the claim
+  // stays, marked: the retry must not write again.
   if (
     response.status >= 500 ||
     response.status === 412 ||
