@@ -111,4 +111,23 @@ describe("a write naming a player, racing the merge of that player", () => {
     );
     expectProblem(timer);
   }, 30_000);
+
+  it("checking the player in: a 409, not a 200 that checked no one in", async () => {
+    const checkIn = await racingMerge(/update "registrations" set "checked_in_at"/, () =>
+      api.post(`/v1/sessions/${sessionId}/check-ins`, { playerIds: [t.P[1]] }),
+    );
+    expectProblem(checkIn);
+    expect(checkIn.body.code).toBe("concurrent_update");
+    // Sent again with the kept id, the person is checked in.
+    const again = await api.post(`/v1/sessions/${sessionId}/check-ins`, { playerIds: [otherId] });
+    expect(again.body.checkedIn.map((p: Json) => p.id)).toEqual([otherId]);
+  }, 30_000);
+
+  it("undoing the player's check-in: a 409, not a 204 that left them checked in", async () => {
+    expect((await api.post(`/v1/sessions/${sessionId}/check-ins`, { playerIds: [t.P[1]] })).status).toBe(200);
+    const undo = await racingMerge(/update "registrations" set "checked_in_at"/, () =>
+      api.delete(`/v1/sessions/${sessionId}/check-ins/${t.P[1]}`),
+    );
+    expectProblem(undo);
+  }, 30_000);
 });

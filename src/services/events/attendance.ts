@@ -5,7 +5,7 @@
  */
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Batch } from "../../db/client";
-import { commitChecked, sessionNotSeated } from "../../db/preconditions";
+import { commitChecked, precondition, sessionNotSeated } from "../../db/preconditions";
 import { events, players, registrations, rounds } from "../../db/schema";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
@@ -127,17 +127,49 @@ const checkInClosed = () =>
     "Game 1 is already seated, so check-in is closed: its no-shows are recorded. To let a late arrival play, remove game 1 while it has no result (DELETE /v1/rounds/{id}), check the player in and seat game 1 again.",
   );
 
-async function assertGameOneNotSeated(ctx: ServiceContext, sessionId: string): Promise<void> {
+async function gameOneSeated(ctx: ServiceContext, sessionId: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(rounds)
     .where(and(eq(rounds.sessionId, sessionId), eq(rounds.kind, "prelim")));
-  if ((row?.n ?? 0) > 0) throw checkInClosed();
+  return (row?.n ?? 0) > 0;
 }
 
-/** A check-in batch, refused whole if game 1 was seated since the check above. */
-function commitCheckIn<T extends Batch>(ctx: ServiceContext, sessionId: string, statements: T) {
-  return commitChecked(ctx.db, [sessionNotSeated(ctx.db, sessionId), ...statements] as const, checkInClosed);
+async function assertGameOneNotSeated(ctx: ServiceContext, sessionId: string): Promise<void> {
+  if (await gameOneSeated(ctx, sessionId)) throw checkInClosed();
+}
+
+/**
+ * A check-in batch, refused whole if game 1 was seated since the checks above, or if a player it
+ * names is no longer registered here (merged into their other id, or withdrawn): its update
+ * would change nothing and answer as if it had.
+ */
+function commitCheckIn<T extends Batch>(
+  ctx: ServiceContext,
+  sessionId: string,
+  playerIds: readonly string[],
+  statements: T,
+) {
+  return commitChecked(
+    ctx.db,
+    [
+      sessionNotSeated(ctx.db, sessionId),
+      precondition(
+        ctx.db,
+        `players registered in session ${sessionId}`,
+        sql`(select count(*) from ${registrations} where ${and(eq(registrations.sessionId, sessionId), inArray(registrations.playerId, [...playerIds]))}) = ${playerIds.length}`,
+      ),
+      ...statements,
+    ] as const,
+    async () =>
+      (await gameOneSeated(ctx, sessionId))
+        ? checkInClosed()
+        : new ServiceError(
+            "conflict",
+            "concurrent_update",
+            "A player this request names was merged into another id or withdrawn while it ran, so nothing changed; read the roster again and send it again.",
+          ),
+  );
 }
 
 /** POST /v1/sessions/{id}/check-ins: idempotent per player; only before game 1 is seated. */
@@ -162,7 +194,7 @@ export async function checkIn(ctx: ServiceContext, sessionId: string, playerIds:
   }
   const now = ctx.clock().toISOString();
   // The roster is read back in the same batch as the write.
-  const [, , , rows] = await commitCheckIn(ctx, sessionId, [
+  const [, , , , rows] = await commitCheckIn(ctx, sessionId, unique, [
     ctx.db
       .update(registrations)
       .set({ checkedInAt: now })
@@ -206,11 +238,16 @@ export async function undoCheckIn(ctx: ServiceContext, sessionId: string, player
       `Player '${playerId}' is not checked in to this session.`,
     );
   }
-  await commitCheckIn(ctx, sessionId, [
-    ctx.db.update(registrations).set({ checkedInAt: null }).where(where),
-    sessionAudit(ctx, event, sessionId, {
-      action: "session.check-in.undo",
-      before: { playerId },
-    }),
-  ]);
+  await commitCheckIn(
+    ctx,
+    sessionId,
+    [playerId],
+    [
+      ctx.db.update(registrations).set({ checkedInAt: null }).where(where),
+      sessionAudit(ctx, event, sessionId, {
+        action: "session.check-in.undo",
+        before: { playerId },
+      }),
+    ],
+  );
 }
