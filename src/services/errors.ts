@@ -39,3 +39,15 @@ export const notFound = (what: string, id: string) =>
     `${what}_not_found`,
     `No ${what.replace(/_/g, " ")} with id '${id}' is visible to you.`,
   );
+
+/**
+ * A write naming a player who was merged into their other id (or withdrawn) while it ran: it
+ * changed nothing, and says so rather than answer as if it had. A race lost: sent again with the
+ * id that stands, it runs.
+ */
+export const playerGone = () =>
+  new ServiceError(
+    "conflict",
+    "concurrent_update",
+    "A player this request names was merged into another id or withdrawn while it ran, so nothing changed; read again and send it again with the id that stands.",
+  );

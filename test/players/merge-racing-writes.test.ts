@@ -26,6 +26,7 @@ let t: Tournament;
 let sessionId: string;
 /** The same person as P1, created a second time, not in the event. */
 let otherId: string;
+let orgId: string;
 let pauseBefore: (p: Pause) => void;
 /** The server's error log: what a 500 was. */
 let errors: () => string;
@@ -35,6 +36,7 @@ beforeEach(async () => {
   ({ api, t, pauseBefore } = ready);
   errors = () => JSON.stringify(ready.logger.lines.filter((l) => l.level === "error"));
   const { store } = ready;
+  orgId = store.orgId;
   otherId = (await api.post(`/v1/orgs/${store.orgId}/players`, { name: "P1 (again)" })).body.id;
   sessionId = await t.session("Day 1", "2026-12-05", range(1, 12));
 }, 60_000);
@@ -129,5 +131,33 @@ describe("a write naming a player, racing the merge of that player", () => {
       api.delete(`/v1/sessions/${sessionId}/check-ins/${t.P[1]}`),
     );
     expectProblem(undo);
+  }, 30_000);
+
+  it("withdrawing the player's registration: a 409, not a 204 that left them registered", async () => {
+    const day2 = (await api.post(`/v1/events/${t.eventId}/sessions`, { name: "Day 2", date: "2026-12-12" }))
+      .body.id;
+    expect((await api.post(`/v1/sessions/${day2}/players`, { playerIds: [t.P[1]] })).status).toBe(200);
+    const withdrawal = await racingMerge(/delete from "registrations"/, () =>
+      api.delete(`/v1/sessions/${day2}/players/${t.P[1]}`),
+    );
+    expectProblem(withdrawal);
+    expect(withdrawal.body.code).toBe("concurrent_update");
+  }, 30_000);
+
+  it("removing the player from the event's staff: a 409, not a 200 that left them staff", async () => {
+    const referee = (await api.post(`/v1/orgs/${orgId}/players`, { name: "Referee" })).body.id;
+    const again = (await api.post(`/v1/orgs/${orgId}/players`, { name: "Referee (again)" })).body.id;
+    const named = await api.post(`/v1/events/${t.eventId}/staff`, { playerId: referee, role: "referee" });
+    expect(named.status, named.text).toBe(200);
+    pauseBefore({
+      writes: /delete from "event_staff"/,
+      interleave: async () => {
+        const merge = await api.post(`/v1/players/${referee}/merge`, { intoPlayerId: again });
+        expect(merge.status, merge.text).toBe(200);
+      },
+    });
+    const removal = await api.delete(`/v1/events/${t.eventId}/staff/${referee}`);
+    expectProblem(removal);
+    expect(removal.body.code).toBe("concurrent_update");
   }, 30_000);
 });

@@ -9,7 +9,7 @@ import { commitChecked, precondition, sessionNotSeated } from "../../db/precondi
 import { events, players, registrations, rounds } from "../../db/schema";
 import type { ScopedEvent } from "../access";
 import type { ServiceContext } from "../context";
-import { ServiceError } from "../errors";
+import { playerGone, ServiceError } from "../errors";
 import { standingsChangedStatements } from "../outbox";
 import { sessionAudit, writableSession } from "./sessions";
 
@@ -161,14 +161,7 @@ function commitCheckIn<T extends Batch>(
       ),
       ...statements,
     ] as const,
-    async () =>
-      (await gameOneSeated(ctx, sessionId))
-        ? checkInClosed()
-        : new ServiceError(
-            "conflict",
-            "concurrent_update",
-            "A player this request names was merged into another id or withdrawn while it ran, so nothing changed; read the roster again and send it again.",
-          ),
+    async () => ((await gameOneSeated(ctx, sessionId)) ? checkInClosed() : playerGone()),
   );
 }
 

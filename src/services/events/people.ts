@@ -5,7 +5,7 @@ import { avoidPairs, eventStaff, players, registrations, sessions } from "../../
 import { readableEvent, writableEvent } from "../access";
 import { auditInsert } from "../audit";
 import type { ServiceContext } from "../context";
-import { notFound, ServiceError } from "../errors";
+import { notFound, playerGone, ServiceError } from "../errors";
 
 /** Players carry the root of their organisation tree, so membership of the tree is one indexed read. */
 export function playersOfTree(ctx: ServiceContext, treeRoot: string, ids: readonly string[]) {
@@ -87,10 +87,18 @@ export async function removeStaff(ctx: ServiceContext, eventId: string, playerId
   const where = and(eq(eventStaff.eventId, eventId), eq(eventStaff.playerId, playerId));
   const [named] = await ctx.db.select({ role: eventStaff.role }).from(eventStaff).where(where);
   if (!named) throw notFound("staff", playerId);
-  return changeStaff(ctx, event.orgId, eventId, ctx.db.delete(eventStaff).where(where), {
-    action: "staff.remove",
-    before: { playerId, role: named.role },
-  });
+  return changeStaff(
+    ctx,
+    event.orgId,
+    eventId,
+    ctx.db.delete(eventStaff).where(where),
+    { action: "staff.remove", before: { playerId, role: named.role } },
+    // Merged into their other id since the read: the delete would remove nothing.
+    {
+      holds: precondition(ctx.db, "staff named", sql`exists (select 1 from ${eventStaff} where ${where})`),
+      refused: playerGone,
+    },
+  );
 }
 
 /** A change of the event's staff with its audit row, and the staff read back in the same batch. */
@@ -100,16 +108,19 @@ async function changeStaff(
   eventId: string,
   write: BatchItem<"sqlite">,
   audit: { action: string; before?: unknown; after?: unknown },
-  guard?: { holds: BatchItem<"sqlite">; refused: () => Error },
+  guard: { holds: BatchItem<"sqlite">; refused: () => Error },
 ) {
-  // The batch is one transaction: a guard last still refuses all of it.
-  const batch = [
-    write,
-    auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
-    staffQuery(ctx, eventId),
-    ...(guard ? [guard.holds] : []),
-  ] as const;
-  const [, , rows] = guard ? await commitChecked(ctx.db, batch, guard.refused) : await ctx.db.batch(batch);
+  // The guard re-checks at commit what the change was decided from; first, before the write.
+  const [, , , rows] = await commitChecked(
+    ctx.db,
+    [
+      guard.holds,
+      write,
+      auditInsert(ctx, { orgId, eventId, entityType: "event", entityId: eventId, ...audit }),
+      staffQuery(ctx, eventId),
+    ],
+    guard.refused,
+  );
   return { data: rows, nextCursor: null };
 }
 

@@ -10,7 +10,7 @@ import {
 import { disqualifications, eventStaff, players, registrations, rounds, seats } from "../../db/schema";
 import { type Actor, canReadEvent, canReadOrg } from "../access";
 import type { ServiceContext } from "../context";
-import { notFound, ServiceError } from "../errors";
+import { notFound, playerGone, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
 import { registrationStatus, toAttendance } from "./attendance";
@@ -230,15 +230,17 @@ export async function unregisterPlayer(
     );
   if (seated) throw alreadySeated();
   if (!registered) throw notFound("registration", playerId);
+  const seatedHere = sql`exists (select 1 from ${seats} join ${rounds} on ${eq(rounds.id, seats.roundId)}
+    where ${and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId))})`;
   await commitChecked(
     ctx.db,
     [
-      // A seating committed since the read above makes the whole batch fail.
+      // A seating committed since the read above, or the player merged into their other id (the
+      // delete would remove nothing), makes the whole batch fail.
       precondition(
         ctx.db,
-        "player not seated",
-        sql`not exists (select 1 from ${seats} join ${rounds} on ${eq(rounds.id, seats.roundId)}
-        where ${and(eq(rounds.sessionId, sessionId), eq(seats.playerId, playerId))})`,
+        "player registered, not seated",
+        sql`exists (select 1 from ${registrations} where ${registration}) and not ${seatedHere}`,
       ),
       ctx.db.delete(registrations).where(registration),
       sessionAudit(ctx, event, sessionId, {
@@ -246,7 +248,10 @@ export async function unregisterPlayer(
         before: { playerId },
       }),
     ],
-    alreadySeated,
+    async () => {
+      const [row] = await ctx.db.all<{ seated: number }>(sql`select ${seatedHere} as seated`);
+      return row?.seated ? alreadySeated() : playerGone();
+    },
   );
 }
 
