@@ -530,6 +530,38 @@ export function discordSuite(world: () => DiscordWorld, runtime: { errorLines: (
     expect(twice.status).toBe(409);
   });
 
+  it("a /link request follows its player into a merge, and approving it links the id kept", async () => {
+    const w = world();
+    // A person entered twice, outside the world's events: the first record has the member number.
+    const first = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/players`, {
+      name: "Jonas",
+      externalId: "M-777",
+    });
+    const again = await call(w.fetch, w.a.auth, "POST", `/v1/orgs/${w.a.orgId}/players`, {
+      name: "Jonas P.",
+    });
+    await run(w, { member: w.users.stranger, command: "link", options: { "member-number": "M-777" } });
+    const merge = await call(w.fetch, w.a.auth, "POST", `/v1/players/${first.body.id}/merge`, {
+      intoPlayerId: again.body.id,
+    });
+    expect(merge.status, merge.text).toBe(200);
+    const pending = await call(
+      w.fetch,
+      w.a.auth,
+      "GET",
+      `/v1/orgs/${w.a.orgId}/discord/link-requests?status=pending`,
+    );
+    expect(pending.body.data.map((r: Json) => r.player.id)).toEqual([again.body.id]);
+    const approved = await run(w, {
+      member: w.users.organizer,
+      command: "approve",
+      options: { member: { user: w.users.stranger } },
+    });
+    expect(approved.message.content).toContain("to **Jonas P");
+    const kept = await call(w.fetch, w.a.auth, "GET", `/v1/players/${again.body.id}`);
+    expect(kept.body.discordId).toBe(w.users.stranger.id);
+  });
+
   it("/mytable: the linked player's table, turn order, opponents (escaped) and board link, ephemeral", async () => {
     const w = world();
     const answer = await run(w, { member: w.users.player, command: "mytable" });

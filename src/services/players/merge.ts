@@ -20,6 +20,7 @@ import {
   avoidPairs,
   calendarLinks,
   conductWarnings,
+  discordLinkRequests,
   disqualifications,
   eventStaff,
   events,
@@ -434,6 +435,8 @@ function moveStatements(ctx: ServiceContext, m: string, k: string) {
     ctx.db.update(programmeExclusions).set({ playerId: k }).where(eq(programmeExclusions.playerId, m)),
     ctx.db.update(tableTimers).set({ requestedBy: k }).where(eq(tableTimers.requestedBy, m)),
     ctx.db.update(calendarLinks).set({ playerId: k }).where(eq(calendarLinks.playerId, m)),
+    // A Discord member's link request, pending or decided, names the person.
+    ctx.db.update(discordLinkRequests).set({ playerId: k }).where(eq(discordLinkRequests.playerId, m)),
   ] as const;
 }
 
