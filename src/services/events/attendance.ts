@@ -127,7 +127,8 @@ const checkInClosed = () =>
     "Game 1 is already seated, so check-in is closed: its no-shows are recorded. To let a late arrival play, remove game 1 while it has no result (DELETE /v1/rounds/{id}), check the player in and seat game 1 again.",
   );
 
-async function gameOneSeated(ctx: ServiceContext, sessionId: string): Promise<boolean> {
+/** Whether the session's first game is seated: registration and check-in close then. */
+export async function gameOneSeated(ctx: ServiceContext, sessionId: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(rounds)

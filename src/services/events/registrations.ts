@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { orgAncestryJson } from "../../db/ancestry";
 import {
   commitChecked,
@@ -13,7 +13,7 @@ import type { ServiceContext } from "../context";
 import { notFound, playerGone, ServiceError } from "../errors";
 
 import { afterCursor, MAX_PAGE_LIMIT, type PageRequest, paginate } from "../pagination";
-import { registrationStatus, toAttendance } from "./attendance";
+import { gameOneSeated, registrationStatus, toAttendance } from "./attendance";
 import { exclusionsInForce } from "./exclusions-in-force";
 import { playersOfTree, treeRoot } from "./people";
 import { loadSessionScope, sessionAudit, writableSession } from "./sessions";
@@ -47,7 +47,7 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   const { event } = await writableSession(ctx, sessionId, "registrations:write");
   const unique = [...new Set(playerIds)];
   // What the rules check of the players and the session, read together (round trips sent at once).
-  const [known, staff, disqualified, [seated], , excluded] = await Promise.all([
+  const [known, staff, disqualified, seated, , excluded] = await Promise.all([
     // Players of any organisation of the event's tree may take part.
     playersOfTree(ctx, treeRoot(event), unique),
     ctx.db
@@ -58,11 +58,11 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
       .select({ playerId: disqualifications.playerId })
       .from(disqualifications)
       .where(and(eq(disqualifications.eventId, event.id), inArray(disqualifications.playerId, unique))),
-    roundsOf(ctx, sessionId),
+    gameOneSeated(ctx, sessionId),
     assertPlayoffsNotSeated(ctx, event.id),
     exclusionsInForce(ctx, event.ancestry, unique),
   ]);
-  assertSessionNotSeated(seated);
+  if (seated) throw lateEntry();
   assertMayPlay(playerIds, known, staff, disqualified);
   assertNotExcluded(playerIds, excluded.inForce);
   const now = ctx.clock().toISOString();
@@ -99,31 +99,25 @@ export async function registerPlayers(ctx: ServiceContext, sessionId: string, pl
   return { data: rows.map((row) => toRegistrationDto(row, ctx.actor)), nextCursor: null };
 }
 
-const roundsOf = (ctx: ServiceContext, sessionId: string) =>
-  ctx.db.select({ n: count() }).from(rounds).where(eq(rounds.sessionId, sessionId));
-
-function assertSessionNotSeated(seated: { n: number } | undefined): void {
-  if ((seated?.n ?? 0) > 0) {
-    throw new ServiceError(
-      "conflict",
-      "registration_closed",
-      "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
-    );
-  }
-}
+const lateEntry = () =>
+  new ServiceError(
+    "conflict",
+    "registration_closed",
+    "Registration is closed: game 1 of this session is already seated, and a late entry would miss games the others play. To add the player, remove the seated games while they have no result (DELETE /v1/rounds/{id}, last game first), register the player and seat game 1 again.",
+  );
 
 /**
  * The 409 of a registration batch whose checks no longer held (nothing was registered). A seating
- * committed meanwhile closes registration for good; anything else is a race lost, and its code is
- * one the idempotency layer does not store, so that sending it again, key and all, runs again.
+ * committed meanwhile closes registration for good (the playoffs' check throws its own 409);
+ * anything else is a race lost, and its code is one the idempotency layer does not store, so that
+ * sending it again, key and all, runs again.
  */
 async function registrationRefusal(ctx: ServiceContext, eventId: string, sessionId: string): Promise<Error> {
-  try {
-    await assertPlayoffsNotSeated(ctx, eventId);
-    assertSessionNotSeated((await roundsOf(ctx, sessionId))[0]);
-  } catch (closed) {
-    return closed as Error;
-  }
+  const [, seated] = await Promise.all([
+    assertPlayoffsNotSeated(ctx, eventId),
+    gameOneSeated(ctx, sessionId),
+  ]);
+  if (seated) return lateEntry();
   return new ServiceError(
     "conflict",
     "concurrent_update",

@@ -487,7 +487,8 @@ export async function mergePlayers(ctx: ServiceContext, mergedId: string, intoId
           `records of players ${mergedId} and ${intoId}`,
           sql`${recordsOf(mergedId, intoId)} = ${found.records}`,
         ),
-        // First: the result trigger lets a final sheet change a player id only for a recorded merge.
+        // Before the moves: the result trigger lets a final sheet change a player id only for a
+        // recorded merge.
         ctx.db.insert(playerMerges).values({
           mergedPlayerId: mergedId,
           intoPlayerId: intoId,
